@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm test`: every check in order (type check, lint, unit tests, build, build tests, end-to-end
+// tests in Chromium), each run even when an earlier one failed where that still makes sense.
+// The last line printed is the summary: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
+
+const OUT = '.test-output';
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const results = [];
+
+function run(command, args, env = {}) {
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: child.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function step(name, fn) {
+  console.log(`\n━━ ${name} ━━`);
+  const result = fn();
+  results.push({ name, ...result });
+  const counts = result.passed + result.failed > 1 ? ` (${result.passed} passed, ${result.failed} failed)` : '';
+  console.log(`━━ ${name}: ${result.failed === 0 ? 'ok' : 'FAILED'}${counts} in ${result.seconds.toFixed(1)} s`);
+  return result.failed === 0;
+}
+
+const single = (outcome) => ({ passed: outcome.ok ? 1 : 0, failed: outcome.ok ? 0 : 1, seconds: outcome.seconds });
+
+function vitest(config, output) {
+  const outcome = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+  const report = readJson(output);
+  if (!report) return { passed: 0, failed: 1, seconds: outcome.seconds };
+  const failed = report.numFailedTests + (outcome.ok || report.numFailedTests > 0 ? 0 : 1);
+  return { passed: report.numPassedTests, failed, seconds: outcome.seconds };
+}
+
+step('Type check', () => single(run('npm', ['run', '--silent', 'typecheck'])));
+step('Lint', () => single(run('npm', ['run', '--silent', 'lint'])));
+step('Unit tests', () => vitest('vitest.config.ts', `${OUT}/unit.json`));
+const built = step('Build', () => single(run('npm', ['run', '--silent', 'build'])));
+if (built) {
+  step('Build tests', () => vitest('vitest.build.config.ts', `${OUT}/build.json`));
+  step('End-to-end tests (Chromium)', () => {
+    const started = Date.now();
+    const chromium = ensureChromium();
+    if (!chromium.ok) {
+      console.error(chromium.message);
+      return { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
+    }
+    const output = `${OUT}/e2e.json`;
+    const outcome = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium.path });
+    const report = readJson(output);
+    if (!report?.stats) return { passed: 0, failed: 1, seconds: outcome.seconds };
+    const { expected, unexpected, flaky } = report.stats;
+    const failed = unexpected + flaky + (outcome.ok || unexpected + flaky > 0 ? 0 : 1);
+    return { passed: expected, failed, seconds: outcome.seconds };
+  });
+} else {
+  results.push({ name: 'Build tests and end-to-end tests', passed: 0, failed: 1, seconds: 0 });
+  console.log('━━ Build failed: build tests and end-to-end tests were not run.');
+}
+
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log('\nSummary');
+for (const result of results) {
+  console.log(`  ${result.failed === 0 ? '✓' : '✗'} ${result.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)`);
+}
+if (existsSync(`${OUT}/e2e.json`)) console.log(`  End-to-end report: ${OUT}/e2e.json`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

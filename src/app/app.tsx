@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary';
+import { ToastProvider } from '../components/toast/toast-provider';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { startPwa } from '../features/pwa/pwa-store';
+import { DataProvider } from './data-status';
+import { router } from './router';
+
+/** The providers every screen relies on, around the router. */
+export function App() {
+  useEffect(() => startPwa(), []);
+  return (
+    <ErrorBoundary fullPage>
+      <ToastProvider>
+        <AuthProvider>
+          <DataProvider>
+            <RouterProvider router={router} />
+          </DataProvider>
+        </AuthProvider>
+      </ToastProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useToast } from '../components/toast/toast-context';
+import type { MirrorReport } from '../db/startup';
+
+export type DataStatus = 'starting' | 'ready' | 'unavailable' | 'outdated';
+
+interface DataStatusValue {
+  status: DataStatus;
+  /** Starts the data layer now (protected screens need it at once). */
+  start: () => void;
+}
+
+const DataStatusContext = createContext<DataStatusValue>({ status: 'starting', start: () => undefined });
+
+export function useDataStatus(): DataStatusValue {
+  return useContext(DataStatusContext);
+}
+
+function reportToast(report: MirrorReport) {
+  if (report.kind === 'corrupt') {
+    return {
+      title: 'Saved posts could not be read',
+      description: `A copy of posts left by an older version was damaged. It was kept aside as "${report.key}"; nothing was overwritten.`,
+      variant: 'error' as const,
+    };
+  }
+  return {
+    title: 'Some saved posts were skipped',
+    description: `${report.count} ${report.count === 1 ? 'entry' : 'entries'} in the copy left by an older version could not be read. ${report.reason}`,
+    variant: 'error' as const,
+  };
+}
+
+/**
+ * Starts the data layer (open IndexedDB, import the legacy copy, seed, mirror) once per page: at
+ * once for protected screens, otherwise when the browser is idle after the first paint, so that
+ * public pages never wait for the database code.
+ */
+export function DataProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<DataStatus>('starting');
+  const showToast = useToast();
+  const started = useRef(false);
+
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    void import('../db/startup').then(async ({ startDataLayer, onDatabaseOutdated, onMirrorReport }) => {
+      onMirrorReport((report) => showToast(reportToast(report)));
+      onDatabaseOutdated(() => setStatus('outdated'));
+      const result = await startDataLayer();
+      setStatus((current) => (current === 'outdated' ? current : result.ok ? 'ready' : 'unavailable'));
+      if (!result.ok) console.warn('Insight Exchange storage is unavailable', result.error);
+    });
+  }, [showToast]);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    idle(() => start(), { timeout: 2_000 });
+  }, [start]);
+
+  const value = useMemo(() => ({ status, start }), [status, start]);
+  return <DataStatusContext.Provider value={value}>{children}</DataStatusContext.Provider>;
+}

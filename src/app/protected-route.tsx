@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { AppShell } from '../components/layouts/app-shell';
+import { OutdatedBanner } from '../components/outdated-banner';
+import { PageLoading } from '../components/page-loading';
+import { StorageUnavailable } from '../components/storage-unavailable';
+import { useToast } from '../components/toast/toast-context';
+import { paths } from '../config/paths';
+import { useAuth } from '../features/auth/auth-context';
+import { NewPostProvider } from '../features/posting/new-post-provider';
+import { useNewPost } from '../features/posting/new-post-context';
+import { InstallButton } from '../features/pwa/install-button';
+import { OfflineBadge } from '../features/pwa/offline-badge';
+import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { useDataStatus } from './data-status';
+
+function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
+  const { logout } = useAuth();
+  const { open, preload } = useNewPost();
+  const { status, start } = useDataStatus();
+  const navigate = useNavigate();
+  const showToast = useToast();
+  useEffect(() => start(), [start]);
+
+  const onLogout = async () => {
+    await logout();
+    navigate(paths.login);
+    showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+  };
+
+  return (
+    <AppShell
+      isAdmin={isAdmin}
+      onNewPost={open}
+      onNewPostIntent={preload}
+      onLogout={() => void onLogout()}
+      status={
+        <>
+          <OfflineBadge />
+          <InstallButton />
+        </>
+      }
+      banner={status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
+    >
+      {status === 'starting' ? <PageLoading /> : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
+    </AppShell>
+  );
+}
+
+/** The protected area (forum, profile, admin) inside the forum header, with the New Post modal. */
+export function ProtectedRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <NewPostProvider email={user.email}>
+      <ProtectedShell isAdmin={user.role === 'admin'} />
+    </NewPostProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { OfflineReadyNotice } from '../features/pwa/offline-ready-notice';
+
+const titles: Record<string, string> = {
+  '/': 'Insight Exchange: the community for market research professionals',
+  '/about': 'About Us · Insight Exchange',
+  '/login': 'Sign In · Insight Exchange',
+  '/forum': 'Forum · Insight Exchange',
+  '/profile': 'Profile · Insight Exchange',
+  '/admin': 'Pending Posts · Insight Exchange',
+};
+
+/** Around every route: page titles, focus and scroll on navigation, the offline-ready notice. */
+export function RootRoute() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = titles[pathname] ?? 'Insight Exchange';
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // Move focus to the new page so screen readers announce it (not on the first load).
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+      <OfflineReadyNotice />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { PageLoading } from '../components/page-loading';
+import { RequireAdmin } from '../features/auth/require-admin';
+import { RequireAuth } from '../features/auth/require-auth';
+import { HomePage } from '../pages/home';
+import { PublicRoute } from './public-route';
+import { RootRoute } from './root-route';
+
+// The home page ships in the first chunk; every other screen, and the protected area's frame,
+// loads when first visited.
+export const router = createBrowserRouter([
+  {
+    element: <RootRoute />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        element: <PublicRoute />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'about', lazy: () => import('../pages/about').then((m) => ({ Component: m.AboutPage })) },
+          { path: 'login', lazy: () => import('../pages/login').then((m) => ({ Component: m.LoginPage })) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('./protected-route').then((m) => ({ Component: m.ProtectedRoute })),
+            children: [
+              { path: 'forum', lazy: () => import('../pages/forum').then((m) => ({ Component: m.ForumPage })) },
+              { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
+              {
+                element: <RequireAdmin />,
+                children: [{ path: 'admin', lazy: () => import('../pages/admin').then((m) => ({ Component: m.AdminPage })) }],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

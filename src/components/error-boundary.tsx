@@ -1,0 +1,56 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+
+interface Props {
+  children: ReactNode;
+  /** Where the failure happened, in words ("the post list"). */
+  area?: string;
+  /** Full-page fallback for the root boundary; a compact alert otherwise. */
+  fullPage?: boolean;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Catches a render failure so one broken part never blanks the whole page. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Render failure', error, info.componentStack);
+  }
+
+  private readonly retry = () => this.setState({ error: null });
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const where = this.props.area ?? 'this part of the page';
+    if (this.props.fullPage) {
+      return (
+        <main className="container py-5 text-center" id="main">
+          <h1 className="h3">Something went wrong</h1>
+          <p className="text-body-secondary">Insight Exchange hit an unexpected problem. Your posts are safe on this device.</p>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+        </main>
+      );
+    }
+    return (
+      <Alert variant="danger" role="alert">
+        <Alert.Heading as="h2" className="h6">
+          We couldn&apos;t show {where}
+        </Alert.Heading>
+        <p className="mb-2 small">{error.message || 'An unexpected error happened.'}</p>
+        <Button size="sm" variant="outline-danger" onClick={this.retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+/**
+ * Loads the next page when the end of the list scrolls near, with a visible button as the
+ * fallback (keyboard users, browsers without IntersectionObserver).
+ */
+export function LoadMore({ onLoadMore, loading, label = 'Load more' }: { onLoadMore: () => void; loading: boolean; label?: string }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onVisible = useEffectEvent(() => onLoadMore());
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined' || loading) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onVisible();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loading]);
+
+  return (
+    <div ref={sentinel} className="app-load-more">
+      <Button variant="outline-primary" onClick={onLoadMore} disabled={loading}>
+        {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {label}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import { Avatar } from './avatar';
+import { formatPostDate } from '../lib/format';
+import type { Post } from '../db/types';
+
+/** Cards clamp the content to a few lines, so only its beginning is ever rendered. */
+const PREVIEW_CHARS = 1_500;
+
+interface PostCardProps {
+  post: Post;
+  /** Lines of content shown before it is cut (3 on the forum, 2 in the admin queue). */
+  lines?: 2 | 3;
+  /** Extra badges beside the category (e.g. the status on the profile). */
+  badges?: ReactNode;
+  /** The action row under the content. */
+  footer?: ReactNode;
+}
+
+/** True when two copies of a post would render the same card (live queries return new objects). */
+export function samePost(a: Post, b: Post): boolean {
+  return (
+    a.id === b.id &&
+    a.likes === b.likes &&
+    a.comments === b.comments &&
+    a.views === b.views &&
+    a.status === b.status &&
+    a.title === b.title &&
+    a.content === b.content &&
+    a.category === b.category &&
+    a.author === b.author &&
+    a.authorEmail === b.authorEmail &&
+    a.isTopContributor === b.isTopContributor &&
+    a.date === b.date &&
+    a.tags.join('\u0000') === b.tags.join('\u0000')
+  );
+}
+
+/** One post as a card: an `article` whose heading is the post title. */
+export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
+  const titleId = `post-${post.id}-title`;
+  const content = post.content.length > PREVIEW_CHARS ? `${post.content.slice(0, PREVIEW_CHARS)}…` : post.content;
+  return (
+    <article className="card app-post" aria-labelledby={titleId}>
+      <div className="card-body">
+        <div className="app-post-meta">
+          <Avatar name={post.author} seed={post.authorEmail} />
+          <div className="app-post-byline">
+            <span className="app-post-author">{post.author}</span>
+            {post.isTopContributor && (
+              <Badge bg="warning" text="dark" className="app-top-badge">
+                Top Contributor
+              </Badge>
+            )}
+            <span className="app-post-date">{formatPostDate(post)}</span>
+          </div>
+          <div className="app-post-badges">
+            <span className="badge app-category">{post.category}</span>
+            {badges}
+          </div>
+        </div>
+        <h3 id={titleId} className="app-post-title">
+          {post.title}
+        </h3>
+        <p className={`app-post-content app-clamp-${lines}`}>{content}</p>
+        {post.tags.length > 0 && (
+          <ul className="app-tags" aria-label="Tags">
+            {post.tags.slice(0, 6).map((tag, index) => (
+              <li key={`${index}-${tag}`}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {footer && <div className="card-footer app-post-footer">{footer}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+// One way to reload the app, used when a new version takes over: everything that holds unsaved
+// work (the New Post draft) gets to save it first.
+
+type BeforeReload = () => Promise<void> | void;
+
+const guards = new Set<BeforeReload>();
+let reloading = false;
+
+/** Registers work to finish before the app reloads; returns the unregister function. */
+export function registerBeforeReload(guard: BeforeReload): () => void {
+  guards.add(guard);
+  return () => guards.delete(guard);
+}
+
+/** Saves what must be saved (for at most two seconds), then reloads the page once. */
+export async function reloadApp(): Promise<void> {
+  if (reloading) return;
+  reloading = true;
+  const saving = Promise.allSettled([...guards].map(async (guard) => guard()));
+  await Promise.race([saving, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  window.location.reload();
+}

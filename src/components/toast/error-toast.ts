@@ -1,0 +1,14 @@
+// Turns any failure into the toast a person reads: typed errors from src/db carry their own
+// title and plain message; anything else gets a generic, honest one.
+import type { ToastMessage } from './toast-context';
+
+export function errorToast(error: unknown): ToastMessage {
+  if (error instanceof Error && 'title' in error && typeof error.title === 'string') {
+    return { title: error.title, description: error.message, variant: 'error' };
+  }
+  return {
+    title: 'Something went wrong',
+    description: error instanceof Error && error.message ? error.message : 'Please try again.',
+    variant: 'error',
+  };
+}

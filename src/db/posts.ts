@@ -1,0 +1,188 @@
+// Posts: the writes (create, like, approve, reject) and the newest-first reads behind every list.
+// Each write is one Dexie transaction, so concurrent tabs never lose a like or review a post twice;
+// each read walks an index, so no list ever reads the whole table.
+
+import Dexie from 'dexie';
+import { db, type PostRow } from './schema';
+import { emitLocalChange } from './changes';
+import {
+  AlreadyReviewedError,
+  NotAuthorizedError,
+  NotSignedInError,
+  PostNotApprovedError,
+  PostNotFoundError,
+  ValidationError,
+  toDataError,
+} from './errors';
+import { readStoredSession, roleFor } from './session';
+import { matchesSearch, normalizeSearch } from './search-text';
+import { validateNewPost } from './validation';
+import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post, type Session } from './types';
+
+/** How many posts a list shows before the user asks for more. */
+export const PAGE_SIZE = 20;
+
+export interface ApprovedPostsQuery {
+  search?: string;
+  category?: CategoryFilter;
+  limit?: number;
+}
+
+const isCategory = (value: unknown): value is Category => CATEGORIES.includes(value as Category);
+
+async function run<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toDataError(error);
+  }
+}
+
+function requireSession(): Session {
+  const session = readStoredSession();
+  if (!session) throw new NotSignedInError();
+  return session;
+}
+
+function requireAdmin(): Session {
+  const session = requireSession();
+  // The role is derived from the stored email, so editing the stored role grants nothing.
+  if (roleFor(session.email) !== 'admin') throw new NotAuthorizedError();
+  return session;
+}
+
+/** The next post id: a timestamp, and always above every existing id (unique within one millisecond). */
+async function nextPostId(): Promise<number> {
+  const lastId = await db.posts.orderBy('id').lastKey();
+  return Math.max(Date.now(), (typeof lastId === 'number' ? lastId : 0) + 1);
+}
+
+/** Creates a pending post by the signed-in member; throws ValidationError with the spec's message. */
+export async function createPost(input: NewPostInput): Promise<Post> {
+  const session = requireSession();
+  const problem = validateNewPost(input.title, input.content);
+  if (problem) throw new ValidationError(problem.title, problem.message);
+  const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
+  const post = await run(() =>
+    db.transaction('rw', db.posts, async () => {
+      const created: PostRow = {
+        id: await nextPostId(),
+        title: input.title.trim(),
+        content: input.content.trim(),
+        category,
+        author: session.name,
+        authorEmail: session.email,
+        authorRole: session.role,
+        likes: 0,
+        comments: 0,
+        views: 0,
+        date: 'Just now',
+        isTopContributor: false,
+        tags: [],
+        status: 'pending',
+      };
+      await db.posts.add(created);
+      return created;
+    }),
+  );
+  emitLocalChange('post-created');
+  return post;
+}
+
+/** Adds exactly one like to an approved post, inside one readwrite transaction; returns the new count. */
+export async function likePost(id: number): Promise<number> {
+  requireSession();
+  const likes = await run(() =>
+    db.transaction('rw', db.posts, async () => {
+      const post = await db.posts.get(id);
+      if (!post) throw new PostNotFoundError(id);
+      if (post.status !== 'approved') throw new PostNotApprovedError(id);
+      await db.posts.where('id').equals(id).modify((row) => {
+        row.likes = (row.likes || 0) + 1;
+      });
+      return (post.likes || 0) + 1;
+    }),
+  );
+  emitLocalChange('post-liked');
+  return likes;
+}
+
+async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
+  requireAdmin();
+  const post = await run(() =>
+    db.transaction('rw', db.posts, async () => {
+      const stored = await db.posts.get(id);
+      if (!stored) throw new PostNotFoundError(id);
+      // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
+      if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
+      await db.posts.update(id, { status });
+      return { ...stored, status };
+    }),
+  );
+  emitLocalChange('post-reviewed');
+  return post;
+}
+
+/** Approves a pending post; admin session only, pending posts only (else a typed error). */
+export function approvePost(id: number): Promise<Post> {
+  return reviewPost(id, 'approved');
+}
+
+/** Rejects a pending post; admin session only, pending posts only (else a typed error). */
+export function rejectPost(id: number): Promise<Post> {
+  return reviewPost(id, 'rejected');
+}
+
+function approvedCollection(category: CategoryFilter) {
+  return category === 'All'
+    ? db.posts.where('[status+id]').between(['approved', Dexie.minKey], ['approved', Dexie.maxKey])
+    : db.posts.where('[status+category+id]').between(['approved', category, Dexie.minKey], ['approved', category, Dexie.maxKey]);
+}
+
+/**
+ * Approved posts, newest first, matching the category (exact; `All` disables it) and the search
+ * (case-insensitive substring of title or content).
+ */
+export function listApprovedPosts({ search = '', category = 'All', limit = PAGE_SIZE }: ApprovedPostsQuery = {}): Promise<Post[]> {
+  const needle = normalizeSearch(search);
+  const collection = approvedCollection(category).reverse();
+  const filtered = needle ? collection.filter((post) => matchesSearch(post, needle)) : collection;
+  return run(() => filtered.limit(limit).toArray());
+}
+
+/** How many approved posts the category holds (no search). */
+export function countApprovedPosts(category: CategoryFilter = 'All'): Promise<number> {
+  return run(() => approvedCollection(category).count());
+}
+
+function authorCollection(email: string) {
+  return db.posts.where('[authorEmail+id]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
+}
+
+/** A member's posts of every status, newest first (exact authorEmail match). */
+export function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promise<Post[]> {
+  return run(() => authorCollection(email).reverse().limit(limit).toArray());
+}
+
+export function countPostsByAuthor(email: string): Promise<number> {
+  return run(() => authorCollection(email).count());
+}
+
+function pendingCollection() {
+  return db.posts.where('[status+id]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+}
+
+/** Posts waiting for review, newest first. */
+export function listPendingPosts(limit = PAGE_SIZE): Promise<Post[]> {
+  return run(() => pendingCollection().reverse().limit(limit).toArray());
+}
+
+export function countPendingPosts(): Promise<number> {
+  return run(() => pendingCollection().count());
+}
+
+/** The posts with these ids, in the order given; ids that no longer exist are skipped. */
+export async function getPostsByIds(ids: readonly number[]): Promise<Post[]> {
+  const rows = await run(() => db.posts.bulkGet([...ids]));
+  return rows.filter((row): row is PostRow => row !== undefined);
+}

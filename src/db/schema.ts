@@ -1,0 +1,69 @@
+// The Dexie database `insight-exchange`: every table, index and version lives in this file.
+// A shipped version(n) is never edited; a change is version(n + 1) with its upgrade().
+// It also owns the connection's life: a newer build upgrading the database closes this one.
+
+import Dexie, { type EntityTable } from 'dexie';
+import { DATABASE_NAME } from './storage-keys';
+import type { Post } from './types';
+
+/** A stored post: the SPEC §3 fields. */
+export type PostRow = Post;
+
+/** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
+export interface AccountRow {
+  email: string;
+  name: string;
+  createdAt: number;
+  hash?: string;
+  salt?: string;
+  iterations?: number;
+}
+
+/** Small named values: the seed flag, the session copy, mirror bookkeeping. */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * Version 1. posts: newest-first reads of one status (`[status+id]`), of one status and category
+ * (`[status+category+id]`) and of one author (`[authorEmail+id]`).
+ */
+export const SCHEMA_V1 = {
+  posts: 'id, [status+id], [status+category+id], [authorEmail+id]',
+  accounts: 'email',
+  meta: 'key',
+} as const;
+
+type OutdatedListener = () => void;
+
+export class InsightDatabase extends Dexie {
+  posts!: EntityTable<PostRow, 'id'>;
+  accounts!: EntityTable<AccountRow, 'email'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  /** True once a newer build has upgraded (or deleted) the database from another tab. */
+  outdated = false;
+  private readonly outdatedListeners = new Set<OutdatedListener>();
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores(SCHEMA_V1);
+    this.on('versionchange', () => {
+      // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
+      // only knows the old schema, so it must not write again until the page reloads.
+      this.outdated = true;
+      this.close();
+      for (const listener of this.outdatedListeners) listener();
+      return false;
+    });
+  }
+
+  /** Subscribes to "a newer version took over the database"; returns the unsubscribe function. */
+  onOutdated(listener: OutdatedListener): () => void {
+    this.outdatedListeners.add(listener);
+    return () => this.outdatedListeners.delete(listener);
+  }
+}
+
+export const db = new InsightDatabase();

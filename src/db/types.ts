@@ -1,0 +1,74 @@
+// The shapes every part of the app agrees on: posts (exactly the fields of SPEC §3),
+// the signed-in session, and the category list. No logic lives here.
+
+export const CATEGORIES = [
+  'Quantitative',
+  'Qualitative',
+  'AI & Technology',
+  'Trends',
+  'Best Practices',
+  'Case Studies',
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+/** The forum filter: every category, plus `All`, which switches the category match off. */
+export type CategoryFilter = Category | 'All';
+
+export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES];
+
+export const DEFAULT_CATEGORY: Category = 'Quantitative';
+
+export type PostStatus = 'pending' | 'approved' | 'rejected';
+
+export const POST_STATUSES: readonly PostStatus[] = ['pending', 'approved', 'rejected'];
+
+/** A post with exactly the fields of SPEC §3; this is also the shape of the `posts` mirror. */
+export interface Post {
+  id: number;
+  title: string;
+  content: string;
+  category: string;
+  author: string;
+  authorEmail: string;
+  authorRole: string;
+  likes: number;
+  comments: number;
+  views: number;
+  date: string;
+  isTopContributor: boolean;
+  tags: string[];
+  status: PostStatus;
+}
+
+export const POST_FIELDS = [
+  'id',
+  'title',
+  'content',
+  'category',
+  'author',
+  'authorEmail',
+  'authorRole',
+  'likes',
+  'comments',
+  'views',
+  'date',
+  'isTopContributor',
+  'tags',
+  'status',
+] as const satisfies readonly (keyof Post)[];
+
+export type Role = 'admin' | 'user';
+
+/** The signed-in user, stored under `insightExchangeUser`; never holds a password. */
+export interface Session {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface NewPostInput {
+  title: string;
+  content: string;
+  category?: string;
+}

@@ -1,0 +1,12 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { countPendingPosts, listPendingPosts } from '../../db/posts';
+import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
+
+/** Posts waiting for review, newest first, paged and live in every admin tab. */
+export function usePendingPosts() {
+  return usePagedLiveQuery((limit) => listPendingPosts(limit), 'pending');
+}
+
+export function usePendingCount(): number | undefined {
+  return useLiveQuery(() => countPendingPosts(), []);
+}

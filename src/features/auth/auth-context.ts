@@ -1,0 +1,21 @@
+// The auth context of SPEC §4: the user, login, signup, logout, isAuthenticated and loading.
+import { createContext, useContext } from 'react';
+import type { Session } from '../../db/types';
+
+export interface AuthValue {
+  user: Session | null;
+  /** True while the stored session is being read; nothing protected renders meanwhile. */
+  loading: boolean;
+  isAuthenticated: boolean;
+  login: (email: string, password: string) => Promise<Session>;
+  signup: (name: string, email: string, password: string) => Promise<Session>;
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

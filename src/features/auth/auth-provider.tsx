@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onSessionChange, readSession, readStoredSession } from '../../db/session';
+import type { Session } from '../../db/types';
+import { AuthContext, type AuthValue } from './auth-context';
+
+interface AuthState {
+  user: Session | null;
+  loading: boolean;
+}
+
+function initialState(): AuthState {
+  const stored = readStoredSession();
+  // localStorage answers synchronously; only a browser where it throws needs the async read.
+  return stored === undefined ? { user: null, loading: true } : { user: stored, loading: false };
+}
+
+/** Holds the signed-in user; follows sign-ins and sign-outs made in other tabs. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(initialState);
+
+  useEffect(() => {
+    let active = true;
+    const stop = onSessionChange((user) => setState({ user, loading: false }));
+    void readSession().then((user) => {
+      if (active) setState((previous) => (previous.loading || previous.user?.email !== user?.email ? { user, loading: false } : previous));
+    });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
+
+  // Accounts (and with them Dexie) load only when someone signs in or up.
+  const login = useCallback(async (email: string, password: string) => {
+    const { signIn } = await import('../../db/accounts');
+    return signIn(email, password);
+  }, []);
+
+  const signup = useCallback(async (name: string, email: string, password: string) => {
+    const { signUp } = await import('../../db/accounts');
+    return signUp(name, email, password);
+  }, []);
+
+  const logout = useCallback(async () => {
+    const { signOut } = await import('../../db/accounts');
+    signOut();
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, isAuthenticated: state.user !== null, login, signup, logout }),
+    [state, login, signup, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

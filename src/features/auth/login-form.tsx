@@ -1,0 +1,148 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { paths } from '../../config/paths';
+import { LIMITS, validateSignIn, validateSignUp } from '../../db/validation';
+import { useAuth } from './auth-context';
+
+type Field = 'name' | 'email' | 'password';
+
+/** One form that toggles between Sign In and Create Account (the Name field is sign-up only). */
+export function LoginForm() {
+  const [params, setParams] = useSearchParams();
+  const mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  const { login, signup } = useAuth();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<Field[]>([]);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const signingUp = mode === 'signup';
+  const title = signingUp ? 'Create Account' : 'Sign In';
+
+  const switchMode = () => {
+    setMissing([]);
+    setParams(signingUp ? {} : { mode: 'signup' }, { replace: true });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = signingUp ? validateSignUp(name, email, password) : validateSignIn(email, password);
+    if (problem) {
+      const empty = (['name', 'email', 'password'] as const).filter((field) => {
+        if (field === 'name' && !signingUp) return false;
+        const value = { name, email, password }[field];
+        return field === 'password' ? !value : !value.trim();
+      });
+      setMissing(empty);
+      showToast({ title: problem.title, description: problem.message, variant: 'error' });
+      ({ name: nameRef, email: emailRef, password: passwordRef })[empty[0] ?? 'email'].current?.focus();
+      return;
+    }
+    setMissing([]);
+    setBusy(true);
+    try {
+      if (signingUp) {
+        await signup(name, email, password);
+        showToast({ title: 'Welcome!', description: 'Account created successfully!' });
+      } else {
+        await login(email, password);
+        showToast({ title: 'Success', description: 'Logged in successfully!' });
+      }
+      navigate(paths.home);
+    } catch (error) {
+      showToast(errorToast(error));
+      setBusy(false);
+    }
+  };
+
+  const invalid = (field: Field) => missing.includes(field);
+  const describedBy = (field: Field) => (invalid(field) ? `${id}-${field}-error` : undefined);
+  const feedback = (field: Field, text: string) =>
+    invalid(field) && (
+      <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
+        {text}
+      </Form.Control.Feedback>
+    );
+
+  return (
+    <div className="card app-auth-card">
+      <div className="card-body">
+        <h1 className="h3 mb-1">{title}</h1>
+        <p className="text-body-secondary mb-4">
+          {signingUp ? 'Join the community of market research professionals.' : 'Welcome back. Sign in to join the discussion.'}
+        </p>
+        <Form onSubmit={onSubmit} aria-label={title}>
+          {signingUp && (
+            <Form.Group className="mb-3" controlId={`${id}-name`}>
+              <Form.Label>Name</Form.Label>
+              <Form.Control
+                ref={nameRef}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                autoComplete="name"
+                maxLength={LIMITS.name}
+                isInvalid={invalid('name')}
+                aria-describedby={describedBy('name')}
+                disabled={busy}
+              />
+              {feedback('name', 'Enter your name.')}
+            </Form.Group>
+          )}
+          <Form.Group className="mb-3" controlId={`${id}-email`}>
+            <Form.Label>Email</Form.Label>
+            <Form.Control
+              ref={emailRef}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="email"
+              inputMode="email"
+              maxLength={LIMITS.email}
+              isInvalid={invalid('email')}
+              aria-describedby={describedBy('email')}
+              disabled={busy}
+            />
+            {feedback('email', 'Enter your email address.')}
+          </Form.Group>
+          <Form.Group className="mb-4" controlId={`${id}-password`}>
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              ref={passwordRef}
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              maxLength={LIMITS.password}
+              isInvalid={invalid('password')}
+              aria-describedby={describedBy('password')}
+              disabled={busy}
+            />
+            {feedback('password', 'Enter your password.')}
+          </Form.Group>
+          <Button type="submit" className="w-100" size="lg" disabled={busy}>
+            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {title}
+          </Button>
+        </Form>
+        <p className="text-center mt-4 mb-0 text-body-secondary">
+          {signingUp ? 'Already a member?' : 'New to Insight Exchange?'}{' '}
+          <Button variant="link" className="p-0 align-baseline fw-semibold" onClick={switchMode} disabled={busy}>
+            {signingUp ? 'Sign in instead' : 'Create an account'}
+          </Button>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { IconAward, IconTrendingUp } from '@tabler/icons-react';
+import { Avatar } from '../../components/avatar';
+
+// Hard-coded, as the spec describes them.
+const topContributors = [
+  { name: 'Sarah Chen', email: 'sarah.chen@northbeam-research.com', detail: '156 posts · AI & Technology' },
+  { name: 'Marcus Johnson', email: 'marcus.johnson@fieldnotes.co', detail: '128 posts · Qualitative' },
+];
+
+const trendingTopics = [
+  { topic: 'AI in research', posts: 342 },
+  { topic: 'Synthetic respondents', posts: 218 },
+  { topic: 'Behavioral economics', posts: 187 },
+  { topic: 'Mobile-first surveys', posts: 164 },
+  { topic: 'Data privacy', posts: 139 },
+];
+
+/** Top contributors and trending topics; below the list on a phone, beside it on a desktop. */
+export function ForumSidebar() {
+  return (
+    <div className="app-sidebar">
+      <section className="card" aria-labelledby="top-contributors">
+        <div className="card-body">
+          <h2 id="top-contributors" className="app-sidebar-title">
+            <IconAward aria-hidden="true" size={20} /> Top Contributors
+          </h2>
+          <ul className="list-unstyled mb-0 app-contributors">
+            {topContributors.map((person) => (
+              <li key={person.email}>
+                <Avatar name={person.name} seed={person.email} size={36} />
+                <span>
+                  <span className="fw-semibold d-block">{person.name}</span>
+                  <span className="small text-body-secondary">{person.detail}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="trending-topics">
+        <div className="card-body">
+          <h2 id="trending-topics" className="app-sidebar-title">
+            <IconTrendingUp aria-hidden="true" size={20} /> Trending Topics
+          </h2>
+          <ol className="list-unstyled mb-0 app-topics">
+            {trendingTopics.map(({ topic, posts }) => (
+              <li key={topic}>
+                <span className="app-topic">#{topic}</span>
+                <span className="small text-body-secondary">{posts} posts</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import Button from 'react-bootstrap/Button';
+import { IconPencilPlus } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state';
+import { LoadMore } from '../../components/load-more';
+import { PageLoading } from '../../components/page-loading';
+import { PostCard } from '../../components/post-card';
+import { StatusBadge } from '../../components/status-badge';
+import { useMyPosts } from './use-my-posts';
+
+/** My Posts: every post whose authorEmail is the member's, each with its status badge. */
+export function MyPosts({ email, onWrite }: { email: string; onWrite: () => void }) {
+  const { items, hasMore, loadingMore, loadMore } = useMyPosts(email);
+  return (
+    <section aria-labelledby="my-posts" className="app-section">
+      <h2 id="my-posts" className="h4 mb-3">
+        My Posts
+      </h2>
+      {!items ? (
+        <PageLoading label="Loading your posts..." />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<IconPencilPlus size={40} />}
+          title="You haven't posted anything yet."
+          action={<Button onClick={onWrite}>Write your first post</Button>}
+        />
+      ) : (
+        <>
+          <div className="app-post-list">
+            {items.map((post) => (
+              <PostCard key={post.id} post={post} badges={<StatusBadge status={post.status} />} />
+            ))}
+          </div>
+          {hasMore && <LoadMore onLoadMore={loadMore} loading={loadingMore} label="Load more of my posts" />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { IconEdit } from '@tabler/icons-react';
+import { Avatar } from '../../components/avatar';
+import { formatCount } from '../../lib/format';
+import type { Session } from '../../db/types';
+import { useMyPostCount } from './use-my-posts';
+
+/** Name, email and role of the signed-in member, with the Edit Profile button (no behaviour yet). */
+export function ProfileCard({ user }: { user: Session }) {
+  const count = useMyPostCount(user.email);
+  return (
+    <section className="card app-profile-card" aria-labelledby="profile-name">
+      <div className="card-body">
+        <Avatar name={user.name} seed={user.email} size={72} />
+        <div className="app-profile-identity">
+          <h1 id="profile-name" className="h3 mb-1">
+            {user.name}
+          </h1>
+          <p className="mb-2 text-body-secondary app-break">{user.email}</p>
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <Badge bg={user.role === 'admin' ? 'primary' : 'secondary'}>{user.role === 'admin' ? 'Admin' : 'Member'}</Badge>
+            {count !== undefined && <span className="small text-body-secondary">{formatCount(count)} {count === 1 ? 'post' : 'posts'}</span>}
+          </div>
+        </div>
+        <Button variant="outline-primary" className="app-profile-edit">
+          <IconEdit aria-hidden="true" size={18} />
+          <span>Edit Profile</span>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// Display formatting shared by every screen: counts and post dates.
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** "1 like" / "2 likes". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const EARLIEST_TIMESTAMP = Date.UTC(2001, 8, 9);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * When a post was written. Post ids are creation timestamps, so the age is computed from the id
+ * and stays current; posts with other ids (older builds) show their stored `date` text.
+ */
+export function formatPostDate(post: { id: number; date: string }, now = Date.now()): string {
+  const age = now - post.id;
+  if (post.id < EARLIEST_TIMESTAMP || age < -DAY) return post.date || 'Some time ago';
+  if (age < MINUTE) return 'Just now';
+  if (age < HOUR) return plural(Math.floor(age / MINUTE), 'minute') + ' ago';
+  if (age < DAY) return plural(Math.floor(age / HOUR), 'hour') + ' ago';
+  if (age < 30 * DAY) return plural(Math.floor(age / DAY), 'day') + ' ago';
+  return dateFormat.format(post.id);
+}
+
+/** Up to two initials of a name, for avatars. */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('');
+  return (Array.from(letters).slice(0, 2).join('') || '?').toUpperCase();
+}
+
+/** Bytes as "12.3 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -1,0 +1,37 @@
+import { IconCircleCheck } from '@tabler/icons-react';
+import { LoginForm } from '../features/auth/login-form';
+
+const benefits = [
+  'Discuss methods with experienced practitioners',
+  'Share findings and earn Top Contributor status',
+  'Read and post even when you are offline',
+];
+
+/** Sign in or create an account; success goes to the home page. */
+export function LoginPage() {
+  return (
+    <div className="container app-auth">
+      <div className="row g-4 align-items-center justify-content-center">
+        <div className="col-lg-5 d-none d-lg-block">
+          <div className="app-auth-aside">
+            <h2 className="h3">Your research community, in your pocket</h2>
+            <ul className="list-unstyled mb-0">
+              {benefits.map((benefit) => (
+                <li key={benefit}>
+                  <IconCircleCheck aria-hidden="true" size={20} />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="small mt-4 mb-0 app-auth-note">
+              Accounts live in this browser only: there is no server, so nothing you type leaves this device.
+            </p>
+          </div>
+        </div>
+        <div className="col-md-8 col-lg-5">
+          <LoginForm />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useAuth } from '../features/auth/auth-context';
+import { MyPosts } from '../features/profile/my-posts';
+import { ProfileCard } from '../features/profile/profile-card';
+import { useNewPost } from '../features/posting/new-post-context';
+import { ErrorBoundary } from '../components/error-boundary';
+
+/** The member's profile: who they are and everything they posted, with its status. */
+export function ProfilePage() {
+  const { user } = useAuth();
+  const { open } = useNewPost();
+  if (!user) return null;
+  return (
+    <div className="container app-page-body">
+      <ProfileCard user={user} />
+      <div className="row g-4 mt-1">
+        <div className="col-lg-8">
+          <ErrorBoundary area="your posts">
+            <MyPosts email={user.email} onWrite={open} />
+          </ErrorBoundary>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { gzipSizeOf, initialAssets, precacheEntries, sizeOf } from './dist';
+
+const KB = 1024;
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 25 * KB, precache: 1024 * KB };
+
+const report = (label: string, bytes: number, budget: number) =>
+  console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
+
+describe('size budgets of the first load', () => {
+  const { scripts, styles } = initialAssets();
+
+  it(`keeps the initial JavaScript within ${BUDGETS.initialScriptGzip / KB} KB gzipped`, () => {
+    expect(scripts.length).toBeGreaterThan(0);
+    const total = scripts.reduce((sum, path) => sum + gzipSizeOf(path), 0);
+    report('initial JavaScript (gzip)', total, BUDGETS.initialScriptGzip);
+    expect(total).toBeLessThanOrEqual(BUDGETS.initialScriptGzip);
+  });
+
+  it(`keeps the CSS within ${BUDGETS.initialStyleGzip / KB} KB gzipped`, () => {
+    expect(styles.length).toBeGreaterThan(0);
+    const total = styles.reduce((sum, path) => sum + gzipSizeOf(path), 0);
+    report('CSS (gzip)', total, BUDGETS.initialStyleGzip);
+    expect(total).toBeLessThanOrEqual(BUDGETS.initialStyleGzip);
+  });
+
+  it('keeps the whole precache within 1 MB', () => {
+    const total = precacheEntries().reduce((sum, entry) => sum + sizeOf(entry.url), 0);
+    report('precache', total, BUDGETS.precache);
+    expect(total).toBeLessThanOrEqual(BUDGETS.precache);
+  });
+
+  it('loads the database, admin and posting code on demand, not on the first paint', () => {
+    const names = scripts.join(' ');
+    expect(names).not.toMatch(/schema|startup|admin|new-post-modal|forum/);
+  });
+});

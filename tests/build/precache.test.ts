@@ -1,0 +1,51 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DIST, precacheEntries, readDist } from './dist';
+
+describe('the service worker precache', () => {
+  const entries = precacheEntries();
+  const urls = entries.map((entry) => entry.url);
+
+  it('holds the app shell: index.html, the manifest, the icons, every script and style', () => {
+    expect(urls).toContain('index.html');
+    expect(urls).toContain('manifest.webmanifest');
+    for (const icon of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/apple-touch-icon.png', 'icons/favicon.svg']) {
+      expect(urls).toContain(icon);
+    }
+    const assets = readdirSync(`${DIST}/assets`).filter((file) => /\.(js|css)$/.test(file));
+    expect(assets.length).toBeGreaterThan(5);
+    for (const asset of assets) expect(urls).toContain(`assets/${asset}`);
+  });
+
+  it('does not hold the service worker itself', () => {
+    expect(urls.some((url) => /(^|\/)sw\.js$/.test(url))).toBe(false);
+  });
+
+  it('revisions files whose names carry no hash', () => {
+    for (const entry of entries.filter((item) => !item.url.startsWith('assets/'))) expect(entry.revision).toMatch(/\w{8,}/);
+  });
+});
+
+describe('the web app manifest', () => {
+  it('is the one in public/, linked once from index.html, with no second generated manifest', () => {
+    const manifests = readdirSync(DIST).filter((file) => file.endsWith('.webmanifest') || file === 'manifest.json');
+    expect(manifests).toEqual(['manifest.webmanifest']);
+    const html = readDist('index.html');
+    expect(html.match(/rel="manifest"/g)).toHaveLength(1);
+    const manifest = JSON.parse(readDist('manifest.webmanifest')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'Insight Exchange', short_name: 'Insight', display: 'standalone', start_url: '/', scope: '/' });
+  });
+
+  it('carries the meta tags for browsers and iOS, and a strict Content-Security-Policy', () => {
+    const html = readDist('index.html');
+    for (const tag of ['name="theme-color"', 'name="description"', 'rel="apple-touch-icon"', 'name="apple-mobile-web-app-capable"', 'name="apple-mobile-web-app-title"']) {
+      expect(html).toContain(tag);
+    }
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});

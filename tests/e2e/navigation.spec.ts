@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, MEMBER, signIn } from './support/app';
+
+test.describe('public pages', () => {
+  test('the header links Home, About Us, Login and Join Now', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    for (const name of ['Home', 'About Us', 'Login', 'Join Now']) {
+      await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(header.getByRole('link', { name: 'Go to Forum' })).toHaveCount(0);
+    await header.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL('/about');
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+    await header.getByRole('link', { name: 'Join Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Account', exact: true })).toBeVisible();
+  });
+
+  test('the footer has platform links, unlinked legal texts and three labelled social links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['About Us', 'Forum', 'Join Now']) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const text of ['Privacy Policy', 'Terms of Service']) {
+      await expect(footer.getByText(text, { exact: true })).toBeVisible();
+      await expect(footer.getByRole('link', { name: text })).toHaveCount(0);
+    }
+    const socials = footer.getByRole('list', { name: 'Social media' }).getByRole('link');
+    await expect(socials).toHaveCount(3);
+    for (const link of await socials.all()) await expect(link).toHaveAttribute('aria-label', /Insight Exchange on/);
+    await socials.first().click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('home shows the hero, the four feature cards and calls to action to /login and /about', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const title of ['Insightful Discussions', 'Contributor Recognition', 'Exclusive Research', 'Career Growth']) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/login?mode=signup');
+    await expect(main.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    await expect(page).toHaveTitle(/Insight Exchange/);
+  });
+
+  test('about has mission, community and vision sections', async ({ page }) => {
+    await page.goto('/about');
+    for (const name of [/Mission/, /Community/, /Vision/]) await expect(page.getByRole('heading', { name })).toBeVisible();
+  });
+
+  test('an unknown path redirects to /', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Insightful Discussions' })).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  for (const path of ['/forum', '/profile', '/admin']) {
+    test(`a visitor opening ${path} is sent to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/login');
+      await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
+    });
+  }
+
+  test('a member opening /admin is sent to /, and sees no Admin link', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/forum');
+    await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('an admin sees the Admin link and the Pending Posts page', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/forum');
+    await page.getByRole('link', { name: 'Admin', exact: true }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { name: 'Pending Posts' })).toBeVisible();
+  });
+
+  test('signed in, the public header offers Go to Forum instead of Login and Join Now', async ({ page }) => {
+    await signIn(page, MEMBER);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Go to Forum' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Join Now' })).toHaveCount(0);
+    await header.getByRole('link', { name: 'Go to Forum' }).click();
+    await expect(page).toHaveURL('/forum');
+  });
+
+  test('the protected header has Forum, Profile, New Post and the Log out icon', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/profile');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Forum', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'New Post' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+});

@@ -1,0 +1,105 @@
+// Helpers for end-to-end tests: sign in through the UI, reach a ready forum, and write posts
+// straight into the app's IndexedDB (as if they had been there already).
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = 'admin@insightexchange.app';
+export const MEMBER = 'jane.doe@example.com';
+
+export interface TestPost {
+  id: number;
+  title: string;
+  content: string;
+  category: string;
+  author: string;
+  authorEmail: string;
+  authorRole: string;
+  likes: number;
+  comments: number;
+  views: number;
+  date: string;
+  isTopContributor: boolean;
+  tags: string[];
+  status: 'pending' | 'approved' | 'rejected';
+}
+
+let nextId = 1_700_000_000_000;
+
+export function makePost(overrides: Partial<TestPost> = {}): TestPost {
+  nextId += 1000;
+  return {
+    id: nextId,
+    title: `Test post ${nextId}`,
+    content: 'A short note about sampling.',
+    category: 'Quantitative',
+    author: 'Test Author',
+    authorEmail: 'author@example.com',
+    authorRole: 'user',
+    likes: 0,
+    comments: 0,
+    views: 0,
+    date: '1 hour ago',
+    isTopContributor: false,
+    tags: [],
+    status: 'approved',
+    ...overrides,
+  };
+}
+
+/** Signs in through the login form; any email works, as the spec says. */
+export async function signIn(page: Page, email: string, password = 'pass-1234'): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+}
+
+/** Opens /forum and waits until the sample posts (or other posts) are on screen. */
+export async function openForum(page: Page): Promise<void> {
+  await page.goto('/forum');
+  await expect(page.getByRole('article').first()).toBeVisible();
+}
+
+/** Writes posts into the app's IndexedDB (the app must have opened it once on this origin). */
+export async function putPosts(page: Page, posts: TestPost[]): Promise<void> {
+  await page.evaluate(async (rows) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('insight-exchange');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('posts', 'readwrite');
+      for (const row of rows) tx.objectStore('posts').put(row);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, posts);
+}
+
+/** Reads one post from the app's IndexedDB. */
+export async function getPost(page: Page, id: number): Promise<TestPost | undefined> {
+  return page.evaluate(async (key) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('insight-exchange');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const row = await new Promise<unknown>((resolve, reject) => {
+      const request = db.transaction('posts').objectStore('posts').get(key);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return row as TestPost | undefined;
+  }, id);
+}
+
+/** The card (article) whose heading is this title. */
+export const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** A toast by its title (role status for success, alert for errors). */
+export const toast = (page: Page, title: string, role: 'status' | 'alert' = 'status') =>
+  page.locator('.app-toasts').getByRole(role).filter({ hasText: title });

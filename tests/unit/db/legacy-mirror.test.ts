@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyExternalPostsChange,
+  importLegacyPosts,
+  MIRROR_STATS_KEY,
+  onMirrorReport,
+  parseMirror,
+  writeMirrorNow,
+  type MirrorReport,
+} from '../../../src/db/legacy-mirror';
+import { likePost } from '../../../src/db/posts';
+import { db } from '../../../src/db/schema';
+import { POST_FIELDS, type Post } from '../../../src/db/types';
+import { type MemoryStorage } from '../memory-storage';
+import { makePost, signInAsMember, storePosts } from '../factories';
+
+const mirror = (): Post[] => JSON.parse(localStorage.getItem('posts') ?? 'null') as Post[];
+const collectReports = () => {
+  const reports: MirrorReport[] = [];
+  const stop = onMirrorReport((report) => reports.push(report));
+  return { reports, stop };
+};
+
+describe('writing the mirror', () => {
+  it('holds every post of every status with exactly the spec fields, newest first', async () => {
+    await storePosts(makePost({ id: 1, status: 'approved' }), makePost({ id: 2, status: 'pending' }), makePost({ id: 3, status: 'rejected' }));
+    await writeMirrorNow();
+    expect(mirror().map((post) => [post.id, post.status])).toEqual([[3, 'rejected'], [2, 'pending'], [1, 'approved']]);
+    for (const post of mirror()) expect(Object.keys(post)).toEqual([...POST_FIELDS]);
+  });
+
+  it('round-trips: IndexedDB → posts → a fresh IndexedDB gives the same posts', async () => {
+    const originals = await storePosts(makePost({ likes: 3, tags: ['a', 'b'] }), makePost({ status: 'pending', title: 'Ünïcødé ✓ עברית' }));
+    await writeMirrorNow();
+    const saved = localStorage.getItem('posts');
+    await db.delete({ disableAutoOpen: false });
+    localStorage.setItem('posts', saved!);
+    const result = await importLegacyPosts();
+    expect(result).toMatchObject({ present: true, corrupt: false, added: 2, updated: 0 });
+    expect(await db.posts.orderBy('id').toArray()).toEqual(originals);
+  });
+
+  it('keeps the newest posts that fit the budget and reports how many it holds', async () => {
+    await storePosts(...Array.from({ length: 50 }, (_, i) => makePost({ id: i + 1, content: 'x'.repeat(200) })));
+    const oneSize = JSON.stringify(mirrorPostFor(50)).length;
+    const stats = await writeMirrorNow(oneSize * 10 + 20);
+    expect(stats).toMatchObject({ count: 10, total: 50 });
+    expect(mirror().map((post) => post.id)).toEqual([50, 49, 48, 47, 46, 45, 44, 43, 42, 41]);
+    expect((await db.meta.get(MIRROR_STATS_KEY))?.value).toMatchObject({ count: 10, total: 50 });
+    expect(await db.posts.count()).toBe(50);
+  });
+
+  it('shrinks the copy instead of failing when the quota is full', async () => {
+    await storePosts(...Array.from({ length: 40 }, (_, i) => makePost({ id: i + 1, content: 'y'.repeat(500) })));
+    (localStorage as unknown as MemoryStorage).quota = 8_000;
+    const stats = await writeMirrorNow();
+    expect(stats).not.toBeNull();
+    expect(stats!.count).toBeGreaterThan(0);
+    expect(stats!.count).toBeLessThan(40);
+    expect(mirror()).toHaveLength(stats!.count);
+    expect(mirror()[0]?.id).toBe(40);
+  });
+
+  it('does nothing, and throws nothing, when localStorage throws on every call', async () => {
+    await storePosts(makePost());
+    (localStorage as unknown as MemoryStorage).failWith = new Error('SecurityError');
+    await expect(writeMirrorNow()).resolves.toBeNull();
+    await expect(importLegacyPosts()).resolves.toMatchObject({ present: false });
+  });
+});
+
+function mirrorPostFor(id: number): Post {
+  return { ...makePost({ id, content: 'x'.repeat(200) }) };
+}
+
+describe('importing posts on start', () => {
+  it('is additive: nothing in IndexedDB is dropped, unknown posts are added, known ones merged', async () => {
+    await storePosts(makePost({ id: 1, likes: 10, status: 'pending' }), makePost({ id: 2, likes: 4 }));
+    localStorage.setItem('posts', JSON.stringify([
+      makePost({ id: 1, likes: 12, status: 'approved' }),
+      makePost({ id: 2, likes: 1 }),
+      makePost({ id: 3, title: 'From the older build' }),
+    ]));
+    expect(await importLegacyPosts()).toMatchObject({ added: 1, updated: 1 });
+    const rows = await db.posts.orderBy('id').toArray();
+    expect(rows.map((post) => [post.id, post.likes, post.status])).toEqual([
+      [1, 12, 'approved'],
+      [2, 4, 'approved'],
+      [3, 0, 'approved'],
+    ]);
+  });
+
+  it('keeps invalid JSON aside under posts.corrupt-<timestamp>, reports it, and only then overwrites', async () => {
+    await storePosts(makePost({ id: 7 }));
+    localStorage.setItem('posts', '[{"id": 1, "title": "half a post');
+    const { reports, stop } = collectReports();
+    expect(await importLegacyPosts()).toMatchObject({ present: true, corrupt: true });
+    stop();
+    expect(reports).toHaveLength(1);
+    const report = reports[0]!;
+    expect(report).toMatchObject({ kind: 'corrupt', storedIn: 'localStorage' });
+    const key = (report as { key: string }).key;
+    expect(key).toMatch(/^posts\.corrupt-\d+$/);
+    expect(localStorage.getItem(key)).toBe('[{"id": 1, "title": "half a post');
+    await writeMirrorNow();
+    expect(mirror().map((post) => post.id)).toEqual([7]);
+    expect(localStorage.getItem(key)).toBe('[{"id": 1, "title": "half a post');
+  });
+
+  it('keeps a corrupt value found later aside before the mirror overwrites it', async () => {
+    await storePosts(makePost({ id: 7 }));
+    localStorage.setItem('posts', '{"not": "an array"}');
+    const { reports, stop } = collectReports();
+    await writeMirrorNow();
+    stop();
+    expect(reports.map((report) => report.kind)).toEqual(['corrupt']);
+    expect(localStorage.getItem((reports[0] as { key: string }).key)).toBe('{"not": "an array"}');
+    expect(mirror().map((post) => post.id)).toEqual([7]);
+  });
+
+  it('skips unreadable entries and reports how many', async () => {
+    localStorage.setItem('posts', JSON.stringify([makePost({ id: 5 }), { id: 'x' }, { id: 6 }, 'text']));
+    const { reports, stop } = collectReports();
+    expect(await importLegacyPosts()).toMatchObject({ added: 1, skipped: 3 });
+    stop();
+    expect(reports).toEqual([{ kind: 'skipped', count: 3, reason: 'An entry has no valid id (a positive whole number).' }]);
+  });
+});
+
+describe('changes written by another tab or an older build', () => {
+  it('applies the difference, so a like written into posts adds to concurrent likes instead of undoing them', async () => {
+    signInAsMember();
+    await storePosts(makePost({ id: 1, likes: 5 }));
+    await writeMirrorNow();
+    const before = localStorage.getItem('posts')!;
+    // Meanwhile this build records two likes in IndexedDB…
+    await likePost(1);
+    await likePost(1);
+    // …and an older build, from its stale copy, writes likes 5 → 6.
+    const after = JSON.stringify(mirror().map((post) => ({ ...post, likes: post.likes + 1 })));
+    await applyExternalPostsChange(before, after);
+    expect((await db.posts.get(1))?.likes).toBe(8);
+  });
+
+  it('applies one write once however many tabs see the event', async () => {
+    await storePosts(makePost({ id: 1, likes: 5 }));
+    const before = JSON.stringify([makePost({ id: 1, likes: 5 })]);
+    const after = JSON.stringify([makePost({ id: 1, likes: 6 })]);
+    await Promise.all([applyExternalPostsChange(before, after), applyExternalPostsChange(before, after)]);
+    expect((await db.posts.get(1))?.likes).toBe(6);
+  });
+
+  it('adds new posts and status changes, and ignores decreases', async () => {
+    await storePosts(makePost({ id: 1, likes: 5, status: 'pending' }), makePost({ id: 2, likes: 9 }));
+    const before = JSON.stringify([makePost({ id: 1, likes: 5, status: 'pending' }), makePost({ id: 2, likes: 9 })]);
+    const after = JSON.stringify([
+      makePost({ id: 1, likes: 5, status: 'approved' }),
+      makePost({ id: 2, likes: 3 }),
+      makePost({ id: 3, title: 'New from the old build', status: 'pending' }),
+    ]);
+    await applyExternalPostsChange(before, after);
+    const rows = await db.posts.orderBy('id').toArray();
+    expect(rows.map((post) => [post.id, post.likes, post.status])).toEqual([
+      [1, 5, 'approved'],
+      [2, 9, 'approved'],
+      [3, 0, 'pending'],
+    ]);
+  });
+
+  it('ignores the mirror values this build wrote itself', async () => {
+    signInAsMember();
+    await storePosts(makePost({ id: 1, likes: 5 }));
+    await writeMirrorNow();
+    const before = localStorage.getItem('posts')!;
+    await likePost(1);
+    await writeMirrorNow();
+    const after = localStorage.getItem('posts')!;
+    expect(mirror()[0]?.likes).toBe(6);
+    await applyExternalPostsChange(before, after);
+    expect((await db.posts.get(1))?.likes).toBe(6);
+  });
+
+  it('keeps a corrupt value written by another tab aside', async () => {
+    await storePosts(makePost({ id: 1 }));
+    const { reports, stop } = collectReports();
+    await applyExternalPostsChange('[]', 'not json');
+    stop();
+    expect(reports).toHaveLength(1);
+    expect(localStorage.getItem((reports[0] as { key: string }).key)).toBe('not json');
+    expect(await db.posts.count()).toBe(1);
+  });
+});
+
+describe('parseMirror', () => {
+  it('tells absent, corrupt and valid values apart', () => {
+    expect(parseMirror(null)).toEqual({ kind: 'absent' });
+    expect(parseMirror('{')).toEqual({ kind: 'corrupt' });
+    expect(parseMirror('null')).toEqual({ kind: 'corrupt' });
+    expect(parseMirror('[]')).toEqual({ kind: 'posts', posts: [], skipped: 0, reason: undefined });
+  });
+});

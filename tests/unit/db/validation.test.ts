@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS, validateNewPost, validateSignIn, validateSignUp } from '../../../src/db/validation';
+
+describe('validateSignIn', () => {
+  it('asks for both fields with the catalogue message', () => {
+    const expected = { title: 'Error', message: 'Please enter email and password.' };
+    expect(validateSignIn('', 'secret')).toEqual(expected);
+    expect(validateSignIn('   ', 'secret')).toEqual(expected);
+    expect(validateSignIn('a@b.co', '')).toEqual(expected);
+  });
+
+  it('accepts any email with a password (no format or strength rule)', () => {
+    expect(validateSignIn('a@b.co', 'x')).toBeNull();
+  });
+});
+
+describe('validateSignUp', () => {
+  it('asks for all three fields with the catalogue message', () => {
+    const expected = { title: 'Error', message: 'Please fill all fields.' };
+    expect(validateSignUp('', 'a@b.co', 'pw')).toEqual(expected);
+    expect(validateSignUp('Ann', ' ', 'pw')).toEqual(expected);
+    expect(validateSignUp('Ann', 'a@b.co', '')).toEqual(expected);
+    expect(validateSignUp('Ann', 'a@b.co', 'pw')).toBeNull();
+  });
+
+  it('refuses a name past the limit with a clear message', () => {
+    expect(validateSignUp('x'.repeat(LIMITS.name + 1), 'a@b.co', 'pw')?.message).toContain('at most 100 characters');
+  });
+});
+
+describe('validateNewPost', () => {
+  it('needs title and content after trimming', () => {
+    const expected = { title: 'Missing Information', message: 'Please fill in both title and content for your post.' };
+    expect(validateNewPost('  ', 'body')).toEqual(expected);
+    expect(validateNewPost('Title', '\n\t ')).toEqual(expected);
+    expect(validateNewPost('Title', 'body')).toBeNull();
+  });
+
+  it('enforces the form limits of 200 and 20,000 characters', () => {
+    expect(validateNewPost('t'.repeat(200), 'c'.repeat(20_000))).toBeNull();
+    expect(validateNewPost('t'.repeat(201), 'body')).toEqual({
+      title: 'Title is too long',
+      message: 'Title can be at most 200 characters (it has 201).',
+    });
+    expect(validateNewPost('Title', 'c'.repeat(20_001))?.title).toBe('Content is too long');
+  });
+});

@@ -1,0 +1,43 @@
+// Small builders for unit tests: posts with sensible defaults, and a signed-in session.
+import { db } from '../../src/db/schema';
+import { makeSession, saveSession } from '../../src/db/session';
+import { ADMIN_EMAIL } from '../../src/db/storage-keys';
+import type { Post, Session } from '../../src/db/types';
+
+let nextId = 1_700_000_000_000;
+
+export function makePost(overrides: Partial<Post> = {}): Post {
+  nextId += 1;
+  return {
+    id: nextId,
+    title: `Post ${nextId}`,
+    content: 'Some thoughts on sampling.',
+    category: 'Quantitative',
+    author: 'Test Member',
+    authorEmail: 'member@example.com',
+    authorRole: 'user',
+    likes: 0,
+    comments: 0,
+    views: 0,
+    date: '1 hour ago',
+    isTopContributor: false,
+    tags: [],
+    status: 'approved',
+    ...overrides,
+  };
+}
+
+/** Stores posts directly, as if they had been written earlier. */
+export async function storePosts(...posts: Post[]): Promise<Post[]> {
+  await db.posts.bulkAdd(posts);
+  return posts;
+}
+
+export function signInAs(email: string, name = ''): Session {
+  const session = makeSession(email, name);
+  saveSession(session);
+  return session;
+}
+
+export const signInAsAdmin = (): Session => signInAs(ADMIN_EMAIL, 'Admin');
+export const signInAsMember = (): Session => signInAs('member@example.com', 'Test Member');
