@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../db/types';
@@ -15,23 +16,21 @@ const toCategory = (value: string | null): CategoryFilter =>
 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {
-  // The search and category live in the URL, so a reload or a shared link keeps them.
+  // The fields answer every keystroke from local state; the settled search and the category are
+  // copied into the address, so a reload or a shared link keeps them.
   const [params, setParams] = useSearchParams();
-  const searchInput = params.get('q') ?? '';
-  const category = toCategory(params.get('category'));
+  const [searchInput, setSearchInput] = useState(() => params.get('q') ?? '');
+  const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
 
-  const update = (key: 'q' | 'category', value: string, empty: string) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === empty) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  useEffect(() => {
+    const next = new URLSearchParams(params);
+    if (search) next.set('q', search);
+    else next.delete('q');
+    if (category !== 'All') next.set('category', category);
+    else next.delete('category');
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [search, category, params, setParams]);
 
   return (
     <>
@@ -46,8 +45,8 @@ export function ForumPage() {
         <ForumToolbar
           search={searchInput}
           category={category}
-          onSearchChange={(value) => update('q', value, '')}
-          onCategoryChange={(value) => update('category', value, 'All')}
+          onSearchChange={setSearchInput}
+          onCategoryChange={setCategory}
         />
         <div className="row g-4">
           <section className="col-lg-8" aria-labelledby="posts-title">

@@ -47,7 +47,7 @@ export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status
               {status}
               {newPostButton('')}
             </div>
-            <Navbar.Toggle aria-controls="forum-nav" aria-label="Menu" />
+            <Navbar.Toggle aria-controls="forum-nav" label="Menu" />
             <Navbar.Collapse id="forum-nav">
               <Nav as="ul" className="me-auto app-nav">
                 <Nav.Item as="li">

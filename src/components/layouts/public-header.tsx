@@ -16,7 +16,7 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
           <Navbar.Brand as={Link} to={paths.home}>
             <Brand />
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="public-nav" aria-label="Menu" />
+          <Navbar.Toggle aria-controls="public-nav" label="Menu" />
           <Navbar.Collapse id="public-nav">
             <Nav as="ul" className="ms-auto align-items-md-center app-nav">
               <Nav.Item as="li">

@@ -94,6 +94,7 @@ export function LoginForm() {
                 autoComplete="name"
                 maxLength={LIMITS.name}
                 isInvalid={invalid('name')}
+                aria-invalid={invalid('name')}
                 aria-describedby={describedBy('name')}
                 disabled={busy}
               />
@@ -111,6 +112,7 @@ export function LoginForm() {
               inputMode="email"
               maxLength={LIMITS.email}
               isInvalid={invalid('email')}
+              aria-invalid={invalid('email')}
               aria-describedby={describedBy('email')}
               disabled={busy}
             />
@@ -126,6 +128,7 @@ export function LoginForm() {
               autoComplete={signingUp ? 'new-password' : 'current-password'}
               maxLength={LIMITS.password}
               isInvalid={invalid('password')}
+              aria-invalid={invalid('password')}
               aria-describedby={describedBy('password')}
               disabled={busy}
             />

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
@@ -112,7 +113,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
 
   const titleId = `${id}-heading`;
   return (
-    <Modal show={show} onHide={onHide} centered size="lg" aria-labelledby={titleId} backdrop={busy ? 'static' : true} keyboard={!busy} className="app-new-post-modal">
+    <Modal show={show} onHide={onHide} centered size="lg" aria-labelledby={titleId} backdrop={busy ? 'static' : true} keyboard={!busy} className="app-new-post-modal" onKeyDown={trapTabKey}>
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={titleId} as="h2" className="h4">
@@ -129,6 +130,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
               maxLength={LIMITS.title}
               placeholder="What would you like to discuss?"
               isInvalid={invalid.title}
+              aria-invalid={invalid.title}
               aria-describedby={`${id}-title-count`}
               autoFocus
               disabled={busy}
@@ -146,6 +148,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
               maxLength={LIMITS.content}
               placeholder="Share your insight, question or experience…"
               isInvalid={invalid.content}
+              aria-invalid={invalid.content}
               aria-describedby={`${id}-content-count`}
               disabled={busy}
             />

@@ -11,7 +11,7 @@ import { useMyPosts } from './use-my-posts';
 export function MyPosts({ email, onWrite }: { email: string; onWrite: () => void }) {
   const { items, hasMore, loadingMore, loadMore } = useMyPosts(email);
   return (
-    <section aria-labelledby="my-posts" className="app-section">
+    <section aria-labelledby="my-posts">
       <h2 id="my-posts" className="h4 mb-3">
         My Posts
       </h2>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { IconDownload, IconShare2, IconSquarePlus } from '@tabler/icons-react';
+import { trapTabKey } from '../../components/focus-trap';
 import { isIosSafari, promptInstall } from './pwa-store';
 import { usePwa } from './use-pwa';
 
@@ -23,7 +24,7 @@ export function InstallButton({ className = '' }: { className?: string }) {
         <span>Install</span>
       </Button>
       {ios && (
-        <Modal show={showHelp} onHide={() => setShowHelp(false)} centered aria-labelledby="ios-install-title">
+        <Modal show={showHelp} onHide={() => setShowHelp(false)} centered aria-labelledby="ios-install-title" onKeyDown={trapTabKey}>
           <Modal.Header closeButton closeLabel="Close">
             <Modal.Title id="ios-install-title" as="h2" className="h5">
               Add to Home Screen

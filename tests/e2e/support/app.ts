@@ -61,8 +61,11 @@ export async function openForum(page: Page): Promise<void> {
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 
-/** Writes posts into the app's IndexedDB (the app must have opened it once on this origin). */
-export async function putPosts(page: Page, posts: TestPost[]): Promise<void> {
+/**
+ * Writes posts into the app's IndexedDB (the app must have opened it once on this origin), then
+ * reloads: a raw IndexedDB write, unlike the app's own, does not notify live queries.
+ */
+export async function putPosts(page: Page, posts: TestPost[], { reload = true } = {}): Promise<void> {
   await page.evaluate(async (rows) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('insight-exchange');
@@ -77,6 +80,7 @@ export async function putPosts(page: Page, posts: TestPost[]): Promise<void> {
     });
     db.close();
   }, posts);
+  if (reload) await page.reload();
 }
 
 /** Reads one post from the app's IndexedDB. */

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  // Colours are judged at rest, not halfway through a fade-in.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(summary, `${label}: ${summary.join('\n')}`).toEqual([]);
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('public pages, as a visitor', async ({ page }) => {
+      for (const path of ['/', '/about', '/login', '/login?mode=signup']) {
+        await page.goto(path);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousViolations(page, path);
+      }
+    });
+
+    test('every route, as a member', async ({ page }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      await putPosts(page, [makePost({ title: 'Mine, pending', authorEmail: MEMBER, status: 'pending' }), makePost({ title: 'Mine, rejected', authorEmail: MEMBER, status: 'rejected' })]);
+      for (const path of ['/', '/about', '/forum', '/profile']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        if (path !== '/' && path !== '/about') await expect(page.getByRole('article').first()).toBeVisible();
+        await expectNoSeriousViolations(page, path);
+      }
+      await page.goto('/forum');
+      await page.getByLabel('Search posts').fill('no such thing at all');
+      await expect(page.getByText('No posts found')).toBeVisible();
+      await expectNoSeriousViolations(page, 'forum empty state');
+      await page.getByRole('button', { name: 'New Post' }).click();
+      await expect(page.getByRole('dialog', { name: 'New Post' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'New Post modal');
+    });
+
+    test('every route, as an admin', async ({ page }) => {
+      await signIn(page, ADMIN);
+      await openForum(page);
+      await putPosts(page, [makePost({ title: 'Waiting', status: 'pending' })]);
+      for (const path of ['/forum', '/profile', '/admin']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expectNoSeriousViolations(page, path);
+      }
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText('All caught up!')).toBeVisible();
+      await expectNoSeriousViolations(page, 'admin empty state with a toast');
+    });
+  });
+}
+
+test('the forum works from the keyboard alone', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  // The first Tab reaches the skip link, which jumps to the content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  // Tab order reaches the search box, the like buttons and New Post.
+  const focusable = page.getByLabel('Search posts');
+  await focusable.focus();
+  await page.keyboard.type('diary');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const like = page.getByRole('button', { name: /^Like/ });
+  await like.focus();
+  const before = Number((await like.innerText()).replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  await expect(like).toContainText(String(before + 2));
+  await page.getByRole('button', { name: 'New Post' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toBeFocused();
+  await page.keyboard.type('Keyboard only');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Written without a mouse.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Submit Post' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'New Post' })).toBeHidden();
+  await expect(page.locator('.app-toasts').getByRole('status')).toContainText('Post Submitted!');
+});
+
+test('focus is visible on links, buttons and fields', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').focus();
+  const ring = await page.getByLabel('Email').evaluate((element) => getComputedStyle(element).outlineStyle + ' ' + getComputedStyle(element).boxShadow);
+  expect(ring).not.toBe('none none');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const button = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(button).toBeFocused();
+  expect(await button.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, MEMBER);
+});
+
+test('shows the hero, the static stats, the sidebar and the three sample posts', async ({ page }) => {
+  await openForum(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const stats = page.getByRole('list', { name: 'Community at a glance' });
+  for (const text of ['2,500+', 'Active Members', '1,200+', 'Discussions', '500+', 'Insights Shared']) await expect(stats).toContainText(text);
+  await expect(page.getByRole('region', { name: 'Top Contributors' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Trending Topics' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('article')).toHaveCount(3);
+  for (const category of ['AI & Technology', 'Qualitative', 'Quantitative']) {
+    await expect(page.getByRole('article').filter({ hasText: category })).toHaveCount(1);
+  }
+  await expect(page.getByRole('button', { name: 'Filter' })).toBeVisible();
+});
+
+test('search matches title or content case-insensitively, combined with the category', async ({ page }) => {
+  await openForum(page);
+  await putPosts(page, [
+    makePost({ title: 'Panel quality in 2026', content: 'Bots and speeders in online panels.', category: 'Trends' }),
+    makePost({ title: 'Coding open ends', content: 'We compared PANEL vendors on verbatim quality.', category: 'Qualitative' }),
+    makePost({ title: 'Pending panel post', content: 'x', status: 'pending' }),
+  ]);
+  const search = page.getByLabel('Search posts');
+  await search.fill('pAnEl');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.getByLabel('Category').selectOption('Qualitative');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Coding open ends')).toBeVisible();
+  await page.getByLabel('Category').selectOption('Case Studies');
+  await expect(page.getByText('No posts found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
+  await page.getByLabel('Category').selectOption('All');
+  await search.fill('');
+  await expect(page.getByRole('article')).toHaveCount(5);
+});
+
+test('the category dropdown offers All and the six categories', async ({ page }) => {
+  await openForum(page);
+  await expect(page.getByLabel('Category').getByRole('option')).toHaveText([
+    'All',
+    'Quantitative',
+    'Qualitative',
+    'AI & Technology',
+    'Trends',
+    'Best Practices',
+    'Case Studies',
+  ]);
+});
+
+test('like adds one per click, with no limit, and is stored', async ({ page }) => {
+  await openForum(page);
+  const post = makePost({ title: 'Likeable', likes: 4 });
+  await putPosts(page, [post]);
+  const target = card(page, 'Likeable');
+  const like = target.getByRole('button', { name: /^Like/ });
+  await like.click();
+  await like.click();
+  await like.click();
+  await expect(target).toContainText('7');
+  await expect.poll(async () => (await getPost(page, post.id))?.likes).toBe(7);
+  await page.reload();
+  await expect(card(page, 'Likeable').getByRole('button', { name: /^Like/ })).toContainText('7');
+});
+
+test('each card shows comment and view counts and a share button that says it is coming soon', async ({ page }) => {
+  await openForum(page);
+  await putPosts(page, [makePost({ title: 'Counted', comments: 12, views: 3456 })]);
+  const target = card(page, 'Counted');
+  await expect(target).toContainText('12');
+  await expect(target).toContainText('3,456');
+  await target.getByRole('button', { name: /Share/ }).click();
+  await expect(toast(page, 'Coming soon')).toContainText("Sharing isn't available yet.");
+});
+
+test('post content is clamped at three lines', async ({ page }) => {
+  await openForum(page);
+  await putPosts(page, [makePost({ title: 'Long read', content: 'A sentence about fieldwork. '.repeat(80) })]);
+  const content = card(page, 'Long read').locator('.app-post-content');
+  await expect(content).toHaveCSS('-webkit-line-clamp', '3');
+  const lines = await content.evaluate((element) => element.clientHeight / parseFloat(getComputedStyle(element).lineHeight));
+  expect(Math.round(lines)).toBe(3);
+});
+
+test('shows 20 posts at a time, newest first, and loads more with the button or by scrolling', async ({ page }) => {
+  await openForum(page);
+  await putPosts(
+    page,
+    Array.from({ length: 45 }, (_, index) => makePost({ id: 1_800_000_000_000 + index, title: `Paged post ${index}` })),
+  );
+  await expect(page.getByRole('article')).toHaveCount(20);
+  await expect(page.getByRole('article').first()).toContainText('Paged post 44');
+  await page.getByRole('button', { name: 'Load more posts' }).click();
+  await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(40);
+  // Scrolling near the end loads the rest without a click.
+  await page.getByRole('article').last().scrollIntoViewIfNeeded();
+  await expect(page.getByRole('article')).toHaveCount(48);
+  await expect(page.getByRole('button', { name: 'Load more posts' })).toHaveCount(0);
+});
+
+test('the search and category survive a reload through the address', async ({ page }) => {
+  await openForum(page);
+  await page.getByLabel('Search posts').fill('diary');
+  await expect(page).toHaveURL(/q=diary/);
+  await page.reload();
+  await expect(page.getByLabel('Search posts')).toHaveValue('diary');
+  await expect(page.getByRole('article')).toHaveCount(1);
+});

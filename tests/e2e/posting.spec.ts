@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { card, MEMBER, openForum, signIn, toast } from './support/app';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+});
+
+test('the New Post modal has its title, labelled fields and a default category', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expect(dialog.getByLabel('Content')).toBeVisible();
+  await expect(dialog.getByLabel('Category')).toHaveValue('Quantitative');
+  await expect(dialog.getByRole('button', { name: 'Submit Post' })).toBeVisible();
+});
+
+test('refuses a blank title or content with Missing Information', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('   ');
+  await dialog.getByLabel('Content').fill('Some content');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Missing Information', 'alert')).toContainText('Please fill in both title and content for your post.');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Content')).toHaveValue('Some content');
+});
+
+test('a submitted post is pending: on the profile with its badge, not on the forum', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Weighting a small B2B sample');
+  await dialog.getByLabel('Content').fill('How do you weight n=150 decision makers across company sizes?');
+  await dialog.getByLabel('Category').selectOption('Best Practices');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Post Submitted!')).toContainText('Your post is now pending approval from an admin.');
+  await expect(dialog).toBeHidden();
+  await expect(card(page, 'Weighting a small B2B sample')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Profile' }).click();
+  const mine = card(page, 'Weighting a small B2B sample');
+  await expect(mine).toBeVisible();
+  await expect(mine).toContainText('pending');
+  await expect(mine).toContainText('Best Practices');
+  await expect(mine).toContainText('Just now');
+  await expect(page.getByText("You haven't posted anything yet.")).toHaveCount(0);
+});
+
+test('the modal keeps focus inside, closes on Escape and keeps the draft', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Half-written thought');
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'New Post' })).toBeFocused();
+  await page.reload();
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toHaveValue('Half-written thought');
+});
+
+test('shows a counter and a clear message at the length limits', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  const title = dialog.getByLabel('Title');
+  await title.fill('x'.repeat(250));
+  await expect(title).toHaveValue('x'.repeat(200));
+  await expect(dialog).toContainText('200 / 200');
+  await expect(dialog).toContainText('A title can be at most 200 characters.');
+  await expect(dialog.getByLabel('Content')).toHaveAttribute('maxlength', '20000');
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, makePost, openForum, putPosts, signIn } from './support/app';
+
+const routes = ['/', '/about', '/login', '/forum', '/profile', '/admin'];
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('no page scrolls sideways, even with very long text', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    const long = 'Unbrokenwordwithoutspaces'.repeat(40);
+    await putPosts(page, [makePost({ title: long, content: long, author: long, category: long, tags: [long] }), makePost({ title: long, status: 'pending', authorEmail: ADMIN })]);
+    for (const path of routes) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('the headers collapse into a menu', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'About Us' })).toBeHidden();
+    await header.getByRole('button', { name: 'Menu' }).click();
+    await expect(header.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await header.getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(header.getByRole('link', { name: 'About Us' })).toBeHidden();
+
+    await signIn(page, ADMIN);
+    await page.goto('/forum');
+    await expect(header.getByRole('button', { name: 'New Post' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Profile' })).toBeHidden();
+    await header.getByRole('button', { name: 'Menu' }).click();
+    await expect(header.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('the forum sidebar moves below the list', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    const lastPost = await page.getByRole('article').last().boundingBox();
+    const sidebar = await page.getByRole('complementary', { name: 'Community highlights' }).boundingBox();
+    expect(sidebar!.y).toBeGreaterThan(lastPost!.y + lastPost!.height);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the forum sidebar sits beside the list', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    const firstPost = await page.getByRole('article').first().boundingBox();
+    const sidebar = await page.getByRole('complementary', { name: 'Community highlights' }).boundingBox();
+    expect(sidebar!.x).toBeGreaterThan(firstPost!.x + firstPost!.width);
+    expect(sidebar!.y).toBeLessThan(firstPost!.y + firstPost!.height);
+  });
+});
