@@ -9,7 +9,11 @@ import { router } from './router';
 
 /** The providers every screen relies on, around the router. */
 export function App() {
-  useEffect(() => startPwa(), []);
+  useEffect(() => {
+    // The running build, for support and for tests that check an update took effect.
+    document.documentElement.dataset.build = __BUILD_ID__;
+    startPwa();
+  }, []);
   return (
     <ErrorBoundary fullPage>
       <ToastProvider>

@@ -346,3 +346,9 @@ export function startLegacyMirror(): () => void {
     document.removeEventListener('visibilitychange', onHidden);
   };
 }
+
+/** What the compatibility copy holds, as of its last write (null before the first one). */
+export async function readMirrorStats(): Promise<MirrorStats | null> {
+  const row = await db.meta.get(MIRROR_STATS_KEY);
+  return (row?.value as MirrorStats | undefined) ?? null;
+}

@@ -3,6 +3,7 @@ import { MyPosts } from '../features/profile/my-posts';
 import { ProfileCard } from '../features/profile/profile-card';
 import { useNewPost } from '../features/posting/new-post-context';
 import { ErrorBoundary } from '../components/error-boundary';
+import { StoragePanel } from '../features/profile/storage-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -18,6 +19,11 @@ export function ProfilePage() {
             <MyPosts email={user.email} onWrite={open} />
           </ErrorBoundary>
         </div>
+        <aside className="col-lg-4" aria-label="Your data">
+          <div className="app-sidebar">
+            <StoragePanel />
+          </div>
+        </aside>
       </div>
     </div>
   );

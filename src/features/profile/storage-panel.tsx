@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { readMirrorStats } from '../../db/legacy-mirror';
+import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
+import { formatBytes, formatCount } from '../../lib/format';
+
+/** Where this device keeps the forum: persistence, space used, and the compatibility copy. */
+export function StoragePanel() {
+  const mirror = useLiveQuery(() => readMirrorStats(), []);
+  const [status, setStatus] = useState<StorageStatus | null>(null);
+  useEffect(() => {
+    let active = true;
+    void readStorageStatus().then((value) => {
+      if (active) setStatus(value);
+    });
+    return () => {
+      active = false;
+    };
+  }, [mirror?.writtenAt]);
+
+  const persisted = status?.persisted;
+  return (
+    <section className="card app-panel" aria-labelledby="storage-title">
+      <div className="card-body">
+        <h2 id="storage-title" className="app-sidebar-title">
+          <IconDatabase aria-hidden="true" size={20} /> Storage on this device
+        </h2>
+        <dl className="app-facts mb-0">
+          <dt>Persistence</dt>
+          <dd>
+            {persisted === undefined ? (
+              'Checking…'
+            ) : persisted === null ? (
+              'This browser does not say'
+            ) : persisted ? (
+              <span className="text-success">
+                <IconLock aria-hidden="true" size={16} /> Persistent: the browser will not clear it on its own
+              </span>
+            ) : (
+              <span>
+                <IconLockOpen aria-hidden="true" size={16} /> Not persistent yet: the browser may clear it when space runs low
+              </span>
+            )}
+          </dd>
+          <dt>Space used</dt>
+          <dd>
+            {status?.usage == null
+              ? status
+                ? 'Unknown'
+                : 'Checking…'
+              : `${formatBytes(status.usage)}${status.quota ? ` of ${formatBytes(status.quota)} available` : ''}`}
+          </dd>
+          <dt>Compatibility copy</dt>
+          <dd>
+            {mirror
+              ? mirror.count === mirror.total
+                ? `Holds all ${formatCount(mirror.total)} posts`
+                : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)`
+              : 'Not written yet'}
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { ADMIN, card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { waitForServiceWorker } from './support/service-worker';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('the service worker controls the page after the first load and says it is ready offline', async ({ page }) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await expect(toast(page, 'Ready to work offline')).toBeVisible();
+});
+
+test('offline, every screen still opens with its data, and a deep link opens cold', async ({ page, context }) => {
+  await signIn(page, ADMIN);
+  await openForum(page);
+  await waitForServiceWorker(page);
+  await putPosts(page, [makePost({ title: 'Read on the train' }), makePost({ title: 'Review me offline', status: 'pending', authorEmail: ADMIN })]);
+  await context.setOffline(true);
+  for (const [path, text] of [
+    ['/', 'Insightful Discussions'],
+    ['/about', 'Our Mission'],
+    ['/forum', 'Read on the train'],
+    ['/profile', 'Review me offline'],
+    ['/admin', 'Review me offline'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  await expect(page.getByRole('banner').getByText('Offline', { exact: true }).filter({ visible: true })).toBeVisible();
+
+  const cold = await context.newPage();
+  await cold.goto('/admin');
+  await expect(card(cold, 'Review me offline')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('banner').getByText('Offline', { exact: true })).toHaveCount(0);
+});
+
+test('offline, liking, posting and moderating keep working and nothing says it failed', async ({ page, context }) => {
+  await signIn(page, ADMIN);
+  await openForum(page);
+  await waitForServiceWorker(page);
+  const post = makePost({ title: 'Liked offline', likes: 1 });
+  await putPosts(page, [post]);
+  await context.setOffline(true);
+  await page.reload();
+  await card(page, 'Liked offline').getByRole('button', { name: /^Like/ }).click();
+  await expect(card(page, 'Liked offline')).toContainText('2');
+  await expect.poll(async () => (await getPost(page, post.id))?.likes).toBe(2);
+
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Written in a tunnel');
+  await dialog.getByLabel('Content').fill('No signal, no problem.');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Post Submitted!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await card(page, 'Written in a tunnel').getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Post approved')).toBeVisible();
+  await page.getByRole('link', { name: 'Forum', exact: true }).click();
+  await expect(card(page, 'Written in a tunnel')).toBeVisible();
+  await expect(page.locator('.app-toasts [role="alert"]')).toHaveCount(0);
+});
+
+test('after the first like the app asks for durable storage, and the profile shows it', async ({ page }) => {
+  await page.addInitScript(() => {
+    const storage = navigator.storage;
+    const original = storage.persist.bind(storage);
+    (window as unknown as { persistCalls: number }).persistCalls = 0;
+    storage.persist = () => {
+      (window as unknown as { persistCalls: number }).persistCalls += 1;
+      return original();
+    };
+  });
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const calls = () => page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls);
+  expect(await calls()).toBe(0);
+  const like = page.getByRole('article').first().getByRole('button', { name: /^Like/ });
+  await like.click();
+  await expect.poll(calls).toBe(1);
+  await like.click();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  const panel = page.getByRole('region', { name: 'Storage on this device' });
+  await expect(panel).toContainText(/Persistent|Not persistent yet/);
+  await expect(panel).toContainText(/\d+(\.\d)? (B|KB|MB|GB)/);
+  await expect(panel).toContainText('Holds all 3 posts');
+  expect(await calls()).toBeLessThanOrEqual(1);
+});
+
+test('Install appears when the browser offers it, and opens the browser prompt', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Install' })).toHaveCount(0);
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+    event.prompt = async () => {
+      (window as unknown as { prompted: boolean }).prompted = true;
+    };
+    event.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(event);
+  });
+  await header.getByRole('button', { name: 'Install' }).click();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expect(header.getByRole('button', { name: 'Install' })).toHaveCount(0);
+});
+
+test.describe('on iOS Safari', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('Install explains Add to Home Screen', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await openForum(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Install' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Home Screen' });
+    await expect(dialog).toContainText('Share');
+    await expect(dialog).toContainText('Add to Home Screen');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test('Chromium reports no installability errors', async ({ baseURL }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'insight-install-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(baseURL!);
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toContain('/manifest.webmanifest');
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
