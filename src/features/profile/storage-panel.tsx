@@ -5,6 +5,12 @@ import { readMirrorStats } from '../../db/legacy-mirror';
 import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
 import { formatBytes, formatCount } from '../../lib/format';
 
+function describeUsage(status: StorageStatus | null): string {
+  if (!status) return 'Checking…';
+  if (status.usage === null) return 'Unknown';
+  return `${formatBytes(status.usage)}${status.quota ? ` of ${formatBytes(status.quota)} available` : ''}`;
+}
+
 /** Where this device keeps the forum: persistence, space used, and the compatibility copy. */
 export function StoragePanel() {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
@@ -45,11 +51,7 @@ export function StoragePanel() {
           </dd>
           <dt>Space used</dt>
           <dd>
-            {status?.usage == null
-              ? status
-                ? 'Unknown'
-                : 'Checking…'
-              : `${formatBytes(status.usage)}${status.quota ? ` of ${formatBytes(status.quota)} available` : ''}`}
+            {describeUsage(status)}
           </dd>
           <dt>Compatibility copy</dt>
           <dd>
