@@ -12,6 +12,7 @@ import { isQuotaError, readLocal, writeLocal } from './local-store';
 import { hashString } from './hash';
 import { dedupePosts, mergePosts } from './merge';
 import { parsePost, toPost } from './post-codec';
+import { nextRev } from './revisions';
 import type { Post } from './types';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
@@ -186,12 +187,16 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
     const applied = await readList(APPLIED_KEY);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: APPLIED_KEY, value: [...applied, pair].slice(-64) });
+    let rev = await nextRev();
     for (const delta of deltas) {
       await db.posts.where('id').equals(delta.post.id).modify((row) => {
         row.likes += delta.likes;
         row.comments += delta.comments;
         row.views += delta.views;
-        if (delta.reviewed && row.status === 'pending') row.status = delta.post.status;
+        if (delta.reviewed && row.status === 'pending') {
+          row.status = delta.post.status;
+          row.rev = rev++;
+        }
       });
     }
     // Posts the older build added (or ones this mirror had dropped for space) merge additively.

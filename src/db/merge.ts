@@ -4,6 +4,7 @@
 
 import { db, type PostRow } from './schema';
 import { mergeChanges } from './post-codec';
+import { nextRev } from './revisions';
 import type { Post } from './types';
 
 export const MERGE_CHUNK_SIZE = 1_000;
@@ -53,11 +54,14 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
       const stored = await db.posts.bulkGet(chunk.map((post) => post.id));
       const additions: PostRow[] = [];
       const updates: { key: number; changes: Partial<PostRow> }[] = [];
+      // New posts and status changes get change numbers, so the search index sees them.
+      let rev = await nextRev();
       chunk.forEach((post, index) => {
         const existing = stored[index];
-        if (!existing) additions.push({ ...post });
+        if (!existing) additions.push({ ...post, rev: rev++ });
         else {
-          const changes = mergeChanges(existing, post);
+          const changes: Partial<PostRow> | null = mergeChanges(existing, post);
+          if (changes?.status) changes.rev = rev++;
           if (changes) updates.push({ key: post.id, changes });
         }
       });

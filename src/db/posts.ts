@@ -5,19 +5,13 @@
 import Dexie from 'dexie';
 import { db, type PostRow } from './schema';
 import { emitLocalChange } from './changes';
-import {
-  AlreadyReviewedError,
-  NotAuthorizedError,
-  NotSignedInError,
-  PostNotApprovedError,
-  PostNotFoundError,
-  ValidationError,
-  toDataError,
-} from './errors';
-import { readStoredSession, roleFor } from './session';
+import { toPost } from './post-codec';
+import { nextRev } from './revisions';
+import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from './errors';
+import { requireAdmin, requireSession } from './guards';
 import { matchesSearch, normalizeSearch } from './search-text';
 import { validateNewPost } from './validation';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post, type Session } from './types';
+import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from './types';
 
 /** How many posts a list shows before the user asks for more. */
 export const PAGE_SIZE = 20;
@@ -36,19 +30,6 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toDataError(error);
   }
-}
-
-function requireSession(): Session {
-  const session = readStoredSession();
-  if (!session) throw new NotSignedInError();
-  return session;
-}
-
-function requireAdmin(): Session {
-  const session = requireSession();
-  // The role is derived from the stored email, so editing the stored role grants nothing.
-  if (roleFor(session.email) !== 'admin') throw new NotAuthorizedError();
-  return session;
 }
 
 /** The next post id: a timestamp, and always above every existing id (unique within one millisecond). */
@@ -80,9 +61,10 @@ export async function createPost(input: NewPostInput): Promise<Post> {
         isTopContributor: false,
         tags: [],
         status: 'pending',
+        rev: await nextRev(),
       };
       await db.posts.add(created);
-      return created;
+      return toPost(created);
     }),
   );
   emitLocalChange('post-created');
@@ -115,8 +97,8 @@ async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<
       if (!stored) throw new PostNotFoundError(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
-      await db.posts.update(id, { status });
-      return { ...stored, status };
+      await db.posts.update(id, { status, rev: await nextRev() });
+      return toPost({ ...stored, status });
     }),
   );
   emitLocalChange('post-reviewed');
@@ -155,7 +137,8 @@ export function countApprovedPosts(category: CategoryFilter = 'All'): Promise<nu
   return run(() => approvedCollection(category).count());
 }
 
-function authorCollection(email: string) {
+/** A member's posts (exact authorEmail), in id order. */
+export function authorCollection(email: string) {
   return db.posts.where('[authorEmail+id]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
 }
 

@@ -6,8 +6,11 @@ import Dexie, { type EntityTable } from 'dexie';
 import { DATABASE_NAME } from './storage-keys';
 import type { Post } from './types';
 
-/** A stored post: the SPEC §3 fields. */
-export type PostRow = Post;
+/**
+ * A stored post: the SPEC §3 fields plus `rev`, a change number that grows with every write
+ * that adds a post or changes its status (not with likes), so a reader can ask what changed.
+ */
+export type PostRow = Post & { rev?: number };
 
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
 export interface AccountRow {
@@ -35,6 +38,14 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const;
 
+/**
+ * Version 2 adds the `rev` index: the search index (a Web Worker) follows new posts and status
+ * changes through it. The upgrade numbers every existing post in id order.
+ */
+export const SCHEMA_V2 = {
+  posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev',
+} as const;
+
 type OutdatedListener = () => void;
 
 export class InsightDatabase extends Dexie {
@@ -49,6 +60,18 @@ export class InsightDatabase extends Dexie {
   constructor(name: string = DATABASE_NAME) {
     super(name);
     this.version(1).stores(SCHEMA_V1);
+    this.version(2)
+      .stores(SCHEMA_V2)
+      .upgrade(async (tx) => {
+        let rev = 0;
+        await tx
+          .table<PostRow, number>('posts')
+          .toCollection()
+          .modify((post) => {
+            rev += 1;
+            post.rev = rev;
+          });
+      });
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.

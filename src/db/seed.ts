@@ -4,6 +4,7 @@
 
 import { db, type PostRow } from './schema';
 import { emitLocalChange } from './changes';
+import { nextRev } from './revisions';
 
 const SEEDED_KEY = 'seeded';
 const HOUR = 60 * 60 * 1000;
@@ -84,7 +85,8 @@ export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.no
     await db.meta.put({ key: SEEDED_KEY, value: now });
     // Two tabs starting at once both get here; the transaction lets only the first one write.
     if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
-    await db.posts.bulkAdd(samplePosts(now));
+    let rev = await nextRev();
+    await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
     return true;
   });
   if (seeded) emitLocalChange('seeded');

@@ -13,21 +13,31 @@ export interface PagedList<T> {
   loadMore: () => void;
 }
 
+interface PagedOptions {
+  pageSize?: number;
+  /** Total rows available, when known: then "more" is exact instead of guessed from a full page. */
+  total?: number;
+  /** Changes that must re-read the rows without going back to the first page (new search results). */
+  revision?: unknown;
+}
+
 /**
  * A live, growing list: the first page is read through an index, each "load more" reads one page
- * more, and any change to the rows on screen (in this tab or another) re-renders them.
+ * more, and any change to the rows on screen (in this tab or another) re-renders them. A new
+ * `key` (another search, another category) starts again from the first page.
  */
-export function usePagedLiveQuery<T>(read: (limit: number) => Promise<T[]>, key: string, pageSize = PAGE_SIZE): PagedList<T> {
+export function usePagedLiveQuery<T>(read: (limit: number) => Promise<T[]>, key: string, options: PagedOptions = {}): PagedList<T> {
+  const { pageSize = PAGE_SIZE, total, revision } = options;
   const [page, setPage] = useState({ key, limit: pageSize });
-  // A new query (other search, other category) starts again from the first page.
   const limit = page.key === key ? page.limit : pageSize;
   if (page.key !== key) setPage({ key, limit: pageSize });
-  const result = useLiveQuery(async () => ({ key, limit, rows: await read(limit) }), [key, limit]);
+  const result = useLiveQuery(async () => ({ key, limit, rows: await read(limit) }), [key, limit, revision]);
   const current = result?.key === key ? result : undefined;
   const loadMore = useCallback(() => setPage((previous) => ({ key: previous.key, limit: previous.limit + pageSize })), [pageSize]);
+  const more = current !== undefined && (total === undefined ? current.rows.length >= current.limit : current.limit < total);
   return {
     items: current?.rows,
-    hasMore: current !== undefined && current.rows.length >= current.limit,
+    hasMore: more,
     loadingMore: current !== undefined && current.limit < limit,
     loadMore,
   };

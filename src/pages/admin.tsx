@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { ErrorBoundary } from '../components/error-boundary';
+import { BackupPanel } from '../features/admin/backup-panel';
 import { PendingQueue } from '../features/admin/pending-queue';
 import { usePendingCount } from '../features/admin/use-pending-posts';
 import { formatCount } from '../lib/format';
@@ -27,6 +28,11 @@ export function AdminPage() {
             <PendingQueue />
           </ErrorBoundary>
         </section>
+        <aside className="col-lg-4" aria-label="Admin tools">
+          <div className="app-sidebar">
+            <BackupPanel />
+          </div>
+        </aside>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { MyPosts } from '../features/profile/my-posts';
 import { ProfileCard } from '../features/profile/profile-card';
 import { useNewPost } from '../features/posting/new-post-context';
 import { ErrorBoundary } from '../components/error-boundary';
+import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
@@ -22,6 +23,7 @@ export function ProfilePage() {
         <aside className="col-lg-4" aria-label="Your data">
           <div className="app-sidebar">
             <StoragePanel />
+            <ExportPanel />
           </div>
         </aside>
       </div>

@@ -1,14 +1,48 @@
+import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countApprovedPosts, listApprovedPosts } from '../../db/posts';
-import type { CategoryFilter } from '../../db/types';
-import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
+import { countApprovedPosts, getPostsByIds, listApprovedPosts } from '../../db/posts';
+import { warmSearchIndex } from '../../db/search';
+import type { CategoryFilter, Post } from '../../db/types';
+import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
+import { useSearchResults } from './use-search-results';
 
-/** Approved posts, newest first, a page at a time, live in every tab. */
-export function useApprovedPosts(search: string, category: CategoryFilter) {
-  return usePagedLiveQuery((limit) => listApprovedPosts({ search, category, limit }), `${category}\u0000${search}`);
+export interface ApprovedPosts extends PagedList<Post> {
+  /** How many posts match (the category's approved posts, or the search results); undefined while counting. */
+  total: number | undefined;
+  /** True while the rows on screen answer an older search than the one typed. */
+  stale: boolean;
 }
 
-/** How many approved posts the category holds, live. */
-export function useApprovedCount(category: CategoryFilter): number | undefined {
-  return useLiveQuery(() => countApprovedPosts(category), [category]);
+/**
+ * Approved posts, newest first, a page at a time, live in every tab. Browsing reads the
+ * `[status+id]` (or `[status+category+id]`) index; a search asks the search worker for the
+ * matching ids and reads just the rows on screen.
+ */
+export function useApprovedPosts(search: string, category: CategoryFilter): ApprovedPosts {
+  const query = search.trim();
+  const key = `${category}\u0000${query}`;
+  const results = useSearchResults(query, category);
+  const browseTotal = useLiveQuery(() => (query ? undefined : countApprovedPosts(category)), [query, category]);
+
+  // Build the search index in the background once the forum is on screen.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
+    idle(() => warmSearchIndex(), { timeout: 3_000 });
+  }, []);
+
+  // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.
+  const shown = query ? results : undefined;
+  const ids = shown?.ids;
+  const total = query ? ids?.length : browseTotal;
+  const list = usePagedLiveQuery<Post>(
+    async (limit) => {
+      if (!query) return listApprovedPosts({ category, limit });
+      if (!ids) return [];
+      return (await getPostsByIds(ids.slice(0, limit))).filter((post) => post.status === 'approved');
+    },
+    query ? `search\u0000${shown?.key ?? 'none'}` : key,
+    { total, revision: shown?.revision },
+  );
+  if (query && !shown) return { items: undefined, hasMore: false, loadingMore: false, loadMore: list.loadMore, total: undefined, stale: true };
+  return { ...list, total, stale: Boolean(query) && shown?.key !== key };
 }

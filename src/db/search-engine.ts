@@ -1,0 +1,93 @@
+// Keeps a SearchIndex equal to the approved posts in IndexedDB: one consistent read at start,
+// then a live query on the `rev` index for everything written after it (new posts, approvals,
+// rejections, imports), in this tab or any other. Runs in the search worker, or in-process where
+// workers are unavailable (unit tests).
+
+import Dexie, { liveQuery, type Subscription } from 'dexie';
+import type { InsightDatabase, PostRow } from './schema';
+import { SearchIndex } from './search-index';
+import { normalizeSearch } from './search-text';
+import type { CategoryFilter } from './types';
+
+const LOAD_CHUNK = 5_000;
+
+export class SearchEngine {
+  private readonly index = new SearchIndex();
+  private lastRev = 0;
+  private subscription: Subscription | undefined;
+  private loading: Promise<void> | undefined;
+  /** Grows whenever the index changes; answers carry it so callers can tell fresh from stale. */
+  version = 0;
+
+  constructor(
+    private readonly db: InsightDatabase,
+    private readonly onChange: (version: number) => void = () => undefined,
+  ) {}
+
+  /** Loads the index once (later calls wait for the same load) and starts following changes. */
+  start(): Promise<void> {
+    this.loading ??= this.load().then(() => this.follow());
+    return this.loading;
+  }
+
+  /** Ids of approved posts matching the query (case-insensitive) and category, newest first. */
+  async search(query: string, category: CategoryFilter): Promise<number[]> {
+    await this.start();
+    return this.index.search(normalizeSearch(query), category);
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  private async load(): Promise<void> {
+    const { db } = this;
+    // One read transaction: the posts and the last change number come from the same moment.
+    await db.transaction('r', db.posts, async () => {
+      const last = await db.posts.orderBy('rev').lastKey();
+      this.lastRev = typeof last === 'number' ? last : 0;
+      const rows: PostRow[] = [];
+      let after: number = Dexie.minKey as unknown as number;
+      for (;;) {
+        const chunk = await db.posts
+          .where('[status+id]')
+          .between(['approved', after], ['approved', Dexie.maxKey], false, true)
+          .limit(LOAD_CHUNK)
+          .toArray();
+        rows.push(...chunk);
+        if (chunk.length < LOAD_CHUNK) break;
+        after = chunk[chunk.length - 1]!.id;
+      }
+      this.index.load(rows);
+    });
+    this.changed();
+  }
+
+  private follow(): void {
+    const since = this.lastRev;
+    this.subscription?.unsubscribe();
+    this.subscription = liveQuery(() => this.db.posts.where('rev').above(since).toArray()).subscribe({
+      next: (rows) => {
+        if (rows.length === 0) return;
+        for (const row of rows) {
+          this.index.upsert(row);
+          if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
+        }
+        this.changed();
+        this.follow();
+      },
+      error: () => {
+        // The database closed (a newer version took over, or the page is going away).
+      },
+    });
+  }
+
+  private changed(): void {
+    this.version += 1;
+    this.onChange(this.version);
+  }
+}

@@ -1,0 +1,112 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { TaskProgress } from '../../components/task-progress';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { exportPosts, importPosts, type BackupProgress } from '../../db/backup';
+import { saveFile } from '../../lib/download';
+import { formatCount } from '../../lib/format';
+
+type Task = { kind: 'export' | 'import'; progress: BackupProgress; controller: AbortController };
+
+function describe(task: Task): string {
+  const { phase, done, total } = task.progress;
+  if (phase === 'checking') return 'Checking the file…';
+  if (phase === 'reading') return `Exporting ${formatCount(done)} of ${formatCount(total)} posts…`;
+  return `Importing ${formatCount(done)} of ${formatCount(total)} posts…`;
+}
+
+const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
+
+/** Admin backups: export every post to a JSON file, import one (checked first, then merged). */
+export function BackupPanel() {
+  const [task, setTask] = useState<Task | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [summary, setSummary] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const showToast = useToast();
+
+  const start = (kind: Task['kind']) => {
+    const controller = new AbortController();
+    const initial: BackupProgress = { phase: kind === 'export' ? 'reading' : 'checking', done: 0, total: 0 };
+    setTask({ kind, progress: initial, controller });
+    setSummary('');
+    return {
+      signal: controller.signal,
+      onProgress: (progress: BackupProgress) => setTask((current) => (current ? { ...current, progress } : current)),
+    };
+  };
+
+  const runExport = async () => {
+    try {
+      const result = await exportPosts('all', start('export'));
+      saveFile(result.blob, result.filename);
+      showToast({ title: 'Export ready', description: `${formatCount(result.count)} posts saved to ${result.filename}.` });
+    } catch (error) {
+      if (!isAbort(error)) showToast(errorToast(error));
+    } finally {
+      setTask(null);
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    try {
+      const result = await importPosts(file, start('import'));
+      const words = `Added ${formatCount(result.added)}, updated ${formatCount(result.updated)}, unchanged ${formatCount(result.unchanged)}.`;
+      if (result.cancelled) {
+        setSummary(`Import cancelled after ${formatCount(result.processed)} posts. ${words}`);
+        showToast({ title: 'Import cancelled', description: `${formatCount(result.processed)} posts were imported before you cancelled; nothing else changed.`, variant: 'info' });
+      } else {
+        setSummary(`Import complete. ${words}`);
+        showToast({ title: 'Import complete', description: words });
+        setFile(null);
+        if (input.current) input.current.value = '';
+      }
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setTask(null);
+    }
+  };
+
+  return (
+    <section className="card app-panel" aria-labelledby="backup-title">
+      <div className="card-body">
+        <h2 id="backup-title" className="app-sidebar-title">
+          <IconDownload aria-hidden="true" size={20} /> Backup
+        </h2>
+        <p className="small text-body-secondary">Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.</p>
+        <Button variant="outline-primary" className="w-100 mb-3 app-icon-button" onClick={() => void runExport()} disabled={task !== null}>
+          <IconDownload aria-hidden="true" size={18} /> Export all posts
+        </Button>
+        <Form.Group controlId="backup-file" className="mb-2">
+          <Form.Label className="small fw-semibold">Backup file</Form.Label>
+          <Form.Control
+            ref={input}
+            type="file"
+            accept="application/json,.json"
+            size="sm"
+            disabled={task !== null}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </Form.Group>
+        <Button className="w-100 app-icon-button" onClick={() => void runImport()} disabled={!file || task !== null}>
+          <IconUpload aria-hidden="true" size={18} /> Import posts
+        </Button>
+        {task && (
+          <div className="mt-3">
+            <TaskProgress label={describe(task)} done={task.progress.done} total={task.progress.total} onCancel={() => task.controller.abort()} />
+          </div>
+        )}
+        {summary && (
+          <p className="small mt-3 mb-0" role="status">
+            {summary}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

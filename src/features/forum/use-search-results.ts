@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search';
+import type { CategoryFilter } from '../../db/types';
+
+export interface SearchResults {
+  key: string;
+  ids: number[];
+  /** Grows with each answer, so the rows are re-read even when the key stays the same. */
+  revision: number;
+}
+
+/**
+ * The ids of approved posts matching a search, from the search worker. Each answer belongs to
+ * one query: an earlier query's late answer never replaces a newer one. Re-asks whenever the
+ * index changes (a post was added, approved or rejected in any tab). Until the current query is
+ * answered, the last answer stays available (its `key` tells which query it was for).
+ */
+export function useSearchResults(query: string, category: CategoryFilter): SearchResults | undefined {
+  const key = `${category}\u0000${query}`;
+  const [results, setResults] = useState<SearchResults | undefined>(undefined);
+  const [indexVersion, setIndexVersion] = useState(0);
+
+  useEffect(() => onSearchIndexChange(() => setIndexVersion((version) => version + 1)), []);
+
+  useEffect(() => {
+    if (!query) return undefined;
+    let current = true;
+    searchApprovedPostIds(query, category).then(
+      (ids) => {
+        if (current) setResults((previous) => ({ key, ids, revision: (previous?.revision ?? 0) + 1 }));
+      },
+      () => {
+        if (current) setResults((previous) => ({ key, ids: [], revision: (previous?.revision ?? 0) + 1 }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, query, category, indexVersion]);
+
+  return results;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { exportPosts, importPosts, readBackup } from '../../../src/db/backup';
+import { NotAuthorizedError, ValidationError } from '../../../src/db/errors';
+import { db } from '../../../src/db/schema';
+import { POST_FIELDS, type Post } from '../../../src/db/types';
+import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
+
+const fileOf = (value: unknown) => new Blob([typeof value === 'string' ? value : JSON.stringify(value)], { type: 'application/json' });
+const backupOf = (posts: Post[]) => ({ format: 'insight-exchange-backup', version: 1, posts });
+
+describe('exportPosts', () => {
+  it('lets an admin export every post, with exactly the spec fields', async () => {
+    await storePosts(...Array.from({ length: 2_500 }, (_, i) => makePost({ id: i + 1, status: i % 2 ? 'pending' : 'approved' })));
+    signInAsAdmin();
+    const progress: number[] = [];
+    const result = await exportPosts('all', { onProgress: ({ done }) => progress.push(done) });
+    const data = JSON.parse(await result.blob.text()) as { format: string; posts: Post[]; count: number };
+    expect(data.format).toBe('insight-exchange-backup');
+    expect(data.count).toBe(2_500);
+    expect(data.posts.map((post) => post.id)).toEqual(Array.from({ length: 2_500 }, (_, i) => i + 1));
+    expect(Object.keys(data.posts[0]!)).toEqual([...POST_FIELDS]);
+    expect(progress).toEqual([1_000, 2_000, 2_500]);
+    expect(result.filename).toMatch(/^insight-exchange-posts-\d{4}-\d{2}-\d{2}\.json$/);
+  });
+
+  it("lets a member export only their own posts, and not everyone's", async () => {
+    await storePosts(makePost({ id: 1, authorEmail: 'member@example.com', status: 'rejected' }), makePost({ id: 2, authorEmail: 'other@example.com' }), makePost({ id: 3, authorEmail: 'member@example.com' }));
+    signInAsMember();
+    const mine = JSON.parse(await (await exportPosts('mine')).blob.text()) as { posts: Post[] };
+    expect(mine.posts.map((post) => post.id)).toEqual([1, 3]);
+    await expect(exportPosts('all')).rejects.toBeInstanceOf(NotAuthorizedError);
+  });
+});
+
+describe('importPosts', () => {
+  it('round-trips an export into an empty database', async () => {
+    const originals = await storePosts(...Array.from({ length: 30 }, (_, i) => makePost({ id: 100 + i, likes: i })));
+    signInAsAdmin();
+    const file = (await exportPosts('all')).blob;
+    await db.posts.clear();
+    const result = await importPosts(file);
+    expect(result).toMatchObject({ added: 30, updated: 0, cancelled: false });
+    const rows = await db.posts.orderBy('id').toArray();
+    expect(rows.map(({ rev: _rev, ...post }) => post)).toEqual(originals);
+  });
+
+  it('is additive: merges known ids (higher counters, reviewed status) and deletes nothing', async () => {
+    await storePosts(makePost({ id: 1, likes: 10, views: 5, status: 'pending' }), makePost({ id: 2, likes: 3, status: 'approved' }), makePost({ id: 3 }));
+    signInAsAdmin();
+    const result = await importPosts(
+      fileOf(backupOf([makePost({ id: 1, likes: 4, views: 50, status: 'approved' }), makePost({ id: 2, likes: 9, status: 'rejected' }), makePost({ id: 4, title: 'New' })])),
+    );
+    expect(result).toMatchObject({ added: 1, updated: 2 });
+    const rows = await db.posts.orderBy('id').toArray();
+    expect(rows.map((post) => [post.id, post.likes, post.views, post.status])).toEqual([
+      [1, 10, 50, 'approved'],
+      [2, 9, 0, 'approved'],
+      [3, 0, 0, 'approved'],
+      [4, 0, 0, 'approved'],
+    ]);
+  });
+
+  it('checks the whole file before writing anything', async () => {
+    signInAsAdmin();
+    const good = Array.from({ length: 1_500 }, (_, i) => makePost({ id: i + 1 }));
+    const broken = [...good, { id: 99_999, title: 'No content' }];
+    await expect(importPosts(fileOf(backupOf(broken as Post[])))).rejects.toMatchObject({
+      title: 'Backup not imported',
+      message: 'Post 1501 (id 99999) has no content. Nothing was imported.',
+    });
+    await expect(importPosts(fileOf('{ not json'))).rejects.toBeInstanceOf(ValidationError);
+    await expect(importPosts(fileOf({ hello: 'world' }))).rejects.toMatchObject({ message: expect.stringContaining('no list of posts') });
+    await expect(importPosts(fileOf([{ ...makePost({ id: 1 }), status: 'published' }]))).rejects.toMatchObject({
+      message: expect.stringContaining('no valid status'),
+    });
+    expect(await db.posts.count()).toBe(0);
+  });
+
+  it('writes in chunks of 1,000 with progress, and a cancel leaves whole chunks only', async () => {
+    signInAsAdmin();
+    const posts = Array.from({ length: 3_500 }, (_, i) => makePost({ id: i + 1 }));
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const result = await importPosts(fileOf(backupOf(posts)), {
+      signal: controller.signal,
+      onProgress: ({ phase, done }) => {
+        if (phase !== 'writing') return;
+        seen.push(done);
+        if (done >= 2_000) controller.abort();
+      },
+    });
+    expect(seen).toEqual([0, 1_000, 2_000]);
+    expect(result).toMatchObject({ cancelled: true, processed: 2_000, added: 2_000 });
+    expect(await db.posts.count()).toBe(2_000);
+  });
+
+  it('accepts a bare array of posts, like the legacy posts key', async () => {
+    signInAsAdmin();
+    await importPosts(fileOf([makePost({ id: 7 })]));
+    expect(await db.posts.get(7)).toBeDefined();
+  });
+
+  it('is for admins only, checked inside the data layer', async () => {
+    signInAs('member@example.com');
+    await expect(importPosts(fileOf([makePost({ id: 7 })]))).rejects.toBeInstanceOf(NotAuthorizedError);
+    expect(readBackup(JSON.stringify([makePost({ id: 7 })]))).toHaveLength(1);
+    expect(await db.posts.count()).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { approvePost, createPost, listApprovedPosts, rejectPost } from '../../../src/db/posts';
+import { db } from '../../../src/db/schema';
+import { SearchEngine } from '../../../src/db/search-engine';
+import { SearchIndex } from '../../../src/db/search-index';
+import { normalizeSearch } from '../../../src/db/search-text';
+import { CATEGORY_FILTERS, type CategoryFilter } from '../../../src/db/types';
+import { makePost, signInAsAdmin, storePosts } from '../factories';
+
+describe('SearchIndex', () => {
+  it('finds case-insensitive substrings of title or content, newest first, within a category', () => {
+    const index = new SearchIndex();
+    index.load([
+      makePost({ id: 3, title: 'Diary Studies', content: 'mobile ethnography', category: 'Qualitative' }),
+      makePost({ id: 1, title: 'Conjoint', content: 'Pricing research with MOBILE panels', category: 'Quantitative' }),
+      makePost({ id: 2, title: 'Mobile', content: 'pending one', status: 'pending' }),
+    ]);
+    expect(index.size).toBe(2);
+    expect(index.search('mobile')).toEqual([3, 1]);
+    expect(index.search('mobile', 'Quantitative')).toEqual([1]);
+    expect(index.search('diary studies')).toEqual([3]);
+    expect(index.search('')).toEqual([3, 1]);
+    expect(index.search('studiesmobile')).toEqual([]);
+  });
+
+  it('adds, updates and removes posts as their status changes', () => {
+    const index = new SearchIndex();
+    index.upsert(makePost({ id: 10, title: 'alpha', status: 'pending' }));
+    expect(index.search('alpha')).toEqual([]);
+    index.upsert(makePost({ id: 10, title: 'alpha', status: 'approved' }));
+    index.upsert(makePost({ id: 5, title: 'alpha beta' }));
+    index.upsert(makePost({ id: 20, title: 'alpha gamma' }));
+    expect(index.search('alpha')).toEqual([20, 10, 5]);
+    index.upsert(makePost({ id: 10, title: 'alpha', status: 'rejected' }));
+    expect(index.search('alpha')).toEqual([20, 5]);
+  });
+
+  it('treats emoji, right-to-left text and combining marks as text', () => {
+    const index = new SearchIndex();
+    index.load([
+      makePost({ id: 1, title: 'Café culture ☕', content: 'نتائج الاستطلاع' }),
+      makePost({ id: 2, title: 'CAFE\u0301 SOCIETY', content: '🚀 launch' }),
+      makePost({ id: 3, title: 'ÉCOLE', content: 'שלום' }),
+    ]);
+    expect(index.search(normalizeSearch('café'))).toEqual([2, 1]);
+    expect(index.search(normalizeSearch('école'))).toEqual([3]);
+    expect(index.search(normalizeSearch('الاستطلاع'))).toEqual([1]);
+    expect(index.search(normalizeSearch('🚀'))).toEqual([2]);
+    expect(index.search(normalizeSearch('שלום'))).toEqual([3]);
+  });
+});
+
+describe('SearchEngine', () => {
+  let engine: SearchEngine | undefined;
+  afterEach(() => engine?.stop());
+
+  it('gives the same answers as the reference query on random posts', async () => {
+    const words = ['panel', 'Survey', 'conjoint', 'DIARY', 'bots', 'weighting', 'ai', 'Ethnography'];
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed;
+    };
+    const posts = Array.from({ length: 400 }, (_, i) =>
+      makePost({
+        id: 1_000 + i,
+        title: `${words[pick() % words.length]} ${words[pick() % words.length]}`,
+        content: `${words[pick() % words.length]} notes`,
+        category: CATEGORY_FILTERS[1 + (pick() % 6)]!,
+        status: (['approved', 'approved', 'pending', 'rejected'] as const)[pick() % 4],
+      }),
+    );
+    await storePosts(...posts);
+    engine = new SearchEngine(db);
+    for (const query of ['panel', 'SURVEY', 'diary bots', 'ai', 'Weight', 'zzz']) {
+      for (const category of ['All', 'Trends', 'Qualitative'] as CategoryFilter[]) {
+        const reference = (await listApprovedPosts({ search: query, category, limit: 1_000 })).map((post) => post.id);
+        expect(await engine.search(query, category), `${query} in ${category}`).toEqual(reference);
+      }
+    }
+  });
+
+  it('sees a new approval or rejection at once, from any writer', async () => {
+    signInAsAdmin();
+    await storePosts(makePost({ id: 1, title: 'Old approved panel post' }));
+    let changes = 0;
+    engine = new SearchEngine(db, () => {
+      changes += 1;
+    });
+    expect(await engine.search('panel', 'All')).toEqual([1]);
+    const created = await createPost({ title: 'Fresh panel insight', content: 'x' });
+    const other = await createPost({ title: 'Another panel', content: 'x' });
+    await approvePost(created.id);
+    await expect.poll(() => engine!.search('panel', 'All')).toEqual([created.id, 1]);
+    await rejectPost(other.id);
+    await approvePost(1).catch(() => undefined);
+    await expect.poll(() => engine!.search('panel', 'All')).toEqual([created.id, 1]);
+    expect(changes).toBeGreaterThan(1);
+  });
+});
