@@ -44,12 +44,18 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    void import('../db/startup').then(async ({ startDataLayer, onDatabaseOutdated, onMirrorReport }) => {
+    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport }) => {
       onMirrorReport((report) => showToast(reportToast(report)));
       onDatabaseOutdated(() => setStatus('outdated'));
+      // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
+      const failed = (error: unknown): DataStatus => ((error as Error | null)?.name === 'DatabaseOutdatedError' ? 'outdated' : 'unavailable');
+      const usable = await whenDataUsable();
+      setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
       const result = await startDataLayer();
-      setStatus((current) => (current === 'outdated' ? current : result.ok ? 'ready' : 'unavailable'));
-      if (!result.ok) console.warn('Insight Exchange storage is unavailable', result.error);
+      if (!result.ok) {
+        setStatus((current) => (current === 'outdated' ? current : failed(result.error)));
+        console.warn('Insight Exchange storage is unavailable', result.error);
+      }
     });
   }, [showToast]);
 

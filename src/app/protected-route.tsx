@@ -21,6 +21,15 @@ function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const showToast = useToast();
   useEffect(() => start(), [start]);
+  // Fetch the other screens' code while the member reads, so switching screens never waits on it.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 500));
+    idle(() => {
+      void import('../pages/forum');
+      void import('../pages/profile');
+      if (isAdmin) void import('../pages/admin');
+    });
+  }, [isAdmin]);
 
   const onLogout = async () => {
     await logout();

@@ -54,10 +54,8 @@ export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
             )}
             <span className="app-post-date">{formatPostDate(post)}</span>
           </div>
-          <div className="app-post-badges">
-            <span className="badge app-category">{post.category}</span>
-            {badges}
-          </div>
+          <span className="badge app-category">{post.category}</span>
+          {badges}
         </div>
         <h3 id={titleId} className="app-post-title">
           {post.title}

@@ -3,7 +3,7 @@
 // derived from the email. The session itself is written by session.ts.
 
 import { db } from './schema';
-import { AuthError, ValidationError, toDataError } from './errors';
+import { AuthError, StorageUnavailableError, ValidationError, toDataError } from './errors';
 import { hashPassword, verifyPassword } from './password';
 import { makeSession, normalizeEmail, saveSession } from './session';
 import { validateSignIn, validateSignUp } from './validation';
@@ -16,7 +16,7 @@ async function findAccount(email: string): Promise<AccountRow | undefined> {
   } catch (error) {
     const mapped = toDataError(error);
     // With no usable IndexedDB there can be no account here, so there is no password to check.
-    if ((mapped as Error).name === 'StorageUnavailableError') return undefined;
+    if (mapped instanceof StorageUnavailableError) return undefined;
     throw mapped;
   }
 }

@@ -6,51 +6,60 @@ export class DataError extends Error {
   readonly title: string;
   constructor(title: string, message: string) {
     super(message);
-    this.name = new.target.name;
+    this.name = 'DataError';
     this.title = title;
   }
 }
 
 /** Input that breaks a rule of SPEC §5 (or a length limit); `message` is the exact catalogue text. */
-export class ValidationError extends DataError {}
+export class ValidationError extends DataError {
+  override readonly name: string = 'ValidationError';
+}
 
 export class AuthError extends DataError {
+  override readonly name: string = 'AuthError';
   constructor(message = 'Incorrect email or password.') {
     super('Error', message);
   }
 }
 
 export class NotSignedInError extends DataError {
+  override readonly name: string = 'NotSignedInError';
   constructor() {
     super('Error', 'Please sign in to continue.');
   }
 }
 
 export class NotAuthorizedError extends DataError {
+  override readonly name: string = 'NotAuthorizedError';
   constructor() {
     super('Not allowed', 'Only an admin can review posts.');
   }
 }
 
 export class PostNotFoundError extends DataError {
+  override readonly name: string = 'PostNotFoundError';
   constructor(readonly postId: number) {
     super('Error', 'That post no longer exists.');
   }
 }
 
 export class PostNotApprovedError extends DataError {
+  override readonly name: string = 'PostNotApprovedError';
   constructor(readonly postId: number) {
     super('Error', 'Only approved posts can be liked.');
   }
 }
 
 export class AlreadyReviewedError extends DataError {
+  override readonly name: string = 'AlreadyReviewedError';
   constructor(readonly postId: number) {
     super('Already reviewed', 'This post was already reviewed');
   }
 }
 
 export class StorageFullError extends DataError {
+  override readonly name: string = 'StorageFullError';
   constructor() {
     super(
       'Storage is full',
@@ -60,6 +69,7 @@ export class StorageFullError extends DataError {
 }
 
 export class StorageUnavailableError extends DataError {
+  override readonly name: string = 'StorageUnavailableError';
   constructor(override readonly cause?: unknown) {
     super(
       'Storage unavailable',
@@ -69,28 +79,40 @@ export class StorageUnavailableError extends DataError {
 }
 
 export class DatabaseOutdatedError extends DataError {
+  override readonly name: string = 'DatabaseOutdatedError';
   constructor() {
     super('Update needed', 'Insight Exchange was updated in another tab. Reload to continue.');
   }
 }
 
+let databaseOutdated = false;
+
+/** Called once a newer version has taken the database over: closed-database errors mean that. */
+export function markDatabaseOutdated(): void {
+  databaseOutdated = true;
+}
+
+const UNAVAILABLE = new Set(['MissingAPIError', 'OpenFailedError', 'InvalidStateError', 'SecurityError', 'UnknownError', 'NotAllowedError']);
+
+/** The names of an error and of the errors Dexie wrapped inside it, outermost first. */
+function errorNames(error: unknown): string[] {
+  const names: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const name = (current as { name?: unknown }).name;
+    if (typeof name === 'string') names.push(name);
+    current = (current as { inner?: unknown }).inner;
+  }
+  return names;
+}
+
 /** Maps a raw Dexie/DOM failure to the typed error a screen knows how to show. */
 export function toDataError(error: unknown): unknown {
   if (error instanceof DataError) return error;
-  const name = errorName(error);
-  if (name === 'QuotaExceededError') return new StorageFullError();
-  if (name === 'DatabaseClosedError' || name === 'VersionError') return new DatabaseOutdatedError();
-  if (name === 'MissingAPIError' || name === 'InvalidStateError' || name === 'OpenFailedError' || name === 'SecurityError') {
-    return new StorageUnavailableError(error);
-  }
+  const names = errorNames(error);
+  if (names.includes('QuotaExceededError')) return new StorageFullError();
+  if (names.includes('VersionError')) return new DatabaseOutdatedError();
+  if (names.some((name) => UNAVAILABLE.has(name))) return new StorageUnavailableError(error);
+  if (names.includes('DatabaseClosedError')) return databaseOutdated ? new DatabaseOutdatedError() : new StorageUnavailableError(error);
   return error;
-}
-
-function errorName(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { name?: unknown }).name;
-  const inner = (error as { inner?: { name?: unknown } }).inner?.name;
-  // Dexie wraps the DOM error; either name tells what really happened.
-  if (inner === 'QuotaExceededError') return inner;
-  return typeof own === 'string' ? own : undefined;
 }

@@ -9,16 +9,18 @@ import { db, type PostRow } from './schema';
 import { emitLocalChange, onLocalChange } from './changes';
 import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from './storage-keys';
 import { isQuotaError, readLocal, writeLocal } from './local-store';
-import { hashString } from './hash';
+import { hashString, hashStringInSlices } from './hash';
 import { dedupePosts, mergePosts } from './merge';
 import { parsePost, toPost } from './post-codec';
-import { nextRev } from './revisions';
+import { countChange, nextRev, readChangeCount } from './revisions';
 import type { Post } from './types';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
 export const MIRROR_BUDGET_CHARS = 4_000_000;
 const MIN_WRITE_INTERVAL_MS = 1_000;
-const INTERACTION_QUIET_MS = 300;
+// A burst of clicks (likes) postpones the copy until the person pauses: writing 4 MB to
+// localStorage is one long task, and it must never land between two taps.
+const INTERACTION_QUIET_MS = 1_500;
 const LOCK_NAME = 'insight-exchange:posts-mirror';
 const OWN_WRITES_KEY = 'mirror:own-writes';
 const APPLIED_KEY = 'mirror:applied';
@@ -31,6 +33,8 @@ export interface MirrorStats {
   total: number;
   chars: number;
   writtenAt: number;
+  /** The write counter (revisions.ts) the copy reflects. */
+  changes: number;
 }
 
 export type MirrorReport =
@@ -118,8 +122,12 @@ export interface LegacyImportResult {
  */
 export async function importLegacyPosts(): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
+  const result: LegacyImportResult = { present: typeof raw === 'string', corrupt: false, added: 0, updated: 0, skipped: 0 };
+  if (typeof raw !== 'string') return result;
+  // The usual case: the value is the copy this build last wrote, so there is nothing to bring in
+  // (and no need to parse 4 MB of JSON on every start).
+  if ((await readList(OWN_WRITES_KEY)).includes(await hashStringInSlices(raw))) return result;
   const parsed = parseMirror(raw);
-  const result: LegacyImportResult = { present: parsed.kind !== 'absent', corrupt: false, added: 0, updated: 0, skipped: 0 };
   if (parsed.kind === 'absent') return result;
   if (parsed.kind === 'corrupt') {
     await keepCorruptAside(raw as string);
@@ -171,7 +179,7 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
     scheduleMirrorWrite();
     return;
   }
-  const newHash = hashString(newValue);
+  const newHash = await hashStringInSlices(newValue);
   if ((await readList(OWN_WRITES_KEY)).includes(newHash)) return;
   const after = parseMirror(newValue);
   if (after.kind !== 'posts') {
@@ -182,7 +190,7 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
   if (after.skipped > 0) report({ kind: 'skipped', count: after.skipped, reason: after.reason ?? '' });
   const before = parseMirror(oldValue);
   const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
-  const pair = `${oldValue === null ? 'none' : hashString(oldValue)}>${newHash}`;
+  const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
   const changed = await db.transaction('rw', db.posts, db.meta, async () => {
     const applied = await readList(APPLIED_KEY);
     if (applied.includes(pair)) return false;
@@ -201,31 +209,35 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
     }
     // Posts the older build added (or ones this mirror had dropped for space) merge additively.
     if (added.length > 0) await mergePosts(added);
+    if (deltas.length > 0) await countChange();
     return added.length + deltas.length > 0;
   });
   if (changed) emitLocalChange('posts-imported');
 }
 
-async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: number }> {
-  return db.transaction('r', db.posts, async () => {
-    const total = await db.posts.count();
-    const parts: string[] = [];
-    let size = 2;
-    let below: number | undefined;
-    for (;;) {
-      const collection = below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below);
-      const chunk: PostRow[] = await collection.reverse().limit(500).toArray();
-      if (chunk.length === 0) break;
-      for (const row of chunk) {
-        const part = JSON.stringify(toPost(row));
-        if (size + part.length + 1 > budget) return { parts, total };
-        parts.push(part);
-        size += part.length + 1;
-      }
-      below = chunk[chunk.length - 1]?.id;
+/**
+ * The newest posts that fit the budget, as JSON parts. Read 250 rows per short transaction, so
+ * a like or a post never waits long behind the mirror; a write that lands between two reads
+ * bumps the change counter read first, so the copy is simply written again afterwards.
+ */
+async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: number; changes: number }> {
+  const [total, changes] = await db.transaction('r', db.posts, db.meta, async () => [await db.posts.count(), await readChangeCount()] as const);
+  const parts: string[] = [];
+  let size = 2;
+  let below: number | undefined;
+  for (;;) {
+    const collection = below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below);
+    const chunk: PostRow[] = await collection.reverse().limit(250).toArray();
+    if (chunk.length === 0) break;
+    for (const row of chunk) {
+      const part = JSON.stringify(toPost(row));
+      if (size + part.length + 1 > budget) return { parts, total, changes };
+      parts.push(part);
+      size += part.length + 1;
     }
-    return { parts, total };
-  });
+    below = chunk[chunk.length - 1]?.id;
+  }
+  return { parts, total, changes };
 }
 
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
@@ -239,16 +251,21 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<MirrorStats | null> {
   return withLock(async () => {
-    const { parts, total } = await buildSnapshot(budget);
+    const { parts, total, changes } = await buildSnapshot(budget);
     const current = readLocal(POSTS_KEY);
     if (current === undefined) return null;
-    if (current !== null && parseMirror(current).kind === 'corrupt' && !(await keepCorruptAside(current))) return null;
     let count = parts.length;
     let json = `[${parts.join(',')}]`;
     if (json !== current) {
+      // Before replacing a value this build did not write, make sure it is not unreadable data
+      // that must be kept aside (parsing 4 MB only when the value is not our own copy).
+      const own = await readList(OWN_WRITES_KEY);
+      const foreign = current !== null && !own.includes(await hashStringInSlices(current));
+      if (foreign && parseMirror(current).kind === 'corrupt' && !(await keepCorruptAside(current))) return null;
       for (;;) {
-        const own = await readList(OWN_WRITES_KEY);
-        await db.meta.put({ key: OWN_WRITES_KEY, value: [...own, hashString(json)].slice(-32) });
+        const digest = await hashStringInSlices(json);
+        const latest = await readList(OWN_WRITES_KEY);
+        await db.meta.put({ key: OWN_WRITES_KEY, value: [...latest, digest].slice(-32) });
         const written = writeLocal(POSTS_KEY, json);
         if (written.ok) break;
         if (!isQuotaError(written.error) || count === 0) return null;
@@ -257,7 +274,7 @@ export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<Mirr
         json = `[${parts.slice(0, count).join(',')}]`;
       }
     }
-    const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now() };
+    const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now(), changes };
     await db.meta.put({ key: MIRROR_STATS_KEY, value: stats });
     return stats;
   });
@@ -319,6 +336,18 @@ export async function flushMirror(): Promise<void> {
 }
 
 /**
+ * True when `posts` already holds what IndexedDB holds: no write since the last mirror write
+ * (the write counter matches) and the stored value is the one written then. Costs two small
+ * reads, so a start with nothing to do does no work.
+ */
+export async function mirrorIsCurrent(): Promise<boolean> {
+  const [stats, changes] = await db.transaction('r', db.meta, async () => [await readMirrorStats(), await readChangeCount()] as const);
+  if (!stats || stats.changes !== changes) return false;
+  const current = readLocal(POSTS_KEY);
+  return typeof current === 'string' && current.length === stats.chars;
+}
+
+/**
  * Starts the mirror for this page: imports `posts` on start, rewrites it after every local
  * change, and applies the changes other tabs or an older build write into it, in order.
  */
@@ -342,7 +371,11 @@ export function startLegacyMirror(): () => void {
   window.addEventListener('pointerdown', onInteraction, { capture: true, passive: true });
   window.addEventListener('keydown', onInteraction, { capture: true, passive: true });
   document.addEventListener('visibilitychange', onHidden);
-  scheduleMirrorWrite();
+  void mirrorIsCurrent()
+    .catch(() => false)
+    .then((current) => {
+      if (!current) scheduleMirrorWrite();
+    });
   return () => {
     stopChanges();
     window.removeEventListener('storage', onStorage);

@@ -4,7 +4,7 @@
 
 import { db, type PostRow } from './schema';
 import { mergeChanges } from './post-codec';
-import { nextRev } from './revisions';
+import { countChange, nextRev } from './revisions';
 import type { Post } from './types';
 
 export const MERGE_CHUNK_SIZE = 1_000;
@@ -50,7 +50,7 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
       break;
     }
     const chunk = unique.slice(start, start + chunkSize);
-    const counts = await db.transaction('rw', db.posts, async () => {
+    const counts = await db.transaction('rw', db.posts, db.meta, async () => {
       const stored = await db.posts.bulkGet(chunk.map((post) => post.id));
       const additions: PostRow[] = [];
       const updates: { key: number; changes: Partial<PostRow> }[] = [];
@@ -67,6 +67,7 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
       });
       if (additions.length > 0) await db.posts.bulkAdd(additions);
       if (updates.length > 0) await db.posts.bulkUpdate(updates);
+      if (additions.length + updates.length > 0) await countChange();
       return { added: additions.length, updated: updates.length };
     });
     result.added += counts.added;

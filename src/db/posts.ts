@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { db, type PostRow } from './schema';
 import { emitLocalChange } from './changes';
 import { toPost } from './post-codec';
-import { nextRev } from './revisions';
+import { countChange, nextRev } from './revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from './errors';
 import { requireAdmin, requireSession } from './guards';
 import { matchesSearch, normalizeSearch } from './search-text';
@@ -45,7 +45,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   if (problem) throw new ValidationError(problem.title, problem.message);
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
   const post = await run(() =>
-    db.transaction('rw', db.posts, async () => {
+    db.transaction('rw', db.posts, db.meta, async () => {
       const created: PostRow = {
         id: await nextPostId(),
         title: input.title.trim(),
@@ -64,6 +64,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
         rev: await nextRev(),
       };
       await db.posts.add(created);
+      await countChange();
       return toPost(created);
     }),
   );
@@ -75,13 +76,14 @@ export async function createPost(input: NewPostInput): Promise<Post> {
 export async function likePost(id: number): Promise<number> {
   requireSession();
   const likes = await run(() =>
-    db.transaction('rw', db.posts, async () => {
+    db.transaction('rw', db.posts, db.meta, async () => {
       const post = await db.posts.get(id);
       if (!post) throw new PostNotFoundError(id);
       if (post.status !== 'approved') throw new PostNotApprovedError(id);
       await db.posts.where('id').equals(id).modify((row) => {
         row.likes = (row.likes || 0) + 1;
       });
+      await countChange();
       return (post.likes || 0) + 1;
     }),
   );
@@ -92,12 +94,13 @@ export async function likePost(id: number): Promise<number> {
 async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
   requireAdmin();
   const post = await run(() =>
-    db.transaction('rw', db.posts, async () => {
+    db.transaction('rw', db.posts, db.meta, async () => {
       const stored = await db.posts.get(id);
       if (!stored) throw new PostNotFoundError(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
       await db.posts.update(id, { status, rev: await nextRev() });
+      await countChange();
       return toPost({ ...stored, status });
     }),
   );

@@ -1,5 +1,5 @@
-// Keeps a SearchIndex equal to the approved posts in IndexedDB: one consistent read at start,
-// then a live query on the `rev` index for everything written after it (new posts, approvals,
+// Keeps a SearchIndex equal to the approved posts in IndexedDB: a read of every approved post at
+// start, then a live query on the `rev` index for everything written after it (new posts, approvals,
 // rejections, imports), in this tab or any other. Runs in the search worker, or in-process where
 // workers are unavailable (unit tests).
 
@@ -9,7 +9,7 @@ import { SearchIndex } from './search-index';
 import { normalizeSearch } from './search-text';
 import type { CategoryFilter } from './types';
 
-const LOAD_CHUNK = 5_000;
+const LOAD_CHUNK = 2_000;
 
 export class SearchEngine {
   private readonly index = new SearchIndex();
@@ -46,24 +46,24 @@ export class SearchEngine {
 
   private async load(): Promise<void> {
     const { db } = this;
-    // One read transaction: the posts and the last change number come from the same moment.
-    await db.transaction('r', db.posts, async () => {
-      const last = await db.posts.orderBy('rev').lastKey();
-      this.lastRev = typeof last === 'number' ? last : 0;
-      const rows: PostRow[] = [];
-      let after: number = Dexie.minKey as unknown as number;
-      for (;;) {
-        const chunk = await db.posts
-          .where('[status+id]')
-          .between(['approved', after], ['approved', Dexie.maxKey], false, true)
-          .limit(LOAD_CHUNK)
-          .toArray();
-        rows.push(...chunk);
-        if (chunk.length < LOAD_CHUNK) break;
-        after = chunk[chunk.length - 1]!.id;
-      }
-      this.index.load(rows);
-    });
+    // The change number first, then the posts in short read transactions (a long one would make
+    // every like wait for it). A post approved or rejected meanwhile has a higher number, so
+    // following from this number afterwards brings the index up to date.
+    const last = await db.posts.orderBy('rev').lastKey();
+    this.lastRev = typeof last === 'number' ? last : 0;
+    const rows: PostRow[] = [];
+    let after: number = Dexie.minKey as unknown as number;
+    for (;;) {
+      const chunk = await db.posts
+        .where('[status+id]')
+        .between(['approved', after], ['approved', Dexie.maxKey], false, true)
+        .limit(LOAD_CHUNK)
+        .toArray();
+      rows.push(...chunk);
+      if (chunk.length < LOAD_CHUNK) break;
+      after = chunk[chunk.length - 1]!.id;
+    }
+    this.index.load(rows);
     this.changed();
   }
 

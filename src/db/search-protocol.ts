@@ -1,7 +1,7 @@
 // Messages between the page and the search worker.
 import type { CategoryFilter } from './types';
 
-export type SearchRequest = { type: 'warm' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
+export type SearchRequest = { type: 'warm' } | { type: 'bye' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
 
 export type SearchResponse =
   | { type: 'result'; id: number; ids: number[]; version: number }

@@ -1,6 +1,6 @@
-// The page's side of search: asks the search worker (or, where workers are unavailable, an
-// in-process engine) for the ids of matching approved posts. Each call is answered on its own,
-// so a caller can drop a late answer to an older query.
+// The page's side of search: asks the search worker (shared by every tab where the browser has
+// SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
+// posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
 
 import { db } from './schema';
 import { SearchEngine } from './search-engine';
@@ -9,7 +9,12 @@ import type { CategoryFilter } from './types';
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
 
-let worker: Worker | undefined;
+interface Channel {
+  postMessage: (request: SearchRequest) => void;
+  close: () => void;
+}
+
+let worker: Channel | undefined;
 let local: SearchEngine | undefined;
 let sequence = 0;
 const pending = new Map<number, Pending>();
@@ -29,37 +34,53 @@ function failPending(message: string): void {
   pending.clear();
 }
 
+function receive(event: MessageEvent<SearchResponse>): void {
+  const message = event.data;
+  if (message.type === 'changed') {
+    notify();
+    return;
+  }
+  const request = pending.get(message.id);
+  if (!request) return;
+  pending.delete(message.id);
+  if (message.type === 'result') request.resolve(message.ids);
+  else request.reject(new Error(message.message));
+}
+
+function fallBack(): void {
+  // The worker could not start (blocked, unsupported): search in the page instead.
+  worker?.close();
+  worker = undefined;
+  failPending('The search worker stopped.');
+  localEngine();
+}
+
+function openShared(): Channel | undefined {
+  if (typeof SharedWorker === 'undefined') return undefined;
+  const shared = new SharedWorker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+  shared.port.onmessage = receive;
+  shared.onerror = fallBack;
+  shared.port.start();
+  addEventListener('pagehide', () => shared.port.postMessage({ type: 'bye' } satisfies SearchRequest));
+  return { postMessage: (request) => shared.port.postMessage(request), close: () => shared.port.close() };
+}
+
+function openDedicated(): Channel | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  const dedicated = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+  dedicated.onmessage = receive;
+  dedicated.onerror = fallBack;
+  return { postMessage: (request) => dedicated.postMessage(request), close: () => dedicated.terminate() };
+}
+
 function connect(): void {
   if (worker || local) return;
-  if (typeof Worker === 'undefined') {
-    localEngine();
-    return;
-  }
   try {
-    worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+    worker = openShared() ?? openDedicated();
   } catch {
-    localEngine();
-    return;
-  }
-  worker.onmessage = (event: MessageEvent<SearchResponse>) => {
-    const message = event.data;
-    if (message.type === 'changed') {
-      notify();
-      return;
-    }
-    const request = pending.get(message.id);
-    if (!request) return;
-    pending.delete(message.id);
-    if (message.type === 'result') request.resolve(message.ids);
-    else request.reject(new Error(message.message));
-  };
-  worker.onerror = () => {
-    // The worker could not start (e.g. blocked): search in the page instead.
-    worker?.terminate();
     worker = undefined;
-    failPending('The search worker stopped.');
-    localEngine();
-  };
+  }
+  if (!worker) localEngine();
 }
 
 function send(request: SearchRequest): void {

@@ -4,7 +4,7 @@
 
 import { db, type PostRow } from './schema';
 import { emitLocalChange } from './changes';
-import { nextRev } from './revisions';
+import { countChange, nextRev } from './revisions';
 
 const SEEDED_KEY = 'seeded';
 const HOUR = 60 * 60 * 1000;
@@ -87,6 +87,7 @@ export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.no
     if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
     let rev = await nextRev();
     await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
+    await countChange();
     return true;
   });
   if (seeded) emitLocalChange('seeded');

@@ -12,22 +12,49 @@ export type StartupResult =
   | { ok: false; error: unknown };
 
 let started: Promise<StartupResult> | undefined;
+let usable: Promise<StartupResult | { ok: true }> | undefined;
 
 /** Starts the data layer once per page; later calls get the same result. */
 export function startDataLayer(): Promise<StartupResult> {
   started ??= (async (): Promise<StartupResult> => {
     try {
       await db.open();
-      const legacy = await importLegacyPosts();
-      const seeded = await seedSamplePosts(legacy.present);
-      startLegacyMirror();
-      startDurableStorageRequest();
-      return { ok: true, legacy, seeded };
     } catch (error) {
       return { ok: false, error: toDataError(error) };
     }
+    // Past this point the database works: a failed import or seed is reported, never fatal.
+    let legacy: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
+    let seeded = false;
+    try {
+      legacy = await importLegacyPosts();
+      seeded = await seedSamplePosts(legacy.present);
+    } catch (error) {
+      console.warn('Insight Exchange could not finish importing saved posts', error);
+    }
+    startLegacyMirror();
+    startDurableStorageRequest();
+    return { ok: true, legacy, seeded };
   })();
   return started;
+}
+
+/**
+ * Resolves as soon as screens can read: once the database is open, unless this is the very first
+ * start (then after the sample posts or the legacy import, so the forum never opens empty). The
+ * rest of the start-up (legacy import, mirror) carries on behind it; live queries show its effects.
+ */
+export function whenDataUsable(): Promise<StartupResult | { ok: true }> {
+  usable ??= (async () => {
+    const everything = startDataLayer();
+    try {
+      await db.open();
+      if (await db.meta.get('seeded')) return { ok: true } as const;
+    } catch {
+      // Reported by the full start-up below.
+    }
+    return everything;
+  })();
+  return usable;
 }
 
 /** Subscribes to "a newer version of the app upgraded the database in another tab". */

@@ -49,7 +49,7 @@ export function HomePage() {
                   {primary.label}
                 </Link>
                 <Link className="btn btn-outline-light btn-lg" to={paths.about}>
-                  Learn More
+                  About the community
                 </Link>
               </div>
             </div>

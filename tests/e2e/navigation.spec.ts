@@ -40,7 +40,7 @@ test.describe('public pages', () => {
     }
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/login?mode=signup');
-    await expect(main.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    await expect(main.getByRole('link', { name: 'About the community' })).toHaveAttribute('href', '/about');
     await expect(page).toHaveTitle(/Insight Exchange/);
   });
 

@@ -22,7 +22,9 @@ export function ForumPostList({ search, category }: { search: string; category: 
     return (
       <>
         {summary}
-        <PageLoading label={query ? 'Searching…' : 'Loading posts...'} />
+        <div className="app-list-placeholder">
+          <PageLoading label={query ? 'Searching…' : 'Loading posts...'} />
+        </div>
       </>
     );
   }

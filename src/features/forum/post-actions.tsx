@@ -1,5 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import { IconEye, IconMessageCircle, IconShare } from '@tabler/icons-react';
 import { useToast } from '../../components/toast/toast-context';
 import { formatCount } from '../../lib/format';
 import type { Post } from '../../db/types';
@@ -11,24 +9,22 @@ export function PostActions({ post }: { post: Post }) {
   return (
     <div className="app-post-actions">
       <LikeButton post={post} />
-      <span className="app-stat" title="Comments">
-        <IconMessageCircle aria-hidden="true" size={18} />
-        <span className="visually-hidden">Comments:</span> {formatCount(post.comments)}
+      <span className="app-stat app-stat-comments" title="Comments">
+        <span className="visually-hidden">Comments: </span>
+        {formatCount(post.comments)}
       </span>
-      <span className="app-stat" title="Views">
-        <IconEye aria-hidden="true" size={18} />
-        <span className="visually-hidden">Views:</span> {formatCount(post.views)}
+      <span className="app-stat app-stat-views" title="Views">
+        <span className="visually-hidden">Views: </span>
+        {formatCount(post.views)}
       </span>
-      <Button
-        variant="light"
-        size="sm"
-        className="app-share ms-auto"
+      <button
+        type="button"
+        className="btn btn-sm app-share"
         aria-label={`Share: ${post.title}`}
         onClick={() => showToast({ title: 'Coming soon', description: "Sharing isn't available yet.", variant: 'info' })}
       >
-        <IconShare aria-hidden="true" size={18} />
-        <span className="d-none d-sm-inline">Share</span>
-      </Button>
+        <span className="app-share-label">Share</span>
+      </button>
     </div>
   );
 }

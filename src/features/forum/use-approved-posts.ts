@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { countApprovedPosts, getPostsByIds, listApprovedPosts } from '../../db/posts';
+import { useEffect, useState } from 'react';
+import { getPostsByIds, listApprovedPosts } from '../../db/posts';
 import { warmSearchIndex } from '../../db/search';
 import type { CategoryFilter, Post } from '../../db/types';
 import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
+import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
 
 export interface ApprovedPosts extends PagedList<Post> {
@@ -22,7 +22,9 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
   const query = search.trim();
   const key = `${category}\u0000${query}`;
   const results = useSearchResults(query, category);
-  const browseTotal = useLiveQuery(() => (query ? undefined : countApprovedPosts(category)), [query, category]);
+  const [firstPageShown, setFirstPageShown] = useState(false);
+  // Counting 100,000 index entries would hold up the first page's read: count once it is shown.
+  const browseTotal = useApprovedCount(category, !query && firstPageShown);
 
   // Build the search index in the background once the forum is on screen.
   useEffect(() => {
@@ -43,6 +45,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
     query ? `search\u0000${shown?.key ?? 'none'}` : key,
     { total, revision: shown?.revision },
   );
+  if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
   if (query && !shown) return { items: undefined, hasMore: false, loadingMore: false, loadMore: list.loadMore, total: undefined, stale: true };
   return { ...list, total, stale: Boolean(query) && shown?.key !== key };
 }

@@ -107,3 +107,18 @@ export const card = (page: Page, title: string) => page.getByRole('article').fil
 /** A toast by its title (role status for success, alert for errors). */
 export const toast = (page: Page, title: string, role: 'status' | 'alert' = 'status') =>
   page.locator('.app-toasts').getByRole(role).filter({ hasText: title });
+
+/** The `posts` array the app mirrors into localStorage, read in the page (null when absent). */
+export async function mirroredPost(page: Page, id: number): Promise<TestPost | null | undefined> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem('posts');
+    if (raw === null) return null;
+    return (JSON.parse(raw) as TestPost[]).find((post) => post.id === key);
+  }, id);
+}
+
+/** The like count a card shows, as a number. */
+export async function shownLikes(page: Page, title: string): Promise<number> {
+  const text = await card(page, title).getByRole('button', { name: /^Like/ }).innerText();
+  return Number(text.replace(/\D/g, ''));
+}

@@ -3,6 +3,7 @@ import {
   applyExternalPostsChange,
   importLegacyPosts,
   MIRROR_STATS_KEY,
+  mirrorIsCurrent,
   onMirrorReport,
   parseMirror,
   writeMirrorNow,
@@ -60,6 +61,20 @@ describe('writing the mirror', () => {
     expect(stats!.count).toBeLessThan(40);
     expect(mirror()).toHaveLength(stats!.count);
     expect(mirror()[0]?.id).toBe(40);
+  });
+
+  it('knows at start whether the copy is current, without rebuilding it', async () => {
+    signInAsMember();
+    await storePosts(makePost({ id: 1 }));
+    expect(await mirrorIsCurrent()).toBe(false);
+    await writeMirrorNow();
+    expect(await mirrorIsCurrent()).toBe(true);
+    await likePost(1);
+    expect(await mirrorIsCurrent()).toBe(false);
+    await writeMirrorNow();
+    expect(await mirrorIsCurrent()).toBe(true);
+    localStorage.setItem('posts', '[]');
+    expect(await mirrorIsCurrent()).toBe(false);
   });
 
   it('does nothing, and throws nothing, when localStorage throws on every call', async () => {

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { countApprovedPosts } from '../../db/posts';
+import { onSearchIndexChange } from '../../db/search';
+import type { CategoryFilter } from '../../db/types';
+
+/**
+ * How many approved posts a category holds. Counted again when the search index reports that
+ * posts were added, approved or rejected (in any tab), but not on every like: counting 100,000
+ * index entries after each like in another tab would slow that like's arrival here.
+ */
+export function useApprovedCount(category: CategoryFilter, enabled: boolean): number | undefined {
+  const [state, setState] = useState<{ category: CategoryFilter; count: number } | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  useEffect(() => onSearchIndexChange(() => setVersion((value) => value + 1)), []);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let current = true;
+    countApprovedPosts(category).then(
+      (count) => {
+        if (current) setState({ category, count });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [category, enabled, version]);
+  return state?.category === category ? state.count : undefined;
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+
+test('a tab still on the old version steps aside when a newer version upgrades the database', async ({ page, context }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const post = makePost({ title: 'Before the upgrade', likes: 5 });
+  await putPosts(page, [post]);
+  await expect(card(page, 'Before the upgrade')).toBeVisible();
+
+  // A newer build in another tab opens the database at the next version (Dexie's version 3).
+  const newer = await context.newPage();
+  await newer.goto('/about');
+  const upgrade = await newer.evaluate(
+    () =>
+      new Promise<{ version: number; blocked: boolean }>((resolve, reject) => {
+        let blocked = false;
+        const request = indexedDB.open('insight-exchange', 30);
+        request.onblocked = () => {
+          blocked = true;
+        };
+        request.onupgradeneeded = () => {
+          request.result.createObjectStore('added-by-version-3');
+        };
+        request.onsuccess = () => {
+          const { version } = request.result;
+          request.result.close();
+          resolve({ version, blocked });
+        };
+        request.onerror = () => reject(request.error);
+      }),
+  );
+  expect(upgrade).toEqual({ version: 30, blocked: false });
+
+  const banner = page.getByRole('alert').filter({ hasText: 'Insight Exchange was updated in another tab' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  // The old code writes nothing into the upgraded database.
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Written by old code');
+  await dialog.getByLabel('Content').fill('Must not be stored.');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Update needed', 'alert')).toContainText('Reload to continue');
+  await page.keyboard.press('Escape');
+  const stored = await newer.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open('insight-exchange');
+        request.onsuccess = () => {
+          const count = request.result.transaction('posts').objectStore('posts').count();
+          count.onsuccess = () => {
+            request.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+  expect(stored).toBe(4);
+  expect((await getPost(newer, post.id))?.likes).toBe(5);
+});
