@@ -87,17 +87,30 @@ test('post content is clamped at three lines', async ({ page }) => {
   expect(Math.round(lines)).toBe(3);
 });
 
-test('shows 20 posts at a time, newest first, and loads more with the button or by scrolling', async ({ page }) => {
+const paged = (count: number) => Array.from({ length: count }, (_, index) => makePost({ id: 1_800_000_000_000 + index, title: `Paged post ${index}` }));
+
+test('shows 20 posts at a time, newest first, and the Load more button brings the next 20', async ({ page }) => {
+  // Without IntersectionObserver (old browsers), the visible button is the way to load more.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'IntersectionObserver', { value: undefined, configurable: true });
+  });
   await openForum(page);
-  await putPosts(
-    page,
-    Array.from({ length: 45 }, (_, index) => makePost({ id: 1_800_000_000_000 + index, title: `Paged post ${index}` })),
-  );
+  await putPosts(page, paged(45));
   await expect(page.getByRole('article')).toHaveCount(20);
   await expect(page.getByRole('article').first()).toContainText('Paged post 44');
   await page.getByRole('button', { name: 'Load more posts' }).click();
+  await expect(page.getByRole('article')).toHaveCount(40);
+  await page.getByRole('button', { name: 'Load more posts' }).click();
+  await expect(page.getByRole('article')).toHaveCount(48);
+  await expect(page.getByRole('button', { name: 'Load more posts' })).toHaveCount(0);
+});
+
+test('scrolling near the end of the list loads the next posts by itself', async ({ page }) => {
+  await openForum(page);
+  await putPosts(page, paged(45));
+  await expect(page.getByRole('article')).toHaveCount(20);
+  await page.getByRole('article').last().scrollIntoViewIfNeeded();
   await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(40);
-  // Scrolling near the end loads the rest without a click.
   await page.getByRole('article').last().scrollIntoViewIfNeeded();
   await expect(page.getByRole('article')).toHaveCount(48);
   await expect(page.getByRole('button', { name: 'Load more posts' })).toHaveCount(0);
