@@ -12,12 +12,12 @@ export function ProfileCard({ user }: { user: Session }) {
   return (
     <section className="card app-profile-card" aria-labelledby="profile-name">
       <div className="card-body">
-        <Avatar name={user.name} seed={user.email} size={72} />
+        <Avatar name={user.name} seed={user.email} size={64} />
         <div className="app-profile-identity">
           <h1 id="profile-name" className="h3 mb-1">
             {user.name}
           </h1>
-          <p className="mb-2 text-body-secondary app-break">{user.email}</p>
+          <p className="mb-2 text-body-secondary app-break app-profile-email">{user.email}</p>
           <div className="d-flex flex-wrap gap-2 align-items-center">
             <Badge bg={user.role === 'admin' ? 'primary' : 'secondary'}>{user.role === 'admin' ? 'Admin' : 'Member'}</Badge>
             {count !== undefined && <span className="small text-body-secondary">{formatCount(count)} {count === 1 ? 'post' : 'posts'}</span>}
