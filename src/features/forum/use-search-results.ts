@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { latestOnly } from '../../lib/latest-only';
 import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search';
 import type { CategoryFilter } from '../../db/types';
 
@@ -19,24 +20,22 @@ export function useSearchResults(query: string, category: CategoryFilter): Searc
   const key = `${category}\u0000${query}`;
   const [results, setResults] = useState<SearchResults | undefined>(undefined);
   const [indexVersion, setIndexVersion] = useState(0);
+  const [answers] = useState(latestOnly);
 
   useEffect(() => onSearchIndexChange(() => setIndexVersion((version) => version + 1)), []);
 
   useEffect(() => {
-    if (!query) return undefined;
-    let current = true;
-    searchApprovedPostIds(query, category).then(
-      (ids) => {
-        if (current) setResults((previous) => ({ key, ids, revision: (previous?.revision ?? 0) + 1 }));
-      },
-      () => {
-        if (current) setResults((previous) => ({ key, ids: [], revision: (previous?.revision ?? 0) + 1 }));
-      },
+    if (!query) {
+      answers.cancel();
+      return;
+    }
+    answers.run(
+      searchApprovedPostIds(query, category),
+      (ids) => setResults((previous) => ({ key, ids, revision: (previous?.revision ?? 0) + 1 })),
+      () => setResults((previous) => ({ key, ids: [], revision: (previous?.revision ?? 0) + 1 })),
     );
-    return () => {
-      current = false;
-    };
-  }, [key, query, category, indexVersion]);
+  }, [answers, key, query, category, indexVersion]);
+  useEffect(() => () => answers.cancel(), [answers]);
 
   return results;
 }
