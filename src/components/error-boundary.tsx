@@ -1,6 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 
 interface Props {
   children: ReactNode;
@@ -37,20 +35,20 @@ export class ErrorBoundary extends Component<Props, State> {
         <main className="container py-5 text-center" id="main">
           <h1 className="h3">Something went wrong</h1>
           <p className="text-body-secondary">Insight Exchange hit an unexpected problem. Your posts are safe on this device.</p>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
         </main>
       );
     }
     return (
-      <Alert variant="danger" role="alert">
-        <Alert.Heading as="h2" className="h6">
-          We couldn&apos;t show {where}
-        </Alert.Heading>
+      <div className="alert alert-danger" role="alert">
+        <h2 className="alert-heading h6">We couldn&apos;t show {where}</h2>
         <p className="mb-2 small">{error.message || 'An unexpected error happened.'}</p>
-        <Button size="sm" variant="outline-danger" onClick={this.retry}>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={this.retry}>
           Try again
-        </Button>
-      </Alert>
+        </button>
+      </div>
     );
   }
 }

@@ -1,6 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from './spinner';
 
 /**
  * Loads the next page when the end of the list scrolls near, with a visible button as the
@@ -25,10 +24,10 @@ export function LoadMore({ onLoadMore, loading, label = 'Load more' }: { onLoadM
 
   return (
     <div ref={sentinel} className="app-load-more">
-      <Button variant="outline-primary" onClick={onLoadMore} disabled={loading}>
-        {loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <button type="button" className="btn btn-outline-primary" onClick={onLoadMore} disabled={loading}>
+        {loading && <Spinner className="me-2" />}
         {label}
-      </Button>
+      </button>
     </div>
   );
 }

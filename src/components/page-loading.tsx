@@ -1,10 +1,10 @@
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from './spinner';
 
 /** A quiet placeholder while a screen or its data loads. */
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="app-loading" role="status" aria-live="polite">
-      <Spinner animation="border" size="sm" variant="primary" aria-hidden="true" />
+      <Spinner className="text-primary" />
       <span>{label}</span>
     </div>
   );

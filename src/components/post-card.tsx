@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import { Avatar } from './avatar';
 import { formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
@@ -48,9 +47,7 @@ export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
           <div className="app-post-byline">
             <span className="app-post-author">{post.author}</span>
             {post.isTopContributor && (
-              <Badge bg="warning" text="dark" className="app-top-badge">
-                Top Contributor
-              </Badge>
+              <span className="badge text-bg-warning app-top-badge">Top Contributor</span>
             )}
             <span className="app-post-date">{formatPostDate(post)}</span>
           </div>

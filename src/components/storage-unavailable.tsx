@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -21,7 +20,9 @@ export function StorageUnavailable() {
           </ul>
           <p className="text-body-secondary">You can still read about Insight Exchange while storage is off.</p>
           <div className="d-flex flex-wrap gap-2">
-            <Button onClick={() => window.location.reload()}>Reload</Button>
+            <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+              Reload
+            </button>
             <Link className="btn btn-outline-primary" to={paths.home}>
               Home
             </Link>

@@ -21,6 +21,7 @@ const MIN_WRITE_INTERVAL_MS = 1_000;
 // A burst of clicks (likes) postpones the copy until the person pauses: writing 4 MB to
 // localStorage is one long task, and it must never land between two taps.
 const INTERACTION_QUIET_MS = 1_500;
+const STARTUP_WRITE_DELAY_MS = 5_000;
 const LOCK_NAME = 'insight-exchange:posts-mirror';
 const OWN_WRITES_KEY = 'mirror:own-writes';
 const APPLIED_KEY = 'mirror:applied';
@@ -317,10 +318,10 @@ function runScheduledWrite(): void {
     });
 }
 
-/** Marks the mirror stale; it is rewritten from IndexedDB soon, off the click path. */
-export function scheduleMirrorWrite(): void {
+/** Marks the mirror stale; it is rewritten from IndexedDB soon (after `delay` ms at least), off the click path. */
+export function scheduleMirrorWrite(delay = 0): void {
   dirty = true;
-  arm(Math.max(0, lastWriteAt + MIN_WRITE_INTERVAL_MS - Date.now()));
+  arm(Math.max(delay, lastWriteAt + MIN_WRITE_INTERVAL_MS - Date.now()));
 }
 
 /** Writes any pending change now (used when the page is hidden, and by tests). */
@@ -371,10 +372,12 @@ export function startLegacyMirror(): () => void {
   window.addEventListener('pointerdown', onInteraction, { capture: true, passive: true });
   window.addEventListener('keydown', onInteraction, { capture: true, passive: true });
   document.addEventListener('visibilitychange', onHidden);
+  // A copy left stale by a page that closed too soon is rewritten once the page has settled:
+  // setting 4 MB is one long task, which must not land while the page is still loading.
   void mirrorIsCurrent()
     .catch(() => false)
     .then((current) => {
-      if (!current) scheduleMirrorWrite();
+      if (!current) scheduleMirrorWrite(STARTUP_WRITE_DELAY_MS);
     });
   return () => {
     stopChanges();

@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { IconBrandLinkedin, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../brand';
@@ -15,7 +14,7 @@ const socials = [
 export function PublicFooter() {
   return (
     <footer className="app-footer">
-      <Container>
+      <div className="container">
         <div className="row gy-4">
           <div className="col-12 col-md-5">
             <Brand light />
@@ -58,7 +57,7 @@ export function PublicFooter() {
           <span>© {new Date().getFullYear()} Insight Exchange</span>
           <AppVersion />
         </div>
-      </Container>
+      </div>
     </footer>
   );
 }

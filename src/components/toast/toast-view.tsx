@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import CloseButton from 'react-bootstrap/CloseButton';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ToastMessage } from './toast-context';
 
@@ -40,7 +39,7 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
       <div className="toast-header">
         <Icon aria-hidden="true" size={18} className="me-2 flex-shrink-0 app-toast-icon" />
         <strong className="me-auto">{toast.title}</strong>
-        <CloseButton variant={isError ? 'white' : undefined} aria-label="Dismiss notification" onClick={onDismiss} />
+        <button type="button" className={`btn-close${isError ? ' btn-close-white' : ''}`} aria-label="Dismiss notification" onClick={onDismiss} />
       </div>
       {toast.description && <div className="toast-body">{toast.description}</div>}
     </div>

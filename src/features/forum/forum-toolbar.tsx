@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
 
@@ -54,10 +53,10 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
             </select>
           </div>
           <div className="col-4 col-md-auto">
-            <Button variant="outline-secondary" className="w-100 app-filter">
+            <button type="button" className="btn btn-outline-secondary w-100 app-filter">
               <IconFilter aria-hidden="true" size={18} />
               <span>Filter</span>
-            </Button>
+            </button>
           </div>
         </div>
       </div>

@@ -1,5 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import { IconEdit } from '@tabler/icons-react';
 import { Avatar } from '../../components/avatar';
 import { formatCount } from '../../lib/format';
@@ -19,14 +17,14 @@ export function ProfileCard({ user }: { user: Session }) {
           </h1>
           <p className="mb-2 text-body-secondary app-break app-profile-email">{user.email}</p>
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <Badge bg={user.role === 'admin' ? 'primary' : 'secondary'}>{user.role === 'admin' ? 'Admin' : 'Member'}</Badge>
+            <span className={`badge ${user.role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}>{user.role === 'admin' ? 'Admin' : 'Member'}</span>
             {count !== undefined && <span className="small text-body-secondary">{formatCount(count)} {count === 1 ? 'post' : 'posts'}</span>}
           </div>
         </div>
-        <Button variant="outline-primary" className="app-profile-edit">
+        <button type="button" className="btn btn-outline-primary app-profile-edit">
           <IconEdit aria-hidden="true" size={18} />
           <span>Edit Profile</span>
-        </Button>
+        </button>
       </div>
     </section>
   );

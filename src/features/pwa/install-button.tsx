@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import { IconDownload, IconShare2, IconSquarePlus } from '@tabler/icons-react';
-import { trapTabKey } from '../../components/focus-trap';
+import { lazy, Suspense, useState } from 'react';
+import { IconDownload } from '@tabler/icons-react';
 import { isIosSafari, promptInstall } from './pwa-store';
 import { usePwa } from './use-pwa';
+
+// The iOS steps (and the dialog code they need) load only on iOS Safari, when asked for.
+const IosInstallHelp = lazy(() => import('./ios-install-help').then((module) => ({ default: module.IosInstallHelp })));
 
 /** Install: the browser's own prompt where it offers one, short instructions on iOS Safari. */
 export function InstallButton({ className = '' }: { className?: string }) {
@@ -14,36 +14,18 @@ export function InstallButton({ className = '' }: { className?: string }) {
   if (installed || (!canInstall && !ios)) return null;
   return (
     <>
-      <Button
-        variant="outline-light"
-        size="sm"
-        className={`app-install ${className}`}
+      <button
+        type="button"
+        className={`btn btn-outline-light btn-sm app-install ${className}`}
         onClick={() => (canInstall ? void promptInstall() : setShowHelp(true))}
       >
         <IconDownload aria-hidden="true" size={16} />
         <span>Install</span>
-      </Button>
-      {ios && (
-        <Modal show={showHelp} onHide={() => setShowHelp(false)} centered aria-labelledby="ios-install-title" onKeyDown={trapTabKey}>
-          <Modal.Header closeButton closeLabel="Close">
-            <Modal.Title id="ios-install-title" as="h2" className="h5">
-              Add to Home Screen
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <ol className="app-install-steps mb-0">
-              <li>
-                Tap <IconShare2 aria-label="Share" size={18} /> <strong>Share</strong> in Safari&apos;s toolbar.
-              </li>
-              <li>
-                Choose <IconSquarePlus aria-hidden="true" size={18} /> <strong>Add to Home Screen</strong>.
-              </li>
-              <li>
-                Tap <strong>Add</strong>. Insight Exchange then opens like an app, even offline.
-              </li>
-            </ol>
-          </Modal.Body>
-        </Modal>
+      </button>
+      {ios && showHelp && (
+        <Suspense fallback={null}>
+          <IosInstallHelp show={showHelp} onHide={() => setShowHelp(false)} />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { IconRefresh } from '@tabler/icons-react';
 import { applyUpdate } from './pwa-store';
 import { usePwa } from './use-pwa';
@@ -18,11 +17,12 @@ export function UpdatePrompt() {
           <strong>A new version is available.</strong> <span className="text-body-secondary">Reload to update; your drafts are kept.</span>
         </p>
         <div className="app-update-actions">
-          <Button variant="link" size="sm" onClick={() => setDismissed(true)}>
+          <button type="button" className="btn btn-link btn-sm" onClick={() => setDismissed(true)}>
             Later
-          </Button>
-          <Button
-            size="sm"
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
             disabled={reloading}
             onClick={() => {
               setReloading(true);
@@ -30,7 +30,7 @@ export function UpdatePrompt() {
             }}
           >
             Reload
-          </Button>
+          </button>
         </div>
       </div>
     </div>

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Brand } from '../brand';
+import { useCollapseOnNavigate } from './use-collapse-on-navigate';
+
+interface NavbarFrameProps {
+  /** The id of the collapsible part (for the toggle's aria-controls). */
+  id: string;
+  dark?: boolean;
+  brandTo: string;
+  /** Items that stay visible beside the toggle on a phone. */
+  quick?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A Bootstrap navbar that collapses into a menu below the md breakpoint. Plain markup and one
+ * piece of state: the header is in the first download, so it carries no component library.
+ */
+export function NavbarFrame({ id, dark = false, brandTo, quick, children }: NavbarFrameProps) {
+  const [expanded, setExpanded] = useCollapseOnNavigate();
+  return (
+    <nav
+      className={`navbar navbar-expand-md app-navbar ${dark ? 'navbar-dark app-navbar-forum' : 'app-navbar-public'}`}
+      data-bs-theme={dark ? 'dark' : undefined}
+      aria-label="Main"
+    >
+      <div className="container">
+        <Link className={`navbar-brand${dark ? ' app-brand-compact' : ''}`} to={brandTo}>
+          <Brand light={dark} />
+        </Link>
+        {quick}
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls={id}
+          aria-expanded={expanded}
+          aria-label="Menu"
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div className={`collapse navbar-collapse${expanded ? ' show' : ''}`} id={id}>
+          {children}
+        </div>
+      </div>
+    </nav>
+  );
+}
