@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { NavbarFrame } from './navbar-frame';
+import { NavItem } from './nav-item';
 import { SkipLink } from './skip-link';
 
 interface AppShellProps {
@@ -44,23 +45,11 @@ export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status
           }
         >
           <ul className="navbar-nav me-auto app-nav">
-            <li className="nav-item">
-              <NavLink className="nav-link" to={paths.forum}>
-                Forum
-              </NavLink>
-            </li>
+            <NavItem to={paths.forum}>Forum</NavItem>
             {isAdmin && (
-              <li className="nav-item">
-                <NavLink className="nav-link" to={paths.admin}>
-                  Admin
-                </NavLink>
-              </li>
+              <NavItem to={paths.admin}>Admin</NavItem>
             )}
-            <li className="nav-item">
-              <NavLink className="nav-link" to={paths.profile}>
-                Profile
-              </NavLink>
-            </li>
+            <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
           <div className="app-navbar-actions">
             <span className="d-none d-md-inline-flex align-items-center gap-2">{status}</span>

@@ -1,6 +1,7 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { NavbarFrame } from './navbar-frame';
+import { NavItem } from './nav-item';
 
 /** Header of the public pages: Home, About Us, then Login and Join Now, or Go to Forum when signed in. */
 export function PublicHeader({ signedIn }: { signedIn: boolean }) {
@@ -8,16 +9,8 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
     <header className="app-header">
       <NavbarFrame id="public-nav" brandTo={paths.home}>
         <ul className="navbar-nav ms-auto align-items-md-center app-nav">
-          <li className="nav-item">
-            <NavLink className="nav-link" to={paths.home} end>
-              Home
-            </NavLink>
-          </li>
-          <li className="nav-item">
-            <NavLink className="nav-link" to={paths.about}>
-              About Us
-            </NavLink>
-          </li>
+          <NavItem to={paths.home} end>Home</NavItem>
+          <NavItem to={paths.about}>About Us</NavItem>
           {signedIn ? (
             <li className="nav-item ms-md-2">
               <Link className="btn btn-primary" to={paths.forum}>
@@ -26,11 +19,7 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
             </li>
           ) : (
             <>
-              <li className="nav-item">
-                <NavLink className="nav-link" to={paths.login} end>
-                  Login
-                </NavLink>
-              </li>
+              <NavItem to={paths.login} end>Login</NavItem>
               <li className="nav-item ms-md-2">
                 <Link className="btn btn-primary" to={paths.signup}>
                   Join Now
