@@ -56,6 +56,12 @@ export function DataProvider({ children }: { children: ReactNode }) {
         setStatus((current) => (current === 'outdated' ? current : failed(result.error)));
         console.warn('Insight Exchange storage is unavailable', result.error);
       }
+    }).catch((error: unknown) => {
+      // The data layer's code could not be loaded (offline before it was cached): say so, and let
+      // the next screen that needs it try again.
+      started.current = false;
+      setStatus((current) => (current === 'outdated' ? current : 'unavailable'));
+      console.warn('Insight Exchange could not load its data layer', error);
     });
   }, [showToast]);
 

@@ -61,7 +61,8 @@ export function ProtectedRoute() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <NewPostProvider email={user.email}>
+    // Keyed by member: a sign-in as someone else (in any tab) starts a fresh form and draft.
+    <NewPostProvider key={user.email} email={user.email}>
       <ProtectedShell isAdmin={user.role === 'admin'} />
     </NewPostProvider>
   );

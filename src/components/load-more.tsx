@@ -24,7 +24,8 @@ export function LoadMore({ onLoadMore, loading, label = 'Load more' }: { onLoadM
 
   return (
     <div ref={sentinel} className="app-load-more">
-      <button type="button" className="btn btn-outline-primary" onClick={onLoadMore} disabled={loading}>
+      {/* aria-disabled, not disabled: the button keeps keyboard focus while the next page loads. */}
+      <button type="button" className="btn btn-outline-primary" onClick={() => !loading && onLoadMore()} aria-disabled={loading}>
         {loading && <Spinner className="me-2" />}
         {label}
       </button>

@@ -15,8 +15,9 @@ async function findAccount(email: string): Promise<AccountRow | undefined> {
     return await db.accounts.get(email);
   } catch (error) {
     const mapped = toDataError(error);
-    // With no usable IndexedDB there can be no account here, so there is no password to check.
-    if (mapped instanceof StorageUnavailableError) return undefined;
+    // A browser that cannot open IndexedDB at all can hold no account, so there is no password to
+    // check. Any other failure (a database that opened, then erred) is an error, never a pass.
+    if (mapped instanceof StorageUnavailableError && (typeof indexedDB === 'undefined' || db.hasFailed())) return undefined;
     throw mapped;
   }
 }

@@ -24,9 +24,17 @@ export class SearchEngine {
     private readonly onChange: (version: number) => void = () => undefined,
   ) {}
 
-  /** Loads the index once (later calls wait for the same load) and starts following changes. */
+  /**
+   * Loads the index once (later calls wait for the same load) and starts following changes.
+   * A failed load is forgotten, so the next search tries again instead of failing forever.
+   */
   start(): Promise<void> {
-    this.loading ??= this.load().then(() => this.follow());
+    this.loading ??= this.load()
+      .then(() => this.follow())
+      .catch((error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      });
     return this.loading;
   }
 
@@ -81,7 +89,9 @@ export class SearchEngine {
         this.follow();
       },
       error: () => {
-        // The database closed (a newer version took over, or the page is going away).
+        // The feed stopped (the connection was lost or closed): the next search loads afresh.
+        this.subscription = undefined;
+        this.loading = undefined;
       },
     });
   }

@@ -67,6 +67,8 @@ export function readStoredSession(): Session | null | undefined {
     localStoreWorks = false;
     return memorySession ?? undefined;
   }
+  // The last write failed (quota): this page's own session is the one in force.
+  if (!localStoreWorks) return memorySession;
   return parseSession(raw);
 }
 
@@ -116,8 +118,19 @@ function copyToDatabase(session: Session | null): void {
 export function saveSession(session: Session | null): void {
   memorySession = session;
   const raw = session ? JSON.stringify({ email: session.email, name: session.name, role: session.role }) : null;
-  if (raw) localStoreWorks = writeLocal(USER_KEY, raw).ok;
-  else removeLocal(USER_KEY);
+  if (raw) {
+    // A full localStorage: drop the old user first (so no stale user is left behind) and retry;
+    // if it still fails, this page keeps the session in memory and in IndexedDB.
+    let written = writeLocal(USER_KEY, raw).ok;
+    if (!written) {
+      removeLocal(USER_KEY);
+      written = writeLocal(USER_KEY, raw).ok;
+    }
+    localStoreWorks = written;
+  } else {
+    removeLocal(USER_KEY);
+    localStoreWorks = true;
+  }
   copyToDatabase(session);
   ensureChannel()?.postMessage(raw);
   notify(session);
@@ -126,6 +139,7 @@ export function saveSession(session: Session | null): void {
 /** Called for a `storage` event on the user key written by another tab or an older build. */
 export function handleExternalSessionChange(newValue: string | null): Session | null {
   const session = parseSession(newValue);
+  if (!localStoreWorks) memorySession = session;
   copyToDatabase(session);
   notify(session);
   return session;

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-
-export const PAGE_SIZE = 20;
+import { PAGE_SIZE } from '../db/posts';
 
 export interface PagedList<T> {
   /** The rows read so far; `undefined` while the first page loads. */

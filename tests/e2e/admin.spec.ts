@@ -30,6 +30,27 @@ test('rejecting keeps the post off the forum and on its author profile as reject
   await expect(card(page, 'Off topic')).toContainText('rejected');
 });
 
+test('from the keyboard, focus moves on to the next pending post after each review', async ({ page }) => {
+  await putPosts(page, [
+    makePost({ id: 1_960_000_000_003, title: 'Third in the queue', status: 'pending' }),
+    makePost({ id: 1_960_000_000_002, title: 'Second in the queue', status: 'pending' }),
+    makePost({ id: 1_960_000_000_001, title: 'First in the queue', status: 'pending' }),
+  ]);
+  await page.goto('/admin');
+  const approve = card(page, 'Third in the queue').getByRole('button', { name: 'Approve' });
+  await approve.focus();
+  await page.keyboard.press('Enter');
+  await expect(card(page, 'Third in the queue')).toHaveCount(0);
+  await expect(card(page, 'Second in the queue').getByRole('button', { name: 'Approve' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card(page, 'Second in the queue').getByRole('button', { name: 'Reject' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card(page, 'First in the queue').getByRole('button', { name: 'Approve' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('All caught up!')).toBeVisible();
+  await expect(page.locator('#main')).toBeFocused();
+});
+
 test('an empty queue says all caught up', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByText('All caught up!')).toBeVisible();

@@ -23,7 +23,7 @@ test.describe('the login screen', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const error = toast(page, 'Error', 'alert');
     await expect(error).toContainText('Please enter email and password.');
-    await expect(error).toHaveClass(/text-bg-danger/);
+    await expect(error.locator('.toast')).toHaveClass(/text-bg-danger/);
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Password')).toBeFocused();
     await expect(page).toHaveURL('/login');

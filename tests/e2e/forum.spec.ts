@@ -63,6 +63,8 @@ test('like adds one per click, with no limit, and is stored', async ({ page }) =
   await like.click();
   await like.click();
   await expect(target).toContainText('7');
+  // Screen readers hear the count too: it is part of the button's name.
+  await expect(like).toHaveAccessibleName('Like: Likeable (7 likes)');
   await expect.poll(async () => (await getPost(page, post.id))?.likes).toBe(7);
   await page.reload();
   await expect(card(page, 'Likeable').getByRole('button', { name: /^Like/ })).toContainText('7');

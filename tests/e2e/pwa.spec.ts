@@ -63,7 +63,7 @@ test('offline, liking, posting and moderating keep working and nothing says it f
   await expect(toast(page, 'Post approved')).toBeVisible();
   await page.getByRole('link', { name: 'Forum', exact: true }).click();
   await expect(card(page, 'Written in a tunnel')).toBeVisible();
-  await expect(page.locator('.app-toasts [role="alert"]')).toHaveCount(0);
+  await expect(page.locator('.app-toasts [role="alert"] .toast')).toHaveCount(0);
 });
 
 test('after the first like the app asks for durable storage, and the profile shows it', async ({ page }) => {

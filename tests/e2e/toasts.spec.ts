@@ -27,3 +27,16 @@ test('a toast leaves after 5 seconds', async ({ page }) => {
   await page.clock.runFor(200);
   await expect(error).toBeHidden();
 });
+
+test('toasts appear inside live regions that were in the page before them', async ({ page }) => {
+  await page.goto('/login');
+  const polite = page.locator('.app-toasts [role="status"][aria-live="polite"]');
+  const assertive = page.locator('.app-toasts [role="alert"][aria-live="assertive"]');
+  await expect(polite).toHaveCount(1);
+  await expect(assertive).toHaveCount(1);
+  await expect(polite).toBeEmpty();
+  await expect(assertive).toBeEmpty();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(assertive).toContainText('Please enter email and password.');
+  await expect(polite).toBeEmpty();
+});

@@ -33,11 +33,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     );
   }, []);
   const toast = state.current;
+  const view = toast && <ToastView key={toast.id} toast={toast} duration={TOAST_DURATION_MS} onDismiss={dismiss} />;
+  const isError = toast?.variant === 'error';
+  // Two live regions that are always in the page, so screen readers announce what appears in
+  // them: polite for success and information, assertive for errors.
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="app-toasts toast-container p-3">
-        {toast && <ToastView key={toast.id} toast={toast} duration={TOAST_DURATION_MS} onDismiss={dismiss} />}
+      <div className="app-toasts p-3">
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {!isError && view}
+        </div>
+        <div role="alert" aria-live="assertive" aria-atomic="true">
+          {isError && view}
+        </div>
       </div>
     </ToastContext.Provider>
   );

@@ -11,8 +11,8 @@ interface ToastViewProps {
 }
 
 /**
- * One toast. Success and info toasts are role="status" (polite), errors role="alert" with the
- * destructive style. It leaves after `duration` ms; pointing at it or focusing it holds it.
+ * One toast, shown inside the provider's live region (status, or alert for errors, which also get
+ * the destructive style). It leaves after `duration` ms; pointing at it or focusing it holds it.
  */
 export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
   const [held, setHeld] = useState(false);
@@ -28,9 +28,6 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
   return (
     <div
       className={`toast show app-toast app-toast-${variant}${isError ? ' text-bg-danger' : ''}`}
-      role={isError ? 'alert' : 'status'}
-      aria-live={isError ? 'assertive' : 'polite'}
-      aria-atomic="true"
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}

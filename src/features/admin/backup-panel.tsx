@@ -66,7 +66,7 @@ export function BackupPanel() {
         if (input.current) input.current.value = '';
       }
     } catch (error) {
-      showToast(errorToast(error));
+      if (!isAbort(error)) showToast(errorToast(error));
     } finally {
       setTask(null);
     }

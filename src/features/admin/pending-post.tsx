@@ -11,12 +11,13 @@ import type { Post } from '../../db/types';
 type Decision = 'approve' | 'reject';
 
 /** A pending post with Approve and Reject; content clamped at 2 lines. */
-export const PendingPost = memo(function PendingPost({ post }: { post: Post }) {
+export const PendingPost = memo(function PendingPost({ post, onReviewing }: { post: Post; onReviewing: (postId: number) => void }) {
   const [busy, setBusy] = useState<Decision | null>(null);
   const showToast = useToast();
 
   const decide = async (decision: Decision) => {
     setBusy(decision);
+    onReviewing(post.id);
     try {
       await (decision === 'approve' ? approvePost(post.id) : rejectPost(post.id));
       showToast(
@@ -48,4 +49,4 @@ export const PendingPost = memo(function PendingPost({ post }: { post: Post }) {
       }
     />
   );
-}, (previous, next) => samePost(previous.post, next.post));
+}, (previous, next) => samePost(previous.post, next.post) && previous.onReviewing === next.onReviewing);

@@ -10,7 +10,7 @@ interface AuthState {
 
 function initialState(): AuthState {
   const stored = readStoredSession();
-  // localStorage answers synchronously; only a browser where it throws needs the async read.
+  // The stored session reads synchronously; only a browser whose storage throws needs the async read.
   return stored === undefined ? { user: null, loading: true } : { user: stored, loading: false };
 }
 

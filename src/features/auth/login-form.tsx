@@ -64,6 +64,8 @@ export function LoginForm() {
     } catch (error) {
       showToast(errorToast(error));
       setBusy(false);
+      // Back to the password, ready for another try (the busy form had set focus aside).
+      requestAnimationFrame(() => passwordRef.current?.focus());
     }
   };
 

@@ -24,7 +24,7 @@ export function LikeButton({ post }: { post: Post }) {
 
   // The heart is a CSS mask of the Tabler icon, so each card stays a few DOM nodes light.
   return (
-    <button type="button" className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`} aria-label={`Like: ${post.title}`} onClick={like}>
+    <button type="button" className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`} aria-label={`Like: ${post.title} (${formatCount(shown)} ${shown === 1 ? 'like' : 'likes'})`} onClick={like}>
       {formatCount(shown)}
     </button>
   );

@@ -98,3 +98,15 @@ describe('SearchEngine', () => {
     expect(changes).toBeGreaterThan(1);
   });
 });
+
+describe('SearchEngine after a failure', () => {
+  it('tries the load again on the next search instead of failing for good', async () => {
+    await storePosts(makePost({ id: 1, title: 'Recovered panel post' }));
+    const engine = new SearchEngine(db);
+    db.close();
+    await expect(engine.search('panel', 'All')).rejects.toBeTruthy();
+    await db.open();
+    expect(await engine.search('panel', 'All')).toEqual([1]);
+    engine.stop();
+  });
+});

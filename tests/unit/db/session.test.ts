@@ -67,6 +67,20 @@ describe('signIn', () => {
     expect(session.name).toBe('Dana Whitfield');
   });
 
+  it('never skips the password check because IndexedDB failed for a moment', async () => {
+    await signUp('Dana', 'dana@example.com', 'correct horse');
+    signOut();
+    const accounts = db.accounts;
+    const get = accounts.get.bind(accounts);
+    accounts.get = (() => Promise.reject(Object.assign(new Error('transient'), { name: 'UnknownError' }))) as typeof accounts.get;
+    try {
+      await expect(signIn('dana@example.com', 'wrong')).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+      expect(localStorage.getItem(USER_KEY)).toBeNull();
+    } finally {
+      accounts.get = get;
+    }
+  });
+
   it('checks the password of an account created on this browser', async () => {
     await signUp('Dana', 'dana@example.com', 'correct horse');
     signOut();
@@ -107,6 +121,18 @@ describe('signUp', () => {
     await expect(signUp('Other', 'DANA@example.com', 'two')).rejects.toMatchObject({
       message: 'An account with this email already exists on this browser. Sign in instead.',
     });
+  });
+});
+
+describe('a full localStorage', () => {
+  it('never leaves the previous member in force when the new sign-in cannot be stored', async () => {
+    await signIn('first@example.com', 'pw');
+    const storage = localStorage as unknown as MemoryStorage;
+    storage.setItem('filler', 'x'.repeat(500));
+    storage.quota = 560;
+    await signIn('a-much-longer-address-for-the-second-member@example.com', 'pw');
+    expect(readStoredSession()?.email).toBe('a-much-longer-address-for-the-second-member@example.com');
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
   });
 });
 
