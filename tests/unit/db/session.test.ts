@@ -70,14 +70,15 @@ describe('signIn', () => {
   it('never skips the password check because IndexedDB failed for a moment', async () => {
     await signUp('Dana', 'dana@example.com', 'correct horse');
     signOut();
-    const accounts = db.accounts;
-    const get = accounts.get.bind(accounts);
-    accounts.get = (() => Promise.reject(Object.assign(new Error('transient'), { name: 'UnknownError' }))) as typeof accounts.get;
+    const get = vi
+      .spyOn(db.accounts, 'get')
+      .mockImplementation(() => Promise.reject(Object.assign(new Error('transient'), { name: 'UnknownError' })) as never);
     try {
       await expect(signIn('dana@example.com', 'wrong')).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+      expect(get).toHaveBeenCalled();
       expect(localStorage.getItem(USER_KEY)).toBeNull();
     } finally {
-      accounts.get = get;
+      get.mockRestore();
     }
   });
 
