@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, card, makePost, openForum, putPosts, signIn, submitNewPost } from './support/app';
 import { XSS_PAYLOADS } from './support/xss-payloads';
 
 /** Nothing ran: no flag set, no dialog, no element or attribute that came from a payload. */
@@ -85,11 +85,7 @@ test('typed payloads in the New Post form are stored and shown as text', async (
   await signIn(page, ADMIN);
   await openForum(page);
   for (const payload of XSS_PAYLOADS.slice(0, 5)) {
-    await page.getByRole('button', { name: 'New Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Post' });
-    await dialog.getByLabel('Title').fill(payload.slice(0, 200));
-    await dialog.getByLabel('Content').fill(payload);
-    await dialog.getByRole('button', { name: 'Submit Post' }).click();
+    const dialog = await submitNewPost(page, payload.slice(0, 200), payload);
     await expect(dialog).toBeHidden();
   }
   await page.goto('/admin');
@@ -122,10 +118,7 @@ test('the Content-Security-Policy is in force and normal use breaks none of it',
   await page.getByRole('article').first().getByRole('button', { name: /^Like/ }).click();
   await page.getByLabel('Search posts').fill('diary');
   await expect(page.getByRole('article')).toHaveCount(1);
-  await page.getByRole('button', { name: 'New Post' }).click();
-  await page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title').fill('CSP check');
-  await page.getByRole('dialog', { name: 'New Post' }).getByLabel('Content').fill('Nothing inline.');
-  await page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Submit Post' }).click();
+  await submitNewPost(page, 'CSP check', 'Nothing inline.');
   await page.getByRole('link', { name: 'Admin', exact: true }).click();
   await card(page, 'CSP check').getByRole('button', { name: 'Approve' }).click();
   const download = page.waitForEvent('download');

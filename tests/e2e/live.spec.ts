@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, MEMBER, openForum, putPosts, makePost, signIn } from './support/app';
+import { ADMIN, card, MEMBER, openForum, putPosts, makePost, signIn, submitNewPost } from './support/app';
 
 /** A second tab of the same browser (same storage), already on `path`. */
 async function secondTab(page: Page, path: string): Promise<Page> {
@@ -25,11 +25,7 @@ test('a new post in one tab appears in the other tab’s profile and admin queue
   const profile = await secondTab(page, '/profile');
   const admin = await secondTab(page, '/admin');
   await expect(admin.getByText('All caught up!')).toBeVisible();
-  await page.getByRole('button', { name: 'New Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Post' });
-  await dialog.getByLabel('Title').fill('Posted in tab one');
-  await dialog.getByLabel('Content').fill('Visible everywhere.');
-  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await submitNewPost(page, 'Posted in tab one', 'Visible everywhere.');
   await expect(card(profile, 'Posted in tab one')).toContainText('pending');
   await expect(card(admin, 'Posted in tab one')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, MEMBER, openForum, signIn, toast } from './support/app';
+import { card, MEMBER, openForum, signIn, submitNewPost, toast } from './support/app';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, MEMBER);
@@ -17,11 +17,7 @@ test('the New Post modal has its title, labelled fields and a default category',
 });
 
 test('refuses a blank title or content with Missing Information', async ({ page }) => {
-  await page.getByRole('button', { name: 'New Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Post' });
-  await dialog.getByLabel('Title').fill('   ');
-  await dialog.getByLabel('Content').fill('Some content');
-  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  const dialog = await submitNewPost(page, '   ', 'Some content');
   await expect(toast(page, 'Missing Information', 'alert')).toContainText('Please fill in both title and content for your post.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
@@ -29,12 +25,7 @@ test('refuses a blank title or content with Missing Information', async ({ page 
 });
 
 test('a submitted post is pending: on the profile with its badge, not on the forum', async ({ page }) => {
-  await page.getByRole('button', { name: 'New Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Post' });
-  await dialog.getByLabel('Title').fill('Weighting a small B2B sample');
-  await dialog.getByLabel('Content').fill('How do you weight n=150 decision makers across company sizes?');
-  await dialog.getByLabel('Category').selectOption('Best Practices');
-  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  const dialog = await submitNewPost(page, 'Weighting a small B2B sample', 'How do you weight n=150 decision makers across company sizes?', 'Best Practices');
   await expect(toast(page, 'Post Submitted!')).toContainText('Your post is now pending approval from an admin.');
   await expect(dialog).toBeHidden();
   await expect(card(page, 'Weighting a small B2B sample')).toHaveCount(0);

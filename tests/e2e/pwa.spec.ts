@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { ADMIN, card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { ADMIN, card, getPost, makePost, MEMBER, openForum, putPosts, signIn, submitNewPost, toast } from './support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { waitForServiceWorker } from './support/service-worker';
 
@@ -51,11 +51,7 @@ test('offline, liking, posting and moderating keep working and nothing says it f
   await expect(card(page, 'Liked offline')).toContainText('2');
   await expect.poll(async () => (await getPost(page, post.id))?.likes).toBe(2);
 
-  await page.getByRole('button', { name: 'New Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Post' });
-  await dialog.getByLabel('Title').fill('Written in a tunnel');
-  await dialog.getByLabel('Content').fill('No signal, no problem.');
-  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await submitNewPost(page, 'Written in a tunnel', 'No signal, no problem.');
   await expect(toast(page, 'Post Submitted!')).toBeVisible();
 
   await page.getByRole('link', { name: 'Admin', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, submitNewPost, toast } from './support/app';
 
 const UNAVAILABLE = "Insight Exchange can't store data in this browser";
 
@@ -80,11 +80,7 @@ test.describe('when the disk is full', () => {
     await page.evaluate(() => {
       (window as unknown as { diskFull: boolean }).diskFull = true;
     });
-    await page.getByRole('button', { name: 'New Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Post' });
-    await dialog.getByLabel('Title').fill('Kept through a full disk');
-    await dialog.getByLabel('Content').fill('Every word of this stays in the form.');
-    await dialog.getByRole('button', { name: 'Submit Post' }).click();
+    const dialog = await submitNewPost(page, 'Kept through a full disk', 'Every word of this stays in the form.');
     const error = toast(page, 'Storage is full', 'alert');
     await expect(error).toContainText('Free up space');
     await expect(dialog).toBeVisible();
@@ -151,11 +147,7 @@ for (const [label, breakStorage] of [
     const likes = Number((await first.getByRole('button', { name: /^Like/ }).innerText()).replace(/\D/g, ''));
     await first.getByRole('button', { name: /^Like/ }).click();
     await expect(first.getByRole('button', { name: /^Like/ })).toHaveText(String(likes + 1));
-    await page.getByRole('button', { name: 'New Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Post' });
-    await dialog.getByLabel('Title').fill('No localStorage needed');
-    await dialog.getByLabel('Content').fill('IndexedDB is the source of truth.');
-    await dialog.getByRole('button', { name: 'Submit Post' }).click();
+    await submitNewPost(page, 'No localStorage needed', 'IndexedDB is the source of truth.');
     await expect(toast(page, 'Post Submitted!')).toBeVisible();
     // A reload keeps the sign-in (from the IndexedDB copy) and the data.
     await page.goto('/profile');

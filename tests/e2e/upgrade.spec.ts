@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, submitNewPost, toast } from './support/app';
 
 test('a tab still on the old version steps aside when a newer version upgrades the database', async ({ page, context }) => {
   await signIn(page, MEMBER);
@@ -37,11 +37,7 @@ test('a tab still on the old version steps aside when a newer version upgrades t
   await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
 
   // The old code writes nothing into the upgraded database.
-  await page.getByRole('button', { name: 'New Post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Post' });
-  await dialog.getByLabel('Title').fill('Written by old code');
-  await dialog.getByLabel('Content').fill('Must not be stored.');
-  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await submitNewPost(page, 'Written by old code', 'Must not be stored.');
   await expect(toast(page, 'Update needed', 'alert')).toContainText('Reload to continue');
   await page.keyboard.press('Escape');
   const stored = await newer.evaluate(

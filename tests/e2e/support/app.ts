@@ -1,6 +1,6 @@
 // Helpers for end-to-end tests: sign in through the UI, reach a ready forum, and write posts
 // straight into the app's IndexedDB (as if they had been there already).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = 'admin@insightexchange.app';
 export const MEMBER = 'jane.doe@example.com';
@@ -103,6 +103,17 @@ export async function getPost(page: Page, id: number): Promise<TestPost | undefi
 
 /** The card (article) whose heading is this title. */
 export const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Opens New Post from the header, fills it in and presses Submit Post; returns the dialog. */
+export async function submitNewPost(page: Page, title: string, content: string, category?: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill(content);
+  if (category) await dialog.getByLabel('Category').selectOption(category);
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  return dialog;
+}
 
 /** A toast by its title (role status for success, alert for errors). */
 export const toast = (page: Page, title: string, role: 'status' | 'alert' = 'status') =>
