@@ -49,6 +49,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  layer('shared', ['app', 'pages', 'features', 'components', 'lib', 'config', 'db', 'sync'], 'src/shared is shared with the server: it imports nothing of the app.'),
   layer('db', ['app', 'pages', 'features', 'components', 'lib', 'config'], 'src/db is the data layer: it must not depend on the UI.'),
   layer('lib', ['app', 'pages', 'features', 'components'], 'src/lib holds UI-free helpers.'),
   layer('components', ['app', 'pages', 'features'], 'Shared components must not depend on features, pages or the app.'),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './tests/e2e/support/chromium';
 
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // End-to-end tests run the production build (npm run build first) in Debian's Chromium.
 export default defineConfig({

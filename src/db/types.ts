@@ -1,16 +1,9 @@
 // The shapes every part of the app agrees on: posts (exactly the fields of SPEC §3),
 // the signed-in session, and the category list. No logic lives here.
 
-export const CATEGORIES = [
-  'Quantitative',
-  'Qualitative',
-  'AI & Technology',
-  'Trends',
-  'Best Practices',
-  'Case Studies',
-] as const;
+import { CATEGORIES, type Category, type PostStatus } from '../shared/post-rules';
 
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, POST_STATUSES, type Category, type PostStatus } from '../shared/post-rules';
 
 /** The forum filter: every category, plus `All`, which switches the category match off. */
 export type CategoryFilter = Category | 'All';
@@ -18,10 +11,6 @@ export type CategoryFilter = Category | 'All';
 export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES];
 
 export const DEFAULT_CATEGORY: Category = 'Quantitative';
-
-export type PostStatus = 'pending' | 'approved' | 'rejected';
-
-export const POST_STATUSES: readonly PostStatus[] = ['pending', 'approved', 'rejected'];
 
 /** A post with exactly the fields of SPEC §3; this is also the shape of the `posts` mirror. */
 export interface Post {

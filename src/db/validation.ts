@@ -6,14 +6,8 @@ export interface Problem {
   message: string;
 }
 
-/** Longest text the forms accept; text that arrives through the mirror or an import may be longer. */
-export const LIMITS = {
-  title: 200,
-  content: 20_000,
-  name: 100,
-  email: 254,
-  password: 1_024,
-} as const;
+export { LIMITS } from '../shared/post-rules';
+import { LIMITS } from '../shared/post-rules';
 
 const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
 

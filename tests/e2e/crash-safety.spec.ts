@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 test.describe.configure({ mode: 'serial' });
 
-const BASE = 'http://localhost:4173';
+const BASE = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
 
 async function launch(profile: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, serviceWorkers: 'block' });

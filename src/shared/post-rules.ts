@@ -1,0 +1,34 @@
+// The post rules that the app and the server share: categories, statuses and the length limits
+// of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
+
+export const CATEGORIES = [
+  'Quantitative',
+  'Qualitative',
+  'AI & Technology',
+  'Trends',
+  'Best Practices',
+  'Case Studies',
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+export const POST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** Longest text the forms (and the server) accept. */
+export const LIMITS = {
+  title: 200,
+  content: 20_000,
+  name: 100,
+  email: 254,
+  password: 1_024,
+} as const;
+
+/** The admin address when the server's ADMIN_EMAIL is not set, and the local-only build's admin. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@insightexchange.app';
+
+/** Emails are compared trimmed and in lower case, everywhere. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
