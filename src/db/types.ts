@@ -1,9 +1,9 @@
 // The shapes every part of the app agrees on: posts (exactly the fields of SPEC §3),
 // the signed-in session, and the category list. No logic lives here.
 
-import { CATEGORIES, type Category, type PostStatus } from '../shared/post-rules';
+import { CATEGORIES, type Category, type Post } from '../shared/post-rules';
 
-export { CATEGORIES, POST_STATUSES, type Category, type PostStatus } from '../shared/post-rules';
+export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus } from '../shared/post-rules';
 
 /** The forum filter: every category, plus `All`, which switches the category match off. */
 export type CategoryFilter = Category | 'All';
@@ -12,23 +12,6 @@ export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES
 
 export const DEFAULT_CATEGORY: Category = 'Quantitative';
 
-/** A post with exactly the fields of SPEC §3; this is also the shape of the `posts` mirror. */
-export interface Post {
-  id: number;
-  title: string;
-  content: string;
-  category: string;
-  author: string;
-  authorEmail: string;
-  authorRole: string;
-  likes: number;
-  comments: number;
-  views: number;
-  date: string;
-  isTopContributor: boolean;
-  tags: string[];
-  status: PostStatus;
-}
 
 export const POST_FIELDS = [
   'id',

@@ -16,6 +16,24 @@ export const POST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/** A post with exactly the fields of the product rules; this is also the shape of the `posts` mirror. */
+export interface Post {
+  id: number;
+  title: string;
+  content: string;
+  category: string;
+  author: string;
+  authorEmail: string;
+  authorRole: string;
+  likes: number;
+  comments: number;
+  views: number;
+  date: string;
+  isTopContributor: boolean;
+  tags: string[];
+  status: PostStatus;
+}
+
 /** Longest text the forms (and the server) accept. */
 export const LIMITS = {
   title: 200,
