@@ -1,11 +1,11 @@
 // What happens once per page, after the first paint: open the database, bring in what an older
 // build left under `posts`, write the sample posts on the very first start, and start the mirror.
 
-import { db } from './schema';
-import { toDataError } from './errors';
-import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './legacy-mirror';
-import { seedSamplePosts } from './seed';
-import { startDurableStorageRequest } from './storage-status';
+import { db } from './core/schema';
+import { toDataError } from './core/errors';
+import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './mirror/legacy-mirror';
+import { seedSamplePosts } from './posts/seed';
+import { startDurableStorageRequest } from './core/storage-status';
 
 export type StartupResult =
   | { ok: true; legacy: LegacyImportResult; seeded: boolean }
@@ -63,4 +63,4 @@ export function onDatabaseOutdated(listener: () => void): () => void {
   return db.onOutdated(listener);
 }
 
-export { onMirrorReport, type MirrorReport } from './legacy-mirror';
+export { onMirrorReport, type MirrorReport } from './mirror/legacy-mirror';

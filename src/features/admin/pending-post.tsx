@@ -5,7 +5,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { PostCard, samePost } from '../../components/post-card';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { approvePost, rejectPost } from '../../db/posts';
+import { approvePost, rejectPost } from '../../db/posts/posts';
 import type { Post } from '../../db/types';
 
 type Decision = 'approve' | 'reject';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onSessionChange, readSession, readStoredSession } from '../../db/session';
+import { onSessionChange, readSession, readStoredSession } from '../../db/accounts/session';
 import type { Session } from '../../db/types';
 import { AuthContext, type AuthValue } from './auth-context';
 
@@ -32,17 +32,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Accounts (and with them Dexie) load only when someone signs in or up.
   const login = useCallback(async (email: string, password: string) => {
-    const { signIn } = await import('../../db/accounts');
+    const { signIn } = await import('../../db/accounts/accounts');
     return signIn(email, password);
   }, []);
 
   const signup = useCallback(async (name: string, email: string, password: string) => {
-    const { signUp } = await import('../../db/accounts');
+    const { signUp } = await import('../../db/accounts/accounts');
     return signUp(name, email, password);
   }, []);
 
   const logout = useCallback(async () => {
-    const { signOut } = await import('../../db/accounts');
+    const { signOut } = await import('../../db/accounts/accounts');
     signOut();
   }, []);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { likePost } from '../../db/posts';
+import { likePost } from '../../db/posts/posts';
 import { formatCount } from '../../lib/format';
 import type { Post } from '../../db/types';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getPostsByIds, listApprovedPosts } from '../../db/posts';
-import { warmSearchIndex } from '../../db/search';
+import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
+import { warmSearchIndex } from '../../db/search/client';
 import type { CategoryFilter, Post } from '../../db/types';
 import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';

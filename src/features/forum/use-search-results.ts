@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { latestOnly } from '../../lib/latest-only';
-import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search';
+import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search/client';
 import type { CategoryFilter } from '../../db/types';
 
 export interface SearchResults {

@@ -7,10 +7,10 @@ import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { clearDraft, loadDraft, saveDraft } from '../../db/drafts';
-import { createPost } from '../../db/posts';
+import { clearDraft, loadDraft, saveDraft } from '../../db/posts/drafts';
+import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '../../db/types';
-import { LIMITS, validateNewPost } from '../../db/validation';
+import { LIMITS, validateNewPost } from '../../db/posts/validation';
 import { formatCount } from '../../lib/format';
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { TaskProgress } from '../../components/task-progress';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { exportPosts, type BackupProgress } from '../../db/backup';
+import { exportPosts, type BackupProgress } from '../../db/posts/backup';
 import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { readMirrorStats } from '../../db/legacy-mirror';
-import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
+import { readMirrorStats } from '../../db/mirror/legacy-mirror';
+import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
 import { formatBytes, formatCount } from '../../lib/format';
 
 function describeUsage(status: StorageStatus | null): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exportPosts, importPosts, readBackup } from '../../../src/db/backup';
-import { NotAuthorizedError, ValidationError } from '../../../src/db/errors';
-import { db } from '../../../src/db/schema';
+import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
+import { NotAuthorizedError, ValidationError } from '../../../src/db/core/errors';
+import { db } from '../../../src/db/core/schema';
 import { POST_FIELDS, type Post } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 

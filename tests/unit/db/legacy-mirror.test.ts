@@ -8,9 +8,9 @@ import {
   parseMirror,
   writeMirrorNow,
   type MirrorReport,
-} from '../../../src/db/legacy-mirror';
-import { likePost } from '../../../src/db/posts';
-import { db } from '../../../src/db/schema';
+} from '../../../src/db/mirror/legacy-mirror';
+import { likePost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/core/schema';
 import { POST_FIELDS, type Post } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 import { makePost, signInAsMember, storePosts } from '../factories';

@@ -10,7 +10,7 @@ import {
   listPendingPosts,
   listPostsByAuthor,
   rejectPost,
-} from '../../../src/db/posts';
+} from '../../../src/db/posts/posts';
 import {
   AlreadyReviewedError,
   NotAuthorizedError,
@@ -18,9 +18,9 @@ import {
   PostNotApprovedError,
   PostNotFoundError,
   ValidationError,
-} from '../../../src/db/errors';
-import { signOut } from '../../../src/db/accounts';
-import { db } from '../../../src/db/schema';
+} from '../../../src/db/core/errors';
+import { signOut } from '../../../src/db/accounts/accounts';
+import { db } from '../../../src/db/core/schema';
 import { POST_FIELDS } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { approvePost, createPost, listApprovedPosts, rejectPost } from '../../../src/db/posts';
-import { db } from '../../../src/db/schema';
-import { SearchEngine } from '../../../src/db/search-engine';
-import { SearchIndex } from '../../../src/db/search-index';
-import { normalizeSearch } from '../../../src/db/search-text';
+import { approvePost, createPost, listApprovedPosts, rejectPost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/core/schema';
+import { SearchEngine } from '../../../src/db/search/engine';
+import { SearchIndex } from '../../../src/db/search/search-index';
+import { normalizeSearch } from '../../../src/db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../../src/db/types';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
 

@@ -2,9 +2,9 @@
 // scanning it ever delays a paint or a click. Started as a SharedWorker where the browser has
 // them, so every open tab shares one index (one load, one copy in memory); otherwise as a
 // dedicated worker per tab.
-import { db } from './schema';
-import { SearchEngine } from './search-engine';
-import type { SearchRequest, SearchResponse } from './search-protocol';
+import { db } from '../core/schema';
+import { SearchEngine } from './engine';
+import type { SearchRequest, SearchResponse } from './protocol';
 
 interface Port {
   postMessage: (message: SearchResponse) => void;

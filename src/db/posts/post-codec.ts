@@ -2,7 +2,7 @@
 // untrusted: this module turns them into clean Posts, merges them with stored ones, and writes
 // posts back out with exactly the fields of SPEC §3.
 
-import { DEFAULT_CATEGORY, POST_FIELDS, POST_STATUSES, type Post, type PostStatus } from './types';
+import { DEFAULT_CATEGORY, POST_FIELDS, POST_STATUSES, type Post, type PostStatus } from '../types';
 
 export type ParsedPost = { ok: true; post: Post } | { ok: false; reason: string };
 

@@ -5,7 +5,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './errors';
 import { DATABASE_NAME } from './storage-keys';
-import type { Post } from './types';
+import type { Post } from '../types';
 
 /**
  * A stored post: the SPEC §3 fields plus `rev`, a change number that grows with every write

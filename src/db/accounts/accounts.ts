@@ -2,13 +2,13 @@
 // an email that never signed up on this browser still signs in, as the spec says, with a name
 // derived from the email. The session itself is written by session.ts.
 
-import { db } from './schema';
-import { AuthError, StorageUnavailableError, ValidationError, toDataError } from './errors';
+import { db } from '../core/schema';
+import { AuthError, StorageUnavailableError, ValidationError, toDataError } from '../core/errors';
 import { hashPassword, verifyPassword } from './password';
 import { makeSession, normalizeEmail, saveSession } from './session';
-import { validateSignIn, validateSignUp } from './validation';
-import type { AccountRow } from './schema';
-import type { Session } from './types';
+import { validateSignIn, validateSignUp } from '../posts/validation';
+import type { AccountRow } from '../core/schema';
+import type { Session } from '../types';
 
 async function findAccount(email: string): Promise<AccountRow | undefined> {
   try {

@@ -5,15 +5,15 @@
 // concurrent like. Measured: a read-modify-write of a localStorage array from 4 tabs loses 25-75%
 // of likes, even under navigator.locks; a Dexie readwrite transaction loses none.
 
-import { db, type PostRow } from './schema';
-import { emitLocalChange, onLocalChange } from './changes';
-import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from './storage-keys';
-import { isQuotaError, readLocal, writeLocal } from './local-store';
-import { hashString, hashStringInSlices } from './hash';
-import { dedupePosts, mergePosts } from './merge';
-import { parsePost, toPost } from './post-codec';
-import { countChange, nextRev, readChangeCount } from './revisions';
-import type { Post } from './types';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange, onLocalChange } from '../core/changes';
+import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from '../core/storage-keys';
+import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
+import { hashString, hashStringInSlices } from '../core/hash';
+import { dedupePosts, mergePosts } from '../posts/merge';
+import { parsePost, toPost } from '../posts/post-codec';
+import { countChange, nextRev, readChangeCount } from '../core/revisions';
+import type { Post } from '../types';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
 export const MIRROR_BUDGET_CHARS = 4_000_000;

@@ -2,10 +2,10 @@
 // a post whose id is new is added; one that exists is merged (higher counters win, a reviewed
 // status wins over pending); nothing is ever deleted. Written in chunks, one transaction each.
 
-import { db, type PostRow } from './schema';
+import { db, type PostRow } from '../core/schema';
 import { mergeChanges } from './post-codec';
-import { countChange, nextRev } from './revisions';
-import type { Post } from './types';
+import { countChange, nextRev } from '../core/revisions';
+import type { Post } from '../types';
 
 export const MERGE_CHUNK_SIZE = 1_000;
 

@@ -2,9 +2,9 @@
 // a browser whose localStorage throws keep its sign-in across reloads, and records the changes
 // another tab or an older build makes to `insightExchangeUser`.
 
-import { db } from './schema';
+import { db } from '../core/schema';
 import { parseSession } from './session';
-import type { Session } from './types';
+import type { Session } from '../types';
 
 const SESSION_COPY_KEY = 'session';
 

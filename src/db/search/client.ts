@@ -2,10 +2,10 @@
 // SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
 // posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
 
-import { db } from './schema';
-import { SearchEngine } from './search-engine';
-import type { SearchRequest, SearchResponse } from './search-protocol';
-import type { CategoryFilter } from './types';
+import { db } from '../core/schema';
+import { SearchEngine } from './engine';
+import type { SearchRequest, SearchResponse } from './protocol';
+import type { CategoryFilter } from '../types';
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
 
@@ -57,7 +57,7 @@ function fallBack(): void {
 
 function openShared(): Channel | undefined {
   if (typeof SharedWorker === 'undefined') return undefined;
-  const shared = new SharedWorker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+  const shared = new SharedWorker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
   shared.port.onmessage = receive;
   shared.onerror = fallBack;
   shared.port.start();
@@ -67,7 +67,7 @@ function openShared(): Channel | undefined {
 
 function openDedicated(): Channel | undefined {
   if (typeof Worker === 'undefined') return undefined;
-  const dedicated = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+  const dedicated = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
   dedicated.onmessage = receive;
   dedicated.onerror = fallBack;
   return { postMessage: (request) => dedicated.postMessage(request), close: () => dedicated.terminate() };

@@ -2,10 +2,10 @@
 // posts and the legacy `posts` key is absent (SPEC §7). A flag in `meta` keeps them from ever
 // coming back after that, even if every post is later removed.
 
-import { db } from './schema';
-import { emitLocalChange } from './changes';
-import { countChange, nextRev } from './revisions';
-import { samplePosts } from '../shared/sample-posts';
+import { db } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
+import { samplePosts } from '../../shared/sample-posts';
 
 export { samplePosts };
 

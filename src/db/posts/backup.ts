@@ -3,14 +3,14 @@
 // merged additively in chunks of about 1,000 posts, one transaction each, with progress; a
 // cancel stops between chunks, so only whole chunks are ever written.
 
-import { db, type PostRow } from './schema';
-import { emitLocalChange } from './changes';
-import { ValidationError, toDataError } from './errors';
-import { requireAdmin, requireSession } from './guards';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { ValidationError, toDataError } from '../core/errors';
+import { requireAdmin, requireSession } from '../accounts/guards';
 import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult } from './merge';
 import { parsePost, toPost } from './post-codec';
 import { authorCollection } from './posts';
-import { POST_STATUSES, type Post, type PostStatus } from './types';
+import { POST_STATUSES, type Post, type PostStatus } from '../types';
 
 export const BACKUP_FORMAT = 'insight-exchange-backup';
 export const BACKUP_VERSION = 1;

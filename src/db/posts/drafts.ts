@@ -1,8 +1,8 @@
 // The half-written post of the New Post modal, kept in IndexedDB per member so that a reload
 // (an app update taking over, a closed tab) never loses it.
 
-import { db } from './schema';
-import { normalizeEmail } from './session';
+import { db } from '../core/schema';
+import { normalizeEmail } from '../accounts/session';
 
 export interface PostDraft {
   title: string;

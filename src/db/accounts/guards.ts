@@ -2,9 +2,9 @@
 // as a member fails just as the UI would. The admin role is derived from the stored email,
 // never read from the stored role.
 
-import { NotAuthorizedError, NotSignedInError } from './errors';
+import { NotAuthorizedError, NotSignedInError } from '../core/errors';
 import { readStoredSession, roleFor } from './session';
-import type { Session } from './types';
+import type { Session } from '../types';
 
 /** The signed-in session, or NotSignedInError. */
 export function requireSession(): Session {

@@ -1,5 +1,5 @@
 // Messages between the page and the search worker.
-import type { CategoryFilter } from './types';
+import type { CategoryFilter } from '../types';
 
 export type SearchRequest = { type: 'warm' } | { type: 'bye' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
 

@@ -4,10 +4,10 @@
 // workers are unavailable (unit tests).
 
 import Dexie, { liveQuery, type Subscription } from 'dexie';
-import type { InsightDatabase, PostRow } from './schema';
+import type { InsightDatabase, PostRow } from '../core/schema';
 import { SearchIndex } from './search-index';
-import { normalizeSearch } from './search-text';
-import type { CategoryFilter } from './types';
+import { normalizeSearch } from './text';
+import type { CategoryFilter } from '../types';
 
 const LOAD_CHUNK = 2_000;
 

@@ -3,8 +3,8 @@
 // (79 M characters) scan in 9-55 ms, far under the 150 ms budget, with no index to keep in sync
 // on disk. It holds approved posts only, because only approved posts can be searched.
 
-import { searchableText } from './search-text';
-import type { CategoryFilter, PostStatus } from './types';
+import { searchableText } from './text';
+import type { CategoryFilter, PostStatus } from '../types';
 
 export interface IndexablePost {
   id: number;

@@ -6,8 +6,8 @@ export interface Problem {
   message: string;
 }
 
-export { LIMITS } from '../shared/post-rules';
-import { LIMITS } from '../shared/post-rules';
+export { LIMITS } from '../../shared/post-rules';
+import { LIMITS } from '../../shared/post-rules';
 
 const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
 

@@ -3,15 +3,15 @@
 // each read walks an index, so no list ever reads the whole table.
 
 import Dexie from 'dexie';
-import { db, type PostRow } from './schema';
-import { emitLocalChange } from './changes';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
 import { toPost } from './post-codec';
-import { countChange, nextRev } from './revisions';
-import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from './errors';
-import { requireAdmin, requireSession } from './guards';
-import { matchesSearch, normalizeSearch } from './search-text';
+import { countChange, nextRev } from '../core/revisions';
+import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from '../core/errors';
+import { requireAdmin, requireSession } from '../accounts/guards';
+import { matchesSearch, normalizeSearch } from '../search/text';
 import { validateNewPost } from './validation';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from './types';
+import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
 /** How many posts a list shows before the user asks for more. */
 export const PAGE_SIZE = 20;

@@ -2,9 +2,9 @@
 // password. Kept free of Dexie so that public pages read it synchronously without loading the
 // database; a copy goes to IndexedDB (session-copy.ts) for browsers whose localStorage throws.
 
-import { ADMIN_EMAIL, USER_KEY } from './storage-keys';
-import { readLocal, removeLocal, writeLocal } from './local-store';
-import type { Role, Session } from './types';
+import { ADMIN_EMAIL, USER_KEY } from '../core/storage-keys';
+import { readLocal, removeLocal, writeLocal } from '../core/local-store';
+import type { Role, Session } from '../types';
 
 const CHANNEL_NAME = 'insight-exchange-session';
 
