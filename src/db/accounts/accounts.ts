@@ -5,7 +5,9 @@
 import { db } from '../core/schema';
 import { AuthError, StorageUnavailableError, ValidationError, toDataError } from '../core/errors';
 import { hashPassword, verifyPassword } from './password';
-import { makeSession, normalizeEmail, saveSession } from './session';
+import { normalizeEmail } from '../../shared/post-rules';
+import { saveSession } from './session';
+import { makeSession } from './session-rules';
 import { validateSignIn, validateSignUp } from '../posts/validation';
 import type { AccountRow } from '../core/schema';
 import type { Session } from '../types';

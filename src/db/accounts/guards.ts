@@ -3,7 +3,8 @@
 // never read from the stored role.
 
 import { NotAuthorizedError, NotSignedInError } from '../core/errors';
-import { readStoredSession, roleFor } from './session';
+import { readStoredSession } from './session';
+import { roleFor } from './session-rules';
 import type { Session } from '../types';
 
 /** The signed-in session, or NotSignedInError. */

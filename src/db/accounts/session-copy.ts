@@ -3,7 +3,7 @@
 // another tab or an older build makes to `insightExchangeUser`.
 
 import { db } from '../core/schema';
-import { parseSession } from './session';
+import { parseSession } from './session-rules';
 import type { Session } from '../types';
 
 const SESSION_COPY_KEY = 'session';

@@ -12,6 +12,3 @@ export const CORRUPT_POSTS_PREFIX = 'posts.corrupt-';
 
 /** The IndexedDB database, the source of truth for posts. */
 export const DATABASE_NAME = 'insight-exchange';
-
-/** The one address that receives the admin role (compared trimmed and lower-cased). */
-export const ADMIN_EMAIL = 'admin@insightexchange.app';

@@ -2,7 +2,7 @@
 // (an app update taking over, a closed tab) never loses it.
 
 import { db } from '../core/schema';
-import { normalizeEmail } from '../accounts/session';
+import { normalizeEmail } from '../../shared/post-rules';
 
 export interface PostDraft {
   title: string;

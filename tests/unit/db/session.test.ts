@@ -2,15 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { signIn, signOut, signUp } from '../../../src/db/accounts/accounts';
 import { db } from '../../../src/db/core/schema';
 import { readSessionCopy } from '../../../src/db/accounts/session-copy';
-import {
-  handleExternalSessionChange,
-  makeSession,
-  nameFromEmail,
-  onSessionChange,
-  readSession,
-  readStoredSession,
-  roleFor,
-} from '../../../src/db/accounts/session';
+import { handleExternalSessionChange, onSessionChange, readSession, readStoredSession } from '../../../src/db/accounts/session';
+import { makeSession, nameFromEmail, roleFor } from '../../../src/db/accounts/session-rules';
 import { USER_KEY } from '../../../src/db/core/storage-keys';
 import type { Session } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
