@@ -1,10 +1,9 @@
 // The lint rule against import cycles must really fire: it once passed every file because
 // import-x parsed no TypeScript it followed. This lints a deliberate cycle with the project's config.
 import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const fixtures = fileURLToPath(new URL('./fixtures/cycle/', import.meta.url));
+const fixtures = decodeURIComponent(new URL('./fixtures/cycle/', import.meta.url).pathname);
 
 describe('import-x/no-cycle with the project config', () => {
   it('reports the deliberate cycle in both files', async () => {
