@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from './password';
 import { normalizeEmail } from '../../shared/post-rules';
 import { saveSession } from './session';
 import { makeSession } from './session-rules';
-import { validateSignIn, validateSignUp } from '../posts/validation';
+import { validateSignIn, validateSignUp } from '../core/validation';
 import type { AccountRow } from '../core/schema';
 import type { Session } from '../types';
 

@@ -10,7 +10,7 @@ import { countChange, nextRev } from '../core/revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { matchesSearch, normalizeSearch } from '../search/text';
-import { validateNewPost } from './validation';
+import { validateNewPost } from '../core/validation';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
 /** How many posts a list shows before the user asks for more. */

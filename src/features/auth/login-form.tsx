@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
-import { LIMITS, validateSignIn, validateSignUp } from '../../db/posts/validation';
+import { LIMITS, validateSignIn, validateSignUp } from '../../db/core/validation';
 import { useAuth } from './auth-context';
 
 type Field = 'name' | 'email' | 'password';

@@ -10,7 +10,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { clearDraft, loadDraft, saveDraft } from '../../db/posts/drafts';
 import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '../../db/types';
-import { LIMITS, validateNewPost } from '../../db/posts/validation';
+import { LIMITS, validateNewPost } from '../../db/core/validation';
 import { formatCount } from '../../lib/format';
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
