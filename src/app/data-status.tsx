@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
 import type { MirrorReport } from '../db/startup';
+import { plural } from '../lib/format';
 
 export type DataStatus = 'starting' | 'ready' | 'unavailable' | 'outdated';
 
@@ -26,7 +27,7 @@ function reportToast(report: MirrorReport) {
   }
   return {
     title: 'Some saved posts were skipped',
-    description: `${report.count} ${report.count === 1 ? 'entry' : 'entries'} in the copy left by an older version could not be read. ${report.reason}`,
+    description: `${plural(report.count, 'entry', 'entries')} in the copy left by an older version could not be read. ${report.reason}`,
     variant: 'error' as const,
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { cleanSearchQuery } from '../db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../db/types';
 import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
@@ -19,7 +20,7 @@ export function ForumPage() {
   // The fields answer every keystroke from local state; the settled search and the category are
   // copied into the address, so a reload or a shared link keeps them.
   const [params, setParams] = useSearchParams();
-  const [searchInput, setSearchInput] = useState(() => params.get('q') ?? '');
+  const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
 

@@ -35,7 +35,8 @@ export function validateNewPost(title: string, content: string): Problem | null 
   return tooLong('Title', title.trim(), LIMITS.title) ?? tooLong('Content', content.trim(), LIMITS.content);
 }
 
-function tooLong(field: string, value: string, max: number): Problem | null {
+/** The catalogue's "too long" problem for a field, or null when `value` fits `max`. */
+export function tooLong(field: string, value: string, max: number): Problem | null {
   if (value.length <= max) return null;
   return {
     title: `${field} is too long`,

@@ -36,6 +36,8 @@ export interface MirrorStats {
   writtenAt: number;
   /** The write counter (revisions.ts) the copy reflects. */
   changes: number;
+  /** Posts passed over because they did not fit the room left (a single huge post, say). */
+  skipped?: number;
 }
 
 export type MirrorReport =
@@ -216,29 +218,41 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
   if (changed) emitLocalChange('posts-imported');
 }
 
+const SNAPSHOT_CHUNK = 250;
+
 /**
- * The newest posts that fit the budget, as JSON parts. Read 250 rows per short transaction, so
+ * The newest posts that fit the budget, as JSON parts. A post that does not fit the room left is
+ * skipped (and counted), never the end of the copy: one huge post must not leave it empty. The
+ * scan stops once a whole chunk in a row did not fit. Read 250 rows per short transaction, so
  * a like or a post never waits long behind the mirror; a write that lands between two reads
  * bumps the change counter read first, so the copy is simply written again afterwards.
  */
-async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: number; changes: number }> {
+async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: number; changes: number; skipped: number }> {
   const [total, changes] = await db.transaction('r', db.posts, db.meta, async () => [await db.posts.count(), await readChangeCount()] as const);
   const parts: string[] = [];
   let size = 2;
+  let skipped = 0;
+  let missesInARow = 0;
   let below: number | undefined;
-  for (;;) {
+  while (missesInARow < SNAPSHOT_CHUNK) {
     const collection = below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below);
-    const chunk: PostRow[] = await collection.reverse().limit(250).toArray();
+    const chunk: PostRow[] = await collection.reverse().limit(SNAPSHOT_CHUNK).toArray();
     if (chunk.length === 0) break;
     for (const row of chunk) {
       const part = JSON.stringify(toPost(row));
-      if (size + part.length + 1 > budget) return { parts, total, changes };
+      if (size + part.length + 1 > budget) {
+        skipped += 1;
+        missesInARow += 1;
+        continue;
+      }
+      missesInARow = 0;
       parts.push(part);
       size += part.length + 1;
     }
     below = chunk[chunk.length - 1]?.id;
   }
-  return { parts, total, changes };
+  // Posts beyond the scan's end were not skipped for size, only left out as older.
+  return { parts, total, changes, skipped: skipped - missesInARow };
 }
 
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
@@ -252,7 +266,7 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<MirrorStats | null> {
   return withLock(async () => {
-    const { parts, total, changes } = await buildSnapshot(budget);
+    const { parts, total, changes, skipped } = await buildSnapshot(budget);
     const current = readLocal(POSTS_KEY);
     if (current === undefined) return null;
     let count = parts.length;
@@ -275,7 +289,7 @@ export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<Mirr
         json = `[${parts.slice(0, count).join(',')}]`;
       }
     }
-    const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now(), changes };
+    const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now(), changes, skipped };
     await db.meta.put({ key: MIRROR_STATS_KEY, value: stats });
     return stats;
   });

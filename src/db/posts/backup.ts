@@ -90,8 +90,13 @@ export function readBackup(text: string): Post[] {
   const record = data as { format?: unknown; version?: unknown; posts?: unknown } | null;
   const list = Array.isArray(data) ? data : record?.format === BACKUP_FORMAT && Array.isArray(record.posts) ? record.posts : null;
   if (!list) throw refuse('This file is not an Insight Exchange backup: it has no list of posts.');
-  if (!Array.isArray(data) && typeof record?.version === 'number' && record.version > BACKUP_VERSION) {
-    throw refuse('This backup was made by a newer version of Insight Exchange.');
+  if (!Array.isArray(data)) {
+    const version = record?.version;
+    if (typeof version === 'number' && Number.isInteger(version) && version > BACKUP_VERSION) {
+      throw refuse('This backup was made by a newer version of Insight Exchange.');
+    }
+    // Only a whole number up to the known version: "999" (a string) is not a version.
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw refuse('This backup has no valid version number.');
   }
   const posts: Post[] = [];
   list.forEach((item: unknown, index: number) => {

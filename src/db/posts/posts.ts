@@ -9,7 +9,6 @@ import { toPost } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
-import { matchesSearch, normalizeSearch } from '../search/text';
 import { validateNewPost } from '../core/validation';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
@@ -17,7 +16,6 @@ import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type 
 export const PAGE_SIZE = 20;
 
 export interface ApprovedPostsQuery {
-  search?: string;
   category?: CategoryFilter;
   limit?: number;
 }
@@ -32,10 +30,15 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The next post id: a timestamp, and always above every existing id (unique within one millisecond). */
+/**
+ * The next post id: the current timestamp, or the next free millisecond after it. It never
+ * follows the largest stored id, so an imported id far in the future (or near the largest safe
+ * integer) can neither date every new post ahead nor leave no room for one.
+ */
 async function nextPostId(): Promise<number> {
-  const lastId = await db.posts.orderBy('id').lastKey();
-  return Math.max(Date.now(), (typeof lastId === 'number' ? lastId : 0) + 1);
+  let id = Date.now();
+  while (await db.posts.get(id)) id += 1;
+  return id;
 }
 
 /** Creates a pending post by the signed-in member; throws ValidationError with the spec's message. */
@@ -124,15 +127,9 @@ function approvedCollection(category: CategoryFilter) {
     : db.posts.where('[status+category+id]').between(['approved', category, Dexie.minKey], ['approved', category, Dexie.maxKey]);
 }
 
-/**
- * Approved posts, newest first, matching the category (exact; `All` disables it) and the search
- * (case-insensitive substring of title or content).
- */
-export function listApprovedPosts({ search = '', category = 'All', limit = PAGE_SIZE }: ApprovedPostsQuery = {}): Promise<Post[]> {
-  const needle = normalizeSearch(search);
-  const collection = approvedCollection(category).reverse();
-  const filtered = needle ? collection.filter((post) => matchesSearch(post, needle)) : collection;
-  return run(() => filtered.limit(limit).toArray());
+/** Approved posts, newest first, in the category (exact; `All` disables it). Search is search/client.ts. */
+export function listApprovedPosts({ category = 'All', limit = PAGE_SIZE }: ApprovedPostsQuery = {}): Promise<Post[]> {
+  return run(() => approvedCollection(category).reverse().limit(limit).toArray());
 }
 
 /** How many approved posts the category holds (no search). */
