@@ -10,5 +10,8 @@ export const POSTS_KEY = 'posts';
 /** Prefix of the keys that keep an unreadable `posts` value aside: `posts.corrupt-<timestamp>`. */
 export const CORRUPT_POSTS_PREFIX = 'posts.corrupt-';
 
+/** Prefix of the last-moment copy of a member's New Post draft, written when the page goes away. */
+export const DRAFT_KEY_PREFIX = 'insightExchangeDraft:';
+
 /** The IndexedDB database, the source of truth for posts. */
 export const DATABASE_NAME = 'insight-exchange';
