@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
-import type { MirrorReport } from '../db/startup';
+import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';
 
 export type DataStatus = 'starting' | 'ready' | 'unavailable' | 'outdated';
 
 interface DataStatusValue {
   status: DataStatus;
+  /** While the first start brings a large legacy copy in: how far it has come. */
+  progress?: StartupProgress;
   /** Starts the data layer now (protected screens need it at once). */
   start: () => void;
 }
@@ -39,18 +41,21 @@ function reportToast(report: MirrorReport) {
  */
 export function DataProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<DataStatus>('starting');
+  const [progress, setProgress] = useState<StartupProgress | undefined>(undefined);
   const showToast = useToast();
   const started = useRef(false);
 
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport }) => {
+    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport, onStartupProgress }) => {
       onMirrorReport((report) => showToast(reportToast(report)));
+      const stopProgress = onStartupProgress(setProgress);
       onDatabaseOutdated(() => setStatus('outdated'));
       // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
       const failed = (error: unknown): DataStatus => ((error as Error | null)?.name === 'DatabaseOutdatedError' ? 'outdated' : 'unavailable');
       const usable = await whenDataUsable();
+      stopProgress();
       setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
       const result = await startDataLayer();
       if (!result.ok) {
@@ -71,6 +76,6 @@ export function DataProvider({ children }: { children: ReactNode }) {
     idle(() => start(), { timeout: 2_000 });
   }, [start]);
 
-  const value = useMemo(() => ({ status, start }), [status, start]);
+  const value = useMemo(() => ({ status, progress: status === 'starting' ? progress : undefined, start }), [status, progress, start]);
   return <DataStatusContext.Provider value={value}>{children}</DataStatusContext.Provider>;
 }

@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
+import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { NewPostProvider } from '../features/posting/new-post-provider';
 import { useNewPost } from '../features/posting/new-post-context';
@@ -17,7 +18,7 @@ import { useDataStatus } from './data-status';
 function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
   const { logout } = useAuth();
   const { open, preload } = useNewPost();
-  const { status, start } = useDataStatus();
+  const { status, progress, start } = useDataStatus();
   const navigate = useNavigate();
   const showToast = useToast();
   useEffect(() => start(), [start]);
@@ -51,7 +52,9 @@ function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
       }
       banner={status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
     >
-      {status === 'starting' ? <PageLoading /> : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
+      {status === 'starting' ? (
+        <PageLoading label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined} />
+      ) : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
     </AppShell>
   );
 }

@@ -11,7 +11,20 @@ export type StartupResult =
   | { ok: true; legacy: LegacyImportResult; seeded: boolean }
   | { ok: false; error: unknown };
 
+/** How far the first start's import of the legacy copy has come. */
+export interface StartupProgress {
+  done: number;
+  total: number;
+}
+
 let started: Promise<StartupResult> | undefined;
+const progressListeners = new Set<(progress: StartupProgress) => void>();
+
+/** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
+export function onStartupProgress(listener: (progress: StartupProgress) => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
 let usable: Promise<StartupResult | { ok: true }> | undefined;
 
 /** Starts the data layer once per page; later calls get the same result. */
@@ -26,7 +39,9 @@ export function startDataLayer(): Promise<StartupResult> {
     let legacy: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
     let seeded = false;
     try {
-      legacy = await importLegacyPosts();
+      legacy = await importLegacyPosts((progress) => {
+        for (const listener of progressListeners) listener(progress);
+      });
       seeded = await seedSamplePosts(legacy.present);
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);

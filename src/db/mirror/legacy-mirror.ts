@@ -10,7 +10,7 @@ import { emitLocalChange, onLocalChange } from '../core/changes';
 import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from '../core/storage-keys';
 import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
 import { hashString, hashStringInSlices } from '../core/hash';
-import { dedupePosts, mergePosts } from '../posts/merge';
+import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { parsePost, toPost } from '../posts/post-codec';
 import { countChange, nextRev, readChangeCount } from '../core/revisions';
 import type { Post } from '../types';
@@ -123,7 +123,7 @@ export interface LegacyImportResult {
  * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher
  * counters, reviewed status); nothing in IndexedDB is dropped. Invalid JSON is kept aside.
  */
-export async function importLegacyPosts(): Promise<LegacyImportResult> {
+export async function importLegacyPosts(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
   const result: LegacyImportResult = { present: typeof raw === 'string', corrupt: false, added: 0, updated: 0, skipped: 0 };
   if (typeof raw !== 'string') return result;
@@ -137,7 +137,8 @@ export async function importLegacyPosts(): Promise<LegacyImportResult> {
     return { ...result, corrupt: true };
   }
   if (parsed.skipped > 0) report({ kind: 'skipped', count: parsed.skipped, reason: parsed.reason ?? '' });
-  const merged = await mergePosts(parsed.posts);
+  onProgress?.({ done: 0, total: parsed.posts.length });
+  const merged = await mergePosts(parsed.posts, { onProgress });
   if (merged.added + merged.updated > 0) emitLocalChange('posts-imported');
   return { ...result, added: merged.added, updated: merged.updated, skipped: parsed.skipped };
 }
