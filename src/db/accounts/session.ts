@@ -2,7 +2,7 @@
 // password. Kept free of Dexie so that public pages read it synchronously without loading the
 // database; a copy goes to IndexedDB (session-copy.ts) for browsers whose localStorage throws.
 
-import { USER_KEY } from '../core/storage-keys';
+import { USER_KEY } from '../contracts';
 import { parseSession } from './session-rules';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
 import type { Session } from '../types';

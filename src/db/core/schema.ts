@@ -4,7 +4,7 @@
 
 import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './errors';
-import { DATABASE_NAME } from './storage-keys';
+import { DATABASE_NAME } from '../contracts';
 import type { Post } from '../types';
 
 /**

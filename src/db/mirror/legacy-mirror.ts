@@ -7,7 +7,7 @@
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange, onLocalChange } from '../core/changes';
-import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from '../core/storage-keys';
+import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from '../contracts';
 import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
 import { hashString, hashStringInSlices } from '../core/hash';
 import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';

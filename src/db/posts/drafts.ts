@@ -5,7 +5,7 @@
 
 import { db } from '../core/schema';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
-import { DRAFT_KEY_PREFIX } from '../core/storage-keys';
+import { DRAFT_KEY_PREFIX } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
 
 export interface PostDraft {

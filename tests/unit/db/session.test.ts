@@ -4,7 +4,7 @@ import { db } from '../../../src/db/core/schema';
 import { readSessionCopy } from '../../../src/db/accounts/session-copy';
 import { handleExternalSessionChange, onSessionChange, readSession, readStoredSession } from '../../../src/db/accounts/session';
 import { makeSession, nameFromEmail, roleFor } from '../../../src/db/accounts/session-rules';
-import { USER_KEY } from '../../../src/db/core/storage-keys';
+import { USER_KEY } from '../../../src/db/contracts';
 import type { Session } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 
