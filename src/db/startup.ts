@@ -1,6 +1,7 @@
 // What happens once per page, after the first paint: open the database, bring in what an older
 // build left under `posts`, write the sample posts on the very first start, and start the mirror.
 
+import { META_KEYS } from './contracts';
 import { db } from './core/schema';
 import { toDataError } from './core/errors';
 import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './mirror/legacy-mirror';
@@ -63,7 +64,7 @@ export function whenDataUsable(): Promise<StartupResult | { ok: true }> {
     const everything = startDataLayer();
     try {
       await db.open();
-      if (await db.meta.get('seeded')) return { ok: true } as const;
+      if (await db.meta.get(META_KEYS.seeded)) return { ok: true } as const;
     } catch {
       // Reported by the full start-up below.
     }

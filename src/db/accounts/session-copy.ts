@@ -2,11 +2,12 @@
 // a browser whose localStorage throws keep its sign-in across reloads, and records the changes
 // another tab or an older build makes to `insightExchangeUser`.
 
+import { META_KEYS } from '../contracts';
 import { db } from '../core/schema';
 import { parseSession } from './session-rules';
 import type { Session } from '../types';
 
-const SESSION_COPY_KEY = 'session';
+const SESSION_COPY_KEY = META_KEYS.sessionCopy;
 
 /** Stores the session (or null when signed out) in the meta table. */
 export async function saveSessionCopy(session: Session | null): Promise<void> {

@@ -3,9 +3,10 @@
 // included, so the mirror can tell at start whether it already holds the latest state. Both
 // are taken inside the writing readwrite transaction, so they grow in commit order across tabs.
 
+import { META_KEYS } from '../contracts';
 import { db } from './schema';
 
-const CHANGES_KEY = 'changes';
+const CHANGES_KEY = META_KEYS.changes;
 
 /** The next post change number; call it inside a readwrite transaction on posts. */
 export async function nextRev(): Promise<number> {

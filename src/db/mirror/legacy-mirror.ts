@@ -7,7 +7,7 @@
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange, onLocalChange } from '../core/changes';
-import { CORRUPT_POSTS_PREFIX, POSTS_KEY } from '../contracts';
+import { CORRUPT_POSTS_PREFIX, META_KEYS, POSTS_KEY } from '../contracts';
 import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
 import { hashString, hashStringInSlices } from '../core/hash';
 import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
@@ -23,9 +23,9 @@ const MIN_WRITE_INTERVAL_MS = 1_000;
 const INTERACTION_QUIET_MS = 1_500;
 const STARTUP_WRITE_DELAY_MS = 5_000;
 const LOCK_NAME = 'insight-exchange:posts-mirror';
-const OWN_WRITES_KEY = 'mirror:own-writes';
-const APPLIED_KEY = 'mirror:applied';
-export const MIRROR_STATS_KEY = 'mirror:stats';
+const OWN_WRITES_KEY = META_KEYS.mirrorOwnWrites;
+const APPLIED_KEY = META_KEYS.mirrorApplied;
+export const MIRROR_STATS_KEY = META_KEYS.mirrorStats;
 
 export interface MirrorStats {
   /** Posts the compatibility copy holds. */

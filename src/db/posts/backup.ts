@@ -3,6 +3,7 @@
 // merged additively in chunks of about 1,000 posts, one transaction each, with progress; a
 // cancel stops between chunks, so only whole chunks are ever written.
 
+import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { ValidationError, toDataError } from '../core/errors';
@@ -12,8 +13,6 @@ import { parsePost, toPost } from './post-codec';
 import { authorCollection } from './posts';
 import { POST_STATUSES, type Post, type PostStatus } from '../types';
 
-export const BACKUP_FORMAT = 'insight-exchange-backup';
-export const BACKUP_VERSION = 1;
 
 export interface BackupProgress {
   phase: 'reading' | 'checking' | 'writing';

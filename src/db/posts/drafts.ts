@@ -5,7 +5,7 @@
 
 import { db } from '../core/schema';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
-import { DRAFT_KEY_PREFIX } from '../contracts';
+import { DRAFT_KEY_PREFIX, META_KEY_PREFIXES } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
 
 export interface PostDraft {
@@ -15,7 +15,7 @@ export interface PostDraft {
   savedAt: number;
 }
 
-const keyFor = (email: string) => `draft:${normalizeEmail(email)}`;
+const keyFor = (email: string) => `${META_KEY_PREFIXES.draft}${normalizeEmail(email)}`;
 const localKeyFor = (email: string) => `${DRAFT_KEY_PREFIX}${normalizeEmail(email)}`;
 const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !draft.content.trim();
 

@@ -4,7 +4,8 @@
 
 import { LIMITS, normalizeEmail } from '../../shared/post-rules';
 import { tooLong } from '../core/validation';
-import { DEFAULT_CATEGORY, POST_FIELDS, POST_STATUSES, type Post, type PostStatus } from '../types';
+import { POST_FIELDS } from '../contracts';
+import { DEFAULT_CATEGORY, POST_STATUSES, type Post, type PostStatus } from '../types';
 
 /**
  * The largest id accepted from outside (1 January 2100 as a millisecond timestamp). Ids are

@@ -2,6 +2,7 @@
 // posts and the legacy `posts` key is absent (SPEC §7). A flag in `meta` keeps them from ever
 // coming back after that, even if every post is later removed.
 
+import { META_KEYS } from '../contracts';
 import { db } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
@@ -9,7 +10,7 @@ import { samplePosts } from '../../shared/sample-posts';
 
 export { samplePosts };
 
-const SEEDED_KEY = 'seeded';
+const SEEDED_KEY = META_KEYS.seeded;
 /**
  * Writes the sample posts on the very first start only; `legacyPostsPresent` is true when the
  * `posts` key exists (then the older build's posts are imported instead). Returns true if it seeded.

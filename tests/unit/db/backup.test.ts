@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
 import { NotAuthorizedError, ValidationError } from '../../../src/db/core/errors';
 import { db } from '../../../src/db/core/schema';
-import { POST_FIELDS, type Post } from '../../../src/db/types';
+import { POST_FIELDS } from '../../../src/db/contracts';
+import type { Post } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
 const fileOf = (value: unknown) => new Blob([typeof value === 'string' ? value : JSON.stringify(value)], { type: 'application/json' });

@@ -11,7 +11,8 @@ import {
 } from '../../../src/db/mirror/legacy-mirror';
 import { likePost } from '../../../src/db/posts/posts';
 import { db } from '../../../src/db/core/schema';
-import { POST_FIELDS, type Post } from '../../../src/db/types';
+import { POST_FIELDS } from '../../../src/db/contracts';
+import type { Post } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 import { makePost, signInAsMember, storePosts } from '../factories';
 

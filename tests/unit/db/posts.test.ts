@@ -21,7 +21,7 @@ import {
 } from '../../../src/db/core/errors';
 import { signOut } from '../../../src/db/accounts/accounts';
 import { db } from '../../../src/db/core/schema';
-import { POST_FIELDS } from '../../../src/db/types';
+import { POST_FIELDS } from '../../../src/db/contracts';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
 afterEach(() => {
