@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
+import { whenIdle } from '../db/core/idle';
 import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';
 
@@ -72,8 +73,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
   }, [showToast]);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    idle(() => start(), { timeout: 2_000 });
+    whenIdle(() => start());
   }, [start]);
 
   const value = useMemo(() => ({ status, progress: status === 'starting' ? progress : undefined, start }), [status, progress, start]);

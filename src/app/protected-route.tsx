@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
+import { whenIdle } from '../db/core/idle';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { NewPostProvider } from '../features/posting/new-post-provider';
@@ -24,8 +25,7 @@ function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
   useEffect(() => start(), [start]);
   // Fetch the other screens' code while the member reads, so switching screens never waits on it.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 500));
-    idle(() => {
+    return whenIdle(() => {
       void import('../pages/forum');
       void import('../pages/profile');
       if (isAdmin) void import('../pages/admin');

@@ -12,6 +12,9 @@ export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES
 
 export const DEFAULT_CATEGORY: Category = 'Quantitative';
 
+/** True for one of the six categories (the one category check of the app). */
+export const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
+
 
 export type Role = 'admin' | 'user';
 

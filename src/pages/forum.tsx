@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { cleanSearchQuery } from '../db/search/text';
-import { CATEGORY_FILTERS, type CategoryFilter } from '../db/types';
+import { isCategory, type CategoryFilter } from '../db/types';
 import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
@@ -12,8 +12,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 /** Typing waits this long before the search runs. */
 const SEARCH_DEBOUNCE_MS = 200;
 
-const toCategory = (value: string | null): CategoryFilter =>
-  CATEGORY_FILTERS.includes(value as CategoryFilter) ? (value as CategoryFilter) : 'All';
+const toCategory = (value: string | null): CategoryFilter => (isCategory(value) ? value : 'All');
 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {

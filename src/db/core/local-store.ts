@@ -1,23 +1,10 @@
 // The only wrapper around window.localStorage. Private windows, disabled site data and full
-// quotas make every call able to throw; callers get a value or `undefined`, never an exception,
-// and the first failure is reported once through `onLocalStoreFailure`.
-
-type FailureListener = (error: unknown) => void;
-
-const listeners = new Set<FailureListener>();
-let reported = false;
-
-function report(error: unknown): void {
-  if (reported) return;
-  reported = true;
-  for (const listener of listeners) listener(error);
-}
+// quotas make every call able to throw; callers get a value or `undefined`, never an exception.
 
 function storage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch (error) {
-    report(error);
+  } catch {
     return undefined;
   }
 }
@@ -27,8 +14,7 @@ export function readLocal(key: string): string | null | undefined {
   try {
     const store = storage();
     return store ? store.getItem(key) : undefined;
-  } catch (error) {
-    report(error);
+  } catch {
     return undefined;
   }
 }
@@ -41,44 +27,20 @@ export function writeLocal(key: string, value: string): { ok: true } | { ok: fal
     store.setItem(key, value);
     return { ok: true };
   } catch (error) {
-    if (!isQuotaError(error)) report(error);
     return { ok: false, error };
   }
 }
 
-/** Removes a key; failures are reported, never thrown. */
+/** Removes a key; a failure is ignored, never thrown. */
 export function removeLocal(key: string): void {
   try {
     storage()?.removeItem(key);
-  } catch (error) {
-    report(error);
-  }
-}
-
-/** Lists the keys that start with `prefix` (empty when localStorage cannot be used). */
-export function listLocalKeys(prefix: string): string[] {
-  try {
-    const store = storage();
-    if (!store) return [];
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i += 1) {
-      const key = store.key(i);
-      if (key !== null && key.startsWith(prefix)) keys.push(key);
-    }
-    return keys;
-  } catch (error) {
-    report(error);
-    return [];
+  } catch {
+    // Nothing to do: the key stays, and readers treat an unusable store as empty.
   }
 }
 
 export function isQuotaError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
-}
-
-/** Subscribes to the first localStorage failure of this page (reported once). */
-export function onLocalStoreFailure(listener: FailureListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }

@@ -10,6 +10,8 @@ import { emitLocalChange, onLocalChange } from '../core/changes';
 import { CORRUPT_POSTS_PREFIX, META_KEYS, POSTS_KEY } from '../contracts';
 import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
 import { hashString, hashStringInSlices } from '../core/hash';
+import { whenIdle } from '../core/idle';
+import { pagesByKey } from '../core/paging';
 import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { parsePost, toPost } from '../posts/post-codec';
 import { countChange, nextRev, readChangeCount } from '../core/revisions';
@@ -234,11 +236,12 @@ async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: 
   let size = 2;
   let skipped = 0;
   let missesInARow = 0;
-  let below: number | undefined;
-  while (missesInARow < SNAPSHOT_CHUNK) {
-    const collection = below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below);
-    const chunk: PostRow[] = await collection.reverse().limit(SNAPSHOT_CHUNK).toArray();
-    if (chunk.length === 0) break;
+  const newestFirst = pagesByKey<PostRow, number>(
+    (below) => (below === undefined ? db.posts.orderBy('id') : db.posts.where('id').below(below)).reverse().limit(SNAPSHOT_CHUNK).toArray(),
+    (row) => row.id,
+  );
+  for await (const chunk of newestFirst) {
+    if (missesInARow >= SNAPSHOT_CHUNK) break;
     for (const row of chunk) {
       const part = JSON.stringify(toPost(row));
       if (size + part.length + 1 > budget) {
@@ -250,7 +253,6 @@ async function buildSnapshot(budget: number): Promise<{ parts: string[]; total: 
       parts.push(part);
       size += part.length + 1;
     }
-    below = chunk[chunk.length - 1]?.id;
   }
   // Posts beyond the scan's end were not skipped for size, only left out as older.
   return { parts, total, changes, skipped: skipped - missesInARow };
@@ -303,11 +305,6 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let writing: Promise<unknown> | undefined;
 let lastWriteAt = 0;
 let lastInteractionAt = 0;
-
-const whenIdle = (callback: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2_000 });
-  else setTimeout(callback, 0);
-};
 
 function arm(delay: number): void {
   if (timer !== undefined || writing) return;

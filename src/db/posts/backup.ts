@@ -5,6 +5,7 @@
 
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
 import { db, type PostRow } from '../core/schema';
+import { pagesByKey } from '../core/paging';
 import { emitLocalChange } from '../core/changes';
 import { ValidationError, toDataError } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
@@ -48,20 +49,22 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
       `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"scope":"${scope}","count":${total},"posts":[`,
     ];
     let done = 0;
-    let after: number | undefined;
-    for (;;) {
+    const pages = pagesByKey<PostRow, number>(
+      (after) =>
+        base
+          ? db.posts
+              .where('[authorEmail+id]')
+              .between([session.email, after ?? -Infinity], [session.email, Infinity], false, true)
+              .limit(EXPORT_CHUNK)
+              .toArray()
+          : (after === undefined ? db.posts.orderBy('id') : db.posts.where('id').above(after)).limit(EXPORT_CHUNK).toArray(),
+      (row) => row.id,
+    );
+    if (options.signal?.aborted) throw abortError();
+    for await (const chunk of pages) {
       if (options.signal?.aborted) throw abortError();
-      const chunk: PostRow[] = base
-        ? await db.posts
-            .where('[authorEmail+id]')
-            .between([session.email, after ?? -Infinity], [session.email, Infinity], false, true)
-            .limit(EXPORT_CHUNK)
-            .toArray()
-        : await (after === undefined ? db.posts.orderBy('id') : db.posts.where('id').above(after)).limit(EXPORT_CHUNK).toArray();
-      if (chunk.length === 0) break;
       parts.push(`${done > 0 ? ',' : ''}${chunk.map((row) => JSON.stringify(toPost(row))).join(',')}`);
       done += chunk.length;
-      after = chunk[chunk.length - 1]!.id;
       options.onProgress?.({ phase: 'reading', done, total: Math.max(total, done) });
     }
     parts.push(']}');

@@ -10,7 +10,7 @@ import { countChange, nextRev } from '../core/revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../core/validation';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from '../types';
+import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
 /** How many posts a list shows before the user asks for more. */
 export const PAGE_SIZE = 20;
@@ -20,7 +20,6 @@ export interface ApprovedPostsQuery {
   limit?: number;
 }
 
-const isCategory = (value: unknown): value is Category => CATEGORIES.includes(value as Category);
 
 async function run<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -5,6 +5,7 @@
 
 import Dexie, { liveQuery, type Subscription } from 'dexie';
 import type { InsightDatabase, PostRow } from '../core/schema';
+import { pagesByKey } from '../core/paging';
 import { SearchIndex } from './search-index';
 import { normalizeSearch } from './text';
 import type { CategoryFilter } from '../types';
@@ -16,12 +17,10 @@ export class SearchEngine {
   private lastRev = 0;
   private subscription: Subscription | undefined;
   private loading: Promise<void> | undefined;
-  /** Grows whenever the index changes; answers carry it so callers can tell fresh from stale. */
-  version = 0;
 
   constructor(
     private readonly db: InsightDatabase,
-    private readonly onChange: (version: number) => void = () => undefined,
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /**
@@ -60,17 +59,16 @@ export class SearchEngine {
     const last = await db.posts.orderBy('rev').lastKey();
     this.lastRev = typeof last === 'number' ? last : 0;
     const rows: PostRow[] = [];
-    let after: number = Dexie.minKey as unknown as number;
-    for (;;) {
-      const chunk = await db.posts
-        .where('[status+id]')
-        .between(['approved', after], ['approved', Dexie.maxKey], false, true)
-        .limit(LOAD_CHUNK)
-        .toArray();
-      rows.push(...chunk);
-      if (chunk.length < LOAD_CHUNK) break;
-      after = chunk[chunk.length - 1]!.id;
-    }
+    const pages = pagesByKey<PostRow, number>(
+      (after) =>
+        db.posts
+          .where('[status+id]')
+          .between(['approved', after ?? Dexie.minKey], ['approved', Dexie.maxKey], false, true)
+          .limit(LOAD_CHUNK)
+          .toArray(),
+      (row) => row.id,
+    );
+    for await (const chunk of pages) rows.push(...chunk);
     this.index.load(rows);
     this.changed();
   }
@@ -97,7 +95,6 @@ export class SearchEngine {
   }
 
   private changed(): void {
-    this.version += 1;
-    this.onChange(this.version);
+    this.onChange();
   }
 }

@@ -12,8 +12,8 @@ interface Port {
 }
 
 const ports = new Set<Port>();
-const engine = new SearchEngine(db, (version) => {
-  for (const port of ports) port.postMessage({ type: 'changed', version });
+const engine = new SearchEngine(db, () => {
+  for (const port of ports) port.postMessage({ type: 'changed' });
 });
 
 function serve(port: Port): void {
@@ -29,7 +29,7 @@ function serve(port: Port): void {
       return;
     }
     engine.search(request.query, request.category).then(
-      (ids) => port.postMessage({ type: 'result', id: request.id, ids, version: engine.version }),
+      (ids) => port.postMessage({ type: 'result', id: request.id, ids }),
       (error: unknown) => port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
     );
   };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
+import { whenIdle } from '../../db/core/idle';
 import { warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
@@ -29,8 +30,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
 
   // Build the search index in the background once the forum is on screen.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
-    idle(() => warmSearchIndex(), { timeout: 3_000 });
+    return whenIdle(() => warmSearchIndex(), 3_000);
   }, []);
 
   // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.

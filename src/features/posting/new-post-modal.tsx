@@ -9,11 +9,10 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
 import { createPost } from '../../db/posts/posts';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '../../db/types';
+import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
 import { LIMITS, validateNewPost } from '../../db/core/validation';
 import { formatCount } from '../../lib/format';
 
-const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 
 interface CounterProps {
   id: string;
