@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
@@ -196,7 +196,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {busy && <Spinner className="me-2" />}
             Submit Post
           </Button>
         </Modal.Footer>
