@@ -1,5 +1,5 @@
 // Lint: TypeScript's recommended rules with type-only imports, the rules of hooks, and the
-// one-way import flow of STYLE.md: app → pages → features → components/lib, with src/db below
+// one-way import flow of docs/architecture.md: app → pages → features → components/lib, with src/db below
 // everything and React-free. Features never import each other.
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';

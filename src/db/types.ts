@@ -1,4 +1,4 @@
-// The shapes every part of the app agrees on: posts (exactly the fields of SPEC §3),
+// The shapes every part of the app agrees on: posts (exactly the fields of product.md §3),
 // the signed-in session, and the category list. No logic lives here.
 
 import { CATEGORIES, type Category } from '../shared/post-rules';

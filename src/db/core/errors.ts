@@ -11,7 +11,7 @@ export class DataError extends Error {
   }
 }
 
-/** Input that breaks a rule of SPEC §5 (or a length limit); `message` is the exact catalogue text. */
+/** Input that breaks a rule of product.md §5 (or a length limit); `message` is the exact catalogue text. */
 export class ValidationError extends DataError {
   override readonly name: string = 'ValidationError';
 }

@@ -8,7 +8,7 @@ import { DATABASE_NAME } from '../contracts';
 import type { Post } from '../types';
 
 /**
- * A stored post: the SPEC §3 fields plus `rev`, a change number that grows with every write
+ * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
 export type PostRow = Post & { rev?: number };

@@ -1,5 +1,5 @@
-// The input rules of SPEC §5 as plain functions. Each returns `null` when the input is fine, or
-// the exact toast (title and description) of the error catalogue in SPEC §8.
+// The input rules of product.md §5 as plain functions. Each returns `null` when the input is fine, or
+// the exact toast (title and description) of the error catalogue in product.md §6.
 
 export interface Problem {
   title: string;

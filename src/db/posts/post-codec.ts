@@ -1,6 +1,6 @@
 // Posts that arrive from outside IndexedDB (the legacy `posts` mirror, a backup file) are
 // untrusted: this module turns them into clean Posts, merges them with stored ones, and writes
-// posts back out with exactly the fields of SPEC §3.
+// posts back out with exactly the fields of product.md §3.
 
 import { LIMITS, normalizeEmail } from '../../shared/post-rules';
 import { tooLong } from '../core/validation';
@@ -81,7 +81,7 @@ export function mergeChanges(stored: Post, incoming: Post): Partial<Post> | null
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
-/** A copy with exactly the fields of SPEC §3, in their documented order (internal fields dropped). */
+/** A copy with exactly the fields of product.md §3, in their documented order (internal fields dropped). */
 export function toPost(row: Post): Post {
   const post = {} as Record<string, unknown>;
   for (const field of POST_FIELDS) post[field] = row[field];

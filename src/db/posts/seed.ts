@@ -1,5 +1,5 @@
 // The three sample approved posts, written once: on the first start, when IndexedDB holds no
-// posts and the legacy `posts` key is absent (SPEC §7). A flag in `meta` keeps them from ever
+// posts and the legacy `posts` key is absent (product.md §3). A flag in `meta` keeps them from ever
 // coming back after that, even if every post is later removed.
 
 import { META_KEYS } from '../contracts';

@@ -1,4 +1,4 @@
-// The auth context of SPEC §4: the user, login, signup, logout, isAuthenticated and loading.
+// The auth context of product.md §4: the user, login, signup, logout, isAuthenticated and loading.
 import { createContext, useContext } from 'react';
 import type { Session } from '../../db/types';
 
