@@ -13,23 +13,12 @@ interface PostCardProps {
   footer?: ReactNode;
 }
 
+/** The fields a card shows (tags are compared apart). */
+const SHOWN_FIELDS = ['id', 'likes', 'comments', 'views', 'status', 'title', 'content', 'category', 'author', 'authorEmail', 'isTopContributor', 'date'] as const;
+
 /** True when two copies of a post would render the same card (live queries return new objects). */
 export function samePost(a: Post, b: Post): boolean {
-  return (
-    a.id === b.id &&
-    a.likes === b.likes &&
-    a.comments === b.comments &&
-    a.views === b.views &&
-    a.status === b.status &&
-    a.title === b.title &&
-    a.content === b.content &&
-    a.category === b.category &&
-    a.author === b.author &&
-    a.authorEmail === b.authorEmail &&
-    a.isTopContributor === b.isTopContributor &&
-    a.date === b.date &&
-    a.tags.join('\u0000') === b.tags.join('\u0000')
-  );
+  return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
 /** One post as a card: an `article` whose heading is the post title. */

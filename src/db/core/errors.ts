@@ -37,24 +37,35 @@ export class NotAuthorizedError extends DataError {
   }
 }
 
-export class PostNotFoundError extends DataError {
+/** A failure about one post; `postId` says which. */
+abstract class PostError extends DataError {
+  constructor(
+    readonly postId: number,
+    title: string,
+    message: string,
+  ) {
+    super(title, message);
+  }
+}
+
+export class PostNotFoundError extends PostError {
   override readonly name: string = 'PostNotFoundError';
-  constructor(readonly postId: number) {
-    super('Error', 'That post no longer exists.');
+  constructor(postId: number) {
+    super(postId, 'Error', 'That post no longer exists.');
   }
 }
 
-export class PostNotApprovedError extends DataError {
+export class PostNotApprovedError extends PostError {
   override readonly name: string = 'PostNotApprovedError';
-  constructor(readonly postId: number) {
-    super('Error', 'Only approved posts can be liked.');
+  constructor(postId: number) {
+    super(postId, 'Error', 'Only approved posts can be liked.');
   }
 }
 
-export class AlreadyReviewedError extends DataError {
+export class AlreadyReviewedError extends PostError {
   override readonly name: string = 'AlreadyReviewedError';
-  constructor(readonly postId: number) {
-    super('Already reviewed', 'This post was already reviewed');
+  constructor(postId: number) {
+    super(postId, 'Already reviewed', 'This post was already reviewed');
   }
 }
 

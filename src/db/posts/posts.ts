@@ -74,13 +74,19 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   return post;
 }
 
+/** The stored post, or PostNotFoundError; call it inside the writing transaction. */
+async function storedPost(id: number): Promise<PostRow> {
+  const post = await db.posts.get(id);
+  if (!post) throw new PostNotFoundError(id);
+  return post;
+}
+
 /** Adds exactly one like to an approved post, inside one readwrite transaction; returns the new count. */
 export async function likePost(id: number): Promise<number> {
   requireSession();
   const likes = await run(() =>
     db.transaction('rw', db.posts, db.meta, async () => {
-      const post = await db.posts.get(id);
-      if (!post) throw new PostNotFoundError(id);
+      const post = await storedPost(id);
       if (post.status !== 'approved') throw new PostNotApprovedError(id);
       await db.posts.where('id').equals(id).modify((row) => {
         row.likes = (row.likes || 0) + 1;
@@ -97,8 +103,7 @@ async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<
   requireAdmin();
   const post = await run(() =>
     db.transaction('rw', db.posts, db.meta, async () => {
-      const stored = await db.posts.get(id);
-      if (!stored) throw new PostNotFoundError(id);
+      const stored = await storedPost(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
       await db.posts.update(id, { status, rev: await nextRev() });
