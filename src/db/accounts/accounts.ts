@@ -3,7 +3,7 @@
 // derived from the email. The session itself is written by session.ts.
 
 import { db } from '../core/schema';
-import { AuthError, StorageUnavailableError, ValidationError, toDataError } from '../core/errors';
+import { AuthError, StorageUnavailableError, ValidationError, toDataError, withDataErrors } from '../core/errors';
 import { hashPassword, verifyPassword } from './password';
 import { normalizeEmail } from '../../shared/post-rules';
 import { saveSession } from './session';
@@ -53,11 +53,7 @@ export async function signUp(name: string, email: string, password: string): Pro
   }
   const hashed = await hashPassword(password);
   const account: AccountRow = { email: normalized, name: name.trim(), createdAt: Date.now(), ...hashed };
-  try {
-    await db.accounts.put(account);
-  } catch (error) {
-    throw toDataError(error);
-  }
+  await withDataErrors(() => db.accounts.put(account));
   const session = makeSession(normalized, account.name);
   saveSession(session);
   return session;

@@ -117,6 +117,15 @@ function errorNames(error: unknown): string[] {
   return names;
 }
 
+/** Runs Dexie work and rethrows any failure as the typed error a screen can show (the one way to map data errors). */
+export async function withDataErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toDataError(error);
+  }
+}
+
 /** Maps a raw Dexie/DOM failure to the typed error a screen knows how to show. */
 export function toDataError(error: unknown): unknown {
   if (error instanceof DataError) return error;

@@ -7,7 +7,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { pagesByKey } from '../core/paging';
 import { emitLocalChange } from '../core/changes';
-import { ValidationError, toDataError } from '../core/errors';
+import { ValidationError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult } from './merge';
 import { parsePost, toPost } from './post-codec';
@@ -42,7 +42,7 @@ function abortError(): DOMException {
 export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions = {}): Promise<ExportResult> {
   const session = scope === 'all' ? requireAdmin() : requireSession();
   const base = scope === 'all' ? null : authorCollection(session.email);
-  try {
+  return withDataErrors(async () => {
     const total = await (base ? base.count() : db.posts.count());
     const exportedAt = new Date();
     const parts: string[] = [
@@ -74,9 +74,7 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
       count: done,
       filename: `insight-exchange-${scope === 'all' ? 'posts' : 'my-posts'}-${day}.json`,
     };
-  } catch (error) {
-    throw toDataError(error);
-  }
+  });
 }
 
 const refuse = (message: string) => new ValidationError('Backup not imported', `${message} Nothing was imported.`);
@@ -121,7 +119,7 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
   const posts = readBackup(await file.text());
   if (options.signal?.aborted) throw abortError();
   options.onProgress?.({ phase: 'writing', done: 0, total: posts.length });
-  try {
+  return withDataErrors(async () => {
     const result = await mergePosts(posts, {
       chunkSize: MERGE_CHUNK_SIZE,
       signal: options.signal,
@@ -129,7 +127,5 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
     });
     if (result.added + result.updated > 0) emitLocalChange('posts-imported');
     return result;
-  } catch (error) {
-    throw toDataError(error);
-  }
+  });
 }

@@ -4,6 +4,7 @@
 // synchronously; loading takes the newer of the two.
 
 import { db } from '../core/schema';
+import { withDataErrors } from '../core/errors';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
 import { DRAFT_KEY_PREFIX, META_KEY_PREFIXES } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
@@ -31,7 +32,7 @@ export async function saveDraft(email: string, draft: Omit<PostDraft, 'savedAt'>
     await clearDraft(email);
     return;
   }
-  await db.meta.put({ key: keyFor(email), value: { ...draft, savedAt: Date.now() } });
+  await withDataErrors(() => db.meta.put({ key: keyFor(email), value: { ...draft, savedAt: Date.now() } }));
 }
 
 /** Saves the draft synchronously (for `pagehide`), where an IndexedDB write could not finish. */
@@ -42,7 +43,7 @@ export function saveDraftNow(email: string, draft: Omit<PostDraft, 'savedAt'>): 
 
 /** The member's newest draft (from IndexedDB or the last-moment copy), or null. */
 export async function loadDraft(email: string): Promise<PostDraft | null> {
-  const row = await db.meta.get(keyFor(email));
+  const row = await withDataErrors(() => db.meta.get(keyFor(email)));
   const stored = readDraft(row?.value);
   let lastMoment: PostDraft | null;
   try {
@@ -56,5 +57,5 @@ export async function loadDraft(email: string): Promise<PostDraft | null> {
 
 export async function clearDraft(email: string): Promise<void> {
   removeLocal(localKeyFor(email));
-  await db.meta.delete(keyFor(email));
+  await withDataErrors(() => db.meta.delete(keyFor(email)));
 }

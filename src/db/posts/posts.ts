@@ -7,7 +7,7 @@ import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { toPost } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
-import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, toDataError } from '../core/errors';
+import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../core/validation';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
@@ -21,13 +21,7 @@ export interface ApprovedPostsQuery {
 }
 
 
-async function run<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toDataError(error);
-  }
-}
+const run = withDataErrors;
 
 /**
  * The next post id: the current timestamp, or the next free millisecond after it. It never

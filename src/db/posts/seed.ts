@@ -4,6 +4,7 @@
 
 import { META_KEYS } from '../contracts';
 import { db } from '../core/schema';
+import { withDataErrors } from '../core/errors';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
 import { samplePosts } from '../../shared/sample-posts';
@@ -16,7 +17,7 @@ const SEEDED_KEY = META_KEYS.seeded;
  * `posts` key exists (then the older build's posts are imported instead). Returns true if it seeded.
  */
 export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.now()): Promise<boolean> {
-  const seeded = await db.transaction('rw', db.posts, db.meta, async () => {
+  const seeded = await withDataErrors(() => db.transaction('rw', db.posts, db.meta, async () => {
     if (await db.meta.get(SEEDED_KEY)) return false;
     await db.meta.put({ key: SEEDED_KEY, value: now });
     // Two tabs starting at once both get here; the transaction lets only the first one write.
@@ -25,7 +26,7 @@ export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.no
     await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
     await countChange();
     return true;
-  });
+  }));
   if (seeded) emitLocalChange('seeded');
   return seeded;
 }
