@@ -1,17 +1,31 @@
 // What happens once per page, after the first paint: open the database, bring in what an older
 // build left under `posts`, write the sample posts on the very first start, and start the mirror.
 
-import { db } from './schema';
-import { toDataError } from './errors';
-import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './legacy-mirror';
-import { seedSamplePosts } from './seed';
-import { startDurableStorageRequest } from './storage-status';
+import { META_KEYS } from './contracts';
+import { db } from './core/schema';
+import { toDataError } from './core/errors';
+import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './mirror/legacy-mirror';
+import { seedSamplePosts } from './posts/seed';
+import { startDurableStorageRequest } from './core/storage-status';
 
 export type StartupResult =
   | { ok: true; legacy: LegacyImportResult; seeded: boolean }
   | { ok: false; error: unknown };
 
+/** How far the first start's import of the legacy copy has come. */
+export interface StartupProgress {
+  done: number;
+  total: number;
+}
+
 let started: Promise<StartupResult> | undefined;
+const progressListeners = new Set<(progress: StartupProgress) => void>();
+
+/** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
+export function onStartupProgress(listener: (progress: StartupProgress) => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
 let usable: Promise<StartupResult | { ok: true }> | undefined;
 
 /** Starts the data layer once per page; later calls get the same result. */
@@ -26,7 +40,9 @@ export function startDataLayer(): Promise<StartupResult> {
     let legacy: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
     let seeded = false;
     try {
-      legacy = await importLegacyPosts();
+      legacy = await importLegacyPosts((progress) => {
+        for (const listener of progressListeners) listener(progress);
+      });
       seeded = await seedSamplePosts(legacy.present);
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
@@ -48,7 +64,7 @@ export function whenDataUsable(): Promise<StartupResult | { ok: true }> {
     const everything = startDataLayer();
     try {
       await db.open();
-      if (await db.meta.get('seeded')) return { ok: true } as const;
+      if (await db.meta.get(META_KEYS.seeded)) return { ok: true } as const;
     } catch {
       // Reported by the full start-up below.
     }
@@ -63,4 +79,4 @@ export function onDatabaseOutdated(listener: () => void): () => void {
   return db.onOutdated(listener);
 }
 
-export { onMirrorReport, type MirrorReport } from './legacy-mirror';
+export { onMirrorReport, type MirrorReport } from './mirror/legacy-mirror';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { readMirrorStats } from '../../db/legacy-mirror';
-import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
-import { formatBytes, formatCount } from '../../lib/format';
+import { readMirrorStats } from '../../db/mirror/legacy-mirror';
+import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
+import { formatBytes, formatCount, plural } from '../../lib/format';
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -58,7 +58,9 @@ export function StoragePanel() {
             {mirror
               ? mirror.count === mirror.total
                 ? `Holds all ${formatCount(mirror.total)} posts`
-                : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)`
+                : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)${
+                    mirror.skipped ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped` : ''
+                  }`
               : 'Not written yet'}
           </dd>
         </dl>
