@@ -18,15 +18,9 @@ export function roleFor(email: string): Role {
   return normalizeEmail(email) === ADMIN_EMAIL ? 'admin' : 'user';
 }
 
-/** A readable name for an email that never signed up here: "jane.doe@x.com" → "Jane Doe". */
-export function nameFromEmail(email: string): string {
-  const local = normalizeEmail(email).split('@')[0] ?? '';
-  const words = local
-    .split(/[._+\-\d]+/u)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length > 0 ? words.join(' ') : 'Member';
-}
+/** A readable name for an email that never signed up here (shared with the server). */
+export { nameFromEmail } from '../shared/post-rules';
+import { nameFromEmail } from '../shared/post-rules';
 
 /** Builds the session for an email; the role is always derived, never taken from input. */
 export function makeSession(email: string, name: string): Session {
