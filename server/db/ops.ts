@@ -73,18 +73,24 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpRe
     if (!parsed.success) return { id: op.id, status: 'refused', code: 'invalid', reason: describeInvalidPost(op.post, parsed.error.issues) };
     newPost = parsed.data;
   }
+  // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
+  const [known] = await db.query('SELECT 1 FROM ops WHERE id = $1', [op.id]);
+  if (known) return duplicate(db, user, op.id);
   try {
     return await db.transaction(async (tx) => {
       const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq, last_post_id');
       const seq = Number(head!.seq);
-      const [seen] = await tx.query('SELECT 1 FROM ops WHERE id = $1', [op.id]);
-      if (seen) throw new Duplicate();
       let row: PostRow;
       if (op.type === 'create') row = await create(tx, user, newPost!, seq, Number(head!.last_post_id));
       else if (op.type === 'like') row = await like(tx, user, op.postId, op.count ?? 1, seq);
       else row = await review(tx, op.postId, op.type === 'approve' ? 'approved' : 'rejected', seq);
-      await tx.query('INSERT INTO ops (id, user_id, post_id) VALUES ($1, $2, $3)', [op.id, user.id, row.id]);
-      await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, String(seq)]);
+      // Record the op id and announce the change (NOTIFY is delivered only after the commit).
+      const [claimed] = await tx.query(
+        `WITH claimed AS (INSERT INTO ops (id, user_id, post_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id)
+         SELECT id, pg_notify($4, $5) FROM claimed`,
+        [op.id, user.id, row.id, CHANGES_CHANNEL, String(seq)],
+      );
+      if (!claimed) throw new Duplicate();
       const post = toWirePost(row);
       return { id: op.id, status: 'applied', postId: post.id, post };
     });

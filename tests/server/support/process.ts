@@ -34,7 +34,7 @@ export function startServerProcess(env: Record<string, string>, wrap?: (command:
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /Server listening at (https?:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      const url = /Insight Exchange listening at (https?:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (url) resolve({ child, url, output: () => output, exited });
     };
     child.stdout!.on('data', onData);
