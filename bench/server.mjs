@@ -25,7 +25,10 @@ function startServer(env) {
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start:\n${output}`));
+    }, 120_000);
     const onData = (chunk) => {
       output += chunk;
       const url = /Insight Exchange listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];

@@ -10,7 +10,7 @@ import { createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { fixtureDist } from './support/fixture-dist';
 import { HttpClient } from './support/http';
-import { buildServerBundle, failedStart, startServerProcess, stopServer } from './support/process';
+import { adminPasswordScript, buildServerBundle, failedStart, startServerProcess, stopServer } from './support/process';
 
 const temp: string[] = [];
 const tempDir = (prefix: string) => {
@@ -34,7 +34,7 @@ async function databaseEnv(backend: Backend): Promise<Record<string, string>> {
 }
 
 describe.each(BACKENDS)('the server process on %s', (backend) => {
-  it('SIGTERM closes cleanly (exit 0) and the data is there after a restart', async () => {
+  it('SIGTERM closes cleanly (exit 0), admin:password changes the password, the data is there after a restart', async () => {
     const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir, ADMIN_PASSWORD: 'admin-pw' };
     const first = await startServerProcess(env);
     const member = new HttpClient(first.url);
@@ -44,12 +44,18 @@ describe.each(BACKENDS)('the server process on %s', (backend) => {
     expect(await stopServer(first, 'SIGTERM')).toBe(0);
     expect(first.output()).toMatch(/SIGTERM: finishing requests in flight/);
 
+    const changed = execFileSync(process.execPath, [adminPasswordScript()], { env: { ...process.env, ...env, ADMIN_PASSWORD: 'new-admin-pw' } });
+    expect(changed.toString()).toMatch(/now the one in ADMIN_PASSWORD/);
+
     const second = await startServerProcess(env);
     member.baseUrl = second.url;
     try {
       const pulled = await member.send('GET', '/api/changes?after=0');
       expect(pulled.body.posts.map((post: { id: number }) => post.id)).toContain(postId);
       expect(pulled.body.posts).toHaveLength(4); // the three sample posts, created once, and ours
+      const admin = new HttpClient(second.url);
+      expect((await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' })).status).toBe(401);
+      expect((await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'new-admin-pw' })).status).toBe(200);
     } finally {
       expect(await stopServer(second, 'SIGTERM')).toBe(0);
     }

@@ -15,6 +15,9 @@ export function buildServerBundle(): void {
   if (!existsSync(join(OUT, 'server.js'))) throw new Error('the server bundle was not built');
 }
 
+/** The built `npm run admin:password` tool. */
+export const adminPasswordScript = () => join(OUT, 'admin-password.js');
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
