@@ -37,11 +37,19 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
   return row!;
 }
 
-async function like(tx: Sql, user: UserRow, postId: number, count: number, seq: number): Promise<PostRow> {
-  const [row] = await tx.query(`UPDATE posts SET likes = likes + $2, seq = $3 WHERE id = $1 AND status = 'approved' RETURNING *`, [postId, count, seq]);
-  if (row) return row;
-  const [seen] = await tx.query(`SELECT 1 FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [postId, user.role === 'admin', user.email]);
-  throw seen ? new Refusal('not_approved', 'Only approved posts can be liked.') : NOT_FOUND();
+/** A like is one statement (migration 2's ie_like): it takes the change_head lock, adds, records, notifies. */
+async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' }>): Promise<OpResult> {
+  try {
+    const [row] = await db.query('SELECT * FROM ie_like($1, $2, $3, $4, $5, $6)', [op.id, user.id, op.postId, op.count ?? 1, user.role === 'admin', user.email]);
+    const post = toWirePost(row!);
+    return { id: op.id, status: 'applied', postId: post.id, post };
+  } catch (error) {
+    const code = /ie:(\w+)/.exec((error as Error).message)?.[1];
+    if (code === 'duplicate') return duplicate(db, user, op.id);
+    if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
+    if (code === 'not_found') return { id: op.id, status: 'refused', code, reason: NOT_FOUND().reason };
+    throw error;
+  }
 }
 
 async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
@@ -76,13 +84,13 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpRe
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   const [known] = await db.query('SELECT 1 FROM ops WHERE id = $1', [op.id]);
   if (known) return duplicate(db, user, op.id);
+  if (op.type === 'like') return like(db, user, op);
   try {
     return await db.transaction(async (tx) => {
       const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq, last_post_id');
       const seq = Number(head!.seq);
       let row: PostRow;
       if (op.type === 'create') row = await create(tx, user, newPost!, seq, Number(head!.last_post_id));
-      else if (op.type === 'like') row = await like(tx, user, op.postId, op.count ?? 1, seq);
       else row = await review(tx, op.postId, op.type === 'approve' ? 'approved' : 'rejected', seq);
       // Record the op id and announce the change (NOTIFY is delivered only after the commit).
       const [claimed] = await tx.query(
