@@ -4,7 +4,7 @@ import { db } from '../../../src/db/core/schema';
 import { FIRST_POSTS_MARK, markFirstPostsShown } from '../../../src/db/core/idle';
 import { META_KEYS, POSTS_KEY } from '../../../src/db/contracts';
 import { makePost } from '../factories';
-import { fakeTimeouts, settleUntil } from '../timers';
+import { fakeTimeouts, nextTurn, settleUntil } from '../timers';
 
 beforeEach(() => {
   performance.clearMarks(FIRST_POSTS_MARK);
@@ -28,13 +28,24 @@ describe('the start-up service', () => {
   it('a later start reads the legacy copy only after the first page of posts is shown', async () => {
     await db.meta.put({ key: META_KEYS.seeded, value: true });
     localStorage.setItem(POSTS_KEY, JSON.stringify([makePost({ id: 42, title: 'From the older build' })]));
+    fakeTimeouts();
     const layer = createDataLayer();
     const started = layer.start();
     await expect(layer.whenUsable()).resolves.toEqual({ ok: true });
-    // Usable, but the copy has not been read yet: the forum's first page comes first.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Usable, and waiting (on its 3 s fallback timer) for the forum's first page: nothing read yet.
+    await settleUntil(() => vi.getTimerCount() === 1, 'the wait for the first posts is armed');
     expect(await db.posts.get(42)).toBeUndefined();
     markFirstPostsShown();
+    // Well before the 3 s fallback, the mark (then idle time) lets the import run.
+    let waited = 0;
+    let imported = false;
+    started.then(() => (imported = true), () => undefined);
+    while (!imported && waited < 2_000) {
+      await vi.advanceTimersByTimeAsync(100);
+      waited += 100;
+      await nextTurn();
+    }
+    expect(imported).toBe(true);
     await expect(started).resolves.toMatchObject({ ok: true, legacy: { present: true, added: 1 } });
     expect((await db.posts.get(42))?.title).toBe('From the older build');
     layer.stop();
