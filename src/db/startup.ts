@@ -157,8 +157,5 @@ export const whenDataUsable = (): Promise<StartupResult | { ok: true }> => page.
 /** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
 export const onStartupProgress = (listener: (progress: StartupProgress) => void): (() => void) => page.onProgress(listener);
 
-/** Stops this page's data layer (its mirror, timers and listeners). */
-export const stopDataLayer = (): void => page.stop();
-
 export { onDatabaseOutdated } from './core/outdated';
 export { onMirrorReport, type MirrorReport } from './mirror/read';

@@ -2,18 +2,9 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAsyncValue } from '../../../src/lib/use-async-value';
+import { deferred } from '../deferred';
 
 afterEach(cleanup);
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('useAsyncValue', () => {
   it('keeps only the newest question’s answer: a late answer to an older key is dropped', async () => {
