@@ -47,8 +47,11 @@ export class SearchEngine {
     return this.index.size;
   }
 
+  /** Stops following changes; a later start() loads afresh. */
   stop(): void {
     this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.loading = undefined;
   }
 
   private async load(): Promise<void> {
