@@ -77,6 +77,26 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       PERFORM pg_notify('ie_changes', v_seq::text);
     END $$`,
   ],
+  /* 3: group commit of likes: many likes in one statement (one commit, one WAL flush), each in its own
+     subtransaction so one refusal does not undo the others; each still takes the change_head lock. */ [
+    `CREATE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_op jsonb; v_row posts;
+    BEGIN
+      FOR v_op IN SELECT * FROM jsonb_array_elements(p_ops) LOOP
+        op_id := (v_op->>'id')::uuid;
+        BEGIN
+          SELECT * INTO STRICT v_row FROM ie_like(op_id, (v_op->>'user')::bigint, (v_op->>'post')::bigint,
+            (v_op->>'count')::bigint, (v_op->>'admin')::boolean, v_op->>'email');
+          code := NULL; post := to_jsonb(v_row);
+        EXCEPTION WHEN OTHERS THEN
+          code := substring(SQLERRM from 'ie:(\\w+)'); post := NULL;
+          IF code IS NULL THEN RAISE; END IF;
+        END;
+        RETURN NEXT;
+      END LOOP;
+    END $$`,
+  ],
 ];
 
 /** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */
