@@ -39,12 +39,27 @@ class LikeBatcher {
     });
   }
 
+  /** Up to MAX_BATCH waiting likes with distinct op ids; a repeated id waits for the next batch. */
+  private takeBatch(): Waiting[] {
+    const ids = new Set<string>();
+    const batch: Waiting[] = [];
+    const later: Waiting[] = [];
+    for (const waiting of this.queue) {
+      if (batch.length < MAX_BATCH && !ids.has(waiting.like.id)) {
+        ids.add(waiting.like.id);
+        batch.push(waiting);
+      } else later.push(waiting);
+    }
+    this.queue = later;
+    return batch;
+  }
+
   /** One batch at a time: the likes that arrive while one commits form the next. */
   private async drain(): Promise<void> {
     this.running = true;
     try {
       while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
+        const batch = this.takeBatch();
         try {
           const rows = await this.db.query<{ op_id: string; code: string | null; post: unknown }>(
             'SELECT op_id, code, post FROM ie_like_batch($1::text::jsonb)',

@@ -33,7 +33,7 @@ describe('security over HTTP (PGlite)', () => {
     const member = await signedIn('victim@example.com');
     const op = JSON.stringify({ ops: [{ id: randomUUID(), type: 'create', post: { title: 'Forged', content: 'x', category: 'Trends' } }] });
     const cookie = member.cookie!;
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie },
       { 'content-type': 'text/plain', origin: 'https://evil.example', cookie },
       { 'content-type': 'application/json', origin: 'https://evil.example', cookie },
