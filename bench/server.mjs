@@ -3,7 +3,7 @@
 // throwaway PostgreSQL (durable settings, fsync on), 127.0.0.1 only, bounded (25 minutes at most).
 // The measures are in bench/server/measures.mjs; the method of each is written beside its row in
 // the "## Server" section of bench/results.md. Needs `npm run build` (bench:server does it).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,6 +26,7 @@ let database;
 try {
   if (only !== 'postgres') {
     const dataDir = join(temporary, 'pglite');
+    mkdirSync(dataDir);
     let server = await startServer({ DATA_DIR: dataDir });
     try {
       results.pgliteLikes = await likeStorm([server.url], CLIENTS, LIKES_EACH, 'liker');
