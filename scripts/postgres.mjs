@@ -65,6 +65,13 @@ export async function startPostgres({ durable = false } = {}) {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    /** Stops the server (fast shutdown) keeping its data; resume() starts it again on the same port. */
+    pause() {
+      runAsOwner(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop >/dev/null`);
+    },
+    resume() {
+      runAsOwner(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "${options}" -w start >/dev/null`);
+    },
     stop() {
       if (stopped) return;
       stopped = true;

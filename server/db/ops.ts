@@ -5,6 +5,7 @@ import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/s
 import { validateNewPost } from '../../src/db/core/validation';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
+import { applyLike } from './like-batch';
 import { INSERT_POST, insertParams, toWirePost, visibleTo, type PostRow } from './post-rows';
 
 /** The channel on which every committed change is announced (payload: its change number). */
@@ -37,19 +38,17 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
   return row!;
 }
 
-/** A like is one statement (migration 2's ie_like): it takes the change_head lock, adds, records, notifies. */
+/** A like joins the next group commit (like-batch.ts); each is one ie_like with the change_head lock. */
 async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' }>): Promise<OpResult> {
-  try {
-    const [row] = await db.query('SELECT * FROM ie_like($1, $2, $3, $4, $5, $6)', [op.id, user.id, op.postId, op.count ?? 1, user.role === 'admin', user.email]);
-    const post = toWirePost(row!);
+  const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count: op.count ?? 1, admin: user.role === 'admin', email: user.email });
+  if (outcome.row) {
+    const post = toWirePost(outcome.row);
     return { id: op.id, status: 'applied', postId: post.id, post };
-  } catch (error) {
-    const code = /ie:(\w+)/.exec((error as Error).message)?.[1];
-    if (code === 'duplicate') return duplicate(db, user, op.id);
-    if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
-    if (code === 'not_found') return { id: op.id, status: 'refused', code, reason: NOT_FOUND().reason };
-    throw error;
   }
+  const code = outcome.code;
+  if (code === 'duplicate') return duplicate(db, user, op.id);
+  if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
+  return { id: op.id, status: 'refused', code: 'not_found', reason: NOT_FOUND().reason };
 }
 
 async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
