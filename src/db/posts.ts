@@ -11,6 +11,7 @@ import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, Validati
 import { requireAdmin, requireSession } from './guards';
 import { matchesSearch, normalizeSearch } from './search-text';
 import { validateNewPost } from './validation';
+import { queueOperation } from './sync/outbox';
 import { CATEGORIES, DEFAULT_CATEGORY, type Category, type CategoryFilter, type NewPostInput, type Post } from './types';
 
 /** How many posts a list shows before the user asks for more. */
@@ -45,7 +46,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   if (problem) throw new ValidationError(problem.title, problem.message);
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
   const post = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const created: PostRow = {
         id: await nextPostId(),
         title: input.title.trim(),
@@ -65,6 +66,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
       };
       await db.posts.add(created);
       await countChange();
+      await queueOperation({ type: 'create', post: { title: created.title, content: created.content, category } }, created.id, session);
       return toPost(created);
     }),
   );
@@ -74,9 +76,9 @@ export async function createPost(input: NewPostInput): Promise<Post> {
 
 /** Adds exactly one like to an approved post, inside one readwrite transaction; returns the new count. */
 export async function likePost(id: number): Promise<number> {
-  requireSession();
+  const session = requireSession();
   const likes = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const post = await db.posts.get(id);
       if (!post) throw new PostNotFoundError(id);
       if (post.status !== 'approved') throw new PostNotApprovedError(id);
@@ -84,6 +86,7 @@ export async function likePost(id: number): Promise<number> {
         row.likes = (row.likes || 0) + 1;
       });
       await countChange();
+      await queueOperation({ type: 'like' }, id, session);
       return (post.likes || 0) + 1;
     }),
   );
@@ -92,15 +95,16 @@ export async function likePost(id: number): Promise<number> {
 }
 
 async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
-  requireAdmin();
+  const session = requireAdmin();
   const post = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const stored = await db.posts.get(id);
       if (!stored) throw new PostNotFoundError(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
       await db.posts.update(id, { status, rev: await nextRev() });
       await countChange();
+      await queueOperation({ type: status === 'approved' ? 'approve' : 'reject' }, id, session, stored.status);
       return toPost({ ...stored, status });
     }),
   );
