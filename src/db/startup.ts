@@ -6,16 +6,22 @@ import { toDataError } from './errors';
 import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './legacy-mirror';
 import { seedSamplePosts } from './seed';
 import { startDurableStorageRequest } from './storage-status';
+import { isConnectedDevice } from './sync/sync-meta';
 
 export type StartupResult =
   | { ok: true; legacy: LegacyImportResult; seeded: boolean }
   | { ok: false; error: unknown };
 
+export interface StartupOptions {
+  /** Resolves true on a connected device: the server has the sample posts, so none are written here. */
+  connected?: () => Promise<boolean>;
+}
+
 let started: Promise<StartupResult> | undefined;
 let usable: Promise<StartupResult | { ok: true }> | undefined;
 
 /** Starts the data layer once per page; later calls get the same result. */
-export function startDataLayer(): Promise<StartupResult> {
+export function startDataLayer(options: StartupOptions = {}): Promise<StartupResult> {
   started ??= (async (): Promise<StartupResult> => {
     try {
       await db.open();
@@ -27,7 +33,8 @@ export function startDataLayer(): Promise<StartupResult> {
     let seeded = false;
     try {
       legacy = await importLegacyPosts();
-      seeded = await seedSamplePosts(legacy.present);
+      const connected = (await db.meta.get('seeded')) ? false : await (options.connected?.() ?? false);
+      seeded = connected ? false : await seedSamplePosts(legacy.present);
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
     }
@@ -43,12 +50,12 @@ export function startDataLayer(): Promise<StartupResult> {
  * start (then after the sample posts or the legacy import, so the forum never opens empty). The
  * rest of the start-up (legacy import, mirror) carries on behind it; live queries show its effects.
  */
-export function whenDataUsable(): Promise<StartupResult | { ok: true }> {
+export function whenDataUsable(options: StartupOptions = {}): Promise<StartupResult | { ok: true }> {
   usable ??= (async () => {
-    const everything = startDataLayer();
+    const everything = startDataLayer(options);
     try {
       await db.open();
-      if (await db.meta.get('seeded')) return { ok: true } as const;
+      if ((await db.meta.get('seeded')) || (await isConnectedDevice())) return { ok: true } as const;
     } catch {
       // Reported by the full start-up below.
     }

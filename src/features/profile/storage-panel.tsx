@@ -4,6 +4,9 @@ import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { readMirrorStats } from '../../db/legacy-mirror';
 import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
 import { formatBytes, formatCount } from '../../lib/format';
+import { useSyncStatus } from '../../lib/use-sync-status';
+
+const describeLastSync = (at: number | undefined) => (at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet');
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -25,6 +28,7 @@ export function StoragePanel() {
     };
   }, [mirror?.writtenAt]);
 
+  const sync = useSyncStatus();
   const persisted = status?.persisted;
   return (
     <section className="card app-panel" aria-labelledby="storage-title">
@@ -61,6 +65,16 @@ export function StoragePanel() {
                 : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)`
               : 'Not written yet'}
           </dd>
+          {sync.state !== 'local' && (
+            <>
+              <dt>Last sync</dt>
+              <dd data-testid="last-sync">{describeLastSync(sync.lastSyncAt)}</dd>
+              <dt>Waiting to sync</dt>
+              <dd data-testid="waiting-changes">
+                {sync.waiting === 0 ? 'Nothing: every change reached the server' : `${formatCount(sync.waiting)} ${sync.waiting === 1 ? 'change' : 'changes'} made on this device`}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
     </section>
