@@ -14,6 +14,7 @@ import { dedupePosts, mergePosts } from './merge';
 import { parsePost, toPost } from './post-codec';
 import { countChange, nextRev, readChangeCount } from './revisions';
 import type { Post } from './types';
+import { queueMirrorOperations } from './sync/mirror-ops';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
 export const MIRROR_BUDGET_CHARS = 4_000_000;
@@ -192,7 +193,7 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
   const before = parseMirror(oldValue);
   const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
   const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
-  const changed = await db.transaction('rw', db.posts, db.meta, async () => {
+  const changed = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
     const applied = await readList(APPLIED_KEY);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: APPLIED_KEY, value: [...applied, pair].slice(-64) });
@@ -210,6 +211,8 @@ export async function applyExternalPostsChange(oldValue: string | null, newValue
     }
     // Posts the older build added (or ones this mirror had dropped for space) merge additively.
     if (added.length > 0) await mergePosts(added);
+    // Connected: the older build's new posts and likes become operations for the server.
+    await queueMirrorOperations(added, deltas.filter((delta) => delta.likes > 0 && delta.post.status === 'approved').map((delta) => ({ postId: delta.post.id, count: delta.likes })));
     if (deltas.length > 0) await countChange();
     return added.length + deltas.length > 0;
   });
