@@ -22,5 +22,6 @@ export function describeSyncStatus(status: SyncStatus): string {
 /** The short form for a phone's header: Offline · 3. */
 export function shortSyncStatus(status: SyncStatus): string {
   if (status.state === 'offline' && status.waiting > 0) return `Offline · ${status.waiting.toLocaleString('en-US')}`;
+  if (status.state === 'error') return 'Error';
   return describeSyncStatus(status);
 }

@@ -19,13 +19,13 @@ export function SyncBadge() {
     <span className={`app-sync app-sync-${status.state}`}>
       <span role="status" aria-label={`Sync status: ${title}`} title={title} className="app-sync-label">
         <Icon aria-hidden="true" size={16} />
-        <span className="d-sm-none">{shortSyncStatus(status)}</span>
-        <span className="d-none d-sm-inline">{full}</span>
+        <span className="d-md-none">{shortSyncStatus(status)}</span>
+        <span className="d-none d-md-inline">{full}</span>
       </span>
       {status.state === 'error' && (
         <button type="button" className="btn btn-sm app-sync-retry" onClick={retrySync} aria-label="Retry sync">
           <IconRefresh aria-hidden="true" size={14} />
-          <span>Retry</span>
+          <span className="d-none d-md-inline">Retry</span>
         </button>
       )}
     </span>
