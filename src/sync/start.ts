@@ -13,6 +13,12 @@ import { setRetryHandler, setSyncStatus } from './status';
 const LOCK_NAME = 'insight-exchange:sync';
 
 let started: Promise<void> | undefined;
+let running: SyncEngine | undefined;
+
+/** The engine of this page once sync has started on a connected device (else undefined). */
+export function getRunningEngine(): SyncEngine | undefined {
+  return running;
+}
 
 function lock<T>(work: () => Promise<T>): Promise<T> {
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, work) : work();
@@ -26,6 +32,7 @@ async function run(): Promise<void> {
   }
   const session = () => readStoredSession() ?? null;
   const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock });
+  running = engine;
   setRetryHandler(() => void engine.retry());
 
   let stream: ReturnType<typeof openLiveStream> | undefined;

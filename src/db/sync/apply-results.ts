@@ -8,6 +8,7 @@ import { countChange, nextRev } from '../revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { rekeyPost, storeServerPosts } from './server-posts';
+import { SYNC_META } from './sync-meta';
 
 export interface Refusal {
   op: Op;
@@ -21,7 +22,11 @@ async function acknowledge(row: OutboxRow, result: Extract<OpResult, { status: '
     const serverId = result.postId ?? result.post?.id;
     await db.outbox.delete(row.seq!);
     if (serverId === undefined) return;
-    if (serverId !== row.postId) await rekeyPost(row.postId, serverId);
+    if (serverId !== row.postId) {
+      await rekeyPost(row.postId, serverId);
+      // Remembered so that importing the same backup again finds the post under its new id.
+      await db.meta.put({ key: `${SYNC_META.rekeyed}${row.postId}`, value: serverId });
+    }
     // Until the pull brings it, the row stands for the server's pending post (seq 0: any pull wins).
     const moved = await db.posts.get(serverId);
     if (moved && !moved.sync) await db.posts.update(serverId, { sync: { seq: 0, likes: 0, status: 'pending' } });

@@ -10,6 +10,8 @@ export const SYNC_META = {
   lastSyncAt: 'sync:last-sync-at',
   owner: 'sync:owner',
   uploadDecided: 'sync:upload-decided',
+  /** Prefix: `sync:rekeyed:<temporary id>` holds the server id a created post moved to. */
+  rekeyed: 'sync:rekeyed:',
 } as const;
 
 async function read<T>(key: string, isValue: (value: unknown) => value is T): Promise<T | undefined> {
