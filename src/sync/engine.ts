@@ -25,6 +25,8 @@ export interface EngineDeps {
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   random?: () => number;
+  /** Called when the server says the session ended (401 signed_out). */
+  onSignedOut?: () => void;
 }
 
 const REFUSAL_TITLES: Record<string, string> = {
@@ -146,6 +148,7 @@ export class SyncEngine {
     } else if (error instanceof ServerError && error.code === 'signed_out') {
       // The session ended on the server: retrying cannot help until the member signs in again.
       setSyncStatus({ state: 'error', message: error.message, waiting });
+      this.deps.onSignedOut?.();
       return;
     } else {
       setSyncStatus({ state: 'error', message: error instanceof Error ? error.message : 'Sync failed.', waiting });

@@ -3,12 +3,12 @@
 // online, focus, a sign-in) until the page closes. On a local-only device it does nothing.
 
 import { onLocalChange } from '../db/changes';
-import { onSessionChange, readStoredSession } from '../db/session';
+import { onSessionChange, readStoredSession, saveSession } from '../db/session';
 import { createApi } from './api';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
 import { detectMode } from './mode';
-import { setRetryHandler, setSyncStatus } from './status';
+import { announce, setRetryHandler, setSyncStatus } from './status';
 
 const LOCK_NAME = 'insight-exchange:sync';
 
@@ -31,7 +31,17 @@ async function run(): Promise<void> {
     return;
   }
   const session = () => readStoredSession() ?? null;
-  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock });
+  // The server no longer knows this session (it expired, or this device was local-only until now):
+  // once the server confirms it (a sign-in may have happened meanwhile), sign out here too. Queued
+  // changes stay and are sent after the member signs in again.
+  const onSignedOut = () => {
+    void api.currentUser().then((user) => {
+      if (user || !readStoredSession()) return;
+      saveSession(null);
+      announce({ title: 'Please sign in again', description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.' });
+    }, () => undefined);
+  };
+  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut });
   running = engine;
   setRetryHandler(() => void engine.retry());
 
