@@ -97,6 +97,8 @@ export class SyncEngine {
       setSyncStatus({ state: 'synced', waiting: 0 });
       return;
     }
+    // Local work first, so a member who signs in offline never sees the previous member's posts.
+    await switchMember(session);
     setSyncStatus({ waiting: await countWaiting(session.email), lastSyncAt: await readLastSyncAt() });
     if (!this.deps.isOnline()) {
       setSyncStatus({ state: 'offline' });
@@ -106,7 +108,6 @@ export class SyncEngine {
     try {
       const lock = this.deps.lock ?? ((work) => work());
       await lock(async () => {
-        await switchMember(session);
         await removeLocalSamples();
         await this.pushAll(session);
         await this.pullAll(session);

@@ -190,3 +190,18 @@ describe('the sync engine', () => {
     expect(device.timers).toHaveLength(0);
   });
 });
+
+describe('the sync engine, offline member switch', () => {
+  it('a member who signs in while offline never sees the previous member’s private posts', async () => {
+    const server = new FakeServer();
+    const first = await connectedDevice('first@example.com', server);
+    server.addPost({ title: 'First’s pending', status: 'pending', authorEmail: 'first@example.com' });
+    await first.engine.sync();
+    expect(await db.posts.count()).toBe(1);
+    const second = await connectedDevice('second@example.com', server);
+    second.online.value = false;
+    await second.engine.sync();
+    expect(getSyncStatus().state).toBe('offline');
+    expect(await db.posts.count()).toBe(0);
+  });
+});
