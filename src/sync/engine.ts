@@ -14,6 +14,8 @@ import { OfflineError, ServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
 
 export const PULL_PAGE_SIZE = 1000;
+/** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
+export const MAX_PUSH_CHARS = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface EngineDeps {
@@ -40,6 +42,16 @@ export function refusalNotice(refusal: Refusal) {
   return { title: REFUSAL_TITLES[refusal.code] ?? 'Change not saved', description: refusal.reason };
 }
 
+/** The longest prefix of `batch` whose operations fit one request body (at least one). */
+function fitBody<T extends { op: unknown }>(batch: T[]): T[] {
+  let size = 0;
+  for (let i = 0; i < batch.length; i += 1) {
+    size += JSON.stringify(batch[i]!.op).length + 1;
+    if (size > MAX_PUSH_CHARS) return batch.slice(0, Math.max(1, i));
+  }
+  return batch;
+}
+
 export class SyncEngine {
   private running: Promise<void> | undefined;
   private again = false;
@@ -47,6 +59,8 @@ export class SyncEngine {
   private timer: unknown;
   private stopped = false;
   private knownCursor = 0;
+  /** The member the server's session cookie was last confirmed to belong to. */
+  private verifiedEmail: string | undefined;
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -108,6 +122,7 @@ export class SyncEngine {
     try {
       const lock = this.deps.lock ?? ((work) => work());
       await lock(async () => {
+        await this.verifySession(session);
         await removeLocalSamples();
         await this.pushAll(session);
         await this.pullAll(session);
@@ -120,11 +135,32 @@ export class SyncEngine {
     }
   }
 
+  /** The server's session must be this member's: never send one member's changes as another's. */
+  private async verifySession(session: Session): Promise<void> {
+    if (this.verifiedEmail === session.email) return;
+    const user = await this.deps.api.currentUser();
+    if (user?.email !== session.email) throw new ServerError(401, 'signed_out', 'Please sign in again.');
+    this.verifiedEmail = session.email;
+  }
+
+  /** Forgets the confirmed session (the member changed). */
+  sessionChanged(): void {
+    this.verifiedEmail = undefined;
+  }
+
   private async pushAll(session: Session): Promise<void> {
     for (;;) {
-      const batch = await nextBatch(session.email, MAX_OPS_PER_PUSH);
+      const batch = fitBody(await nextBatch(session.email, MAX_OPS_PER_PUSH));
       if (batch.length === 0) return;
-      const answer = await this.deps.api.push(batch.map((row) => row.op));
+      let answer;
+      try {
+        answer = await this.deps.api.push(batch.map((row) => row.op));
+      } catch (error) {
+        // One operation the server cannot take at all (too large, malformed): refuse it here,
+        // so that it never blocks the queue behind it.
+        if (!(error instanceof ServerError) || batch.length !== 1 || (error.status !== 400 && error.status !== 413)) throw error;
+        answer = { results: [{ id: batch[0]!.op.id, status: 'refused' as const, code: error.code, reason: error.message }], cursor: this.knownCursor };
+      }
       const refusals = await applyPushResults(batch, answer.results, answer.cursor);
       for (const refusal of refusals) announce(refusalNotice(refusal));
       setSyncStatus({ waiting: await countWaiting(session.email) });

@@ -36,7 +36,8 @@ async function run(): Promise<void> {
   // changes stay and are sent after the member signs in again.
   const onSignedOut = () => {
     void api.currentUser().then((user) => {
-      if (user || !readStoredSession()) return;
+      const signedIn = readStoredSession();
+      if (!signedIn || user?.email === signedIn.email) return;
       saveSession(null);
       announce({ title: 'Please sign in again', description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.' });
     }, () => undefined);
@@ -61,6 +62,7 @@ async function run(): Promise<void> {
     void engine.sync();
   });
   onSessionChange(() => {
+    engine.sessionChanged();
     openStream();
     void engine.retry();
   });

@@ -205,3 +205,36 @@ describe('the sync engine, offline member switch', () => {
     expect(await db.posts.count()).toBe(0);
   });
 });
+
+describe('the sync engine, pushing safely', () => {
+  it('never sends one member’s changes under another member’s server session', async () => {
+    resetSyncStatus();
+    const server = new FakeServer();
+    const post = server.addPost();
+    const device = await connectedDevice('owner@example.com', server);
+    await device.engine.sync();
+    signInAs('intruder@example.com'); // signed in on the device only (as an offline sign-in would)
+    device.engine.sessionChanged();
+    await likePost(post.id);
+    await device.engine.sync();
+    expect(server.posts.get(post.id)!.likes).toBe(0);
+    expect(getSyncStatus()).toMatchObject({ state: 'error', message: 'Please sign in again.', waiting: 1 });
+  });
+
+  it('splits a queue too large for one request, and refuses alone an operation the server cannot take', async () => {
+    const server = new FakeServer();
+    const device = await connectedDevice('writer@example.com', server);
+    const notices: SyncNotice[] = [];
+    const stop = onSyncNotice((notice) => notices.push(notice));
+    const long = 'x'.repeat(20_000);
+    for (let i = 0; i < 60; i += 1) await createPost({ title: `Long ${i}`, content: long, category: 'Trends' });
+    // An operation bigger than the body limit, as a hostile import could queue.
+    await db.outbox.toCollection().first((row) => db.outbox.update(row.seq!, { op: { ...row.op, post: { title: 'Huge', content: 'y'.repeat(1_100_000), category: 'Trends' } } as never }));
+    await device.engine.sync();
+    stop();
+    expect([...server.posts.values()].filter((post) => post.title.startsWith('Long '))).toHaveLength(59);
+    expect(notices).toEqual([{ title: 'Change not saved', description: 'This request is too large.' }]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(getSyncStatus().state).toBe('synced');
+  });
+});

@@ -65,6 +65,7 @@ export class FakeServer {
       const url = new URL(input, 'http://127.0.0.1');
       const method = init.method ?? 'GET';
       this.requests.push(`${method} ${url.pathname}`);
+      if (init.body && String(init.body).length > 1024 * 1024) return error(413, 'too_large', 'This request is too large.');
       const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined;
       return this.route(method, url, body, state);
     };
