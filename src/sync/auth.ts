@@ -8,15 +8,20 @@ import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offlin
 import { validateSignIn, validateSignUp } from '../db/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
-import { OfflineError, ServerError, createApi, type SyncApi } from './api';
+import type { OfflineError as OfflineErrorClass, ServerError as ServerErrorClass, SyncApi } from './api';
 import { detectMode } from './mode';
 
 export const OFFLINE_SIGN_IN = "You're offline. Signing in on a new device needs a connection.";
 export const OFFLINE_SIGN_UP = "You're offline. Creating an account needs a connection.";
 
-const defaultApi = () => createApi((input, init) => fetch(input, init));
+/** The API client (with its schema library) loads only on a connected device. */
+async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; OfflineError: typeof OfflineErrorClass; ServerError: typeof ServerErrorClass }> {
+  const module = await import('./api');
+  return { api: api ?? module.createApi((input, init) => fetch(input, init)), OfflineError: module.OfflineError, ServerError: module.ServerError };
+}
 
-async function throughServer(api: SyncApi, request: SessionRequest): Promise<Session> {
+async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {
+  const { api, OfflineError, ServerError } = await client(given);
   let session: Session;
   try {
     const user = await api.signIn(request);
@@ -41,7 +46,7 @@ async function throughServer(api: SyncApi, request: SessionRequest): Promise<Ses
 }
 
 /** Signs in (connected: the server checks the password; local-only: this browser's accounts). */
-export async function signIn(email: string, password: string, api: SyncApi = defaultApi()): Promise<Session> {
+export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
   if (problem) throw new ValidationError(problem.title, problem.message);
   if ((await detectMode(api)) === 'local') return (await import('../db/accounts')).signIn(email, password);
@@ -49,7 +54,7 @@ export async function signIn(email: string, password: string, api: SyncApi = def
 }
 
 /** Creates an account and signs it in (connected: on the server; local-only: on this browser). */
-export async function signUp(name: string, email: string, password: string, api: SyncApi = defaultApi()): Promise<Session> {
+export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw new ValidationError(problem.title, problem.message);
   if ((await detectMode(api)) === 'local') return (await import('../db/accounts')).signUp(name, email, password);
@@ -57,8 +62,8 @@ export async function signUp(name: string, email: string, password: string, api:
 }
 
 /** Signs out in every tab of this device, and ends the session on the server when it can be reached. */
-export async function signOut(api: SyncApi = defaultApi()): Promise<void> {
+export async function signOut(api?: SyncApi): Promise<void> {
   saveSession(null);
   if ((await detectMode(api)) === 'local') return;
-  await api.signOut().catch(() => undefined);
+  await (await client(api)).api.signOut().catch(() => undefined);
 }

@@ -3,13 +3,13 @@
 // local-only, today's product. A device that has been connected stays connected, even offline.
 
 import { isConnectedDevice, markConnected } from '../db/sync/sync-meta';
-import { createApi, type SyncApi } from './api';
+import { checkHealth, type HealthCheck } from './health';
 
 export type Mode = 'connected' | 'local';
 
 let detected: Promise<Mode> | undefined;
 
-async function detect(api: SyncApi): Promise<Mode> {
+async function detect(api: HealthCheck): Promise<Mode> {
   try {
     if (await isConnectedDevice()) return 'connected';
   } catch {
@@ -21,7 +21,7 @@ async function detect(api: SyncApi): Promise<Mode> {
 }
 
 /** The mode of this device, decided once per page. */
-export function detectMode(api: SyncApi = createApi((input, init) => fetch(input, init))): Promise<Mode> {
+export function detectMode(api: HealthCheck = { health: () => checkHealth() }): Promise<Mode> {
   detected ??= detect(api);
   return detected;
 }

@@ -229,7 +229,8 @@ describe('the sync engine, pushing safely', () => {
     const long = 'x'.repeat(20_000);
     for (let i = 0; i < 60; i += 1) await createPost({ title: `Long ${i}`, content: long, category: 'Trends' });
     // An operation bigger than the body limit, as a hostile import could queue.
-    await db.outbox.toCollection().first((row) => db.outbox.update(row.seq!, { op: { ...row.op, post: { title: 'Huge', content: 'y'.repeat(1_100_000), category: 'Trends' } } as never }));
+    const first = (await db.outbox.orderBy('seq').first())!;
+    await db.outbox.update(first.seq!, { op: { ...first.op, post: { title: 'Huge', content: 'y'.repeat(1_100_000), category: 'Trends' } } as never });
     await device.engine.sync();
     stop();
     expect([...server.posts.values()].filter((post) => post.title.startsWith('Long '))).toHaveLength(59);
