@@ -28,11 +28,25 @@ const percentile = (values, p) => sorted(values)[Math.min(values.length - 1, Mat
 
 async function startServer(dataDir) {
   const child = spawn(process.execPath, [resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir, ADMIN_PASSWORD, DIST_DIR: resolve('dist'), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DIST_DIR: resolve('dist'),
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'inherit',
   });
   for (let i = 0; i < 600; i += 1) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (child.exitCode !== null) break;
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -50,7 +64,11 @@ async function adminApi() {
   if (!signedIn.ok) throw new Error(`admin sign-in failed: ${signedIn.status}`);
   const cookie = signedIn.headers.get('set-cookie').split(';')[0];
   return async (ops) => {
-    const response = await fetch(`${BASE}/api/ops`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE, cookie }, body: JSON.stringify({ ops }) });
+    const response = await fetch(`${BASE}/api/ops`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE, cookie },
+      body: JSON.stringify({ ops }),
+    });
     if (!response.ok) throw new Error(`push failed: ${response.status} ${await response.text()}`);
     return (await response.json()).results;
   };
@@ -63,7 +81,11 @@ async function seedPosts(count) {
     const creates = Array.from({ length: Math.min(100, count - start) }, (_, i) => ({
       id: randomUUID(),
       type: 'create',
-      post: { title: `Benchmark post ${start + i + 1}`, content: `Findings from study ${start + i + 1}: sample sizes, weighting and what we would do differently. `.repeat(3), category: categories[(start + i) % 6] },
+      post: {
+        title: `Benchmark post ${start + i + 1}`,
+        content: `Findings from study ${start + i + 1}: sample sizes, weighting and what we would do differently. `.repeat(3),
+        category: categories[(start + i) % 6],
+      },
     }));
     const results = await push(creates);
     const refused = results.find((result) => result.status === 'refused');
@@ -91,7 +113,11 @@ async function likeLatency(browser) {
     await page.goto('/forum');
     await page.getByRole('status', { name: 'Sync status: Synced' }).waitFor({ timeout: 60_000 });
   }
-  const button = (page) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: SAMPLE }) }).getByRole('button', { name: /^Like/ });
+  const button = (page) =>
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: SAMPLE }) })
+      .getByRole('button', { name: /^Like/ });
   const times = [];
   for (let i = 0; i < LIKES + 3; i += 1) {
     const before = Number((await button(b.page).innerText()).replace(/\D/g, ''));
@@ -136,24 +162,26 @@ async function firstSync(browser) {
     const started = Date.now();
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const stored = () =>
-      page.evaluate(async () => {
-        const db = await new Promise((done, fail) => {
-          const open = indexedDB.open('insight-exchange');
-          open.onsuccess = () => done(open.result);
-          open.onerror = () => fail(open.error);
-        });
-        if (!db.objectStoreNames.contains('meta')) {
+      page
+        .evaluate(async () => {
+          const db = await new Promise((done, fail) => {
+            const open = indexedDB.open('insight-exchange');
+            open.onsuccess = () => done(open.result);
+            open.onerror = () => fail(open.error);
+          });
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            return { count: 0, synced: false };
+          }
+          const tx = db.transaction(['posts', 'meta']);
+          const [count, synced] = await Promise.all([
+            new Promise((done) => (tx.objectStore('posts').count().onsuccess = (event) => done(event.target.result))),
+            new Promise((done) => (tx.objectStore('meta').get('sync:last-sync-at').onsuccess = (event) => done(event.target.result))),
+          ]);
           db.close();
-          return { count: 0, synced: false };
-        }
-        const tx = db.transaction(['posts', 'meta']);
-        const [count, synced] = await Promise.all([
-          new Promise((done) => (tx.objectStore('posts').count().onsuccess = (event) => done(event.target.result))),
-          new Promise((done) => (tx.objectStore('meta').get('sync:last-sync-at').onsuccess = (event) => done(event.target.result))),
-        ]);
-        db.close();
-        return { count, synced: synced !== undefined };
-      }).catch(() => ({ count: 0, synced: false }));
+          return { count, synced: synced !== undefined };
+        })
+        .catch(() => ({ count: 0, synced: false }));
     for (let state = await stored(); state.count < POSTS + 3 || !state.synced; state = await stored()) {
       if (Date.now() - started > 10 * 60_000) throw new Error(`the first sync did not finish: ${JSON.stringify(state)}`);
     }

@@ -2,6 +2,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/main.scss';
 import { App } from './app/app';
+import { noteMissingChunk } from './components/reload';
+
+// A chunk that is gone after a deploy: the lazy route fails into RouteError, which then offers
+// the new version (not the router's default error page).
+window.addEventListener('vite:preloadError', noteMissingChunk);
 
 // The first render runs as a transition, so React renders in slices and the page stays
 // responsive (no single long task) while the app starts.

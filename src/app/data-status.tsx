@@ -1,11 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
-import type { MirrorReport } from '../db/startup';
+import { whenIdle } from '../db/core/idle';
+import type { MirrorReport, StartupProgress } from '../db/startup';
+import { plural } from '../lib/format';
 
 export type DataStatus = 'starting' | 'ready' | 'unavailable' | 'outdated';
 
 interface DataStatusValue {
   status: DataStatus;
+  /** While the first start brings a large legacy copy in: how far it has come. */
+  progress?: StartupProgress;
   /** Starts the data layer now (protected screens need it at once). */
   start: () => void;
 }
@@ -26,7 +30,7 @@ function reportToast(report: MirrorReport) {
   }
   return {
     title: 'Some saved posts were skipped',
-    description: `${report.count} ${report.count === 1 ? 'entry' : 'entries'} in the copy left by an older version could not be read. ${report.reason}`,
+    description: `${plural(report.count, 'entry', 'entries')} in the copy left by an older version could not be read. ${report.reason}`,
     variant: 'error' as const,
   };
 }
@@ -38,6 +42,7 @@ function reportToast(report: MirrorReport) {
  */
 export function DataProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<DataStatus>('starting');
+  const [progress, setProgress] = useState<StartupProgress | undefined>(undefined);
   const showToast = useToast();
   const started = useRef(false);
 
@@ -47,12 +52,14 @@ export function DataProvider({ children }: { children: ReactNode }) {
     // Sync (connected mode) loads with the data layer, after the first paint; it decides the mode.
     const sync = import('../sync/start');
     const options = { connected: () => sync.then(async ({ isConnected }) => isConnected()).catch(() => false) };
-    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport }) => {
+    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport, onStartupProgress }) => {
       onMirrorReport((report) => showToast(reportToast(report)));
+      const stopProgress = onStartupProgress(setProgress);
       onDatabaseOutdated(() => setStatus('outdated'));
       // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
       const failed = (error: unknown): DataStatus => ((error as Error | null)?.name === 'DatabaseOutdatedError' ? 'outdated' : 'unavailable');
       const usable = await whenDataUsable(options);
+      stopProgress();
       setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
       const result = await startDataLayer(options);
       if (result.ok) sync.then(({ startSync }) => startSync()).catch(() => undefined);
@@ -70,10 +77,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
   }, [showToast]);
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    idle(() => start(), { timeout: 2_000 });
+    whenIdle(() => start());
   }, [start]);
 
-  const value = useMemo(() => ({ status, start }), [status, start]);
+  const value = useMemo(() => ({ status, progress: status === 'starting' ? progress : undefined, start }), [status, progress, start]);
   return <DataStatusContext.Provider value={value}>{children}</DataStatusContext.Provider>;
 }

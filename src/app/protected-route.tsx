@@ -6,6 +6,8 @@ import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
+import { whenIdle } from '../db/core/idle';
+import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { NewPostProvider } from '../features/posting/new-post-provider';
 import { useNewPost } from '../features/posting/new-post-context';
@@ -24,14 +26,13 @@ function ProtectedShell({ user }: { user: Session }) {
   const { logout } = useAuth();
   const connected = useSyncStatus().state !== 'local';
   const { open, preload } = useNewPost();
-  const { status, start } = useDataStatus();
+  const { status, progress, start } = useDataStatus();
   const navigate = useNavigate();
   const showToast = useToast();
   useEffect(() => start(), [start]);
   // Fetch the other screens' code while the member reads, so switching screens never waits on it.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 500));
-    idle(() => {
+    return whenIdle(() => {
       void import('../pages/forum');
       void import('../pages/profile');
       if (isAdmin) void import('../pages/admin');
@@ -64,7 +65,9 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
-      {status === 'starting' ? <PageLoading /> : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
+      {status === 'starting' ? (
+        <PageLoading label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined} />
+      ) : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
     </AppShell>
   );
 }

@@ -5,12 +5,14 @@ import { RequireAuth } from '../features/auth/require-auth';
 import { HomePage } from '../pages/home';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
+import { RouteError } from './route-error';
 
 // The home page ships in the first chunk; every other screen, and the protected area's frame,
 // loads when first visited.
 export const router = createBrowserRouter([
   {
     element: <RootRoute />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
       {

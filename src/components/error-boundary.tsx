@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CrashScreen } from './crash-screen';
 
 interface Props {
   children: ReactNode;
@@ -31,15 +32,7 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     const where = this.props.area ?? 'this part of the page';
     if (this.props.fullPage) {
-      return (
-        <main className="container py-5 text-center" id="main">
-          <h1 className="h3">Something went wrong</h1>
-          <p className="text-body-secondary">Insight Exchange hit an unexpected problem. Your posts are safe on this device.</p>
-          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Reload
-          </button>
-        </main>
-      );
+      return <CrashScreen />;
     }
     return (
       <div className="alert alert-danger" role="alert">

@@ -1,3 +1,4 @@
+import { reloadApp } from './reload';
 /** Shown when a newer version upgraded the database from another tab: this tab must reload. */
 export function OutdatedBanner() {
   return (
@@ -6,7 +7,7 @@ export function OutdatedBanner() {
         <span className="me-auto">
           <strong>Insight Exchange was updated in another tab.</strong> Reload to keep working; nothing you saved is lost.
         </span>
-        <button type="button" className="btn btn-sm btn-dark" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-sm btn-dark" onClick={() => void reloadApp()}>
           Reload
         </button>
       </div>

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar } from './avatar';
-import { formatPostDate } from '../lib/format';
+import { DISPLAY_CHARS, clip, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
-
-/** Cards clamp the content to a few lines, so only its beginning is ever rendered. */
-const PREVIEW_CHARS = 1_500;
 
 interface PostCardProps {
   post: Post;
@@ -16,52 +13,43 @@ interface PostCardProps {
   footer?: ReactNode;
 }
 
+/** The fields a card shows (tags are compared apart). */
+const SHOWN_FIELDS = ['id', 'likes', 'comments', 'views', 'status', 'title', 'content', 'category', 'author', 'authorEmail', 'isTopContributor', 'date'] as const;
+
 /** True when two copies of a post would render the same card (live queries return new objects). */
 export function samePost(a: Post, b: Post): boolean {
-  return (
-    a.id === b.id &&
-    a.likes === b.likes &&
-    a.comments === b.comments &&
-    a.views === b.views &&
-    a.status === b.status &&
-    a.title === b.title &&
-    a.content === b.content &&
-    a.category === b.category &&
-    a.author === b.author &&
-    a.authorEmail === b.authorEmail &&
-    a.isTopContributor === b.isTopContributor &&
-    a.date === b.date &&
-    a.tags.join('\u0000') === b.tags.join('\u0000')
-  );
+  return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
 /** One post as a card: an `article` whose heading is the post title. */
 export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
-  const content = post.content.length > PREVIEW_CHARS ? `${post.content.slice(0, PREVIEW_CHARS)}…` : post.content;
+  // Cards clamp the content to a few lines, so only its beginning is ever rendered.
+  const content = clip(post.content, DISPLAY_CHARS.content);
+  const author = clip(post.author, DISPLAY_CHARS.author);
   return (
     <article className="card app-post" aria-labelledby={titleId}>
       <div className="card-body">
         <div className="app-post-meta">
-          <Avatar name={post.author} seed={post.authorEmail} />
+          <Avatar name={author} seed={post.authorEmail} />
           <div className="app-post-byline">
-            <span className="app-post-author">{post.author}</span>
+            <span className="app-post-author">{author}</span>
             {post.isTopContributor && (
               <span className="badge text-bg-warning app-top-badge">Top Contributor</span>
             )}
             <span className="app-post-date">{formatPostDate(post)}</span>
           </div>
-          <span className="badge app-category">{post.category}</span>
+          <span className="badge app-category">{clip(post.category, DISPLAY_CHARS.category)}</span>
           {badges}
         </div>
         <h3 id={titleId} className="app-post-title">
-          {post.title}
+          {clip(post.title, DISPLAY_CHARS.title)}
         </h3>
         <p className={`app-post-content app-clamp-${lines}`}>{content}</p>
         {post.tags.length > 0 && (
           <ul className="app-tags" aria-label="Tags">
             {post.tags.slice(0, 6).map((tag, index) => (
-              <li key={`${index}-${tag}`}>#{tag}</li>
+              <li key={index}>#{clip(tag, DISPLAY_CHARS.tag)}</li>
             ))}
           </ul>
         )}

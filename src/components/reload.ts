@@ -5,6 +5,17 @@ type BeforeReload = () => Promise<void> | void;
 
 const guards = new Set<BeforeReload>();
 let reloading = false;
+let updateDeployed = false;
+
+/** Called when a code chunk is missing (`vite:preloadError`): a newer version was deployed. */
+export function noteMissingChunk(): void {
+  updateDeployed = true;
+}
+
+/** True once a missing chunk showed that a newer version was deployed since this page loaded. */
+export function newerVersionDeployed(): boolean {
+  return updateDeployed;
+}
 
 /** Registers work to finish before the app reloads; returns the unregister function. */
 export function registerBeforeReload(guard: BeforeReload): () => void {

@@ -1,3 +1,4 @@
+import { reloadApp } from './reload';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -20,7 +21,7 @@ export function StorageUnavailable() {
           </ul>
           <p className="text-body-secondary">You can still read about Insight Exchange while storage is off.</p>
           <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            <button type="button" className="btn btn-primary" onClick={() => void reloadApp()}>
               Reload
             </button>
             <Link className="btn btn-outline-primary" to={paths.home}>

@@ -1,16 +1,23 @@
 // What happens once per page, after the first paint: open the database, bring in what an older
 // build left under `posts`, write the sample posts on the very first start, and start the mirror.
 
-import { db } from './schema';
-import { toDataError } from './errors';
-import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './legacy-mirror';
-import { seedSamplePosts } from './seed';
-import { startDurableStorageRequest } from './storage-status';
+import { META_KEYS } from './contracts';
+import { db } from './core/schema';
+import { toDataError } from './core/errors';
+import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './mirror/legacy-mirror';
+import { seedSamplePosts } from './posts/seed';
+import { startDurableStorageRequest } from './core/storage-status';
 import { isConnectedDevice } from './sync/sync-meta';
 
 export type StartupResult =
   | { ok: true; legacy: LegacyImportResult; seeded: boolean }
   | { ok: false; error: unknown };
+
+/** How far the first start's import of the legacy copy has come. */
+export interface StartupProgress {
+  done: number;
+  total: number;
+}
 
 export interface StartupOptions {
   /** Resolves true on a connected device: the server has the sample posts, so none are written here. */
@@ -18,6 +25,13 @@ export interface StartupOptions {
 }
 
 let started: Promise<StartupResult> | undefined;
+const progressListeners = new Set<(progress: StartupProgress) => void>();
+
+/** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
+export function onStartupProgress(listener: (progress: StartupProgress) => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
 let usable: Promise<StartupResult | { ok: true }> | undefined;
 
 /** Starts the data layer once per page; later calls get the same result. */
@@ -32,8 +46,10 @@ export function startDataLayer(options: StartupOptions = {}): Promise<StartupRes
     let legacy: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
     let seeded = false;
     try {
-      legacy = await importLegacyPosts();
-      const connected = (await db.meta.get('seeded')) ? false : await (options.connected?.() ?? false);
+      legacy = await importLegacyPosts((progress) => {
+        for (const listener of progressListeners) listener(progress);
+      });
+      const connected = (await db.meta.get(META_KEYS.seeded)) ? false : await (options.connected?.() ?? false);
       seeded = connected ? false : await seedSamplePosts(legacy.present);
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
@@ -55,7 +71,7 @@ export function whenDataUsable(options: StartupOptions = {}): Promise<StartupRes
     const everything = startDataLayer(options);
     try {
       await db.open();
-      if ((await db.meta.get('seeded')) || (await isConnectedDevice())) return { ok: true } as const;
+      if ((await db.meta.get(META_KEYS.seeded)) || (await isConnectedDevice())) return { ok: true } as const;
     } catch {
       // Reported by the full start-up below.
     }
@@ -70,4 +86,4 @@ export function onDatabaseOutdated(listener: () => void): () => void {
   return db.onOutdated(listener);
 }
 
-export { onMirrorReport, type MirrorReport } from './legacy-mirror';
+export { onMirrorReport, type MirrorReport } from './mirror/legacy-mirror';

@@ -1,7 +1,7 @@
-// The shapes every part of the app agrees on: posts (exactly the fields of SPEC §3),
+// The shapes every part of the app agrees on: posts (exactly the fields of product.md §3),
 // the signed-in session, and the category list. No logic lives here.
 
-import { CATEGORIES, type Category, type Post } from '../shared/post-rules';
+import { CATEGORIES, type Category } from '../shared/post-rules';
 
 export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus } from '../shared/post-rules';
 
@@ -12,23 +12,9 @@ export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES
 
 export const DEFAULT_CATEGORY: Category = 'Quantitative';
 
+/** True for one of the six categories (the one category check of the app). */
+export const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
 
-export const POST_FIELDS = [
-  'id',
-  'title',
-  'content',
-  'category',
-  'author',
-  'authorEmail',
-  'authorRole',
-  'likes',
-  'comments',
-  'views',
-  'date',
-  'isTopContributor',
-  'tags',
-  'status',
-] as const satisfies readonly (keyof Post)[];
 
 export type Role = 'admin' | 'user';
 

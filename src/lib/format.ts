@@ -1,4 +1,6 @@
-// Display formatting shared by every screen: counts and post dates.
+// Display formatting shared by every screen: counts, post dates and text cut for display.
+
+import { LIMITS } from '../shared/post-rules';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -9,6 +11,20 @@ export function formatCount(value: number): string {
 /** "1 like" / "2 likes". */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The most characters of each post field a screen renders. A huge run without spaces makes the
+ * browser's line breaking take tens of seconds, so every displayed field is cut (the stored value
+ * stays whole, and search still reads all of it).
+ */
+export const DISPLAY_CHARS = { title: LIMITS.title, author: LIMITS.name, category: 60, date: 60, tag: 60, content: 1_500 } as const;
+
+/** `value` cut to `max` characters with an ellipsis; never splits a surrogate pair. */
+export function clip(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const end = /[\uD800-\uDBFF]/u.test(value.charAt(max - 1)) ? max - 1 : max;
+  return `${value.slice(0, end)}…`;
 }
 
 const MINUTE = 60_000;
@@ -24,7 +40,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
  */
 export function formatPostDate(post: { id: number; date: string }, now = Date.now()): string {
   const age = now - post.id;
-  if (post.id < EARLIEST_TIMESTAMP || age < -DAY) return post.date || 'Some time ago';
+  if (post.id < EARLIEST_TIMESTAMP || age < -DAY) return clip(post.date, DISPLAY_CHARS.date) || 'Some time ago';
   if (age < MINUTE) return 'Just now';
   if (age < HOUR) return plural(Math.floor(age / MINUTE), 'minute') + ' ago';
   if (age < DAY) return plural(Math.floor(age / HOUR), 'hour') + ' ago';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { PAGE_SIZE } from '../db/posts';
+import { PAGE_SIZE } from '../db/posts/posts';
 
 export interface PagedList<T> {
   /** The rows read so far; `undefined` while the first page loads. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
-import { CATEGORY_FILTERS, type CategoryFilter } from '../db/types';
+import { cleanSearchQuery } from '../db/search/text';
+import { isCategory, type CategoryFilter } from '../db/types';
 import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
@@ -11,15 +12,14 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 /** Typing waits this long before the search runs. */
 const SEARCH_DEBOUNCE_MS = 200;
 
-const toCategory = (value: string | null): CategoryFilter =>
-  CATEGORY_FILTERS.includes(value as CategoryFilter) ? (value as CategoryFilter) : 'All';
+const toCategory = (value: string | null): CategoryFilter => (isCategory(value) ? value : 'All');
 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {
   // The fields answer every keystroke from local state; the settled search and the category are
   // copied into the address, so a reload or a shared link keeps them.
   const [params, setParams] = useSearchParams();
-  const [searchInput, setSearchInput] = useState(() => params.get('q') ?? '');
+  const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
 

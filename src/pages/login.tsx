@@ -1,4 +1,5 @@
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useLocation } from 'react-router-dom';
 import { LoginForm } from '../features/auth/login-form';
 
 const benefits = [
@@ -9,6 +10,7 @@ const benefits = [
 
 /** Sign in or create an account; success goes to the home page. */
 export function LoginPage() {
+  const state = useLocation().state as { signedOutElsewhere?: boolean } | null;
   return (
     <div className="container app-auth">
       <div className="row g-4 align-items-center justify-content-center">
@@ -29,6 +31,11 @@ export function LoginPage() {
           </div>
         </div>
         <div className="col-md-8 col-lg-5">
+          {state?.signedOutElsewhere && (
+            <div role="status" className="alert alert-info">
+              You were signed out in another tab. Sign in again to continue; a post you were writing is kept as a draft.
+            </div>
+          )}
           <LoginForm />
         </div>
       </div>

@@ -64,13 +64,16 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     if (!parsed.success && (response.status === 502 || response.status === 503 || response.status === 504)) {
       throw new OfflineError(`The server answered ${response.status}.`);
     }
-    const { code, message } = parsed.success ? parsed.data.error : { code: 'http_error', message: `The server answered ${response.status}.` };
+    const { code, message } = parsed.success
+      ? parsed.data.error
+      : { code: 'http_error', message: `The server answered ${response.status}.` };
     throw new ServerError(response.status, code, message);
   }
 
   async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new ServerError(response.status, 'bad_answer', 'The server sent an answer this version of the app cannot read.');
+    if (!parsed.success)
+      throw new ServerError(response.status, 'bad_answer', 'The server sent an answer this version of the app cannot read.');
     return parsed.data;
   }
 

@@ -2,10 +2,10 @@
 // connected, through this browser's own accounts (src/db/accounts) when it is local-only. The
 // session stored under `insightExchangeUser` keeps its shape and never holds a password or token.
 
-import { AuthError, ValidationError } from '../db/errors';
-import { saveSession } from '../db/session';
+import { AuthError, ValidationError } from '../db/core/errors';
+import { saveSession } from '../db/accounts/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
-import { validateSignIn, validateSignUp } from '../db/validation';
+import { validateSignIn, validateSignUp } from '../db/core/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
 import type { OfflineError as OfflineErrorClass, ServerError as ServerErrorClass, SyncApi } from './api';
@@ -15,9 +15,15 @@ export const OFFLINE_SIGN_IN = "You're offline. Signing in on a new device needs
 export const OFFLINE_SIGN_UP = "You're offline. Creating an account needs a connection.";
 
 /** The API client (with its schema library) loads only on a connected device. */
-async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; OfflineError: typeof OfflineErrorClass; ServerError: typeof ServerErrorClass }> {
+async function client(
+  api: SyncApi | undefined,
+): Promise<{ api: SyncApi; OfflineError: typeof OfflineErrorClass; ServerError: typeof ServerErrorClass }> {
   const module = await import('./api');
-  return { api: api ?? module.createApi((input, init) => fetch(input, init)), OfflineError: module.OfflineError, ServerError: module.ServerError };
+  return {
+    api: api ?? module.createApi((input, init) => fetch(input, init)),
+    OfflineError: module.OfflineError,
+    ServerError: module.ServerError,
+  };
 }
 
 async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {
@@ -49,7 +55,7 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
 export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
   if (problem) throw new ValidationError(problem.title, problem.message);
-  if ((await detectMode(api)) === 'local') return (await import('../db/accounts')).signIn(email, password);
+  if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signIn(email, password);
   return throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password });
 }
 
@@ -57,7 +63,7 @@ export async function signIn(email: string, password: string, api?: SyncApi): Pr
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw new ValidationError(problem.title, problem.message);
-  if ((await detectMode(api)) === 'local') return (await import('../db/accounts')).signUp(name, email, password);
+  if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signUp(name, email, password);
   return throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() });
 }
 

@@ -2,8 +2,8 @@
 // write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
-import { onLocalChange } from '../db/changes';
-import { onSessionChange, readStoredSession, saveSession } from '../db/session';
+import { onLocalChange } from '../db/core/changes';
+import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
 import { createApi } from './api';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
@@ -23,12 +23,18 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   // once the server confirms it (a sign-in may have happened meanwhile), sign out here too. Queued
   // changes stay and are sent after the member signs in again.
   const onSignedOut = () => {
-    void api.currentUser().then((user) => {
-      const signedIn = readStoredSession();
-      if (!signedIn || user?.email === signedIn.email) return;
-      saveSession(null);
-      announce({ title: 'Please sign in again', description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.' });
-    }, () => undefined);
+    void api.currentUser().then(
+      (user) => {
+        const signedIn = readStoredSession();
+        if (!signedIn || user?.email === signedIn.email) return;
+        saveSession(null);
+        announce({
+          title: 'Please sign in again',
+          description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.',
+        });
+      },
+      () => undefined,
+    );
   };
   const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut });
   onEngine(engine);
@@ -37,7 +43,13 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   let stream: ReturnType<typeof openLiveStream> | undefined;
   const openStream = () => {
     stream?.close();
-    stream = session() && navigator.onLine ? openLiveStream((url) => new EventSource(url), (cursor) => engine.notifyServerCursor(cursor)) : undefined;
+    stream =
+      session() && navigator.onLine
+        ? openLiveStream(
+            (url) => new EventSource(url),
+            (cursor) => engine.notifyServerCursor(cursor),
+          )
+        : undefined;
   };
   const catchUp = () => {
     if (!stream || stream.closed()) openStream();

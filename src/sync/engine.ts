@@ -159,7 +159,10 @@ export class SyncEngine {
         // One operation the server cannot take at all (too large, malformed): refuse it here,
         // so that it never blocks the queue behind it.
         if (!(error instanceof ServerError) || batch.length !== 1 || (error.status !== 400 && error.status !== 413)) throw error;
-        answer = { results: [{ id: batch[0]!.op.id, status: 'refused' as const, code: error.code, reason: error.message }], cursor: this.knownCursor };
+        answer = {
+          results: [{ id: batch[0]!.op.id, status: 'refused' as const, code: error.code, reason: error.message }],
+          cursor: this.knownCursor,
+        };
       }
       const refusals = await applyPushResults(batch, answer.results, answer.cursor);
       for (const refusal of refusals) announce(refusalNotice(refusal));

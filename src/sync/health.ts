@@ -6,7 +6,9 @@ export interface HealthCheck {
 }
 
 /** True when the origin answers /api/health with the server's JSON (`{ ok: true, … }`). */
-export async function checkHealth(fetchImpl: (input: string, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)): Promise<boolean> {
+export async function checkHealth(
+  fetchImpl: (input: string, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init),
+): Promise<boolean> {
   try {
     const response = await fetchImpl('/api/health', { cache: 'no-store', headers: { accept: 'application/json' } });
     if (!response.ok || !(response.headers.get('content-type') ?? '').includes('application/json')) return false;

@@ -2,8 +2,8 @@
 // are queued as operations in chunks (one transaction each) and pushed chunk by chunk, with
 // progress; a cancel stops between chunks, so only whole chunks are ever sent.
 
-import { readBackup } from '../db/backup';
-import { readStoredSession } from '../db/session';
+import { readBackup } from '../db/posts/backup';
+import { readStoredSession } from '../db/accounts/session';
 import { queueImportedChunk } from '../db/sync/import-ops';
 import { getRunningEngine } from './start';
 
@@ -20,7 +20,10 @@ export interface SendResult {
 }
 
 /** Queues and pushes the file's posts in chunks; resolves with how many went out (0 on a local-only device). */
-export async function sendImportToServer(file: Blob, options: { signal?: AbortSignal; onProgress?: (progress: SendProgress) => void } = {}): Promise<SendResult> {
+export async function sendImportToServer(
+  file: Blob,
+  options: { signal?: AbortSignal; onProgress?: (progress: SendProgress) => void } = {},
+): Promise<SendResult> {
   const engine = getRunningEngine();
   const session = readStoredSession();
   if (!engine || !session) return { sent: 0, cancelled: false };

@@ -37,7 +37,9 @@ export function getSyncStatus(): SyncStatus {
 export function setSyncStatus(change: Partial<SyncStatus>): void {
   const next = { ...current, ...change };
   if (next.state !== 'error') delete next.message;
-  const same = (Object.keys(next) as (keyof SyncStatus)[]).every((key) => next[key] === current[key]) && Object.keys(current).length === Object.keys(next).length;
+  const same =
+    (Object.keys(next) as (keyof SyncStatus)[]).every((key) => next[key] === current[key]) &&
+    Object.keys(current).length === Object.keys(next).length;
   if (same) return;
   current = next;
   for (const listener of listeners) listener(current);

@@ -25,7 +25,11 @@ async function member(browser: Parameters<typeof newDevice>[0], email: string, v
 }
 
 test('three devices liking one post at once: every device, the server and a new device agree', async ({ browser }) => {
-  const devices = [await member(browser, 'ana@example.com'), await member(browser, 'ben@example.com', TABLET), await member(browser, 'cy@example.com')];
+  const devices = [
+    await member(browser, 'ana@example.com'),
+    await member(browser, 'ben@example.com', TABLET),
+    await member(browser, 'cy@example.com'),
+  ];
   const before = await shownLikes(devices[0]!.page, SAMPLE);
   await Promise.all(
     devices.map(async ({ page }) => {

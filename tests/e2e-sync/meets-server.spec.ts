@@ -42,7 +42,9 @@ test('a local-only device meets a server: samples once, sign in, one upload ques
   await expect(question).toBeHidden();
   await waitSynced(page);
   const posts = await serverPosts(server, ADMIN_PASSWORD);
-  expect(posts.filter((post) => post.title === 'Written before there was a server')).toMatchObject([{ status: 'pending', authorEmail: 'jane.doe@example.com' }]);
+  expect(posts.filter((post) => post.title === 'Written before there was a server')).toMatchObject([
+    { status: 'pending', authorEmail: 'jane.doe@example.com' },
+  ]);
   expect(posts).toHaveLength(4); // three samples, once, and the uploaded post
   await page.goto('/profile');
   await expect(card(page, 'Written before there was a server').getByText('pending', { exact: true })).toBeVisible();

@@ -20,7 +20,9 @@ test('a synced device reads the forum offline after a reload', async ({ browser 
   await waitSynced(page);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
   // Every chunk the forum needs is precached once the worker is active.
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, openForum, putPosts, signIn, submitNewPost } from './support/app';
+import { ADMIN, card, getPost, makePost, openForum, putPosts, signIn, submitNewPost } from './support/app';
 import { XSS_PAYLOADS } from './support/xss-payloads';
 
 /** Nothing ran: no flag set, no dialog, no element or attribute that came from a payload. */
@@ -151,6 +151,26 @@ test('very long text from an import or the mirror is stored and shown without br
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.getByLabel('Search posts').fill('NEEDLE-AT-THE-VERY-END');
   await expect(page.getByRole('article')).toHaveCount(1);
+});
+
+test('an unbroken 300,000-character title, author and category paint quickly, cut for display (the stored value stays whole)', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await openForum(page);
+  const title = 'T'.repeat(300_000);
+  await putPosts(page, [makePost({ id: 1_960_000_000_000, title, author: 'AV'.repeat(50_000), category: 'C'.repeat(100_000), content: 'x'.repeat(100_000) })]);
+  const post = page.getByRole('article').first();
+  await expect(post).toContainText('TTTT');
+  const shown = await post.evaluate((element) => ({
+    title: element.querySelector('h3')?.textContent?.length ?? 0,
+    author: element.querySelector('.app-post-author')?.textContent?.length ?? 0,
+    category: element.querySelector('.app-category')?.textContent?.length ?? 0,
+    labels: Math.max(...[...element.querySelectorAll('[aria-label]')].map((node) => node.getAttribute('aria-label')!.length)),
+  }));
+  expect(shown.title).toBeLessThanOrEqual(201);
+  expect(shown.author).toBeLessThanOrEqual(101);
+  expect(shown.category).toBeLessThanOrEqual(61);
+  expect(shown.labels).toBeLessThan(300);
+  expect((await getPost(page, 1_960_000_000_000))?.title).toHaveLength(300_000);
 });
 
 test('emoji, right-to-left text and combining marks display as written and are found in any case', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MEMBER, signIn } from './support/app';
+import { ADMIN, MEMBER, openForum, signIn } from './support/app';
 
 test.describe('public pages', () => {
   test('the header links Home, About Us, Login and Join Now', async ({ page }) => {
@@ -101,4 +101,27 @@ test.describe('guards', () => {
     await expect(header.getByRole('button', { name: 'New Post' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
   });
+});
+
+test('a screen whose code is gone after a deploy shows our own screen with Reload, not the router default', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort());
+  await page.getByRole('banner').getByRole('link', { name: 'About Us' }).click();
+  await expect(page.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+});
+
+test('card icons stay visible in forced-colors (high contrast) mode', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await page.emulateMedia({ forcedColors: 'active' });
+  await openForum(page);
+  // Forced colors repaint backgrounds in the page's Canvas colour: a masked icon painted so vanishes.
+  const colours = await page.locator('.app-like').first().evaluate((element) => ({
+    icon: getComputedStyle(element, '::before').backgroundColor,
+    card: getComputedStyle(element.closest('.card')!).backgroundColor,
+  }));
+  expect(colours.icon).not.toBe(colours.card);
+  expect(colours.icon).not.toBe('rgba(0, 0, 0, 0)');
 });

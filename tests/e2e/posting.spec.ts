@@ -65,3 +65,30 @@ test('shows a counter and a clear message at the length limits', async ({ page }
   await expect(dialog).toContainText('A title can be at most 200 characters.');
   await expect(dialog.getByLabel('Content')).toHaveAttribute('maxlength', '20000');
 });
+
+test('a reload right after typing keeps the draft (saved on pagehide, not only 300 ms later)', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Typed just before the reload');
+  await dialog.getByLabel('Content').fill('Every keystroke counts');
+  await page.reload();
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toHaveValue('Typed just before the reload');
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Content')).toHaveValue('Every keystroke counts');
+});
+
+test('a sign-out in another tab keeps the draft and says why this tab is on /login', async ({ page, context }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Draft before the sign-out');
+  const other = await context.newPage();
+  await other.goto('/forum');
+  await other.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You were signed out in another tab' })).toBeVisible();
+  await other.close();
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toHaveValue('Draft before the sign-out');
+});

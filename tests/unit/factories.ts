@@ -1,7 +1,8 @@
 // Small builders for unit tests: posts with sensible defaults, and a signed-in session.
-import { db } from '../../src/db/schema';
-import { makeSession, saveSession } from '../../src/db/session';
-import { ADMIN_EMAIL } from '../../src/db/storage-keys';
+import { db } from '../../src/db/core/schema';
+import { saveSession } from '../../src/db/accounts/session';
+import { makeSession } from '../../src/db/accounts/session-rules';
+import { DEFAULT_ADMIN_EMAIL as ADMIN_EMAIL } from '../../src/shared/post-rules';
 import type { Post, Session } from '../../src/db/types';
 
 let nextId = 1_700_000_000_000;

@@ -1,4 +1,4 @@
-// The one toast channel of the app: one toast at a time, a new one replaces the old (SPEC §4).
+// The one toast channel of the app: one toast at a time, a new one replaces the old (product.md §4).
 import { createContext, useContext } from 'react';
 
 export type ToastVariant = 'success' | 'error' | 'info';

@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { ToastContext, type ShowOptions, type ToastMessage } from './toast-context';
 import { ToastView } from './toast-view';
 
-/** How long a toast stays (SPEC §9). */
+/** How long a toast stays (product.md §6). */
 export const TOAST_DURATION_MS = 5_000;
 
 interface ShownToast extends ToastMessage {
@@ -16,7 +16,7 @@ interface ToastState {
   count: number;
 }
 
-/** Holds the single visible toast: a new one replaces the old (SPEC §4). */
+/** Holds the single visible toast: a new one replaces the old (product.md §4). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ToastState>({ current: null, next: null, count: 0 });
   const show = useCallback((message: ToastMessage, options?: ShowOptions) => {

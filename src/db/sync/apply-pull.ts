@@ -2,9 +2,9 @@
 // readwrite transaction together with its cursor, so a crash between pages loses nothing and
 // the next pull resumes after the last page that committed.
 
-import { db } from '../schema';
-import { emitLocalChange } from '../changes';
-import { countChange } from '../revisions';
+import { db } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange } from '../core/revisions';
 import type { PullResponse } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { storeServerPosts } from './server-posts';

@@ -2,9 +2,9 @@
 // outbox (a create re-keys its temporary row to the server's id); a refused one is undone on
 // this device and returned, so the app can say why.
 
-import { db, type OutboxRow } from '../schema';
-import { emitLocalChange } from '../changes';
-import { countChange, nextRev } from '../revisions';
+import { db, type OutboxRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { rekeyPost, storeServerPosts } from './server-posts';

@@ -3,8 +3,8 @@
 // since the protocol creates posts pending and unliked); a post it has gets the likes and the
 // review the backup adds. The sample posts are never sent (the server has its own).
 
-import { db, type PostRow } from '../schema';
-import { emitLocalChange } from '../changes';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Post, Session } from '../types';
 import { localView } from './overlay';
@@ -48,8 +48,13 @@ async function queueOne(post: Post, stored: PostRow | undefined, session: Sessio
     return true;
   }
   if (ops.some((entry) => entry.op.type === 'create')) return false; // already on its way
-  await queueOperation({ type: 'create', post: { title: row.title, content: row.content, category: row.category, tags: row.tags } }, row.id, session);
-  if (row.status !== 'pending') await queueOperation({ type: row.status === 'approved' ? 'approve' : 'reject' }, row.id, session, 'pending');
+  await queueOperation(
+    { type: 'create', post: { title: row.title, content: row.content, category: row.category, tags: row.tags } },
+    row.id,
+    session,
+  );
+  if (row.status !== 'pending')
+    await queueOperation({ type: row.status === 'approved' ? 'approve' : 'reject' }, row.id, session, 'pending');
   if (row.status === 'approved') await queueLikes(row.id, row.likes, session);
   return true;
 }

@@ -2,22 +2,21 @@
 // its own, so they are never shown twice), and the member's own local posts can be uploaded as
 // new pending posts. Nothing else is dropped: other local-only posts stay on the device.
 
-import { db, type PostRow } from '../schema';
-import { emitLocalChange } from '../changes';
-import { countChange, nextRev } from '../revisions';
+import { META_KEYS } from '../contracts';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Session } from '../types';
 import { queueOperation } from './outbox';
 import { SYNC_META } from './sync-meta';
 
-const SAMPLES_REMOVED = 'sync:samples-removed';
-
 /** Removes this device's own sample posts once (they were never on the server). */
 export async function removeLocalSamples(): Promise<number> {
   const removed = await db.transaction('rw', db.posts, db.meta, async () => {
-    if (await db.meta.get(SAMPLES_REMOVED)) return 0;
-    await db.meta.put({ key: SAMPLES_REMOVED, value: Date.now() });
-    const seeded = await db.meta.get('seeded');
+    if (await db.meta.get(SYNC_META.samplesRemoved)) return 0;
+    await db.meta.put({ key: SYNC_META.samplesRemoved, value: Date.now() });
+    const seeded = await db.meta.get(META_KEYS.seeded);
     if (typeof seeded?.value !== 'number') return 0;
     const ids = samplePosts(seeded.value).map((post) => post.id);
     const rows = await db.posts.bulkGet(ids);
@@ -41,7 +40,7 @@ async function ownLocalPosts(email: string): Promise<PostRow[]> {
 
 /** How many posts this member wrote on this device that the server has never seen (0 once decided). */
 export async function countUploadablePosts(email: string): Promise<number> {
-  const decided = await db.meta.get(`${SYNC_META.uploadDecided}:${email}`);
+  const decided = await db.meta.get(`${SYNC_META.uploadDecided}${email}`);
   if (decided) return 0;
   return (await ownLocalPosts(email)).length;
 }
@@ -52,12 +51,16 @@ export async function countUploadablePosts(email: string): Promise<number> {
  */
 export async function decideUpload(session: Session, upload: boolean): Promise<number> {
   const count = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
-    await db.meta.put({ key: `${SYNC_META.uploadDecided}:${session.email}`, value: upload ? 'upload' : 'keep' });
+    await db.meta.put({ key: `${SYNC_META.uploadDecided}${session.email}`, value: upload ? 'upload' : 'keep' });
     if (!upload) return 0;
     const posts = await ownLocalPosts(session.email);
     for (const post of posts) {
       await db.posts.update(post.id, { status: 'pending', rev: await nextRev() });
-      await queueOperation({ type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } }, post.id, session);
+      await queueOperation(
+        { type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } },
+        post.id,
+        session,
+      );
     }
     if (posts.length > 0) await countChange();
     return posts.length;

@@ -2,15 +2,19 @@
 // (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
 // mirror write the `posts` copy; the pull then starts again from zero for the new member.
 
-import { db, type PostRow } from '../schema';
-import { emitLocalChange } from '../changes';
-import { countChange, nextRev } from '../revisions';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from './sync-meta';
 
 /** Rows for this member's own creates that are still queued (they may have been removed at a switch). */
 async function restoreQueuedCreates(session: Session): Promise<void> {
-  const creates = await db.outbox.where('email').equals(session.email).filter((row) => row.op.type === 'create').toArray();
+  const creates = await db.outbox
+    .where('email')
+    .equals(session.email)
+    .filter((row) => row.op.type === 'create')
+    .toArray();
   for (const row of creates) {
     if (row.op.type !== 'create' || (await db.posts.get(row.postId))) continue;
     const post = row.op.post as { title?: string; content?: string; category?: string };
@@ -46,7 +50,8 @@ export async function switchMember(session: Session): Promise<boolean> {
     if (owner !== undefined) {
       // Server posts and queued creates go; posts from before this device met a server stay.
       const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
-      const mayNotSee = (row: PostRow) => row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
+      const mayNotSee = (row: PostRow) =>
+        row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
       const hidden = await db.posts.filter(mayNotSee).primaryKeys();
       await db.posts.bulkDelete(hidden);
       await db.meta.put({ key: SYNC_META.cursor, value: 0 });

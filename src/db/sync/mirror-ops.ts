@@ -2,9 +2,9 @@
 // so it reaches the server too: a new post by the signed-in member becomes a create, a higher
 // like count becomes likes. Runs inside the mirror's readwrite transaction (posts, meta, outbox).
 
-import { readStoredSession } from '../session';
+import { readStoredSession } from '../accounts/session';
 import type { Post } from '../types';
-import { db } from '../schema';
+import { db } from '../core/schema';
 import { isUnsentCreate, queueOperation } from './outbox';
 
 const MAX_LIKES_PER_OPERATION = 1_000;
@@ -17,7 +17,11 @@ export async function queueMirrorOperations(added: readonly Post[], likes: reado
     if (post.authorEmail !== session.email) continue;
     // A post the server already has (the mirror had dropped it for space) or one already queued.
     if ((await db.posts.get(post.id))?.sync || (await isUnsentCreate(post.id))) continue;
-    await queueOperation({ type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } }, post.id, session);
+    await queueOperation(
+      { type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } },
+      post.id,
+      session,
+    );
   }
   for (const { postId, count } of likes) {
     for (let left = count; left > 0; left -= MAX_LIKES_PER_OPERATION) {

@@ -2,9 +2,10 @@
 // (salted PBKDF2, as for local accounts) for members who signed in here before, so that they can
 // sign in again while offline. A member never seen on this device needs a connection.
 
-import { db } from '../schema';
-import { hashPassword, verifyPassword } from '../password';
-import { makeSession, normalizeEmail } from '../session';
+import { db } from '../core/schema';
+import { hashPassword, verifyPassword } from '../accounts/password';
+import { makeSession } from '../accounts/session-rules';
+import { normalizeEmail } from '../../shared/post-rules';
 import type { Session } from '../types';
 
 /** Remembers a verifier after a sign-in the server accepted (never the password itself). */

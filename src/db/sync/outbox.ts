@@ -2,10 +2,10 @@
 // same Dexie transaction as its local effect, and leaves only when the server has answered it.
 // On a local-only device nothing is queued, so today's behaviour is unchanged.
 
-import { db, type OutboxRow } from '../schema';
+import { db, type OutboxRow } from '../core/schema';
 import type { Op } from '../../shared/protocol';
 import type { PostStatus, Session } from '../types';
-import { nextRev } from '../revisions';
+import { nextRev } from '../core/revisions';
 import { localView } from './overlay';
 import { isConnectedDevice } from './sync-meta';
 import { newOperationId } from './uuid';
@@ -18,7 +18,8 @@ export type OperationInput =
 function toOperation(input: OperationInput, postId: number): Op {
   const id = newOperationId();
   if (input.type === 'create') return { id, type: 'create', post: input.post };
-  if (input.type === 'like') return input.count && input.count > 1 ? { id, type: 'like', postId, count: input.count } : { id, type: 'like', postId };
+  if (input.type === 'like')
+    return input.count && input.count > 1 ? { id, type: 'like', postId, count: input.count } : { id, type: 'like', postId };
   return { id, type: input.type, postId };
 }
 

@@ -2,7 +2,7 @@
 // device made that the server has not yet acknowledged, or has acknowledged in a change this
 // device has not pulled yet. This is why a like is never counted twice and never lost.
 
-import type { OutboxRow, ServerState } from '../schema';
+import type { OutboxRow, ServerState } from '../core/schema';
 import type { PostStatus } from '../types';
 
 /** True while an operation's effect is not yet part of `server` (so the device adds it itself). */

@@ -3,8 +3,8 @@
 // row that stands on an id the server gave to another post moves out of its way first.
 // Every function here runs inside the caller's readwrite transaction on posts, meta and outbox.
 
-import { db, type OutboxRow, type PostRow } from '../schema';
-import { nextRev } from '../revisions';
+import { db, type OutboxRow, type PostRow } from '../core/schema';
+import { nextRev } from '../core/revisions';
 import type { WirePost } from '../../shared/protocol';
 import { localView } from './overlay';
 
@@ -17,10 +17,13 @@ async function freshLocalId(): Promise<number> {
 /** Moves a row and the operations about it from one id to another (the row keeps its content). */
 export async function rekeyPost(from: number, to: number, replacement?: PostRow): Promise<void> {
   const row = await db.posts.get(from);
-  await db.outbox.where('postId').equals(from).modify((entry: OutboxRow) => {
-    entry.postId = to;
-    if (entry.op.type !== 'create') entry.op = { ...entry.op, postId: to };
-  });
+  await db.outbox
+    .where('postId')
+    .equals(from)
+    .modify((entry: OutboxRow) => {
+      entry.postId = to;
+      if (entry.op.type !== 'create') entry.op = { ...entry.op, postId: to };
+    });
   if (!row) return;
   await db.posts.delete(from);
   await db.posts.put({ ...(replacement ?? row), id: to, rev: await nextRev() });

@@ -1,17 +1,18 @@
 // The device's sync bookkeeping in the `meta` table (connected mode): whether this device has
 // ever been connected to its server, its pull cursor, the last good sync, and whose data it holds.
-// These key names are stored on devices: renaming one needs a migration.
+// The key names live in ../contracts.ts (stored on devices: renaming one needs a migration).
 
-import { db } from '../schema';
+import { META_KEYS, META_KEY_PREFIXES } from '../contracts';
+import { db } from '../core/schema';
 
 export const SYNC_META = {
-  connected: 'sync:connected',
-  cursor: 'sync:cursor',
-  lastSyncAt: 'sync:last-sync-at',
-  owner: 'sync:owner',
-  uploadDecided: 'sync:upload-decided',
-  /** Prefix: `sync:rekeyed:<temporary id>` holds the server id a created post moved to. */
-  rekeyed: 'sync:rekeyed:',
+  connected: META_KEYS.syncConnected,
+  cursor: META_KEYS.syncCursor,
+  lastSyncAt: META_KEYS.syncLastSyncAt,
+  owner: META_KEYS.syncOwner,
+  samplesRemoved: META_KEYS.syncSamplesRemoved,
+  uploadDecided: META_KEY_PREFIXES.syncUploadDecided,
+  rekeyed: META_KEY_PREFIXES.syncRekeyed,
 } as const;
 
 async function read<T>(key: string, isValue: (value: unknown) => value is T): Promise<T | undefined> {

@@ -5,9 +5,10 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { TaskProgress } from '../../components/task-progress';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { exportPosts, importPosts, type BackupProgress } from '../../db/backup';
+import { exportPosts, importPosts, type BackupProgress } from '../../db/posts/backup';
 import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';
+import { Panel } from '../../components/panel';
 
 type Task = { kind: 'export' | 'import' | 'send'; progress: BackupProgress; controller: AbortController };
 
@@ -89,40 +90,35 @@ export function BackupPanel() {
   };
 
   return (
-    <section className="card app-panel" aria-labelledby="backup-title">
-      <div className="card-body">
-        <h2 id="backup-title" className="app-sidebar-title">
-          <IconDownload aria-hidden="true" size={20} /> Backup
-        </h2>
-        <p className="small text-body-secondary">Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.</p>
-        <Button variant="outline-primary" className="w-100 mb-3 app-icon-button" onClick={() => void runExport()} disabled={task !== null}>
-          <IconDownload aria-hidden="true" size={18} /> Export all posts
-        </Button>
-        <Form.Group controlId="backup-file" className="mb-2">
-          <Form.Label className="small fw-semibold">Backup file</Form.Label>
-          <Form.Control
-            ref={input}
-            type="file"
-            accept="application/json,.json"
-            size="sm"
-            disabled={task !== null}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </Form.Group>
-        <Button className="w-100 app-icon-button" onClick={() => void runImport()} disabled={!file || task !== null}>
-          <IconUpload aria-hidden="true" size={18} /> Import posts
-        </Button>
-        {task && (
-          <div className="mt-3">
-            <TaskProgress label={describe(task)} done={task.progress.done} total={task.progress.total} onCancel={() => task.controller.abort()} />
-          </div>
-        )}
-        {summary && (
-          <p className="small mt-3 mb-0" role="status">
-            {summary}
-          </p>
-        )}
-      </div>
-    </section>
+    <Panel id="backup-title" icon={<IconDownload aria-hidden="true" size={20} />} title="Backup" className="app-panel">
+      <p className="small text-body-secondary">Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.</p>
+      <Button variant="outline-primary" className="w-100 mb-3 app-icon-button" onClick={() => void runExport()} disabled={task !== null}>
+        <IconDownload aria-hidden="true" size={18} /> Export all posts
+      </Button>
+      <Form.Group controlId="backup-file" className="mb-2">
+        <Form.Label className="small fw-semibold">Backup file</Form.Label>
+        <Form.Control
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          size="sm"
+          disabled={task !== null}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
+        />
+      </Form.Group>
+      <Button className="w-100 app-icon-button" onClick={() => void runImport()} disabled={!file || task !== null}>
+        <IconUpload aria-hidden="true" size={18} /> Import posts
+      </Button>
+      {task && (
+        <div className="mt-3">
+          <TaskProgress label={describe(task)} done={task.progress.done} total={task.progress.total} onCancel={() => task.controller.abort()} />
+        </div>
+      )}
+      {summary && (
+        <p className="small mt-3 mb-0" role="status">
+          {summary}
+        </p>
+      )}
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
 import { memo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from '../../components/spinner';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PostCard, samePost } from '../../components/post-card';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { approvePost, rejectPost } from '../../db/posts';
+import { approvePost, rejectPost } from '../../db/posts/posts';
 import type { Post } from '../../db/types';
 
 type Decision = 'approve' | 'reject';
@@ -38,11 +38,11 @@ export const PendingPost = memo(function PendingPost({ post, onReviewing }: { po
       footer={
         <div className="app-review-actions">
           <Button variant="success" onClick={() => void decide('approve')} disabled={busy !== null} aria-describedby={`post-${post.id}-title`}>
-            {busy === 'approve' ? <Spinner animation="border" size="sm" aria-hidden="true" /> : <IconCheck aria-hidden="true" size={18} />}
+            {busy === 'approve' ? <Spinner /> : <IconCheck aria-hidden="true" size={18} />}
             <span>Approve</span>
           </Button>
           <Button variant="outline-danger" onClick={() => void decide('reject')} disabled={busy !== null} aria-describedby={`post-${post.id}-title`}>
-            {busy === 'reject' ? <Spinner animation="border" size="sm" aria-hidden="true" /> : <IconX aria-hidden="true" size={18} />}
+            {busy === 'reject' ? <Spinner /> : <IconX aria-hidden="true" size={18} />}
             <span>Reject</span>
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countPendingPosts, listPendingPosts } from '../../db/posts';
+import { countPendingPosts, listPendingPosts } from '../../db/posts/posts';
 import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
 
 /** Posts waiting for review, newest first, paged and live in every admin tab. */

@@ -1,4 +1,4 @@
-// The auth context of SPEC §4: the user, login, signup, logout, isAuthenticated and loading.
+// The auth context of product.md §4: the user, login, signup, logout, isAuthenticated and loading.
 import { createContext, useContext } from 'react';
 import type { Session } from '../../db/types';
 
@@ -7,6 +7,8 @@ export interface AuthValue {
   /** True while the stored session is being read; nothing protected renders meanwhile. */
   loading: boolean;
   isAuthenticated: boolean;
+  /** True when the last sign-out came from another tab (the login screen tells the member why). */
+  signedOutElsewhere: boolean;
   login: (email: string, password: string) => Promise<Session>;
   signup: (name: string, email: string, password: string) => Promise<Session>;
   logout: () => Promise<void>;

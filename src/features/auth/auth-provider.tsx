@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onSessionChange, readSession, readStoredSession } from '../../db/session';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { onSessionChange, readSession, readStoredSession } from '../../db/accounts/session';
 import type { Session } from '../../db/types';
 import { AuthContext, type AuthValue } from './auth-context';
 
 interface AuthState {
   user: Session | null;
   loading: boolean;
+  signedOutElsewhere?: boolean;
 }
 
 function initialState(): AuthState {
@@ -17,10 +18,21 @@ function initialState(): AuthState {
 /** Holds the signed-in user; follows sign-ins and sign-outs made in other tabs. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(initialState);
+  const signingOutHere = useRef(false);
 
   useEffect(() => {
     let active = true;
-    const stop = onSessionChange((user) => setState({ user, loading: false }));
+    const stop = onSessionChange((user) => {
+      // A sign-out this tab did not ask for came from another tab: the login screen says so. (It
+      // may be heard twice, through the storage event and the BroadcastChannel.)
+      const elsewhere = !user && !signingOutHere.current;
+      signingOutHere.current = false;
+      setState((previous) => ({
+        user,
+        loading: false,
+        signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
+      }));
+    });
     void readSession().then((user) => {
       if (active) setState((previous) => (previous.loading || previous.user?.email !== user?.email ? { user, loading: false } : previous));
     });
@@ -44,11 +56,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const { signOut } = await import('../../sync/auth');
+    signingOutHere.current = true;
     await signOut();
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, isAuthenticated: state.user !== null, login, signup, logout }),
+    () => ({ ...state, signedOutElsewhere: state.signedOutElsewhere ?? false, isAuthenticated: state.user !== null, login, signup, logout }),
     [state, login, signup, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

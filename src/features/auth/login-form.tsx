@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from '../../components/spinner';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
-import { LIMITS, validateSignIn, validateSignUp } from '../../db/validation';
+import { LIMITS, validateSignIn, validateSignUp } from '../../db/core/validation';
 import { useAuth } from './auth-context';
 
 type Field = 'name' | 'email' | 'password';
@@ -142,7 +142,7 @@ export function LoginForm() {
             {feedback('password', 'Enter your password.')}
           </Form.Group>
           <Button type="submit" className="w-100" size="lg" disabled={busy}>
-            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {busy && <Spinner className="me-2" />}
             {title}
           </Button>
         </Form>

@@ -8,9 +8,9 @@ import { useAuth } from './auth-context';
  * the protected screens render, only a Loading... placeholder.
  */
 export function RequireAuth() {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOutElsewhere } = useAuth();
   const location = useLocation();
   if (loading) return <PageLoading label="Loading..." />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname, signedOutElsewhere }} />;
   return <Outlet />;
 }

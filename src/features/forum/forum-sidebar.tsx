@@ -1,5 +1,6 @@
 import { IconAward, IconTrendingUp } from '@tabler/icons-react';
 import { Avatar } from '../../components/avatar';
+import { Panel } from '../../components/panel';
 
 // Hard-coded, as the spec describes them.
 const topContributors = [
@@ -19,39 +20,29 @@ const trendingTopics = [
 export function ForumSidebar() {
   return (
     <div className="app-sidebar">
-      <section className="card" aria-labelledby="top-contributors">
-        <div className="card-body">
-          <h2 id="top-contributors" className="app-sidebar-title">
-            <IconAward aria-hidden="true" size={20} /> Top Contributors
-          </h2>
-          <ul className="list-unstyled mb-0 app-contributors">
-            {topContributors.map((person) => (
-              <li key={person.email}>
-                <Avatar name={person.name} seed={person.email} size={36} />
-                <span>
-                  <span className="fw-semibold d-block">{person.name}</span>
-                  <span className="small text-body-secondary">{person.detail}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <section className="card" aria-labelledby="trending-topics">
-        <div className="card-body">
-          <h2 id="trending-topics" className="app-sidebar-title">
-            <IconTrendingUp aria-hidden="true" size={20} /> Trending Topics
-          </h2>
-          <ol className="list-unstyled mb-0 app-topics">
-            {trendingTopics.map(({ topic, posts }) => (
-              <li key={topic}>
-                <span className="app-topic">#{topic}</span>
-                <span className="small text-body-secondary">{posts} posts</span>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Panel id="top-contributors" icon={<IconAward aria-hidden="true" size={20} />} title="Top Contributors">
+        <ul className="list-unstyled mb-0 app-contributors">
+          {topContributors.map((person) => (
+            <li key={person.email}>
+              <Avatar name={person.name} seed={person.email} size={36} />
+              <span>
+                <span className="fw-semibold d-block">{person.name}</span>
+                <span className="small text-body-secondary">{person.detail}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel id="trending-topics" icon={<IconTrendingUp aria-hidden="true" size={20} />} title="Trending Topics">
+        <ol className="list-unstyled mb-0 app-topics">
+          {trendingTopics.map(({ topic, posts }) => (
+            <li key={topic}>
+              <span className="app-topic">#{topic}</span>
+              <span className="small text-body-secondary">{posts} posts</span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
 
 interface ForumToolbarProps {
@@ -28,7 +29,7 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
                 className="form-control"
                 placeholder="Search posts..."
                 value={search}
-                maxLength={200}
+                maxLength={SEARCH_MAX_CHARS}
                 autoComplete="off"
                 enterKeyHint="search"
                 onChange={(event) => onSearchChange(event.target.value)}

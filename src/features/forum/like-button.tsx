@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { likePost } from '../../db/posts';
-import { formatCount } from '../../lib/format';
+import { likePost } from '../../db/posts/posts';
+import { DISPLAY_CHARS, clip, formatCount, plural } from '../../lib/format';
 import type { Post } from '../../db/types';
 
 /**
@@ -24,7 +24,7 @@ export function LikeButton({ post }: { post: Post }) {
 
   // The heart is a CSS mask of the Tabler icon, so each card stays a few DOM nodes light.
   return (
-    <button type="button" className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`} aria-label={`Like: ${post.title} (${formatCount(shown)} ${shown === 1 ? 'like' : 'likes'})`} onClick={like}>
+    <button type="button" className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`} aria-label={`Like: ${clip(post.title, DISPLAY_CHARS.title)} (${plural(shown, 'like')})`} onClick={like}>
       {formatCount(shown)}
     </button>
   );

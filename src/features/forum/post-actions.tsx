@@ -1,5 +1,5 @@
 import { useToast } from '../../components/toast/toast-context';
-import { formatCount } from '../../lib/format';
+import { DISPLAY_CHARS, clip, formatCount } from '../../lib/format';
 import type { Post } from '../../db/types';
 import { LikeButton } from './like-button';
 
@@ -20,7 +20,7 @@ export function PostActions({ post }: { post: Post }) {
       <button
         type="button"
         className="btn btn-sm app-share"
-        aria-label={`Share: ${post.title}`}
+        aria-label={`Share: ${clip(post.title, DISPLAY_CHARS.title)}`}
         onClick={() => showToast({ title: 'Coming soon', description: "Sharing isn't available yet.", variant: 'info' })}
       >
         <span className="app-share-label">Share</span>

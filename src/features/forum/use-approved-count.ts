@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { countApprovedPosts } from '../../db/posts';
-import { onSearchIndexChange } from '../../db/search';
+import { countApprovedPosts } from '../../db/posts/posts';
+import { onSearchIndexChange } from '../../db/search/client';
 import type { CategoryFilter } from '../../db/types';
 
 /**

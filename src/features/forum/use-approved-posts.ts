@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { getPostsByIds, listApprovedPosts } from '../../db/posts';
-import { warmSearchIndex } from '../../db/search';
+import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
+import { whenIdle } from '../../db/core/idle';
+import { warmSearchIndex } from '../../db/search/client';
+import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
 import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';
@@ -19,8 +21,8 @@ export interface ApprovedPosts extends PagedList<Post> {
  * matching ids and reads just the rows on screen.
  */
 export function useApprovedPosts(search: string, category: CategoryFilter): ApprovedPosts {
-  const query = search.trim();
-  const key = `${category}\u0000${query}`;
+  const query = cleanSearchQuery(search).trim();
+  const key = searchKey(category, query);
   const results = useSearchResults(query, category);
   const [firstPageShown, setFirstPageShown] = useState(false);
   // Counting 100,000 index entries would hold up the first page's read: count once it is shown.
@@ -28,8 +30,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
 
   // Build the search index in the background once the forum is on screen.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
-    idle(() => warmSearchIndex(), { timeout: 3_000 });
+    return whenIdle(() => warmSearchIndex(), 3_000);
   }, []);
 
   // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.
@@ -42,7 +43,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
       if (!ids) return [];
       return (await getPostsByIds(ids.slice(0, limit))).filter((post) => post.status === 'approved');
     },
-    query ? `search\u0000${shown?.key ?? 'none'}` : key,
+    query ? searchKey('search', shown?.key ?? 'none') : key,
     { total, revision: shown?.revision },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);

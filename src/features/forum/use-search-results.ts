@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { latestOnly } from '../../lib/latest-only';
-import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search';
+import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search/client';
+import { searchKey } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
 
 export interface SearchResults {
@@ -17,7 +18,7 @@ export interface SearchResults {
  * answered, the last answer stays available (its `key` tells which query it was for).
  */
 export function useSearchResults(query: string, category: CategoryFilter): SearchResults | undefined {
-  const key = `${category}\u0000${query}`;
+  const key = searchKey(category, query);
   const [results, setResults] = useState<SearchResults | undefined>(undefined);
   const [indexVersion, setIndexVersion] = useState(0);
   const [answers] = useState(latestOnly);

@@ -2,18 +2,17 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { clearDraft, loadDraft, saveDraft } from '../../db/drafts';
-import { createPost } from '../../db/posts';
-import { CATEGORIES, DEFAULT_CATEGORY, type Category } from '../../db/types';
-import { LIMITS, validateNewPost } from '../../db/validation';
+import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
+import { createPost } from '../../db/posts/posts';
+import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
+import { LIMITS, validateNewPost } from '../../db/core/validation';
 import { formatCount } from '../../lib/format';
 
-const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 
 interface CounterProps {
   id: string;
@@ -65,16 +64,42 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
     };
   }, [show, email]);
 
-  // Save the draft shortly after each change, and right before an update reloads the app.
+  // Save the draft shortly after each change; right away when the page is hidden or goes away,
+  // when the modal unmounts (a sign-out in another tab), and right before an update reloads the app.
+  const latest = useRef({ email, title, content, category });
   useEffect(() => {
+    latest.current = { email, title, content, category };
     if (!edited.current) return undefined;
     const timer = setTimeout(() => void saveDraft(email, { title, content, category }).catch(() => undefined), 300);
     return () => clearTimeout(timer);
   }, [title, content, category, email]);
-  useEffect(
-    () => registerBeforeReload(() => (edited.current ? saveDraft(email, { title, content, category }) : undefined)),
-    [title, content, category, email],
-  );
+  useEffect(() => {
+    const saveNow = () => {
+      if (!edited.current) return undefined;
+      const { email: owner, ...draft } = latest.current;
+      return saveDraft(owner, draft).catch(() => undefined);
+    };
+    // Hidden or going away: no time for IndexedDB to commit, so the synchronous copy as well.
+    const saveAtOnce = () => {
+      if (!edited.current) return;
+      const { email: owner, ...draft } = latest.current;
+      saveDraftNow(owner, draft);
+      void saveNow();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') saveAtOnce();
+    };
+    const onPageHide = saveAtOnce;
+    const stopReloadGuard = registerBeforeReload(saveNow);
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      stopReloadGuard();
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onHidden);
+      void saveNow();
+    };
+  }, []);
 
   const edit = <T,>(setter: (value: T) => void) => (value: T) => {
     edited.current = true;
@@ -171,7 +196,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {busy && <Spinner className="me-2" />}
             Submit Post
           </Button>
         </Modal.Footer>

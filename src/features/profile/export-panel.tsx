@@ -4,9 +4,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { TaskProgress } from '../../components/task-progress';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { exportPosts, type BackupProgress } from '../../db/backup';
+import { exportPosts, type BackupProgress } from '../../db/posts/backup';
 import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';
+import { Panel } from '../../components/panel';
 
 /** A member's own backup: every post they wrote, whatever its status, in a JSON file. */
 export function ExportPanel() {
@@ -27,21 +28,16 @@ export function ExportPanel() {
   };
 
   return (
-    <section className="card app-panel" aria-labelledby="export-title">
-      <div className="card-body">
-        <h2 id="export-title" className="app-sidebar-title">
-          <IconDownload aria-hidden="true" size={20} /> Your posts, in a file
-        </h2>
-        <p className="small text-body-secondary">Download everything you have posted here, with its status, as JSON.</p>
-        <Button variant="outline-primary" className="w-100 app-icon-button" onClick={() => void run()} disabled={progress !== null}>
-          <IconDownload aria-hidden="true" size={18} /> Export my posts
-        </Button>
-        {progress && (
-          <div className="mt-3">
-            <TaskProgress label={`Exporting ${formatCount(progress.done)} of ${formatCount(progress.total)} posts…`} done={progress.done} total={progress.total} />
-          </div>
-        )}
-      </div>
-    </section>
+    <Panel id="export-title" icon={<IconDownload aria-hidden="true" size={20} />} title="Your posts, in a file" className="app-panel">
+      <p className="small text-body-secondary">Download everything you have posted here, with its status, as JSON.</p>
+      <Button variant="outline-primary" className="w-100 app-icon-button" onClick={() => void run()} disabled={progress !== null}>
+        <IconDownload aria-hidden="true" size={18} /> Export my posts
+      </Button>
+      {progress && (
+        <div className="mt-3">
+          <TaskProgress label={`Exporting ${formatCount(progress.done)} of ${formatCount(progress.total)} posts…`} done={progress.done} total={progress.total} />
+        </div>
+      )}
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { IconEdit } from '@tabler/icons-react';
 import { Avatar } from '../../components/avatar';
-import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/format';
 import type { Session } from '../../db/types';
 import { useMyPostCount } from './use-my-posts';
 
@@ -18,7 +18,7 @@ export function ProfileCard({ user }: { user: Session }) {
           <p className="mb-2 text-body-secondary app-break app-profile-email">{user.email}</p>
           <div className="d-flex flex-wrap gap-2 align-items-center">
             <span className={`badge ${user.role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}>{user.role === 'admin' ? 'Admin' : 'Member'}</span>
-            {count !== undefined && <span className="small text-body-secondary">{formatCount(count)} {count === 1 ? 'post' : 'posts'}</span>}
+            {count !== undefined && <span className="small text-body-secondary">{plural(count, 'post')}</span>}
           </div>
         </div>
         <button type="button" className="btn btn-outline-primary app-profile-edit">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { readMirrorStats } from '../../db/legacy-mirror';
-import { readStorageStatus, type StorageStatus } from '../../db/storage-status';
-import { formatBytes, formatCount } from '../../lib/format';
+import { readMirrorStats } from '../../db/mirror/legacy-mirror';
+import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
+import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useSyncStatus } from '../../lib/use-sync-status';
 
 const describeLastSync = (at: number | undefined) => (at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet');
@@ -62,7 +62,9 @@ export function StoragePanel() {
             {mirror
               ? mirror.count === mirror.total
                 ? `Holds all ${formatCount(mirror.total)} posts`
-                : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)`
+                : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)${
+                    mirror.skipped ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped` : ''
+                  }`
               : 'Not written yet'}
           </dd>
           {sync.state !== 'local' && (
@@ -71,7 +73,7 @@ export function StoragePanel() {
               <dd data-testid="last-sync">{describeLastSync(sync.lastSyncAt)}</dd>
               <dt>Waiting to sync</dt>
               <dd data-testid="waiting-changes">
-                {sync.waiting === 0 ? 'Nothing: every change reached the server' : `${formatCount(sync.waiting)} ${sync.waiting === 1 ? 'change' : 'changes'} made on this device`}
+                {sync.waiting === 0 ? 'Nothing: every change reached the server' : `${plural(sync.waiting, 'change')} made on this device`}
               </dd>
             </>
           )}

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countPostsByAuthor, listPostsByAuthor } from '../../db/posts';
+import { countPostsByAuthor, listPostsByAuthor } from '../../db/posts/posts';
 import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
 
 /** The member's own posts (every status), newest first, paged and live. */

@@ -12,7 +12,12 @@ export interface Device {
 }
 
 /** A fresh device on `server` (service workers blocked unless asked for). */
-export async function newDevice(browser: Browser, server: RunningServer, viewport = PHONE, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Device> {
+export async function newDevice(
+  browser: Browser,
+  server: RunningServer,
+  viewport = PHONE,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<Device> {
   const context = await browser.newContext({ baseURL: server.url, viewport, serviceWorkers });
   const page = await context.newPage();
   return { context, page };
@@ -70,12 +75,18 @@ export function mirroredPosts(page: Page): Promise<StoredPost[]> {
 export async function serverPosts(server: RunningServer, adminPassword: string): Promise<StoredPost[]> {
   const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
   try {
-    const signedIn = await api.post('/api/session', { data: { mode: 'signin', email: 'admin@insightexchange.app', password: adminPassword } });
+    const signedIn = await api.post('/api/session', {
+      data: { mode: 'signin', email: 'admin@insightexchange.app', password: adminPassword },
+    });
     expect(signedIn.ok()).toBe(true);
     const posts: StoredPost[] = [];
     let after = 0;
     for (;;) {
-      const page = (await (await api.get(`/api/changes?after=${after}&limit=1000`)).json()) as { posts: StoredPost[]; cursor: number; more: boolean };
+      const page = (await (await api.get(`/api/changes?after=${after}&limit=1000`)).json()) as {
+        posts: StoredPost[];
+        cursor: number;
+        more: boolean;
+      };
       posts.push(...page.posts);
       after = page.cursor;
       if (!page.more) return posts;
@@ -86,7 +97,8 @@ export async function serverPosts(server: RunningServer, adminPassword: string):
 }
 
 /** The card (article) whose heading is this title. */
-export const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+export const card = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** The like count a card shows. */
 export async function shownLikes(page: Page, title: string): Promise<number> {

@@ -27,9 +27,22 @@ export interface ServerOptions {
 }
 
 /** Starts the server and resolves once GET /api/health answers. */
-export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'ie-sync-e2e-')), env = {} }: ServerOptions): Promise<RunningServer> {
+export async function startServer({
+  port,
+  dataDir = mkdtempSync(join(tmpdir(), 'ie-sync-e2e-')),
+  env = {},
+}: ServerOptions): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [SERVER_JS], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, DIST_DIR: resolve('dist'), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DIST_DIR: resolve('dist'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -40,7 +53,10 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

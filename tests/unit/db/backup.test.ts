@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exportPosts, importPosts, readBackup } from '../../../src/db/backup';
-import { NotAuthorizedError, ValidationError } from '../../../src/db/errors';
-import { db } from '../../../src/db/schema';
-import { POST_FIELDS, type Post } from '../../../src/db/types';
+import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
+import { NotAuthorizedError, ValidationError } from '../../../src/db/core/errors';
+import { db } from '../../../src/db/core/schema';
+import { POST_FIELDS } from '../../../src/db/contracts';
+import type { Post } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
 const fileOf = (value: unknown) => new Blob([typeof value === 'string' ? value : JSON.stringify(value)], { type: 'application/json' });
@@ -105,5 +106,39 @@ describe('importPosts', () => {
     await expect(importPosts(fileOf([makePost({ id: 7 })]))).rejects.toBeInstanceOf(NotAuthorizedError);
     expect(readBackup(JSON.stringify([makePost({ id: 7 })]))).toHaveLength(1);
     expect(await db.posts.count()).toBe(0);
+  });
+});
+
+describe('hostile backups', () => {
+  const refusal = (posts: unknown[], extra: Record<string, unknown> = {}) => () => readBackup(JSON.stringify({ ...backupOf(posts as Post[]), ...extra }));
+
+  it('accepts only a whole-number version up to the known one ("999" as a string is refused)', () => {
+    expect(refusal([makePost()], { version: '999' })).toThrow('This backup has no valid version number. Nothing was imported.');
+    expect(refusal([makePost()], { version: 2 })).toThrow('newer version');
+    expect(refusal([makePost()], { version: 1.5 })).toThrow('no valid version');
+    expect(readBackup(JSON.stringify(backupOf([makePost()])))).toHaveLength(1);
+  });
+
+  it('refuses ids near the largest safe integer, and past the year 2100', () => {
+    expect(refusal([makePost({ id: Number.MAX_SAFE_INTEGER })])).toThrow('Post 1 has no valid id');
+    expect(refusal([makePost({ id: Date.UTC(2100, 0, 2) })])).toThrow('Post 1 has no valid id');
+    expect(readBackup(JSON.stringify(backupOf([makePost({ id: Date.UTC(2027, 0, 1) })])))).toHaveLength(1);
+  });
+
+  it('applies the form limits: an unbroken 300,000-character title or author is refused with the limit message', () => {
+    expect(refusal([makePost({ id: 5, title: 'T'.repeat(300_000) })])).toThrow(
+      'Post 1 (id 5) is refused: Title can be at most 200 characters (it has 300,000). Nothing was imported.',
+    );
+    expect(refusal([makePost({ id: 5, author: 'AV'.repeat(50_000) })])).toThrow('Author can be at most 100 characters');
+    expect(refusal([makePost({ id: 5, category: 'C'.repeat(61) })])).toThrow('Category can be at most 60 characters');
+    expect(refusal([makePost({ id: 5, content: 'c'.repeat(4_100_000) })])).toThrow('Content can be at most 20,000 characters');
+  });
+
+  it("stores an upper-case authorEmail as sign-in compares it, so it shows in that member's posts and export", async () => {
+    signInAsAdmin();
+    await importPosts(fileOf(backupOf([makePost({ id: 9, authorEmail: '  Jane.Doe@Example.COM ' })])));
+    expect((await db.posts.get(9))?.authorEmail).toBe('jane.doe@example.com');
+    signInAs('JANE.DOE@example.com');
+    expect((await exportPosts('mine')).count).toBe(1);
   });
 });

@@ -8,10 +8,11 @@ import {
   parseMirror,
   writeMirrorNow,
   type MirrorReport,
-} from '../../../src/db/legacy-mirror';
-import { likePost } from '../../../src/db/posts';
-import { db } from '../../../src/db/schema';
-import { POST_FIELDS, type Post } from '../../../src/db/types';
+} from '../../../src/db/mirror/legacy-mirror';
+import { likePost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/core/schema';
+import { POST_FIELDS } from '../../../src/db/contracts';
+import type { Post } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 import { makePost, signInAsMember, storePosts } from '../factories';
 
@@ -85,6 +86,31 @@ describe('writing the mirror', () => {
   });
 });
 
+describe('hostile values under posts', () => {
+  it('skips one post larger than the budget instead of stopping at it, and counts it', async () => {
+    await storePosts(makePost({ id: 1 }), makePost({ id: 2, content: 'c'.repeat(50_000) }), makePost({ id: 3 }));
+    const stats = await writeMirrorNow(20_000);
+    expect(mirror().map((post) => post.id)).toEqual([3, 1]);
+    expect(stats).toMatchObject({ count: 2, total: 3, skipped: 1 });
+  });
+
+  it('refuses an unbroken 300,000-character title, a huge id and keeps the rest; emails are lower-cased', async () => {
+    localStorage.setItem(
+      'posts',
+      JSON.stringify([
+        makePost({ id: 5, title: 'T'.repeat(300_000) }),
+        makePost({ id: Number.MAX_SAFE_INTEGER }),
+        makePost({ id: 6, authorEmail: 'Jane.Doe@Example.com' }),
+      ]),
+    );
+    const { reports, stop } = collectReports();
+    expect(await importLegacyPosts()).toMatchObject({ added: 1, skipped: 2 });
+    stop();
+    expect(reports).toEqual([{ kind: 'skipped', count: 2, reason: 'An entry (id 5) is refused: Title can be at most 200 characters (it has 300,000).' }]);
+    expect((await db.posts.get(6))?.authorEmail).toBe('jane.doe@example.com');
+  });
+});
+
 function mirrorPostFor(id: number): Post {
   return { ...makePost({ id, content: 'x'.repeat(200) }) };
 }
@@ -139,7 +165,7 @@ describe('importing posts on start', () => {
     const { reports, stop } = collectReports();
     expect(await importLegacyPosts()).toMatchObject({ added: 1, skipped: 3 });
     stop();
-    expect(reports).toEqual([{ kind: 'skipped', count: 3, reason: 'An entry has no valid id (a positive whole number).' }]);
+    expect(reports).toEqual([{ kind: 'skipped', count: 3, reason: 'An entry has no valid id (a positive whole number, at most a timestamp of the year 2100).' }]);
   });
 });
 

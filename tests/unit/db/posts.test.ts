@@ -10,7 +10,7 @@ import {
   listPendingPosts,
   listPostsByAuthor,
   rejectPost,
-} from '../../../src/db/posts';
+} from '../../../src/db/posts/posts';
 import {
   AlreadyReviewedError,
   NotAuthorizedError,
@@ -18,10 +18,10 @@ import {
   PostNotApprovedError,
   PostNotFoundError,
   ValidationError,
-} from '../../../src/db/errors';
-import { signOut } from '../../../src/db/accounts';
-import { db } from '../../../src/db/schema';
-import { POST_FIELDS } from '../../../src/db/types';
+} from '../../../src/db/core/errors';
+import { signOut } from '../../../src/db/accounts/accounts';
+import { db } from '../../../src/db/core/schema';
+import { POST_FIELDS } from '../../../src/db/contracts';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
 afterEach(() => {
@@ -62,6 +62,18 @@ describe('createPost', () => {
     expect(new Set(ids).size).toBe(25);
     expect(Math.min(...ids)).toBe(Date.parse('2026-11-21T10:00:00Z'));
     expect(await db.posts.count()).toBe(25);
+  });
+
+  it('takes the current time as id even when a stored id is near the largest safe integer or a year ahead', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    vi.setSystemTime(now);
+    await storePosts(makePost({ id: Number.MAX_SAFE_INTEGER - 1 }), makePost({ id: now + 365 * 86_400_000 }));
+    signInAsMember();
+    const first = await createPost({ title: 'After the huge id', content: 'c' });
+    const second = await createPost({ title: 'And another', content: 'c' });
+    expect([first.id, second.id]).toEqual([now, now + 1]);
+    expect(Number.isSafeInteger(second.id)).toBe(true);
   });
 
   it('defaults the category to Quantitative', async () => {
@@ -155,7 +167,7 @@ describe('approvePost and rejectPost', () => {
 });
 
 describe('reads', () => {
-  it('lists approved posts newest first, filtered by category and case-insensitive search', async () => {
+  it('lists approved posts newest first, filtered by category', async () => {
     await storePosts(
       makePost({ id: 10, title: 'Sampling frames', content: 'Address-based sampling', category: 'Quantitative' }),
       makePost({ id: 20, title: 'Coding open ends', content: 'We used an LLM for coding', category: 'AI & Technology' }),
@@ -167,19 +179,9 @@ describe('reads', () => {
     expect(await ids({})).toEqual([30, 20, 10]);
     expect(await ids({ category: 'All' })).toEqual([30, 20, 10]);
     expect(await ids({ category: 'Qualitative' })).toEqual([30]);
-    expect(await ids({ search: 'llm' })).toEqual([30, 20]);
-    expect(await ids({ search: '  SAMPLING ' })).toEqual([10]);
-    expect(await ids({ search: 'llm', category: 'AI & Technology' })).toEqual([20]);
-    expect(await ids({ search: 'llm', category: 'Trends' })).toEqual([]);
-    expect(await ids({ search: 'frames address' })).toEqual([]);
     expect(await ids({ limit: 2 })).toEqual([30, 20]);
     expect(await countApprovedPosts()).toBe(3);
     expect(await countApprovedPosts('Qualitative')).toBe(1);
-  });
-
-  it('does not match the category name or author, only title and content', async () => {
-    await storePosts(makePost({ title: 'a', content: 'b', category: 'Trends', author: 'Trendy Tom' }));
-    expect(await listApprovedPosts({ search: 'trend' })).toEqual([]);
   });
 
   it("lists a member's posts of every status and the pending queue, newest first", async () => {

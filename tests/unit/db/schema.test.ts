@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { createPost, approvePost, likePost } from '../../../src/db/posts';
-import { db, SCHEMA_V1, type PostRow } from '../../../src/db/schema';
-import { DATABASE_NAME } from '../../../src/db/storage-keys';
+import { createPost, approvePost, likePost } from '../../../src/db/posts/posts';
+import { db, SCHEMA_V1, type PostRow } from '../../../src/db/core/schema';
+import { DATABASE_NAME } from '../../../src/db/contracts';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
 
 /** Writes a database exactly as version 1 of the app left it. */

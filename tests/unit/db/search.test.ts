@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { approvePost, createPost, listApprovedPosts, rejectPost } from '../../../src/db/posts';
-import { db } from '../../../src/db/schema';
-import { SearchEngine } from '../../../src/db/search-engine';
-import { SearchIndex } from '../../../src/db/search-index';
-import { normalizeSearch } from '../../../src/db/search-text';
+import { approvePost, createPost, rejectPost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/core/schema';
+import { SearchEngine } from '../../../src/db/search/engine';
+import { SearchIndex } from '../../../src/db/search/search-index';
+import { SEARCH_MAX_CHARS, cleanSearchQuery, matchesSearch, normalizeSearch } from '../../../src/db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../../src/db/types';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
 
@@ -48,6 +48,15 @@ describe('SearchIndex', () => {
     expect(index.search(normalizeSearch('🚀'))).toEqual([2]);
     expect(index.search(normalizeSearch('שלום'))).toEqual([3]);
   });
+
+  it('never lets a query reach the separator: U+0000 (as from /forum?q=%00) and other control characters are removed', () => {
+    const index = new SearchIndex();
+    index.load([makePost({ id: 1, title: 'Panel', content: 'weights' }), makePost({ id: 2, title: 'Other', content: 'text' })]);
+    expect(normalizeSearch('\u0000')).toBe('');
+    expect(index.search(normalizeSearch('panel\u0000weights'))).toEqual([]);
+    expect(index.search(normalizeSearch('pa\u0007nel'))).toEqual([1]);
+    expect(cleanSearchQuery('q'.repeat(500))).toHaveLength(SEARCH_MAX_CHARS);
+  });
 });
 
 describe('SearchEngine', () => {
@@ -74,7 +83,11 @@ describe('SearchEngine', () => {
     engine = new SearchEngine(db);
     for (const query of ['panel', 'SURVEY', 'diary bots', 'ai', 'Weight', 'zzz']) {
       for (const category of ['All', 'Trends', 'Qualitative'] as CategoryFilter[]) {
-        const reference = (await listApprovedPosts({ search: query, category, limit: 1_000 })).map((post) => post.id);
+        const needle = normalizeSearch(query);
+        const reference = posts
+          .filter((post) => post.status === 'approved' && (category === 'All' || post.category === category) && matchesSearch(post, needle))
+          .map((post) => post.id)
+          .sort((a, b) => b - a);
         expect(await engine.search(query, category), `${query} in ${category}`).toEqual(reference);
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { samplePosts, seedSamplePosts } from '../../../src/db/seed';
-import { db } from '../../../src/db/schema';
+import { samplePosts, seedSamplePosts } from '../../../src/db/posts/seed';
+import { db } from '../../../src/db/core/schema';
 import { makePost, storePosts } from '../factories';
 
 describe('seedSamplePosts', () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { signIn, signOut, signUp } from '../../../src/db/accounts';
-import { db } from '../../../src/db/schema';
-import { readSessionCopy } from '../../../src/db/session-copy';
-import {
-  handleExternalSessionChange,
-  makeSession,
-  nameFromEmail,
-  onSessionChange,
-  readSession,
-  readStoredSession,
-  roleFor,
-} from '../../../src/db/session';
-import { USER_KEY } from '../../../src/db/storage-keys';
+import { signIn, signOut, signUp } from '../../../src/db/accounts/accounts';
+import { db } from '../../../src/db/core/schema';
+import { readSessionCopy } from '../../../src/db/accounts/session-copy';
+import { handleExternalSessionChange, onSessionChange, readSession, readStoredSession } from '../../../src/db/accounts/session';
+import { makeSession, nameFromEmail, roleFor } from '../../../src/db/accounts/session-rules';
+import { USER_KEY } from '../../../src/db/contracts';
 import type { Session } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 
@@ -164,7 +157,7 @@ describe('signOut and session changes', () => {
     expect(await readSession()).toEqual(makeSession('kept@example.com', ''));
     // …and so does a fresh page, from the IndexedDB copy.
     vi.resetModules();
-    const fresh = await import('../../../src/db/session');
+    const fresh = await import('../../../src/db/accounts/session');
     expect(fresh.readStoredSession()).toBeUndefined();
     expect(await fresh.readSession()).toEqual(makeSession('kept@example.com', ''));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, validateNewPost, validateSignIn, validateSignUp } from '../../../src/db/validation';
+import { LIMITS, validateNewPost, validateSignIn, validateSignUp } from '../../../src/db/core/validation';
 
 describe('validateSignIn', () => {
   it('asks for both fields with the catalogue message', () => {

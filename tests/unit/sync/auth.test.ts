@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/schema';
-import { readStoredSession } from '../../../src/db/session';
-import { USER_KEY } from '../../../src/db/storage-keys';
+import { db } from '../../../src/db/core/schema';
+import { readStoredSession } from '../../../src/db/accounts/session';
+import { USER_KEY } from '../../../src/db/contracts';
 import { createApi } from '../../../src/sync/api';
 import { OFFLINE_SIGN_IN, signIn, signOut, signUp } from '../../../src/sync/auth';
 import { detectMode, resetMode } from '../../../src/sync/mode';
@@ -33,7 +33,9 @@ describe('accounts through the server', () => {
 
   it('the admin address cannot be claimed by signing up or in with another password', async () => {
     const api = createApi(new FakeServer().device());
-    await expect(signUp('Mallory', DEFAULT_ADMIN_EMAIL, 'guess', api)).rejects.toThrow('An account with this email already exists. Sign in instead.');
+    await expect(signUp('Mallory', DEFAULT_ADMIN_EMAIL, 'guess', api)).rejects.toThrow(
+      'An account with this email already exists. Sign in instead.',
+    );
     await expect(signIn(DEFAULT_ADMIN_EMAIL, 'guess', api)).rejects.toThrow('Incorrect email or password.');
     expect(readStoredSession()).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/schema';
-import { approvePost, createPost, likePost } from '../../../src/db/posts';
+import { db } from '../../../src/db/core/schema';
+import { approvePost, createPost, likePost } from '../../../src/db/posts/posts';
 import { readCursor } from '../../../src/db/sync/sync-meta';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { signInAs } from '../factories';
@@ -230,7 +230,9 @@ describe('the sync engine, pushing safely', () => {
     for (let i = 0; i < 60; i += 1) await createPost({ title: `Long ${i}`, content: long, category: 'Trends' });
     // An operation bigger than the body limit, as a hostile import could queue.
     const first = (await db.outbox.orderBy('seq').first())!;
-    await db.outbox.update(first.seq!, { op: { ...first.op, post: { title: 'Huge', content: 'y'.repeat(1_100_000), category: 'Trends' } } as never });
+    await db.outbox.update(first.seq!, {
+      op: { ...first.op, post: { title: 'Huge', content: 'y'.repeat(1_100_000), category: 'Trends' } } as never,
+    });
     await device.engine.sync();
     stop();
     expect([...server.posts.values()].filter((post) => post.title.startsWith('Long '))).toHaveLength(59);

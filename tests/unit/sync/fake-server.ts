@@ -13,7 +13,8 @@ interface Account {
   role: 'admin' | 'user';
 }
 
-const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const error = (status: number, code: string, message: string) => json(status, { error: { code, message } });
 
 export class FakeServer {
@@ -74,7 +75,8 @@ export class FakeServer {
 
   private route(method: string, url: URL, body: unknown, state: { email?: string }): Response {
     if (url.pathname === '/api/health') return json(200, { ok: true, database: 'pglite', version: 'test' });
-    if (url.pathname === '/api/session' && method === 'POST') return this.signIn(body as { mode: string; email: string; password: string; name?: string }, state);
+    if (url.pathname === '/api/session' && method === 'POST')
+      return this.signIn(body as { mode: string; email: string; password: string; name?: string }, state);
     if (url.pathname === '/api/session' && method === 'DELETE') {
       state.email = undefined;
       return json(204, undefined);
@@ -83,14 +85,16 @@ export class FakeServer {
     if (!account) return error(401, 'signed_out', 'Please sign in again.');
     if (url.pathname === '/api/session') return json(200, { user: { email: account.email, name: account.name, role: account.role } });
     if (url.pathname === '/api/ops') return json(200, this.push((body as { ops: Op[] }).ops, account));
-    if (url.pathname === '/api/changes') return json(200, this.changes(account, Number(url.searchParams.get('after')), Number(url.searchParams.get('limit') ?? 500)));
+    if (url.pathname === '/api/changes')
+      return json(200, this.changes(account, Number(url.searchParams.get('after')), Number(url.searchParams.get('limit') ?? 500)));
     return error(404, 'not_found', 'No such endpoint.');
   }
 
   private signIn(request: { mode: string; email: string; password: string; name?: string }, state: { email?: string }): Response {
     const email = request.email.trim().toLowerCase();
     const known = this.accounts.get(email);
-    if (known && request.mode === 'signup') return error(409, 'account_exists', 'An account with this email already exists. Sign in instead.');
+    if (known && request.mode === 'signup')
+      return error(409, 'account_exists', 'An account with this email already exists. Sign in instead.');
     if (known && known.password !== request.password) return error(401, 'bad_credentials', 'Incorrect email or password.');
     const account = known ?? { email, name: request.name ?? 'New Member', password: request.password, role: 'user' as const };
     this.accounts.set(email, account);
@@ -118,12 +122,26 @@ export class FakeServer {
   private apply(op: Op, account: Account): OpResult {
     if (op.type === 'create') {
       const { title, content, category } = op.post as { title?: string; content?: string; category?: string };
-      if (!title?.trim() || !content?.trim() || !CATEGORIES.includes(category as never)) return { id: op.id, status: 'refused', code: 'invalid', reason: 'Please fill in all fields' };
+      if (!title?.trim() || !content?.trim() || !CATEGORIES.includes(category as never))
+        return { id: op.id, status: 'refused', code: 'invalid', reason: 'Please fill in all fields' };
       this.lastId = Math.max(Date.now(), this.lastId + 1);
       this.seq += 1;
       const post: WirePost = {
-        id: this.lastId, title: title.trim(), content: content.trim(), category: category!, author: account.name, authorEmail: account.email,
-        authorRole: account.role, likes: 0, comments: 0, views: 0, date: 'Just now', isTopContributor: false, tags: [], status: 'pending', seq: this.seq,
+        id: this.lastId,
+        title: title.trim(),
+        content: content.trim(),
+        category: category!,
+        author: account.name,
+        authorEmail: account.email,
+        authorRole: account.role,
+        likes: 0,
+        comments: 0,
+        views: 0,
+        date: 'Just now',
+        isTopContributor: false,
+        tags: [],
+        status: 'pending',
+        seq: this.seq,
       };
       this.posts.set(post.id, post);
       return { id: op.id, status: 'applied', postId: post.id, post };
@@ -131,14 +149,20 @@ export class FakeServer {
     const post = this.posts.get(op.postId);
     if (!post) return { id: op.id, status: 'refused', code: 'not_found', reason: 'This post no longer exists.' };
     if (op.type === 'like') {
-      if (post.status !== 'approved') return { id: op.id, status: 'refused', code: 'not_approved', reason: 'Only approved posts can be liked.' };
+      if (post.status !== 'approved')
+        return { id: op.id, status: 'refused', code: 'not_approved', reason: 'Only approved posts can be liked.' };
       const next = this.change(post, { likes: post.likes + (op.count ?? 1) });
-      return this.resultsCarryPost ? { id: op.id, status: 'applied', postId: next.id, post: next } : { id: op.id, status: 'applied', postId: next.id };
+      return this.resultsCarryPost
+        ? { id: op.id, status: 'applied', postId: next.id, post: next }
+        : { id: op.id, status: 'applied', postId: next.id };
     }
     if (account.role !== 'admin') return { id: op.id, status: 'refused', code: 'forbidden', reason: 'Only an admin can review posts.' };
-    if (post.status !== 'pending') return { id: op.id, status: 'refused', code: 'already_reviewed', reason: 'This post was already reviewed' };
+    if (post.status !== 'pending')
+      return { id: op.id, status: 'refused', code: 'already_reviewed', reason: 'This post was already reviewed' };
     const next = this.change(post, { status: op.type === 'approve' ? 'approved' : 'rejected' });
-    return this.resultsCarryPost ? { id: op.id, status: 'applied', postId: next.id, post: next } : { id: op.id, status: 'applied', postId: next.id };
+    return this.resultsCarryPost
+      ? { id: op.id, status: 'applied', postId: next.id, post: next }
+      : { id: op.id, status: 'applied', postId: next.id };
   }
 
   push(ops: Op[], account: Account) {

@@ -1,7 +1,7 @@
 // A connected device for unit tests: this test's IndexedDB, a fake server, and a sync engine
 // whose timers are collected instead of run (so back-off is checked without waiting).
 import { markConnected } from '../../../src/db/sync/sync-meta';
-import { readStoredSession } from '../../../src/db/session';
+import { readStoredSession } from '../../../src/db/accounts/session';
 import { createApi } from '../../../src/sync/api';
 import { SyncEngine } from '../../../src/sync/engine';
 import { signInAs } from '../factories';

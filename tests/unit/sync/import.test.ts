@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/schema';
-import { importPosts } from '../../../src/db/backup';
+import { db } from '../../../src/db/core/schema';
+import { importPosts } from '../../../src/db/posts/backup';
 import { queueImportedChunk } from '../../../src/db/sync/import-ops';
 import { samplePosts } from '../../../src/shared/sample-posts';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/schema';
-import { applyExternalPostsChange, flushMirror } from '../../../src/db/legacy-mirror';
-import { seedSamplePosts } from '../../../src/db/seed';
+import { db } from '../../../src/db/core/schema';
+import { applyExternalPostsChange, flushMirror } from '../../../src/db/mirror/legacy-mirror';
+import { seedSamplePosts } from '../../../src/db/posts/seed';
 import { countUploadablePosts, decideUpload } from '../../../src/db/sync/local-posts';
-import { POSTS_KEY } from '../../../src/db/storage-keys';
+import { POSTS_KEY } from '../../../src/db/contracts';
 import { makePost, storePosts } from '../factories';
 import { connectedDevice } from './harness';
 import { FakeServer } from './fake-server';

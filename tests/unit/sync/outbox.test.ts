@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/schema';
-import { approvePost, createPost, likePost } from '../../../src/db/posts';
+import { db } from '../../../src/db/core/schema';
+import { approvePost, createPost, likePost } from '../../../src/db/posts/posts';
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { countWaiting, nextBatch } from '../../../src/db/sync/outbox';
 import { signInAsAdmin, signInAsMember, makePost, storePosts } from '../factories';

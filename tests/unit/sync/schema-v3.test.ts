@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { db, SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/schema';
-import { DATABASE_NAME } from '../../../src/db/storage-keys';
-import { likePost } from '../../../src/db/posts';
+import { db, SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/core/schema';
+import { DATABASE_NAME } from '../../../src/db/contracts';
+import { likePost } from '../../../src/db/posts/posts';
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { makePost, signInAsMember } from '../factories';
 

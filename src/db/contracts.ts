@@ -1,0 +1,88 @@
+// The names that outlive a release: the database, every localStorage key, the fields of a post
+// in order, the backup format and every key of the `meta` table. Browsers and backup files keep
+// them, so CHANGING ANY OF THEM NEEDS A MIGRATION (a new Dexie version with its upgrade, or a
+// reader that still accepts the old name). Adding one is free; renaming or removing one is not.
+
+import type { Post } from '../shared/post-rules';
+
+/** The IndexedDB database, the source of truth for posts. */
+export const DATABASE_NAME = 'insight-exchange';
+
+/** localStorage key of the signed-in user: JSON `{ email, name, role }`. */
+export const USER_KEY = 'insightExchangeUser';
+
+/** localStorage key of the legacy posts array (a compatibility mirror of IndexedDB for an older build). */
+export const POSTS_KEY = 'posts';
+
+/** Prefix of the keys that keep an unreadable `posts` value aside: `posts.corrupt-<timestamp>` (localStorage or meta). */
+export const CORRUPT_POSTS_PREFIX = 'posts.corrupt-';
+
+/** Prefix of the last-moment copy of a member's New Post draft, written when the page goes away. */
+export const DRAFT_KEY_PREFIX = 'insightExchangeDraft:';
+
+/** The fields of a post, in the order every backup, export and the `posts` mirror write them. */
+export const POST_FIELDS = [
+  'id',
+  'title',
+  'content',
+  'category',
+  'author',
+  'authorEmail',
+  'authorRole',
+  'likes',
+  'comments',
+  'views',
+  'date',
+  'isTopContributor',
+  'tags',
+  'status',
+] as const satisfies readonly (keyof Post)[];
+
+/** The `format` field of a backup file. */
+export const BACKUP_FORMAT = 'insight-exchange-backup';
+
+/** The newest backup version this build writes and reads (an import accepts 1 up to this). */
+export const BACKUP_VERSION = 1;
+
+/** Every fixed key of the `meta` table and what it holds. */
+export const META_KEYS = {
+  /** Timestamp of the first start: the sample posts are never written again. */
+  seeded: 'seeded',
+  /** Counter of writes to posts (core/revisions.ts). */
+  changes: 'changes',
+  /** The IndexedDB copy of the session (accounts/session-copy.ts). */
+  sessionCopy: 'session',
+  /** Hashes of the `posts` values this build wrote itself (mirror). */
+  mirrorOwnWrites: 'mirror:own-writes',
+  /** old→new hash pairs of external `posts` changes already applied (mirror). */
+  mirrorApplied: 'mirror:applied',
+  /** What the `posts` copy holds, as of its last write (mirror). */
+  mirrorStats: 'mirror:stats',
+  /** When this device first met its server: it stays connected from then on (sync). */
+  syncConnected: 'sync:connected',
+  /** The server change number up to which this device has applied every change (sync). */
+  syncCursor: 'sync:cursor',
+  /** When the last push and pull both succeeded (sync). */
+  syncLastSyncAt: 'sync:last-sync-at',
+  /** The member whose private posts this device holds (sync). */
+  syncOwner: 'sync:owner',
+  /** Set once this device's own sample posts were removed on meeting a server (sync). */
+  syncSamplesRemoved: 'sync:samples-removed',
+} as const;
+
+/** Prefixes of the `meta` keys made per member or per event. */
+export const META_KEY_PREFIXES = {
+  /** `draft:<email>`: a member's New Post draft (posts/drafts.ts). */
+  draft: 'draft:',
+  /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
+  corruptPosts: CORRUPT_POSTS_PREFIX,
+  /** `sync:upload-decided:<email>`: the member answered the upload question (sync/local-posts.ts). */
+  syncUploadDecided: 'sync:upload-decided:',
+  /** `sync:rekeyed:<temporary id>`: the server id a post created on this device moved to (sync). */
+  syncRekeyed: 'sync:rekeyed:',
+} as const;
+
+/** Any key the `meta` table may hold. */
+export type MetaKey =
+  | (typeof META_KEYS)[keyof typeof META_KEYS]
+  | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;

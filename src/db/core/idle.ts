@@ -1,0 +1,12 @@
+// Running work when the browser is idle, in one place: requestIdleCallback where it exists, a
+// short timer elsewhere (Safari, Node). No Dexie here, so screens may import it freely.
+
+/** Runs `callback` once the browser is idle, or after `timeout` ms at the latest; returns a cancel. */
+export function whenIdle(callback: () => void, timeout = 2_000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, Math.min(timeout, 200));
+  return () => clearTimeout(handle);
+}

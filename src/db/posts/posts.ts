@@ -1,0 +1,173 @@
+// Posts: the writes (create, like, approve, reject) and the newest-first reads behind every list.
+// Each write is one Dexie transaction, so concurrent tabs never lose a like or review a post twice;
+// each read walks an index, so no list ever reads the whole table.
+
+import Dexie from 'dexie';
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { toPost } from './post-codec';
+import { countChange, nextRev } from '../core/revisions';
+import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, withDataErrors } from '../core/errors';
+import { requireAdmin, requireSession } from '../accounts/guards';
+import { validateNewPost } from '../core/validation';
+import { queueOperation } from '../sync/outbox';
+import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
+
+/** How many posts a list shows before the user asks for more. */
+export const PAGE_SIZE = 20;
+
+export interface ApprovedPostsQuery {
+  category?: CategoryFilter;
+  limit?: number;
+}
+
+
+const run = withDataErrors;
+
+/**
+ * The next post id: the current timestamp, or the next free millisecond after it. It never
+ * follows the largest stored id, so an imported id far in the future (or near the largest safe
+ * integer) can neither date every new post ahead nor leave no room for one.
+ */
+async function nextPostId(): Promise<number> {
+  let id = Date.now();
+  while (await db.posts.get(id)) id += 1;
+  return id;
+}
+
+/** Creates a pending post by the signed-in member; throws ValidationError with the spec's message. */
+export async function createPost(input: NewPostInput): Promise<Post> {
+  const session = requireSession();
+  const problem = validateNewPost(input.title, input.content);
+  if (problem) throw new ValidationError(problem.title, problem.message);
+  const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
+  const post = await run(() =>
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+      const created: PostRow = {
+        id: await nextPostId(),
+        title: input.title.trim(),
+        content: input.content.trim(),
+        category,
+        author: session.name,
+        authorEmail: session.email,
+        authorRole: session.role,
+        likes: 0,
+        comments: 0,
+        views: 0,
+        date: 'Just now',
+        isTopContributor: false,
+        tags: [],
+        status: 'pending',
+        rev: await nextRev(),
+      };
+      await db.posts.add(created);
+      await countChange();
+      await queueOperation({ type: 'create', post: { title: created.title, content: created.content, category } }, created.id, session);
+      return toPost(created);
+    }),
+  );
+  emitLocalChange('post-created');
+  return post;
+}
+
+/** The stored post, or PostNotFoundError; call it inside the writing transaction. */
+async function storedPost(id: number): Promise<PostRow> {
+  const post = await db.posts.get(id);
+  if (!post) throw new PostNotFoundError(id);
+  return post;
+}
+
+/** Adds exactly one like to an approved post, inside one readwrite transaction; returns the new count. */
+export async function likePost(id: number): Promise<number> {
+  const session = requireSession();
+  const likes = await run(() =>
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+      const post = await storedPost(id);
+      if (post.status !== 'approved') throw new PostNotApprovedError(id);
+      await db.posts.where('id').equals(id).modify((row) => {
+        row.likes = (row.likes || 0) + 1;
+      });
+      await countChange();
+      await queueOperation({ type: 'like' }, id, session);
+      return (post.likes || 0) + 1;
+    }),
+  );
+  emitLocalChange('post-liked');
+  return likes;
+}
+
+async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
+  const session = requireAdmin();
+  const post = await run(() =>
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+      const stored = await storedPost(id);
+      // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
+      if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
+      await db.posts.update(id, { status, rev: await nextRev() });
+      await countChange();
+      await queueOperation({ type: status === 'approved' ? 'approve' : 'reject' }, id, session, stored.status);
+      return toPost({ ...stored, status });
+    }),
+  );
+  emitLocalChange('post-reviewed');
+  return post;
+}
+
+/** Approves a pending post; admin session only, pending posts only (else a typed error). */
+export function approvePost(id: number): Promise<Post> {
+  return reviewPost(id, 'approved');
+}
+
+/** Rejects a pending post; admin session only, pending posts only (else a typed error). */
+export function rejectPost(id: number): Promise<Post> {
+  return reviewPost(id, 'rejected');
+}
+
+function approvedCollection(category: CategoryFilter) {
+  return category === 'All'
+    ? db.posts.where('[status+id]').between(['approved', Dexie.minKey], ['approved', Dexie.maxKey])
+    : db.posts.where('[status+category+id]').between(['approved', category, Dexie.minKey], ['approved', category, Dexie.maxKey]);
+}
+
+/** Approved posts, newest first, in the category (exact; `All` disables it). Search is search/client.ts. */
+export function listApprovedPosts({ category = 'All', limit = PAGE_SIZE }: ApprovedPostsQuery = {}): Promise<Post[]> {
+  return run(() => approvedCollection(category).reverse().limit(limit).toArray());
+}
+
+/** How many approved posts the category holds (no search). */
+export function countApprovedPosts(category: CategoryFilter = 'All'): Promise<number> {
+  return run(() => approvedCollection(category).count());
+}
+
+/** A member's posts (exact authorEmail), in id order. */
+export function authorCollection(email: string) {
+  return db.posts.where('[authorEmail+id]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
+}
+
+/** A member's posts of every status, newest first (exact authorEmail match). */
+export function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promise<Post[]> {
+  return run(() => authorCollection(email).reverse().limit(limit).toArray());
+}
+
+export function countPostsByAuthor(email: string): Promise<number> {
+  return run(() => authorCollection(email).count());
+}
+
+function pendingCollection() {
+  return db.posts.where('[status+id]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
+}
+
+/** Posts waiting for review, newest first. */
+export function listPendingPosts(limit = PAGE_SIZE): Promise<Post[]> {
+  return run(() => pendingCollection().reverse().limit(limit).toArray());
+}
+
+export function countPendingPosts(): Promise<number> {
+  return run(() => pendingCollection().count());
+}
+
+/** The posts with these ids, in the order given; ids that no longer exist are skipped. */
+export async function getPostsByIds(ids: readonly number[]): Promise<Post[]> {
+  const rows = await run(() => db.posts.bulkGet([...ids]));
+  return rows.filter((row): row is PostRow => row !== undefined);
+}

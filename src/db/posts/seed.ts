@@ -1,0 +1,32 @@
+// The three sample approved posts, written once: on the first start, when IndexedDB holds no
+// posts and the legacy `posts` key is absent (product.md §3). A flag in `meta` keeps them from ever
+// coming back after that, even if every post is later removed.
+
+import { META_KEYS } from '../contracts';
+import { db } from '../core/schema';
+import { withDataErrors } from '../core/errors';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
+import { samplePosts } from '../../shared/sample-posts';
+
+export { samplePosts };
+
+const SEEDED_KEY = META_KEYS.seeded;
+/**
+ * Writes the sample posts on the very first start only; `legacyPostsPresent` is true when the
+ * `posts` key exists (then the older build's posts are imported instead). Returns true if it seeded.
+ */
+export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.now()): Promise<boolean> {
+  const seeded = await withDataErrors(() => db.transaction('rw', db.posts, db.meta, async () => {
+    if (await db.meta.get(SEEDED_KEY)) return false;
+    await db.meta.put({ key: SEEDED_KEY, value: now });
+    // Two tabs starting at once both get here; the transaction lets only the first one write.
+    if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
+    let rev = await nextRev();
+    await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
+    await countChange();
+    return true;
+  }));
+  if (seeded) emitLocalChange('seeded');
+  return seeded;
+}

@@ -1,0 +1,9 @@
+// Messages between the page and the search worker.
+import type { CategoryFilter } from '../types';
+
+export type SearchRequest = { type: 'warm' } | { type: 'bye' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
+
+export type SearchResponse =
+  | { type: 'result'; id: number; ids: number[] }
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'changed' };

@@ -1,0 +1,48 @@
+// The search worker: holds the search index off the main thread, so neither loading it nor
+// scanning it ever delays a paint or a click. Started as a SharedWorker where the browser has
+// them, so every open tab shares one index (one load, one copy in memory); otherwise as a
+// dedicated worker per tab.
+import { db } from '../core/schema';
+import { SearchEngine } from './engine';
+import type { SearchRequest, SearchResponse } from './protocol';
+
+interface Port {
+  postMessage: (message: SearchResponse) => void;
+  onmessage: ((event: MessageEvent<SearchRequest>) => void) | null;
+}
+
+const ports = new Set<Port>();
+const engine = new SearchEngine(db, () => {
+  for (const port of ports) port.postMessage({ type: 'changed' });
+});
+
+function serve(port: Port): void {
+  ports.add(port);
+  port.onmessage = (event) => {
+    const request = event.data;
+    if (request.type === 'warm') {
+      void engine.start().catch(() => undefined);
+      return;
+    }
+    if (request.type === 'bye') {
+      ports.delete(port);
+      return;
+    }
+    engine.search(request.query, request.category).then(
+      (ids) => port.postMessage({ type: 'result', id: request.id, ids }),
+      (error: unknown) => port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+}
+
+const scope = self as unknown as { onconnect?: unknown } & Port;
+if ('onconnect' in scope) {
+  // SharedWorkerGlobalScope: one port per connected tab.
+  (scope as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) => {
+    const port = event.ports[0] as unknown as Port & { start?: () => void };
+    serve(port);
+    port.start?.();
+  };
+} else {
+  serve(scope);
+}
