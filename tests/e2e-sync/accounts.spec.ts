@@ -1,17 +1,10 @@
 // Accounts live on the server: the same account on a second device needs the same password, the
 // admin address cannot be claimed, and a first sign-in on a device while offline says why it fails.
 import { expect, test, type Page } from '@playwright/test';
-import { removeData, startServer, type RunningServer } from './support/server';
+import { serverForSpec } from './support/server';
 import { newDevice } from './support/devices';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4414 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4414);
 
 const alert = (page: Page, text: string) => page.locator('.app-toasts').getByRole('alert').filter({ hasText: text });
 const success = (page: Page, text: string) => page.locator('.app-toasts').getByRole('status').filter({ hasText: text });
@@ -23,13 +16,13 @@ async function fill(page: Page, email: string, password: string, name?: string) 
 }
 
 test('the same account on a second device needs the same password', async ({ browser }) => {
-  const first = await newDevice(browser, server);
+  const first = await newDevice(browser, spec.server);
   await first.page.goto('/login?mode=signup');
   await fill(first.page, 'priya@example.com', 'priya-pw', 'Priya Raman');
   await first.page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await expect(success(first.page, 'Account created successfully!')).toBeVisible();
 
-  const second = await newDevice(browser, server);
+  const second = await newDevice(browser, spec.server);
   await second.page.goto('/login');
   await fill(second.page, 'priya@example.com', 'not-her-password');
   await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -47,7 +40,7 @@ test('the same account on a second device needs the same password', async ({ bro
 });
 
 test('the admin address cannot be claimed by signing up or by guessing', async ({ browser }) => {
-  const { context, page } = await newDevice(browser, server);
+  const { context, page } = await newDevice(browser, spec.server);
   await page.goto('/login?mode=signup');
   await fill(page, 'Admin@InsightExchange.app ', 'mine-now', 'Mallory');
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
@@ -61,7 +54,7 @@ test('the admin address cannot be claimed by signing up or by guessing', async (
 });
 
 test('signing in for the first time on a device while offline says so plainly', async ({ browser }) => {
-  const { context, page } = await newDevice(browser, server);
+  const { context, page } = await newDevice(browser, spec.server);
   const health = page.waitForResponse((response) => response.url().endsWith('/api/health'));
   const signInCode = page.waitForResponse((response) => /\/assets\/auth-[\w-]+\.js$/.test(response.url()));
   await page.goto('/login');

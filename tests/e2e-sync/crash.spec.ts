@@ -1,22 +1,15 @@
 // The server killed (SIGKILL) and restarted loses nothing it acknowledged; the device notices the
 // outage, keeps its changes, and catches up by itself when the server is back.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec } from './support/server';
 import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4415 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4415);
 
 test('the server killed and restarted loses nothing acknowledged', async ({ browser }) => {
-  const { context, page } = await newDevice(browser, server);
+  const { context, page } = await newDevice(browser, spec.server);
   await signIn(page, 'steady@example.com', 'steady-pw');
   await page.goto('/forum');
   await waitSynced(page);
@@ -26,13 +19,13 @@ test('the server killed and restarted loses nothing acknowledged', async ({ brow
   await submitNewPost(page, 'Acknowledged before the crash', 'It must survive a SIGKILL.');
   await waitSynced(page); // every change acknowledged
 
-  await server.stop('SIGKILL');
+  await spec.server.stop('SIGKILL');
   await like.click(); // made while the server is gone: waits on the device
   await expect(syncStatus(page)).toHaveAccessibleName(/Sync status: (Offline|Sync error)/, { timeout: 30_000 });
 
-  server = await server.restart();
+  spec.server = await spec.server.restart();
   await waitSynced(page, 60_000);
-  const posts = await serverPosts(server, ADMIN_PASSWORD);
+  const posts = await serverPosts(spec.server, ADMIN_PASSWORD);
   expect(posts.find((post) => post.title === SAMPLE)?.likes).toBe(before + 5);
   expect(posts.filter((post) => post.title === 'Acknowledged before the crash')).toHaveLength(1);
   expect(await shownLikes(page, SAMPLE)).toBe(before + 5);

@@ -1,22 +1,15 @@
 // Likes made on three devices at once all count, on every device and on a new one.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec } from './support/server';
 import { PHONE, TABLET, card, newDevice, serverPosts, shownLikes, signIn, waitSynced, type Device } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const CLICKS = 5;
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4411 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4411);
 
 async function member(browser: Parameters<typeof newDevice>[0], email: string, viewport = PHONE): Promise<Device> {
-  const device = await newDevice(browser, server, viewport);
+  const device = await newDevice(browser, spec.server, viewport);
   await signIn(device.page, email, `${email}-pw`);
   await device.page.goto('/forum');
   await expect(card(device.page, SAMPLE)).toBeVisible();
@@ -42,7 +35,7 @@ test('three devices liking one post at once: every device, the server and a new 
     await expect.poll(() => shownLikes(page, SAMPLE), { timeout: 30_000 }).toBe(expected);
     await waitSynced(page);
   }
-  const onServer = (await serverPosts(server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE);
+  const onServer = (await serverPosts(spec.server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE);
   expect(onServer?.likes).toBe(expected);
   const fresh = await member(browser, 'dee@example.com');
   expect(await shownLikes(fresh.page, SAMPLE)).toBe(expected);

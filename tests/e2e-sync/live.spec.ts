@@ -1,21 +1,14 @@
 // Phone to tablet and back, live: a member's post reaches the admin's queue without a reload, and
 // the approval comes back to the phone the same way.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec } from './support/server';
 import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4410 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4410);
 
 test('a post on the phone reaches the tablet’s queue live, and the approval comes back live', async ({ browser }) => {
-  const phone = await newDevice(browser, server, PHONE);
-  const tablet = await newDevice(browser, server, TABLET);
+  const phone = await newDevice(browser, spec.server, PHONE);
+  const tablet = await newDevice(browser, spec.server, TABLET);
   await signIn(tablet.page, 'admin@insightexchange.app', ADMIN_PASSWORD);
   await tablet.page.goto('/admin');
   await expect(tablet.page.getByRole('heading', { name: 'Pending Posts' })).toBeVisible();

@@ -1,20 +1,13 @@
 // A synced device reads the forum offline after a reload: the service worker serves the app shell
 // and IndexedDB holds what the server sent.
 import { expect, test } from '@playwright/test';
-import { removeData, startServer, type RunningServer } from './support/server';
+import { serverForSpec } from './support/server';
 import { card, newDevice, signIn, syncStatus, waitSynced } from './support/devices';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4418 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4418);
 
 test('a synced device reads the forum offline after a reload', async ({ browser }) => {
-  const { context, page } = await newDevice(browser, server, undefined, 'allow');
+  const { context, page } = await newDevice(browser, spec.server, undefined, 'allow');
   await signIn(page, 'reader@example.com', 'reader-pw');
   await page.goto('/forum');
   await waitSynced(page);

@@ -1,23 +1,16 @@
 // Offline first: likes and a post made with no network show the same toasts, wait in the outbox
 // (the header says how many), arrive once after reconnecting, and reloads resend nothing.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec } from './support/server';
 import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const TITLE = 'Notes from a field day with no signal';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4412 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4412);
 
 test('likes and a post made offline arrive once after reconnecting; reloads resend nothing', async ({ browser }) => {
-  const { context, page } = await newDevice(browser, server);
+  const { context, page } = await newDevice(browser, spec.server);
   await signIn(page, 'field@example.com', 'field-pw');
   await page.goto('/forum');
   await waitSynced(page);
@@ -35,12 +28,12 @@ test('likes and a post made offline arrive once after reconnecting; reloads rese
   await expect.poll(() => shownLikes(page, SAMPLE)).toBe(before + 3);
   await submitNewPost(page, TITLE, 'Queued on the device until the network came back.');
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 4 changes waiting');
-  expect((await serverPosts(server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE)?.likes).toBe(before);
+  expect((await serverPosts(spec.server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE)?.likes).toBe(before);
 
   await context.setOffline(false);
   await waitSynced(page);
   const check = async () => {
-    const posts = await serverPosts(server, ADMIN_PASSWORD);
+    const posts = await serverPosts(spec.server, ADMIN_PASSWORD);
     expect(posts.find((post) => post.title === SAMPLE)?.likes).toBe(before + 3);
     expect(posts.filter((post) => post.title === TITLE)).toHaveLength(1);
   };

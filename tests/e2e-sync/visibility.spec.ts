@@ -2,30 +2,23 @@
 // it (IndexedDB or the `posts` mirror), and when another member signs in on a device, the
 // previous member's private posts leave both.
 import { expect, test } from '@playwright/test';
-import { removeData, startServer, type RunningServer } from './support/server';
+import { serverForSpec } from './support/server';
 import { TABLET, mirroredPosts, newDevice, signIn, storedPosts, submitNewPost, waitSynced } from './support/devices';
 
 const SECRET = 'Draft: pricing study for a client still under NDA';
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ port: 4413 });
-});
-test.afterAll(async () => {
-  await server.stop();
-  removeData(server);
-});
+const spec = serverForSpec(4413);
 
 const titles = (posts: { title: string }[]) => posts.map((post) => post.title);
 
 test('another member’s device never receives a pending post; a member switch removes it', async ({ browser }) => {
-  const author = await newDevice(browser, server, TABLET);
+  const author = await newDevice(browser, spec.server, TABLET);
   await signIn(author.page, 'author@example.com', 'author-pw');
   await author.page.goto('/forum');
   await submitNewPost(author.page, SECRET, 'Nobody else may read this before review.');
   await waitSynced(author.page);
 
-  const other = await newDevice(browser, server);
+  const other = await newDevice(browser, spec.server);
   await signIn(other.page, 'other@example.com', 'other-pw');
   await other.page.goto('/forum');
   await waitSynced(other.page);

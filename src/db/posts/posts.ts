@@ -10,6 +10,7 @@ import { countChange, nextRev } from '../core/revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../core/validation';
+import { pendingPost } from '../core/new-post';
 import { queueOperation } from '../sync/outbox';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
@@ -43,26 +44,11 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
   const post = await run(() =>
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
-      const created: PostRow = {
-        id: await nextPostId(),
-        title: input.title.trim(),
-        content: input.content.trim(),
-        category,
-        author: session.name,
-        authorEmail: session.email,
-        authorRole: session.role,
-        likes: 0,
-        comments: 0,
-        views: 0,
-        date: 'Just now',
-        isTopContributor: false,
-        tags: [],
-        status: 'pending',
-        rev: await nextRev(),
-      };
+      const fields = { title: input.title.trim(), content: input.content.trim(), category };
+      const created: PostRow = { ...pendingPost(await nextPostId(), session, fields), rev: await nextRev() };
       await db.posts.add(created);
       await countChange();
-      await queueOperation({ type: 'create', post: { title: created.title, content: created.content, category } }, created.id, session);
+      await queueOperation({ type: 'create', post: fields }, created.id, session);
       return toPost(created);
     }),
   );

@@ -4,6 +4,7 @@
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
+import { pendingPost } from '../core/new-post';
 import { countChange, nextRev } from '../core/revisions';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from './sync-meta';
@@ -17,24 +18,9 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
     .toArray();
   for (const row of creates) {
     if (row.op.type !== 'create' || (await db.posts.get(row.postId))) continue;
-    const post = row.op.post as { title?: string; content?: string; category?: string };
-    const restored: PostRow = {
-      id: row.postId,
-      title: String(post.title ?? ''),
-      content: String(post.content ?? ''),
-      category: String(post.category ?? ''),
-      author: session.name,
-      authorEmail: session.email,
-      authorRole: session.role,
-      likes: 0,
-      comments: 0,
-      views: 0,
-      date: 'Just now',
-      isTopContributor: false,
-      tags: [],
-      status: 'pending',
-      rev: await nextRev(),
-    };
+    const post = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
+    const fields = { title: String(post.title ?? ''), content: String(post.content ?? ''), category: String(post.category ?? '') };
+    const restored: PostRow = { ...pendingPost(row.postId, session, fields), rev: await nextRev() };
     await db.posts.add(restored);
   }
 }

@@ -2,6 +2,7 @@
 // process for the multi-device tests: a temporary DATA_DIR, a port of this suite's range, and a
 // known admin password. Killed with SIGKILL or stopped with SIGTERM; restartable on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,4 +82,21 @@ export async function startServer({
 /** Removes a server's data folder (after it stopped). */
 export function removeData(server: RunningServer): void {
   rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * A server for one spec file: started before its tests, stopped (its data removed) after them.
+ * `holder.server` may be replaced by a restarted one; the last one is stopped.
+ */
+export function serverForSpec(port: number): { server: RunningServer } {
+  const holder = { server: undefined as unknown as RunningServer };
+  test.beforeAll(async () => {
+    holder.server = await startServer({ port });
+  });
+  test.afterAll(async () => {
+    if (!holder.server) return;
+    await holder.server.stop();
+    removeData(holder.server);
+  });
+  return holder;
 }
