@@ -6,7 +6,7 @@
 //
 //   BENCH_SIZES=1000,10000   fewer sizes      BENCH_RUNS=5   more runs      BENCH_LIGHTHOUSE=0   skip Lighthouse
 import { execFileSync, execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -445,5 +445,7 @@ try {
   rmSync(WORK, { recursive: true, force: true });
 }
 const report = table(results, chromiumVersion);
-writeFileSync('bench/results.md', `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n`);
+// The "## Server" section belongs to `npm run bench:server` (bench/server.mjs): keep it.
+const serverSection = /\n## Server\n[\s\S]*$/.exec(existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '')?.[0] ?? '';
+writeFileSync('bench/results.md', `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n${serverSection}`);
 console.log(`\n${report}\n\nWritten to bench/results.md`);
