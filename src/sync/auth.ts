@@ -26,24 +26,35 @@ async function client(
   };
 }
 
+/** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
+async function signInOffline(request: SessionRequest): Promise<Session> {
+  if (request.mode === 'signup') throw new ValidationError("You're offline", OFFLINE_SIGN_UP);
+  const known = await offlineSession(request.email, request.password);
+  if (known) {
+    saveSession(known);
+    return known;
+  }
+  if (await hasVerifier(request.email)) throw new AuthError();
+  throw new ValidationError("You're offline", OFFLINE_SIGN_IN);
+}
+
 async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {
-  const { api, OfflineError, ServerError } = await client(given);
+  let loaded: Awaited<ReturnType<typeof client>>;
+  try {
+    loaded = await client(given);
+  } catch {
+    // The client's code could not be downloaded: this device is offline.
+    return signInOffline(request);
+  }
+  const { api, OfflineError, ServerError } = loaded;
   let session: Session;
   try {
     const user = await api.signIn(request);
     session = { email: user.email, name: user.name, role: user.role };
   } catch (error) {
     if (error instanceof ServerError) throw new AuthError(error.message);
-    if (!(error instanceof OfflineError)) throw error;
-    // Offline: a member who signed in here before can come back in; anyone else needs the server.
-    if (request.mode === 'signup') throw new ValidationError("You're offline", OFFLINE_SIGN_UP);
-    const known = await offlineSession(request.email, request.password);
-    if (known) {
-      saveSession(known);
-      return known;
-    }
-    if (await hasVerifier(request.email)) throw new AuthError();
-    throw new ValidationError("You're offline", OFFLINE_SIGN_IN);
+    if (error instanceof OfflineError) return signInOffline(request);
+    throw error;
   }
   saveSession(session);
   // For an offline sign-in later; failing to keep it never fails the sign-in.
