@@ -63,7 +63,8 @@ export default tseslint.config(
     },
   },
   layer('shared', ['app', 'pages', 'features', 'components', 'lib', 'config', 'db', 'sync'], 'src/shared is shared with the server: it imports nothing of the app.'),
-  layer('db', ['app', 'pages', 'features', 'components', 'lib', 'config'], 'src/db is the data layer: it must not depend on the UI.'),
+  layer('db', ['app', 'pages', 'features', 'components', 'lib', 'config', 'sync'], 'src/db is the data layer: it must not depend on the UI or on src/sync.'),
+  layer('sync', UI, 'src/sync is React-free: the UI reads its status store, never the other way round.'),
   layer('lib', ['app', 'pages', 'features', 'components'], 'src/lib holds UI-free helpers.'),
   layer('components', ['app', 'pages', 'features'], 'Shared components must not depend on features, pages or the app.'),
   layer('features', ['app', 'pages'], 'Features must not import pages or the app.'),
@@ -76,10 +77,11 @@ export default tseslint.config(
     ),
   ),
   // Inside src/db the groups depend one way: core ← accounts ← posts ← mirror, search on core only.
-  layer('db/core', [...UI, ...['db/accounts', 'db/posts', 'db/search', 'db/mirror']], 'db/core is the base of src/db: it imports no other group.'),
-  layer('db/accounts', [...UI, ...['db/posts', 'db/search', 'db/mirror']], 'db/accounts needs only db/core.'),
-  layer('db/posts', [...UI, ...['db/search', 'db/mirror']], 'db/posts needs only db/core and db/accounts (its guards).'),
-  layer('db/search', [...UI, ...['db/accounts', 'db/posts', 'db/mirror']], 'db/search needs only db/core.'),
+  layer('db/core', [...UI, ...['db/accounts', 'db/posts', 'db/search', 'db/mirror', 'db/sync', 'sync']], 'db/core is the base of src/db: it imports no other group.'),
+  layer('db/accounts', [...UI, ...['db/posts', 'db/search', 'db/mirror', 'db/sync', 'sync']], 'db/accounts needs only db/core.'),
+  layer('db/posts', [...UI, ...['db/search', 'db/mirror', 'sync']], 'db/posts needs only db/core, db/accounts (its guards) and db/sync (the outbox).'),
+  layer('db/search', [...UI, ...['db/accounts', 'db/posts', 'db/mirror', 'db/sync', 'sync']], 'db/search needs only db/core.'),
+  layer('db/sync', [...UI, ...['db/posts', 'db/search', 'db/mirror', 'sync']], 'db/sync (outbox, pull, re-keying) needs only db/core and db/accounts; db/posts and db/mirror call it.'),
   layer('db/mirror', [...UI, ...['db/accounts', 'db/search']], 'db/mirror needs only db/core and db/posts.'),
   {
     // Only src/db may touch Dexie or localStorage; one spinner (components/spinner.tsx).

@@ -15,8 +15,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Delete the caches of older precache formats.
 cleanupOutdatedCaches();
 
-// Every navigation, a deep link such as /forum included, is answered with the cached app shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+// Every navigation, a deep link such as /forum included, is answered with the cached app shell;
+// /api never is (and no route here caches it): the server's answers always come from the server.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.
 self.addEventListener('activate', (event) => {

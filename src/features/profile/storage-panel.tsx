@@ -4,6 +4,9 @@ import { readMirrorStats } from '../../db/mirror/write';
 import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../lib/use-async-value';
+import { useSyncStatus } from '../../lib/use-sync-status';
+
+const describeLastSync = (at: number | undefined) => (at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet');
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -16,6 +19,7 @@ export function StoragePanel() {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
   const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
 
+  const sync = useSyncStatus();
   const persisted = status?.persisted;
   return (
     <section className="card app-panel" aria-labelledby="storage-title">
@@ -54,6 +58,16 @@ export function StoragePanel() {
                   }`
               : 'Not written yet'}
           </dd>
+          {sync.state !== 'local' && (
+            <>
+              <dt>Last sync</dt>
+              <dd data-testid="last-sync">{describeLastSync(sync.lastSyncAt)}</dd>
+              <dt>Waiting to sync</dt>
+              <dd data-testid="waiting-changes">
+                {sync.waiting === 0 ? 'Nothing: every change reached the server' : `${plural(sync.waiting, 'change')} made on this device`}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
     </section>

@@ -24,7 +24,7 @@ describe('schema upgrades', () => {
     );
     await writeVersion1(posts);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.posts.count()).toBe(10_000);
     const rows = await db.posts.orderBy('id').toArray();
     rows.forEach((row, i) => {
@@ -55,7 +55,7 @@ describe('schema upgrades', () => {
       told += 1;
     });
     const newer = new Dexie(DATABASE_NAME);
-    newer.version(3).stores({ ...SCHEMA_V1, posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, title' });
+    newer.version(4).stores({ ...SCHEMA_V1, posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, title' });
     await newer.open(); // never blocked: the old connection closed at once
     expect(told).toBe(1);
     expect(isDatabaseOutdated()).toBe(true);
