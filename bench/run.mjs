@@ -39,7 +39,9 @@ const percentile = (values, p) => {
 // Server and browser
 
 async function startServer() {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(BASE)).ok) return server;
@@ -167,7 +169,18 @@ async function domNodes(context) {
   return count;
 }
 
-const SEARCHES = ['panel', 'weighting', 'conjoint pricing', 'no-such-words-anywhere', 'llm', 'diary', 'mobile-first', 'pilot of fifty', 'b2b', 'SEGMENTATION'];
+const SEARCHES = [
+  'panel',
+  'weighting',
+  'conjoint pricing',
+  'no-such-words-anywhere',
+  'llm',
+  'diary',
+  'mobile-first',
+  'pilot of fifty',
+  'b2b',
+  'SEGMENTATION',
+];
 
 async function searchLatency(context, samples) {
   const page = await context.newPage();
@@ -249,7 +262,10 @@ async function crossTabLatency(context, samples) {
   // background tab, whose frames Chromium slows to about one a second).
   const a = await context.newPage();
   await a.goto(`${BASE}/forum`);
-  const [b] = await Promise.all([context.waitForEvent('page'), a.evaluate(() => window.open('/forum', '_blank', 'popup,width=900,height=900'))]);
+  const [b] = await Promise.all([
+    context.waitForEvent('page'),
+    a.evaluate(() => window.open('/forum', '_blank', 'popup,width=900,height=900')),
+  ]);
   for (const page of [a, b]) await page.getByRole('article').first().waitFor();
   await warmSearch(a);
   await settle(a);
@@ -334,12 +350,16 @@ async function benchSize(size, executablePath) {
   await page.close();
   const result = { size, imports };
   result.navigation = await forumNavigation(context, Math.max(RUNS, 5));
-  log(`  forum navigation (4x CPU): in-app median ${median(result.navigation.inApp).toFixed(0)} ms, cold median ${median(result.navigation.cold).toFixed(0)} ms`);
+  log(
+    `  forum navigation (4x CPU): in-app median ${median(result.navigation.inApp).toFixed(0)} ms, cold median ${median(result.navigation.cold).toFixed(0)} ms`,
+  );
   result.domNodes = await domNodes(context);
   result.search = await searchLatency(context, Math.max(RUNS, 20));
   log(`  search p95 ${percentile(result.search, 95).toFixed(0)} ms`);
   result.like = await likeLatency(context, 50);
-  log(`  like INP p98 ${percentile(result.like.inp, 98).toFixed(0)} ms, click to count painted p98 ${percentile(result.like.painted, 98).toFixed(0)} ms`);
+  log(
+    `  like INP p98 ${percentile(result.like.inp, 98).toFixed(0)} ms, click to count painted p98 ${percentile(result.like.painted, 98).toFixed(0)} ms`,
+  );
   result.likeThrottled = await likeLatency(context, 20, 4);
   log(`  like at 4x CPU: click to count painted p98 ${percentile(result.likeThrottled.painted, 98).toFixed(0)} ms`);
   result.crossTab = await crossTabLatency(context, Math.max(RUNS, 20));
@@ -409,7 +429,9 @@ function table(results, chromiumVersion) {
     : [];
   let commit = 'unknown';
   try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     // not a git checkout
   }
@@ -446,6 +468,7 @@ try {
 }
 const report = table(results, chromiumVersion);
 // The "## Server" section belongs to `npm run bench:server` (bench/server.mjs): keep it.
-const serverSection = /\n## Server\n[\s\S]*$/.exec(existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '')?.[0] ?? '';
+const serverSection =
+  /\n## Server\n[\s\S]*$/.exec(existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '')?.[0] ?? '';
 writeFileSync('bench/results.md', `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n${serverSection}`);
 console.log(`\n${report}\n\nWritten to bench/results.md`);

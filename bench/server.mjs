@@ -20,7 +20,12 @@ const ROUNDS = 20;
 const PULL_POSTS = 100_000;
 const only = process.env.BENCH_ENGINE; // 'pglite' or 'postgres' to run one engine
 
-const results = { load: os.loadavg().map((value) => value.toFixed(1)).join(' ') };
+const results = {
+  load: os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' '),
+};
 const temporary = mkdtempSync(join(os.tmpdir(), 'ie-bench-data-'));
 let database;
 try {
@@ -67,7 +72,10 @@ try {
   database?.stop();
   rmSync(temporary, { recursive: true, force: true });
 }
-results.loadAfter = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+results.loadAfter = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' ');
 // A run of one engine (BENCH_ENGINE) keeps the other engine's figures from the last run.
 const saved = 'bench/server-results.json';
 const merged = { ...(only && existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : {}), ...results };

@@ -23,7 +23,11 @@ export function startServer(env) {
       const url = /Insight Exchange listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
-        const stop = () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); });
+        const stop = () =>
+          new Promise((done) => {
+            child.once('exit', done);
+            child.kill('SIGTERM');
+          });
         resolve({ url, pid: child.pid, stop });
       }
     };

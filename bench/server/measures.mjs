@@ -71,7 +71,9 @@ export async function announce(listenServer, likeUrl, count, rounds) {
   };
   const streams = [];
   for (let start = 0; start < count; start += 50) {
-    const group = Array.from({ length: Math.min(50, count - start) }, (_, offset) => listen(listenServer.url, member.cookie, (cursor) => onCursor(start + offset, cursor)));
+    const group = Array.from({ length: Math.min(50, count - start) }, (_, offset) =>
+      listen(listenServer.url, member.cookie, (cursor) => onCursor(start + offset, cursor)),
+    );
     streams.push(...(await Promise.all(group)));
   }
   const rssAfter = rssMb(listenServer.pid);

@@ -9,7 +9,8 @@ const rate = (value) => (value === undefined ? 'not run' : `${Math.round(value).
 
 /** Replaces the "## Server" section of bench/results.md (everything after it) with `results`. */
 export function writeSection(r, n) {
-  const likes = (name, x) => `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} |`;
+  const likes = (name, x) =>
+    `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} |`;
   const heard = (name, x) => `| ${name} | ${mb(x?.rssBefore)} → ${mb(x?.rssAfter)} | ${ms(x?.p50)} | ${ms(x?.p95)} |`;
   const pull = (name, x) => `| ${name} | ${ms(x?.ms)} (${x?.pages ?? '?'} pages) | ${mb(x?.peakRss)} |`;
   const section = `

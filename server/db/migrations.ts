@@ -116,7 +116,9 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
 
 /** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */
 export async function migrate(tx: Sql): Promise<number> {
-  await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await tx.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
   const applied = new Set(rows.map((row) => Number(row.version)));
   let ran = 0;

@@ -66,8 +66,14 @@ function ProtectedShell({ user }: { user: Session }) {
     >
       <SyncNotices />
       {status === 'starting' ? (
-        <PageLoading label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined} />
-      ) : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
+        <PageLoading
+          label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined}
+        />
+      ) : status === 'unavailable' ? (
+        <StorageUnavailable />
+      ) : (
+        <Outlet />
+      )}
     </AppShell>
   );
 }

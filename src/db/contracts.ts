@@ -83,6 +83,4 @@ export const META_KEY_PREFIXES = {
 } as const;
 
 /** Any key the `meta` table may hold. */
-export type MetaKey =
-  | (typeof META_KEYS)[keyof typeof META_KEYS]
-  | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;
+export type MetaKey = (typeof META_KEYS)[keyof typeof META_KEYS] | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;

@@ -31,20 +31,34 @@ describe('faults on PostgreSQL', () => {
   it('answers 503 with a readable JSON error while PostgreSQL is down, and recovers without a restart', async () => {
     const member = new HttpClient(base);
     await member.send('POST', '/api/session', { mode: 'signin', email: 'restart@example.com', password: 'pw-123456' });
-    const before = await member.send('POST', '/api/ops', { ops: [{ id: randomUUID(), type: 'create', post: { title: 'Before', content: 'x', category: 'Trends' } }] });
+    const before = await member.send('POST', '/api/ops', {
+      ops: [{ id: randomUUID(), type: 'create', post: { title: 'Before', content: 'x', category: 'Trends' } }],
+    });
     expect(before.body.results[0].status).toBe('applied');
     postgres.pause();
     try {
-      for (const answer of [await member.send('GET', '/api/changes?after=0'), await member.send('POST', '/api/ops', { ops: [{ id: randomUUID(), type: 'create', post: { title: 'During', content: 'x', category: 'Trends' } }] })]) {
+      for (const answer of [
+        await member.send('GET', '/api/changes?after=0'),
+        await member.send('POST', '/api/ops', {
+          ops: [{ id: randomUUID(), type: 'create', post: { title: 'During', content: 'x', category: 'Trends' } }],
+        }),
+      ]) {
         expect(answer.status).toBe(503);
         expect(answer.headers['retry-after']).toBe('5');
-        expect(answer.body).toEqual({ error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a moment.' } });
+        expect(answer.body).toEqual({
+          error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a moment.' },
+        });
       }
     } finally {
       postgres.resume();
     }
-    await vi.waitFor(async () => expect((await member.send('GET', '/api/changes?after=0')).status).toBe(200), { timeout: 30_000, interval: 200 });
-    const after = await member.send('POST', '/api/ops', { ops: [{ id: randomUUID(), type: 'create', post: { title: 'After', content: 'x', category: 'Trends' } }] });
+    await vi.waitFor(async () => expect((await member.send('GET', '/api/changes?after=0')).status).toBe(200), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    const after = await member.send('POST', '/api/ops', {
+      ops: [{ id: randomUUID(), type: 'create', post: { title: 'After', content: 'x', category: 'Trends' } }],
+    });
     expect(after.body.results[0].status).toBe('applied');
     const titles = (await member.send('GET', '/api/changes?after=0')).body.posts.map((post: { title: string }) => post.title);
     expect(titles.filter((title: string) => ['Before', 'During', 'After'].includes(title))).toEqual(['Before', 'After']);
@@ -53,7 +67,11 @@ describe('faults on PostgreSQL', () => {
   it('a pull cut off mid-way resumes from the last cursor the client kept, with nothing applied twice', async () => {
     const writer = new HttpClient(base);
     await writer.send('POST', '/api/session', { mode: 'signin', email: 'puller@example.com', password: 'pw-123456' });
-    const ops = Array.from({ length: 25 }, (_, index) => ({ id: randomUUID(), type: 'create', post: { title: `Pull ${index}`, content: 'x', category: 'Trends' } }));
+    const ops = Array.from({ length: 25 }, (_, index) => ({
+      id: randomUUID(),
+      type: 'create',
+      post: { title: `Pull ${index}`, content: 'x', category: 'Trends' },
+    }));
     await writer.send('POST', '/api/ops', { ops });
     // A client-side pull loop: pages of 4; the connection fails on the third page.
     const applied = new Map<number, number>();

@@ -28,13 +28,19 @@ describe.each(BACKENDS)('group commit of likes on %s', (backend) => {
     const user = (await findUser(server.db, 'batch@example.com'))!;
     const repeated = randomUUID();
     const likes = [
-      ...Array.from({ length: 100 }, (_, index) => ({ id: randomUUID(), type: 'like' as const, postId: index % 2 ? first : second, count: 2 })),
+      ...Array.from({ length: 100 }, (_, index) => ({
+        id: randomUUID(),
+        type: 'like' as const,
+        postId: index % 2 ? first : second,
+        count: 2,
+      })),
       ...Array.from({ length: 10 }, () => ({ id: repeated, type: 'like' as const, postId: first })),
       ...Array.from({ length: 5 }, () => ({ id: randomUUID(), type: 'like' as const, postId: pending })),
       ...Array.from({ length: 5 }, () => ({ id: randomUUID(), type: 'like' as const, postId: 999_999 })),
     ];
     const results = await Promise.all(likes.map((op) => applyOp(server.db, user, op)));
-    const statuses = (ids: number[]) => results.filter((_, index) => ids.includes(index)).map((result) => (result.status === 'refused' ? result.code : result.status));
+    const statuses = (ids: number[]) =>
+      results.filter((_, index) => ids.includes(index)).map((result) => (result.status === 'refused' ? result.code : result.status));
     expect(statuses(Array.from({ length: 100 }, (_, index) => index))).toEqual(Array(100).fill('applied'));
     expect(statuses(Array.from({ length: 10 }, (_, index) => 100 + index)).sort()).toEqual(['applied', ...Array(9).fill('duplicate')]);
     expect(statuses([110, 111, 112, 113, 114])).toEqual(Array(5).fill('not_approved'));
@@ -43,7 +49,10 @@ describe.each(BACKENDS)('group commit of likes on %s', (backend) => {
     expect(pulled.find((post) => post.id === first)!.likes).toBe(50 * 2 + 1);
     expect(pulled.find((post) => post.id === second)!.likes).toBe(50 * 2);
     expect(pulled.find((post) => post.id === pending)!.likes).toBe(0);
-    const [recorded] = await server.db.query<{ count: unknown }>('SELECT count(*) AS count FROM ops WHERE post_id IN ($1, $2)', [first, second]);
+    const [recorded] = await server.db.query<{ count: unknown }>('SELECT count(*) AS count FROM ops WHERE post_id IN ($1, $2)', [
+      first,
+      second,
+    ]);
     expect(Number(recorded!.count)).toBe(101 + 4); // 101 likes, plus the two creates and two approvals
   });
 });

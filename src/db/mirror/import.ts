@@ -125,7 +125,9 @@ export async function applyExternalPostsChange(
     // Connected: the older build's new posts and likes become operations for the server.
     await queueMirrorOperations(
       added,
-      deltas.filter((delta) => delta.likes > 0 && delta.post.status === 'approved').map((delta) => ({ postId: delta.post.id, count: delta.likes })),
+      deltas
+        .filter((delta) => delta.likes > 0 && delta.post.status === 'approved')
+        .map((delta) => ({ postId: delta.post.id, count: delta.likes })),
     );
     if (deltas.length > 0) await countChange();
     return added.length + deltas.length > 0;

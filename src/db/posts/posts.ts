@@ -22,7 +22,6 @@ export interface ApprovedPostsQuery {
   limit?: number;
 }
 
-
 const run = withDataErrors;
 
 /**
@@ -70,9 +69,12 @@ export async function likePost(id: number): Promise<number> {
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const post = await storedPost(id);
       if (post.status !== 'approved') throw new PostNotApprovedError(id);
-      await db.posts.where('id').equals(id).modify((row) => {
-        row.likes = (row.likes || 0) + 1;
-      });
+      await db.posts
+        .where('id')
+        .equals(id)
+        .modify((row) => {
+          row.likes = (row.likes || 0) + 1;
+        });
       await countChange();
       await queueOperation({ type: 'like' }, id, session);
       return (post.likes || 0) + 1;

@@ -4,6 +4,4 @@ import type { CategoryFilter } from '../types';
 export type SearchRequest = { type: 'warm' } | { type: 'bye' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
 
 export type SearchResponse =
-  | { type: 'result'; id: number; ids: number[] }
-  | { type: 'failed'; id: number; message: string }
-  | { type: 'changed' };
+  { type: 'result'; id: number; ids: number[] } | { type: 'failed'; id: number; message: string } | { type: 'changed' };

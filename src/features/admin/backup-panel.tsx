@@ -21,7 +21,6 @@ function describe(task: Task): string {
   return `Importing ${formatCount(done)} of ${formatCount(total)} posts…`;
 }
 
-
 /** Admin backups: export every post to a JSON file, import one (checked first, then merged). */
 export function BackupPanel() {
   const [task, setTask] = useState<Task | null>(null);
@@ -64,18 +63,27 @@ export function BackupPanel() {
         const { sendImportToServer } = await import('../../sync/import');
         const sent = await sendImportToServer(file, {
           signal: options.signal,
-          onProgress: ({ done, total }) => setTask((current) => (current ? { ...current, kind: 'send', progress: { phase: 'writing', done, total } } : current)),
+          onProgress: ({ done, total }) =>
+            setTask((current) => (current ? { ...current, kind: 'send', progress: { phase: 'writing', done, total } } : current)),
         });
         if (sent.sent > 0) words += ` Sent ${formatCount(sent.sent)} to the server.`;
         if (sent.cancelled) {
           setSummary(`Sending cancelled. ${words} The rest stay on this device.`);
-          showToast({ title: 'Import cancelled', description: `${formatCount(sent.sent)} posts were sent to the server before you cancelled.`, variant: 'info' });
+          showToast({
+            title: 'Import cancelled',
+            description: `${formatCount(sent.sent)} posts were sent to the server before you cancelled.`,
+            variant: 'info',
+          });
           return;
         }
       }
       if (result.cancelled) {
         setSummary(`Import cancelled after ${formatCount(result.processed)} posts. ${words}`);
-        showToast({ title: 'Import cancelled', description: `${formatCount(result.processed)} posts were imported before you cancelled; nothing else changed.`, variant: 'info' });
+        showToast({
+          title: 'Import cancelled',
+          description: `${formatCount(result.processed)} posts were imported before you cancelled; nothing else changed.`,
+          variant: 'info',
+        });
       } else {
         setSummary(`Import complete. ${words}`);
         showToast({ title: 'Import complete', description: words });
@@ -91,7 +99,9 @@ export function BackupPanel() {
 
   return (
     <Panel id="backup-title" icon={<IconDownload aria-hidden="true" size={20} />} title="Backup" className="app-panel">
-      <p className="small text-body-secondary">Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.</p>
+      <p className="small text-body-secondary">
+        Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.
+      </p>
       <Button variant="outline-primary" className="w-100 mb-3 app-icon-button" onClick={() => void runExport()} disabled={task !== null}>
         <IconDownload aria-hidden="true" size={18} /> Export all posts
       </Button>
@@ -111,7 +121,12 @@ export function BackupPanel() {
       </Button>
       {task && (
         <div className="mt-3">
-          <TaskProgress label={describe(task)} done={task.progress.done} total={task.progress.total} onCancel={() => task.controller.abort()} />
+          <TaskProgress
+            label={describe(task)}
+            done={task.progress.done}
+            total={task.progress.total}
+            onCancel={() => task.controller.abort()}
+          />
         </div>
       )}
       {summary && (

@@ -61,7 +61,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, signedOutElsewhere: state.signedOutElsewhere ?? false, isAuthenticated: state.user !== null, login, signup, logout }),
+    () => ({
+      ...state,
+      signedOutElsewhere: state.signedOutElsewhere ?? false,
+      isAuthenticated: state.user !== null,
+      login,
+      signup,
+      logout,
+    }),
     [state, login, signup, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,7 +6,8 @@ import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../lib/use-async-value';
 import { useSyncStatus } from '../../lib/use-sync-status';
 
-const describeLastSync = (at: number | undefined) => (at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet');
+const describeLastSync = (at: number | undefined) =>
+  at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet';
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -45,16 +46,16 @@ export function StoragePanel() {
             )}
           </dd>
           <dt>Space used</dt>
-          <dd>
-            {describeUsage(status)}
-          </dd>
+          <dd>{describeUsage(status)}</dd>
           <dt>Compatibility copy</dt>
           <dd>
             {mirror
               ? mirror.count === mirror.total
                 ? `Holds all ${formatCount(mirror.total)} posts`
                 : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)${
-                    mirror.skipped ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped` : ''
+                    mirror.skipped
+                      ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped`
+                      : ''
                   }`
               : 'Not written yet'}
           </dd>

@@ -102,7 +102,8 @@ export async function getPost(page: Page, id: number): Promise<TestPost | undefi
 }
 
 /** The card (article) whose heading is this title. */
-export const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+export const card = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Opens New Post from the header, fills it in and presses Submit Post; returns the dialog. */
 export async function submitNewPost(page: Page, title: string, content: string, category?: string): Promise<Locator> {

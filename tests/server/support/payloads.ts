@@ -69,7 +69,7 @@ export const SQL_PAYLOADS: readonly string[] = [
   '"; DROP TABLE users; --',
   "admin'--",
   "' UNION SELECT password_hash FROM users --",
-  "1; UPDATE posts SET likes = 999999; --",
+  '1; UPDATE posts SET likes = 999999; --',
   "') ; DELETE FROM ops; --",
   '$$; DROP TABLE change_head; $$',
   "'::int",

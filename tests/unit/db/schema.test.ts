@@ -20,7 +20,12 @@ async function writeVersion1(posts: PostRow[]): Promise<void> {
 describe('schema upgrades', () => {
   it('migrates a version 1 database with 10,000 posts to version 2, losing none', async () => {
     const posts = Array.from({ length: 10_000 }, (_, i) =>
-      makePost({ id: 1_600_000_000_000 + i * 7, likes: i % 13, status: (['approved', 'pending', 'rejected'] as const)[i % 3], category: i % 2 ? 'Trends' : 'Qualitative' }),
+      makePost({
+        id: 1_600_000_000_000 + i * 7,
+        likes: i % 13,
+        status: (['approved', 'pending', 'rejected'] as const)[i % 3],
+        category: i % 2 ? 'Trends' : 'Qualitative',
+      }),
     );
     await writeVersion1(posts);
     await db.open();
