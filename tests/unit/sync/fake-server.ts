@@ -1,8 +1,9 @@
 // A fake of the forum's server for unit tests: the protocol of docs/sync-protocol.md in memory
 // (accounts, operations applied at most once, visibility, change numbers, paged pulls), reached
 // through a `fetch` per device. `down` makes every request fail as if the network were gone.
-import { CATEGORIES } from '../../../src/shared/post-rules';
-import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
+import { CATEGORIES, DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
+import { pendingPost } from '../../../src/db/core/new-post';
+import { makePost } from '../factories';
 import type { Op, OpResult, WirePost } from '../../../src/shared/protocol';
 import type { Fetch } from '../../../src/sync/api';
 
@@ -37,21 +38,15 @@ export class FakeServer {
     this.lastId += 1;
     this.seq += 1;
     const post: WirePost = {
-      id: this.lastId,
-      title: `Server post ${this.lastId}`,
-      content: 'Content from the server.',
-      category: 'Trends',
-      author: 'Someone',
-      authorEmail: 'someone@example.com',
-      authorRole: 'user',
-      likes: 0,
-      comments: 0,
-      views: 0,
-      date: '1 hour ago',
-      isTopContributor: false,
-      tags: [],
-      status: 'approved',
-      ...fields,
+      ...makePost({
+        id: this.lastId,
+        title: `Server post ${this.lastId}`,
+        content: 'Content from the server.',
+        category: 'Trends',
+        author: 'Someone',
+        authorEmail: 'someone@example.com',
+        ...fields,
+      }),
       seq: this.seq,
     };
     this.posts.set(post.id, post);
@@ -127,20 +122,7 @@ export class FakeServer {
       this.lastId = Math.max(Date.now(), this.lastId + 1);
       this.seq += 1;
       const post: WirePost = {
-        id: this.lastId,
-        title: title.trim(),
-        content: content.trim(),
-        category: category!,
-        author: account.name,
-        authorEmail: account.email,
-        authorRole: account.role,
-        likes: 0,
-        comments: 0,
-        views: 0,
-        date: 'Just now',
-        isTopContributor: false,
-        tags: [],
-        status: 'pending',
+        ...pendingPost(this.lastId, account, { title: title.trim(), content: content.trim(), category: category! }),
         seq: this.seq,
       };
       this.posts.set(post.id, post);
