@@ -1,22 +1,10 @@
-import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildId } from './scripts/build-id.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-
-/** The build's identity: BUILD_ID when set (tests build twice), else the git commit. */
-function buildId(): string {
-  if (process.env.BUILD_ID) return process.env.BUILD_ID;
-  try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    return 'local';
-  }
-}
 
 // The Content-Security-Policy goes into the built page only: the dev server injects inline scripts.
 const CONTENT_SECURITY_POLICY = [

@@ -1,19 +1,8 @@
-import { execSync } from 'node:child_process';
 import { defineConfig } from 'vite';
+import { buildId } from './scripts/build-id.mjs';
 
 // The server's build: server/server.ts (and the admin password tool) bundled with src/shared into
 // dist-server/ for Node 20; every npm dependency stays external (node_modules at run time).
-function buildId(): string {
-  if (process.env.BUILD_ID) return process.env.BUILD_ID;
-  try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    return 'local';
-  }
-}
-
 export default defineConfig({
   publicDir: false,
   define: { 'process.env.IE_BUILD_ID': JSON.stringify(buildId()) },

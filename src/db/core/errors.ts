@@ -50,26 +50,22 @@ abstract class PostError extends DataError {
   }
 }
 
-export class PostNotFoundError extends PostError {
-  override readonly name: string = 'PostNotFoundError';
-  constructor(postId: number) {
-    super(postId, 'Error', 'That post no longer exists.');
-  }
+/** A PostError class whose name, title and message are fixed; only the post's id varies. */
+function postErrorClass(name: string, title: string, message: string) {
+  return class extends PostError {
+    override readonly name: string = name;
+    constructor(postId: number) {
+      super(postId, title, message);
+    }
+  };
 }
 
-export class PostNotApprovedError extends PostError {
-  override readonly name: string = 'PostNotApprovedError';
-  constructor(postId: number) {
-    super(postId, 'Error', 'Only approved posts can be liked.');
-  }
-}
-
-export class AlreadyReviewedError extends PostError {
-  override readonly name: string = 'AlreadyReviewedError';
-  constructor(postId: number) {
-    super(postId, 'Already reviewed', 'This post was already reviewed');
-  }
-}
+export const PostNotFoundError = postErrorClass('PostNotFoundError', 'Error', 'That post no longer exists.');
+export type PostNotFoundError = InstanceType<typeof PostNotFoundError>;
+export const PostNotApprovedError = postErrorClass('PostNotApprovedError', 'Error', 'Only approved posts can be liked.');
+export type PostNotApprovedError = InstanceType<typeof PostNotApprovedError>;
+export const AlreadyReviewedError = postErrorClass('AlreadyReviewedError', 'Already reviewed', 'This post was already reviewed');
+export type AlreadyReviewedError = InstanceType<typeof AlreadyReviewedError>;
 
 export class StorageFullError extends DataError {
   override readonly name: string = 'StorageFullError';
