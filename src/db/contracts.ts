@@ -68,6 +68,8 @@ export const META_KEYS = {
   syncOwner: 'sync:owner',
   /** Set once this device's own sample posts were removed on meeting a server (sync). */
   syncSamplesRemoved: 'sync:samples-removed',
+  /** Set by a sign-out the server could not hear (offline); it is sent when the server answers (sync). */
+  syncSignOutPending: 'sync:sign-out-pending',
 } as const;
 
 /** Prefixes of the `meta` keys made per member or per event. */

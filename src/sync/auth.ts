@@ -5,6 +5,7 @@
 import { AuthError, ValidationError } from '../db/core/errors';
 import { saveSession } from '../db/accounts/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
+import { isSignOutPending, setSignOutPending } from '../db/sync/sync-meta';
 import { validateSignIn, validateSignUp } from '../db/core/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
@@ -57,8 +58,10 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     throw error;
   }
   saveSession(session);
-  // For an offline sign-in later; failing to keep it never fails the sign-in.
+  // For an offline sign-in later; failing to keep it never fails the sign-in. The server ended the
+  // session this browser carried before, so a sign-out still waiting for it is done.
   void rememberVerifier(session, request.password).catch(() => undefined);
+  void setSignOutPending(false).catch(() => undefined);
   return session;
 }
 
@@ -78,9 +81,23 @@ export async function signUp(name: string, email: string, password: string, api?
   return throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() });
 }
 
-/** Signs out in every tab of this device, and ends the session on the server when it can be reached. */
+/**
+ * Signs out in every tab of this device, and ends the session on the server; offline, the device
+ * remembers to end it there as soon as the server answers (sendPendingSignOut).
+ */
 export async function signOut(api?: SyncApi): Promise<void> {
   saveSession(null);
   if ((await detectMode(api)) === 'local') return;
-  await (await client(api)).api.signOut().catch(() => undefined);
+  try {
+    await (await client(api)).api.signOut();
+  } catch {
+    await setSignOutPending(true).catch(() => undefined);
+  }
+}
+
+/** Ends on the server a session signed out while offline; a no-op when none is waiting. */
+export async function sendPendingSignOut(api: SyncApi): Promise<void> {
+  if (!(await isSignOutPending())) return;
+  await api.signOut();
+  await setSignOutPending(false);
 }

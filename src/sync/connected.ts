@@ -5,6 +5,7 @@
 import { onLocalChange } from '../db/core/changes';
 import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
 import { createApi } from './api';
+import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
 import { announce, setRetryHandler } from './status';
@@ -36,7 +37,12 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
       () => undefined,
     );
   };
-  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut });
+  // The server's word on the role and name replaces what this device stored (a role edited by hand
+  // in localStorage lasts only until the next sync).
+  const onConfirmed = (user: { email: string; name: string; role: 'admin' | 'user' }) => {
+    if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: user.name, role: user.role });
+  };
+  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut, onConfirmed });
   onEngine(engine);
   setRetryHandler(() => void engine.retry());
 
@@ -51,8 +57,11 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
           )
         : undefined;
   };
+  // A sign-out made while offline reaches the server as soon as it answers.
+  const endPendingSignOut = () => sendPendingSignOut(api).catch(() => undefined);
   const catchUp = () => {
     if (!stream || stream.closed()) openStream();
+    void endPendingSignOut();
     void engine.retry();
   };
 
@@ -77,5 +86,6 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     if (document.visibilityState === 'visible') catchUp();
   });
   openStream();
+  await endPendingSignOut();
   await engine.sync();
 }

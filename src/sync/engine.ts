@@ -29,6 +29,8 @@ export interface EngineDeps {
   random?: () => number;
   /** Called when the server says the session ended (401 signed_out). */
   onSignedOut?: () => void;
+  /** Called with the server's account when it confirms the session: its role and name win. */
+  onConfirmed?: (user: Session) => void;
 }
 
 const REFUSAL_TITLES: Record<string, string> = {
@@ -141,6 +143,7 @@ export class SyncEngine {
     const user = await this.deps.api.currentUser();
     if (user?.email !== session.email) throw new ServerError(401, 'signed_out', 'Please sign in again.');
     this.verifiedEmail = session.email;
+    if (user.role !== session.role || user.name !== session.name) this.deps.onConfirmed?.(user);
   }
 
   /** Forgets the confirmed session (the member changed). */

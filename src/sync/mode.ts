@@ -1,7 +1,9 @@
 // Connected or local-only. The app asks its own origin for GET /api/health: a JSON answer means
 // a server is there (connected); anything else (a static host, no network on a first visit) means
 // local-only, today's product. A device that has been connected stays connected, even offline.
+// The mode also settles whose word the role is: the server's when connected, else this device's rule.
 
+import { setRoleAuthority } from '../db/accounts/session';
 import { isConnectedDevice, markConnected } from '../db/sync/sync-meta';
 import { checkHealth, type HealthCheck } from './health';
 
@@ -20,13 +22,17 @@ async function detect(api: HealthCheck): Promise<Mode> {
   return 'connected';
 }
 
-/** The mode of this device, decided once per page. */
+/** The mode of this device, decided once per page; it settles the role's authority. */
 export function detectMode(api: HealthCheck = { health: () => checkHealth() }): Promise<Mode> {
-  detected ??= detect(api);
+  detected ??= detect(api).then((mode) => {
+    setRoleAuthority(mode === 'connected' ? 'server' : 'device');
+    return mode;
+  });
   return detected;
 }
 
 /** Forgets the decision (tests). */
 export function resetMode(): void {
   detected = undefined;
+  setRoleAuthority('unsettled');
 }

@@ -58,6 +58,18 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect((await replay.request('GET', '/api/session')).body.error).toEqual({ code: 'signed_out', message: 'Please sign in again.' });
   });
 
+  it('a sign-in ends the session the browser carried until then (one signed out offline never stays alive)', async () => {
+    const client = new Client(server.app);
+    await client.signIn('offline-out@example.com');
+    const left = client.cookie;
+    expect((await client.signIn('next-member@example.com')).status).toBe(200);
+    expect(client.cookie).not.toBe(left);
+    const replay = new Client(server.app);
+    replay.cookie = left;
+    expect((await replay.request('GET', '/api/session')).body.error).toEqual({ code: 'signed_out', message: 'Please sign in again.' });
+    expect((await client.request('GET', '/api/session')).body.user.email).toBe('next-member@example.com');
+  });
+
   it('limits sign-in attempts per email with a readable wait', async () => {
     const statuses = [];
     for (let attempt = 0; attempt < 4; attempt += 1)

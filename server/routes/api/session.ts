@@ -43,6 +43,10 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     const body = sessionRequestSchema.parse(request.body);
     checkLimits(ctx, request, body.email);
     const user = await authenticate(ctx, body);
+    // The session this browser carried until now is replaced, so it ends on the server too (a
+    // member who signed out while offline never left a live session behind).
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(ctx.db, previous);
     setSessionCookie(request, reply, await createSession(ctx.db, user.id));
     return { user: publicUser(user) };
   });

@@ -1,10 +1,10 @@
 // Who may call a data operation. Checked inside src/db, so calling a function from the console
-// as a member fails just as the UI would. The admin role is derived from the stored email,
-// never read from the stored role.
+// as a member fails just as the UI would. The role is the one readStoredSession settles: on a
+// local-only device derived from the email (a stored role counts for nothing), on a connected one
+// the server's.
 
 import { NotAuthorizedError, NotSignedInError } from '../core/errors';
 import { readStoredSession } from './session';
-import { roleFor } from './session-rules';
 import type { Session } from '../types';
 
 /** The signed-in session, or NotSignedInError. */
@@ -17,6 +17,6 @@ export function requireSession(): Session {
 /** The signed-in admin's session, or NotSignedInError / NotAuthorizedError. */
 export function requireAdmin(): Session {
   const session = requireSession();
-  if (roleFor(session.email) !== 'admin') throw new NotAuthorizedError();
+  if (session.role !== 'admin') throw new NotAuthorizedError();
   return session;
 }

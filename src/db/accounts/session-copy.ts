@@ -4,7 +4,7 @@
 
 import { META_KEYS } from '../contracts';
 import { db } from '../core/schema';
-import { parseSession } from './session-rules';
+import { parseSession, type RoleAuthority } from './session-rules';
 import type { Session } from '../types';
 
 const SESSION_COPY_KEY = META_KEYS.sessionCopy;
@@ -14,8 +14,8 @@ export async function saveSessionCopy(session: Session | null): Promise<void> {
   await db.meta.put({ key: SESSION_COPY_KEY, value: session ? JSON.stringify(session) : null });
 }
 
-/** Reads the copy; anything unreadable reads as signed out. */
-export async function readSessionCopy(): Promise<Session | null> {
+/** Reads the copy; anything unreadable reads as signed out. The role follows `authority`. */
+export async function readSessionCopy(authority: RoleAuthority = 'device'): Promise<Session | null> {
   const row = await db.meta.get(SESSION_COPY_KEY);
-  return parseSession(typeof row?.value === 'string' ? row.value : null);
+  return parseSession(typeof row?.value === 'string' ? row.value : null, authority);
 }

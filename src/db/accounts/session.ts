@@ -3,7 +3,7 @@
 // database; a copy goes to IndexedDB (session-copy.ts) for browsers whose localStorage throws.
 
 import { USER_KEY } from '../contracts';
-import { parseSession } from './session-rules';
+import { parseSession, type RoleAuthority } from './session-rules';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
 import type { Session } from '../types';
 
@@ -12,6 +12,8 @@ const CHANNEL_NAME = 'insight-exchange-session';
 // When localStorage cannot be used, the session of this tab lives here (and in IndexedDB).
 let memorySession: Session | null = null;
 let localStoreWorks = true;
+// Whose word the role is: settled by the sync layer once it knows this device's mode.
+let authority: RoleAuthority = 'unsettled';
 
 /**
  * Reads the stored session synchronously. `undefined` means localStorage is unusable and the
@@ -25,7 +27,20 @@ export function readStoredSession(): Session | null | undefined {
   }
   // The last write failed (quota): this page's own session is the one in force.
   if (!localStoreWorks) return memorySession;
-  return parseSession(raw);
+  return parseSession(raw, authority);
+}
+
+/** Whose word the role is on this page (see RoleAuthority); `unsettled` until the mode is known. */
+export function roleAuthority(): RoleAuthority {
+  return authority;
+}
+
+/** Settles whose word the role is (the sync layer, once it knows the mode) and tells every listener. */
+export function setRoleAuthority(next: RoleAuthority): void {
+  if (authority === next) return;
+  authority = next;
+  const session = readStoredSession();
+  if (session !== undefined) notify(session);
 }
 
 /** Reads the session, falling back to the IndexedDB copy when localStorage is unusable. */
@@ -34,7 +49,7 @@ export async function readSession(): Promise<Session | null> {
   if (stored !== undefined) return stored;
   try {
     const { readSessionCopy } = await import('./session-copy');
-    memorySession = await readSessionCopy();
+    memorySession = await readSessionCopy(authority);
   } catch {
     memorySession = null;
   }
@@ -55,7 +70,7 @@ function ensureChannel(): BroadcastChannel | undefined {
   // Node (unit tests) would otherwise keep running for the channel's sake.
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
   channel.onmessage = (event: MessageEvent<string | null>) => {
-    const session = parseSession(event.data);
+    const session = parseSession(event.data, authority);
     if (!localStoreWorks) memorySession = session;
     notify(session);
   };
@@ -94,7 +109,7 @@ export function saveSession(session: Session | null): void {
 
 /** Called for a `storage` event on the user key written by another tab or an older build. */
 export function handleExternalSessionChange(newValue: string | null): Session | null {
-  const session = parseSession(newValue);
+  const session = parseSession(newValue, authority);
   if (!localStoreWorks) memorySession = session;
   copyToDatabase(session);
   notify(session);

@@ -43,6 +43,8 @@ export interface OutboxRow {
 export interface AccountRow {
   email: string;
   name: string;
+  /** Connected mode only: the role the server gave at the last online sign-in on this device. */
+  role?: 'admin' | 'user';
   createdAt: number;
   hash?: string;
   salt?: string;

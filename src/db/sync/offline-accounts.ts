@@ -11,7 +11,7 @@ import type { Session } from '../types';
 /** Remembers a verifier after a sign-in the server accepted (never the password itself). */
 export async function rememberVerifier(session: Session, password: string): Promise<void> {
   const hashed = await hashPassword(password);
-  await db.accounts.put({ email: session.email, name: session.name, createdAt: Date.now(), ...hashed });
+  await db.accounts.put({ email: session.email, name: session.name, role: session.role, createdAt: Date.now(), ...hashed });
 }
 
 /**
@@ -22,7 +22,8 @@ export async function offlineSession(email: string, password: string): Promise<S
   const account = await db.accounts.get(normalizeEmail(email));
   if (!account?.hash || !account.salt || !account.iterations) return null;
   const matches = await verifyPassword(password, { hash: account.hash, salt: account.salt, iterations: account.iterations });
-  return matches ? makeSession(account.email, account.name) : null;
+  // The role is the one the server gave at the last online sign-in here (it enforces it anyway).
+  return matches ? { ...makeSession(account.email, account.name), role: account.role === 'admin' ? 'admin' : 'user' } : null;
 }
 
 /** True when this member has signed in on this device before (an offline try can be checked). */

@@ -11,6 +11,7 @@ export const SYNC_META = {
   lastSyncAt: META_KEYS.syncLastSyncAt,
   owner: META_KEYS.syncOwner,
   samplesRemoved: META_KEYS.syncSamplesRemoved,
+  signOutPending: META_KEYS.syncSignOutPending,
   uploadDecided: META_KEY_PREFIXES.syncUploadDecided,
   rekeyed: META_KEY_PREFIXES.syncRekeyed,
 } as const;
@@ -53,4 +54,15 @@ export async function writeLastSyncAt(now = Date.now()): Promise<void> {
 /** The member whose private posts this device holds (undefined before the first pull). */
 export async function readOwner(): Promise<string | undefined> {
   return read(SYNC_META.owner, isString);
+}
+
+/** Remembers (true) or forgets (false) a sign-out the server has not heard yet. */
+export async function setSignOutPending(pending: boolean, now = Date.now()): Promise<void> {
+  if (pending) await db.meta.put({ key: SYNC_META.signOutPending, value: now });
+  else await db.meta.delete(SYNC_META.signOutPending);
+}
+
+/** True when a sign-out made offline still has to reach the server. */
+export async function isSignOutPending(): Promise<boolean> {
+  return (await read(SYNC_META.signOutPending, isNumber)) !== undefined;
 }

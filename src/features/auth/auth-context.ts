@@ -7,6 +7,8 @@ export interface AuthValue {
   /** True while the stored session is being read; nothing protected renders meanwhile. */
   loading: boolean;
   isAuthenticated: boolean;
+  /** True once the device's mode says whose word the role is (until then the admin area waits). */
+  roleSettled: boolean;
   /** True when the last sign-out came from another tab (the login screen tells the member why). */
   signedOutElsewhere: boolean;
   login: (email: string, password: string) => Promise<Session>;

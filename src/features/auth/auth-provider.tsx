@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onSessionChange, readSession, readStoredSession } from '../../db/accounts/session';
+import { onSessionChange, readSession, readStoredSession, roleAuthority } from '../../db/accounts/session';
 import type { Session } from '../../db/types';
 import { AuthContext, type AuthValue } from './auth-context';
 
@@ -7,12 +7,14 @@ interface AuthState {
   user: Session | null;
   loading: boolean;
   signedOutElsewhere?: boolean;
+  roleSettled: boolean;
 }
 
 function initialState(): AuthState {
   const stored = readStoredSession();
+  const roleSettled = roleAuthority() !== 'unsettled';
   // The stored session reads synchronously; only a browser whose storage throws needs the async read.
-  return stored === undefined ? { user: null, loading: true } : { user: stored, loading: false };
+  return stored === undefined ? { user: null, loading: true, roleSettled } : { user: stored, loading: false, roleSettled };
 }
 
 /** Holds the signed-in user; follows sign-ins and sign-outs made in other tabs. */
@@ -31,10 +33,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         user,
         loading: false,
         signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
+        roleSettled: roleAuthority() !== 'unsettled',
       }));
     });
     void readSession().then((user) => {
-      if (active) setState((previous) => (previous.loading || previous.user?.email !== user?.email ? { user, loading: false } : previous));
+      if (active)
+        setState((previous) =>
+          previous.loading || previous.user?.email !== user?.email
+            ? { user, loading: false, roleSettled: roleAuthority() !== 'unsettled' }
+            : previous,
+        );
     });
     return () => {
       active = false;

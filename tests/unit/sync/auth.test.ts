@@ -3,7 +3,11 @@ import { db } from '../../../src/db/core/schema';
 import { readStoredSession } from '../../../src/db/accounts/session';
 import { USER_KEY } from '../../../src/db/contracts';
 import { createApi } from '../../../src/sync/api';
-import { OFFLINE_SIGN_IN, signIn, signOut, signUp } from '../../../src/sync/auth';
+import { OFFLINE_SIGN_IN, sendPendingSignOut, signIn, signOut, signUp } from '../../../src/sync/auth';
+import { requireAdmin } from '../../../src/db/accounts/guards';
+import { NotAuthorizedError } from '../../../src/db/core/errors';
+import { isSignOutPending } from '../../../src/db/sync/sync-meta';
+import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import { FakeServer } from './fake-server';
@@ -63,5 +67,66 @@ describe('accounts through the server', () => {
     resetMode();
     server.down = true;
     expect(await detectMode(createApi(server.device()))).toBe('connected');
+  });
+
+  it('roles come from the server when connected (its own admin address), from the device rule otherwise', async () => {
+    const server = new FakeServer();
+    server.accounts.set('chief@example.com', { email: 'chief@example.com', name: 'Chief', password: 'chief-pw', role: 'admin' });
+    const api = createApi(server.device());
+    await signIn('chief@example.com', 'chief-pw', api);
+    expect(readStoredSession()).toEqual({ email: 'chief@example.com', name: 'Chief', role: 'admin' });
+    expect(requireAdmin().email).toBe('chief@example.com');
+    // Before the mode is known, and on a local-only device, the stored role counts for nothing.
+    resetMode();
+    expect(readStoredSession()?.role).toBe('user');
+    expect(() => requireAdmin()).toThrow(NotAuthorizedError);
+    const staticHost = createApi(async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }));
+    localStorage.clear();
+    await db.meta.clear();
+    expect(await detectMode(staticHost)).toBe('local');
+    localStorage.setItem(USER_KEY, JSON.stringify({ email: 'chief@example.com', name: 'Chief', role: 'admin' }));
+    expect(readStoredSession()?.role).toBe('user');
+  });
+
+  it('a role edited by hand is replaced by the server’s at the next sync', async () => {
+    const server = new FakeServer();
+    const api = createApi(server.device());
+    await signIn('mallory@example.com', 'pw', api);
+    localStorage.setItem(USER_KEY, JSON.stringify({ email: 'mallory@example.com', name: 'Mallory', role: 'admin' }));
+    expect(readStoredSession()?.role).toBe('admin'); // connected: the stored role stands until the server speaks
+    const confirmed: unknown[] = [];
+    const engine = new SyncEngine({
+      api,
+      session: () => readStoredSession() ?? null,
+      isOnline: () => true,
+      onConfirmed: (user) => confirmed.push(user),
+    });
+    await engine.sync();
+    engine.stop();
+    expect(confirmed).toEqual([{ email: 'mallory@example.com', name: 'New Member', role: 'user' }]); // the fake server's name for it
+  });
+
+  it('a sign-out the server could not hear is remembered and sent once it answers; a new sign-in settles it', async () => {
+    const server = new FakeServer();
+    const api = createApi(server.device());
+    await signIn('commuter@example.com', 'pw', api);
+    server.down = true;
+    await signOut(api);
+    expect(readStoredSession()).toBeNull();
+    expect(await isSignOutPending()).toBe(true);
+    server.down = false;
+    server.requests.length = 0;
+    await sendPendingSignOut(api);
+    expect(server.requests).toEqual(['DELETE /api/session']);
+    expect(await isSignOutPending()).toBe(false);
+    await sendPendingSignOut(api);
+    expect(server.requests).toEqual(['DELETE /api/session']); // nothing waits any more
+
+    await signIn('commuter@example.com', 'pw', api);
+    server.down = true;
+    await signOut(api);
+    server.down = false;
+    await signIn('commuter@example.com', 'pw', api);
+    await expect.poll(() => isSignOutPending()).toBe(false);
   });
 });
