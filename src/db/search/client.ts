@@ -1,9 +1,11 @@
 // The page's side of search: asks the search worker (shared by every tab where the browser has
 // SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
 // posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
+// The page watches the posts (Dexie) and tells the worker, which has no Dexie, to catch up.
 
-import { db } from '../core/schema';
 import { SearchEngine } from './engine';
+import { idbPostSource } from './idb-source';
+import { watchPostChanges } from './watch';
 import type { SearchRequest, SearchResponse } from './protocol';
 import type { CategoryFilter } from '../types';
 
@@ -16,6 +18,7 @@ interface Channel {
 
 let worker: Channel | undefined;
 let local: SearchEngine | undefined;
+let unwatch: (() => void) | undefined;
 let sequence = 0;
 const pending = new Map<number, Pending>();
 const listeners = new Set<() => void>();
@@ -25,7 +28,7 @@ const notify = () => {
 };
 
 function localEngine(): SearchEngine {
-  local ??= new SearchEngine(db, notify);
+  local ??= new SearchEngine(idbPostSource(), notify);
   return local;
 }
 
@@ -74,6 +77,10 @@ function openDedicated(): Channel | undefined {
 }
 
 function connect(): void {
+  unwatch ??= watchPostChanges(() => {
+    worker?.postMessage({ type: 'refresh' });
+    void local?.refresh();
+  });
   if (worker || local) return;
   try {
     worker = openShared() ?? openDedicated();
