@@ -48,9 +48,12 @@ test('paints the member\'s first page from the snapshot, then the live list take
   const snapshot = await storedSnapshot(page);
   expect(snapshot!.html).toContain('<article');
   await watchSnapshot(page);
-  await page.goto('/forum');
+  const response = await page.goto('/forum');
+  // The service worker put the snapshot in the page itself (painted with no wait on a cache read).
+  expect(await response!.text()).toContain('<template id="forum-snapshot-template" data-owner="jane.doe@example.com"');
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.locator('#forum-snapshot')).toHaveCount(0);
+  await expect(page.locator('#forum-snapshot-template')).toHaveCount(0);
   const painted = await seen(page);
   expect(painted.painted).toBe(true);
   const liveTop = await page.getByRole('article').first().evaluate((article) => article.getBoundingClientRect().top);
