@@ -8,7 +8,7 @@
 //   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 import { execFileSync, execSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -609,5 +609,8 @@ try {
   rmSync(WORK, { recursive: true, force: true });
 }
 const report = table(results, chromiumVersion);
-writeFileSync(process.env.BENCH_OUT ?? 'bench/results.md', `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n`);
+// The "## Server" section belongs to `npm run bench:server` (bench/server.mjs): keep it.
+const OUT = process.env.BENCH_OUT ?? 'bench/results.md';
+const serverSection = /\n## Server\n[\s\S]*$/.exec(existsSync(OUT) ? readFileSync(OUT, 'utf8') : '')?.[0] ?? '';
+writeFileSync(OUT, `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n${serverSection}`);
 console.log(`\n${report}\n\nWritten to bench/results.md`);

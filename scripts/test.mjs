@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every check in order (type check, lint, unit tests, build, build tests, end-to-end
-// tests in Chromium), each run even when an earlier one failed where that still makes sense.
+// `npm test`: every check in order (type check, lint, unit tests, server tests against PGlite and a
+// throwaway PostgreSQL, build, build tests, end-to-end tests in Chromium), each run even when an earlier one failed where that still makes sense.
 // The last line printed is the summary: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
+import { ensurePostgres } from './postgres.mjs';
 
 const OUT = '.test-output';
 rmSync(OUT, { recursive: true, force: true });
@@ -48,6 +49,15 @@ function vitest(config, output) {
 step('Type check', () => single(run('npm', ['run', '--silent', 'typecheck'])));
 step('Lint', () => single(run('npm', ['run', '--silent', 'lint'])));
 step('Unit tests', () => vitest('vitest.config.ts', `${OUT}/unit.json`));
+step('Server tests (PGlite and PostgreSQL)', () => {
+  try {
+    ensurePostgres();
+  } catch (error) {
+    console.error(error.message);
+    return { passed: 0, failed: 1, seconds: 0 };
+  }
+  return vitest('vitest.server.config.ts', `${OUT}/server.json`);
+});
 const built = step('Build', () => single(run('npm', ['run', '--silent', 'build'])));
 if (built) {
   step('Build tests', () => vitest('vitest.build.config.ts', `${OUT}/build.json`));

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
+import { isDataError } from '../db/core/errors';
 import { whenIdle } from '../db/core/idle';
 import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';
@@ -54,7 +55,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       const stopProgress = onStartupProgress(setProgress);
       onDatabaseOutdated(() => setStatus('outdated'));
       // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
-      const failed = (error: unknown): DataStatus => ((error as Error | null)?.name === 'DatabaseOutdatedError' ? 'outdated' : 'unavailable');
+      const failed = (error: unknown): DataStatus => (isDataError(error, 'outdated') ? 'outdated' : 'unavailable');
       const usable = await whenDataUsable();
       stopProgress();
       setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));

@@ -1,16 +1,17 @@
 // What happens once per page, after the first paint: open the database, bring in what an older
 // build left under `posts`, write the sample posts on the very first start, and start the mirror.
+// Later starts read, parse and hash the legacy copy only after the first page of posts is painted.
 
 import { META_KEYS } from './contracts';
 import { db } from './core/schema';
 import { toDataError } from './core/errors';
-import { importLegacyPosts, startLegacyMirror, type LegacyImportResult } from './mirror/legacy-mirror';
+import { FIRST_POSTS_MARK, whenIdle } from './core/idle';
+import { importLegacyPosts, NOTHING_IMPORTED, type LegacyImportResult } from './mirror/import';
+import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
 import { startDurableStorageRequest } from './core/storage-status';
 
-export type StartupResult =
-  | { ok: true; legacy: LegacyImportResult; seeded: boolean }
-  | { ok: false; error: unknown };
+export type StartupResult = { ok: true; legacy: LegacyImportResult; seeded: boolean } | { ok: false; error: unknown };
 
 /** How far the first start's import of the legacy copy has come. */
 export interface StartupProgress {
@@ -18,26 +19,55 @@ export interface StartupProgress {
   total: number;
 }
 
-let started: Promise<StartupResult> | undefined;
-const progressListeners = new Set<(progress: StartupProgress) => void>();
+/** How long a later start waits for that mark (a page with no posts list never sets it). */
+export const DEFERRED_IMPORT_WAIT_MS = 3_000;
 
-/** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
-export function onStartupProgress(listener: (progress: StartupProgress) => void): () => void {
-  progressListeners.add(listener);
-  return () => progressListeners.delete(listener);
+/** The data layer of one page: start() once, stop() to release every timer and listener. */
+export interface DataLayer {
+  /** Starts once; later calls get the same result. */
+  start(): Promise<StartupResult>;
+  /** Resolves as soon as screens can read (see whenDataUsable). */
+  whenUsable(): Promise<StartupResult | { ok: true }>;
+  /** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
+  onProgress(listener: (progress: StartupProgress) => void): () => void;
+  /** Stops the mirror, the storage request and any wait still pending. */
+  stop(): void;
 }
-let usable: Promise<StartupResult | { ok: true }> | undefined;
 
-/** Starts the data layer once per page; later calls get the same result. */
-export function startDataLayer(): Promise<StartupResult> {
-  started ??= (async (): Promise<StartupResult> => {
-    try {
-      await db.open();
-    } catch (error) {
-      return { ok: false, error: toDataError(error) };
-    }
-    // Past this point the database works: a failed import or seed is reported, never fatal.
-    let legacy: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
+/** Calls `then` once the first page of posts is painted (markFirstPostsShown) and the browser is idle, or after `waitMs`; returns a cancel. */
+function afterFirstPosts(waitMs: number, then: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  let observer: PerformanceObserver | undefined;
+  const idle = () => {
+    if (cancelIdle) return;
+    clearTimeout(timer);
+    observer?.disconnect();
+    cancelIdle = whenIdle(then);
+  };
+  const timer = setTimeout(idle, waitMs);
+  const marked = () => typeof performance !== 'undefined' && performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0;
+  if (marked()) idle();
+  else if (typeof PerformanceObserver !== 'undefined') {
+    observer = new PerformanceObserver(() => {
+      if (marked()) idle();
+    });
+    observer.observe({ type: 'mark' });
+  }
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+    cancelIdle?.();
+  };
+}
+
+/** A fresh data layer; the page uses one (below), tests and a server-side import may make their own. */
+export function createDataLayer(): DataLayer {
+  const progressListeners = new Set<(progress: StartupProgress) => void>();
+  type Run = { started?: Promise<StartupResult>; usable?: Promise<StartupResult | { ok: true }>; stops: (() => void)[]; stopped: boolean };
+  let run: Run | undefined;
+
+  const importAndSeed = async (): Promise<{ legacy: LegacyImportResult; seeded: boolean }> => {
+    let legacy = NOTHING_IMPORTED;
     let seeded = false;
     try {
       legacy = await importLegacyPosts((progress) => {
@@ -47,36 +77,85 @@ export function startDataLayer(): Promise<StartupResult> {
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
     }
-    startLegacyMirror();
-    startDurableStorageRequest();
-    return { ok: true, legacy, seeded };
-  })();
-  return started;
+    return { legacy, seeded };
+  };
+
+  const start = (): Promise<StartupResult> => {
+    if (run?.started) return run.started;
+    const current: Run = { stops: [], stopped: false };
+    const { stops } = current;
+    run = current;
+    current.started = (async (): Promise<StartupResult> => {
+      try {
+        await db.open();
+      } catch (error) {
+        return { ok: false, error: toDataError(error) };
+      }
+      // Past this point the database works: a failed import or seed is reported, never fatal.
+      // A later start waits for the first page of posts before reading 4 MB of legacy JSON; the
+      // very first start imports at once (with progress), so the forum never opens empty.
+      if (await db.meta.get(META_KEYS.seeded).catch(() => undefined)) {
+        await new Promise<void>((resolve) => {
+          const cancel = afterFirstPosts(DEFERRED_IMPORT_WAIT_MS, resolve);
+          stops.push(() => {
+            cancel();
+            resolve();
+          });
+        });
+      }
+      if (current.stopped) return { ok: true, legacy: NOTHING_IMPORTED, seeded: false };
+      const { legacy, seeded } = await importAndSeed();
+      if (current.stopped) return { ok: true, legacy, seeded };
+      const mirror = startLegacyMirror();
+      stops.push(() => mirror.stop(), startDurableStorageRequest());
+      return { ok: true, legacy, seeded };
+    })();
+    return current.started;
+  };
+
+  return {
+    start,
+    whenUsable() {
+      const everything = start();
+      const current = run as Run;
+      current.usable ??= (async () => {
+        try {
+          await db.open();
+          if (await db.meta.get(META_KEYS.seeded)) return { ok: true } as const;
+        } catch {
+          // Reported by the full start-up below.
+        }
+        return everything;
+      })();
+      return current.usable;
+    },
+    onProgress(listener) {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
+    stop() {
+      if (!run) return;
+      run.stopped = true;
+      for (const stop of run.stops) stop();
+      run = undefined;
+    },
+  };
 }
+
+const page = createDataLayer();
+
+/** Starts the data layer once per page; later calls get the same result. */
+export const startDataLayer = (): Promise<StartupResult> => page.start();
 
 /**
  * Resolves as soon as screens can read: once the database is open, unless this is the very first
  * start (then after the sample posts or the legacy import, so the forum never opens empty). The
  * rest of the start-up (legacy import, mirror) carries on behind it; live queries show its effects.
  */
-export function whenDataUsable(): Promise<StartupResult | { ok: true }> {
-  usable ??= (async () => {
-    const everything = startDataLayer();
-    try {
-      await db.open();
-      if (await db.meta.get(META_KEYS.seeded)) return { ok: true } as const;
-    } catch {
-      // Reported by the full start-up below.
-    }
-    return everything;
-  })();
-  return usable;
-}
+export const whenDataUsable = (): Promise<StartupResult | { ok: true }> => page.whenUsable();
 
-/** Subscribes to "a newer version of the app upgraded the database in another tab". */
-export function onDatabaseOutdated(listener: () => void): () => void {
-  if (db.outdated) listener();
-  return db.onOutdated(listener);
-}
+/** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
+export const onStartupProgress = (listener: (progress: StartupProgress) => void): (() => void) => page.onProgress(listener);
 
-export { onMirrorReport, type MirrorReport } from './mirror/legacy-mirror';
+export { onDatabaseOutdated } from './core/outdated';
+export { onMirrorReport, type MirrorReport } from './mirror/read';

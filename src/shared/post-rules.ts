@@ -50,3 +50,13 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@insightexchange.app';
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** A readable name for an email that never signed up with one: "jane.doe@x.com" → "Jane Doe". */
+export function nameFromEmail(email: string): string {
+  const local = normalizeEmail(email).split('@')[0] ?? '';
+  const words = local
+    .split(/[._+\-\d]+/u)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return words.length > 0 ? words.join(' ') : 'Member';
+}

@@ -1,9 +1,10 @@
 // Turns any failure into the toast a person reads: typed errors from src/db carry their own
 // title and plain message; anything else gets a generic, honest one.
+import { isDataError } from '../../db/core/errors';
 import type { ToastMessage } from './toast-context';
 
 export function errorToast(error: unknown): ToastMessage {
-  if (error instanceof Error && 'title' in error && typeof error.title === 'string') {
+  if (isDataError(error)) {
     return { title: error.title, description: error.message, variant: 'error' };
   }
   return {

@@ -2,22 +2,14 @@
 // and how a stored value is read. No storage here, so session.ts and session-copy.ts both use it
 // without importing each other.
 
-import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../../shared/post-rules';
+import { DEFAULT_ADMIN_EMAIL, nameFromEmail, normalizeEmail } from '../../shared/post-rules';
+
+export { nameFromEmail };
 import type { Role, Session } from '../types';
 
 /** `admin` exactly when the normalized email is the one admin address. */
 export function roleFor(email: string): Role {
   return normalizeEmail(email) === DEFAULT_ADMIN_EMAIL ? 'admin' : 'user';
-}
-
-/** A readable name for an email that never signed up here: "jane.doe@x.com" → "Jane Doe". */
-export function nameFromEmail(email: string): string {
-  const local = normalizeEmail(email).split('@')[0] ?? '';
-  const words = local
-    .split(/[._+\-\d]+/u)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length > 0 ? words.join(' ') : 'Member';
 }
 
 /** Builds the session for an email; the role is always derived, never taken from input. */

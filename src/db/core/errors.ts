@@ -1,5 +1,7 @@
 // Typed errors thrown by src/db. Screens catch them and show the toast that matches `title`;
-// the message is the plain sentence a person reads.
+// the message is the plain sentence a person reads. The UI tells them apart with isDataError.
+
+import { isDatabaseOutdated } from './outdated';
 
 export class DataError extends Error {
   /** The toast title that goes with this error. */
@@ -96,11 +98,33 @@ export class DatabaseOutdatedError extends DataError {
   }
 }
 
-let databaseOutdated = false;
+/** The kinds of data error a screen may need to tell apart. */
+const KINDS = {
+  validation: ValidationError,
+  auth: AuthError,
+  'not-signed-in': NotSignedInError,
+  'not-authorized': NotAuthorizedError,
+  'not-found': PostNotFoundError,
+  'not-approved': PostNotApprovedError,
+  'already-reviewed': AlreadyReviewedError,
+  quota: StorageFullError,
+  unavailable: StorageUnavailableError,
+  outdated: DatabaseOutdatedError,
+} as const;
 
-/** Called once a newer version has taken the database over: closed-database errors mean that. */
-export function markDatabaseOutdated(): void {
-  databaseOutdated = true;
+export type DataErrorKind = keyof typeof KINDS;
+
+/**
+ * True when `error` is a data error from src/db (of that `kind`, when given): the one check the UI
+ * uses, instead of guessing from an error's name or fields.
+ */
+export function isDataError(error: unknown, kind?: DataErrorKind): error is DataError {
+  return kind === undefined ? error instanceof DataError : error instanceof KINDS[kind];
+}
+
+/** True when work was cancelled through its AbortSignal (the person pressed Cancel): nothing to report. */
+export function isCancelled(error: unknown): boolean {
+  return typeof DOMException !== 'undefined' && error instanceof DOMException && error.name === 'AbortError';
 }
 
 const UNAVAILABLE = new Set(['MissingAPIError', 'OpenFailedError', 'InvalidStateError', 'SecurityError', 'UnknownError', 'NotAllowedError']);
@@ -133,6 +157,6 @@ export function toDataError(error: unknown): unknown {
   if (names.includes('QuotaExceededError')) return new StorageFullError();
   if (names.includes('VersionError')) return new DatabaseOutdatedError();
   if (names.some((name) => UNAVAILABLE.has(name))) return new StorageUnavailableError(error);
-  if (names.includes('DatabaseClosedError')) return databaseOutdated ? new DatabaseOutdatedError() : new StorageUnavailableError(error);
+  if (names.includes('DatabaseClosedError')) return isDatabaseOutdated() ? new DatabaseOutdatedError() : new StorageUnavailableError(error);
   return error;
 }

@@ -10,3 +10,12 @@ export function whenIdle(callback: () => void, timeout = 2_000): () => void {
   const handle = setTimeout(callback, Math.min(timeout, 200));
   return () => clearTimeout(handle);
 }
+
+/** The performance mark set once the forum's first page of posts is on screen. */
+export const FIRST_POSTS_MARK = 'insight:first-posts';
+
+/** Marks "the first page of posts is painted" (once): start-up work that can wait waits for it. */
+export function markFirstPostsShown(): void {
+  if (typeof performance === 'undefined' || performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0) return;
+  performance.mark(FIRST_POSTS_MARK);
+}

@@ -3,7 +3,7 @@
 // It also owns the connection's life: a newer build upgrading the database closes this one.
 
 import Dexie, { type EntityTable } from 'dexie';
-import { markDatabaseOutdated } from './errors';
+import { markDatabaseOutdated } from './outdated';
 import { DATABASE_NAME } from '../contracts';
 import type { Post } from '../types';
 
@@ -47,16 +47,10 @@ export const SCHEMA_V2 = {
   posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev',
 } as const;
 
-type OutdatedListener = () => void;
-
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
   meta!: EntityTable<MetaRow, 'key'>;
-
-  /** True once a newer build has upgraded (or deleted) the database from another tab. */
-  outdated = false;
-  private readonly outdatedListeners = new Set<OutdatedListener>();
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -80,18 +74,10 @@ export class InsightDatabase extends Dexie {
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.
-      this.outdated = true;
-      markDatabaseOutdated();
       this.close();
-      for (const listener of this.outdatedListeners) listener();
+      markDatabaseOutdated();
       return false;
     });
-  }
-
-  /** Subscribes to "a newer version took over the database"; returns the unsubscribe function. */
-  onOutdated(listener: OutdatedListener): () => void {
-    this.outdatedListeners.add(listener);
-    return () => this.outdatedListeners.delete(listener);
   }
 }
 

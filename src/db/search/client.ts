@@ -1,7 +1,6 @@
 // The page's side of search: asks the search worker (shared by every tab where the browser has
 // SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
 // posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
-// The page watches the posts (Dexie) and tells the worker, which has no Dexie, to catch up.
 
 import { SearchEngine } from './engine';
 import { idbPostSource } from './idb-source';
@@ -11,110 +10,179 @@ import type { CategoryFilter } from '../types';
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
 
-interface Channel {
+/** A way to reach a search worker; `undefined` from an opener means "not available here". */
+export interface Channel {
   postMessage: (request: SearchRequest) => void;
   close: () => void;
 }
 
-let worker: Channel | undefined;
-let local: SearchEngine | undefined;
-let unwatch: (() => void) | undefined;
-let sequence = 0;
-const pending = new Map<number, Pending>();
-const listeners = new Set<() => void>();
+/** Opens a worker that answers through `receive`, and calls `fail` if it cannot run. */
+export type ChannelOpener = (receive: (event: MessageEvent<SearchResponse>) => void, fail: () => void) => Channel | undefined;
 
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-
-function localEngine(): SearchEngine {
-  local ??= new SearchEngine(idbPostSource(), notify);
-  return local;
+/** A running search client: start() makes one, stop() ends its worker, engine and listeners. */
+export interface SearchClient {
+  /** Starts building the search index in the background. */
+  warm(): void;
+  /** Ids of approved posts whose title or content contains the query (any case), newest first. */
+  search(query: string, category: CategoryFilter): Promise<number[]>;
+  /** Closes the worker (or stops the in-page engine); questions still waiting are refused. */
+  stop(): void;
 }
 
-function failPending(message: string): void {
-  for (const [, request] of pending) request.reject(new Error(message));
-  pending.clear();
-}
-
-function receive(event: MessageEvent<SearchResponse>): void {
-  const message = event.data;
-  if (message.type === 'changed') {
-    notify();
-    return;
-  }
-  const request = pending.get(message.id);
-  if (!request) return;
-  pending.delete(message.id);
-  if (message.type === 'result') request.resolve(message.ids);
-  else request.reject(new Error(message.message));
-}
-
-function fallBack(): void {
-  // The worker could not start (blocked, unsupported): search in the page instead.
-  worker?.close();
-  worker = undefined;
-  failPending('The search worker stopped.');
-  localEngine();
-}
-
-function openShared(): Channel | undefined {
+const openShared: ChannelOpener = (receive, fail) => {
   if (typeof SharedWorker === 'undefined') return undefined;
   const shared = new SharedWorker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
   shared.port.onmessage = receive;
-  shared.onerror = fallBack;
+  shared.onerror = fail;
   shared.port.start();
-  addEventListener('pagehide', () => shared.port.postMessage({ type: 'bye' } satisfies SearchRequest));
-  return { postMessage: (request) => shared.port.postMessage(request), close: () => shared.port.close() };
-}
+  const bye = () => shared.port.postMessage({ type: 'bye' } satisfies SearchRequest);
+  addEventListener('pagehide', bye);
+  return {
+    postMessage: (request) => shared.port.postMessage(request),
+    close: () => {
+      removeEventListener('pagehide', bye);
+      bye();
+      shared.port.close();
+    },
+  };
+};
 
-function openDedicated(): Channel | undefined {
+const openDedicated: ChannelOpener = (receive, fail) => {
   if (typeof Worker === 'undefined') return undefined;
   const dedicated = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
   dedicated.onmessage = receive;
-  dedicated.onerror = fallBack;
+  dedicated.onerror = fail;
   return { postMessage: (request) => dedicated.postMessage(request), close: () => dedicated.terminate() };
+};
+
+const OPENERS: ChannelOpener[] = [openShared, openDedicated];
+
+/**
+ * Starts a search client that tells `onChange` when the index changed (a post was added, approved
+ * or rejected anywhere). The worker opens at the first question; all state lives in this object.
+ */
+export function startSearchClient(onChange: () => void, openers: ChannelOpener[] = OPENERS): SearchClient {
+  const state = {
+    worker: undefined as Channel | undefined,
+    local: undefined as SearchEngine | undefined,
+    sequence: 0,
+    pending: new Map<number, Pending>(),
+    stopped: false,
+    // The worker has no Dexie: the page watches the posts and tells it to catch up.
+    unwatch: undefined as (() => void) | undefined,
+  };
+
+  const localEngine = (): SearchEngine => (state.local ??= new SearchEngine(idbPostSource(), onChange));
+
+  const failPending = (message: string): void => {
+    for (const [, request] of state.pending) request.reject(new Error(message));
+    state.pending.clear();
+  };
+
+  const receive = (event: MessageEvent<SearchResponse>): void => {
+    const message = event.data;
+    if (message.type === 'changed') {
+      onChange();
+      return;
+    }
+    const request = state.pending.get(message.id);
+    if (!request) return;
+    state.pending.delete(message.id);
+    if (message.type === 'result') request.resolve(message.ids);
+    else request.reject(new Error(message.message));
+  };
+
+  const fallBack = (): void => {
+    // The worker could not start (blocked, unsupported): search in the page instead.
+    state.worker?.close();
+    state.worker = undefined;
+    failPending('The search worker stopped.');
+    if (!state.stopped) localEngine();
+  };
+
+  const connect = (): void => {
+    if (state.stopped) return;
+    state.unwatch ??= watchPostChanges(() => {
+      state.worker?.postMessage({ type: 'refresh' });
+      void state.local?.refresh();
+    });
+    if (state.worker || state.local) return;
+    try {
+      for (const open of openers) {
+        state.worker = open(receive, fallBack);
+        if (state.worker) break;
+      }
+    } catch {
+      state.worker = undefined;
+    }
+    if (!state.worker) localEngine();
+  };
+
+  const send = (request: SearchRequest): void => {
+    connect();
+    state.worker?.postMessage(request);
+  };
+
+  return {
+    warm() {
+      send({ type: 'warm' });
+      void state.local?.start().catch(() => undefined);
+    },
+    search(query, category) {
+      if (state.stopped) return Promise.reject(new Error('Search has stopped.'));
+      connect();
+      if (!state.worker) return localEngine().search(query, category);
+      state.sequence += 1;
+      const id = state.sequence;
+      return new Promise<number[]>((resolve, reject) => {
+        state.pending.set(id, { resolve, reject });
+        send({ type: 'search', id, query, category });
+      });
+    },
+    stop() {
+      state.stopped = true;
+      state.unwatch?.();
+      state.unwatch = undefined;
+      state.worker?.close();
+      state.worker = undefined;
+      state.local?.stop();
+      state.local = undefined;
+      failPending('Search has stopped.');
+    },
+  };
 }
 
-function connect(): void {
-  unwatch ??= watchPostChanges(() => {
-    worker?.postMessage({ type: 'refresh' });
-    void local?.refresh();
+// This page's client, made at the first question, and whoever listens for index changes.
+const page = {
+  client: undefined as SearchClient | undefined,
+  listeners: new Set<() => void>(),
+};
+
+function pageClient(): SearchClient {
+  page.client ??= startSearchClient(() => {
+    for (const listener of page.listeners) listener();
   });
-  if (worker || local) return;
-  try {
-    worker = openShared() ?? openDedicated();
-  } catch {
-    worker = undefined;
-  }
-  if (!worker) localEngine();
-}
-
-function send(request: SearchRequest): void {
-  connect();
-  worker?.postMessage(request);
+  return page.client;
 }
 
 /** Starts building the search index in the background (call after the first paint). */
 export function warmSearchIndex(): void {
-  send({ type: 'warm' });
-  void local?.start().catch(() => undefined);
+  pageClient().warm();
 }
 
 /** Ids of approved posts whose title or content contains the query (any case), newest first. */
 export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All'): Promise<number[]> {
-  connect();
-  if (!worker) return localEngine().search(query, category);
-  sequence += 1;
-  const id = sequence;
-  return new Promise<number[]>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    send({ type: 'search', id, query, category });
-  });
+  return pageClient().search(query, category);
 }
 
 /** Subscribes to "the index changed" (a post was added, approved or rejected anywhere). */
 export function onSearchIndexChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  page.listeners.add(listener);
+  return () => page.listeners.delete(listener);
+}
+
+/** Stops this page's client (its worker or engine); the next question starts a new one. */
+export function stopSearchClient(): void {
+  page.client?.stop();
+  page.client = undefined;
 }

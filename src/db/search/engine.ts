@@ -80,8 +80,10 @@ export class SearchEngine {
     return this.index.size;
   }
 
+  /** Stops following changes; a later start() loads afresh. */
   stop(): void {
     this.source.close();
+    this.loading = undefined;
   }
 
   private async load(): Promise<void> {

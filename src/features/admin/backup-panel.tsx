@@ -5,6 +5,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { TaskProgress } from '../../components/task-progress';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
+import { isCancelled } from '../../db/core/errors';
 import { exportPosts, importPosts, type BackupProgress } from '../../db/posts/backup';
 import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';
@@ -19,7 +20,6 @@ function describe(task: Task): string {
   return `Importing ${formatCount(done)} of ${formatCount(total)} posts…`;
 }
 
-const isAbort = (error: unknown) => (error as { name?: string } | null)?.name === 'AbortError';
 
 /** Admin backups: export every post to a JSON file, import one (checked first, then merged). */
 export function BackupPanel() {
@@ -46,7 +46,7 @@ export function BackupPanel() {
       saveFile(result.blob, result.filename);
       showToast({ title: 'Export ready', description: `${formatCount(result.count)} posts saved to ${result.filename}.` });
     } catch (error) {
-      if (!isAbort(error)) showToast(errorToast(error));
+      if (!isCancelled(error)) showToast(errorToast(error));
     } finally {
       setTask(null);
     }
@@ -67,7 +67,7 @@ export function BackupPanel() {
         if (input.current) input.current.value = '';
       }
     } catch (error) {
-      if (!isAbort(error)) showToast(errorToast(error));
+      if (!isCancelled(error)) showToast(errorToast(error));
     } finally {
       setTask(null);
     }

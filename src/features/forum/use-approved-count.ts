@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { countApprovedPosts } from '../../db/posts/posts';
 import { onSearchIndexChange } from '../../db/search/client';
 import type { CategoryFilter } from '../../db/types';
+import { useAsyncValue } from '../../lib/use-async-value';
 
 /**
  * How many approved posts a category holds. Counted again when the search index reports that
@@ -9,21 +10,8 @@ import type { CategoryFilter } from '../../db/types';
  * index entries after each like in another tab would slow that like's arrival here.
  */
 export function useApprovedCount(category: CategoryFilter, enabled: boolean): number | undefined {
-  const [state, setState] = useState<{ category: CategoryFilter; count: number } | undefined>(undefined);
   const [version, setVersion] = useState(0);
   useEffect(() => onSearchIndexChange(() => setVersion((value) => value + 1)), []);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let current = true;
-    countApprovedPosts(category).then(
-      (count) => {
-        if (current) setState({ category, count });
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [category, enabled, version]);
-  return state?.category === category ? state.count : undefined;
+  const answer = useAsyncValue(enabled ? () => countApprovedPosts(category) : undefined, { key: category, refresh: version });
+  return answer?.key === category ? answer.value : undefined;
 }

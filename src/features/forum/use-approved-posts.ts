@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
-import { whenIdle } from '../../db/core/idle';
+import { markFirstPostsShown, whenIdle } from '../../db/core/idle';
 import { warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
@@ -32,6 +32,10 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
   useEffect(() => {
     return whenIdle(() => warmSearchIndex(), 3_000);
   }, []);
+  // Start-up work that can wait (reading the legacy copy) waits for this mark.
+  useEffect(() => {
+    if (firstPageShown) markFirstPostsShown();
+  }, [firstPageShown]);
 
   // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.
   const shown = query ? results : undefined;

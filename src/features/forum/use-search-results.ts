@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { latestOnly } from '../../lib/latest-only';
 import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search/client';
 import { searchKey } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
+import { useAsyncValue } from '../../lib/use-async-value';
 
 export interface SearchResults {
   key: string;
@@ -11,6 +11,8 @@ export interface SearchResults {
   revision: number;
 }
 
+const NO_IDS: number[] = [];
+
 /**
  * The ids of approved posts matching a search, from the search worker. Each answer belongs to
  * one query: an earlier query's late answer never replaces a newer one. Re-asks whenever the
@@ -18,25 +20,12 @@ export interface SearchResults {
  * answered, the last answer stays available (its `key` tells which query it was for).
  */
 export function useSearchResults(query: string, category: CategoryFilter): SearchResults | undefined {
-  const key = searchKey(category, query);
-  const [results, setResults] = useState<SearchResults | undefined>(undefined);
   const [indexVersion, setIndexVersion] = useState(0);
-  const [answers] = useState(latestOnly);
-
   useEffect(() => onSearchIndexChange(() => setIndexVersion((version) => version + 1)), []);
-
-  useEffect(() => {
-    if (!query) {
-      answers.cancel();
-      return;
-    }
-    answers.run(
-      searchApprovedPostIds(query, category),
-      (ids) => setResults((previous) => ({ key, ids, revision: (previous?.revision ?? 0) + 1 })),
-      () => setResults((previous) => ({ key, ids: [], revision: (previous?.revision ?? 0) + 1 })),
-    );
-  }, [answers, key, query, category, indexVersion]);
-  useEffect(() => () => answers.cancel(), [answers]);
-
-  return results;
+  const answer = useAsyncValue(query ? () => searchApprovedPostIds(query, category) : undefined, {
+    key: searchKey(category, query),
+    refresh: indexVersion,
+    fallback: NO_IDS,
+  });
+  return answer && { key: answer.key, ids: answer.value, revision: answer.revision };
 }

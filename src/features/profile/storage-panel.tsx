@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { readMirrorStats } from '../../db/mirror/legacy-mirror';
+import { readMirrorStats } from '../../db/mirror/write';
 import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
 import { formatBytes, formatCount, plural } from '../../lib/format';
+import { useAsyncValue } from '../../lib/use-async-value';
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -14,16 +14,7 @@ function describeUsage(status: StorageStatus | null): string {
 /** Where this device keeps the forum: persistence, space used, and the compatibility copy. */
 export function StoragePanel() {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
-  const [status, setStatus] = useState<StorageStatus | null>(null);
-  useEffect(() => {
-    let active = true;
-    void readStorageStatus().then((value) => {
-      if (active) setStatus(value);
-    });
-    return () => {
-      active = false;
-    };
-  }, [mirror?.writtenAt]);
+  const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
 
   const persisted = status?.persisted;
   return (

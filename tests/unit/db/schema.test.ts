@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPost, approvePost, likePost } from '../../../src/db/posts/posts';
 import { db, SCHEMA_V1, type PostRow } from '../../../src/db/core/schema';
 import { DATABASE_NAME } from '../../../src/db/contracts';
+import { isDatabaseOutdated, onDatabaseOutdated, resetDatabaseOutdated } from '../../../src/db/core/outdated';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
 
 /** Writes a database exactly as version 1 of the app left it. */
@@ -50,18 +51,18 @@ describe('schema upgrades', () => {
   it('a tab on the old version closes its connection and stays closed when a newer one upgrades', async () => {
     await db.open();
     let told = 0;
-    const stop = db.onOutdated(() => {
+    const stop = onDatabaseOutdated(() => {
       told += 1;
     });
     const newer = new Dexie(DATABASE_NAME);
     newer.version(3).stores({ ...SCHEMA_V1, posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, title' });
     await newer.open(); // never blocked: the old connection closed at once
     expect(told).toBe(1);
-    expect(db.outdated).toBe(true);
+    expect(isDatabaseOutdated()).toBe(true);
     await expect(db.posts.count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
     stop();
     newer.close();
-    db.outdated = false;
+    resetDatabaseOutdated();
     await Dexie.delete(DATABASE_NAME);
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latestOnly } from '../../../src/lib/latest-only';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../deferred';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

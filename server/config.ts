@@ -1,0 +1,52 @@
+// The server's configuration, read once from the environment (the names of SYNC.md's contract:
+// PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT, TLS_KEY, TRUST_PROXY).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** DATA_DIR was left to its default (./data), which is created when missing. */
+  defaultDataDir: boolean;
+  databaseUrl?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  https?: { cert: Buffer; key: Buffer };
+  trustProxy: boolean;
+  distDir: string;
+}
+
+/** A configuration problem: reported in one sentence, then the process exits 1. */
+export class ConfigError extends Error {}
+
+function readTls(env: NodeJS.ProcessEnv): Config['https'] {
+  if (!env.TLS_CERT && !env.TLS_KEY) return undefined;
+  if (!env.TLS_CERT || !env.TLS_KEY) throw new ConfigError('Set both TLS_CERT and TLS_KEY (paths to the certificate and its key), or neither.');
+  try {
+    return { cert: readFileSync(env.TLS_CERT), key: readFileSync(env.TLS_KEY) };
+  } catch (error) {
+    throw new ConfigError(`The TLS certificate or key cannot be read: ${(error as Error).message}`);
+  }
+}
+
+/** The configuration of `env`; throws ConfigError with a readable message on a bad value. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 4173);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}".`);
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
+    defaultDataDir: !env.DATA_DIR?.trim(),
+    databaseUrl,
+    adminEmail: normalizeEmail(env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    https: readTls(env),
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    distDir: resolve(env.DIST_DIR?.trim() || 'dist'),
+  };
+}

@@ -1,0 +1,68 @@
+// Accounts and sessions: the users table (scrypt hashes) and sessions stored by the SHA-256 of
+// their token, so a leaked database holds no usable session. Roles come from this table only.
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '../../src/shared/protocol';
+import type { Sql } from './adapter';
+
+export interface UserRow extends User {
+  id: number;
+  passwordHash: string;
+}
+
+export const SESSION_DAYS = 30;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const toUser = (row: Record<string, unknown>): UserRow => ({
+  id: Number(row.id),
+  email: String(row.email),
+  name: String(row.name),
+  role: row.role === 'admin' ? 'admin' : 'user',
+  passwordHash: String(row.password_hash),
+});
+
+/** The account of `email` (already normalized), or undefined. */
+export async function findUser(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql.query('SELECT * FROM users WHERE email = $1', [email]);
+  return row ? toUser(row) : undefined;
+}
+
+/** Creates an account; returns undefined when the email was taken meanwhile (never overwrites). */
+export async function createUser(sql: Sql, user: Omit<UserRow, 'id'>): Promise<UserRow | undefined> {
+  const [row] = await sql.query(
+    `INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [user.email, user.name, user.role, user.passwordHash],
+  );
+  return row ? toUser(row) : undefined;
+}
+
+/** Sets a password and revokes every session of that account. */
+export async function setPassword(sql: Sql, userId: number, passwordHash: string): Promise<void> {
+  await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+}
+
+/** Opens a session for `userId`; returns the token for the cookie (only its hash is stored). */
+export async function createSession(sql: Sql, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`, [
+    hashToken(token),
+    userId,
+  ]);
+  return token;
+}
+
+/** The user of a live session token, or undefined (unknown, revoked or expired). */
+export async function sessionUser(sql: Sql, token: string): Promise<UserRow | undefined> {
+  const [row] = await sql.query(
+    `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return row ? toUser(row) : undefined;
+}
+
+/** Revokes one session; a no-op for an unknown token. */
+export async function deleteSession(sql: Sql, token: string): Promise<void> {
+  await sql.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+}

@@ -1,0 +1,104 @@
+// The schema, as numbered SQL migrations that run on PGlite and PostgreSQL alike. They run at
+// start in one transaction under an advisory lock, so two instances starting together never race.
+// A shipped migration is never edited: a change is a new entry.
+import type { Sql } from './adapter';
+
+/** The advisory lock key of start-up work (migrations, seeding, the admin account). */
+export const STARTUP_LOCK = 741_852_963;
+
+/** Each migration: one SQL text split on `;` at line ends, or a list of statements taken as they are. */
+export const MIGRATIONS: readonly (string | readonly string[])[] = [
+  /* 1 */ `
+  CREATE TABLE users (
+    id bigserial PRIMARY KEY,
+    email text NOT NULL UNIQUE,
+    name text NOT NULL,
+    role text NOT NULL CHECK (role IN ('admin', 'user')),
+    password_hash text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE sessions (
+    token_hash text PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions (user_id);
+  CREATE TABLE posts (
+    id bigint PRIMARY KEY,
+    title text NOT NULL,
+    content text NOT NULL,
+    category text NOT NULL,
+    author text NOT NULL,
+    author_email text NOT NULL,
+    author_role text NOT NULL,
+    likes bigint NOT NULL DEFAULT 0,
+    comments integer NOT NULL DEFAULT 0,
+    views integer NOT NULL DEFAULT 0,
+    date text NOT NULL,
+    is_top_contributor boolean NOT NULL DEFAULT false,
+    tags jsonb NOT NULL DEFAULT '[]',
+    status text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+    seq bigint NOT NULL
+  );
+  CREATE INDEX posts_seq ON posts (seq);
+  CREATE INDEX posts_author_seq ON posts (author_email, seq);
+  CREATE TABLE ops (
+    id uuid PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    post_id bigint,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  );
+  -- One row: the change head and the last post id. Every write transaction updates it first, so its
+  -- row lock orders commits and a change number is only taken once every lower one has committed.
+  CREATE TABLE change_head (
+    one boolean PRIMARY KEY DEFAULT true CHECK (one),
+    seq bigint NOT NULL,
+    last_post_id bigint NOT NULL,
+    seeded boolean NOT NULL DEFAULT false
+  );
+  INSERT INTO change_head (seq, last_post_id) VALUES (0, 0);
+  `,
+  /* 2: a like in one statement, so the change_head lock is held for no network round trip. */ [
+    `CREATE FUNCTION ie_like(p_op uuid, p_user bigint, p_post bigint, p_count bigint, p_admin boolean, p_email text)
+    RETURNS SETOF posts LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      UPDATE change_head SET seq = seq + 1 RETURNING seq INTO v_seq;
+      IF EXISTS (SELECT 1 FROM ops WHERE id = p_op) THEN RAISE EXCEPTION 'ie:duplicate'; END IF;
+      RETURN QUERY UPDATE posts SET likes = likes + p_count, seq = v_seq WHERE id = p_post AND status = 'approved' RETURNING *;
+      IF NOT FOUND THEN
+        IF EXISTS (SELECT 1 FROM posts WHERE id = p_post AND (p_admin OR status = 'approved' OR author_email = p_email)) THEN
+          RAISE EXCEPTION 'ie:not_approved';
+        END IF;
+        RAISE EXCEPTION 'ie:not_found';
+      END IF;
+      INSERT INTO ops (id, user_id, post_id) VALUES (p_op, p_user, p_post);
+      PERFORM pg_notify('ie_changes', v_seq::text);
+    END $$`,
+  ],
+];
+
+/** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */
+export async function migrate(tx: Sql): Promise<number> {
+  await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((row) => Number(row.version)));
+  let ran = 0;
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (applied.has(version)) continue;
+    for (const statement of typeof sql === 'string' ? splitStatements(sql) : sql) await tx.query(statement);
+    await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    ran += 1;
+  }
+  return ran;
+}
+
+/** Splits a migration on `;` at line ends (the extended protocol takes one statement at a time). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.length > 0);
+}

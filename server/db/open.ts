@@ -1,0 +1,11 @@
+// Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR.
+import type { Config } from '../config';
+import type { Database } from './adapter';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+/** The database of `config`; throws DatabaseOpenError with a readable message when it cannot open. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir });
+}

@@ -1,0 +1,46 @@
+// Start-up work, done once per start under one advisory lock: migrations, the sample posts (only
+// when the database has never been seeded and holds no post) and the admin account.
+import { samplePosts } from '../../src/shared/sample-posts';
+import { generatePassword, hashPassword } from '../lib/passwords';
+import { createUser, findUser } from './accounts';
+import type { Database, Sql } from './adapter';
+import { migrate, STARTUP_LOCK } from './migrations';
+import { INSERT_POST, insertParams } from './post-rows';
+
+export interface StartupOptions {
+  adminEmail: string;
+  adminPassword?: string;
+  log: (message: string) => void;
+}
+
+export interface StartupReport {
+  migrations: number;
+  seeded: boolean;
+  /** The generated admin password, when this start created the admin without ADMIN_PASSWORD. */
+  generatedPassword?: string;
+}
+
+async function seed(tx: Sql): Promise<boolean> {
+  const [head] = await tx.query('SELECT seeded, (SELECT count(*) FROM posts) AS posts FROM change_head FOR UPDATE');
+  if (head!.seeded === true || Number(head!.posts) > 0) return false;
+  const now = Date.now();
+  for (const post of samplePosts(now)) {
+    const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+    await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+  }
+  await tx.query('UPDATE change_head SET seeded = true, last_post_id = GREATEST(last_post_id, $1)', [now]);
+  return true;
+}
+
+/** Migrates, seeds and makes sure the admin account exists; safe to run from several instances at once. */
+export async function startUp(db: Database, options: StartupOptions): Promise<StartupReport> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    const migrations = await migrate(tx);
+    const seeded = await seed(tx);
+    if (await findUser(tx, options.adminEmail)) return { migrations, seeded };
+    const password = options.adminPassword ?? generatePassword();
+    await createUser(tx, { email: options.adminEmail, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password) });
+    return { migrations, seeded, ...(options.adminPassword ? {} : { generatedPassword: password }) };
+  });
+}

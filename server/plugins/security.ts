@@ -1,0 +1,33 @@
+// Security headers (helmet) with the Content-Security-Policy of the built index.html sent as a
+// header too, and the Origin check on every write: a write whose Origin is not this server's own
+// origin is refused before any route runs.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error';
+
+/** The CSP of the page's meta tag, or undefined when the page has none. */
+export function cspFromHtml(html: string): string | undefined {
+  const tag = /<meta[^>]*http-equiv="Content-Security-Policy"[^>]*>/i.exec(html)?.[0];
+  const content = tag ? /content="([^"]*)"/i.exec(tag)?.[1] : undefined;
+  return content?.replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+/** The API-only policy, used when no built app is served. */
+export const API_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** This request's own origin: scheme, host and port (forwarded ones under TRUST_PROXY). */
+export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Registers helmet and the Origin check; `csp` is sent as the Content-Security-Policy header. */
+export async function setupSecurity(app: FastifyInstance, csp: string): Promise<void> {
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', csp);
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers.origin !== ownOrigin(request)) {
+      throw new HttpError(403, 'bad_origin', 'This request did not come from this site, so it was refused.');
+    }
+  });
+}

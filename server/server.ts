@@ -1,0 +1,64 @@
+// Starts the server: reads the environment, opens the database (a clear message and exit 1 when
+// it cannot), runs start-up work, listens (https with TLS_CERT/TLS_KEY), and on SIGTERM or SIGINT
+// finishes requests in flight, closes the database cleanly and exits 0.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
+import type { Database } from './db/adapter';
+import { DatabaseOpenError } from './db/adapter';
+import { openDatabase } from './db/open';
+import { startUp } from './db/startup';
+import { BUILD_ID } from './version';
+
+function fail(message: string): never {
+  console.error(`Insight Exchange server cannot start: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db: Database = await openDatabase(config);
+  const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      db,
+      adminEmail: config.adminEmail,
+      distDir: config.distDir,
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      https: config.https,
+      trustProxy: config.trustProxy,
+      version: BUILD_ID,
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  if (report.migrations > 0) app.log.info(`database: ${report.migrations} migration(s) applied`);
+  if (report.seeded) app.log.info('database: the three sample posts were created');
+  if (report.generatedPassword) {
+    app.log.warn(
+      `The admin account ${config.adminEmail} was created with the generated password ${report.generatedPassword} ` +
+        '(shown once). Change it with `npm run admin:password` (see docs/server.md).',
+    );
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests in flight, then closing the database`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  // Always printed (whatever LOG_LEVEL): people, tests and the benchmark read the address here.
+  console.log(`Insight Exchange listening at ${address} (${db.kind === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) fail(error.message);
+  fail(error instanceof Error ? error.message : String(error));
+});

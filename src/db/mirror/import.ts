@@ -1,0 +1,128 @@
+// Bringing what the `posts` copy holds into IndexedDB: the additive import on start, and the
+// difference (old value → new value) another tab or an older build wrote, applied once. It never
+// schedules a rewrite itself: the caller passes `markStale` (the scheduler's), so no cycle.
+
+import { db } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { META_KEYS, POSTS_KEY } from '../contracts';
+import { readLocal } from '../core/local-store';
+import { hashStringInSlices } from '../core/hash';
+import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
+import { countChange, nextRev } from '../core/revisions';
+import type { Post } from '../types';
+import { isOwnCopy, keepCorruptAside, parseMirror, readList, report } from './read';
+
+export interface LegacyImportResult {
+  /** True when the `posts` key existed (valid or not). */
+  present: boolean;
+  corrupt: boolean;
+  added: number;
+  updated: number;
+  skipped: number;
+}
+
+/** What an import that found nothing returns. */
+export const NOTHING_IMPORTED: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
+
+/**
+ * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher
+ * counters, reviewed status); nothing in IndexedDB is dropped. Invalid JSON is kept aside.
+ */
+export async function importLegacyPosts(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
+  const raw = readLocal(POSTS_KEY);
+  const result: LegacyImportResult = { ...NOTHING_IMPORTED, present: typeof raw === 'string' };
+  if (typeof raw !== 'string') return result;
+  // The usual case: the value is the copy this build last wrote, so there is nothing to bring in
+  // (and no need to parse 4 MB of JSON on every start).
+  if (await isOwnCopy(raw)) return result;
+  const parsed = parseMirror(raw);
+  if (parsed.kind === 'absent') return result;
+  if (parsed.kind === 'corrupt') {
+    await keepCorruptAside(raw);
+    return { ...result, corrupt: true };
+  }
+  if (parsed.skipped > 0) report({ kind: 'skipped', count: parsed.skipped, reason: parsed.reason ?? '' });
+  onProgress?.({ done: 0, total: parsed.posts.length });
+  const merged = await mergePosts(parsed.posts, { onProgress });
+  if (merged.added + merged.updated > 0) emitLocalChange('posts-imported');
+  return { ...result, added: merged.added, updated: merged.updated, skipped: parsed.skipped };
+}
+
+type Delta = { post: Post; likes: number; comments: number; views: number; reviewed: boolean };
+
+function difference(before: Post[], after: Post[]): { added: Post[]; deltas: Delta[] } {
+  const previous = new Map(before.map((post) => [post.id, post]));
+  const added: Post[] = [];
+  const deltas: Delta[] = [];
+  for (const post of dedupePosts(after)) {
+    const old = previous.get(post.id);
+    if (!old) {
+      added.push(post);
+      continue;
+    }
+    // Counters only grow: a lower value is a stale copy, never an "unlike".
+    const delta: Delta = {
+      post,
+      likes: Math.max(0, post.likes - old.likes),
+      comments: Math.max(0, post.comments - old.comments),
+      views: Math.max(0, post.views - old.views),
+      reviewed: old.status === 'pending' && post.status !== 'pending',
+    };
+    if (delta.likes || delta.comments || delta.views || delta.reviewed) deltas.push(delta);
+  }
+  return { added, deltas };
+}
+
+/**
+ * Applies a `posts` value written by another tab or an older build: the difference between the
+ * old and the new value reaches IndexedDB once (however many tabs see the event). Values this
+ * build wrote itself are recognised by their hash and ignored. `markStale` is called when the
+ * copy must be rewritten from IndexedDB (it was removed, or holds unreadable data).
+ */
+export async function applyExternalPostsChange(
+  oldValue: string | null,
+  newValue: string | null,
+  markStale: () => void = () => undefined,
+): Promise<void> {
+  if (newValue === null) {
+    markStale();
+    return;
+  }
+  const newHash = await hashStringInSlices(newValue);
+  if ((await readList(META_KEYS.mirrorOwnWrites)).includes(newHash)) return;
+  const after = parseMirror(newValue);
+  if (after.kind !== 'posts') {
+    await keepCorruptAside(newValue);
+    markStale();
+    return;
+  }
+  if (after.skipped > 0) report({ kind: 'skipped', count: after.skipped, reason: after.reason ?? '' });
+  const before = parseMirror(oldValue);
+  const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
+  const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
+  const changed = await db.transaction('rw', db.posts, db.meta, async () => {
+    const applied = await readList(META_KEYS.mirrorApplied);
+    if (applied.includes(pair)) return false;
+    await db.meta.put({ key: META_KEYS.mirrorApplied, value: [...applied, pair].slice(-64) });
+    let rev = await nextRev();
+    for (const delta of deltas) {
+      await db.posts
+        .where('id')
+        .equals(delta.post.id)
+        .modify((row) => {
+          row.likes += delta.likes;
+          row.comments += delta.comments;
+          row.views += delta.views;
+          if (delta.reviewed && row.status === 'pending') {
+            row.status = delta.post.status;
+            row.rev = rev++;
+          }
+        });
+    }
+    // Posts the older build added (or ones this mirror had dropped for space) merge additively.
+    if (added.length > 0) await mergePosts(added);
+    if (deltas.length > 0) await countChange();
+    return added.length + deltas.length > 0;
+  });
+  if (changed) emitLocalChange('posts-imported');
+}

@@ -1,0 +1,65 @@
+// The authorization matrix: visitor, member (the author), another member and admin × every
+// endpoint, with the status code (and, for operations, the result) each one must get.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createOp, likeOp, reviewOp } from './support/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
+import { testServer, type TestServer } from './support/app';
+
+type Role = 'visitor' | 'member' | 'other' | 'admin';
+const ROLES: Role[] = ['visitor', 'member', 'other', 'admin'];
+
+describe.each(BACKENDS)('authorization on %s', (backend) => {
+  let server: TestServer;
+  const clients = {} as Record<Role, Client>;
+  let pendingId: number;
+  let approvedId: number;
+
+  beforeAll(async () => {
+    server = await testServer(backend);
+    for (const role of ROLES) clients[role] = new Client(server.app);
+    await clients.member.signIn('author@example.com');
+    await clients.other.signIn('other@example.com');
+    await clients.admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    pendingId = await clients.member.createPost('Pending of the author');
+    approvedId = await clients.member.createPost('Approved of the author');
+    await clients.admin.push(reviewOp(approvedId));
+  });
+  afterAll(() => server.close());
+
+  const matrix: [string, (client: Client) => Promise<{ status: number; outcome?: string }>, Record<Role, string>][] = [
+    ['GET /api/health', async (c) => c.request('GET', '/api/health'), { visitor: '200', member: '200', other: '200', admin: '200' }],
+    ['GET /api/session', async (c) => c.request('GET', '/api/session'), { visitor: '401', member: '200', other: '200', admin: '200' }],
+    ['GET /api/events', async (c) => c.request('GET', '/api/events'), { visitor: '401', member: 'skip', other: 'skip', admin: 'skip' }],
+    ['GET /api/changes', async (c) => c.pull(), { visitor: '401', member: '200', other: '200', admin: '200' }],
+    ['push create', async (c) => opOutcome(c, createOp('New')), { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' }],
+    ['push like (approved)', async (c) => opOutcome(c, likeOp(approvedId)), { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' }],
+    ['push like (pending)', async (c) => opOutcome(c, likeOp(pendingId)), { visitor: '401', member: '200 not_approved', other: '200 not_found', admin: '200 not_approved' }],
+    ['push approve', async (c) => opOutcome(c, reviewOp(approvedId)), { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 already_reviewed' }],
+    ['push reject', async (c) => opOutcome(c, reviewOp(pendingId, 'reject')), { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' }],
+    ['sees the pending post', async (c) => seesPost(c, pendingId), { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' }],
+    ['DELETE /api/session', async (c) => c.request('DELETE', '/api/session'), { visitor: '204', member: '204', other: '204', admin: '204' }],
+    ['GET /api/session after sign-out', async (c) => c.request('GET', '/api/session'), { visitor: '401', member: '401', other: '401', admin: '401' }],
+  ];
+
+  for (const [name, call, expected] of matrix) {
+    it(`${name}: ${ROLES.map((role) => `${role} ${expected[role]}`).join(', ')}`, async () => {
+      for (const role of ROLES) {
+        if (expected[role] === 'skip') continue; // a live stream never ends: covered by events.test.ts
+        const answer = await call(clients[role]);
+        expect(`${role} ${[answer.status, answer.outcome].filter(Boolean).join(' ')}`).toBe(`${role} ${expected[role]}`);
+      }
+    });
+  }
+});
+
+async function opOutcome(client: Client, op: Parameters<Client['push']>[0]) {
+  const answer = await client.push(op);
+  const result = answer.body?.results?.[0];
+  return { status: answer.status, outcome: result ? (result.status === 'refused' ? result.code : result.status) : undefined };
+}
+
+async function seesPost(client: Client, postId: number) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  return { status: 200, outcome: answer.body.posts.some((post: { id: number }) => post.id === postId) ? 'yes' : 'no' };
+}

@@ -1,0 +1,25 @@
+// A test server: the app built around a fresh database of one backend, closed with both.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../../server/app';
+import type { Database } from '../../../server/db/adapter';
+import { ADMIN_EMAIL, freshDatabase, type Backend } from './databases';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** Builds the app on `db` (or a fresh database of `backend`). */
+export async function testServer(backend: Backend, options: Partial<AppOptions> = {}, db?: Database): Promise<TestServer> {
+  const database = db ?? (await freshDatabase(backend));
+  const app = await buildApp({ db: database, adminEmail: ADMIN_EMAIL, ...options });
+  return {
+    app,
+    db: database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// A small test client over Fastify's inject: keeps its session cookie, sends the right Origin on
+// writes (or a given one), and returns status, headers and the parsed JSON body.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Op } from '../../../src/shared/protocol';
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export class Client {
+  cookie?: string;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await this.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: {
+        ...(method === 'GET' ? {} : { origin: ORIGIN }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+    });
+    const setCookie = response.cookies.find((cookie) => cookie.name === 'ie_session');
+    if (setCookie) this.cookie = setCookie.value ? `ie_session=${setCookie.value}` : undefined;
+    const text = response.body;
+    return { status: response.statusCode, headers: response.headers, body: text ? safeJson(text) : undefined };
+  }
+
+  signIn(email: string, password = 'pw-123456', mode: 'signin' | 'signup' = 'signin', name?: string): Promise<Answer> {
+    return this.request('POST', '/api/session', { mode, email, password, ...(name ? { name } : {}) });
+  }
+
+  push(...ops: Op[]): Promise<Answer> {
+    return this.request('POST', '/api/ops', { ops });
+  }
+
+  /** Creates one post and returns its id (asserting it was applied). */
+  async createPost(title = 'A post'): Promise<number> {
+    const answer = await this.push(createOp(title));
+    if (answer.body?.results?.[0]?.status !== 'applied') throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
+    return answer.body.results[0].postId as number;
+  }
+
+  pull(after = 0, limit = 1000): Promise<Answer> {
+    return this.request('GET', `/api/changes?after=${after}&limit=${limit}`);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const createOp = (title = 'A post', extra: Record<string, unknown> = {}): Op => ({
+  id: randomUUID(),
+  type: 'create',
+  post: { title, content: 'Some content.', category: 'Trends', ...extra },
+});
+export const likeOp = (postId: number, count?: number): Op => ({ id: randomUUID(), type: 'like', postId, ...(count ? { count } : {}) });
+export const reviewOp = (postId: number, type: 'approve' | 'reject' = 'approve'): Op => ({ id: randomUUID(), type, postId });

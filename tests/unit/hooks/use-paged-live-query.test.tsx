@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+// The hook rendered for real (React + happy-dom) over fake-indexeddb: paging, live updates, a new key.
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/core/schema';
+import { usePagedLiveQuery } from '../../../src/lib/use-paged-live-query';
+import { makePost, storePosts } from '../factories';
+
+afterEach(cleanup);
+
+const newest = (category: string) => (limit: number) =>
+  db.posts
+    .orderBy('id')
+    .reverse()
+    .filter((post) => post.category === category)
+    .limit(limit)
+    .toArray();
+
+describe('usePagedLiveQuery', () => {
+  it('reads the first page, then one page more on loadMore, and knows when there is no more', async () => {
+    await storePosts(...Array.from({ length: 5 }, (_, i) => makePost({ id: i + 1 })));
+    const { result } = renderHook(() => usePagedLiveQuery(newest('Quantitative'), 'q', { pageSize: 2 }));
+    expect(result.current.items).toBeUndefined();
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([5, 4]));
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([5, 4, 3, 2]));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([5, 4, 3, 2, 1]));
+    expect(result.current.hasMore).toBe(false);
+    expect(result.current.loadingMore).toBe(false);
+  });
+
+  it('with a known total, "more" is exact even when the last page is full', async () => {
+    await storePosts(...Array.from({ length: 4 }, (_, i) => makePost({ id: i + 1 })));
+    const { result } = renderHook(() => usePagedLiveQuery(newest('Quantitative'), 'q', { pageSize: 2, total: 4 }));
+    await waitFor(() => expect(result.current.items).toHaveLength(2));
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(4));
+    expect(result.current.hasMore).toBe(false);
+  });
+
+  it('shows a change to the rows as it is written (live)', async () => {
+    await storePosts(makePost({ id: 1, likes: 0 }));
+    const { result } = renderHook(() => usePagedLiveQuery(newest('Quantitative'), 'q', { pageSize: 10 }));
+    await waitFor(() => expect(result.current.items?.[0]?.likes).toBe(0));
+    await db.posts.update(1, { likes: 3 });
+    await waitFor(() => expect(result.current.items?.[0]?.likes).toBe(3));
+    await storePosts(makePost({ id: 2 }));
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([2, 1]));
+  });
+
+  it('a new key starts again from the first page and never shows the old key’s rows', async () => {
+    await storePosts(...Array.from({ length: 4 }, (_, i) => makePost({ id: i + 1 })), makePost({ id: 10, category: 'Qualitative' }));
+    const { result, rerender } = renderHook(({ category }) => usePagedLiveQuery(newest(category), category, { pageSize: 2 }), {
+      initialProps: { category: 'Quantitative' },
+    });
+    await waitFor(() => expect(result.current.items).toHaveLength(2));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(4));
+    rerender({ category: 'Qualitative' });
+    // Never the previous category's rows under the new key: undefined until the new read answers.
+    expect(result.current.items).toBeUndefined();
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([10]));
+    rerender({ category: 'Quantitative' });
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([4, 3]));
+  });
+});

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLegacyMirror } from '../../../src/db/mirror/scheduler';
+import { emitLocalChange } from '../../../src/db/core/changes';
+import { fakeTimeouts, settleUntil } from '../timers';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the mirror service', () => {
+  it('writes once after a change, when its timer fires', async () => {
+    fakeTimeouts();
+    const write = vi.fn(async () => null);
+    const mirror = startLegacyMirror({ write });
+    await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
+    emitLocalChange('post-liked');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(write).toHaveBeenCalledTimes(1);
+    mirror.stop();
+  });
+
+  it('start → stop leaves no timer running, and a change after stop schedules nothing', async () => {
+    fakeTimeouts();
+    const write = vi.fn(async () => null);
+    const mirror = startLegacyMirror({ write });
+    // An empty database has no current copy: the start-up rewrite is scheduled.
+    await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
+    mirror.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    emitLocalChange('post-liked');
+    mirror.schedule();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('stop cancels a write that was waiting for an idle moment', async () => {
+    fakeTimeouts();
+    const write = vi.fn(async () => null);
+    const mirror = startLegacyMirror({ write });
+    await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
+    // Past the delay: the write now waits for idle time (a short timer where there is no requestIdleCallback).
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(vi.getTimerCount()).toBe(1);
+    mirror.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(write).not.toHaveBeenCalled();
+  });
+});
