@@ -10,7 +10,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'local';
   }

@@ -6,7 +6,9 @@ import { defineConfig } from 'vite';
 function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'local';
   }

@@ -3,17 +3,56 @@
 
 const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'];
 const AUTHORS = [
-  'Sarah Chen', 'Marcus Johnson', 'Priya Patel', 'Diego Alvarez', 'Amara Okafor', 'Lena Fischer', 'Kenji Sato', 'Fatima Zahra',
-  'Oliver Brooks', 'Sofia Rossi', 'Noah Williams', 'Hannah Kim', 'Mateus Costa', 'Aisha Rahman', 'Lucas Martin', 'Emma Larsen',
+  'Sarah Chen',
+  'Marcus Johnson',
+  'Priya Patel',
+  'Diego Alvarez',
+  'Amara Okafor',
+  'Lena Fischer',
+  'Kenji Sato',
+  'Fatima Zahra',
+  'Oliver Brooks',
+  'Sofia Rossi',
+  'Noah Williams',
+  'Hannah Kim',
+  'Mateus Costa',
+  'Aisha Rahman',
+  'Lucas Martin',
+  'Emma Larsen',
 ];
 const TOPICS = [
-  'panel quality', 'survey length', 'MaxDiff design', 'conjoint pricing', 'diary studies', 'online communities', 'brand tracking',
-  'segmentation', 'synthetic respondents', 'LLM coding of open ends', 'mobile-first surveys', 'incidence rates', 'weighting schemes',
-  'NPS drivers', 'shopper journeys', 'concept testing', 'ad testing', 'usability sessions', 'B2B recruitment', 'data privacy',
+  'panel quality',
+  'survey length',
+  'MaxDiff design',
+  'conjoint pricing',
+  'diary studies',
+  'online communities',
+  'brand tracking',
+  'segmentation',
+  'synthetic respondents',
+  'LLM coding of open ends',
+  'mobile-first surveys',
+  'incidence rates',
+  'weighting schemes',
+  'NPS drivers',
+  'shopper journeys',
+  'concept testing',
+  'ad testing',
+  'usability sessions',
+  'B2B recruitment',
+  'data privacy',
 ];
 const OPENERS = [
-  'How are you handling', 'Lessons learned from', 'A practical guide to', 'What we got wrong about', 'Benchmarks for',
-  'Is anyone else seeing problems with', 'Our checklist for', 'Rethinking', 'Quick question on', 'Case study:',
+  'How are you handling',
+  'Lessons learned from',
+  'A practical guide to',
+  'What we got wrong about',
+  'Benchmarks for',
+  'Is anyone else seeing problems with',
+  'Our checklist for',
+  'Rethinking',
+  'Quick question on',
+  'Case study:',
 ];
 const SENTENCES = [
   'We ran the study across four markets with a sample of roughly 1,200 completes per market.',
@@ -74,5 +113,12 @@ export function generatePosts(count, newest = Date.UTC(2026, 10, 20, 12)) {
 }
 
 export function backupJson(count) {
-  return JSON.stringify({ format: 'insight-exchange-backup', version: 1, exportedAt: new Date(0).toISOString(), scope: 'all', count, posts: generatePosts(count) });
+  return JSON.stringify({
+    format: 'insight-exchange-backup',
+    version: 1,
+    exportedAt: new Date(0).toISOString(),
+    scope: 'all',
+    count,
+    posts: generatePosts(count),
+  });
 }

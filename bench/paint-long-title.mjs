@@ -8,7 +8,14 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 
 const [root = 'dist', port = '4202'] = process.argv.slice(2);
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+};
 const server = createServer((request, response) => {
   let file = join(root, normalize(new URL(request.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, ''));
   if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
@@ -47,7 +54,10 @@ async function measure(label, post) {
   for (let run = 0; run < 2; run += 1) {
     const start = Date.now();
     await page.goto('/forum');
-    await page.locator('article h3', { hasText: post.title.slice(0, 50) }).first().waitFor({ timeout: 120_000 });
+    await page
+      .locator('article h3', { hasText: post.title.slice(0, 50) })
+      .first()
+      .waitFor({ timeout: 120_000 });
     times.push(Date.now() - start);
   }
   console.log(`${label}: ${times.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}`);
@@ -55,10 +65,25 @@ async function measure(label, post) {
 }
 
 const post = (title, author, category) => ({
-  id: 1_960_000_000_000, title, author, category, content: 'Body', authorEmail: 'a@x.io', authorRole: 'user',
-  likes: 0, comments: 0, views: 0, date: '', isTopContributor: false, tags: [], status: 'approved',
+  id: 1_960_000_000_000,
+  title,
+  author,
+  category,
+  content: 'Body',
+  authorEmail: 'a@x.io',
+  authorRole: 'user',
+  likes: 0,
+  comments: 0,
+  views: 0,
+  date: '',
+  isTopContributor: false,
+  tags: [],
+  status: 'approved',
 });
-await measure('300,000 × "T" title, "AV" × 50,000 author, 100,000-char category', post('T'.repeat(300_000), 'AV'.repeat(50_000), 'C'.repeat(100_000)));
+await measure(
+  '300,000 × "T" title, "AV" × 50,000 author, 100,000-char category',
+  post('T'.repeat(300_000), 'AV'.repeat(50_000), 'C'.repeat(100_000)),
+);
 await measure('the same lengths with spaces', post('Tt '.repeat(100_000), 'AV '.repeat(33_333), 'Cc '.repeat(33_333)));
 await browser.close();
 server.close();

@@ -44,7 +44,9 @@ const percentile = (values, p) => {
 // Server and browser
 
 async function startServer() {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
+  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(BASE)).ok) return server;
@@ -83,7 +85,10 @@ async function importThroughUi(page, file) {
   const took = Date.now() - started;
   // The issue's condition: the legacy `posts` copy (about 4.8 MB at 10,000 posts) is present, as
   // the mirror writes it once the page is idle after the import.
-  await page.waitForFunction(() => (localStorage.getItem('posts')?.length ?? 0) > 1_000_000, undefined, { timeout: 5 * 60_000, polling: 500 });
+  await page.waitForFunction(() => (localStorage.getItem('posts')?.length ?? 0) > 1_000_000, undefined, {
+    timeout: 5 * 60_000,
+    polling: 500,
+  });
   return took;
 }
 
@@ -236,14 +241,31 @@ function profileSummary(profile, firstPostMs) {
     self.set(name, (self.get(name) ?? 0) + dt);
     byUrl.set(file, (byUrl.get(file) ?? 0) + dt);
   });
-  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `| ${k.replace(/\|/g, '/')} | ${v.toFixed(1)} ms |`);
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `| ${k.replace(/\|/g, '/')} | ${v.toFixed(1)} ms |`);
   return [
     `# CPU profile of a full load of /forum at 4x CPU (until the first post painted at ${firstPostMs.toFixed(0)} ms)`,
     '',
-    `Load while profiling: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+    `Load while profiling: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
     '',
-    '## Self time by script', '', '| script | self time |', '|---|---|', ...top(byUrl, 15),
-    '', '## Self time by function (top 30)', '', '| function | self time |', '|---|---|', ...top(self, 30), '',
+    '## Self time by script',
+    '',
+    '| script | self time |',
+    '|---|---|',
+    ...top(byUrl, 15),
+    '',
+    '## Self time by function (top 30)',
+    '',
+    '| function | self time |',
+    '|---|---|',
+    ...top(self, 30),
+    '',
   ].join('\n');
 }
 
@@ -278,7 +300,8 @@ async function forumScriptBytes(context) {
   const files = new Set(fetched.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname.replace(/^\/assets\//, '')));
   for (const name of readdirSync(join('dist', 'assets'))) if (/^worker-.*\.js$/.test(name)) staticClosure(name, files);
   let total = 0;
-  for (const name of files) total += gzipSync(readFileSync(name.startsWith('/') ? join('dist', name) : join('dist', 'assets', name)), { level: 9 }).length;
+  for (const name of files)
+    total += gzipSync(readFileSync(name.startsWith('/') ? join('dist', name) : join('dist', 'assets', name)), { level: 9 }).length;
   log(`  JavaScript to reach /forum: ${[...files].join(', ')}`);
   return total;
 }
@@ -292,7 +315,18 @@ async function domNodes(context) {
   return count;
 }
 
-const SEARCHES = ['panel', 'weighting', 'conjoint pricing', 'no-such-words-anywhere', 'llm', 'diary', 'mobile-first', 'pilot of fifty', 'b2b', 'SEGMENTATION'];
+const SEARCHES = [
+  'panel',
+  'weighting',
+  'conjoint pricing',
+  'no-such-words-anywhere',
+  'llm',
+  'diary',
+  'mobile-first',
+  'pilot of fifty',
+  'b2b',
+  'SEGMENTATION',
+];
 
 async function searchLatency(context, samples) {
   const page = await context.newPage();
@@ -374,7 +408,10 @@ async function crossTabLatency(context, samples) {
   // background tab, whose frames Chromium slows to about one a second).
   const a = await context.newPage();
   await a.goto(`${BASE}/forum`);
-  const [b] = await Promise.all([context.waitForEvent('page'), a.evaluate(() => window.open('/forum', '_blank', 'popup,width=900,height=900'))]);
+  const [b] = await Promise.all([
+    context.waitForEvent('page'),
+    a.evaluate(() => window.open('/forum', '_blank', 'popup,width=900,height=900')),
+  ]);
   for (const page of [a, b]) await page.getByRole('article').first().waitFor();
   await warmSearch(a);
   await settle(a);
@@ -463,11 +500,15 @@ async function benchSize(size, executablePath) {
     const at1x = await fullLoad(context, Math.max(RUNS, 5), 1);
     const at4x = await fullLoad(context, Math.max(RUNS, 5), 4, PROFILE ? join('bench', `profile-${size}.md`) : undefined);
     Object.assign(result, { load1x: at1x.times, load4x: at4x.times, live1x: at1x.live, live4x: at4x.live, loadavg: os.loadavg()[0] });
-    log(`  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms ${load}`);
+    log(
+      `  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms ${load}`,
+    );
   }
   if (wanted('nav')) {
     result.navigation = await forumNavigation(context, Math.max(RUNS, 5));
-    log(`  forum navigation (4x CPU): in-app median ${median(result.navigation.inApp).toFixed(0)} ms, cold median ${median(result.navigation.cold).toFixed(0)} ms`);
+    log(
+      `  forum navigation (4x CPU): in-app median ${median(result.navigation.inApp).toFixed(0)} ms, cold median ${median(result.navigation.cold).toFixed(0)} ms`,
+    );
   }
   if (wanted('dom')) result.domNodes = await domNodes(context);
   if (wanted('bytes')) {
@@ -476,11 +517,15 @@ async function benchSize(size, executablePath) {
   }
   if (wanted('search')) {
     result.search = await searchLatency(context, Math.max(RUNS, 20));
-    log(`  search from the keystroke: p50 ${median(result.search).toFixed(0)} ms, p95 ${percentile(result.search, 95).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`);
+    log(
+      `  search from the keystroke: p50 ${median(result.search).toFixed(0)} ms, p95 ${percentile(result.search, 95).toFixed(0)} ms (load ${os.loadavg()[0].toFixed(1)})`,
+    );
   }
   if (wanted('like')) {
     result.like = await likeLatency(context, 50);
-    log(`  like INP p98 ${percentile(result.like.inp, 98).toFixed(0)} ms, click to count painted p98 ${percentile(result.like.painted, 98).toFixed(0)} ms`);
+    log(
+      `  like INP p98 ${percentile(result.like.inp, 98).toFixed(0)} ms, click to count painted p98 ${percentile(result.like.painted, 98).toFixed(0)} ms`,
+    );
     result.likeThrottled = await likeLatency(context, 20, 4);
     log(`  like at 4x CPU: click to count painted p98 ${percentile(result.likeThrottled.painted, 98).toFixed(0)} ms`);
   }
@@ -525,7 +570,15 @@ const safe = (pick, result) => {
 function cell(value, target, unit = 'ms') {
   if (value === undefined || Number.isNaN(value)) return 'n/a';
   const shown =
-    unit === 'ms' ? `${Math.round(value)} ms` : unit === 's' ? `${(value / 1000).toFixed(1)} s` : unit === 'load' ? value.toFixed(1) : unit === 'kb' ? `${value.toFixed(1)} KB` : `${Math.round(value)}`;
+    unit === 'ms'
+      ? `${Math.round(value)} ms`
+      : unit === 's'
+        ? `${(value / 1000).toFixed(1)} s`
+        : unit === 'load'
+          ? value.toFixed(1)
+          : unit === 'kb'
+            ? `${value.toFixed(1)} KB`
+            : `${Math.round(value)}`;
   if (target === undefined) return shown;
   return `${shown} ${value <= target ? '✓' : `✗ (target ${unit === 's' ? `${target / 1000} s` : target})`}`;
 }
@@ -540,7 +593,11 @@ function table(results, chromiumVersion) {
   const lines = [
     header,
     rule,
-    row('full load of /forum (new tab, service worker in control, legacy `posts` key present) from navigation start to the first post painted, 1x CPU, 412x823 (median)', (r) => median(r.load1x), 'load1x'),
+    row(
+      'full load of /forum (new tab, service worker in control, legacy `posts` key present) from navigation start to the first post painted, 1x CPU, 412x823 (median)',
+      (r) => median(r.load1x),
+      'load1x',
+    ),
     row('the same, 4x CPU (median)', (r) => median(r.load4x), 'load4x'),
     row('the same, to the first post of the live list (the app booted and read IndexedDB), 1x CPU (median)', (r) => median(r.live1x)),
     row('the same, live list, 4x CPU (median)', (r) => median(r.live4x)),
@@ -554,8 +611,18 @@ function table(results, chromiumVersion) {
     row('like click to count painted, 4x CPU (p98 of 20 clicks)', (r) => percentile(r.likeThrottled.painted, 98)),
     row('like in one tab to count painted in another (p95)', (r) => percentile(r.crossTab, 95), 'crossTab'),
     row('DOM nodes on /forum after load', (r) => r.domNodes, 'dom', 'count'),
-    row('JavaScript fetched to reach /forum (until the live list\'s first post), search worker included (KB gzip, level 9)', (r) => r.scriptBytes / 1024, 'bytesKb', 'kb'),
-    row('import through the UI with progress: from the click on Import to "Import complete." (median)', (r) => median(r.imports), 'import', 's'),
+    row(
+      "JavaScript fetched to reach /forum (until the live list's first post), search worker included (KB gzip, level 9)",
+      (r) => r.scriptBytes / 1024,
+      'bytesKb',
+      'kb',
+    ),
+    row(
+      'import through the UI with progress: from the click on Import to "Import complete." (median)',
+      (r) => median(r.imports),
+      'import',
+      's',
+    ),
     row('machine load average (1 min) at the imports', (r) => r.importLoad, undefined, 'load'),
   ];
   const lighthouse = results.find((result) => result.lighthouse)?.lighthouse;
@@ -573,7 +640,9 @@ function table(results, chromiumVersion) {
     : [];
   let commit = 'unknown';
   try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     // not a git checkout
   }

@@ -25,7 +25,7 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package with apt-get…');
+    console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
     try {
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });

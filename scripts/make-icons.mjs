@@ -31,7 +31,15 @@ const targets = [
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 writeFileSync('public/icons/favicon.svg', drawing({ rounded: true, inset: 0 }));
@@ -39,7 +47,11 @@ for (const target of targets) {
   await page.setViewportSize({ width: target.size, height: target.size });
   const svg = drawing(target).replace('<svg ', `<svg width="${target.size}" height="${target.size}" `);
   await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
-  await page.screenshot({ path: `public/icons/${target.file}`, omitBackground: true, clip: { x: 0, y: 0, width: target.size, height: target.size } });
+  await page.screenshot({
+    path: `public/icons/${target.file}`,
+    omitBackground: true,
+    clip: { x: 0, y: 0, width: target.size, height: target.size },
+  });
 }
 await browser.close();
 console.log(`wrote ${targets.length + 1} icons to public/icons`);

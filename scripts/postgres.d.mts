@@ -1,2 +1,4 @@
 export function ensurePostgres(): string;
-export function startPostgres(options?: { durable?: boolean }): Promise<{ url: string; port: number; stop(): void }>;
+export function startPostgres(options?: {
+  durable?: boolean;
+}): Promise<{ url: string; port: number; pause(): void; resume(): void; stop(): void }>;

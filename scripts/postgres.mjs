@@ -12,7 +12,9 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 function findBinDir() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(base, versions[0], 'bin') : undefined;
 }
 
@@ -28,7 +30,9 @@ export function ensurePostgres() {
     const installed = findBinDir();
     if (installed) return installed;
   }
-  throw new Error("PostgreSQL is missing: run 'sudo apt-get install -y postgresql' first (the server tests start their own throwaway server).");
+  throw new Error(
+    "PostgreSQL is missing: run 'sudo apt-get install -y postgresql' first (the server tests start their own throwaway server).",
+  );
 }
 
 function freePort() {
@@ -56,15 +60,33 @@ function runAsOwner(command) {
 export async function startPostgres({ durable = false } = {}) {
   const bin = ensurePostgres();
   const dir = mkdtempSync(join(tmpdir(), 'ie-pg-'));
-  if (isRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (isRoot())
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    );
   const port = await freePort();
-  const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=200', ...(durable ? [] : ['-c fsync=off'])].join(' ');
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c max_connections=200',
+    ...(durable ? [] : ['-c fsync=off']),
+  ].join(' ');
   runAsOwner(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);
   runAsOwner(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "${options}" -w start >/dev/null`);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    /** Stops the server (fast shutdown) keeping its data; resume() starts it again on the same port. */
+    pause() {
+      runAsOwner(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop >/dev/null`);
+    },
+    resume() {
+      runAsOwner(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o "${options}" -w start >/dev/null`);
+    },
     stop() {
       if (stopped) return;
       stopped = true;

@@ -18,7 +18,10 @@ async function shoot(viewport, file) {
   await page.waitForURL(`${BASE}/`);
   await page.goto(`${BASE}/forum`);
   await page.getByRole('article').nth(2).waitFor();
-  await page.locator('.app-toasts .toast').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.app-toasts .toast')
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: file });
   await context.close();
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check in order (type check, lint, unit tests, server tests against PGlite and a
-// throwaway PostgreSQL, build, build tests, end-to-end tests in Chromium), each run even when an earlier one failed where that still makes sense.
+// throwaway PostgreSQL, build, build tests, end-to-end tests in Chromium, multi-device tests against the
+// real server), each run even when an earlier one failed where that still makes sense.
 // The last line printed is the summary: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +47,21 @@ function vitest(config, output) {
   return { passed: report.numPassedTests, failed, seconds: outcome.seconds };
 }
 
+function playwright(args, output) {
+  const started = Date.now();
+  const chromium = ensureChromium();
+  if (!chromium.ok) {
+    console.error(chromium.message);
+    return { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
+  }
+  const outcome = run('npx', ['playwright', 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium.path });
+  const report = readJson(output);
+  if (!report?.stats) return { passed: 0, failed: 1, seconds: outcome.seconds };
+  const { expected, unexpected, flaky } = report.stats;
+  const failed = unexpected + flaky + (outcome.ok || unexpected + flaky > 0 ? 0 : 1);
+  return { passed: expected, failed, seconds: outcome.seconds };
+}
+
 step('Type check', () => single(run('npm', ['run', '--silent', 'typecheck'])));
 step('Lint', () => single(run('npm', ['run', '--silent', 'lint'])));
 step('Unit tests', () => vitest('vitest.config.ts', `${OUT}/unit.json`));
@@ -61,21 +77,9 @@ step('Server tests (PGlite and PostgreSQL)', () => {
 const built = step('Build', () => single(run('npm', ['run', '--silent', 'build'])));
 if (built) {
   step('Build tests', () => vitest('vitest.build.config.ts', `${OUT}/build.json`));
-  step('End-to-end tests (Chromium)', () => {
-    const started = Date.now();
-    const chromium = ensureChromium();
-    if (!chromium.ok) {
-      console.error(chromium.message);
-      return { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
-    }
-    const output = `${OUT}/e2e.json`;
-    const outcome = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium.path });
-    const report = readJson(output);
-    if (!report?.stats) return { passed: 0, failed: 1, seconds: outcome.seconds };
-    const { expected, unexpected, flaky } = report.stats;
-    const failed = unexpected + flaky + (outcome.ok || unexpected + flaky > 0 ? 0 : 1);
-    return { passed: expected, failed, seconds: outcome.seconds };
-  });
+  step('End-to-end tests (Chromium)', () => playwright([], `${OUT}/e2e.json`));
+  // Several devices (browser contexts) against the real server: each spec starts its own.
+  step('Multi-device tests (Chromium and the server)', () => playwright(['-c', 'playwright.sync.config.ts'], `${OUT}/e2e-sync.json`));
 } else {
   results.push({ name: 'Build tests and end-to-end tests', passed: 0, failed: 1, seconds: 0 });
   console.log('━━ Build failed: build tests and end-to-end tests were not run.');
@@ -85,8 +89,11 @@ const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log('\nSummary');
 for (const result of results) {
-  console.log(`  ${result.failed === 0 ? '✓' : '✗'} ${result.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)`);
+  console.log(
+    `  ${result.failed === 0 ? '✓' : '✗'} ${result.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)`,
+  );
 }
 if (existsSync(`${OUT}/e2e.json`)) console.log(`  End-to-end report: ${OUT}/e2e.json`);
+if (existsSync(`${OUT}/e2e-sync.json`)) console.log(`  Multi-device report: ${OUT}/e2e-sync.json`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

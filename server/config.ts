@@ -23,7 +23,8 @@ export class ConfigError extends Error {}
 
 function readTls(env: NodeJS.ProcessEnv): Config['https'] {
   if (!env.TLS_CERT && !env.TLS_KEY) return undefined;
-  if (!env.TLS_CERT || !env.TLS_KEY) throw new ConfigError('Set both TLS_CERT and TLS_KEY (paths to the certificate and its key), or neither.');
+  if (!env.TLS_CERT || !env.TLS_KEY)
+    throw new ConfigError('Set both TLS_CERT and TLS_KEY (paths to the certificate and its key), or neither.');
   try {
     return { cert: readFileSync(env.TLS_CERT), key: readFileSync(env.TLS_KEY) };
   } catch (error) {
@@ -36,7 +37,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4173);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}".`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',

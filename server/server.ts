@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.port, host: config.host });
   // Always printed (whatever LOG_LEVEL): people, tests and the benchmark read the address here.
-  console.log(`Insight Exchange listening at ${address} (${db.kind === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`})`);
+  console.log(
+    `Insight Exchange listening at ${address} (${db.kind === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -15,10 +15,13 @@ export async function changeHead(sql: Sql): Promise<number> {
 /** One page of changes after `after` that `viewer` may see, oldest first. */
 export async function pullChanges(sql: Sql, viewer: UserRow, after: number, limit: number): Promise<PullResponse> {
   const head = await changeHead(sql);
-  const rows = await sql.query(
-    `SELECT * FROM posts WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')} ORDER BY seq LIMIT $5`,
-    [after, head, viewer.role === 'admin', viewer.email, limit + 1],
-  );
+  const rows = await sql.query(`SELECT * FROM posts WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')} ORDER BY seq LIMIT $5`, [
+    after,
+    head,
+    viewer.role === 'admin',
+    viewer.email,
+    limit + 1,
+  ]);
   const more = rows.length > limit;
   const posts = rows.slice(0, limit).map(toWirePost);
   return { posts, cursor: more ? posts[posts.length - 1]!.seq : head, more };

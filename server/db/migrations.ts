@@ -77,11 +77,48 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       PERFORM pg_notify('ie_changes', v_seq::text);
     END $$`,
   ],
+  /* 3: group commit of likes: many likes in one statement, one commit. One change_head increment
+     (the lock) for the batch; each op id recorded (a conflict means a duplicate); each liked post
+     updated once by the sum of its new likes. Op ids must be distinct within one batch. */ [
+    `CREATE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      UPDATE change_head SET seq = change_head.seq + 1 RETURNING change_head.seq INTO v_seq;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id) SELECT i.id, i.uid, i.pid FROM input i WHERE i.pid IN (SELECT id FROM likable)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = v_seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      PERFORM pg_notify('ie_changes', v_seq::text);
+    END $$`,
+  ],
 ];
 
 /** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */
 export async function migrate(tx: Sql): Promise<number> {
-  await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await tx.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
   const applied = new Set(rows.map((row) => Number(row.version)));
   let ran = 0;

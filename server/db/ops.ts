@@ -5,6 +5,7 @@ import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/s
 import { validateNewPost } from '../../src/db/core/validation';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
+import { applyLike } from './like-batch';
 import { INSERT_POST, insertParams, toWirePost, visibleTo, type PostRow } from './post-rows';
 
 /** The channel on which every committed change is announced (payload: its change number). */
@@ -27,9 +28,20 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
   await tx.query('UPDATE change_head SET last_post_id = $1', [id]);
   const params = insertParams(
     {
-      id, title: post.title, content: post.content, category: post.category, tags: post.tags ?? [],
-      author: user.name, authorEmail: user.email, authorRole: user.role,
-      likes: 0, comments: 0, views: 0, date: 'Just now', isTopContributor: false, status: 'pending',
+      id,
+      title: post.title,
+      content: post.content,
+      category: post.category,
+      tags: post.tags ?? [],
+      author: user.name,
+      authorEmail: user.email,
+      authorRole: user.role,
+      likes: 0,
+      comments: 0,
+      views: 0,
+      date: 'Just now',
+      isTopContributor: false,
+      status: 'pending',
     },
     seq,
   );
@@ -37,23 +49,32 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
   return row!;
 }
 
-/** A like is one statement (migration 2's ie_like): it takes the change_head lock, adds, records, notifies. */
+/** A like joins the next group commit (like-batch.ts); each is one ie_like with the change_head lock. */
 async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' }>): Promise<OpResult> {
-  try {
-    const [row] = await db.query('SELECT * FROM ie_like($1, $2, $3, $4, $5, $6)', [op.id, user.id, op.postId, op.count ?? 1, user.role === 'admin', user.email]);
-    const post = toWirePost(row!);
+  const outcome = await applyLike(db, {
+    id: op.id,
+    user: user.id,
+    post: op.postId,
+    count: op.count ?? 1,
+    admin: user.role === 'admin',
+    email: user.email,
+  });
+  if (outcome.row) {
+    const post = toWirePost(outcome.row);
     return { id: op.id, status: 'applied', postId: post.id, post };
-  } catch (error) {
-    const code = /ie:(\w+)/.exec((error as Error).message)?.[1];
-    if (code === 'duplicate') return duplicate(db, user, op.id);
-    if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
-    if (code === 'not_found') return { id: op.id, status: 'refused', code, reason: NOT_FOUND().reason };
-    throw error;
   }
+  const code = outcome.code;
+  if (code === 'duplicate') return duplicate(db, user, op.id);
+  if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
+  return { id: op.id, status: 'refused', code: 'not_found', reason: NOT_FOUND().reason };
 }
 
 async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
-  const [row] = await tx.query(`UPDATE posts SET status = $2, seq = $3 WHERE id = $1 AND status = 'pending' RETURNING *`, [postId, status, seq]);
+  const [row] = await tx.query(`UPDATE posts SET status = $2, seq = $3 WHERE id = $1 AND status = 'pending' RETURNING *`, [
+    postId,
+    status,
+    seq,
+  ]);
   if (row) return row;
   const [exists] = await tx.query('SELECT 1 FROM posts WHERE id = $1', [postId]);
   throw exists ? new Refusal('already_reviewed', 'This post was already reviewed') : NOT_FOUND();
@@ -66,7 +87,11 @@ async function duplicate(db: Database, user: UserRow, opId: string): Promise<OpR
     return { id: opId, status: 'refused', code: 'conflict', reason: 'This operation id was already used by another account.' };
   }
   if (op.post_id === null) return { id: opId, status: 'duplicate' };
-  const [row] = await db.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [op.post_id, user.role === 'admin', user.email]);
+  const [row] = await db.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
+    op.post_id,
+    user.role === 'admin',
+    user.email,
+  ]);
   return { id: opId, status: 'duplicate', postId: Number(op.post_id), ...(row ? { post: toWirePost(row) } : {}) };
 }
 
@@ -78,7 +103,8 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpRe
   let newPost: NewPost | undefined;
   if (op.type === 'create') {
     const parsed = newPostSchema.safeParse(op.post);
-    if (!parsed.success) return { id: op.id, status: 'refused', code: 'invalid', reason: describeInvalidPost(op.post, parsed.error.issues) };
+    if (!parsed.success)
+      return { id: op.id, status: 'refused', code: 'invalid', reason: describeInvalidPost(op.post, parsed.error.issues) };
     newPost = parsed.data;
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.

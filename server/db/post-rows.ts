@@ -34,8 +34,21 @@ export const INSERT_POST = `INSERT INTO posts (id, title, content, category, aut
 /** The parameters of INSERT_POST for `post` at change number `seq`. */
 export function insertParams(post: Post, seq: number): unknown[] {
   return [
-    post.id, post.title, post.content, post.category, post.author, post.authorEmail, post.authorRole,
-    post.likes, post.comments, post.views, post.date, post.isTopContributor, JSON.stringify(post.tags), post.status, seq,
+    post.id,
+    post.title,
+    post.content,
+    post.category,
+    post.author,
+    post.authorEmail,
+    post.authorRole,
+    post.likes,
+    post.comments,
+    post.views,
+    post.date,
+    post.isTopContributor,
+    JSON.stringify(post.tags),
+    post.status,
+    seq,
   ];
 }
 

@@ -9,7 +9,10 @@ import { HttpError } from '../lib/http-error';
 export function cspFromHtml(html: string): string | undefined {
   const tag = /<meta[^>]*http-equiv="Content-Security-Policy"[^>]*>/i.exec(html)?.[0];
   const content = tag ? /content="([^"]*)"/i.exec(tag)?.[1] : undefined;
-  return content?.replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return content
+    ?.replace(/&#39;|&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /** The API-only policy, used when no built app is served. */

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { startPwa } from '../features/pwa/pwa-store';
-import { releaseSnapshot } from '../lib/forum-snapshot';
+import { keepForumSnapshotFresh, releaseSnapshot } from '../lib/forum-snapshot';
 import { DataProvider } from './data-status';
 import { router } from './router';
 
@@ -20,7 +20,12 @@ export function App() {
       if (path !== '/forum') releaseSnapshot();
     };
     check(router.state.location.pathname);
-    return router.subscribe((state) => check(state.location.pathname));
+    const stopRouter = router.subscribe((state) => check(state.location.pathname));
+    const stopFresh = keepForumSnapshotFresh();
+    return () => {
+      stopRouter();
+      stopFresh();
+    };
   }, []);
   return (
     <ErrorBoundary fullPage>

@@ -50,27 +50,33 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    void import('../db/startup').then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport, onStartupProgress }) => {
-      onMirrorReport((report) => showToast(reportToast(report)));
-      const stopProgress = onStartupProgress(setProgress);
-      onDatabaseOutdated(() => setStatus('outdated'));
-      // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
-      const failed = (error: unknown): DataStatus => (isDataError(error, 'outdated') ? 'outdated' : 'unavailable');
-      const usable = await whenDataUsable();
-      stopProgress();
-      setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
-      const result = await startDataLayer();
-      if (!result.ok) {
-        setStatus((current) => (current === 'outdated' ? current : failed(result.error)));
-        console.warn('Insight Exchange storage is unavailable', result.error);
-      }
-    }).catch((error: unknown) => {
-      // The data layer's code could not be loaded (offline before it was cached): say so, and let
-      // the next screen that needs it try again.
-      started.current = false;
-      setStatus((current) => (current === 'outdated' ? current : 'unavailable'));
-      console.warn('Insight Exchange could not load its data layer', error);
-    });
+    // Sync (connected mode) loads with the data layer, after the first paint; it decides the mode.
+    const sync = import('../sync/start');
+    const options = { connected: () => sync.then(async ({ isConnected }) => isConnected()).catch(() => false) };
+    void import('../db/startup')
+      .then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport, onStartupProgress }) => {
+        onMirrorReport((report) => showToast(reportToast(report)));
+        const stopProgress = onStartupProgress(setProgress);
+        onDatabaseOutdated(() => setStatus('outdated'));
+        // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
+        const failed = (error: unknown): DataStatus => (isDataError(error, 'outdated') ? 'outdated' : 'unavailable');
+        const usable = await whenDataUsable(options);
+        stopProgress();
+        setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
+        const result = await startDataLayer(options);
+        if (result.ok) sync.then(({ startSync }) => startSync()).catch(() => undefined);
+        if (!result.ok) {
+          setStatus((current) => (current === 'outdated' ? current : failed(result.error)));
+          console.warn('Insight Exchange storage is unavailable', result.error);
+        }
+      })
+      .catch((error: unknown) => {
+        // The data layer's code could not be loaded (offline before it was cached): say so, and let
+        // the next screen that needs it try again.
+        started.current = false;
+        setStatus((current) => (current === 'outdated' ? current : 'unavailable'));
+        console.warn('Insight Exchange could not load its data layer', error);
+      });
   }, [showToast]);
 
   useEffect(() => {

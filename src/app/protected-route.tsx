@@ -14,10 +14,17 @@ import { useNewPost } from '../features/posting/new-post-context';
 import { InstallButton } from '../features/pwa/install-button';
 import { OfflineBadge } from '../features/pwa/offline-badge';
 import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { SyncBadge } from '../features/sync/sync-badge';
+import { SyncNotices } from '../features/sync/sync-notices';
+import { UploadQuestion } from '../features/sync/upload-question';
+import { useSyncStatus } from '../lib/use-sync-status';
+import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
 
-function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
+function ProtectedShell({ user }: { user: Session }) {
+  const isAdmin = user.role === 'admin';
   const { logout } = useAuth();
+  const connected = useSyncStatus().state !== 'local';
   const { open, preload } = useNewPost();
   const { status, progress, start } = useDataStatus();
   const navigate = useNavigate();
@@ -46,15 +53,27 @@ function ProtectedShell({ isAdmin }: { isAdmin: boolean }) {
       onLogout={() => void onLogout()}
       status={
         <>
-          <OfflineBadge />
+          {connected ? <SyncBadge /> : <OfflineBadge />}
           <InstallButton />
         </>
       }
-      banner={status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
+      banner={
+        <>
+          {status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
+          {status === 'ready' && <UploadQuestion user={user} />}
+        </>
+      }
     >
+      <SyncNotices />
       {status === 'starting' ? (
-        <PageLoading label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined} />
-      ) : status === 'unavailable' ? <StorageUnavailable /> : <Outlet />}
+        <PageLoading
+          label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined}
+        />
+      ) : status === 'unavailable' ? (
+        <StorageUnavailable />
+      ) : (
+        <Outlet />
+      )}
     </AppShell>
   );
 }
@@ -66,7 +85,7 @@ export function ProtectedRoute() {
   return (
     // Keyed by member: a sign-in as someone else (in any tab) starts a fresh form and draft.
     <NewPostProvider key={user.email} email={user.email}>
-      <ProtectedShell isAdmin={user.role === 'admin'} />
+      <ProtectedShell user={user} />
     </NewPostProvider>
   );
 }

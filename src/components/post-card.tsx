@@ -14,7 +14,20 @@ interface PostCardProps {
 }
 
 /** The fields a card shows (tags are compared apart). */
-const SHOWN_FIELDS = ['id', 'likes', 'comments', 'views', 'status', 'title', 'content', 'category', 'author', 'authorEmail', 'isTopContributor', 'date'] as const;
+const SHOWN_FIELDS = [
+  'id',
+  'likes',
+  'comments',
+  'views',
+  'status',
+  'title',
+  'content',
+  'category',
+  'author',
+  'authorEmail',
+  'isTopContributor',
+  'date',
+] as const;
 
 /** True when two copies of a post would render the same card (live queries return new objects). */
 export function samePost(a: Post, b: Post): boolean {
@@ -34,9 +47,7 @@ export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
           <Avatar name={author} seed={post.authorEmail} />
           <div className="app-post-byline">
             <span className="app-post-author">{author}</span>
-            {post.isTopContributor && (
-              <span className="badge text-bg-warning app-top-badge">Top Contributor</span>
-            )}
+            {post.isTopContributor && <span className="badge text-bg-warning app-top-badge">Top Contributor</span>}
             <span className="app-post-date">{formatPostDate(post)}</span>
           </div>
           <span className="badge app-category">{clip(post.category, DISPLAY_CHARS.category)}</span>

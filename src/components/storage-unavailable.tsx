@@ -12,8 +12,8 @@ export function StorageUnavailable() {
           <IconDatabaseOff aria-hidden="true" size={44} className="text-danger mb-3" />
           <h1 className="h3">Insight Exchange can&apos;t store data in this browser</h1>
           <p>
-            The forum keeps posts on this device, and this browser is refusing to let it save anything. That usually means a
-            private or incognito window, or site data being turned off in the browser&apos;s settings.
+            The forum keeps posts on this device, and this browser is refusing to let it save anything. That usually means a private or
+            incognito window, or site data being turned off in the browser&apos;s settings.
           </p>
           <ul>
             <li>Open Insight Exchange in a normal (not private) window, or</li>

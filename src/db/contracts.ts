@@ -65,6 +65,16 @@ export const META_KEYS = {
   mirrorApplied: 'mirror:applied',
   /** What the `posts` copy holds, as of its last write (mirror). */
   mirrorStats: 'mirror:stats',
+  /** When this device first met its server: it stays connected from then on (sync). */
+  syncConnected: 'sync:connected',
+  /** The server change number up to which this device has applied every change (sync). */
+  syncCursor: 'sync:cursor',
+  /** When the last push and pull both succeeded (sync). */
+  syncLastSyncAt: 'sync:last-sync-at',
+  /** The member whose private posts this device holds (sync). */
+  syncOwner: 'sync:owner',
+  /** Set once this device's own sample posts were removed on meeting a server (sync). */
+  syncSamplesRemoved: 'sync:samples-removed',
 } as const;
 
 /** Prefixes of the `meta` keys made per member or per event. */
@@ -73,9 +83,11 @@ export const META_KEY_PREFIXES = {
   draft: 'draft:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
   corruptPosts: CORRUPT_POSTS_PREFIX,
+  /** `sync:upload-decided:<email>`: the member answered the upload question (sync/local-posts.ts). */
+  syncUploadDecided: 'sync:upload-decided:',
+  /** `sync:rekeyed:<temporary id>`: the server id a post created on this device moved to (sync). */
+  syncRekeyed: 'sync:rekeyed:',
 } as const;
 
 /** Any key the `meta` table may hold. */
-export type MetaKey =
-  | (typeof META_KEYS)[keyof typeof META_KEYS]
-  | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;
+export type MetaKey = (typeof META_KEYS)[keyof typeof META_KEYS] | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;

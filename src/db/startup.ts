@@ -10,6 +10,7 @@ import { importLegacyPosts, NOTHING_IMPORTED, type LegacyImportResult } from './
 import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
 import { startDurableStorageRequest } from './core/storage-status';
+import { isConnectedDevice } from './sync/sync-meta';
 
 export type StartupResult = { ok: true; legacy: LegacyImportResult; seeded: boolean } | { ok: false; error: unknown };
 
@@ -22,12 +23,17 @@ export interface StartupProgress {
 /** How long a later start waits for that mark (a page with no posts list never sets it). */
 export const DEFERRED_IMPORT_WAIT_MS = 3_000;
 
+export interface StartupOptions {
+  /** Resolves true on a connected device: the server has the sample posts, so none are written here. */
+  connected?: () => Promise<boolean>;
+}
+
 /** The data layer of one page: start() once, stop() to release every timer and listener. */
 export interface DataLayer {
   /** Starts once; later calls get the same result. */
-  start(): Promise<StartupResult>;
+  start(options?: StartupOptions): Promise<StartupResult>;
   /** Resolves as soon as screens can read (see whenDataUsable). */
-  whenUsable(): Promise<StartupResult | { ok: true }>;
+  whenUsable(options?: StartupOptions): Promise<StartupResult | { ok: true }>;
   /** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
   onProgress(listener: (progress: StartupProgress) => void): () => void;
   /** Stops the mirror, the storage request and any wait still pending. */
@@ -66,21 +72,25 @@ export function createDataLayer(): DataLayer {
   type Run = { started?: Promise<StartupResult>; usable?: Promise<StartupResult | { ok: true }>; stops: (() => void)[]; stopped: boolean };
   let run: Run | undefined;
 
-  const importAndSeed = async (): Promise<{ legacy: LegacyImportResult; seeded: boolean }> => {
+  const importAndSeed = async (options: StartupOptions): Promise<{ legacy: LegacyImportResult; seeded: boolean }> => {
     let legacy = NOTHING_IMPORTED;
     let seeded = false;
     try {
       legacy = await importLegacyPosts((progress) => {
         for (const listener of progressListeners) listener(progress);
       });
-      seeded = await seedSamplePosts(legacy.present);
+      const connected = (await db.meta.get(META_KEYS.seeded)) ? false : await (options.connected?.() ?? false);
+      seeded = connected ? false : await seedSamplePosts(legacy.present);
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
     }
     return { legacy, seeded };
   };
 
-  const start = (): Promise<StartupResult> => {
+  /** True once this device has its posts (sample posts written, or it syncs with a server). */
+  const settledBefore = async (): Promise<boolean> => Boolean(await db.meta.get(META_KEYS.seeded)) || (await isConnectedDevice());
+
+  const start = (options: StartupOptions = {}): Promise<StartupResult> => {
     if (run?.started) return run.started;
     const current: Run = { stops: [], stopped: false };
     const { stops } = current;
@@ -94,7 +104,7 @@ export function createDataLayer(): DataLayer {
       // Past this point the database works: a failed import or seed is reported, never fatal.
       // A later start waits for the first page of posts before reading 4 MB of legacy JSON; the
       // very first start imports at once (with progress), so the forum never opens empty.
-      if (await db.meta.get(META_KEYS.seeded).catch(() => undefined)) {
+      if (await settledBefore().catch(() => false)) {
         await new Promise<void>((resolve) => {
           const cancel = afterFirstPosts(DEFERRED_IMPORT_WAIT_MS, resolve);
           stops.push(() => {
@@ -104,7 +114,7 @@ export function createDataLayer(): DataLayer {
         });
       }
       if (current.stopped) return { ok: true, legacy: NOTHING_IMPORTED, seeded: false };
-      const { legacy, seeded } = await importAndSeed();
+      const { legacy, seeded } = await importAndSeed(options);
       if (current.stopped) return { ok: true, legacy, seeded };
       const mirror = startLegacyMirror();
       stops.push(() => mirror.stop(), startDurableStorageRequest());
@@ -115,13 +125,13 @@ export function createDataLayer(): DataLayer {
 
   return {
     start,
-    whenUsable() {
-      const everything = start();
+    whenUsable(options = {}) {
+      const everything = start(options);
       const current = run as Run;
       current.usable ??= (async () => {
         try {
           await db.open();
-          if (await db.meta.get(META_KEYS.seeded)) return { ok: true } as const;
+          if (await settledBefore()) return { ok: true } as const;
         } catch {
           // Reported by the full start-up below.
         }
@@ -145,14 +155,14 @@ export function createDataLayer(): DataLayer {
 const page = createDataLayer();
 
 /** Starts the data layer once per page; later calls get the same result. */
-export const startDataLayer = (): Promise<StartupResult> => page.start();
+export const startDataLayer = (options: StartupOptions = {}): Promise<StartupResult> => page.start(options);
 
 /**
  * Resolves as soon as screens can read: once the database is open, unless this is the very first
  * start (then after the sample posts or the legacy import, so the forum never opens empty). The
  * rest of the start-up (legacy import, mirror) carries on behind it; live queries show its effects.
  */
-export const whenDataUsable = (): Promise<StartupResult | { ok: true }> => page.whenUsable();
+export const whenDataUsable = (options: StartupOptions = {}): Promise<StartupResult | { ok: true }> => page.whenUsable(options);
 
 /** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
 export const onStartupProgress = (listener: (progress: StartupProgress) => void): (() => void) => page.onProgress(listener);

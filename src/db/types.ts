@@ -15,7 +15,6 @@ export const DEFAULT_CATEGORY: Category = 'Quantitative';
 /** True for one of the six categories (the one category check of the app). */
 export const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
 
-
 export type Role = 'admin' | 'user';
 
 /** The signed-in user, stored under `insightExchangeUser`; never holds a password. */

@@ -4,7 +4,8 @@
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/core/idle';
-import { saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import { clearForumSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import { onLocalChange } from '../db/core/changes';
 import { readStoredSession } from '../db/accounts/session';
 
 /** How many posts the snapshot keeps: the first page. */
@@ -15,6 +16,20 @@ declare global {
     /** Set once the live forum (or any other screen) took over; the inline script then paints nothing. */
     __snapshotDone?: boolean;
   }
+}
+
+/** How many live first pages (no search, every category) are on screen in this page: they rewrite the snapshot. */
+let liveFirstPages = 0;
+
+/**
+ * Keeps the stored snapshot from going stale: a change committed by this page (a local write, an
+ * import, or posts that arrived by a sync pull) while no live first page is on screen to rewrite
+ * it removes it; the live list stores a fresh one when it next shows. Returns the stop.
+ */
+export function keepForumSnapshotFresh(): () => void {
+  return onLocalChange(() => {
+    if (liveFirstPages === 0) clearForumSnapshot();
+  });
 }
 
 /** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
@@ -41,12 +56,20 @@ export function snapshotHtml(root: HTMLElement): string {
 
 /**
  * Once the forum's live list is shown: removes the snapshot in the same frame; on the first page
- * (`saveable`: no search, every category) stores a fresh snapshot whenever the rows change.
+ * (`saveable`: no search, every category) stores a fresh snapshot whenever the rows change, whether
+ * a local write or a sync pull changed them (Dexie's live query follows both).
  */
 export function useForumSnapshot(shown: boolean, saveable: boolean, rows: unknown): void {
   useLayoutEffect(() => {
     if (shown) releaseSnapshot();
   }, [shown]);
+  useEffect(() => {
+    if (!shown || !saveable) return undefined;
+    liveFirstPages += 1;
+    return () => {
+      liveFirstPages -= 1;
+    };
+  }, [shown, saveable]);
   useEffect(() => {
     if (!shown || !saveable) return undefined;
     const taken = snapshotGeneration();

@@ -20,7 +20,9 @@ export function AdminPage() {
             </Badge>
           )}
         </h1>
-        <p className="text-body-secondary mb-0">Approved posts appear in the forum at once; rejected ones stay visible only to their author.</p>
+        <p className="text-body-secondary mb-0">
+          Approved posts appear in the forum at once; rejected ones stay visible only to their author.
+        </p>
       </div>
       <div className="row g-4">
         <section className="col-lg-8" aria-label="Review queue">

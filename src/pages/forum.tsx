@@ -43,12 +43,7 @@ export function ForumPage() {
         </div>
       </section>
       <div className="container app-forum-body">
-        <ForumToolbar
-          search={searchInput}
-          category={category}
-          onSearchChange={setSearchInput}
-          onCategoryChange={setCategory}
-        />
+        <ForumToolbar search={searchInput} category={category} onSearchChange={setSearchInput} onCategoryChange={setCategory} />
         <div className="row g-4">
           <section className="col-lg-8" aria-labelledby="posts-title">
             <h2 id="posts-title" className="visually-hidden">

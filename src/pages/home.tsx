@@ -1,4 +1,12 @@
-import { IconAward, IconBriefcase, IconHeart, IconMessageCircle, IconMessages, IconReportAnalytics, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAward,
+  IconBriefcase,
+  IconHeart,
+  IconMessageCircle,
+  IconMessages,
+  IconReportAnalytics,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/auth-context';
@@ -6,7 +14,7 @@ import { useAuth } from '../features/auth/auth-context';
 const features = [
   {
     title: 'Insightful Discussions',
-    text: "Debate methods, sampling and analysis with practitioners who have run the studies, not just read about them.",
+    text: 'Debate methods, sampling and analysis with practitioners who have run the studies, not just read about them.',
     Icon: IconMessages,
   },
   {
@@ -41,8 +49,8 @@ export function HomePage() {
                 Where research professionals exchange what really works
               </h1>
               <p className="app-hero-lead">
-                Discuss methods, share findings and learn from peers at agencies, brands and universities, in a moderated forum
-                that keeps working when you are offline.
+                Discuss methods, share findings and learn from peers at agencies, brands and universities, in a moderated forum that keeps
+                working when you are offline.
               </p>
               <div className="app-hero-actions">
                 <Link className="btn btn-warning btn-lg" to={primary.to}>

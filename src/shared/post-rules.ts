@@ -1,14 +1,7 @@
 // The post rules that the app and the server share: categories, statuses and the length limits
 // of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
 
-export const CATEGORIES = [
-  'Quantitative',
-  'Qualitative',
-  'AI & Technology',
-  'Trends',
-  'Best Practices',
-  'Case Studies',
-] as const;
+export const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'] as const;
 
 export type Category = (typeof CATEGORIES)[number];
 

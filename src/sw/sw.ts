@@ -42,8 +42,9 @@ registerRoute(
   },
 );
 
-// Every other navigation, a deep link included, is answered with the cached app shell.
-registerRoute(new NavigationRoute(shell));
+// Every other navigation, a deep link included, is answered with the cached app shell;
+// /api never is (and no route here caches it): the server's answers always come from the server.
+registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.
 self.addEventListener('activate', (event) => {

@@ -34,4 +34,9 @@ describe('size budgets of the first load', () => {
     const names = scripts.join(' ');
     expect(names).not.toMatch(/schema|startup|admin|new-post-modal|forum/);
   });
+
+  it('loads the sync code (engine, API client, zod) after the first paint', () => {
+    const names = scripts.join(' ');
+    expect(names).not.toMatch(/start-|engine|mode-|outbox|sync-meta|auth-/);
+  });
 });

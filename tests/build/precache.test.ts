@@ -9,7 +9,13 @@ describe('the service worker precache', () => {
   it('holds the app shell: index.html, the manifest, the icons, every script and style', () => {
     expect(urls).toContain('index.html');
     expect(urls).toContain('manifest.webmanifest');
-    for (const icon of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/apple-touch-icon.png', 'icons/favicon.svg']) {
+    for (const icon of [
+      'icons/icon-192.png',
+      'icons/icon-512.png',
+      'icons/icon-maskable-512.png',
+      'icons/apple-touch-icon.png',
+      'icons/favicon.svg',
+    ]) {
       expect(urls).toContain(icon);
     }
     const assets = readdirSync(`${DIST}/assets`).filter((file) => /\.(js|css)$/.test(file));
@@ -38,7 +44,13 @@ describe('the web app manifest', () => {
 
   it('carries the meta tags for browsers and iOS, and a strict Content-Security-Policy', () => {
     const html = readDist('index.html');
-    for (const tag of ['name="theme-color"', 'name="description"', 'rel="apple-touch-icon"', 'name="apple-mobile-web-app-capable"', 'name="apple-mobile-web-app-title"']) {
+    for (const tag of [
+      'name="theme-color"',
+      'name="description"',
+      'rel="apple-touch-icon"',
+      'name="apple-mobile-web-app-capable"',
+      'name="apple-mobile-web-app-title"',
+    ]) {
       expect(html).toContain(tag);
     }
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1]?.replace(/&#39;/g, "'");

@@ -5,11 +5,15 @@ import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/
 async function expectNoSeriousViolations(page: Page, label: string) {
   // Colours are judged at rest, not halfway through a fade-in.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const summary = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const summary = serious.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `${label}: ${summary.join('\n')}`).toEqual([]);
 }
 
@@ -29,7 +33,10 @@ for (const width of [390, 1280]) {
     test('every route, as a member', async ({ page }) => {
       await signIn(page, MEMBER);
       await openForum(page);
-      await putPosts(page, [makePost({ title: 'Mine, pending', authorEmail: MEMBER, status: 'pending' }), makePost({ title: 'Mine, rejected', authorEmail: MEMBER, status: 'rejected' })]);
+      await putPosts(page, [
+        makePost({ title: 'Mine, pending', authorEmail: MEMBER, status: 'pending' }),
+        makePost({ title: 'Mine, rejected', authorEmail: MEMBER, status: 'rejected' }),
+      ]);
       for (const path of ['/', '/about', '/forum', '/profile']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -99,7 +106,9 @@ test('the forum works from the keyboard alone', async ({ page }) => {
 test('focus is visible on links, buttons and fields', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').focus();
-  const ring = await page.getByLabel('Email').evaluate((element) => getComputedStyle(element).outlineStyle + ' ' + getComputedStyle(element).boxShadow);
+  const ring = await page
+    .getByLabel('Email')
+    .evaluate((element) => getComputedStyle(element).outlineStyle + ' ' + getComputedStyle(element).boxShadow);
   expect(ring).not.toBe('none none');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');

@@ -72,7 +72,10 @@ test.describe('the login screen', () => {
       role: 'user',
     });
     await signIn(page, `  ${ADMIN.toUpperCase()} `);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('insightExchangeUser')))!)).toMatchObject({ email: ADMIN, role: 'admin' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('insightExchangeUser')))!)).toMatchObject({
+      email: ADMIN,
+      role: 'admin',
+    });
   });
 
   test('logging out clears the session, goes to /login and says Logged Out', async ({ page }) => {

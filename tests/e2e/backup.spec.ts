@@ -22,7 +22,9 @@ const backup = (count: number, prefix: string) =>
     JSON.stringify({
       format: 'insight-exchange-backup',
       version: 1,
-      posts: Array.from({ length: count }, (_, i) => makePost({ id: 1_500_000_000_000 + i, title: `${prefix} ${i}`, content: 'Imported content. '.repeat(20) })),
+      posts: Array.from({ length: count }, (_, i) =>
+        makePost({ id: 1_500_000_000_000 + i, title: `${prefix} ${i}`, content: 'Imported content. '.repeat(20) }),
+      ),
     }),
   );
 
@@ -50,7 +52,9 @@ test('an import shows its progress, and Cancel keeps whole chunks of 1,000 only'
   expect(imported % 1_000).toBe(0);
   expect(imported).toBeGreaterThanOrEqual(1_000);
   expect(imported).toBeLessThan(40_000);
-  await expect(page.getByRole('status').filter({ hasText: 'Import cancelled after' })).toContainText(`${imported.toLocaleString('en-US')} posts`);
+  await expect(page.getByRole('status').filter({ hasText: 'Import cancelled after' })).toContainText(
+    `${imported.toLocaleString('en-US')} posts`,
+  );
 });
 
 test('a complete import says what it added, and a second import of the same file changes nothing', async ({ page }) => {
@@ -79,7 +83,10 @@ test('a bad file gets a clear error and changes nothing', async ({ page }) => {
 });
 
 test('an admin exports every post, a member only their own', async ({ page }) => {
-  await putPosts(page, [makePost({ title: 'By the member', authorEmail: MEMBER, status: 'pending' }), makePost({ title: 'By someone else' })]);
+  await putPosts(page, [
+    makePost({ title: 'By the member', authorEmail: MEMBER, status: 'pending' }),
+    makePost({ title: 'By someone else' }),
+  ]);
   const all = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export all posts' }).click();
   const everything = JSON.parse(readFileSync((await (await all).path())!, 'utf8')) as { posts: { title: string }[] };

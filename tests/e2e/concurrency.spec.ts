@@ -35,11 +35,17 @@ test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 10
   for (let trial = 1; trial <= 10; trial += 1) {
     await Promise.all(tabs.map((tab) => burstOfLikes(tab, 'Everyone likes this', 250)));
     expected += 2_000;
-    await expect.poll(async () => (await getPost(page, post.id))?.likes, { timeout: 120_000, message: `IndexedDB, trial ${trial}` }).toBe(expected);
+    await expect
+      .poll(async () => (await getPost(page, post.id))?.likes, { timeout: 120_000, message: `IndexedDB, trial ${trial}` })
+      .toBe(expected);
     for (const [index, tab] of tabs.entries()) {
-      await expect.poll(() => shownLikes(tab, 'Everyone likes this'), { timeout: 60_000, message: `tab ${index + 1}, trial ${trial}` }).toBe(expected);
+      await expect
+        .poll(() => shownLikes(tab, 'Everyone likes this'), { timeout: 60_000, message: `tab ${index + 1}, trial ${trial}` })
+        .toBe(expected);
     }
-    await expect.poll(async () => (await mirroredPost(page, post.id))?.likes, { timeout: 60_000, message: `posts in localStorage, trial ${trial}` }).toBe(expected);
+    await expect
+      .poll(async () => (await mirroredPost(page, post.id))?.likes, { timeout: 60_000, message: `posts in localStorage, trial ${trial}` })
+      .toBe(expected);
   }
   expect(expected).toBe(20_007);
 });
@@ -131,7 +137,11 @@ test('an older build writing posts while new tabs like the same post loses none 
       { id: key, count: times, pause: pauseMs },
     );
 
-  await Promise.all([burstOfLikes(page, 'Liked by old and new', 30), burstOfLikes(second, 'Liked by old and new', 30), olderLike(post.id, 20, 15)]);
+  await Promise.all([
+    burstOfLikes(page, 'Liked by old and new', 30),
+    burstOfLikes(second, 'Liked by old and new', 30),
+    olderLike(post.id, 20, 15),
+  ]);
 
   // Settled: IndexedDB, the mirror and both screens agree, and the 60 new likes are all there.
   let settled = 0;

@@ -35,9 +35,10 @@ async function snapshot(page: Page) {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const read = <T,>(store: string, query?: IDBValidKey) =>
+    const read = <T>(store: string, query?: IDBValidKey) =>
       new Promise<T>((resolve, reject) => {
-        const request = query === undefined ? db.transaction(store).objectStore(store).getAll() : db.transaction(store).objectStore(store).get(query);
+        const request =
+          query === undefined ? db.transaction(store).objectStore(store).getAll() : db.transaction(store).objectStore(store).get(query);
         request.onsuccess = () => resolve(request.result as T);
         request.onerror = () => reject(request.error);
       });
@@ -77,7 +78,9 @@ test('killing Chromium in the middle of a large import leaves whole chunks only,
   test.setTimeout(5 * 60_000);
   const profile = mkdtempSync(join(tmpdir(), 'insight-crash-import-'));
   const file = join(profile, '..', `${profile.split('/').pop()}-backup.json`);
-  const posts = Array.from({ length: 30_000 }, (_, i) => makePost({ id: 1_600_000_000_000 + i * 1000, title: `Imported ${i}`, content: `Row ${i} `.repeat(30) }));
+  const posts = Array.from({ length: 30_000 }, (_, i) =>
+    makePost({ id: 1_600_000_000_000 + i * 1000, title: `Imported ${i}`, content: `Row ${i} `.repeat(30) }),
+  );
   writeFileSync(file, JSON.stringify({ format: 'insight-exchange-backup', version: 1, posts }));
   try {
     let context = await launch(profile);
@@ -87,7 +90,9 @@ test('killing Chromium in the middle of a large import leaves whole chunks only,
     await page.getByLabel('Backup file').setInputFiles(file);
     await page.getByRole('button', { name: 'Import posts' }).click();
     const bar = page.getByRole('progressbar');
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(15);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000, intervals: [50] })
+      .toBeGreaterThanOrEqual(15);
     killBrowser(profile);
     await context.close().catch(() => undefined);
 
@@ -134,7 +139,10 @@ test('killing Chromium during a burst of likes keeps every like all-or-nothing, 
       });
     await Promise.all([burst(page), burst(other)]);
     await expect
-      .poll(async () => (await snapshot(page)).posts.find((post) => post.id === 1_900_000_000_000)?.likes ?? 0, { timeout: 60_000, intervals: [20] })
+      .poll(async () => (await snapshot(page)).posts.find((post) => post.id === 1_900_000_000_000)?.likes ?? 0, {
+        timeout: 60_000,
+        intervals: [20],
+      })
       .toBeGreaterThanOrEqual(50);
     killBrowser(profile);
     await context.close().catch(() => undefined);

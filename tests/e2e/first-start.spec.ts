@@ -4,7 +4,11 @@ import { MEMBER, makePost } from './support/app';
 test('a first start that brings in a large posts copy shows its progress, not a bare Loading...', async ({ page }) => {
   // 9,000 posts (about 4.5 MB), left under `posts` by an older build before this one ever ran.
   const posts = Array.from({ length: 9_000 }, (_, i) =>
-    makePost({ id: 1_600_000_000_000 + i * 1_000, title: `Older build post ${i}`, content: `Kept from the older build, row ${i}. `.repeat(6) }),
+    makePost({
+      id: 1_600_000_000_000 + i * 1_000,
+      title: `Older build post ${i}`,
+      content: `Kept from the older build, row ${i}. `.repeat(6),
+    }),
   );
   await page.addInitScript(
     ([raw, user]) => {

@@ -42,7 +42,7 @@ async function takeSnapshot(page: Page): Promise<void> {
   await expect.poll(() => storedSnapshot(page).then((snapshot) => snapshot?.owner), { timeout: 30_000 }).toBe(MEMBER);
 }
 
-test('paints the member\'s first page from the snapshot, then the live list takes its place without moving', async ({ page }) => {
+test("paints the member's first page from the snapshot, then the live list takes its place without moving", async ({ page }) => {
   await signIn(page, MEMBER);
   await takeSnapshot(page);
   const snapshot = await storedSnapshot(page);
@@ -56,7 +56,10 @@ test('paints the member\'s first page from the snapshot, then the live list take
   await expect(page.locator('#forum-snapshot-template')).toHaveCount(0);
   const painted = await seen(page);
   expect(painted.painted).toBe(true);
-  const liveTop = await page.getByRole('article').first().evaluate((article) => article.getBoundingClientRect().top);
+  const liveTop = await page
+    .getByRole('article')
+    .first()
+    .evaluate((article) => article.getBoundingClientRect().top);
   if (painted.top >= 0) expect(Math.abs(painted.top - liveTop)).toBeLessThanOrEqual(1);
   await expect(page.locator('html')).not.toHaveClass(/snapshot-on/);
 });

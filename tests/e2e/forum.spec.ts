@@ -9,7 +9,8 @@ test('shows the hero, the static stats, the sidebar and the three sample posts',
   await openForum(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const stats = page.getByRole('list', { name: 'Community at a glance' });
-  for (const text of ['2,500+', 'Active Members', '1,200+', 'Discussions', '500+', 'Insights Shared']) await expect(stats).toContainText(text);
+  for (const text of ['2,500+', 'Active Members', '1,200+', 'Discussions', '500+', 'Insights Shared'])
+    await expect(stats).toContainText(text);
   await expect(page.getByRole('region', { name: 'Top Contributors' }).getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Trending Topics' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('article')).toHaveCount(3);
@@ -89,7 +90,8 @@ test('post content is clamped at three lines', async ({ page }) => {
   expect(Math.round(lines)).toBe(3);
 });
 
-const paged = (count: number) => Array.from({ length: count }, (_, index) => makePost({ id: 1_800_000_000_000 + index, title: `Paged post ${index}` }));
+const paged = (count: number) =>
+  Array.from({ length: count }, (_, index) => makePost({ id: 1_800_000_000_000 + index, title: `Paged post ${index}` }));
 
 test('shows 20 posts at a time, newest first, and the Load more button brings the next 20', async ({ page }) => {
   // Without IntersectionObserver (old browsers), the visible button is the way to load more.

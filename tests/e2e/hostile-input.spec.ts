@@ -16,7 +16,9 @@ async function expectNothingExecuted(page: Page, label: string) {
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test(`${XSS_PAYLOADS.length} XSS payloads as titles, content, tags, names and emails execute nothing and show as text`, async ({ page }) => {
+test(`${XSS_PAYLOADS.length} XSS payloads as titles, content, tags, names and emails execute nothing and show as text`, async ({
+  page,
+}) => {
   expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
@@ -41,13 +43,27 @@ test(`${XSS_PAYLOADS.length} XSS payloads as titles, content, tags, names and em
       tags: [payload],
       status: 'approved',
     }),
-    makePost({ id: 1_750_000_000_001 + index * 10, title: payload, content: payload, author: payload, authorEmail: ADMIN, status: 'pending' }),
+    makePost({
+      id: 1_750_000_000_001 + index * 10,
+      title: payload,
+      content: payload,
+      author: payload,
+      authorEmail: ADMIN,
+      status: 'pending',
+    }),
   ]);
   await putPosts(page, posts);
   // The stored user (as an older build or another tab might write it) carries a payload name too.
-  await page.evaluate((name) => localStorage.setItem('insightExchangeUser', JSON.stringify({ email: 'admin@insightexchange.app', name, role: 'admin' })), XSS_PAYLOADS[7]);
+  await page.evaluate(
+    (name) => localStorage.setItem('insightExchangeUser', JSON.stringify({ email: 'admin@insightexchange.app', name, role: 'admin' })),
+    XSS_PAYLOADS[7],
+  );
 
-  const cards: Record<string, number> = { '/forum': XSS_PAYLOADS.length + 3, '/profile': XSS_PAYLOADS.length, '/admin': XSS_PAYLOADS.length };
+  const cards: Record<string, number> = {
+    '/forum': XSS_PAYLOADS.length + 3,
+    '/profile': XSS_PAYLOADS.length,
+    '/admin': XSS_PAYLOADS.length,
+  };
   for (const path of ['/', '/about', '/forum', '/profile', '/admin']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -153,11 +169,15 @@ test('very long text from an import or the mirror is stored and shown without br
   await expect(page.getByRole('article')).toHaveCount(1);
 });
 
-test('an unbroken 300,000-character title, author and category paint quickly, cut for display (the stored value stays whole)', async ({ page }) => {
+test('an unbroken 300,000-character title, author and category paint quickly, cut for display (the stored value stays whole)', async ({
+  page,
+}) => {
   await signIn(page, ADMIN);
   await openForum(page);
   const title = 'T'.repeat(300_000);
-  await putPosts(page, [makePost({ id: 1_960_000_000_000, title, author: 'AV'.repeat(50_000), category: 'C'.repeat(100_000), content: 'x'.repeat(100_000) })]);
+  await putPosts(page, [
+    makePost({ id: 1_960_000_000_000, title, author: 'AV'.repeat(50_000), category: 'C'.repeat(100_000), content: 'x'.repeat(100_000) }),
+  ]);
   const post = page.getByRole('article').first();
   await expect(post).toContainText('TTTT');
   const shown = await post.evaluate((element) => ({
@@ -176,8 +196,17 @@ test('an unbroken 300,000-character title, author and category paint quickly, cu
 test('emoji, right-to-left text and combining marks display as written and are found in any case', async ({ page }) => {
   await signIn(page, ADMIN);
   await openForum(page);
-  const titles = ['Café culture ☕ and 🚀 launches', 'نتائج الاستطلاع في السعودية', 'סקר לקוחות בישראל', 'Cafe\u0301 society in Zürich', 'ΔΙΑΦΉΜΙΣΗ and naïve panels'];
-  await putPosts(page, titles.map((title) => makePost({ title, content: 'Unicode check' })));
+  const titles = [
+    'Café culture ☕ and 🚀 launches',
+    'نتائج الاستطلاع في السعودية',
+    'סקר לקוחות בישראל',
+    'Cafe\u0301 society in Zürich',
+    'ΔΙΑΦΉΜΙΣΗ and naïve panels',
+  ];
+  await putPosts(
+    page,
+    titles.map((title) => makePost({ title, content: 'Unicode check' })),
+  );
   for (const title of titles) await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   const search = page.getByLabel('Search posts');
   const cases: [string, number][] = [

@@ -118,10 +118,13 @@ test('card icons stay visible in forced-colors (high contrast) mode', async ({ p
   await page.emulateMedia({ forcedColors: 'active' });
   await openForum(page);
   // Forced colors repaint backgrounds in the page's Canvas colour: a masked icon painted so vanishes.
-  const colours = await page.locator('.app-like').first().evaluate((element) => ({
-    icon: getComputedStyle(element, '::before').backgroundColor,
-    card: getComputedStyle(element.closest('.card')!).backgroundColor,
-  }));
+  const colours = await page
+    .locator('.app-like')
+    .first()
+    .evaluate((element) => ({
+      icon: getComputedStyle(element, '::before').backgroundColor,
+      card: getComputedStyle(element.closest('.card')!).backgroundColor,
+    }));
   expect(colours.icon).not.toBe(colours.card);
   expect(colours.icon).not.toBe('rgba(0, 0, 0, 0)');
 });

@@ -25,7 +25,12 @@ test('refuses a blank title or content with Missing Information', async ({ page 
 });
 
 test('a submitted post is pending: on the profile with its badge, not on the forum', async ({ page }) => {
-  const dialog = await submitNewPost(page, 'Weighting a small B2B sample', 'How do you weight n=150 decision makers across company sizes?', 'Best Practices');
+  const dialog = await submitNewPost(
+    page,
+    'Weighting a small B2B sample',
+    'How do you weight n=150 decision makers across company sizes?',
+    'Best Practices',
+  );
   await expect(toast(page, 'Post Submitted!')).toContainText('Your post is now pending approval from an admin.');
   await expect(dialog).toBeHidden();
   await expect(card(page, 'Weighting a small B2B sample')).toHaveCount(0);

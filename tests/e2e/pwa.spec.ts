@@ -18,7 +18,10 @@ test('offline, every screen still opens with its data, and a deep link opens col
   await signIn(page, ADMIN);
   await openForum(page);
   await waitForServiceWorker(page);
-  await putPosts(page, [makePost({ title: 'Read on the train' }), makePost({ title: 'Review me offline', status: 'pending', authorEmail: ADMIN })]);
+  await putPosts(page, [
+    makePost({ title: 'Read on the train' }),
+    makePost({ title: 'Review me offline', status: 'pending', authorEmail: ADMIN }),
+  ]);
   await context.setOffline(true);
   for (const [path, text] of [
     ['/', 'Insightful Discussions'],
@@ -94,7 +97,10 @@ test('Install appears when the browser offers it, and opens the browser prompt',
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Install' })).toHaveCount(0);
   await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<unknown>;
+    };
     event.prompt = async () => {
       (window as unknown as { prompted: boolean }).prompted = true;
     };

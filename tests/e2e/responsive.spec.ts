@@ -10,7 +10,10 @@ test.describe('on a 360 px phone', () => {
     await signIn(page, ADMIN);
     await openForum(page);
     const long = 'Unbrokenwordwithoutspaces'.repeat(40);
-    await putPosts(page, [makePost({ title: long, content: long, author: long, category: long, tags: [long] }), makePost({ title: long, status: 'pending', authorEmail: ADMIN })]);
+    await putPosts(page, [
+      makePost({ title: long, content: long, author: long, category: long, tags: [long] }),
+      makePost({ title: long, status: 'pending', authorEmail: ADMIN }),
+    ]);
     for (const path of routes) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();

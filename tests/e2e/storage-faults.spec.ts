@@ -64,18 +64,19 @@ test.describe('when the disk is full', () => {
   });
 
   test('a new post says Storage is full, keeps the text in the open modal and writes nothing', async ({ page, context }) => {
-    const countPosts = () => context.pages()[0]!.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve) => {
-        const request = indexedDB.open('insight-exchange');
-        request.onsuccess = () => resolve(request.result);
+    const countPosts = () =>
+      context.pages()[0]!.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const request = indexedDB.open('insight-exchange');
+          request.onsuccess = () => resolve(request.result);
+        });
+        const count = await new Promise<number>((resolve) => {
+          const request = db.transaction('posts').objectStore('posts').count();
+          request.onsuccess = () => resolve(request.result);
+        });
+        db.close();
+        return count;
       });
-      const count = await new Promise<number>((resolve) => {
-        const request = db.transaction('posts').objectStore('posts').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-      db.close();
-      return count;
-    });
     const before = await countPosts();
     await page.evaluate(() => {
       (window as unknown as { diskFull: boolean }).diskFull = true;

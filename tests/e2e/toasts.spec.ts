@@ -4,7 +4,11 @@ import { MEMBER, openForum, signIn, toast } from './support/app';
 test('only one toast shows at a time: a new one replaces the old', async ({ page }) => {
   await signIn(page, MEMBER);
   await openForum(page);
-  await page.getByRole('article').first().getByRole('button', { name: /^Share/ }).click();
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Share/ })
+    .click();
   await expect(toast(page, 'Coming soon')).toBeVisible();
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Submit Post' }).click();

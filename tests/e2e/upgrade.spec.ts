@@ -8,19 +8,30 @@ test('a tab still on the old version steps aside when a newer version upgrades t
   await putPosts(page, [post]);
   await expect(card(page, 'Before the upgrade')).toBeVisible();
 
-  // A newer build in another tab opens the database at the next version (Dexie's version 3).
+  // A newer build in another tab opens the database at the next version (Dexie's version n + 1,
+  // which IndexedDB numbers 10 × (n + 1)).
   const newer = await context.newPage();
   await newer.goto('/about');
-  const upgrade = await newer.evaluate(
+  const current = await newer.evaluate(
     () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open('insight-exchange');
+        request.onsuccess = () => {
+          resolve(request.result.version);
+          request.result.close();
+        };
+      }),
+  );
+  const upgrade = await newer.evaluate(
+    (next) =>
       new Promise<{ version: number; blocked: boolean }>((resolve, reject) => {
         let blocked = false;
-        const request = indexedDB.open('insight-exchange', 30);
+        const request = indexedDB.open('insight-exchange', next);
         request.onblocked = () => {
           blocked = true;
         };
         request.onupgradeneeded = () => {
-          request.result.createObjectStore('added-by-version-3');
+          request.result.createObjectStore('added-by-the-next-version');
         };
         request.onsuccess = () => {
           const { version } = request.result;
@@ -29,8 +40,9 @@ test('a tab still on the old version steps aside when a newer version upgrades t
         };
         request.onerror = () => reject(request.error);
       }),
+    current + 10,
   );
-  expect(upgrade).toEqual({ version: 30, blocked: false });
+  expect(upgrade).toEqual({ version: current + 10, blocked: false });
 
   const banner = page.getByRole('alert').filter({ hasText: 'Insight Exchange was updated in another tab' });
   await expect(banner).toBeVisible();

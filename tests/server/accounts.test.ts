@@ -8,7 +8,9 @@ import { testServer, type TestServer } from './support/app';
 describe.each(BACKENDS)('accounts on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await testServer(backend, { limits: { perEmail: { max: 3, windowMs: 10 * 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } } });
+    server = await testServer(backend, {
+      limits: { perEmail: { max: 3, windowMs: 10 * 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } },
+    });
   });
   afterAll(() => server.close());
 
@@ -58,7 +60,8 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
   it('limits sign-in attempts per email with a readable wait', async () => {
     const statuses = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push(await new Client(server.app).signIn('limited@example.com', `guess-${attempt}`));
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push(await new Client(server.app).signIn('limited@example.com', `guess-${attempt}`));
     expect(statuses.map((answer) => answer.status)).toEqual([200, 401, 401, 429]);
     expect(statuses[3]!.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Try again in 10 minutes.' });
     expect(Number(statuses[3]!.headers['retry-after'])).toBeGreaterThan(500);

@@ -31,14 +31,46 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     ['GET /api/session', async (c) => c.request('GET', '/api/session'), { visitor: '401', member: '200', other: '200', admin: '200' }],
     ['GET /api/events', async (c) => c.request('GET', '/api/events'), { visitor: '401', member: 'skip', other: 'skip', admin: 'skip' }],
     ['GET /api/changes', async (c) => c.pull(), { visitor: '401', member: '200', other: '200', admin: '200' }],
-    ['push create', async (c) => opOutcome(c, createOp('New')), { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' }],
-    ['push like (approved)', async (c) => opOutcome(c, likeOp(approvedId)), { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' }],
-    ['push like (pending)', async (c) => opOutcome(c, likeOp(pendingId)), { visitor: '401', member: '200 not_approved', other: '200 not_found', admin: '200 not_approved' }],
-    ['push approve', async (c) => opOutcome(c, reviewOp(approvedId)), { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 already_reviewed' }],
-    ['push reject', async (c) => opOutcome(c, reviewOp(pendingId, 'reject')), { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' }],
-    ['sees the pending post', async (c) => seesPost(c, pendingId), { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' }],
-    ['DELETE /api/session', async (c) => c.request('DELETE', '/api/session'), { visitor: '204', member: '204', other: '204', admin: '204' }],
-    ['GET /api/session after sign-out', async (c) => c.request('GET', '/api/session'), { visitor: '401', member: '401', other: '401', admin: '401' }],
+    [
+      'push create',
+      async (c) => opOutcome(c, createOp('New')),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push like (approved)',
+      async (c) => opOutcome(c, likeOp(approvedId)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push like (pending)',
+      async (c) => opOutcome(c, likeOp(pendingId)),
+      { visitor: '401', member: '200 not_approved', other: '200 not_found', admin: '200 not_approved' },
+    ],
+    [
+      'push approve',
+      async (c) => opOutcome(c, reviewOp(approvedId)),
+      { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 already_reviewed' },
+    ],
+    [
+      'push reject',
+      async (c) => opOutcome(c, reviewOp(pendingId, 'reject')),
+      { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' },
+    ],
+    [
+      'sees the pending post',
+      async (c) => seesPost(c, pendingId),
+      { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' },
+    ],
+    [
+      'DELETE /api/session',
+      async (c) => c.request('DELETE', '/api/session'),
+      { visitor: '204', member: '204', other: '204', admin: '204' },
+    ],
+    [
+      'GET /api/session after sign-out',
+      async (c) => c.request('GET', '/api/session'),
+      { visitor: '401', member: '401', other: '401', admin: '401' },
+    ],
   ];
 
   for (const [name, call, expected] of matrix) {

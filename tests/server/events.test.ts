@@ -58,7 +58,14 @@ describe('two server instances on one PostgreSQL', () => {
       const db = await openPostgres(url);
       await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
       const app = await buildApp({ db, adminEmail: ADMIN_EMAIL });
-      servers.push({ app, db, close: async () => { await app.close(); await db.close(); } });
+      servers.push({
+        app,
+        db,
+        close: async () => {
+          await app.close();
+          await db.close();
+        },
+      });
     }
   });
 

@@ -24,7 +24,15 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     expect(answer.status).toBe(200);
     const [result] = answer.body.results;
     expect(result.status).toBe('applied');
-    expect(result.post).toMatchObject({ title: 'Mine', likes: 0, status: 'pending', author: 'Member', authorEmail: 'member@example.com', authorRole: 'user', date: 'Just now' });
+    expect(result.post).toMatchObject({
+      title: 'Mine',
+      likes: 0,
+      status: 'pending',
+      author: 'Member',
+      authorEmail: 'member@example.com',
+      authorRole: 'user',
+      date: 'Just now',
+    });
     expect(result.post.id).toBeGreaterThan(Date.now() - 60_000);
   });
 

@@ -44,7 +44,9 @@ describe.each(BACKENDS)('the server process on %s', (backend) => {
     expect(await stopServer(first, 'SIGTERM')).toBe(0);
     expect(first.output()).toMatch(/SIGTERM: finishing requests in flight/);
 
-    const changed = execFileSync(process.execPath, [adminPasswordScript()], { env: { ...process.env, ...env, ADMIN_PASSWORD: 'new-admin-pw' } });
+    const changed = execFileSync(process.execPath, [adminPasswordScript()], {
+      env: { ...process.env, ...env, ADMIN_PASSWORD: 'new-admin-pw' },
+    });
     expect(changed.toString()).toMatch(/now the one in ADMIN_PASSWORD/);
 
     const second = await startServerProcess(env);
@@ -94,9 +96,34 @@ describe('https with TLS_CERT and TLS_KEY', () => {
   it('serves https with a self-signed certificate and sets a Secure session cookie', async () => {
     const dir = tempDir('ie-tls-');
     const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
-    const server = await startServerProcess({ DATA_DIR: tempDir('ie-data-'), DIST_DIR: distDir, TLS_CERT: cert, TLS_KEY: key, ADMIN_PASSWORD: 'x' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = await startServerProcess({
+      DATA_DIR: tempDir('ie-data-'),
+      DIST_DIR: distDir,
+      TLS_CERT: cert,
+      TLS_KEY: key,
+      ADMIN_PASSWORD: 'x',
+    });
     try {
       expect(server.url).toMatch(/^https:/);
       const client = new HttpClient(server.url, readFileSync(cert));
@@ -112,7 +139,8 @@ describe('https with TLS_CERT and TLS_KEY', () => {
 });
 
 describe('a database that cannot be opened', () => {
-  const asOtherUser = process.getuid?.() === 0 ? (command: string[]) => ['su', 'postgres', '-s', '/bin/sh', '-c', command.join(' ')] : undefined;
+  const asOtherUser =
+    process.getuid?.() === 0 ? (command: string[]) => ['su', 'postgres', '-s', '/bin/sh', '-c', command.join(' ')] : undefined;
 
   it('stops with exit code 1 and a clear message', async () => {
     const file = join(tempDir('ie-file-'), 'not-a-folder');

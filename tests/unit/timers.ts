@@ -7,7 +7,8 @@ export function fakeTimeouts(): void {
 }
 
 /** One turn of Node's event loop (setImmediate, which fake timers leave real; no Node types here). */
-export const nextTurn = () => new Promise<void>((resolve) => (globalThis as unknown as { setImmediate: (callback: () => void) => void }).setImmediate(resolve));
+export const nextTurn = () =>
+  new Promise<void>((resolve) => (globalThis as unknown as { setImmediate: (callback: () => void) => void }).setImmediate(resolve));
 
 /** Lets IndexedDB and promise work run (setImmediate is real) until `done()` holds; fails after 500 turns. */
 export async function settleUntil(done: () => boolean, what: string): Promise<void> {

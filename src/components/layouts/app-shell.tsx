@@ -24,7 +24,13 @@ interface AppShellProps {
  */
 export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status, banner, children }: AppShellProps) {
   const newPostButton = (className: string) => (
-    <button type="button" className={`btn btn-warning app-new-post ${className}`} onClick={onNewPost} onPointerEnter={onNewPostIntent} onFocus={onNewPostIntent}>
+    <button
+      type="button"
+      className={`btn btn-warning app-new-post ${className}`}
+      onClick={onNewPost}
+      onPointerEnter={onNewPostIntent}
+      onFocus={onNewPostIntent}
+    >
       <IconPlus aria-hidden="true" size={18} />
       <span>New Post</span>
     </button>
@@ -46,9 +52,7 @@ export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status
         >
           <ul className="navbar-nav me-auto app-nav">
             <NavItem to={paths.forum}>Forum</NavItem>
-            {isAdmin && (
-              <NavItem to={paths.admin}>Admin</NavItem>
-            )}
+            {isAdmin && <NavItem to={paths.admin}>Admin</NavItem>}
             <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
           <div className="app-navbar-actions">

@@ -9,7 +9,9 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
     <header className="app-header">
       <NavbarFrame id="public-nav" brandTo={paths.home}>
         <ul className="navbar-nav ms-auto align-items-md-center app-nav">
-          <NavItem to={paths.home} end>Home</NavItem>
+          <NavItem to={paths.home} end>
+            Home
+          </NavItem>
           <NavItem to={paths.about}>About Us</NavItem>
           {signedIn ? (
             <li className="nav-item ms-md-2">
@@ -19,7 +21,9 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
             </li>
           ) : (
             <>
-              <NavItem to={paths.login} end>Login</NavItem>
+              <NavItem to={paths.login} end>
+                Login
+              </NavItem>
               <li className="nav-item ms-md-2">
                 <Link className="btn btn-primary" to={paths.signup}>
                   Join Now

@@ -36,7 +36,12 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
       <div className="toast-header">
         <Icon aria-hidden="true" size={18} className="me-2 flex-shrink-0 app-toast-icon" />
         <strong className="me-auto">{toast.title}</strong>
-        <button type="button" className={`btn-close${isError ? ' btn-close-white' : ''}`} aria-label="Dismiss notification" onClick={onDismiss} />
+        <button
+          type="button"
+          className={`btn-close${isError ? ' btn-close-white' : ''}`}
+          aria-label="Dismiss notification"
+          onClick={onDismiss}
+        />
       </div>
       {toast.description && <div className="toast-body">{toast.description}</div>}
     </div>

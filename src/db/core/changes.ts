@@ -1,7 +1,7 @@
 // A tiny in-page signal that src/db raises after each committed write, so that the mirror and
 // the durable-storage request can follow writes without the writers knowing about them.
 
-export type ChangeKind = 'post-created' | 'post-liked' | 'post-reviewed' | 'posts-imported' | 'seeded';
+export type ChangeKind = 'post-created' | 'post-liked' | 'post-reviewed' | 'posts-imported' | 'seeded' | 'synced';
 
 type ChangeListener = (kind: ChangeKind) => void;
 

@@ -84,10 +84,7 @@ export class StorageFullError extends DataError {
 export class StorageUnavailableError extends DataError {
   override readonly name: string = 'StorageUnavailableError';
   constructor(override readonly cause?: unknown) {
-    super(
-      'Storage unavailable',
-      'This browser is not letting Insight Exchange store data (private browsing or disabled site data).',
-    );
+    super('Storage unavailable', 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).');
   }
 }
 
@@ -127,7 +124,14 @@ export function isCancelled(error: unknown): boolean {
   return typeof DOMException !== 'undefined' && error instanceof DOMException && error.name === 'AbortError';
 }
 
-const UNAVAILABLE = new Set(['MissingAPIError', 'OpenFailedError', 'InvalidStateError', 'SecurityError', 'UnknownError', 'NotAllowedError']);
+const UNAVAILABLE = new Set([
+  'MissingAPIError',
+  'OpenFailedError',
+  'InvalidStateError',
+  'SecurityError',
+  'UnknownError',
+  'NotAllowedError',
+]);
 
 /** The names of an error and of the errors Dexie wrapped inside it, outermost first. */
 function errorNames(error: unknown): string[] {

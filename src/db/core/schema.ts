@@ -6,12 +6,38 @@ import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './outdated';
 import { DATABASE_NAME } from '../contracts';
 import type { Post } from '../types';
+import type { Op } from '../../shared/protocol';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & { rev?: number };
+export type PostRow = Post & { rev?: number; sync?: ServerState };
+
+/**
+ * What the server last said about a synced post (connected mode only): its change number, likes
+ * and status. The row's own `likes` and `status` are this plus the device's unacknowledged
+ * operations (src/db/sync/overlay.ts); a post without it has never been on the server.
+ */
+export interface ServerState {
+  seq: number;
+  likes: number;
+  status: Post['status'];
+}
+
+/** One queued operation of the outbox (connected mode): sent in `seq` order, removed once acknowledged. */
+export interface OutboxRow {
+  seq?: number;
+  op: Op;
+  /** The post the operation is about (the temporary id of a create until the server answers). */
+  postId: number;
+  /** The member whose session must send it. */
+  email: string;
+  /** Set when the server applied it but the device has not yet pulled up to `ackCursor`. */
+  ackCursor?: number;
+  /** The status a review replaced, for a rollback when the server refuses it. */
+  previousStatus?: Post['status'];
+}
 
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
 export interface AccountRow {
@@ -47,10 +73,20 @@ export const SCHEMA_V2 = {
   posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev',
 } as const;
 
+/**
+ * Version 3 adds the outbox of connected mode: operations in the order they were made (`++seq`),
+ * found by post (`postId`, for the likes not yet acknowledged) and by member (`email`). Existing
+ * posts need no change: a post without `sync` is one the server has not seen.
+ */
+export const SCHEMA_V3 = {
+  outbox: '++seq, postId, email',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -71,6 +107,7 @@ export class InsightDatabase extends Dexie {
             post.rev = rev;
           });
       });
+    this.version(3).stores(SCHEMA_V3);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.

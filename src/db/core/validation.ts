@@ -20,11 +20,7 @@ export function validateSignIn(email: string, password: string): Problem | null 
 /** Sign up: name, email and password are all required. */
 export function validateSignUp(name: string, email: string, password: string): Problem | null {
   if (blank(name) || blank(email) || !password) return { title: 'Error', message: 'Please fill all fields.' };
-  return (
-    tooLong('Name', name, LIMITS.name) ??
-    tooLong('Email', email, LIMITS.email) ??
-    tooLong('Password', password, LIMITS.password)
-  );
+  return tooLong('Name', name, LIMITS.name) ?? tooLong('Email', email, LIMITS.email) ?? tooLong('Password', password, LIMITS.password);
 }
 
 /** New post: title and content must be non-empty after trimming, and within the form limits. */

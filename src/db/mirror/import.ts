@@ -11,6 +11,7 @@ import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { countChange, nextRev } from '../core/revisions';
 import type { Post } from '../types';
 import { isOwnCopy, keepCorruptAside, parseMirror, readList, report } from './read';
+import { queueMirrorOperations } from '../sync/mirror-ops';
 
 export interface LegacyImportResult {
   /** True when the `posts` key existed (valid or not). */
@@ -100,7 +101,7 @@ export async function applyExternalPostsChange(
   const before = parseMirror(oldValue);
   const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
   const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
-  const changed = await db.transaction('rw', db.posts, db.meta, async () => {
+  const changed = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
     const applied = await readList(META_KEYS.mirrorApplied);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: META_KEYS.mirrorApplied, value: [...applied, pair].slice(-64) });
@@ -121,6 +122,13 @@ export async function applyExternalPostsChange(
     }
     // Posts the older build added (or ones this mirror had dropped for space) merge additively.
     if (added.length > 0) await mergePosts(added);
+    // Connected: the older build's new posts and likes become operations for the server.
+    await queueMirrorOperations(
+      added,
+      deltas
+        .filter((delta) => delta.likes > 0 && delta.post.status === 'approved')
+        .map((delta) => ({ postId: delta.post.id, count: delta.likes })),
+    );
     if (deltas.length > 0) await countChange();
     return added.length + deltas.length > 0;
   });

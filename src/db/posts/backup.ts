@@ -14,7 +14,6 @@ import { parsePost, toPost } from './post-codec';
 import { authorCollection } from './posts';
 import { POST_STATUSES, type Post, type PostStatus } from '../types';
 
-
 export interface BackupProgress {
   phase: 'reading' | 'checking' | 'writing';
   done: number;

@@ -18,8 +18,7 @@ export const MAX_LABEL_CHARS = 60;
 
 export type ParsedPost = { ok: true; post: Post } | { ok: false; reason: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 

@@ -10,6 +10,8 @@ import { countChange, nextRev } from '../core/revisions';
 import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../core/validation';
+import { pendingPost } from '../core/new-post';
+import { queueOperation } from '../sync/outbox';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
 /** How many posts a list shows before the user asks for more. */
@@ -19,7 +21,6 @@ export interface ApprovedPostsQuery {
   category?: CategoryFilter;
   limit?: number;
 }
-
 
 const run = withDataErrors;
 
@@ -41,26 +42,12 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   if (problem) throw new ValidationError(problem.title, problem.message);
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
   const post = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
-      const created: PostRow = {
-        id: await nextPostId(),
-        title: input.title.trim(),
-        content: input.content.trim(),
-        category,
-        author: session.name,
-        authorEmail: session.email,
-        authorRole: session.role,
-        likes: 0,
-        comments: 0,
-        views: 0,
-        date: 'Just now',
-        isTopContributor: false,
-        tags: [],
-        status: 'pending',
-        rev: await nextRev(),
-      };
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+      const fields = { title: input.title.trim(), content: input.content.trim(), category };
+      const created: PostRow = { ...pendingPost(await nextPostId(), session, fields), rev: await nextRev() };
       await db.posts.add(created);
       await countChange();
+      await queueOperation({ type: 'create', post: fields }, created.id, session);
       return toPost(created);
     }),
   );
@@ -77,15 +64,19 @@ async function storedPost(id: number): Promise<PostRow> {
 
 /** Adds exactly one like to an approved post, inside one readwrite transaction; returns the new count. */
 export async function likePost(id: number): Promise<number> {
-  requireSession();
+  const session = requireSession();
   const likes = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const post = await storedPost(id);
       if (post.status !== 'approved') throw new PostNotApprovedError(id);
-      await db.posts.where('id').equals(id).modify((row) => {
-        row.likes = (row.likes || 0) + 1;
-      });
+      await db.posts
+        .where('id')
+        .equals(id)
+        .modify((row) => {
+          row.likes = (row.likes || 0) + 1;
+        });
       await countChange();
+      await queueOperation({ type: 'like' }, id, session);
       return (post.likes || 0) + 1;
     }),
   );
@@ -94,14 +85,15 @@ export async function likePost(id: number): Promise<number> {
 }
 
 async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
-  requireAdmin();
+  const session = requireAdmin();
   const post = await run(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const stored = await storedPost(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
       await db.posts.update(id, { status, rev: await nextRev() });
       await countChange();
+      await queueOperation({ type: status === 'approved' ? 'approve' : 'reject' }, id, session, stored.status);
       return toPost({ ...stored, status });
     }),
   );

@@ -17,16 +17,18 @@ const SEEDED_KEY = META_KEYS.seeded;
  * `posts` key exists (then the older build's posts are imported instead). Returns true if it seeded.
  */
 export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.now()): Promise<boolean> {
-  const seeded = await withDataErrors(() => db.transaction('rw', db.posts, db.meta, async () => {
-    if (await db.meta.get(SEEDED_KEY)) return false;
-    await db.meta.put({ key: SEEDED_KEY, value: now });
-    // Two tabs starting at once both get here; the transaction lets only the first one write.
-    if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
-    let rev = await nextRev();
-    await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
-    await countChange();
-    return true;
-  }));
+  const seeded = await withDataErrors(() =>
+    db.transaction('rw', db.posts, db.meta, async () => {
+      if (await db.meta.get(SEEDED_KEY)) return false;
+      await db.meta.put({ key: SEEDED_KEY, value: now });
+      // Two tabs starting at once both get here; the transaction lets only the first one write.
+      if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
+      let rev = await nextRev();
+      await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
+      await countChange();
+      return true;
+    }),
+  );
   if (seeded) emitLocalChange('seeded');
   return seeded;
 }

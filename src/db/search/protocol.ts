@@ -9,6 +9,4 @@ export type SearchRequest =
   | { type: 'search'; id: number; query: string; category: CategoryFilter };
 
 export type SearchResponse =
-  | { type: 'result'; id: number; ids: number[] }
-  | { type: 'failed'; id: number; message: string }
-  | { type: 'changed' };
+  { type: 'result'; id: number; ids: number[] } | { type: 'failed'; id: number; message: string } | { type: 'changed' };

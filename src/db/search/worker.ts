@@ -35,7 +35,8 @@ function serve(port: Port): void {
     }
     engine.search(request.query, request.category).then(
       (ids) => port.postMessage({ type: 'result', id: request.id, ids }),
-      (error: unknown) => port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
     );
   };
 }

@@ -11,15 +11,15 @@ import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';
 import { Panel } from '../../components/panel';
 
-type Task = { kind: 'export' | 'import'; progress: BackupProgress; controller: AbortController };
+type Task = { kind: 'export' | 'import' | 'send'; progress: BackupProgress; controller: AbortController };
 
 function describe(task: Task): string {
   const { phase, done, total } = task.progress;
+  if (task.kind === 'send') return `Sending ${formatCount(done)} of ${formatCount(total)} posts to the server…`;
   if (phase === 'checking') return 'Checking the file…';
   if (phase === 'reading') return `Exporting ${formatCount(done)} of ${formatCount(total)} posts…`;
   return `Importing ${formatCount(done)} of ${formatCount(total)} posts…`;
 }
-
 
 /** Admin backups: export every post to a JSON file, import one (checked first, then merged). */
 export function BackupPanel() {
@@ -55,11 +55,35 @@ export function BackupPanel() {
   const runImport = async () => {
     if (!file) return;
     try {
-      const result = await importPosts(file, start('import'));
-      const words = `Added ${formatCount(result.added)}, updated ${formatCount(result.updated)}, unchanged ${formatCount(result.unchanged)}.`;
+      const options = start('import');
+      const result = await importPosts(file, options);
+      let words = `Added ${formatCount(result.added)}, updated ${formatCount(result.updated)}, unchanged ${formatCount(result.unchanged)}.`;
+      if (!result.cancelled) {
+        // On a connected device the posts then go to the server, in chunks, with the same Cancel.
+        const { sendImportToServer } = await import('../../sync/import');
+        const sent = await sendImportToServer(file, {
+          signal: options.signal,
+          onProgress: ({ done, total }) =>
+            setTask((current) => (current ? { ...current, kind: 'send', progress: { phase: 'writing', done, total } } : current)),
+        });
+        if (sent.sent > 0) words += ` Sent ${formatCount(sent.sent)} to the server.`;
+        if (sent.cancelled) {
+          setSummary(`Sending cancelled. ${words} The rest stay on this device.`);
+          showToast({
+            title: 'Import cancelled',
+            description: `${formatCount(sent.sent)} posts were sent to the server before you cancelled.`,
+            variant: 'info',
+          });
+          return;
+        }
+      }
       if (result.cancelled) {
         setSummary(`Import cancelled after ${formatCount(result.processed)} posts. ${words}`);
-        showToast({ title: 'Import cancelled', description: `${formatCount(result.processed)} posts were imported before you cancelled; nothing else changed.`, variant: 'info' });
+        showToast({
+          title: 'Import cancelled',
+          description: `${formatCount(result.processed)} posts were imported before you cancelled; nothing else changed.`,
+          variant: 'info',
+        });
       } else {
         setSummary(`Import complete. ${words}`);
         showToast({ title: 'Import complete', description: words });
@@ -75,7 +99,9 @@ export function BackupPanel() {
 
   return (
     <Panel id="backup-title" icon={<IconDownload aria-hidden="true" size={20} />} title="Backup" className="app-panel">
-      <p className="small text-body-secondary">Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.</p>
+      <p className="small text-body-secondary">
+        Save every post to a file, or bring posts back from one. Importing adds and updates posts; it never deletes any.
+      </p>
       <Button variant="outline-primary" className="w-100 mb-3 app-icon-button" onClick={() => void runExport()} disabled={task !== null}>
         <IconDownload aria-hidden="true" size={18} /> Export all posts
       </Button>
@@ -95,7 +121,12 @@ export function BackupPanel() {
       </Button>
       {task && (
         <div className="mt-3">
-          <TaskProgress label={describe(task)} done={task.progress.done} total={task.progress.total} onCancel={() => task.controller.abort()} />
+          <TaskProgress
+            label={describe(task)}
+            done={task.progress.done}
+            total={task.progress.total}
+            onCancel={() => task.controller.abort()}
+          />
         </div>
       )}
       {summary && (

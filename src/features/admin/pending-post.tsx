@@ -11,42 +11,55 @@ import type { Post } from '../../db/types';
 type Decision = 'approve' | 'reject';
 
 /** A pending post with Approve and Reject; content clamped at 2 lines. */
-export const PendingPost = memo(function PendingPost({ post, onReviewing }: { post: Post; onReviewing: (postId: number) => void }) {
-  const [busy, setBusy] = useState<Decision | null>(null);
-  const showToast = useToast();
+export const PendingPost = memo(
+  function PendingPost({ post, onReviewing }: { post: Post; onReviewing: (postId: number) => void }) {
+    const [busy, setBusy] = useState<Decision | null>(null);
+    const showToast = useToast();
 
-  const decide = async (decision: Decision) => {
-    setBusy(decision);
-    onReviewing(post.id);
-    try {
-      await (decision === 'approve' ? approvePost(post.id) : rejectPost(post.id));
-      showToast(
-        decision === 'approve'
-          ? { title: 'Post approved', description: 'The post has been successfully approved.' }
-          : { title: 'Post rejected', description: 'The post has been successfully rejected.' },
-      );
-    } catch (error) {
-      showToast(errorToast(error));
-      setBusy(null);
-    }
-  };
-
-  return (
-    <PostCard
-      post={post}
-      lines={2}
-      footer={
-        <div className="app-review-actions">
-          <Button variant="success" onClick={() => void decide('approve')} disabled={busy !== null} aria-describedby={`post-${post.id}-title`}>
-            {busy === 'approve' ? <Spinner /> : <IconCheck aria-hidden="true" size={18} />}
-            <span>Approve</span>
-          </Button>
-          <Button variant="outline-danger" onClick={() => void decide('reject')} disabled={busy !== null} aria-describedby={`post-${post.id}-title`}>
-            {busy === 'reject' ? <Spinner /> : <IconX aria-hidden="true" size={18} />}
-            <span>Reject</span>
-          </Button>
-        </div>
+    const decide = async (decision: Decision) => {
+      setBusy(decision);
+      onReviewing(post.id);
+      try {
+        await (decision === 'approve' ? approvePost(post.id) : rejectPost(post.id));
+        showToast(
+          decision === 'approve'
+            ? { title: 'Post approved', description: 'The post has been successfully approved.' }
+            : { title: 'Post rejected', description: 'The post has been successfully rejected.' },
+        );
+      } catch (error) {
+        showToast(errorToast(error));
+        setBusy(null);
       }
-    />
-  );
-}, (previous, next) => samePost(previous.post, next.post) && previous.onReviewing === next.onReviewing);
+    };
+
+    return (
+      <PostCard
+        post={post}
+        lines={2}
+        footer={
+          <div className="app-review-actions">
+            <Button
+              variant="success"
+              onClick={() => void decide('approve')}
+              disabled={busy !== null}
+              aria-describedby={`post-${post.id}-title`}
+            >
+              {busy === 'approve' ? <Spinner /> : <IconCheck aria-hidden="true" size={18} />}
+              <span>Approve</span>
+            </Button>
+            <Button
+              variant="outline-danger"
+              onClick={() => void decide('reject')}
+              disabled={busy !== null}
+              aria-describedby={`post-${post.id}-title`}
+            >
+              {busy === 'reject' ? <Spinner /> : <IconX aria-hidden="true" size={18} />}
+              <span>Reject</span>
+            </Button>
+          </div>
+        }
+      />
+    );
+  },
+  (previous, next) => samePost(previous.post, next.post) && previous.onReviewing === next.onReviewing,
+);

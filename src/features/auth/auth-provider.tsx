@@ -42,25 +42,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // Accounts (and with them Dexie) load only when someone signs in or up.
+  // Accounts (and with them Dexie) load only when someone signs in or up; src/sync/auth sends
+  // them to the server on a connected device and to this browser's accounts otherwise.
   const login = useCallback(async (email: string, password: string) => {
-    const { signIn } = await import('../../db/accounts/accounts');
+    const { signIn } = await import('../../sync/auth');
     return signIn(email, password);
   }, []);
 
   const signup = useCallback(async (name: string, email: string, password: string) => {
-    const { signUp } = await import('../../db/accounts/accounts');
+    const { signUp } = await import('../../sync/auth');
     return signUp(name, email, password);
   }, []);
 
   const logout = useCallback(async () => {
-    const { signOut } = await import('../../db/accounts/accounts');
+    const { signOut } = await import('../../sync/auth');
     signingOutHere.current = true;
-    signOut();
+    await signOut();
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, signedOutElsewhere: state.signedOutElsewhere ?? false, isAuthenticated: state.user !== null, login, signup, logout }),
+    () => ({
+      ...state,
+      signedOutElsewhere: state.signedOutElsewhere ?? false,
+      isAuthenticated: state.user !== null,
+      login,
+      signup,
+      logout,
+    }),
     [state, login, signup, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

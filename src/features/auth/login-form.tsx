@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Spinner } from '../../components/spinner';
@@ -28,6 +28,11 @@ export function LoginForm() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const signingUp = mode === 'signup';
+  // Fetch the sign-in code now, so that a phone that loses its signal before pressing Sign In
+  // still gets the plain "You're offline" answer instead of a failed download.
+  useEffect(() => {
+    import('../../sync/auth').catch(() => undefined);
+  }, []);
   const title = signingUp ? 'Create Account' : 'Sign In';
 
   const switchMode = () => {

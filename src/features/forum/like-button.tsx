@@ -24,7 +24,12 @@ export function LikeButton({ post }: { post: Post }) {
 
   // The heart is a CSS mask of the Tabler icon, so each card stays a few DOM nodes light.
   return (
-    <button type="button" className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`} aria-label={`Like: ${clip(post.title, DISPLAY_CHARS.title)} (${plural(shown, 'like')})`} onClick={like}>
+    <button
+      type="button"
+      className={`btn btn-sm app-like${floor > 0 ? ' is-liked' : ''}`}
+      aria-label={`Like: ${clip(post.title, DISPLAY_CHARS.title)} (${plural(shown, 'like')})`}
+      onClick={like}
+    >
       {formatCount(shown)}
     </button>
   );

@@ -51,6 +51,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
     { total, revision: shown?.revision },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
-  if (query && !shown) return { items: undefined, hasMore: false, loadingMore: false, loadMore: list.loadMore, total: undefined, stale: true };
+  if (query && !shown)
+    return { items: undefined, hasMore: false, loadingMore: false, loadMore: list.loadMore, total: undefined, stale: true };
   return { ...list, total, stale: Boolean(query) && shown?.key !== key };
 }

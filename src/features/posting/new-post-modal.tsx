@@ -13,7 +13,6 @@ import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../d
 import { LIMITS, validateNewPost } from '../../db/core/validation';
 import { formatCount } from '../../lib/format';
 
-
 interface CounterProps {
   id: string;
   length: number;
@@ -101,17 +100,22 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
     };
   }, []);
 
-  const edit = <T,>(setter: (value: T) => void) => (value: T) => {
-    edited.current = true;
-    setter(value);
-  };
+  const edit =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      edited.current = true;
+      setter(value);
+    };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const problem = validateNewPost(title, content);
     if (problem) {
-      const next = { title: !title.trim() || title.trim().length > LIMITS.title, content: !content.trim() || content.trim().length > LIMITS.content };
+      const next = {
+        title: !title.trim() || title.trim().length > LIMITS.title,
+        content: !content.trim() || content.trim().length > LIMITS.content,
+      };
       setInvalid(next);
       showToast({ title: problem.title, description: problem.message, variant: 'error' });
       (next.title ? titleRef : contentRef).current?.focus();
@@ -138,7 +142,17 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
 
   const titleId = `${id}-heading`;
   return (
-    <Modal show={show} onHide={onHide} centered size="lg" aria-labelledby={titleId} backdrop={busy ? 'static' : true} keyboard={!busy} className="app-new-post-modal" onKeyDown={trapTabKey}>
+    <Modal
+      show={show}
+      onHide={onHide}
+      centered
+      size="lg"
+      aria-labelledby={titleId}
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+      className="app-new-post-modal"
+      onKeyDown={trapTabKey}
+    >
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={titleId} as="h2" className="h4">
@@ -189,7 +203,9 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
               ))}
             </Form.Select>
           </Form.Group>
-          <p className="small text-body-secondary mt-3 mb-0">Posts are reviewed by an admin before they appear in the forum. Your draft is saved on this device as you type.</p>
+          <p className="small text-body-secondary mt-3 mb-0">
+            Posts are reviewed by an admin before they appear in the forum. Your draft is saved on this device as you type.
+          </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>

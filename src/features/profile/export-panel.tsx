@@ -35,7 +35,11 @@ export function ExportPanel() {
       </Button>
       {progress && (
         <div className="mt-3">
-          <TaskProgress label={`Exporting ${formatCount(progress.done)} of ${formatCount(progress.total)} posts…`} done={progress.done} total={progress.total} />
+          <TaskProgress
+            label={`Exporting ${formatCount(progress.done)} of ${formatCount(progress.total)} posts…`}
+            done={progress.done}
+            total={progress.total}
+          />
         </div>
       )}
     </Panel>

@@ -17,7 +17,9 @@ export function ProfileCard({ user }: { user: Session }) {
           </h1>
           <p className="mb-2 text-body-secondary app-break app-profile-email">{user.email}</p>
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <span className={`badge ${user.role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}>{user.role === 'admin' ? 'Admin' : 'Member'}</span>
+            <span className={`badge ${user.role === 'admin' ? 'text-bg-primary' : 'text-bg-secondary'}`}>
+              {user.role === 'admin' ? 'Admin' : 'Member'}
+            </span>
             {count !== undefined && <span className="small text-body-secondary">{plural(count, 'post')}</span>}
           </div>
         </div>

@@ -4,6 +4,10 @@ import { readMirrorStats } from '../../db/mirror/write';
 import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../lib/use-async-value';
+import { useSyncStatus } from '../../lib/use-sync-status';
+
+const describeLastSync = (at: number | undefined) =>
+  at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet';
 
 function describeUsage(status: StorageStatus | null): string {
   if (!status) return 'Checking…';
@@ -16,6 +20,7 @@ export function StoragePanel() {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
   const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
 
+  const sync = useSyncStatus();
   const persisted = status?.persisted;
   return (
     <section className="card app-panel" aria-labelledby="storage-title">
@@ -41,19 +46,29 @@ export function StoragePanel() {
             )}
           </dd>
           <dt>Space used</dt>
-          <dd>
-            {describeUsage(status)}
-          </dd>
+          <dd>{describeUsage(status)}</dd>
           <dt>Compatibility copy</dt>
           <dd>
             {mirror
               ? mirror.count === mirror.total
                 ? `Holds all ${formatCount(mirror.total)} posts`
                 : `Holds the newest ${formatCount(mirror.count)} of ${formatCount(mirror.total)} posts (it is limited to about 4 MB; all posts stay on this device)${
-                    mirror.skipped ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped` : ''
+                    mirror.skipped
+                      ? `. ${plural(mirror.skipped, 'post')} too large for the room left ${mirror.skipped === 1 ? 'was' : 'were'} skipped`
+                      : ''
                   }`
               : 'Not written yet'}
           </dd>
+          {sync.state !== 'local' && (
+            <>
+              <dt>Last sync</dt>
+              <dd data-testid="last-sync">{describeLastSync(sync.lastSyncAt)}</dd>
+              <dt>Waiting to sync</dt>
+              <dd data-testid="waiting-changes">
+                {sync.waiting === 0 ? 'Nothing: every change reached the server' : `${plural(sync.waiting, 'change')} made on this device`}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
     </section>

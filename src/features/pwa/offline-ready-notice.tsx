@@ -7,7 +7,11 @@ export function OfflineReadyNotice() {
   const { offlineReady } = usePwa();
   const showToast = useToast();
   useEffect(() => {
-    if (offlineReady) showToast({ title: 'Ready to work offline', description: 'Insight Exchange is saved on this device and opens without a connection.' }, { whenIdle: true });
+    if (offlineReady)
+      showToast(
+        { title: 'Ready to work offline', description: 'Insight Exchange is saved on this device and opens without a connection.' },
+        { whenIdle: true },
+      );
   }, [offlineReady, showToast]);
   return null;
 }

@@ -69,20 +69,23 @@ export function startPwa(): void {
   workbox.addEventListener('installed', (event) => {
     if (!event.isUpdate) set({ offlineReady: true });
   });
-  void workbox.register().then((registration) => {
-    if (!registration) return;
-    const check = () => {
-      if (navigator.onLine) void registration.update().catch(() => undefined);
-    };
-    setInterval(check, UPDATE_CHECK_INTERVAL_MS);
-    window.addEventListener('focus', check);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') check();
+  void workbox
+    .register()
+    .then((registration) => {
+      if (!registration) return;
+      const check = () => {
+        if (navigator.onLine) void registration.update().catch(() => undefined);
+      };
+      setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+      window.addEventListener('focus', check);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') check();
+      });
+    })
+    .catch((error: unknown) => {
+      // No service worker (blocked, or an unsupported context): the app still works online.
+      console.warn('Service worker registration failed', error);
     });
-  }).catch((error: unknown) => {
-    // No service worker (blocked, or an unsupported context): the app still works online.
-    console.warn('Service worker registration failed', error);
-  });
 }
 
 /** Lets the waiting version take over; every open tab then reloads once. */

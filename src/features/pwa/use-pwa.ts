@@ -16,5 +16,9 @@ function subscribeOnline(listener: () => void): () => void {
 
 /** Whether the browser believes it has a network connection. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -1,26 +1,13 @@
 // Helpers for end-to-end tests: sign in through the UI, reach a ready forum, and write posts
 // straight into the app's IndexedDB (as if they had been there already).
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Post } from '../../../src/shared/post-rules';
 
 export const ADMIN = 'admin@insightexchange.app';
 export const MEMBER = 'jane.doe@example.com';
 
-export interface TestPost {
-  id: number;
-  title: string;
-  content: string;
-  category: string;
-  author: string;
-  authorEmail: string;
-  authorRole: string;
-  likes: number;
-  comments: number;
-  views: number;
-  date: string;
-  isTopContributor: boolean;
-  tags: string[];
-  status: 'pending' | 'approved' | 'rejected';
-}
+/** A post exactly as the app stores it. */
+export type TestPost = Post;
 
 let nextId = 1_700_000_000_000;
 
@@ -102,7 +89,8 @@ export async function getPost(page: Page, id: number): Promise<TestPost | undefi
 }
 
 /** The card (article) whose heading is this title. */
-export const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+export const card = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Opens New Post from the header, fills it in and presses Submit Post; returns the dialog. */
 export async function submitNewPost(page: Page, title: string, content: string, category?: string): Promise<Locator> {

@@ -17,7 +17,12 @@ export class Client {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async request(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const response = await this.app.inject({
       method,
       url,

@@ -53,7 +53,10 @@ export async function stopServer(server: ServerProcess, signal: NodeJS.Signals):
 }
 
 /** Runs the server expecting it to fail at start: resolves with its exit code and output. */
-export async function failedStart(env: Record<string, string>, wrap?: (command: string[]) => string[]): Promise<{ code: number | null; output: string }> {
+export async function failedStart(
+  env: Record<string, string>,
+  wrap?: (command: string[]) => string[],
+): Promise<{ code: number | null; output: string }> {
   try {
     const server = await startServerProcess(env, wrap);
     await stopServer(server, 'SIGKILL');

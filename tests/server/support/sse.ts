@@ -34,7 +34,13 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
     return data ? (JSON.parse(data) as { cursor: number }).cursor : undefined;
   };
   return {
-    nextCursor: async (accept) => cursorOf(await next((block) => { const c = cursorOf(block); return c !== undefined && accept(c); }))!,
+    nextCursor: async (accept) =>
+      cursorOf(
+        await next((block) => {
+          const c = cursorOf(block);
+          return c !== undefined && accept(c);
+        }),
+      )!,
     heartbeat: async () => void (await next((block) => block.startsWith(': heartbeat'))),
     close: () => controller.abort(),
   };

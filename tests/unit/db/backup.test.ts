@@ -25,7 +25,11 @@ describe('exportPosts', () => {
   });
 
   it("lets a member export only their own posts, and not everyone's", async () => {
-    await storePosts(makePost({ id: 1, authorEmail: 'member@example.com', status: 'rejected' }), makePost({ id: 2, authorEmail: 'other@example.com' }), makePost({ id: 3, authorEmail: 'member@example.com' }));
+    await storePosts(
+      makePost({ id: 1, authorEmail: 'member@example.com', status: 'rejected' }),
+      makePost({ id: 2, authorEmail: 'other@example.com' }),
+      makePost({ id: 3, authorEmail: 'member@example.com' }),
+    );
     signInAsMember();
     const mine = JSON.parse(await (await exportPosts('mine')).blob.text()) as { posts: Post[] };
     expect(mine.posts.map((post) => post.id)).toEqual([1, 3]);
@@ -46,10 +50,20 @@ describe('importPosts', () => {
   });
 
   it('is additive: merges known ids (higher counters, reviewed status) and deletes nothing', async () => {
-    await storePosts(makePost({ id: 1, likes: 10, views: 5, status: 'pending' }), makePost({ id: 2, likes: 3, status: 'approved' }), makePost({ id: 3 }));
+    await storePosts(
+      makePost({ id: 1, likes: 10, views: 5, status: 'pending' }),
+      makePost({ id: 2, likes: 3, status: 'approved' }),
+      makePost({ id: 3 }),
+    );
     signInAsAdmin();
     const result = await importPosts(
-      fileOf(backupOf([makePost({ id: 1, likes: 4, views: 50, status: 'approved' }), makePost({ id: 2, likes: 9, status: 'rejected' }), makePost({ id: 4, title: 'New' })])),
+      fileOf(
+        backupOf([
+          makePost({ id: 1, likes: 4, views: 50, status: 'approved' }),
+          makePost({ id: 2, likes: 9, status: 'rejected' }),
+          makePost({ id: 4, title: 'New' }),
+        ]),
+      ),
     );
     expect(result).toMatchObject({ added: 1, updated: 2 });
     const rows = await db.posts.orderBy('id').toArray();
@@ -110,7 +124,10 @@ describe('importPosts', () => {
 });
 
 describe('hostile backups', () => {
-  const refusal = (posts: unknown[], extra: Record<string, unknown> = {}) => () => readBackup(JSON.stringify({ ...backupOf(posts as Post[]), ...extra }));
+  const refusal =
+    (posts: unknown[], extra: Record<string, unknown> = {}) =>
+    () =>
+      readBackup(JSON.stringify({ ...backupOf(posts as Post[]), ...extra }));
 
   it('accepts only a whole-number version up to the known one ("999" as a string is refused)', () => {
     expect(refusal([makePost()], { version: '999' })).toThrow('This backup has no valid version number. Nothing was imported.');

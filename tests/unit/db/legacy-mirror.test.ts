@@ -25,9 +25,17 @@ const collectReports = () => {
 
 describe('writing the mirror', () => {
   it('holds every post of every status with exactly the spec fields, newest first', async () => {
-    await storePosts(makePost({ id: 1, status: 'approved' }), makePost({ id: 2, status: 'pending' }), makePost({ id: 3, status: 'rejected' }));
+    await storePosts(
+      makePost({ id: 1, status: 'approved' }),
+      makePost({ id: 2, status: 'pending' }),
+      makePost({ id: 3, status: 'rejected' }),
+    );
     await writeMirrorNow();
-    expect(mirror().map((post) => [post.id, post.status])).toEqual([[3, 'rejected'], [2, 'pending'], [1, 'approved']]);
+    expect(mirror().map((post) => [post.id, post.status])).toEqual([
+      [3, 'rejected'],
+      [2, 'pending'],
+      [1, 'approved'],
+    ]);
     for (const post of mirror()) expect(Object.keys(post)).toEqual([...POST_FIELDS]);
   });
 
@@ -106,7 +114,9 @@ describe('hostile values under posts', () => {
     const { reports, stop } = collectReports();
     expect(await importLegacyPosts()).toMatchObject({ added: 1, skipped: 2 });
     stop();
-    expect(reports).toEqual([{ kind: 'skipped', count: 2, reason: 'An entry (id 5) is refused: Title can be at most 200 characters (it has 300,000).' }]);
+    expect(reports).toEqual([
+      { kind: 'skipped', count: 2, reason: 'An entry (id 5) is refused: Title can be at most 200 characters (it has 300,000).' },
+    ]);
     expect((await db.posts.get(6))?.authorEmail).toBe('jane.doe@example.com');
   });
 });
@@ -118,11 +128,14 @@ function mirrorPostFor(id: number): Post {
 describe('importing posts on start', () => {
   it('is additive: nothing in IndexedDB is dropped, unknown posts are added, known ones merged', async () => {
     await storePosts(makePost({ id: 1, likes: 10, status: 'pending' }), makePost({ id: 2, likes: 4 }));
-    localStorage.setItem('posts', JSON.stringify([
-      makePost({ id: 1, likes: 12, status: 'approved' }),
-      makePost({ id: 2, likes: 1 }),
-      makePost({ id: 3, title: 'From the older build' }),
-    ]));
+    localStorage.setItem(
+      'posts',
+      JSON.stringify([
+        makePost({ id: 1, likes: 12, status: 'approved' }),
+        makePost({ id: 2, likes: 1 }),
+        makePost({ id: 3, title: 'From the older build' }),
+      ]),
+    );
     expect(await importLegacyPosts()).toMatchObject({ added: 1, updated: 1 });
     const rows = await db.posts.orderBy('id').toArray();
     expect(rows.map((post) => [post.id, post.likes, post.status])).toEqual([
@@ -165,7 +178,9 @@ describe('importing posts on start', () => {
     const { reports, stop } = collectReports();
     expect(await importLegacyPosts()).toMatchObject({ added: 1, skipped: 3 });
     stop();
-    expect(reports).toEqual([{ kind: 'skipped', count: 3, reason: 'An entry has no valid id (a positive whole number, at most a timestamp of the year 2100).' }]);
+    expect(reports).toEqual([
+      { kind: 'skipped', count: 3, reason: 'An entry has no valid id (a positive whole number, at most a timestamp of the year 2100).' },
+    ]);
   });
 });
 

@@ -55,9 +55,7 @@ describe('createPost', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
     signInAsMember();
-    const posts = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => createPost({ title: `T${i}`, content: 'c' })),
-    );
+    const posts = await Promise.all(Array.from({ length: 25 }, (_, i) => createPost({ title: `T${i}`, content: 'c' })));
     const ids = posts.map((post) => post.id);
     expect(new Set(ids).size).toBe(25);
     expect(Math.min(...ids)).toBe(Date.parse('2026-11-21T10:00:00Z'));

@@ -20,11 +20,16 @@ async function writeVersion1(posts: PostRow[]): Promise<void> {
 describe('schema upgrades', () => {
   it('migrates a version 1 database with 10,000 posts to version 2, losing none', async () => {
     const posts = Array.from({ length: 10_000 }, (_, i) =>
-      makePost({ id: 1_600_000_000_000 + i * 7, likes: i % 13, status: (['approved', 'pending', 'rejected'] as const)[i % 3], category: i % 2 ? 'Trends' : 'Qualitative' }),
+      makePost({
+        id: 1_600_000_000_000 + i * 7,
+        likes: i % 13,
+        status: (['approved', 'pending', 'rejected'] as const)[i % 3],
+        category: i % 2 ? 'Trends' : 'Qualitative',
+      }),
     );
     await writeVersion1(posts);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.posts.count()).toBe(10_000);
     const rows = await db.posts.orderBy('id').toArray();
     rows.forEach((row, i) => {
@@ -55,7 +60,7 @@ describe('schema upgrades', () => {
       told += 1;
     });
     const newer = new Dexie(DATABASE_NAME);
-    newer.version(3).stores({ ...SCHEMA_V1, posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, title' });
+    newer.version(4).stores({ ...SCHEMA_V1, posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, title' });
     await newer.open(); // never blocked: the old connection closed at once
     expect(told).toBe(1);
     expect(isDatabaseOutdated()).toBe(true);

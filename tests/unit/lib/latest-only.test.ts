@@ -24,12 +24,24 @@ describe('latestOnly', () => {
     const shown: string[] = [];
     const errors: unknown[] = [];
     const first = deferred<string>();
-    answers.run(first.promise, (answer) => shown.push(answer), (error) => errors.push(error));
+    answers.run(
+      first.promise,
+      (answer) => shown.push(answer),
+      (error) => errors.push(error),
+    );
     first.resolve('one');
     await settle();
     const failing = deferred<string>();
-    answers.run(failing.promise, (answer) => shown.push(answer), (error) => errors.push(error));
-    answers.run(Promise.resolve('three'), (answer) => shown.push(answer), (error) => errors.push(error));
+    answers.run(
+      failing.promise,
+      (answer) => shown.push(answer),
+      (error) => errors.push(error),
+    );
+    answers.run(
+      Promise.resolve('three'),
+      (answer) => shown.push(answer),
+      (error) => errors.push(error),
+    );
     failing.reject(new Error('late failure'));
     await settle();
     expect(shown).toEqual(['one', 'three']);

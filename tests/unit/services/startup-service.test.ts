@@ -39,7 +39,10 @@ describe('the start-up service', () => {
     // Well before the 3 s fallback, the mark (then idle time) lets the import run.
     let waited = 0;
     let imported = false;
-    started.then(() => (imported = true), () => undefined);
+    started.then(
+      () => (imported = true),
+      () => undefined,
+    );
     while (!imported && waited < 2_000) {
       await vi.advanceTimersByTimeAsync(100);
       waited += 100;

@@ -1,0 +1,95 @@
+// The server benchmark's tools: start the built server as a process, a signed-in HTTP session
+// (Node's fetch), live-stream listeners over raw sockets, process memory, percentiles. 127.0.0.1 only.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+
+export const DEADLINE = Date.now() + 25 * 60_000;
+
+/** Starts dist-server/server.js with `env`; resolves to { url, pid, stop } once it listens. */
+export function startServer(env) {
+  const child = spawn(process.execPath, ['dist-server/server.js'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin', TRUST_PROXY: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start:\n${output}`));
+    }, 120_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const url = /Insight Exchange listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        const stop = () =>
+          new Promise((done) => {
+            child.once('exit', done);
+            child.kill('SIGTERM');
+          });
+        resolve({ url, pid: child.pid, stop });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+export class Session {
+  constructor(url) {
+    this.url = url;
+    this.cookie = '';
+  }
+  async send(method, path, body, extra = {}) {
+    if (Date.now() > DEADLINE) throw new Error('the benchmark ran out of time');
+    const response = await fetch(this.url + path, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json', origin: this.url } : {}), cookie: this.cookie, ...extra },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const cookie = response.headers.get('set-cookie');
+    if (cookie) this.cookie = cookie.split(';')[0];
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+  /** Signs in; `address` stands for the client's own address (the servers run with TRUST_PROXY=1). */
+  signIn(email, password = 'bench-password', address = '10.0.0.1') {
+    return this.send('POST', '/api/session', { mode: 'signin', email, password }, { 'x-forwarded-for': address });
+  }
+  push(...ops) {
+    return this.send('POST', '/api/ops', { ops });
+  }
+}
+
+/**
+ * Opens one live stream on `url` with `cookie`; `onCursor(cursor)` for every announcement.
+ * Resolves once the first announcement (on connect) arrived.
+ */
+export function listen(url, cookie, onCursor) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/events`, { headers: { cookie }, agent: false }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`events answered ${response.statusCode}`));
+      response.setEncoding('utf8');
+      let first = true;
+      response.on('data', (chunk) => {
+        for (const match of chunk.matchAll(/data: \{"cursor":(\d+)\}/g)) onCursor(Number(match[1]));
+        if (first) {
+          first = false;
+          resolve({ close: () => request.destroy() });
+        }
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};

@@ -1,0 +1,64 @@
+// Writes the "## Server" section of bench/results.md from the server benchmark's results: one table
+// per measure, the method beside each row, the machine and its load average while it ran.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+const ms = (value) => (value === undefined ? 'not run' : `${Math.round(value)} ms`);
+const mb = (value) => (value === undefined ? 'not run' : `${Math.round(value)} MB`);
+const rate = (value) => (value === undefined ? 'not run' : `${Math.round(value).toLocaleString('en-US')}/s`);
+
+/** Replaces the "## Server" section of bench/results.md (everything after it) with `results`. */
+export function writeSection(r, n) {
+  const likes = (name, x) =>
+    `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} |`;
+  const heard = (name, x) => `| ${name} | ${mb(x?.rssBefore)} → ${mb(x?.rssAfter)} | ${ms(x?.p50)} | ${ms(x?.p95)} |`;
+  const pull = (name, x) => `| ${name} | ${ms(x?.ms)} (${x?.pages ?? '?'} pages) | ${mb(x?.peakRss)} |`;
+  const section = `
+## Server
+
+Produced by \`npm run bench:server\` (bench/server.mjs, bench/server/*.mjs) on ${os.cpus().length} cores, Node ${process.version},
+${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average (1, 5, 15 min) ${r.load_pglite ? `PGlite run ${r.load_pglite}, PostgreSQL run ${r.load_postgres}` : `${r.load} at the start, ${r.loadAfter} at the end`}
+(the machine is shared: other jobs ran meanwhile). Each built server (\`dist-server/server.js\`) is its own
+process on 127.0.0.1 with TRUST_PROXY=1 (each benchmark client signs in from its own X-Forwarded-For
+address, as behind a load balancer); the clients are Node's fetch and raw sockets in the benchmark
+process, on the same 2 cores. PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
+throwaway server with its default durable settings (fsync on, synchronous_commit on).
+
+**Likes**: ${n.CLIENTS} signed-in clients each push ${n.LIKES_EACH} single-like operations one after another, all
+clients at once, on one post. ops/s from the first push sent to the last answer received; push p50/p99
+from sending one request to parsing its answer; the count is the post's likes pulled afterwards and must
+be exactly ${(n.CLIENTS * n.LIKES_EACH).toLocaleString('en-US')} (0 lost, 0 doubled). "Two instances": the same clients split evenly over two
+servers on one PostgreSQL.
+
+| engine | final count | like ops/s | push p50 | push p99 |
+|---|---|---|---|---|
+${likes('PGlite', r.pgliteLikes)}
+${likes('PostgreSQL, one instance', r.postgresLikes)}
+${likes('PostgreSQL, two instances', r.twoLikes)}
+
+**Live stream**: ${n.LISTENERS.toLocaleString('en-US')} concurrent \`/api/events\` streams held open on one instance (one member
+session); memory is the server process's resident size (VmRSS) before opening them → with all open.
+Then ${n.ROUNDS} times: an admin likes a post; the time runs from sending the push until the last of the
+${n.LISTENERS.toLocaleString('en-US')} streams has announced a cursor at or past that like's change number; p50/p95 over the ${n.ROUNDS}.
+"Across instances": one listener on instance B, the like pushed through instance A (NOTIFY through PostgreSQL).
+
+| engine | server memory | like → all listeners p50 | p95 |
+|---|---|---|---|
+${heard(`PGlite, ${n.LISTENERS} listeners`, r.pgliteAnnounce)}
+${heard(`PostgreSQL, ${n.LISTENERS} listeners`, r.postgresAnnounce)}
+${heard('PostgreSQL, across instances, 1 listener', r.crossAnnounce)}
+
+**First sync, server side**: ${n.PULL_POSTS.toLocaleString('en-US')} approved posts are seeded straight into the database (not measured),
+then a member who just signed in pulls from cursor 0 in pages of 1,000 until \`more\` is false; from the
+first request to the last page parsed, and the server's peak resident memory sampled every 50 ms. The
+first-sync row through the real UI in headless Chromium (first 20 posts painted, whole sync) waits for
+the app's sync client (issue 11): pending.
+
+| engine | pull of ${n.PULL_POSTS.toLocaleString('en-US')} posts | server peak memory |
+|---|---|---|
+${pull('PGlite', r.pglitePull)}
+${pull('PostgreSQL', r.postgresPull)}
+`;
+  const current = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
+  writeFileSync('bench/results.md', current.replace(/\n## Server\n[\s\S]*$/, '').trimEnd() + '\n' + section);
+}

@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// `npm run bench:sync` (also run by `npm run bench`): the sync figures of a real server and
+// Chromium devices on this machine. Needs `npm run build` (dist/ and dist-server/).
+//   1. A like on device A painted on device B through the server: from the click handler's start
+//      on A to the animation frame after B's card shows the new count (p50 and p95 of 40 likes).
+//   2. A new device's first sync of 10,000 posts: from pressing Sign In to the moment the device
+//      has stored every post and recorded its first full sync (median of 3 fresh devices).
+// Writes the rows to bench/sync-results.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
+
+const PORT = Number(process.env.BENCH_SYNC_PORT ?? 4431);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = 'admin@insightexchange.app';
+const ADMIN_PASSWORD = 'bench-admin';
+const LIKES = Number(process.env.BENCH_SYNC_LIKES ?? 40);
+const POSTS = Number(process.env.BENCH_SYNC_POSTS ?? 10_000);
+const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
+
+const log = (...parts) => console.log(`[bench:sync ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const percentile = (values, p) => sorted(values)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+async function startServer(dataDir) {
+  const child = spawn(process.execPath, [resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DIST_DIR: resolve('dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 600; i += 1) {
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    if (child.exitCode !== null) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The server did not start (run npm run build first).');
+}
+
+/** An API session as the admin, through plain fetch with the session cookie. */
+async function adminApi() {
+  const signedIn = await fetch(`${BASE}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({ mode: 'signin', email: ADMIN, password: ADMIN_PASSWORD }),
+  });
+  if (!signedIn.ok) throw new Error(`admin sign-in failed: ${signedIn.status}`);
+  const cookie = signedIn.headers.get('set-cookie').split(';')[0];
+  return async (ops) => {
+    const response = await fetch(`${BASE}/api/ops`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE, cookie },
+      body: JSON.stringify({ ops }),
+    });
+    if (!response.ok) throw new Error(`push failed: ${response.status} ${await response.text()}`);
+    return (await response.json()).results;
+  };
+}
+
+async function seedPosts(count) {
+  const push = await adminApi();
+  const categories = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'];
+  for (let start = 0; start < count; start += 100) {
+    const creates = Array.from({ length: Math.min(100, count - start) }, (_, i) => ({
+      id: randomUUID(),
+      type: 'create',
+      post: {
+        title: `Benchmark post ${start + i + 1}`,
+        content: `Findings from study ${start + i + 1}: sample sizes, weighting and what we would do differently. `.repeat(3),
+        category: categories[(start + i) % 6],
+      },
+    }));
+    const results = await push(creates);
+    const refused = results.find((result) => result.status === 'refused');
+    if (refused) throw new Error(`the server refused a benchmark post: ${refused.reason}`);
+    const reviews = await push(results.map((result) => ({ id: randomUUID(), type: 'approve', postId: result.postId })));
+    if (reviews.some((result) => result.status !== 'applied')) throw new Error('the server refused to approve a benchmark post');
+  }
+}
+
+async function device(browser, email) {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(`${email}-pw`);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${BASE}/`);
+  return { context, page };
+}
+
+async function likeLatency(browser) {
+  const a = await device(browser, 'bench-a@example.com');
+  const b = await device(browser, 'bench-b@example.com');
+  for (const { page } of [a, b]) {
+    await page.goto('/forum');
+    await page.getByRole('status', { name: 'Sync status: Synced' }).waitFor({ timeout: 60_000 });
+  }
+  const button = (page) =>
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: SAMPLE }) })
+      .getByRole('button', { name: /^Like/ });
+  const times = [];
+  for (let i = 0; i < LIKES + 3; i += 1) {
+    const before = Number((await button(b.page).innerText()).replace(/\D/g, ''));
+    // B records the frame after its card shows a higher count.
+    const painted = b.page.evaluate(
+      ({ title, before: count }) =>
+        new Promise((done) => {
+          const card = [...document.querySelectorAll('article')].find((article) => article.querySelector('h2,h3')?.textContent === title);
+          const observer = new MutationObserver(() => {
+            const shown = Number(card.querySelector('.app-like').textContent.replace(/\D/g, ''));
+            if (shown > count) {
+              observer.disconnect();
+              requestAnimationFrame(() => done(Date.now()));
+            }
+          });
+          observer.observe(card, { subtree: true, characterData: true, childList: true });
+        }),
+      { title: SAMPLE, before },
+    );
+    const clickedAt = await a.page.evaluate((title) => {
+      const card = [...document.querySelectorAll('article')].find((article) => article.querySelector('h2,h3')?.textContent === title);
+      const at = Date.now();
+      card.querySelector('.app-like').click();
+      return at;
+    }, SAMPLE);
+    const paintedAt = await painted;
+    if (i >= 3) times.push(paintedAt - clickedAt); // the first three warm the path
+  }
+  await a.context.close();
+  await b.context.close();
+  return times;
+}
+
+async function firstSync(browser) {
+  const runs = [];
+  for (let run = 0; run < 3; run += 1) {
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(`first-sync-${run}@example.com`);
+    await page.getByLabel('Password').fill('pw');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const stored = () =>
+      page
+        .evaluate(async () => {
+          const db = await new Promise((done, fail) => {
+            const open = indexedDB.open('insight-exchange');
+            open.onsuccess = () => done(open.result);
+            open.onerror = () => fail(open.error);
+          });
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            return { count: 0, synced: false };
+          }
+          const tx = db.transaction(['posts', 'meta']);
+          const [count, synced] = await Promise.all([
+            new Promise((done) => (tx.objectStore('posts').count().onsuccess = (event) => done(event.target.result))),
+            new Promise((done) => (tx.objectStore('meta').get('sync:last-sync-at').onsuccess = (event) => done(event.target.result))),
+          ]);
+          db.close();
+          return { count, synced: synced !== undefined };
+        })
+        .catch(() => ({ count: 0, synced: false }));
+    for (let state = await stored(); state.count < POSTS + 3 || !state.synced; state = await stored()) {
+      if (Date.now() - started > 10 * 60_000) throw new Error(`the first sync did not finish: ${JSON.stringify(state)}`);
+    }
+    runs.push(Date.now() - started);
+    log(`first sync ${run + 1}: ${runs.at(-1)} ms`);
+    await context.close();
+  }
+  return runs;
+}
+
+const found = ensureChromium();
+if (!found.ok) {
+  console.error(found.message);
+  process.exit(1);
+}
+const dataDir = mkdtempSync(join(os.tmpdir(), 'ie-bench-sync-'));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
+try {
+  log(`${LIKES} likes from device A to device B…`);
+  const likes = await likeLatency(browser);
+  log(`seeding ${POSTS.toLocaleString('en-US')} approved posts through the API…`);
+  await seedPosts(POSTS);
+  log('first sync of new devices…');
+  const syncs = await firstSync(browser);
+  const median = (values) => percentile(values, 50);
+  const rows = [
+    '| measure | target | result |',
+    '|---|---|---|',
+    `| like on device A painted on device B through the server (${likes.length} likes) | p95 ≤ 250 ms | p50 ${median(likes)} ms, p95 ${percentile(likes, 95)} ms, max ${Math.max(...likes)} ms |`,
+    `| new device's first sync of ${POSTS.toLocaleString('en-US')} posts (Sign In → every post stored, 3 devices) | — | median ${(median(syncs) / 1000).toFixed(1)} s (${syncs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s) |`,
+  ];
+  const about = `Date: ${new Date().toISOString().slice(0, 10)} · Chromium ${browser.version()} (headless) · ${os.cpus().length} cores · Node ${process.version} · server with embedded PGlite on 127.0.0.1`;
+  const text = `# Sync benchmark\n\nProduced by \`npm run bench:sync\`.\n\n${about}\n\n${rows.join('\n')}\n`;
+  writeFileSync('bench/sync-results.md', text);
+  console.log(`\n${text}`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  rmSync(dataDir, { recursive: true, force: true });
+}

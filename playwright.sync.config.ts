@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/e2e/support/chromium';
+
+// Multi-device tests against the real server (npm run build first: dist/ and dist-server/).
+// Each spec starts its own server on a port of its own (SYNC_E2E_PORT_BASE + 0..19, default
+// 4410) with a temporary DATA_DIR; separate
+// browser contexts are separate devices. The main suite (playwright.config.ts) stays local-only.
+export default defineConfig({
+  testDir: 'tests/e2e-sync',
+  outputDir: '.test-output/e2e-sync-artifacts',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.test-output/e2e-sync.json' }]],
+  use: {
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+});

@@ -1,0 +1,83 @@
+// Applying the server's answers to a push (connected mode): acknowledged operations leave the
+// outbox (a create re-keys its temporary row to the server's id); a refused one is undone on
+// this device and returned, so the app can say why.
+
+import { db, type OutboxRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
+import type { Op, OpResult, WirePost } from '../../shared/protocol';
+import { refreshLocalView } from './outbox';
+import { rekeyPost, storeServerPosts } from './server-posts';
+import { SYNC_META } from './sync-meta';
+
+export interface Refusal {
+  op: Op;
+  code: string;
+  reason: string;
+}
+
+async function acknowledge(row: OutboxRow, result: Extract<OpResult, { status: 'applied' | 'duplicate' }>, cursor: number): Promise<void> {
+  const { op } = row;
+  if (op.type === 'create') {
+    const serverId = result.postId ?? result.post?.id;
+    await db.outbox.delete(row.seq!);
+    if (serverId === undefined) return;
+    if (serverId !== row.postId) {
+      await rekeyPost(row.postId, serverId);
+      // Remembered so that importing the same backup again finds the post under its new id.
+      await db.meta.put({ key: `${SYNC_META.rekeyed}${row.postId}`, value: serverId });
+    }
+    // Until the pull brings it, the row stands for the server's pending post (seq 0: any pull wins).
+    const moved = await db.posts.get(serverId);
+    if (moved && !moved.sync) await db.posts.update(serverId, { sync: { seq: 0, likes: 0, status: 'pending' } });
+    if (result.post) await storeServerPosts([result.post]);
+    return;
+  }
+  if (result.post) {
+    await db.outbox.delete(row.seq!);
+    await storeServerPosts([result.post as WirePost]);
+  } else {
+    // Applied, but this device sees the effect only once it has pulled up to `cursor`.
+    await db.outbox.update(row.seq!, { ackCursor: cursor });
+  }
+  await refreshLocalView(row.postId);
+}
+
+async function undo(row: OutboxRow): Promise<void> {
+  await db.outbox.delete(row.seq!);
+  if (row.op.type === 'create') {
+    await db.posts.delete(row.postId);
+    await db.outbox.where('postId').equals(row.postId).delete();
+    return;
+  }
+  const post = await db.posts.get(row.postId);
+  if (!post) return;
+  if (post.sync) await refreshLocalView(row.postId);
+  else if (row.op.type === 'like') await db.posts.update(row.postId, { likes: Math.max(0, post.likes - (row.op.count ?? 1)) });
+  else if (row.previousStatus) await db.posts.update(row.postId, { status: row.previousStatus, rev: await nextRev() });
+}
+
+/**
+ * Applies the answers to one pushed batch in one transaction. Operations another tab already
+ * settled are skipped; an operation with no answer stays queued. Returns the refusals.
+ */
+export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
+  const byId = new Map(results.map((result) => [result.id, result]));
+  const refusals: Refusal[] = [];
+  await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+    for (const sent of batch) {
+      const result = byId.get(sent.op.id);
+      const row = await db.outbox.get(sent.seq!);
+      if (!result || !row || row.ackCursor !== undefined) continue;
+      if (result.status === 'refused') {
+        await undo(row);
+        refusals.push({ op: row.op, code: result.code, reason: result.reason });
+      } else {
+        await acknowledge(row, result, cursor);
+      }
+    }
+    await countChange();
+  });
+  emitLocalChange('synced');
+  return refusals;
+}

@@ -1,0 +1,52 @@
+// When another member signs in on a device (connected mode), the previous member's private posts
+// (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
+// mirror write the `posts` copy; the pull then starts again from zero for the new member.
+
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { pendingPost } from '../core/new-post';
+import { countChange, nextRev } from '../core/revisions';
+import type { Session } from '../types';
+import { SYNC_META, readOwner } from './sync-meta';
+
+/** Rows for this member's own creates that are still queued (they may have been removed at a switch). */
+async function restoreQueuedCreates(session: Session): Promise<void> {
+  const creates = await db.outbox
+    .where('email')
+    .equals(session.email)
+    .filter((row) => row.op.type === 'create')
+    .toArray();
+  for (const row of creates) {
+    if (row.op.type !== 'create' || (await db.posts.get(row.postId))) continue;
+    const post = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
+    const fields = { title: String(post.title ?? ''), content: String(post.content ?? ''), category: String(post.category ?? '') };
+    const restored: PostRow = { ...pendingPost(row.postId, session, fields), rev: await nextRev() };
+    await db.posts.add(restored);
+  }
+}
+
+/**
+ * Makes the device hold only what `session` may see, when it is not the member it last synced
+ * for. Returns true when it switched (the cursor is then back at 0).
+ */
+export async function switchMember(session: Session): Promise<boolean> {
+  const switched = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+    const owner = await readOwner();
+    if (owner === session.email) return false;
+    if (owner !== undefined) {
+      // Server posts and queued creates go; posts from before this device met a server stay.
+      const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
+      const mayNotSee = (row: PostRow) =>
+        row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
+      const hidden = await db.posts.filter(mayNotSee).primaryKeys();
+      await db.posts.bulkDelete(hidden);
+      await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+    }
+    await restoreQueuedCreates(session);
+    await db.meta.put({ key: SYNC_META.owner, value: session.email });
+    await countChange();
+    return owner !== undefined;
+  });
+  if (switched) emitLocalChange('synced');
+  return switched;
+}

@@ -1,0 +1,31 @@
+// Accounts in connected mode live on the server; this device keeps only a password verifier
+// (salted PBKDF2, as for local accounts) for members who signed in here before, so that they can
+// sign in again while offline. A member never seen on this device needs a connection.
+
+import { db } from '../core/schema';
+import { hashPassword, verifyPassword } from '../accounts/password';
+import { makeSession } from '../accounts/session-rules';
+import { normalizeEmail } from '../../shared/post-rules';
+import type { Session } from '../types';
+
+/** Remembers a verifier after a sign-in the server accepted (never the password itself). */
+export async function rememberVerifier(session: Session, password: string): Promise<void> {
+  const hashed = await hashPassword(password);
+  await db.accounts.put({ email: session.email, name: session.name, createdAt: Date.now(), ...hashed });
+}
+
+/**
+ * The session for an offline sign-in: a member who signed in on this device before, with the same
+ * password; null for anyone else (a new device needs the server).
+ */
+export async function offlineSession(email: string, password: string): Promise<Session | null> {
+  const account = await db.accounts.get(normalizeEmail(email));
+  if (!account?.hash || !account.salt || !account.iterations) return null;
+  const matches = await verifyPassword(password, { hash: account.hash, salt: account.salt, iterations: account.iterations });
+  return matches ? makeSession(account.email, account.name) : null;
+}
+
+/** True when this member has signed in on this device before (an offline try can be checked). */
+export async function hasVerifier(email: string): Promise<boolean> {
+  return Boolean((await db.accounts.get(normalizeEmail(email)))?.hash);
+}

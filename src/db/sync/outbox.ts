@@ -1,0 +1,86 @@
+// The outbox of connected mode: every write (create, like, approve, reject) is queued here in the
+// same Dexie transaction as its local effect, and leaves only when the server has answered it.
+// On a local-only device nothing is queued, so today's behaviour is unchanged.
+
+import { db, type OutboxRow } from '../core/schema';
+import type { Op } from '../../shared/protocol';
+import type { PostStatus, Session } from '../types';
+import { nextRev } from '../core/revisions';
+import { localView } from './overlay';
+import { isConnectedDevice } from './sync-meta';
+import { newOperationId } from './uuid';
+
+export type OperationInput =
+  | { type: 'create'; post: { title: string; content: string; category: string; tags?: string[] } }
+  | { type: 'like'; count?: number }
+  | { type: 'approve' | 'reject' };
+
+function toOperation(input: OperationInput, postId: number): Op {
+  const id = newOperationId();
+  if (input.type === 'create') return { id, type: 'create', post: input.post };
+  if (input.type === 'like')
+    return input.count && input.count > 1 ? { id, type: 'like', postId, count: input.count } : { id, type: 'like', postId };
+  return { id, type: input.type, postId };
+}
+
+/**
+ * Queues one operation when this device is connected (else does nothing). Call it inside the
+ * readwrite transaction (posts, meta, outbox) that applies the operation's local effect.
+ */
+export async function queueOperation(input: OperationInput, postId: number, session: Session, previousStatus?: PostStatus): Promise<void> {
+  if (!(await isConnectedDevice())) return;
+  const row: OutboxRow = { op: toOperation(input, postId), postId, email: session.email };
+  if (previousStatus) row.previousStatus = previousStatus;
+  await db.outbox.add(row);
+}
+
+/** The queued operations about one post, oldest first. */
+export function operationsFor(postId: number): Promise<OutboxRow[]> {
+  return db.outbox.where('postId').equals(postId).sortBy('seq');
+}
+
+/** Shows a synced post as its server state plus its outstanding operations; call inside a transaction. */
+export async function refreshLocalView(postId: number): Promise<void> {
+  const row = await db.posts.get(postId);
+  if (!row?.sync) return;
+  const view = localView(row.sync, await operationsFor(postId));
+  // A status change gets a new change number, so the search index follows it.
+  if (view.status !== row.status) await db.posts.update(postId, { ...view, rev: await nextRev() });
+  else if (view.likes !== row.likes) await db.posts.update(postId, { likes: view.likes });
+}
+
+/** True when `postId` is the temporary id of a post whose create the server has not answered. */
+export async function isUnsentCreate(postId: number): Promise<boolean> {
+  const ops = await operationsFor(postId);
+  return ops.some((row) => row.op.type === 'create' && row.ackCursor === undefined);
+}
+
+/**
+ * The next operations to send for `email`, oldest first, at most `max`. It stops before an
+ * operation about a post created in the same batch: that one needs the server's id first.
+ */
+export async function nextBatch(email: string, max: number): Promise<OutboxRow[]> {
+  const rows = await db.outbox
+    .orderBy('seq')
+    .filter((row) => row.email === email && row.ackCursor === undefined)
+    .limit(max)
+    .toArray();
+  return cutAtDependency(rows);
+}
+
+/** Keeps the batch up to (not including) the first operation that refers to a create in it. */
+function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
+  const created = new Set<number>();
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    if (row.op.type !== 'create' && created.has(row.postId)) return rows.slice(0, i);
+    if (row.op.type === 'create') created.add(row.postId);
+  }
+  return rows;
+}
+
+/** How many operations are waiting to be sent (for one member, or for everyone). */
+export function countWaiting(email?: string): Promise<number> {
+  const rows = email ? db.outbox.where('email').equals(email) : db.outbox.toCollection();
+  return rows.filter((row) => row.ackCursor === undefined).count();
+}

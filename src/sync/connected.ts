@@ -1,0 +1,81 @@
+// Sync on a connected device: the engine, the live stream and every trigger that runs it (a local
+// write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
+// device is known to be connected, so a local-only device never downloads the client or zod.
+
+import { onLocalChange } from '../db/core/changes';
+import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
+import { createApi } from './api';
+import { SyncEngine } from './engine';
+import { openLiveStream } from './live';
+import { announce, setRetryHandler } from './status';
+
+const LOCK_NAME = 'insight-exchange:sync';
+
+function lock<T>(work: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK_NAME, work) : work();
+}
+
+/** Creates the engine, wires its triggers for the life of the page and runs the first sync. */
+export async function runConnected(onEngine: (engine: SyncEngine) => void): Promise<void> {
+  const api = createApi((input, init) => fetch(input, init));
+  const session = () => readStoredSession() ?? null;
+  // The server no longer knows this session (it expired, or this device was local-only until now):
+  // once the server confirms it (a sign-in may have happened meanwhile), sign out here too. Queued
+  // changes stay and are sent after the member signs in again.
+  const onSignedOut = () => {
+    void api.currentUser().then(
+      (user) => {
+        const signedIn = readStoredSession();
+        if (!signedIn || user?.email === signedIn.email) return;
+        saveSession(null);
+        announce({
+          title: 'Please sign in again',
+          description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.',
+        });
+      },
+      () => undefined,
+    );
+  };
+  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut });
+  onEngine(engine);
+  setRetryHandler(() => void engine.retry());
+
+  let stream: ReturnType<typeof openLiveStream> | undefined;
+  const openStream = () => {
+    stream?.close();
+    stream =
+      session() && navigator.onLine
+        ? openLiveStream(
+            (url) => new EventSource(url),
+            (cursor) => engine.notifyServerCursor(cursor),
+          )
+        : undefined;
+  };
+  const catchUp = () => {
+    if (!stream || stream.closed()) openStream();
+    void engine.retry();
+  };
+
+  onLocalChange((kind) => {
+    if (kind === 'synced') return;
+    void engine.refreshWaiting();
+    void engine.sync();
+  });
+  onSessionChange(() => {
+    engine.sessionChanged();
+    openStream();
+    void engine.retry();
+  });
+  window.addEventListener('online', catchUp);
+  window.addEventListener('offline', () => {
+    stream?.close();
+    stream = undefined;
+    void engine.sync();
+  });
+  window.addEventListener('focus', catchUp);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') catchUp();
+  });
+  openStream();
+  await engine.sync();
+}

@@ -1,0 +1,32 @@
+// Connected or local-only. The app asks its own origin for GET /api/health: a JSON answer means
+// a server is there (connected); anything else (a static host, no network on a first visit) means
+// local-only, today's product. A device that has been connected stays connected, even offline.
+
+import { isConnectedDevice, markConnected } from '../db/sync/sync-meta';
+import { checkHealth, type HealthCheck } from './health';
+
+export type Mode = 'connected' | 'local';
+
+let detected: Promise<Mode> | undefined;
+
+async function detect(api: HealthCheck): Promise<Mode> {
+  try {
+    if (await isConnectedDevice()) return 'connected';
+  } catch {
+    // No IndexedDB: the answer of the server alone decides.
+  }
+  if (!(await api.health())) return 'local';
+  await markConnected().catch(() => undefined);
+  return 'connected';
+}
+
+/** The mode of this device, decided once per page. */
+export function detectMode(api: HealthCheck = { health: () => checkHealth() }): Promise<Mode> {
+  detected ??= detect(api);
+  return detected;
+}
+
+/** Forgets the decision (tests). */
+export function resetMode(): void {
+  detected = undefined;
+}

@@ -1,0 +1,68 @@
+// Accounts live on the server: the same account on a second device needs the same password, the
+// admin address cannot be claimed, and a first sign-in on a device while offline says why it fails.
+import { expect, test, type Page } from '@playwright/test';
+import { serverForSpec, syncPort } from './support/server';
+import { newDevice } from './support/devices';
+
+const spec = serverForSpec(syncPort(4));
+
+const alert = (page: Page, text: string) => page.locator('.app-toasts').getByRole('alert').filter({ hasText: text });
+const success = (page: Page, text: string) => page.locator('.app-toasts').getByRole('status').filter({ hasText: text });
+
+async function fill(page: Page, email: string, password: string, name?: string) {
+  if (name !== undefined) await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
+test('the same account on a second device needs the same password', async ({ browser }) => {
+  const first = await newDevice(browser, spec.server);
+  await first.page.goto('/login?mode=signup');
+  await fill(first.page, 'priya@example.com', 'priya-pw', 'Priya Raman');
+  await first.page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(success(first.page, 'Account created successfully!')).toBeVisible();
+
+  const second = await newDevice(browser, spec.server);
+  await second.page.goto('/login');
+  await fill(second.page, 'priya@example.com', 'not-her-password');
+  await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(alert(second.page, 'Incorrect email or password.')).toBeVisible();
+  await fill(second.page, 'priya@example.com', 'priya-pw');
+  await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(success(second.page, 'Logged in successfully!')).toBeVisible();
+  await second.page.goto('/profile');
+  await expect(second.page.getByRole('heading', { name: 'Priya Raman' })).toBeVisible();
+  // The stored user keeps its shape: no password, no token.
+  const stored = await second.page.evaluate(() => JSON.parse(localStorage.getItem('insightExchangeUser') ?? 'null') as unknown);
+  expect(stored).toEqual({ email: 'priya@example.com', name: 'Priya Raman', role: 'user' });
+  await first.context.close();
+  await second.context.close();
+});
+
+test('the admin address cannot be claimed by signing up or by guessing', async ({ browser }) => {
+  const { context, page } = await newDevice(browser, spec.server);
+  await page.goto('/login?mode=signup');
+  await fill(page, 'Admin@InsightExchange.app ', 'mine-now', 'Mallory');
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(alert(page, 'An account with this email already exists. Sign in instead.')).toBeVisible();
+  await page.goto('/login');
+  await fill(page, 'admin@insightexchange.app', 'mine-now');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(alert(page, 'Incorrect email or password.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
+  await context.close();
+});
+
+test('signing in for the first time on a device while offline says so plainly', async ({ browser }) => {
+  const { context, page } = await newDevice(browser, spec.server);
+  const health = page.waitForResponse((response) => response.url().endsWith('/api/health'));
+  const signInCode = page.waitForResponse((response) => /\/assets\/auth-[\w-]+\.js$/.test(response.url()));
+  await page.goto('/login');
+  await Promise.all([health, signInCode]); // the device has met its server and has the sign-in code
+  await context.setOffline(true);
+  await fill(page, 'newcomer@example.com', 'newcomer-pw');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(alert(page, "You're offline. Signing in on a new device needs a connection.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});

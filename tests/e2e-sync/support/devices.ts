@@ -1,0 +1,117 @@
+// Devices for the multi-device tests: each is its own browser context (its own IndexedDB,
+// localStorage and cookies), on a phone or tablet viewport, talking to the same real server.
+import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { RunningServer } from './server';
+
+export const PHONE = { width: 390, height: 844 };
+export const TABLET = { width: 820, height: 1180 };
+
+export interface Device {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh device on `server` (service workers blocked unless asked for). */
+export async function newDevice(
+  browser: Browser,
+  server: RunningServer,
+  viewport = PHONE,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<Device> {
+  const context = await browser.newContext({ baseURL: server.url, viewport, serviceWorkers });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form and waits for the success toast. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+}
+
+/** The header's sync status (its accessible name starts with "Sync status:"). */
+export const syncStatus = (page: Page) => page.getByRole('status', { name: /^Sync status:/ });
+
+/** Waits until the header says Synced (every change sent and pulled). */
+export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Sync status: Synced' })).toBeVisible({ timeout });
+}
+
+export interface StoredPost {
+  id: number;
+  title: string;
+  likes: number;
+  status: string;
+  authorEmail: string;
+}
+
+/** Every post in the device's IndexedDB. */
+export function storedPosts(page: Page): Promise<StoredPost[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('insight-exchange');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const rows = await new Promise<StoredPost[]>((resolve, reject) => {
+      const all = db.transaction('posts').objectStore('posts').getAll();
+      all.onsuccess = () => resolve(all.result as StoredPost[]);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    return rows;
+  });
+}
+
+/** The `posts` mirror in the device's localStorage (empty when absent). */
+export function mirroredPosts(page: Page): Promise<StoredPost[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('posts') ?? '[]') as StoredPost[]);
+}
+
+/** What the server holds, as the admin sees it through the API. */
+export async function serverPosts(server: RunningServer, adminPassword: string): Promise<StoredPost[]> {
+  const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+  try {
+    const signedIn = await api.post('/api/session', {
+      data: { mode: 'signin', email: 'admin@insightexchange.app', password: adminPassword },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const posts: StoredPost[] = [];
+    let after = 0;
+    for (;;) {
+      const page = (await (await api.get(`/api/changes?after=${after}&limit=1000`)).json()) as {
+        posts: StoredPost[];
+        cursor: number;
+        more: boolean;
+      };
+      posts.push(...page.posts);
+      after = page.cursor;
+      if (!page.more) return posts;
+    }
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The card (article) whose heading is this title. */
+export const card = (page: Page, title: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** The like count a card shows. */
+export async function shownLikes(page: Page, title: string): Promise<number> {
+  const text = await card(page, title).getByRole('button', { name: /^Like/ }).innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+/** Opens New Post, fills it in and submits it. */
+export async function submitNewPost(page: Page, title: string, content: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill(content);
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
+}

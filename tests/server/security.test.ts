@@ -1,0 +1,235 @@
+// Security over real HTTP (the app listening on 127.0.0.1): cross-site writes refused, cookie
+// flags, the sign-in limit, oversized and malformed bodies, hostile text stored and returned
+// literally (never as HTML), forged fields of a create ignored.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from './support/app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
+import { HttpClient } from './support/http';
+import { SQL_PAYLOADS, XSS_PAYLOADS } from './support/payloads';
+
+describe('security over HTTP (PGlite)', () => {
+  let server: TestServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await testServer('pglite', {
+      limits: { perEmail: { max: 3, windowMs: 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } },
+    });
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => server.close());
+
+  /** A raw request with exactly these headers and body; answers status, headers and text. */
+  const raw = async (method: string, path: string, headers: Record<string, string>, body?: string) => {
+    const response = await fetch(base + path, { method, headers, body });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  const signedIn = async (email: string) => {
+    const client = new HttpClient(base);
+    expect((await client.send('POST', '/api/session', { mode: 'signin', email, password: 'pw-123456' })).status).toBe(200);
+    return client;
+  };
+
+  it('refuses a cross-site form post and a fetch from a foreign Origin, before anything is written', async () => {
+    const member = await signedIn('victim@example.com');
+    const op = JSON.stringify({ ops: [{ id: randomUUID(), type: 'create', post: { title: 'Forged', content: 'x', category: 'Trends' } }] });
+    const cookie = member.cookie!;
+    const attempts: Record<string, string>[] = [
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie },
+      { 'content-type': 'text/plain', origin: 'https://evil.example', cookie },
+      { 'content-type': 'application/json', origin: 'https://evil.example', cookie },
+      { 'content-type': 'application/json', origin: 'null', cookie },
+      { 'content-type': 'application/json', cookie },
+    ];
+    for (const headers of attempts) {
+      const answer = await raw('POST', '/api/ops', headers, op);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(answer.text)).toEqual({
+        error: { code: 'bad_origin', message: 'This request did not come from this site, so it was refused.' },
+      });
+    }
+    // Same origin but a form encoding: still refused, as JSON is the only body accepted.
+    const form = await raw('POST', '/api/ops', { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie }, 'ops=1');
+    expect(form.status).toBe(415);
+    expect(JSON.parse(form.text).error.code).toBe('bad_content_type');
+    const pulled = await member.send('GET', '/api/changes?after=0&limit=1000');
+    expect(pulled.body.posts.filter((post: { title: string }) => post.title === 'Forged')).toEqual([]);
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Strict, Path=/ and with an expiry; sign-out clears it', async () => {
+    const answer = await raw(
+      'POST',
+      '/api/session',
+      { 'content-type': 'application/json', origin: base },
+      JSON.stringify({ mode: 'signin', email: 'flags@example.com', password: 'pw-123456' }),
+    );
+    const cookie = answer.headers.getSetCookie().find((value) => value.startsWith('ie_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=\d+/);
+    expect(cookie).not.toMatch(/Domain=/);
+    const out = await raw('DELETE', '/api/session', { origin: base, cookie: cookie.split(';')[0]! });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().find((value) => value.startsWith('ie_session='))).toMatch(/ie_session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('limits sign-in attempts per email with 429 and a readable wait, even with the right password', async () => {
+    await signedIn('limited@example.com');
+    const client = new HttpClient(base);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(
+        (await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: 'wrong-password' })).status,
+      ).toBe(401);
+    }
+    const blocked = await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: 'pw-123456' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    expect(blocked.body.error.code).toBe('rate_limited');
+    expect(blocked.body.error.message).toMatch(/minute|second/);
+  });
+
+  it('answers oversized and malformed bodies with readable JSON errors, never a stack', async () => {
+    const member = await signedIn('bodies@example.com');
+    const headers = { 'content-type': 'application/json', origin: base, cookie: member.cookie! };
+    const cases: [string, number, string][] = [
+      [
+        JSON.stringify({
+          ops: [{ id: randomUUID(), type: 'create', post: { title: 'x', content: 'y'.repeat(2 * 1024 * 1024), category: 'Trends' } }],
+        }),
+        413,
+        'too_large',
+      ],
+      ['{"ops": [', 400, 'invalid'],
+      ['', 400, 'invalid'],
+      ['null', 400, 'invalid'],
+      ['{"ops": "not a list"}', 400, 'invalid'],
+      [JSON.stringify({ ops: [{ id: 'not-a-uuid', type: 'like', postId: 1 }] }), 400, 'invalid'],
+      [JSON.stringify({ ops: [{ id: randomUUID(), type: 'drop_table', postId: 1 }] }), 400, 'invalid'],
+      [JSON.stringify({ ops: [{ id: randomUUID(), type: 'like', postId: 1, count: 1e12 }] }), 400, 'invalid'],
+      ['{"__proto__": {"admin": true}, "ops": []}', 400, 'invalid'],
+    ];
+    for (const [body, status, code] of cases) {
+      const answer = await raw('POST', '/api/ops', headers, body);
+      expect(answer.status, body.slice(0, 60)).toBe(status);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      const json = JSON.parse(answer.text);
+      expect(json.error.code, body.slice(0, 60)).toBe(code);
+      expect(json.error.message).toMatch(/^[A-Z].*[.:]/);
+      expect(answer.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d/);
+    }
+    const session = await raw(
+      'POST',
+      '/api/session',
+      { 'content-type': 'application/json', origin: base },
+      JSON.stringify({ mode: 'signin', email: 'x@example.com', password: 'p'.repeat(100_000) }),
+    );
+    expect(session.status).toBe(413);
+  });
+
+  it('stores 50+ XSS payloads through one device and returns them to another byte for byte, only ever as JSON', async () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
+    const writer = await signedIn('xss-writer@example.com');
+    const admin = new HttpClient(base);
+    await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const ops = XSS_PAYLOADS.map((payload) => ({
+      id: randomUUID(),
+      type: 'create',
+      post: { title: payload, content: `${payload}\n${payload}`, category: 'Trends', tags: [payload.slice(0, 40).trim()] },
+    }));
+    const pushed = await writer.send('POST', '/api/ops', { ops });
+    expect(pushed.body.results.map((result: { status: string }) => result.status)).toEqual(ops.map(() => 'applied'));
+    await admin.send('POST', '/api/ops', {
+      ops: pushed.body.results.map((result: { postId: number }) => ({ id: randomUUID(), type: 'approve', postId: result.postId })),
+    });
+    const reader = await signedIn('xss-reader@example.com');
+    const response = await fetch(`${base}/api/changes?after=0&limit=1000`, { headers: { cookie: reader.cookie! } });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'|script-src 'self'/);
+    const posts = ((await response.json()) as { posts: { title: string; content: string; tags: string[] }[] }).posts;
+    for (const [index, payload] of XSS_PAYLOADS.entries()) {
+      const post = posts.find((candidate) => candidate.title === payload);
+      expect(post, payload).toBeDefined();
+      expect(post!.content).toBe(`${payload}\n${payload}`);
+      expect(post!.tags).toEqual([ops[index]!.post.tags[0]]);
+    }
+  });
+
+  it('stores SQL-injection strings in every field literally, and the tables are intact', async () => {
+    const email = `o'reilly--${randomUUID().slice(0, 8)}@example.com`;
+    const member = new HttpClient(base);
+    const signup = await member.send('POST', '/api/session', {
+      mode: 'signup',
+      email,
+      password: "' OR '1'='1",
+      name: "Robert'); DROP TABLE users;--",
+    });
+    expect(signup.status).toBe(200);
+    expect(signup.body.user.name).toBe("Robert'); DROP TABLE users;--");
+    const ops = SQL_PAYLOADS.map((payload) => ({
+      id: randomUUID(),
+      type: 'create',
+      post: { title: payload, content: payload, category: 'Trends', tags: [payload.slice(0, 40).trim()] },
+    }));
+    const pushed = await member.send('POST', '/api/ops', { ops });
+    expect(pushed.body.results.every((result: { status: string }) => result.status === 'applied')).toBe(true);
+    const pulled = await member.send('GET', '/api/changes?after=0&limit=1000');
+    for (const payload of SQL_PAYLOADS) {
+      const post = pulled.body.posts.find((candidate: { title: string }) => candidate.title === payload);
+      expect(post, payload).toMatchObject({
+        content: payload,
+        tags: [payload.slice(0, 40).trim()],
+        author: "Robert'); DROP TABLE users;--",
+        authorEmail: email,
+        likes: 0,
+      });
+    }
+    // Injection through the query string and the sign-in fields is refused or harmless.
+    expect((await member.send('GET', '/api/changes?after=0%20OR%201=1&limit=10')).status).toBe(400);
+    const again = new HttpClient(base);
+    expect((await again.send('POST', '/api/session', { mode: 'signin', email, password: "' OR ''='" })).status).toBe(401);
+    const [tables] = await server.db.query<{ count: unknown }>(
+      `SELECT count(*) AS count FROM information_schema.tables WHERE table_name IN ('users','posts','ops','change_head','sessions')`,
+    );
+    expect(Number(tables!.count)).toBe(5);
+  });
+
+  it('ignores forged fields in a create: id, author, role, likes, status, dates, seq', async () => {
+    const member = await signedIn('forger@example.com');
+    const forged = {
+      title: 'Forged fields',
+      content: 'x',
+      category: 'Trends',
+      id: 1,
+      author: 'Admin',
+      authorEmail: ADMIN_EMAIL,
+      authorRole: 'admin',
+      likes: 999,
+      comments: 50,
+      views: 1e6,
+      status: 'approved',
+      date: '2001-01-01',
+      isTopContributor: true,
+      seq: 0,
+    };
+    const answer = await member.send('POST', '/api/ops', {
+      ops: [{ id: randomUUID(), type: 'create', post: forged, author: 'Admin', role: 'admin' }],
+    });
+    const post = answer.body.results[0].post;
+    expect(post).toMatchObject({
+      author: 'Forger',
+      authorEmail: 'forger@example.com',
+      authorRole: 'user',
+      likes: 0,
+      comments: 0,
+      views: 0,
+      status: 'pending',
+      date: 'Just now',
+      isTopContributor: false,
+    });
+    expect(post.id).not.toBe(1);
+    expect(post.seq).toBeGreaterThan(0);
+  });
+});
