@@ -6,6 +6,7 @@
 //
 //   BENCH_SIZES=1000,10000   fewer sizes      BENCH_RUNS=5   more runs      BENCH_LIGHTHOUSE=0   skip Lighthouse
 //   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
+//                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 import { execFileSync, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -484,7 +485,9 @@ async function benchSize(size, executablePath) {
     await signIn(page);
     const took = await importThroughUi(page, file);
     imports.push(took);
-    log(`${size.toLocaleString('en-US')} posts: import ${run + 1}/${RUNS} took ${(took / 1000).toFixed(1)} s`);
+    log(
+      `${size.toLocaleString('en-US')} posts: import ${run + 1}/${RUNS} took ${(took / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`,
+    );
     if (run < RUNS - 1) {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
