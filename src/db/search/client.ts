@@ -5,6 +5,7 @@
 import { SearchEngine } from './engine';
 import { idbPostSource } from './idb-source';
 import { watchPostChanges } from './watch';
+import { isBulkWriting, onBulkWriteEnd } from '../core/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
 import type { CategoryFilter } from '../types';
 
@@ -70,6 +71,9 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     stopped: false,
     // The worker has no Dexie: the page watches the posts and tells it to catch up.
     unwatch: undefined as (() => void) | undefined,
+    // During this page's import the index catches up once, at its end, not after every chunk.
+    held: false,
+    unhold: undefined as (() => void) | undefined,
   };
 
   const localEngine = (): SearchEngine => (state.local ??= new SearchEngine(idbPostSource(), onChange));
@@ -102,9 +106,17 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
 
   const connect = (): void => {
     if (state.stopped) return;
-    state.unwatch ??= watchPostChanges(() => {
+    const refresh = (): void => {
+      state.held = false;
       state.worker?.postMessage({ type: 'refresh' });
       void state.local?.refresh();
+    };
+    state.unwatch ??= watchPostChanges(() => {
+      if (isBulkWriting()) state.held = true;
+      else refresh();
+    });
+    state.unhold ??= onBulkWriteEnd(() => {
+      if (state.held) refresh();
     });
     if (state.worker || state.local) return;
     try {
@@ -142,7 +154,8 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     stop() {
       state.stopped = true;
       state.unwatch?.();
-      state.unwatch = undefined;
+      state.unhold?.();
+      state.unwatch = state.unhold = undefined;
       state.worker?.close();
       state.worker = undefined;
       state.local?.stop();
