@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './tests/e2e/support/chromium';
 
 // Multi-device tests against the real server (npm run build first: dist/ and dist-server/).
-// Each spec starts its own server on a port of its own with a temporary DATA_DIR; separate
+// Each spec starts its own server on a port of its own (SYNC_E2E_PORT_BASE + 0..19, default
+// 4410) with a temporary DATA_DIR; separate
 // browser contexts are separate devices. The main suite (playwright.config.ts) stays local-only.
 export default defineConfig({
   testDir: 'tests/e2e-sync',

@@ -10,10 +10,14 @@ window.addEventListener('vite:preloadError', noteMissingChunk);
 
 // The first render runs as a transition, so React renders in slices and the page stays
 // responsive (no single long task) while the app starts.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const start = () =>
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+// The forum's snapshot is on screen (public/forum-snapshot.js): let it paint before React starts.
+if (document.getElementById('forum-snapshot')) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

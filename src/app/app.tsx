@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { startPwa } from '../features/pwa/pwa-store';
+import { keepForumSnapshotFresh, releaseSnapshot } from '../lib/forum-snapshot';
 import { DataProvider } from './data-status';
 import { router } from './router';
 
@@ -13,6 +14,18 @@ export function App() {
     // The running build, for support and for tests that check an update took effect.
     document.documentElement.dataset.build = __BUILD_ID__;
     startPwa();
+    // The forum's snapshot is only ever a stand-in for the forum's list: any other screen
+    // (a redirect to sign in, another route) takes it away at once.
+    const check = (path: string) => {
+      if (path !== '/forum') releaseSnapshot();
+    };
+    check(router.state.location.pathname);
+    const stopRouter = router.subscribe((state) => check(state.location.pathname));
+    const stopFresh = keepForumSnapshotFresh();
+    return () => {
+      stopRouter();
+      stopFresh();
+    };
   }, []);
   return (
     <ErrorBoundary fullPage>

@@ -11,6 +11,13 @@ export const DATABASE_NAME = 'insight-exchange';
 /** localStorage key of the signed-in user: JSON `{ email, name, role }`. */
 export const USER_KEY = 'insightExchangeUser';
 
+/**
+ * Cache Storage cache and request URL of the forum's first-page snapshot (JSON `{ owner, css, html }`),
+ * also read by the inline script in index.html: keep the two in step.
+ */
+export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
+export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
+
 /** localStorage key of the legacy posts array (a compatibility mirror of IndexedDB for an older build). */
 export const POSTS_KEY = 'posts';
 

@@ -9,28 +9,29 @@ import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** Typing waits this long before the search runs. */
-const SEARCH_DEBOUNCE_MS = 200;
+/** The address follows the typing once it pauses this long (the search itself runs on every key). */
+const ADDRESS_DEBOUNCE_MS = 300;
 
 const toCategory = (value: string | null): CategoryFilter => (isCategory(value) ? value : 'All');
 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {
-  // The fields answer every keystroke from local state; the settled search and the category are
-  // copied into the address, so a reload or a shared link keeps them.
+  // The search runs on every keystroke (the latest answer wins, see useSearchResults); the
+  // settled search and the category are copied into the address, so a reload or a shared link
+  // keeps them.
   const [params, setParams] = useSearchParams();
   const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
-  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const settled = useDebouncedValue(searchInput, ADDRESS_DEBOUNCE_MS);
 
   useEffect(() => {
     const next = new URLSearchParams(params);
-    if (search) next.set('q', search);
+    if (settled) next.set('q', settled);
     else next.delete('q');
     if (category !== 'All') next.set('category', category);
     else next.delete('category');
     if (next.toString() !== params.toString()) setParams(next, { replace: true });
-  }, [search, category, params, setParams]);
+  }, [settled, category, params, setParams]);
 
   return (
     <>
@@ -49,7 +50,7 @@ export function ForumPage() {
               Posts
             </h2>
             <ErrorBoundary area="the posts">
-              <ForumPostList search={search} category={category} />
+              <ForumPostList search={searchInput} category={category} />
             </ErrorBoundary>
           </section>
           <aside className="col-lg-4" aria-label="Community highlights">

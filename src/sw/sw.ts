@@ -1,6 +1,7 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_URL } from '../db/contracts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -15,9 +16,35 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Delete the caches of older precache formats.
 cleanupOutdatedCaches();
 
-// Every navigation, a deep link such as /forum included, is answered with the cached app shell;
+const shell = createHandlerBoundToURL('index.html');
+const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+// /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
+// public/forum-snapshot.js can paint it synchronously, before the app's JavaScript runs, once it
+// has checked that the signed-in member is the one it was taken for.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
+  async (options) => {
+    const response = await shell(options);
+    try {
+      const stored = await caches.match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE });
+      if (!stored || !response.ok) return response;
+      const snapshot = (await stored.json()) as { owner?: unknown; css?: unknown; html?: unknown };
+      const page = await response.clone().text();
+      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return response;
+      const template = `<template id="forum-snapshot-template" data-owner="${attribute(snapshot.owner)}" data-css="${attribute(snapshot.css)}">${snapshot.html}</template>`;
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return new Response(page.replace('<div id="root"></div>', `${template}<div id="root"></div>`), { status: response.status, headers });
+    } catch {
+      return response;
+    }
+  },
+);
+
+// Every other navigation, a deep link included, is answered with the cached app shell;
 // /api never is (and no route here caches it): the server's answers always come from the server.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.
 self.addEventListener('activate', (event) => {

@@ -1,10 +1,10 @@
 // Accounts live on the server: the same account on a second device needs the same password, the
 // admin address cannot be claimed, and a first sign-in on a device while offline says why it fails.
 import { expect, test, type Page } from '@playwright/test';
-import { serverForSpec } from './support/server';
+import { serverForSpec, syncPort } from './support/server';
 import { newDevice } from './support/devices';
 
-const spec = serverForSpec(4414);
+const spec = serverForSpec(syncPort(4));
 
 const alert = (page: Page, text: string) => page.locator('.app-toasts').getByRole('alert').filter({ hasText: text });
 const success = (page: Page, text: string) => page.locator('.app-toasts').getByRole('status').filter({ hasText: text });

@@ -1,12 +1,12 @@
 // The server killed (SIGKILL) and restarted loses nothing it acknowledged; the device notices the
 // outage, keeps its changes, and catches up by itself when the server is back.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
 import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
-const spec = serverForSpec(4415);
+const spec = serverForSpec(syncPort(5));
 
 test('the server killed and restarted loses nothing acknowledged', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server);

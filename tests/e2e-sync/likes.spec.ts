@@ -1,12 +1,12 @@
 // Likes made on three devices at once all count, on every device and on a new one.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, card, newDevice, serverPosts, shownLikes, signIn, waitSynced, type Device } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const CLICKS = 5;
 
-const spec = serverForSpec(4411);
+const spec = serverForSpec(syncPort(1));
 
 async function member(browser: Parameters<typeof newDevice>[0], email: string, viewport = PHONE): Promise<Device> {
   const device = await newDevice(browser, spec.server, viewport);

@@ -1,10 +1,10 @@
 // Phone to tablet and back, live: a member's post reaches the admin's queue without a reload, and
 // the approval comes back to the phone the same way.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
-const spec = serverForSpec(4410);
+const spec = serverForSpec(syncPort(0));
 
 test('a post on the phone reaches the tablet’s queue live, and the approval comes back live', async ({ browser }) => {
   const phone = await newDevice(browser, spec.server, PHONE);

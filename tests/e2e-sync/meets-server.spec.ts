@@ -4,10 +4,10 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../e2e/support/static-server';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, removeData, startServer, type RunningServer, syncPort } from './support/server';
 import { TABLET, card, newDevice, serverPosts, signIn, submitNewPost, waitSynced } from './support/devices';
 
-const PORT = 4419;
+const PORT = syncPort(9);
 let server: RunningServer | undefined;
 test.afterAll(async () => {
   await server?.stop();

@@ -1,10 +1,10 @@
 // A synced device reads the forum offline after a reload: the service worker serves the app shell
 // and IndexedDB holds what the server sent.
 import { expect, test } from '@playwright/test';
-import { serverForSpec } from './support/server';
+import { serverForSpec, syncPort } from './support/server';
 import { card, newDevice, signIn, syncStatus, waitSynced } from './support/devices';
 
-const spec = serverForSpec(4418);
+const spec = serverForSpec(syncPort(8));
 
 test('a synced device reads the forum offline after a reload', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server, undefined, 'allow');

@@ -1,13 +1,13 @@
 // Offline first: likes and a post made with no network show the same toasts, wait in the outbox
 // (the header says how many), arrive once after reconnecting, and reloads resend nothing.
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec } from './support/server';
+import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
 import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const TITLE = 'Notes from a field day with no signal';
 
-const spec = serverForSpec(4412);
+const spec = serverForSpec(syncPort(2));
 
 test('likes and a post made offline arrive once after reconnecting; reloads resend nothing', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server);

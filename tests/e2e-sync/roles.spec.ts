@@ -2,14 +2,14 @@
 // the device (after a reload too), the built-in address is a plain member there, a role edited by
 // hand in localStorage does not last, and a sign-out made offline ends the session on the server.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, removeData, startServer, syncPort, type RunningServer } from './support/server';
 import { TABLET, card, newDevice, signIn, submitNewPost, waitSynced } from './support/devices';
 
 const CHIEF = 'chief@panel-house.example';
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  server = await startServer({ port: 4419, env: { ADMIN_EMAIL: CHIEF } });
+  server = await startServer({ port: syncPort(11), env: { ADMIN_EMAIL: CHIEF } });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -2,7 +2,7 @@
 // sees what the other one did without a reload (PostgreSQL LISTEN/NOTIFY carries the signal).
 import { expect, test } from '@playwright/test';
 import { startPostgres } from '../../scripts/postgres.mjs';
-import { ADMIN_PASSWORD, removeData, startServer, type RunningServer } from './support/server';
+import { ADMIN_PASSWORD, removeData, startServer, type RunningServer, syncPort } from './support/server';
 import { TABLET, card, newDevice, shownLikes, signIn, submitNewPost, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -12,8 +12,8 @@ const servers: RunningServer[] = [];
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   postgres = await startPostgres();
-  servers.push(await startServer({ port: 4416, env: { DATABASE_URL: postgres.url } }));
-  servers.push(await startServer({ port: 4417, env: { DATABASE_URL: postgres.url } }));
+  servers.push(await startServer({ port: syncPort(6), env: { DATABASE_URL: postgres.url } }));
+  servers.push(await startServer({ port: syncPort(7), env: { DATABASE_URL: postgres.url } }));
 });
 test.afterAll(async () => {
   for (const server of servers) {

@@ -2,12 +2,12 @@
 // it (IndexedDB or the `posts` mirror), and when another member signs in on a device, the
 // previous member's private posts leave both.
 import { expect, test } from '@playwright/test';
-import { serverForSpec } from './support/server';
+import { serverForSpec, syncPort } from './support/server';
 import { TABLET, mirroredPosts, newDevice, signIn, storedPosts, submitNewPost, waitSynced } from './support/devices';
 
 const SECRET = 'Draft: pricing study for a client still under NDA';
 
-const spec = serverForSpec(4413);
+const spec = serverForSpec(syncPort(3));
 
 const titles = (posts: { title: string }[]) => posts.map((post) => post.title);
 

@@ -5,6 +5,7 @@
 import { USER_KEY } from '../contracts';
 import { parseSession, type RoleAuthority } from './session-rules';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
+import { clearForumSnapshot } from '../core/forum-snapshot';
 import type { Session } from '../types';
 
 const CHANNEL_NAME = 'insight-exchange-session';
@@ -87,6 +88,8 @@ function copyToDatabase(session: Session | null): void {
 
 /** Stores (or, with null, clears) the session in every place it lives and tells every tab. */
 export function saveSession(session: Session | null): void {
+  // The forum's snapshot belongs to the member who was signed in: never shown to the next one.
+  clearForumSnapshot();
   memorySession = session;
   const raw = session ? JSON.stringify({ email: session.email, name: session.name, role: session.role }) : null;
   if (raw) {
@@ -110,6 +113,7 @@ export function saveSession(session: Session | null): void {
 /** Called for a `storage` event on the user key written by another tab or an older build. */
 export function handleExternalSessionChange(newValue: string | null): Session | null {
   const session = parseSession(newValue, authority);
+  clearForumSnapshot();
   if (!localStoreWorks) memorySession = session;
   copyToDatabase(session);
   notify(session);

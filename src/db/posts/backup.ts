@@ -6,7 +6,7 @@
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { pagesByKey } from '../core/paging';
-import { emitLocalChange } from '../core/changes';
+import { asBulkWrite, emitLocalChange } from '../core/changes';
 import { ValidationError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult } from './merge';
@@ -119,11 +119,14 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
   if (options.signal?.aborted) throw abortError();
   options.onProgress?.({ phase: 'writing', done: 0, total: posts.length });
   return withDataErrors(async () => {
-    const result = await mergePosts(posts, {
-      chunkSize: MERGE_CHUNK_SIZE,
-      signal: options.signal,
-      onProgress: ({ done, total }) => options.onProgress?.({ phase: 'writing', done, total }),
-    });
+    // One bulk write: the search index reads the new posts once, at the end, not after each chunk.
+    const result = await asBulkWrite(() =>
+      mergePosts(posts, {
+        chunkSize: MERGE_CHUNK_SIZE,
+        signal: options.signal,
+        onProgress: ({ done, total }) => options.onProgress?.({ phase: 'writing', done, total }),
+      }),
+    );
     if (result.added + result.updated > 0) emitLocalChange('posts-imported');
     return result;
   });

@@ -7,7 +7,7 @@ import { mergeChanges } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
 import type { Post } from '../types';
 
-export const MERGE_CHUNK_SIZE = 1_000;
+export const MERGE_CHUNK_SIZE = 1000;
 
 export interface MergeProgress {
   done: number;
@@ -39,10 +39,23 @@ export function dedupePosts(posts: readonly Post[]): Post[] {
   return [...byId.values()];
 }
 
-/** Merges posts into IndexedDB, one readwrite transaction per chunk: each chunk is all-or-nothing. */
+/** The stored rows among `chunk` (sorted by id): one key read over the chunk's id range, then rows only for ids that exist. */
+async function storedRows(chunk: readonly Post[]): Promise<Map<number, PostRow>> {
+  const first = chunk[0].id;
+  const last = chunk[chunk.length - 1].id;
+  const wanted = new Set(chunk.map((post) => post.id));
+  const keys = (await db.posts.where('id').between(first, last, true, true).primaryKeys()).filter((key) => wanted.has(key));
+  const rows = keys.length > 0 ? await db.posts.bulkGet(keys) : [];
+  return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+}
+
+/**
+ * Merges posts into IndexedDB, one readwrite transaction per chunk (in id order): each chunk is
+ * all-or-nothing. A fresh import reads no rows, only the keys of each chunk's id range.
+ */
 export async function mergePosts(posts: readonly Post[], options: MergeOptions = {}): Promise<MergeResult> {
   const chunkSize = options.chunkSize ?? MERGE_CHUNK_SIZE;
-  const unique = dedupePosts(posts);
+  const unique = dedupePosts(posts).sort((a, b) => a.id - b.id);
   const result: MergeResult = { added: 0, updated: 0, unchanged: 0, processed: 0, cancelled: false };
   for (let start = 0; start < unique.length; start += chunkSize) {
     if (options.signal?.aborted) {
@@ -51,20 +64,20 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
     }
     const chunk = unique.slice(start, start + chunkSize);
     const counts = await db.transaction('rw', db.posts, db.meta, async () => {
-      const stored = await db.posts.bulkGet(chunk.map((post) => post.id));
+      const stored = await storedRows(chunk);
       const additions: PostRow[] = [];
       const updates: { key: number; changes: Partial<PostRow> }[] = [];
       // New posts and status changes get change numbers, so the search index sees them.
       let rev = await nextRev();
-      chunk.forEach((post, index) => {
-        const existing = stored[index];
+      for (const post of chunk) {
+        const existing = stored.get(post.id);
         if (!existing) additions.push({ ...post, rev: rev++ });
         else {
           const changes: Partial<PostRow> | null = mergeChanges(existing, post);
           if (changes?.status) changes.rev = rev++;
           if (changes) updates.push({ key: post.id, changes });
         }
-      });
+      }
       if (additions.length > 0) await db.posts.bulkAdd(additions);
       if (updates.length > 0) await db.posts.bulkUpdate(updates);
       if (additions.length + updates.length > 0) await countChange();

@@ -2,8 +2,10 @@
 // SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
 // posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
 
-import { db } from '../core/schema';
 import { SearchEngine } from './engine';
+import { idbPostSource } from './idb-source';
+import { watchPostChanges } from './watch';
+import { isBulkWriting, onBulkWriteEnd } from '../core/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
 import type { CategoryFilter } from '../types';
 
@@ -67,9 +69,14 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     sequence: 0,
     pending: new Map<number, Pending>(),
     stopped: false,
+    // The worker has no Dexie: the page watches the posts and tells it to catch up.
+    unwatch: undefined as (() => void) | undefined,
+    // During this page's import the index catches up once, at its end, not after every chunk.
+    held: false,
+    unhold: undefined as (() => void) | undefined,
   };
 
-  const localEngine = (): SearchEngine => (state.local ??= new SearchEngine(db, onChange));
+  const localEngine = (): SearchEngine => (state.local ??= new SearchEngine(idbPostSource(), onChange));
 
   const failPending = (message: string): void => {
     for (const [, request] of state.pending) request.reject(new Error(message));
@@ -98,7 +105,20 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
   };
 
   const connect = (): void => {
-    if (state.stopped || state.worker || state.local) return;
+    if (state.stopped) return;
+    const refresh = (): void => {
+      state.held = false;
+      state.worker?.postMessage({ type: 'refresh' });
+      void state.local?.refresh();
+    };
+    state.unwatch ??= watchPostChanges(() => {
+      if (isBulkWriting()) state.held = true;
+      else refresh();
+    });
+    state.unhold ??= onBulkWriteEnd(() => {
+      if (state.held) refresh();
+    });
+    if (state.worker || state.local) return;
     try {
       for (const open of openers) {
         state.worker = open(receive, fallBack);
@@ -133,6 +153,9 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     },
     stop() {
       state.stopped = true;
+      state.unwatch?.();
+      state.unhold?.();
+      state.unwatch = state.unhold = undefined;
       state.worker?.close();
       state.worker = undefined;
       state.local?.stop();

@@ -1,35 +1,38 @@
 // Keeps a SearchIndex equal to the approved posts in IndexedDB: a read of every approved post at
-// start, then a live query on the `rev` index for everything written after it (new posts, approvals,
-// rejections, imports), in this tab or any other. Runs in the search worker, or in-process where
-// workers are unavailable (unit tests).
+// start, then, each time the page says posts changed (`refresh`), a read of everything whose
+// change number is above the last one seen (new posts, approvals, rejections, imports). Reads go
+// through a PostSource (plain IndexedDB), so neither the worker nor this file needs Dexie.
 
-import Dexie, { liveQuery, type Subscription } from 'dexie';
-import type { InsightDatabase, PostRow } from '../core/schema';
-import { pagesByKey } from '../core/paging';
+import type { PostSource } from './idb-source';
 import { SearchIndex } from './search-index';
 import { normalizeSearch } from './text';
 import type { CategoryFilter } from '../types';
 
-const LOAD_CHUNK = 2_000;
+const LOAD_CHUNK = 5_000;
 
 export class SearchEngine {
   private readonly index = new SearchIndex();
   private lastRev = 0;
-  private subscription: Subscription | undefined;
   private loading: Promise<void> | undefined;
+  private loaded = false;
+  private refreshing: Promise<void> | undefined;
+  private again = false;
 
   constructor(
-    private readonly db: InsightDatabase,
+    private readonly source: PostSource,
     private readonly onChange: () => void = () => undefined,
   ) {}
 
   /**
-   * Loads the index once (later calls wait for the same load) and starts following changes.
-   * A failed load is forgotten, so the next search tries again instead of failing forever.
+   * Loads the index once (later calls wait for the same load), then catches up with what was
+   * written meanwhile. A failed load is forgotten, so the next search tries again.
    */
   start(): Promise<void> {
     this.loading ??= this.load()
-      .then(() => this.follow())
+      .then(() => {
+        this.loaded = true;
+        return this.refresh();
+      })
       .catch((error: unknown) => {
         this.loading = undefined;
         throw error;
@@ -43,61 +46,61 @@ export class SearchEngine {
     return this.index.search(normalizeSearch(query), category);
   }
 
+  /** Reads what changed since the last read (calls during a read are folded into one more read). */
+  refresh(): Promise<void> {
+    if (!this.loaded) return Promise.resolve();
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.again = false;
+          const rows = await this.source.changedSince(this.lastRev);
+          if (rows.length === 0) continue;
+          for (const row of rows) {
+            this.index.upsert(row);
+            if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
+          }
+          this.onChange();
+        } while (this.again);
+      } catch {
+        // The database went away (closed, upgraded): the next search loads afresh.
+        this.loaded = false;
+        this.loading = undefined;
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
   get size(): number {
     return this.index.size;
   }
 
   /** Stops following changes; a later start() loads afresh. */
   stop(): void {
-    this.subscription?.unsubscribe();
-    this.subscription = undefined;
+    this.source.close();
     this.loading = undefined;
   }
 
   private async load(): Promise<void> {
-    const { db } = this;
-    // The change number first, then the posts in short read transactions (a long one would make
-    // every like wait for it). A post approved or rejected meanwhile has a higher number, so
-    // following from this number afterwards brings the index up to date.
-    const last = await db.posts.orderBy('rev').lastKey();
-    this.lastRev = typeof last === 'number' ? last : 0;
-    const rows: PostRow[] = [];
-    const pages = pagesByKey<PostRow, number>(
-      (after) =>
-        db.posts
-          .where('[status+id]')
-          .between(['approved', after ?? Dexie.minKey], ['approved', Dexie.maxKey], false, true)
-          .limit(LOAD_CHUNK)
-          .toArray(),
-      (row) => row.id,
-    );
-    for await (const chunk of pages) rows.push(...chunk);
+    const { source } = this;
+    // The change number first, then the posts in short reads (a long transaction would make
+    // every like wait). A post approved or rejected meanwhile has a higher number, so the
+    // refresh after the load brings the index up to date.
+    this.lastRev = await source.lastRev();
+    const rows = [];
+    let after: number | undefined;
+    for (;;) {
+      const chunk = await source.approvedAfter(after, LOAD_CHUNK);
+      rows.push(...chunk);
+      if (chunk.length < LOAD_CHUNK) break;
+      after = chunk[chunk.length - 1]!.id;
+    }
     this.index.load(rows);
-    this.changed();
-  }
-
-  private follow(): void {
-    const since = this.lastRev;
-    this.subscription?.unsubscribe();
-    this.subscription = liveQuery(() => this.db.posts.where('rev').above(since).toArray()).subscribe({
-      next: (rows) => {
-        if (rows.length === 0) return;
-        for (const row of rows) {
-          this.index.upsert(row);
-          if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
-        }
-        this.changed();
-        this.follow();
-      },
-      error: () => {
-        // The feed stopped (the connection was lost or closed): the next search loads afresh.
-        this.subscription = undefined;
-        this.loading = undefined;
-      },
-    });
-  }
-
-  private changed(): void {
     this.onChange();
   }
 }

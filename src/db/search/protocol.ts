@@ -1,7 +1,12 @@
 // Messages between the page and the search worker.
 import type { CategoryFilter } from '../types';
 
-export type SearchRequest = { type: 'warm' } | { type: 'bye' } | { type: 'search'; id: number; query: string; category: CategoryFilter };
+export type SearchRequest =
+  | { type: 'warm' }
+  | { type: 'bye' }
+  /** Posts changed: read what changed since the last read. */
+  | { type: 'refresh' }
+  | { type: 'search'; id: number; query: string; category: CategoryFilter };
 
 export type SearchResponse =
   { type: 'result'; id: number; ids: number[] } | { type: 'failed'; id: number; message: string } | { type: 'changed' };

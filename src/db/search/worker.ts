@@ -1,9 +1,10 @@
 // The search worker: holds the search index off the main thread, so neither loading it nor
 // scanning it ever delays a paint or a click. Started as a SharedWorker where the browser has
 // them, so every open tab shares one index (one load, one copy in memory); otherwise as a
-// dedicated worker per tab.
-import { db } from '../core/schema';
+// dedicated worker per tab. It reads IndexedDB with the plain API (no Dexie); the pages tell it
+// when posts changed.
 import { SearchEngine } from './engine';
+import { idbPostSource } from './idb-source';
 import type { SearchRequest, SearchResponse } from './protocol';
 
 interface Port {
@@ -12,7 +13,7 @@ interface Port {
 }
 
 const ports = new Set<Port>();
-const engine = new SearchEngine(db, () => {
+const engine = new SearchEngine(idbPostSource(), () => {
   for (const port of ports) port.postMessage({ type: 'changed' });
 });
 
@@ -22,6 +23,10 @@ function serve(port: Port): void {
     const request = event.data;
     if (request.type === 'warm') {
       void engine.start().catch(() => undefined);
+      return;
+    }
+    if (request.type === 'refresh') {
+      void engine.refresh();
       return;
     }
     if (request.type === 'bye') {

@@ -4,6 +4,7 @@ import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
+import { useForumSnapshot } from '../../lib/forum-snapshot';
 import { ForumPost } from './forum-post';
 import { useApprovedPosts } from './use-approved-posts';
 
@@ -11,6 +12,7 @@ import { useApprovedPosts } from './use-approved-posts';
 export function ForumPostList({ search, category }: { search: string; category: CategoryFilter }) {
   const { items, hasMore, loadingMore, loadMore, total, stale } = useApprovedPosts(search, category);
   const query = search.trim();
+  useForumSnapshot(items !== undefined, !query && category === 'All' && !stale, items);
   const summary = query ? (
     <p className="app-results" role="status">
       {stale || total === undefined ? 'Searching…' : `${plural(total, 'result')} for “${query}”`}

@@ -9,6 +9,12 @@ import { join, resolve } from 'node:path';
 
 export const ADMIN_PASSWORD = 'admin-e2e-password';
 const SERVER_JS = resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js');
+const PORT_BASE = Number(process.env.SYNC_E2E_PORT_BASE ?? 4410);
+
+/** The suite's port `offset` (0–19): from SYNC_E2E_PORT_BASE, default 4410, so runs can move their range. */
+export function syncPort(offset: number): number {
+  return PORT_BASE + offset;
+}
 
 export interface RunningServer {
   url: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
 import { NotAuthorizedError, ValidationError } from '../../../src/db/core/errors';
 import { db } from '../../../src/db/core/schema';
@@ -73,6 +73,29 @@ describe('importPosts', () => {
       [3, 0, 0, 'approved'],
       [4, 0, 0, 'approved'],
     ]);
+  });
+
+  it('reads stored rows only for ids it already has, across chunks whose id ranges interleave stored posts', async () => {
+    // Stored: every third id of 1..3,000, some with more likes than the file.
+    await storePosts(...Array.from({ length: 1_000 }, (_, i) => makePost({ id: 3 * i + 1, likes: 7, status: 'pending' })));
+    signInAsAdmin();
+    const reads = vi.spyOn(db.posts, 'bulkGet');
+    const file = Array.from({ length: 2_500 }, (_, i) => makePost({ id: 2_500 - i, likes: 1, status: 'approved' }));
+    const result = await importPosts(fileOf(backupOf(file)));
+    const read = reads.mock.calls.flatMap(([keys]) => keys as number[]);
+    reads.mockRestore();
+    // ids 1, 4, …, 2,500 were stored: 834 of them; each read once, and no other id.
+    expect(read.length).toBe(834);
+    expect(read.every((id) => id % 3 === 1)).toBe(true);
+    expect(result).toMatchObject({ added: 1_666, updated: 834, unchanged: 0, processed: 2_500 });
+    const merged = await db.posts.bulkGet([1, 2, 2_500, 2_998]);
+    expect(merged.map((post) => [post?.likes, post?.status])).toEqual([
+      [7, 'approved'],
+      [1, 'approved'],
+      [7, 'approved'],
+      [7, 'pending'],
+    ]);
+    expect(await db.posts.count()).toBe(1_000 + 1_666);
   });
 
   it('checks the whole file before writing anything', async () => {

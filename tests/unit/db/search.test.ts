@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { approvePost, createPost, rejectPost } from '../../../src/db/posts/posts';
 import { db } from '../../../src/db/core/schema';
 import { SearchEngine } from '../../../src/db/search/engine';
+import { idbPostSource, type PostSource } from '../../../src/db/search/idb-source';
+import { watchPostChanges } from '../../../src/db/search/watch';
 import { SearchIndex } from '../../../src/db/search/search-index';
 import { SEARCH_MAX_CHARS, cleanSearchQuery, matchesSearch, normalizeSearch } from '../../../src/db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../../src/db/types';
@@ -80,7 +82,7 @@ describe('SearchEngine', () => {
       }),
     );
     await storePosts(...posts);
-    engine = new SearchEngine(db);
+    engine = new SearchEngine(idbPostSource());
     for (const query of ['panel', 'SURVEY', 'diary bots', 'ai', 'Weight', 'zzz']) {
       for (const category of ['All', 'Trends', 'Qualitative'] as CategoryFilter[]) {
         const needle = normalizeSearch(query);
@@ -97,9 +99,11 @@ describe('SearchEngine', () => {
     signInAsAdmin();
     await storePosts(makePost({ id: 1, title: 'Old approved panel post' }));
     let changes = 0;
-    engine = new SearchEngine(db, () => {
+    engine = new SearchEngine(idbPostSource(), () => {
       changes += 1;
     });
+    // The page's watch (Dexie) tells the engine (plain IndexedDB) that posts changed.
+    const unwatch = watchPostChanges(() => void engine!.refresh());
     expect(await engine.search('panel', 'All')).toEqual([1]);
     const created = await createPost({ title: 'Fresh panel insight', content: 'x' });
     const other = await createPost({ title: 'Another panel', content: 'x' });
@@ -109,16 +113,45 @@ describe('SearchEngine', () => {
     await approvePost(1).catch(() => undefined);
     await expect.poll(() => engine!.search('panel', 'All')).toEqual([created.id, 1]);
     expect(changes).toBeGreaterThan(1);
+    unwatch();
+  });
+
+  it('reads more than one load chunk and folds refreshes that arrive during a read into one more', async () => {
+    await storePosts(...Array.from({ length: 5_003 }, (_, i) => makePost({ id: i + 1, title: `Chunked ${i + 1}` })));
+    let reads = 0;
+    const real = idbPostSource();
+    const counting: PostSource = { ...real, changedSince: (rev) => ((reads += 1), real.changedSince(rev)) };
+    engine = new SearchEngine(counting);
+    expect(engine.size).toBe(0);
+    expect((await engine.search('chunked', 'All')).length).toBe(5_003);
+    expect(engine.size).toBe(5_003);
+    reads = 0;
+    await Promise.all([engine.refresh(), engine.refresh(), engine.refresh()]);
+    expect(reads).toBe(2);
+  });
+
+  it('never creates the database: with none there, a search fails instead of making an empty one', async () => {
+    await db.delete();
+    const lonely = new SearchEngine(idbPostSource());
+    await expect(lonely.search('panel', 'All')).rejects.toBeTruthy();
+    const names = (await indexedDB.databases()).map((info) => info.name);
+    expect(names).not.toContain(db.name);
+    lonely.stop();
+    await db.open();
   });
 });
 
 describe('SearchEngine after a failure', () => {
   it('tries the load again on the next search instead of failing for good', async () => {
     await storePosts(makePost({ id: 1, title: 'Recovered panel post' }));
-    const engine = new SearchEngine(db);
-    db.close();
-    await expect(engine.search('panel', 'All')).rejects.toBeTruthy();
-    await db.open();
+    const real = idbPostSource();
+    let failures = 1;
+    const flaky: PostSource = {
+      ...real,
+      lastRev: () => (failures-- > 0 ? Promise.reject(new Error('The connection was lost.')) : real.lastRev()),
+    };
+    const engine = new SearchEngine(flaky);
+    await expect(engine.search('panel', 'All')).rejects.toThrow('The connection was lost.');
     expect(await engine.search('panel', 'All')).toEqual([1]);
     engine.stop();
   });

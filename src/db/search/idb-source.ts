@@ -1,0 +1,78 @@
+// The search engine's reads of the `posts` table with the plain IndexedDB API (no Dexie), so the
+// search worker stays small. It opens the database as it is (never creates or upgrades it) and
+// closes its connection at once when another version wants the database.
+
+import { DATABASE_NAME } from '../contracts';
+import type { IndexablePost } from './search-index';
+
+export interface SourcePost extends IndexablePost {
+  rev?: number;
+}
+
+/** What the search engine reads; the plain-IndexedDB source below, or a stub in tests. */
+export interface PostSource {
+  /** The highest change number stored (0 when none). */
+  lastRev(): Promise<number>;
+  /** Up to `limit` approved posts with ids above `after` (all when undefined), by id. */
+  approvedAfter(after: number | undefined, limit: number): Promise<SourcePost[]>;
+  /** Every post whose change number is above `rev`. */
+  changedSince(rev: number): Promise<SourcePost[]>;
+  close(): void;
+}
+
+const done = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed.'));
+  });
+
+function openExisting(name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    // No database yet: do not create an empty one (the page's Dexie owns the schema).
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('The posts database is not there yet.'));
+    request.onblocked = () => reject(new Error('The posts database is being upgraded.'));
+  });
+}
+
+/** A PostSource over the app's database, read with plain IndexedDB; reopens after a version change. */
+export function idbPostSource(name: string = DATABASE_NAME): PostSource {
+  let connection: Promise<IDBDatabase> | undefined;
+  const open = () => {
+    connection ??= openExisting(name).then(
+      (database) => {
+        database.onversionchange = () => {
+          database.close();
+          connection = undefined;
+        };
+        database.onclose = () => (connection = undefined);
+        return database;
+      },
+      (error: unknown) => {
+        connection = undefined;
+        throw error;
+      },
+    );
+    return connection;
+  };
+  const posts = async () => (await open()).transaction('posts', 'readonly').objectStore('posts');
+  return {
+    async lastRev() {
+      const cursor = await done((await posts()).index('rev').openKeyCursor(null, 'prev'));
+      return typeof cursor?.key === 'number' ? cursor.key : 0;
+    },
+    async approvedAfter(after, limit) {
+      const range = IDBKeyRange.bound(['approved', after ?? -Infinity], ['approved', Infinity], after !== undefined, false);
+      return done((await posts()).index('[status+id]').getAll(range, limit)) as Promise<SourcePost[]>;
+    },
+    async changedSince(rev) {
+      return done((await posts()).index('rev').getAll(IDBKeyRange.lowerBound(rev, true))) as Promise<SourcePost[]>;
+    },
+    close() {
+      void connection?.then((database) => database.close()).catch(() => undefined);
+      connection = undefined;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The page's side of the forum snapshot: takes it from the live first page once the browser is
+// idle, and hands over from the snapshot (painted by index.html before the JavaScript booted) to
+// the live list in the same frame, so nothing moves.
+
+import { useEffect, useLayoutEffect } from 'react';
+import { whenIdle } from '../db/core/idle';
+import { clearForumSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import { onLocalChange } from '../db/core/changes';
+import { readStoredSession } from '../db/accounts/session';
+
+/** How many posts the snapshot keeps: the first page. */
+const SNAPSHOT_POSTS = 20;
+
+declare global {
+  interface Window {
+    /** Set once the live forum (or any other screen) took over; the inline script then paints nothing. */
+    __snapshotDone?: boolean;
+  }
+}
+
+/** How many live first pages (no search, every category) are on screen in this page: they rewrite the snapshot. */
+let liveFirstPages = 0;
+
+/**
+ * Keeps the stored snapshot from going stale: a change committed by this page (a local write, an
+ * import, or posts that arrived by a sync pull) while no live first page is on screen to rewrite
+ * it removes it; the live list stores a fresh one when it next shows. Returns the stop.
+ */
+export function keepForumSnapshotFresh(): () => void {
+  return onLocalChange(() => {
+    if (liveFirstPages === 0) clearForumSnapshot();
+  });
+}
+
+/** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
+export function releaseSnapshot(): void {
+  window.__snapshotDone = true;
+  document.getElementById('forum-snapshot')?.remove();
+  document.documentElement.classList.remove('snapshot-on');
+}
+
+/** The first page of #root as HTML: no more than SNAPSHOT_POSTS posts, nothing focused or typed. */
+export function snapshotHtml(root: HTMLElement): string {
+  const copy = root.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('article').forEach((article, index) => {
+    if (index >= SNAPSHOT_POSTS) article.remove();
+  });
+  copy.querySelectorAll('[role="status"], [aria-live], .toast').forEach((element) => element.remove());
+  // The CSP blocks style attributes in parsed markup: public/forum-snapshot.js applies these.
+  copy.querySelectorAll<HTMLElement>('[style]').forEach((element) => {
+    element.dataset.snapshotStyle = element.getAttribute('style') ?? '';
+    element.removeAttribute('style');
+  });
+  return copy.innerHTML;
+}
+
+/**
+ * Once the forum's live list is shown: removes the snapshot in the same frame; on the first page
+ * (`saveable`: no search, every category) stores a fresh snapshot whenever the rows change, whether
+ * a local write or a sync pull changed them (Dexie's live query follows both).
+ */
+export function useForumSnapshot(shown: boolean, saveable: boolean, rows: unknown): void {
+  useLayoutEffect(() => {
+    if (shown) releaseSnapshot();
+  }, [shown]);
+  useEffect(() => {
+    if (!shown || !saveable) return undefined;
+    liveFirstPages += 1;
+    return () => {
+      liveFirstPages -= 1;
+    };
+  }, [shown, saveable]);
+  useEffect(() => {
+    if (!shown || !saveable) return undefined;
+    const taken = snapshotGeneration();
+    return whenIdle(() => {
+      const owner = readStoredSession()?.email;
+      const root = document.getElementById('root');
+      if (!owner) return;
+      const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '';
+      if (!root || location.pathname !== '/forum' || location.search) return;
+      void saveForumSnapshot({ owner, css, html: snapshotHtml(root) }, taken).catch(() => undefined);
+    }, 3_000);
+  }, [shown, saveable, rows]);
+}
