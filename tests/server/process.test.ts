@@ -1,11 +1,13 @@
 // The real server process: SIGTERM closes cleanly and the data is there after a restart, SIGKILL
 // loses nothing acknowledged, https with a self-signed certificate (Secure cookie), and a clear
-// message with exit code 1 when the database cannot be opened.
+// message with exit code 1 when the database cannot be opened (missing, not a folder, read-only, a
+// full disk, PostgreSQL unreachable).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDiskFullError } from '../../server/db/pglite';
 import { createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { fixtureDist } from './support/fixture-dist';
@@ -151,6 +153,13 @@ describe('a database that cannot be opened', () => {
       [{ DATA_DIR: join(tmpdir(), 'ie-missing-folder-xyz') }, /DATA_DIR .* does not exist/, undefined],
       [{ DATA_DIR: file }, /is not a folder/, undefined],
       [{ DATA_DIR: readOnly }, /is not writable/, asOtherUser],
+      // A full disk, made deterministic: ask for more free space than any disk here has.
+      [
+        { DATA_DIR: tempDir('ie-full-'), MIN_FREE_MB: '999999999' },
+        /The disk holding DATA_DIR .* is full \(\d+ MB free, MIN_FREE_MB asks for 999999999 MB\)/,
+        undefined,
+      ],
+      [{ DATA_DIR: tempDir('ie-full-'), MIN_FREE_MB: 'lots' }, /MIN_FREE_MB must be a number of megabytes, not "lots"/, undefined],
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /PostgreSQL at 127\.0\.0\.1:1\/nothing cannot be reached/, undefined],
       [{ DATABASE_URL: 'mysql://somewhere' }, /DATABASE_URL must start with postgres:\/\//, undefined],
     ];
@@ -160,5 +169,11 @@ describe('a database that cannot be opened', () => {
       expect(result.output).toMatch(/Insight Exchange server cannot start/);
       expect(result.code).toBe(1);
     }
+  });
+
+  it('recognises a full disk met while the database opens (ENOSPC) as the same case', () => {
+    expect(isDiskFullError(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFullError(new Error('could not extend file "base/5/16384": No space left on device'))).toBe(true);
+    expect(isDiskFullError(new Error('permission denied'))).toBe(false);
   });
 });
