@@ -14,6 +14,8 @@ import { OfflineError, ServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
 
 export const PULL_PAGE_SIZE = 1000;
+/** A device with nothing yet asks for a small first page, so the forum paints its first posts at once. */
+export const FIRST_PULL_PAGE_SIZE = 100;
 /** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
 export const MAX_PUSH_CHARS = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
@@ -174,7 +176,8 @@ export class SyncEngine {
 
   private async pullAll(session: Session): Promise<void> {
     for (;;) {
-      const page = await this.deps.api.pull(await readCursor(), PULL_PAGE_SIZE);
+      const cursor = await readCursor();
+      const page = await this.deps.api.pull(cursor, cursor === 0 ? FIRST_PULL_PAGE_SIZE : PULL_PAGE_SIZE);
       await applyPullPage(page, session.email);
       this.knownCursor = Math.max(this.knownCursor, page.cursor);
       if (!page.more) return;
