@@ -8,7 +8,7 @@ export const DEADLINE = Date.now() + 25 * 60_000;
 
 /** Starts dist-server/server.js with `env`; resolves to { url, pid, stop } once it listens. */
 export function startServer(env) {
-  const child = spawn(process.execPath, ['dist-server/server.js'], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
