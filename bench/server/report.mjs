@@ -26,15 +26,17 @@ last written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Eac
 start → end; "full run" rows come from the last full run, load ${r.load_pglite ? `PGlite part ${r.load_pglite}, PostgreSQL part ${r.load_postgres}` : `${r.load} at the start, ${r.loadAfter} at the end`}
 (the machine is shared: other jobs ran meanwhile). Each built server (\`dist-server/server.js\`) is its own
 process on 127.0.0.1 with TRUST_PROXY=1 (each benchmark client signs in from its own X-Forwarded-For
-address, as behind a load balancer); the clients are Node's fetch and raw sockets in the benchmark
-process, on the same 2 cores. PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
+address, as behind a load balancer); the clients are Node's http client (kept-alive sockets) and raw
+sockets in the benchmark process, on the same 2 cores (rows measured before 2026-11-23 05:46 used
+fetch, which cost the load generator about one core at 500 pushes/s). PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
 throwaway server with its default durable settings (fsync on, synchronous_commit on).
 
 **Likes**: ${n.CLIENTS} signed-in clients each push ${n.LIKES_EACH} single-like operations one after another, all
 clients at once, on one post. ops/s from the first push sent to the last answer received; push p50/p99
 from sending one request to parsing its answer; the count is the post's likes pulled afterwards and must
 be exactly ${(n.CLIENTS * n.LIKES_EACH).toLocaleString('en-US')} (0 lost, 0 doubled). "Two instances": the same clients split evenly over two
-servers on one PostgreSQL.
+servers on one PostgreSQL. \`BENCH_ENGINE=postgres BENCH_ONLY=likes\` runs only this row; \`BENCH_SERVER_JS\`
+points it at another server build (an A/B of two commits).
 
 | engine | final count | like ops/s | push p50 | push p99 | run (UTC) · load before → after |
 |---|---|---|---|---|---|
@@ -63,8 +65,8 @@ first request to the last page parsed, and the server's peak resident memory sam
 ${pull('PGlite', r.pglitePull)}
 ${pull('PostgreSQL', r.postgresPull)}
 
-**First sync through the real UI** (bench/server/ui-sync.mjs), on the same seeded server right after
-the pull above: a fresh headless Chromium context (1280×900, no CPU throttling, service workers
+**First sync through the real UI** (bench/server/ui-sync.mjs), on the same seeded server (after the
+pull above when both run): a fresh headless Chromium context (1280×900, no CPU throttling, service workers
 blocked) fills the sign-in form of a new member; the clock starts when Sign In is pressed. The app
 lands on the home page and the member taps Forum at once. "20 painted": the frame after /forum first
 holds 20 post cards. "Whole": every post stored in IndexedDB and the first full sync recorded (polled
