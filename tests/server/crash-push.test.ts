@@ -2,39 +2,25 @@
 // push; the server is killed while pushes are in flight and restarted on the same data. Each client
 // follows the app's retry rule (an unanswered push is sent again later with the same op id), and
 // every like is counted exactly once: the final count equals the likes made.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase } from './support/databases';
-import { fixtureDist } from './support/fixture-dist';
 import { HttpClient } from './support/http';
-import { buildServerBundle, startServerProcess, stopServer, type ServerProcess } from './support/process';
+import { processTestFiles, startServerProcess, stopServer, type ServerProcess } from './support/process';
 
 const CLIENTS = 8;
 const LIKES_EACH = 25;
 /** The kill comes once this many likes were acknowledged: pushes are in flight on every client. */
 const KILL_AFTER = 60;
 
-const temp: string[] = [];
-let distDir: string;
-beforeAll(() => {
-  buildServerBundle();
-  distDir = fixtureDist();
-  temp.push(distDir);
-});
-afterAll(() => {
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir, distDir } = processTestFiles();
 
 describe.each(BACKENDS)('SIGKILL in the middle of pushes on %s', (backend) => {
   it('every like is counted exactly once after the clients retry the same operations', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ie-crash-push-'));
-    temp.push(dataDir);
+    const dataDir = tempDir('ie-crash-push-');
     const env = {
       ...(backend === 'postgres' ? { DATABASE_URL: await newPostgresDatabase() } : { DATA_DIR: dataDir }),
-      DIST_DIR: distDir,
+      DIST_DIR: distDir(),
       ADMIN_PASSWORD: 'admin-pw',
       LOG_LEVEL: 'warn',
     };
