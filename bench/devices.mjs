@@ -38,3 +38,17 @@ export function storedState(page) {
     })
     .catch(() => ({ count: 0, synced: false }));
 }
+
+/**
+ * Waits until the device stores at least `expected` posts and has recorded its first full sync,
+ * looking every 200 ms (a tight loop of IndexedDB reads would slow the sync it measures); `onPoll`
+ * runs at each look. Throws after `limitMs`.
+ */
+export async function waitForFirstSync(page, expected, { limitMs = 10 * 60_000, onPoll = async () => {} } = {}) {
+  const started = Date.now();
+  for (let state = await storedState(page); state.count < expected || !state.synced; state = await storedState(page)) {
+    if (Date.now() - started > limitMs) throw new Error(`the first sync did not finish: ${JSON.stringify(state)}`);
+    await onPoll();
+    await page.waitForTimeout(200);
+  }
+}

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
-import { fillSignIn, newDevice, storedState } from './devices.mjs';
+import { fillSignIn, newDevice, waitForFirstSync } from './devices.mjs';
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 4431);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -155,10 +155,7 @@ async function firstSync(browser) {
     const signIn = await fillSignIn(page, `first-sync-${run}@example.com`, 'pw');
     const started = Date.now();
     await signIn.click();
-    const stored = () => storedState(page);
-    for (let state = await stored(); state.count < POSTS + 3 || !state.synced; state = await stored()) {
-      if (Date.now() - started > 10 * 60_000) throw new Error(`the first sync did not finish: ${JSON.stringify(state)}`);
-    }
+    await waitForFirstSync(page, POSTS + 3);
     runs.push(Date.now() - started);
     log(`first sync ${run + 1}: ${runs.at(-1)} ms`);
     await context.close();

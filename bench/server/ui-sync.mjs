@@ -3,7 +3,7 @@
 // member taps Forum as soon as the home page shows) and to the whole sync, with the page's JS heap.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
-import { fillSignIn, newDevice, storedState } from '../devices.mjs';
+import { fillSignIn, newDevice, waitForFirstSync } from '../devices.mjs';
 import { DEADLINE, rssMb } from './harness.mjs';
 
 /** Resident memory of every Chromium process (browser, renderer, GPU, utility), summed, in MB. */
@@ -41,11 +41,13 @@ export async function uiFirstSync(server, expected) {
     await page.getByRole('link', { name: 'Forum', exact: true }).first().click();
     let heapPeak = 0;
     let serverPeak = 0;
-    for (let state = await storedState(page); state.count < expected || !state.synced; state = await storedState(page)) {
-      if (Date.now() > DEADLINE) throw new Error(`the first sync through the UI did not finish: ${JSON.stringify(state)}`);
-      heapPeak = Math.max(heapPeak, await heapMb());
-      serverPeak = Math.max(serverPeak, rssMb(server.pid));
-    }
+    await waitForFirstSync(page, expected, {
+      limitMs: DEADLINE - Date.now(),
+      onPoll: async () => {
+        heapPeak = Math.max(heapPeak, await heapMb());
+        serverPeak = Math.max(serverPeak, rssMb(server.pid));
+      },
+    });
     const whole = Date.now() - started;
     const painted =
       (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue())) - started;
