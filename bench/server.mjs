@@ -12,6 +12,7 @@ import { startPostgres } from '../scripts/postgres.mjs';
 import { startServer } from './server/harness.mjs';
 import { announce, firstPull, likeStorm, seedPosts } from './server/measures.mjs';
 import { writeSection } from './server/report.mjs';
+import { uiFirstSync } from './server/ui-sync.mjs';
 
 const CLIENTS = 200;
 const LIKES_EACH = 50;
@@ -19,13 +20,22 @@ const LISTENERS = 1000;
 const ROUNDS = 20;
 const PULL_POSTS = 100_000;
 const only = process.env.BENCH_ENGINE; // 'pglite' or 'postgres' to run one engine
+// BENCH_ONLY=likes,announce,two,pull,ui runs only those measures (default: all of them).
+const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const want = (measure) => !chosen || chosen.includes(measure);
 
-const results = {
-  load: os
+const loadNow = () =>
+  os
     .loadavg()
     .map((value) => value.toFixed(1))
-    .join(' '),
-};
+    .join(' ');
+/** Runs one measure and stamps it with its time and the load average (1, 5, 15 min) before → after. */
+async function measured(run) {
+  const [at, load] = [new Date().toISOString().slice(0, 16).replace('T', ' '), loadNow()];
+  return { ...(await run()), at, load: `${load} → ${loadNow()}` };
+}
+
+const results = { load: loadNow() };
 const temporary = mkdtempSync(join(os.tmpdir(), 'ie-bench-data-'));
 let database;
 try {
@@ -34,20 +44,23 @@ try {
     mkdirSync(dataDir);
     let server = await startServer({ DATA_DIR: dataDir });
     try {
-      results.pgliteLikes = await likeStorm([server.url], CLIENTS, LIKES_EACH, 'liker');
-      results.pgliteAnnounce = await announce(server, server.url, LISTENERS, ROUNDS);
+      if (want('likes')) results.pgliteLikes = await measured(() => likeStorm([server.url], CLIENTS, LIKES_EACH, 'liker'));
+      if (want('announce')) results.pgliteAnnounce = await measured(() => announce(server, server.url, LISTENERS, ROUNDS));
     } finally {
       await server.stop();
     }
-    // Seeding writes the data folder while no server has it open (PGlite is single-process).
-    const pglite = await PGlite.create({ dataDir });
-    await seedPosts(async (text, params) => (await pglite.query(text, params)).rows, PULL_POSTS);
-    await pglite.close();
-    server = await startServer({ DATA_DIR: dataDir });
-    try {
-      results.pglitePull = await firstPull(server, PULL_POSTS);
-    } finally {
-      await server.stop();
+    if (want('pull') || want('ui')) {
+      // Seeding writes the data folder while no server has it open (PGlite is single-process).
+      const pglite = await PGlite.create({ dataDir });
+      await seedPosts(async (text, params) => (await pglite.query(text, params)).rows, PULL_POSTS);
+      await pglite.close();
+      server = await startServer({ DATA_DIR: dataDir });
+      try {
+        if (want('pull')) results.pglitePull = await measured(() => firstPull(server, PULL_POSTS));
+        if (want('ui')) results.pgliteUi = await measured(() => uiFirstSync(server, PULL_POSTS));
+      } finally {
+        await server.stop();
+      }
     }
   }
   if (only !== 'pglite') {
@@ -55,14 +68,17 @@ try {
     const one = await startServer({ DATABASE_URL: database.url });
     const two = await startServer({ DATABASE_URL: database.url });
     try {
-      results.postgresLikes = await likeStorm([one.url], CLIENTS, LIKES_EACH, 'liker');
-      results.postgresAnnounce = await announce(one, one.url, LISTENERS, ROUNDS);
-      results.twoLikes = await likeStorm([one.url, two.url], CLIENTS, LIKES_EACH, 'pair');
-      results.crossAnnounce = await announce(two, one.url, 1, ROUNDS);
-      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-      await seedPosts((text, params) => sql.unsafe(text, params), PULL_POSTS);
-      await sql.end();
-      results.postgresPull = await firstPull(one, PULL_POSTS);
+      if (want('likes')) results.postgresLikes = await measured(() => likeStorm([one.url], CLIENTS, LIKES_EACH, 'liker'));
+      if (want('announce')) results.postgresAnnounce = await measured(() => announce(one, one.url, LISTENERS, ROUNDS));
+      if (want('two')) results.twoLikes = await measured(() => likeStorm([one.url, two.url], CLIENTS, LIKES_EACH, 'pair'));
+      if (want('two')) results.crossAnnounce = await measured(() => announce(two, one.url, 1, ROUNDS));
+      if (want('pull') || want('ui')) {
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+        await seedPosts((text, params) => sql.unsafe(text, params), PULL_POSTS);
+        await sql.end();
+      }
+      if (want('pull')) results.postgresPull = await measured(() => firstPull(one, PULL_POSTS));
+      if (want('ui')) results.postgresUi = await measured(() => uiFirstSync(one, PULL_POSTS));
     } finally {
       await one.stop();
       await two.stop();
@@ -72,14 +88,13 @@ try {
   database?.stop();
   rmSync(temporary, { recursive: true, force: true });
 }
-results.loadAfter = os
-  .loadavg()
-  .map((value) => value.toFixed(1))
-  .join(' ');
-// A run of one engine (BENCH_ENGINE) keeps the other engine's figures from the last run.
+results.loadAfter = loadNow();
+// A run of one engine (BENCH_ENGINE) or of some measures (BENCH_ONLY) keeps the other figures of the last run.
 const saved = 'bench/server-results.json';
-const merged = { ...(only && existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : {}), ...results };
-if (only) merged[`load_${only}`] = `${results.load} → ${results.loadAfter}`;
+const partial = only || chosen;
+const previous = partial && existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : {};
+// The section's header load stays the one of the last full run; each measure carries its own.
+const merged = { ...previous, ...results, ...(previous.load ? { load: previous.load, loadAfter: previous.loadAfter } : {}) };
 writeFileSync(saved, JSON.stringify(merged, null, 2) + '\n');
 console.log(JSON.stringify(results, null, 2));
 writeSection(merged, { CLIENTS, LIKES_EACH, LISTENERS, ROUNDS, PULL_POSTS });

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
+import { fillSignIn, newDevice, waitForFirstSync } from './devices.mjs';
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 4431);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -96,12 +97,8 @@ async function seedPosts(count) {
 }
 
 async function device(browser, email) {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(`${email}-pw`);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const { context, page } = await newDevice(browser, BASE);
+  await (await fillSignIn(page, email, `${email}-pw`)).click();
   await page.waitForURL(`${BASE}/`);
   return { context, page };
 }
@@ -154,37 +151,11 @@ async function likeLatency(browser) {
 async function firstSync(browser) {
   const runs = [];
   for (let run = 0; run < 3; run += 1) {
-    const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(`first-sync-${run}@example.com`);
-    await page.getByLabel('Password').fill('pw');
+    const { context, page } = await newDevice(browser, BASE);
+    const signIn = await fillSignIn(page, `first-sync-${run}@example.com`, 'pw');
     const started = Date.now();
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const stored = () =>
-      page
-        .evaluate(async () => {
-          const db = await new Promise((done, fail) => {
-            const open = indexedDB.open('insight-exchange');
-            open.onsuccess = () => done(open.result);
-            open.onerror = () => fail(open.error);
-          });
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            return { count: 0, synced: false };
-          }
-          const tx = db.transaction(['posts', 'meta']);
-          const [count, synced] = await Promise.all([
-            new Promise((done) => (tx.objectStore('posts').count().onsuccess = (event) => done(event.target.result))),
-            new Promise((done) => (tx.objectStore('meta').get('sync:last-sync-at').onsuccess = (event) => done(event.target.result))),
-          ]);
-          db.close();
-          return { count, synced: synced !== undefined };
-        })
-        .catch(() => ({ count: 0, synced: false }));
-    for (let state = await stored(); state.count < POSTS + 3 || !state.synced; state = await stored()) {
-      if (Date.now() - started > 10 * 60_000) throw new Error(`the first sync did not finish: ${JSON.stringify(state)}`);
-    }
+    await signIn.click();
+    await waitForFirstSync(page, POSTS + 3);
     runs.push(Date.now() - started);
     log(`first sync ${run + 1}: ${runs.at(-1)} ms`);
     await context.close();

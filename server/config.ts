@@ -1,5 +1,6 @@
 // The server's configuration, read once from the environment (the names of SYNC.md's contract:
-// PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT, TLS_KEY, TRUST_PROXY).
+// PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT, TLS_KEY, TRUST_PROXY),
+// plus DIST_DIR and MIN_FREE_MB.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -16,6 +17,8 @@ export interface Config {
   https?: { cert: Buffer; key: Buffer };
   trustProxy: boolean;
   distDir: string;
+  /** The free space DATA_DIR must have at start, in MB (MIN_FREE_MB, default 64). */
+  minFreeMb: number;
 }
 
 /** A configuration problem: reported in one sentence, then the process exits 1. */
@@ -36,6 +39,9 @@ function readTls(env: NodeJS.ProcessEnv): Config['https'] {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4173);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}".`);
+  const minFreeMb = Number(env.MIN_FREE_MB?.trim() || 64);
+  if (!Number.isFinite(minFreeMb) || minFreeMb < 0)
+    throw new ConfigError(`MIN_FREE_MB must be a number of megabytes, not "${env.MIN_FREE_MB}".`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
@@ -50,5 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: readTls(env),
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     distDir: resolve(env.DIST_DIR?.trim() || 'dist'),
+    minFreeMb,
   };
 }

@@ -7,6 +7,7 @@ import { ConfigError, readConfig } from './config';
 import type { Database } from './db/adapter';
 import { DatabaseOpenError } from './db/adapter';
 import { openDatabase } from './db/open';
+import { isDiskFullError } from './db/pglite';
 import { startUp } from './db/startup';
 import { BUILD_ID } from './version';
 
@@ -62,5 +63,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DatabaseOpenError) fail(error.message);
+  if (isDiskFullError(error)) fail('The disk holding the database is full: free some space, or point DATA_DIR at another disk.');
   fail(error instanceof Error ? error.message : String(error));
 });

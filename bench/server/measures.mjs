@@ -131,4 +131,6 @@ export async function seedPosts(query, count) {
     [id, seq, count],
   );
   await query('UPDATE change_head SET seq = $1, last_post_id = $2', [seq + count, id + count]);
+  // Planner statistics, as PostgreSQL's autovacuum (or PGlite's start-up) would gather them.
+  await query('ANALYZE posts');
 }

@@ -7,31 +7,39 @@ const ms = (value) => (value === undefined ? 'not run' : `${Math.round(value)} m
 const mb = (value) => (value === undefined ? 'not run' : `${Math.round(value)} MB`);
 const rate = (value) => (value === undefined ? 'not run' : `${Math.round(value).toLocaleString('en-US')}/s`);
 
+/** When a measure ran and the load average (1, 5, 15 min) at its start → its end; older ones ran with the full run. */
+const when = (x) => (x?.at ? `${x.at} · ${x.load}` : 'full run');
+
 /** Replaces the "## Server" section of bench/results.md (everything after it) with `results`. */
 export function writeSection(r, n) {
   const likes = (name, x) =>
-    `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} |`;
-  const heard = (name, x) => `| ${name} | ${mb(x?.rssBefore)} → ${mb(x?.rssAfter)} | ${ms(x?.p50)} | ${ms(x?.p95)} |`;
-  const pull = (name, x) => `| ${name} | ${ms(x?.ms)} (${x?.pages ?? '?'} pages) | ${mb(x?.peakRss)} |`;
+    `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} | ${when(x)} |`;
+  const heard = (name, x) => `| ${name} | ${mb(x?.rssBefore)} → ${mb(x?.rssAfter)} | ${ms(x?.p50)} | ${ms(x?.p95)} | ${when(x)} |`;
+  const pull = (name, x) => `| ${name} | ${ms(x?.ms)} (${x?.pages ?? '?'} pages) | ${mb(x?.peakRss)} | ${when(x)} |`;
+  const ui = (name, x) =>
+    `| ${name} | ${ms(x?.painted)} | ${ms(x?.whole)} | ${mb(x?.heapPeak)} | ${mb(x?.chromiumRss)} | ${mb(x?.serverPeak)} | ${when(x)} |`;
   const section = `
 ## Server
 
 Produced by \`npm run bench:server\` (bench/server.mjs, bench/server/*.mjs) on ${os.cpus().length} cores, Node ${process.version},
-${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average (1, 5, 15 min) ${r.load_pglite ? `PGlite run ${r.load_pglite}, PostgreSQL run ${r.load_postgres}` : `${r.load} at the start, ${r.loadAfter} at the end`}
+last written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Each row says when it ran and the load average (1, 5, 15 min) at its
+start → end; "full run" rows come from the last full run, load ${r.load_pglite ? `PGlite part ${r.load_pglite}, PostgreSQL part ${r.load_postgres}` : `${r.load} at the start, ${r.loadAfter} at the end`}
 (the machine is shared: other jobs ran meanwhile). Each built server (\`dist-server/server.js\`) is its own
 process on 127.0.0.1 with TRUST_PROXY=1 (each benchmark client signs in from its own X-Forwarded-For
-address, as behind a load balancer); the clients are Node's fetch and raw sockets in the benchmark
-process, on the same 2 cores. PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
+address, as behind a load balancer); the clients are Node's http client (kept-alive sockets) and raw
+sockets in the benchmark process, on the same 2 cores (rows measured before 2026-11-23 05:46 used
+fetch, which cost the load generator about one core at 500 pushes/s). PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
 throwaway server with its default durable settings (fsync on, synchronous_commit on).
 
 **Likes**: ${n.CLIENTS} signed-in clients each push ${n.LIKES_EACH} single-like operations one after another, all
 clients at once, on one post. ops/s from the first push sent to the last answer received; push p50/p99
 from sending one request to parsing its answer; the count is the post's likes pulled afterwards and must
 be exactly ${(n.CLIENTS * n.LIKES_EACH).toLocaleString('en-US')} (0 lost, 0 doubled). "Two instances": the same clients split evenly over two
-servers on one PostgreSQL.
+servers on one PostgreSQL. \`BENCH_ENGINE=postgres BENCH_ONLY=likes\` runs only this row; \`BENCH_SERVER_JS\`
+points it at another server build (an A/B of two commits).
 
-| engine | final count | like ops/s | push p50 | push p99 |
-|---|---|---|---|---|
+| engine | final count | like ops/s | push p50 | push p99 | run (UTC) · load before → after |
+|---|---|---|---|---|---|
 ${likes('PGlite', r.pgliteLikes)}
 ${likes('PostgreSQL, one instance', r.postgresLikes)}
 ${likes('PostgreSQL, two instances', r.twoLikes)}
@@ -42,22 +50,34 @@ Then ${n.ROUNDS} times: an admin likes a post; the time runs from sending the pu
 ${n.LISTENERS.toLocaleString('en-US')} streams has announced a cursor at or past that like's change number; p50/p95 over the ${n.ROUNDS}.
 "Across instances": one listener on instance B, the like pushed through instance A (NOTIFY through PostgreSQL).
 
-| engine | server memory | like → all listeners p50 | p95 |
-|---|---|---|---|
+| engine | server memory | like → all listeners p50 | p95 | run (UTC) · load before → after |
+|---|---|---|---|---|
 ${heard(`PGlite, ${n.LISTENERS} listeners`, r.pgliteAnnounce)}
 ${heard(`PostgreSQL, ${n.LISTENERS} listeners`, r.postgresAnnounce)}
 ${heard('PostgreSQL, across instances, 1 listener', r.crossAnnounce)}
 
 **First sync, server side**: ${n.PULL_POSTS.toLocaleString('en-US')} approved posts are seeded straight into the database (not measured),
 then a member who just signed in pulls from cursor 0 in pages of 1,000 until \`more\` is false; from the
-first request to the last page parsed, and the server's peak resident memory sampled every 50 ms. The
-first-sync row through the real UI in headless Chromium (first 20 posts painted, whole sync) waits for
-the app's sync client (issue 11): pending.
+first request to the last page parsed, and the server's peak resident memory sampled every 50 ms.
 
-| engine | pull of ${n.PULL_POSTS.toLocaleString('en-US')} posts | server peak memory |
-|---|---|---|
+| engine | pull of ${n.PULL_POSTS.toLocaleString('en-US')} posts | server peak memory | run (UTC) · load before → after |
+|---|---|---|---|
 ${pull('PGlite', r.pglitePull)}
 ${pull('PostgreSQL', r.postgresPull)}
+
+**First sync through the real UI** (bench/server/ui-sync.mjs), on the same seeded server (after the
+pull above when both run): a fresh headless Chromium context (1280×900, no CPU throttling, service workers
+blocked) fills the sign-in form of a new member; the clock starts when Sign In is pressed. The app
+lands on the home page and the member taps Forum at once. "20 painted": the frame after /forum first
+holds 20 post cards. "Whole": every post stored in IndexedDB and the first full sync recorded (polled
+through IndexedDB). JS heap: the page's JSHeapUsedSize (CDP Performance.getMetrics), peak while
+syncing; Chromium memory: resident size of every Chromium process summed, at the end; server: its
+peak resident size. Targets: 20 painted ≤ 2 s, whole ≤ 20 s. One run per engine.
+
+| engine | 20 posts painted | whole sync | JS heap peak | Chromium memory | server peak | run (UTC) · load before → after |
+|---|---|---|---|---|---|---|
+${ui('PGlite', r.pgliteUi)}
+${ui('PostgreSQL', r.postgresUi)}
 `;
   const current = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
   writeFileSync('bench/results.md', current.replace(/\n## Server\n[\s\S]*$/, '').trimEnd() + '\n' + section);

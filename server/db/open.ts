@@ -5,7 +5,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 /** The database of `config`; throws DatabaseOpenError with a readable message when it cannot open. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir'>): Promise<Database> {
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir });
+  return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb });
 }

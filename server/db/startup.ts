@@ -34,7 +34,7 @@ async function seed(tx: Sql): Promise<boolean> {
 
 /** Migrates, seeds and makes sure the admin account exists; safe to run from several instances at once. */
 export async function startUp(db: Database, options: StartupOptions): Promise<StartupReport> {
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     const migrations = await migrate(tx);
     const seeded = await seed(tx);
@@ -43,4 +43,8 @@ export async function startUp(db: Database, options: StartupOptions): Promise<St
     await createUser(tx, { email: options.adminEmail, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password) });
     return { migrations, seeded, ...(options.adminPassword ? {} : { generatedPassword: password }) };
   });
+  // PGlite runs no autovacuum: fresh planner statistics at each start keep a pull's page an ordered
+  // index scan (without them a first sync sorted every post for every page). PostgreSQL's autovacuum does this.
+  if (db.kind === 'pglite') await db.query('ANALYZE');
+  return report;
 }

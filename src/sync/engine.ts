@@ -1,6 +1,7 @@
 // The sync loop of connected mode: push the outbox in order (batches of up to 100), then pull
-// every change after the device's cursor, page by page. One cycle runs at a time per device
-// (a Web Lock across tabs); a request during a cycle runs one more. Failures back off.
+// every change after the device's cursor, page by page, the next fetched while one is stored. One
+// cycle runs at a time per device (a Web Lock across tabs); a request during a cycle runs one more.
+// Failures back off.
 
 import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPage } from '../db/sync/apply-pull';
@@ -14,6 +15,8 @@ import { OfflineError, ServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
 
 export const PULL_PAGE_SIZE = 1000;
+/** A device with nothing yet asks for a small first page, so the forum paints its first posts at once. */
+export const FIRST_PULL_PAGE_SIZE = 100;
 /** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
 export const MAX_PUSH_CHARS = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
@@ -176,8 +179,16 @@ export class SyncEngine {
   }
 
   private async pullAll(session: Session): Promise<void> {
+    const cursor = await readCursor();
+    let next = this.deps.api.pull(cursor, cursor === 0 ? FIRST_PULL_PAGE_SIZE : PULL_PAGE_SIZE);
     for (;;) {
-      const page = await this.deps.api.pull(await readCursor(), PULL_PAGE_SIZE);
+      const page = await next;
+      // The next page is asked for while this one is stored: the network and IndexedDB overlap.
+      // Its cursor is kept only once it is applied, so a failure anywhere resumes from here.
+      if (page.more) {
+        next = this.deps.api.pull(page.cursor, PULL_PAGE_SIZE);
+        next.catch(() => undefined); // awaited below, or dropped when applying this page fails
+      }
       await applyPullPage(page, session.email);
       this.knownCursor = Math.max(this.knownCursor, page.cursor);
       if (!page.more) return;

@@ -1,33 +1,19 @@
 // The real server process: SIGTERM closes cleanly and the data is there after a restart, SIGKILL
 // loses nothing acknowledged, https with a self-signed certificate (Secure cookie), and a clear
-// message with exit code 1 when the database cannot be opened.
+// message with exit code 1 when the database cannot be opened (missing, not a folder, read-only, a
+// full disk, PostgreSQL unreachable).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { isDiskFullError } from '../../server/db/pglite';
 import { createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
-import { fixtureDist } from './support/fixture-dist';
 import { HttpClient } from './support/http';
-import { adminPasswordScript, buildServerBundle, failedStart, startServerProcess, stopServer } from './support/process';
+import { adminPasswordScript, failedStart, processTestFiles, startServerProcess, stopServer } from './support/process';
 
-const temp: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temp.push(dir);
-  return dir;
-};
-let distDir: string;
-
-beforeAll(() => {
-  buildServerBundle();
-  distDir = fixtureDist();
-  temp.push(distDir);
-});
-afterAll(() => {
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir, distDir } = processTestFiles();
 
 async function databaseEnv(backend: Backend): Promise<Record<string, string>> {
   return backend === 'postgres' ? { DATABASE_URL: await newPostgresDatabase() } : { DATA_DIR: tempDir('ie-data-') };
@@ -35,7 +21,7 @@ async function databaseEnv(backend: Backend): Promise<Record<string, string>> {
 
 describe.each(BACKENDS)('the server process on %s', (backend) => {
   it('SIGTERM closes cleanly (exit 0), admin:password changes the password, the data is there after a restart', async () => {
-    const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir, ADMIN_PASSWORD: 'admin-pw' };
+    const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir(), ADMIN_PASSWORD: 'admin-pw' };
     const first = await startServerProcess(env);
     const member = new HttpClient(first.url);
     expect((await member.send('POST', '/api/session', { mode: 'signin', email: 'keeper@example.com', password: 'pw' })).status).toBe(200);
@@ -64,7 +50,7 @@ describe.each(BACKENDS)('the server process on %s', (backend) => {
   });
 
   it('SIGKILL loses nothing the server had acknowledged', async () => {
-    const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir, ADMIN_PASSWORD: 'admin-pw' };
+    const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir(), ADMIN_PASSWORD: 'admin-pw' };
     const first = await startServerProcess(env);
     const admin = new HttpClient(first.url);
     await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' });
@@ -119,7 +105,7 @@ describe('https with TLS_CERT and TLS_KEY', () => {
     );
     const server = await startServerProcess({
       DATA_DIR: tempDir('ie-data-'),
-      DIST_DIR: distDir,
+      DIST_DIR: distDir(),
       TLS_CERT: cert,
       TLS_KEY: key,
       ADMIN_PASSWORD: 'x',
@@ -151,14 +137,27 @@ describe('a database that cannot be opened', () => {
       [{ DATA_DIR: join(tmpdir(), 'ie-missing-folder-xyz') }, /DATA_DIR .* does not exist/, undefined],
       [{ DATA_DIR: file }, /is not a folder/, undefined],
       [{ DATA_DIR: readOnly }, /is not writable/, asOtherUser],
+      // A full disk, made deterministic: ask for more free space than any disk here has.
+      [
+        { DATA_DIR: tempDir('ie-full-'), MIN_FREE_MB: '999999999' },
+        /The disk holding DATA_DIR .* is full \(\d+ MB free, MIN_FREE_MB asks for 999999999 MB\)/,
+        undefined,
+      ],
+      [{ DATA_DIR: tempDir('ie-full-'), MIN_FREE_MB: 'lots' }, /MIN_FREE_MB must be a number of megabytes, not "lots"/, undefined],
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /PostgreSQL at 127\.0\.0\.1:1\/nothing cannot be reached/, undefined],
       [{ DATABASE_URL: 'mysql://somewhere' }, /DATABASE_URL must start with postgres:\/\//, undefined],
     ];
     for (const [env, message, wrap] of cases) {
-      const result = await failedStart({ ...env, DIST_DIR: distDir, PATH: `${join(process.execPath, '..')}:${process.env.PATH}` }, wrap);
+      const result = await failedStart({ ...env, DIST_DIR: distDir(), PATH: `${join(process.execPath, '..')}:${process.env.PATH}` }, wrap);
       expect(result.output).toMatch(message);
       expect(result.output).toMatch(/Insight Exchange server cannot start/);
       expect(result.code).toBe(1);
     }
+  });
+
+  it('recognises a full disk met while the database opens (ENOSPC) as the same case', () => {
+    expect(isDiskFullError(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFullError(new Error('could not extend file "base/5/16384": No space left on device'))).toBe(true);
+    expect(isDiskFullError(new Error('permission denied'))).toBe(false);
   });
 });

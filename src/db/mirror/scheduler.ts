@@ -13,6 +13,10 @@ const MIN_WRITE_INTERVAL_MS = 1_000;
 // localStorage is one long task, and it must never land between two taps.
 const INTERACTION_QUIET_MS = 1_500;
 const STARTUP_WRITE_DELAY_MS = 5_000;
+// Pages of a sync arrive back to back (a first sync of 100,000 posts is 100 of them): rewriting the
+// copy between two pages would compete with them for the page and IndexedDB, so it waits this long
+// after the last page.
+const SYNC_QUIET_MS = 1_500;
 
 /** The running mirror of one page (or one test). */
 export interface LegacyMirror {
@@ -44,6 +48,7 @@ export function startLegacyMirror(options: MirrorOptions = {}): LegacyMirror {
     writing: undefined as Promise<unknown> | undefined,
     lastWriteAt: 0,
     lastInteractionAt: 0,
+    lastSyncedAt: 0,
     queue: Promise.resolve(),
   };
 
@@ -59,9 +64,9 @@ export function startLegacyMirror(options: MirrorOptions = {}): LegacyMirror {
   };
 
   const runScheduledWrite = (): void => {
-    const quietFor = Date.now() - state.lastInteractionAt;
-    if (quietFor < INTERACTION_QUIET_MS) {
-      arm(INTERACTION_QUIET_MS - quietFor);
+    const wait = Math.max(INTERACTION_QUIET_MS - (Date.now() - state.lastInteractionAt), SYNC_QUIET_MS - (Date.now() - state.lastSyncedAt));
+    if (wait > 0) {
+      arm(wait);
       return;
     }
     state.dirty = false;
@@ -94,7 +99,10 @@ export function startLegacyMirror(options: MirrorOptions = {}): LegacyMirror {
     state.lastWriteAt = Date.now();
   };
 
-  const stopChanges = onLocalChange(() => schedule());
+  const stopChanges = onLocalChange((kind) => {
+    if (kind === 'synced') state.lastSyncedAt = Date.now();
+    schedule();
+  });
   const onStorage = (event: StorageEvent) => {
     if (event.key === POSTS_KEY) {
       state.queue = state.queue

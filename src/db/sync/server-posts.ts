@@ -44,7 +44,9 @@ export function serverRow(wire: WirePost, ops: readonly OutboxRow[], rev: number
 export async function storeServerPosts(wires: readonly WirePost[]): Promise<number> {
   if (wires.length === 0) return 0;
   const ids = wires.map((wire) => wire.id);
-  const existing = await db.posts.bulkGet(ids);
+  // One key-ordered walk over the ids that exist (a first sync finds none) instead of one get per id.
+  const found = new Map((await db.posts.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
+  const existing = ids.map((id) => found.get(id));
   for (const [index, stored] of existing.entries()) {
     // A temporary or local-only row holds the id the server gave another post: move it aside.
     if (stored && !stored.sync) {

@@ -1,8 +1,11 @@
 // The real server as a child process: built once from server/ into dist-server-test/ (as
 // `npm run build` does), started with an environment, and its URL read from its log.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { fixtureDist } from './fixture-dist';
 
 const OUT = join(process.cwd(), 'dist-server-test');
 
@@ -13,6 +16,29 @@ export function buildServerBundle(): void {
     stdio: 'inherit',
   });
   if (!existsSync(join(OUT, 'server.js'))) throw new Error('the server bundle was not built');
+}
+
+/**
+ * For a file of process tests: builds the bundle and a fixture dist/ before its tests, and removes
+ * every temporary folder made through `tempDir` after them.
+ */
+export function processTestFiles(): { tempDir: (prefix: string) => string; distDir: () => string } {
+  const temp: string[] = [];
+  let dist = '';
+  beforeAll(() => {
+    buildServerBundle();
+    dist = fixtureDist();
+    temp.push(dist);
+  });
+  afterAll(() => {
+    for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    temp.push(dir);
+    return dir;
+  };
+  return { tempDir, distDir: () => dist };
 }
 
 /** The built `npm run admin:password` tool. */

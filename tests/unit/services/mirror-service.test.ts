@@ -47,4 +47,20 @@ describe('the mirror service', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(write).not.toHaveBeenCalled();
   });
+
+  it('waits while pulled pages keep arriving, then writes once', async () => {
+    fakeTimeouts();
+    const write = vi.fn(async () => null);
+    const mirror = startLegacyMirror({ write });
+    await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
+    // A first sync: a page every 500 ms for 10 s; the copy is not rewritten between two pages.
+    for (let page = 0; page < 20; page += 1) {
+      emitLocalChange('synced');
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(write).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(write).toHaveBeenCalledTimes(1);
+    mirror.stop();
+  });
 });

@@ -3,6 +3,7 @@ import { db } from '../../../src/db/core/schema';
 import { approvePost, createPost, likePost } from '../../../src/db/posts/posts';
 import { readCursor } from '../../../src/db/sync/sync-meta';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
+import { FIRST_PULL_PAGE_SIZE, PULL_PAGE_SIZE } from '../../../src/sync/engine';
 import { signInAs } from '../factories';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import { connectedDevice } from './harness';
@@ -144,20 +145,23 @@ describe('the sync engine', () => {
     expect(notices).toEqual([{ title: 'Change not saved', description: 'Please fill in all fields' }]);
   });
 
-  it('pulls in pages, each with its cursor, and resumes after a failure mid-way', async () => {
+  it('pulls in pages (a small first one), each with its cursor, and resumes after a failure mid-way', async () => {
     const server = new FakeServer();
     for (let i = 0; i < 2_500; i += 1) server.addPost();
     const device = await connectedDevice('member@example.com', server);
     let pulls = 0;
+    const limits: number[] = [];
     const realChanges = server.changes.bind(server);
     server.changes = (account, after, limit) => {
       pulls += 1;
-      if (pulls === 2) throw new TypeError('Failed to fetch'); // the network drops on page 2
+      limits.push(limit);
+      if (pulls === 3) throw new TypeError('Failed to fetch'); // the network drops on page 3
       return realChanges(account, after, limit);
     };
     await device.engine.sync();
-    expect(await db.posts.count()).toBe(1_000);
-    expect(await readCursor()).toBe([...server.posts.values()][999]!.seq);
+    expect(limits).toEqual([FIRST_PULL_PAGE_SIZE, PULL_PAGE_SIZE, PULL_PAGE_SIZE]);
+    expect(await db.posts.count()).toBe(FIRST_PULL_PAGE_SIZE + PULL_PAGE_SIZE);
+    expect(await readCursor()).toBe([...server.posts.values()][FIRST_PULL_PAGE_SIZE + PULL_PAGE_SIZE - 1]!.seq);
     expect(getSyncStatus().state).toBe('offline');
     await device.engine.retry();
     expect(await db.posts.count()).toBe(2_500);

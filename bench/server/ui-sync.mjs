@@ -1,0 +1,58 @@
+// A new device's first sync through the real UI in headless Chromium, against a running server that
+// already holds the seeded posts: from pressing Sign In to the first 20 posts painted on /forum (the
+// member taps Forum as soon as the home page shows) and to the whole sync, with the page's JS heap.
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
+import { fillSignIn, newDevice, waitForFirstSync } from '../devices.mjs';
+import { DEADLINE, rssMb } from './harness.mjs';
+
+/** Resident memory of every Chromium process (browser, renderer, GPU, utility), summed, in MB. */
+async function chromiumRss(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+  await cdp.detach();
+  return processInfo.reduce((sum, { id }) => sum + (id ? rssMb(id) : 0), 0);
+}
+
+/** Signs a new member in on a fresh device of `server` and waits until `expected` posts are stored. */
+export async function uiFirstSync(server, expected) {
+  const found = ensureChromium();
+  if (!found.ok) throw new Error(found.message);
+  const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
+  try {
+    const { page } = await newDevice(browser, server.url);
+    // The first frame after /forum shows 20 posts, as wall-clock time (the benchmark's clock).
+    await page.addInitScript(() => {
+      const watch = () => {
+        if (location.pathname === '/forum' && document.querySelectorAll('article').length >= 20)
+          requestAnimationFrame(() => setTimeout(() => (window.painted20 = Date.now())));
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const heapMb = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize').value / 2 ** 20;
+    const signIn = await fillSignIn(page, 'ui-first-sync@bench.example', 'bench-password');
+    const started = Date.now();
+    await signIn.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Forum', exact: true }).first().click();
+    let heapPeak = 0;
+    let serverPeak = 0;
+    await waitForFirstSync(page, expected, {
+      limitMs: DEADLINE - Date.now(),
+      onPoll: async () => {
+        heapPeak = Math.max(heapPeak, await heapMb());
+        serverPeak = Math.max(serverPeak, rssMb(server.pid));
+      },
+    });
+    const whole = Date.now() - started;
+    const painted =
+      (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue())) - started;
+    return { painted, whole, heapPeak: Math.max(heapPeak, await heapMb()), chromiumRss: await chromiumRss(browser), serverPeak };
+  } finally {
+    await browser.close();
+  }
+}

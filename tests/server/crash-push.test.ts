@@ -1,0 +1,83 @@
+// The server SIGKILLed in the middle of pushes: members keep liking one post, each like its own
+// push; the server is killed while pushes are in flight and restarted on the same data. Each client
+// follows the app's retry rule (an unanswered push is sent again later with the same op id), and
+// every like is counted exactly once: the final count equals the likes made.
+import { describe, expect, it } from 'vitest';
+import { createOp, likeOp, reviewOp } from './support/client';
+import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase } from './support/databases';
+import { HttpClient } from './support/http';
+import { processTestFiles, startServerProcess, stopServer, type ServerProcess } from './support/process';
+
+const CLIENTS = 8;
+const LIKES_EACH = 25;
+/** The kill comes once this many likes were acknowledged: pushes are in flight on every client. */
+const KILL_AFTER = 60;
+
+const { tempDir, distDir } = processTestFiles();
+
+describe.each(BACKENDS)('SIGKILL in the middle of pushes on %s', (backend) => {
+  it('every like is counted exactly once after the clients retry the same operations', async () => {
+    const dataDir = tempDir('ie-crash-push-');
+    const env = {
+      ...(backend === 'postgres' ? { DATABASE_URL: await newPostgresDatabase() } : { DATA_DIR: dataDir }),
+      DIST_DIR: distDir(),
+      ADMIN_PASSWORD: 'admin-pw',
+      LOG_LEVEL: 'warn',
+    };
+    let server: ServerProcess = await startServerProcess(env);
+    const admin = new HttpClient(server.url);
+    await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' });
+    const postId = (await admin.send('POST', '/api/ops', { ops: [createOp('Liked through a crash')] })).body.results[0].postId as number;
+    expect((await admin.send('POST', '/api/ops', { ops: [reviewOp(postId)] })).body.results[0].status).toBe('applied');
+    const members = Array.from({ length: CLIENTS }, () => new HttpClient(server.url));
+    for (const [index, member] of members.entries()) {
+      expect(
+        (await member.send('POST', '/api/session', { mode: 'signin', email: `crash${index}@example.com`, password: 'pw' })).status,
+      ).toBe(200);
+    }
+
+    // The server's life cycle as the clients see it: `back` resolves once the restarted server listens.
+    let acknowledged = 0;
+    let killed!: () => void;
+    const killTime = new Promise<void>((resolve) => (killed = resolve));
+    let markBack!: () => void;
+    const back = new Promise<void>((resolve) => (markBack = resolve));
+    const outcome = { applied: 0, duplicate: 0, unanswered: 0 };
+
+    const pushUntilAnswered = async (member: HttpClient) => {
+      const op = likeOp(postId); // made once; every retry resends this same id
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const answer = await member.send('POST', '/api/ops', { ops: [op] }).catch(() => undefined);
+        const status = answer?.status === 200 ? (answer.body.results[0].status as string) : undefined;
+        if (status === 'applied' || status === 'duplicate') {
+          outcome[status] += 1;
+          acknowledged += 1;
+          if (acknowledged === KILL_AFTER) killed();
+          return;
+        }
+        outcome.unanswered += 1;
+        await back; // the app backs off and retries; here, the retry waits until the server is back
+        member.baseUrl = server.url;
+      }
+      throw new Error(`like ${op.id} was never answered`);
+    };
+    const clients = members.map(async (member) => {
+      for (let like = 0; like < LIKES_EACH; like += 1) await pushUntilAnswered(member);
+    });
+
+    await killTime;
+    await stopServer(server, 'SIGKILL');
+    server = await startServerProcess(env);
+    markBack();
+    try {
+      await Promise.all(clients);
+      admin.baseUrl = server.url;
+      const posts = (await admin.send('GET', '/api/changes?after=0')).body.posts as { id: number; likes: number }[];
+      expect(outcome.unanswered).toBeGreaterThan(0); // the kill did cut pushes in flight
+      expect(outcome.applied + outcome.duplicate).toBe(CLIENTS * LIKES_EACH);
+      expect(posts.find((post) => post.id === postId)?.likes).toBe(CLIENTS * LIKES_EACH);
+    } finally {
+      await stopServer(server, 'SIGTERM');
+    }
+  }, 180_000);
+});
