@@ -2,12 +2,12 @@
 // made on device A while B's stream is down, and the server comes back on the same data. B's
 // EventSource reconnects by itself and B shows the like without a reload or any action.
 import { expect, test } from '@playwright/test';
-import { serverForSpec } from './support/server';
+import { serverForSpec, syncPort } from './support/server';
 import { TABLET, card, newDevice, shownLikes, signIn, waitSynced } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
-const spec = serverForSpec(4519);
+const spec = serverForSpec(syncPort(12));
 
 test('a device whose live stream was cut reconnects and catches up on a like made meanwhile', async ({ browser }) => {
   const a = await newDevice(browser, spec.server);
