@@ -9,7 +9,8 @@
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 import { execFileSync, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeSection } from './sections.mjs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -681,8 +682,8 @@ try {
   rmSync(WORK, { recursive: true, force: true });
 }
 const report = table(results, chromiumVersion);
-// The "## Server" section belongs to `npm run bench:server` (bench/server.mjs): keep it.
+// Only this run's section is replaced: the server's (bench/server.mjs) and the hand-written
+// analysis of issue 13's table stay.
 const OUT = process.env.BENCH_OUT ?? 'bench/results.md';
-const serverSection = /\n## Server\n[\s\S]*$/.exec(existsSync(OUT) ? readFileSync(OUT, 'utf8') : '')?.[0] ?? '';
-writeFileSync(OUT, `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${report}\n${serverSection}`);
+await writeSection(OUT, 'Latest `npm run bench` run (generated)', report);
 console.log(`\n${report}\n\nWritten to bench/results.md`);

@@ -97,4 +97,4 @@ const previous = partial && existsSync(saved) ? JSON.parse(readFileSync(saved, '
 const merged = { ...previous, ...results, ...(previous.load ? { load: previous.load, loadAfter: previous.loadAfter } : {}) };
 writeFileSync(saved, JSON.stringify(merged, null, 2) + '\n');
 console.log(JSON.stringify(results, null, 2));
-writeSection(merged, { CLIENTS, LIKES_EACH, LISTENERS, ROUNDS, PULL_POSTS });
+await writeSection(merged, { CLIENTS, LIKES_EACH, LISTENERS, ROUNDS, PULL_POSTS });

@@ -7,7 +7,8 @@
 //      has stored every post and recorded its first full sync (median of 3 fresh devices).
 // Writes the rows to bench/sync-results.md.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFormatted } from './sections.mjs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -187,7 +188,7 @@ try {
   ];
   const about = `Date: ${new Date().toISOString().slice(0, 10)} · Chromium ${browser.version()} (headless) · ${os.cpus().length} cores · Node ${process.version} · server with embedded PGlite on 127.0.0.1`;
   const text = `# Sync benchmark\n\nProduced by \`npm run bench:sync\`.\n\n${about}\n\n${rows.join('\n')}\n`;
-  writeFileSync('bench/sync-results.md', text);
+  await writeFormatted('bench/sync-results.md', text);
   console.log(`\n${text}`);
 } finally {
   await browser.close();

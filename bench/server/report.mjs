@@ -1,7 +1,7 @@
 // Writes the "## Server" section of bench/results.md from the server benchmark's results: one table
 // per measure, the method beside each row, the machine and its load average while it ran.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { writeSection as writeResultsSection } from '../sections.mjs';
 
 const ms = (value) => (value === undefined ? 'not run' : `${Math.round(value)} ms`);
 const mb = (value) => (value === undefined ? 'not run' : `${Math.round(value)} MB`);
@@ -10,8 +10,63 @@ const rate = (value) => (value === undefined ? 'not run' : `${Math.round(value).
 /** When a measure ran and the load average (1, 5, 15 min) at its start → its end; older ones ran with the full run. */
 const when = (x) => (x?.at ? `${x.at} · ${x.load}` : 'full run');
 
-/** Replaces the "## Server" section of bench/results.md (everything after it) with `results`. */
-export function writeSection(r, n) {
+/** Each target of issue 12 against the figures: met, not met (and why), or not run. */
+function targets(r, n) {
+  const total = n.CLIENTS * n.LIKES_EACH;
+  const likeRows = [r.pgliteLikes, r.postgresLikes, r.twoLikes].filter(Boolean);
+  const announce = [r.pgliteAnnounce, r.postgresAnnounce].filter(Boolean);
+  const uis = [r.pgliteUi, r.postgresUi].filter(Boolean);
+  const verdict = (ran, ok, why) => (!ran ? 'not run' : ok ? 'met' : `**not met**: ${why}`);
+  const worst = (rows, key) => Math.max(...rows.map((x) => x[key]));
+  return [
+    [
+      '0 lost or doubled likes in every run',
+      likeRows.map((x) => `${x.count}`).join(', ') + ` of ${total}`,
+      verdict(
+        likeRows.length > 0,
+        likeRows.every((x) => x.count === total),
+        'a count differs',
+      ),
+    ],
+    [
+      `${n.LISTENERS.toLocaleString('en-US')} listeners announced within 1 s, p95`,
+      announce.map((x) => ms(x.p95)).join(', '),
+      verdict(announce.length > 0, announce.length > 0 && worst(announce, 'p95') <= 1000, 'over 1 s'),
+    ],
+    [
+      'at least 1,000 like operations per second on PostgreSQL',
+      rate(r.postgresLikes?.opsPerSecond),
+      verdict(
+        r.postgresLikes,
+        (r.postgresLikes?.opsPerSecond ?? 0) >= 1000,
+        'the 200 benchmark clients and the server share the same 2 cores (the server profile shows it idle about half the run), ' +
+          'and the figure moves with the load other jobs put on them (A/B runs on this machine: 524–964/s). The database is not the limit: ' +
+          'a group commit of 1,000 likes takes about 120 ms. Meeting it needs the load generator on other cores or another machine.',
+      ),
+    ],
+    [
+      'first 20 posts of a 100,000-post first sync painted within 2 s',
+      uis.map((x) => ms(x.painted)).join(', '),
+      verdict(uis.length > 0, uis.length > 0 && worst(uis, 'painted') <= 2000, 'over 2 s'),
+    ],
+    [
+      'the whole 100,000-post first sync within 20 s',
+      uis.map((x) => ms(x.whole)).join(', '),
+      verdict(
+        uis.length > 0,
+        uis.length > 0 && worst(uis, 'whole') <= 20_000,
+        "Chromium's IndexedDB writes of 100,000 rows are the cost (put leads the device's CPU profile); plain IndexedDB writing one row per post " +
+          'with the same indexes takes about 33 s here (bench/profile-import.md), so the server and the pull are not the limit. Meeting it needs ' +
+          'fewer IndexedDB records (posts stored in pages of several hundred per record, a schema change).',
+      ),
+    ],
+  ]
+    .map((row) => `| ${row.join(' | ')} |`)
+    .join('\n');
+}
+
+/** Replaces the "## Server" section of bench/results.md with `results`; the other sections stay. */
+export async function writeSection(r, n) {
   const likes = (name, x) =>
     `| ${name} | ${x?.count ?? 'not run'} of ${n.CLIENTS * n.LIKES_EACH} | ${rate(x?.opsPerSecond)} | ${ms(x?.p50)} | ${ms(x?.p99)} | ${when(x)} |`;
   const heard = (name, x) => `| ${name} | ${mb(x?.rssBefore)} → ${mb(x?.rssAfter)} | ${ms(x?.p50)} | ${ms(x?.p95)} | ${when(x)} |`;
@@ -30,6 +85,12 @@ address, as behind a load balancer); the clients are Node's http client (kept-al
 sockets in the benchmark process, on the same 2 cores (rows measured before 2026-11-23 05:46 used
 fetch, which cost the load generator about one core at 500 pushes/s). PGlite keeps its files in a temporary DATA_DIR; PostgreSQL 15 is a
 throwaway server with its default durable settings (fsync on, synchronous_commit on).
+
+**Issue 12's targets** against the rows below:
+
+| target | figures | met? |
+|---|---|---|
+${targets(r, n)}
 
 **Likes**: ${n.CLIENTS} signed-in clients each push ${n.LIKES_EACH} single-like operations one after another, all
 clients at once, on one post. ops/s from the first push sent to the last answer received; push p50/p99
@@ -79,6 +140,5 @@ peak resident size. Targets: 20 painted ≤ 2 s, whole ≤ 20 s. One run per eng
 ${ui('PGlite', r.pgliteUi)}
 ${ui('PostgreSQL', r.postgresUi)}
 `;
-  const current = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
-  writeFileSync('bench/results.md', current.replace(/\n## Server\n[\s\S]*$/, '').trimEnd() + '\n' + section);
+  await writeResultsSection('bench/results.md', 'Server', section.replace(/^\s*## Server\n/, ''));
 }
