@@ -125,18 +125,23 @@ describe('https with TLS_CERT and TLS_KEY', () => {
 });
 
 describe('a database that cannot be opened', () => {
-  const asOtherUser =
-    process.getuid?.() === 0 ? (command: string[]) => ['su', 'postgres', '-s', '/bin/sh', '-c', command.join(' ')] : undefined;
+  // Root writes anywhere: as root the server runs without the capabilities that override file
+  // permissions (setpriv, part of Debian's essential util-linux), so a 555 folder is read-only to
+  // it, while it can still reach this checkout wherever it lies (a su to another user could not).
+  const withoutOverride =
+    process.getuid?.() === 0
+      ? (command: string[]) => ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--', ...command]
+      : undefined;
 
   it('stops with exit code 1 and a clear message', async () => {
     const file = join(tempDir('ie-file-'), 'not-a-folder');
     writeFileSync(file, 'x');
     const readOnly = tempDir('ie-ro-');
-    if (!asOtherUser) execFileSync('chmod', ['555', readOnly]);
-    const cases: [Record<string, string>, RegExp, typeof asOtherUser][] = [
+    execFileSync('chmod', ['555', readOnly]);
+    const cases: [Record<string, string>, RegExp, typeof withoutOverride][] = [
       [{ DATA_DIR: join(tmpdir(), 'ie-missing-folder-xyz') }, /DATA_DIR .* does not exist/, undefined],
       [{ DATA_DIR: file }, /is not a folder/, undefined],
-      [{ DATA_DIR: readOnly }, /is not writable/, asOtherUser],
+      [{ DATA_DIR: readOnly }, /is not writable/, withoutOverride],
       // A full disk, made deterministic: ask for more free space than any disk here has.
       [
         { DATA_DIR: tempDir('ie-full-'), MIN_FREE_MB: '999999999' },
