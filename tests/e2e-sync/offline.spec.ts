@@ -18,6 +18,8 @@ test('likes and a post made offline arrive once after reconnecting; reloads rese
   // Load the New Post form's code while online (no service worker in this test to precache it).
   await page.getByRole('button', { name: 'New Post' }).first().click();
   await expect(page.getByRole('dialog', { name: 'New Post' })).toBeVisible();
+  // Escape once the dialog is ready (its Title field takes the focus when it has opened).
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'New Post' })).toBeHidden();
 

@@ -126,6 +126,8 @@ test.describe('on iOS Safari', () => {
     const dialog = page.getByRole('dialog', { name: 'Add to Home Screen' });
     await expect(dialog).toContainText('Share');
     await expect(dialog).toContainText('Add to Home Screen');
+    // Escape once the dialog has opened (it takes the focus then).
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
