@@ -463,6 +463,17 @@ async function lighthouseScores(runs) {
         const lcp = result.lhr.audits['largest-contentful-paint']?.displayValue;
         const tbt = result.lhr.audits['total-blocking-time']?.displayValue;
         log(`  Lighthouse ${path}: LCP ${lcp}, TBT ${tbt}`);
+        // What costs points: every weighted audit below a full score, by category.
+        for (const category of categories) {
+          const lost = result.lhr.categories[category].auditRefs
+            .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => {
+              const audit = result.lhr.audits[ref.id];
+              const first = audit.details?.items?.[0];
+              return `${ref.id} (${audit.displayValue ?? audit.score}${first ? `: ${JSON.stringify(first).slice(0, 300)}` : ''})`;
+            });
+          if (lost.length > 0) log(`    ${category}: ${lost.join(', ')}`);
+        }
       }
     }
     scores[path] = Object.fromEntries(categories.map((category) => [category, median(runsFor.map((run) => run[category]))]));
