@@ -9,6 +9,7 @@ import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
 import { announce, setRetryHandler } from './status';
+import type { Session } from '../db/types';
 
 const LOCK_NAME = 'insight-exchange:sync';
 
@@ -37,9 +38,9 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
       () => undefined,
     );
   };
-  // The server's word on the role and name replaces what this device stored (a role edited by hand
-  // in localStorage lasts only until the next sync).
-  const onConfirmed = (user: { email: string; name: string; role: 'admin' | 'user' }) => {
+  // The server's word on the role and name replaces the stored user (a role edited by hand lasts
+  // only until the next sync).
+  const onConfirmed = (user: Session) => {
     if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: user.name, role: user.role });
   };
   const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut, onConfirmed });
