@@ -34,6 +34,27 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+// The entry module starts from public/forum-snapshot.js (as its `data-entry`), which runs it after
+// the forum's snapshot has painted, or at once when there is none; a modulepreload keeps its
+// download as early as the script tag had it.
+function entryAfterSnapshot(): Plugin {
+  return {
+    name: 'insight-exchange:entry-after-snapshot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        const boot = '<script src="/forum-snapshot.js"></script>';
+        if (!entry || !html.includes(boot)) throw new Error('index.html: the entry module or /forum-snapshot.js is missing');
+        return html
+          .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+          .replace(boot, `<script src="/forum-snapshot.js" data-entry="${entry[1]}"></script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(version),
@@ -42,6 +63,7 @@ export default defineConfig({
   plugins: [
     react(),
     contentSecurityPolicy(),
+    entryAfterSnapshot(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

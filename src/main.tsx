@@ -10,14 +10,11 @@ window.addEventListener('vite:preloadError', noteMissingChunk);
 
 // The first render runs as a transition, so React renders in slices and the page stays
 // responsive (no single long task) while the app starts.
-const start = () =>
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-// The forum's snapshot is on screen (public/forum-snapshot.js): let it paint before React starts.
-if (document.getElementById('forum-snapshot')) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+// In the build, public/forum-snapshot.js imports this module after the forum's snapshot painted.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

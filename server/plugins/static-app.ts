@@ -34,6 +34,8 @@ export async function setupStaticApp(app: FastifyInstance, distDir: string | und
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // dist/api/health is the static host's answer (local-only); this server answers /api itself.
+      globIgnore: ['api/**'],
       index: false,
       cacheControl: false,
       setHeaders: (res, path) => res.header('cache-control', cacheControlFor(path)),

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { startPwa } from '../features/pwa/pwa-store';
-import { keepForumSnapshotFresh, releaseSnapshot } from '../lib/forum-snapshot';
+import { dropSnapshotOfOthers, keepForumSnapshotFresh, releaseSnapshot } from '../lib/forum-snapshot';
 import { DataProvider } from './data-status';
 import { router } from './router';
 
@@ -22,6 +22,7 @@ export function App() {
     check(router.state.location.pathname);
     const stopRouter = router.subscribe((state) => check(state.location.pathname));
     const stopFresh = keepForumSnapshotFresh();
+    dropSnapshotOfOthers();
     return () => {
       stopRouter();
       stopFresh();

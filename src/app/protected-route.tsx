@@ -6,7 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
-import { whenIdle } from '../db/core/idle';
+import { afterFirstPosts } from '../db/core/idle';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { NewPostProvider } from '../features/posting/new-post-provider';
@@ -30,9 +30,10 @@ function ProtectedShell({ user }: { user: Session }) {
   const navigate = useNavigate();
   const showToast = useToast();
   useEffect(() => start(), [start]);
-  // Fetch the other screens' code while the member reads, so switching screens never waits on it.
+  // Fetch the other screens' code while the member reads, so switching screens never waits on it;
+  // on the forum only once its first posts are painted (elsewhere after 3 s at the latest).
   useEffect(() => {
-    return whenIdle(() => {
+    return afterFirstPosts(3_000, () => {
       void import('../pages/forum');
       void import('../pages/profile');
       if (isAdmin) void import('../pages/admin');

@@ -5,7 +5,7 @@
 import { META_KEYS } from './contracts';
 import { db } from './core/schema';
 import { toDataError } from './core/errors';
-import { FIRST_POSTS_MARK, whenIdle } from './core/idle';
+import { afterFirstPosts } from './core/idle';
 import { importLegacyPosts, NOTHING_IMPORTED, type LegacyImportResult } from './mirror/import';
 import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
@@ -38,32 +38,6 @@ export interface DataLayer {
   onProgress(listener: (progress: StartupProgress) => void): () => void;
   /** Stops the mirror, the storage request and any wait still pending. */
   stop(): void;
-}
-
-/** Calls `then` once the first page of posts is painted (markFirstPostsShown) and the browser is idle, or after `waitMs`; returns a cancel. */
-function afterFirstPosts(waitMs: number, then: () => void): () => void {
-  let cancelIdle: (() => void) | undefined;
-  let observer: PerformanceObserver | undefined;
-  const idle = () => {
-    if (cancelIdle) return;
-    clearTimeout(timer);
-    observer?.disconnect();
-    cancelIdle = whenIdle(then);
-  };
-  const timer = setTimeout(idle, waitMs);
-  const marked = () => typeof performance !== 'undefined' && performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0;
-  if (marked()) idle();
-  else if (typeof PerformanceObserver !== 'undefined') {
-    observer = new PerformanceObserver(() => {
-      if (marked()) idle();
-    });
-    observer.observe({ type: 'mark' });
-  }
-  return () => {
-    clearTimeout(timer);
-    observer?.disconnect();
-    cancelIdle?.();
-  };
 }
 
 /** A fresh data layer; the page uses one (below), tests and a server-side import may make their own. */

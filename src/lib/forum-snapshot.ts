@@ -4,11 +4,11 @@
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/core/idle';
-import { clearForumSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import { clearForumSnapshot, dropForeignSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
 import { onLocalChange } from '../db/core/changes';
-import { readStoredSession } from '../db/accounts/session';
+import { readSession, readStoredSession } from '../db/accounts/session';
 
-/** How many posts the snapshot keeps: the first page. */
+/** The most posts the snapshot keeps: the first page. */
 const SNAPSHOT_POSTS = 20;
 
 declare global {
@@ -32,6 +32,16 @@ export function keepForumSnapshotFresh(): () => void {
   });
 }
 
+/**
+ * At start-up, once the session is read: a stored snapshot that is not the signed-in member's (the
+ * session was changed by something that knows nothing of snapshots) is removed.
+ */
+export function dropSnapshotOfOthers(): void {
+  void readSession()
+    .then((session) => dropForeignSnapshot(session?.email))
+    .catch(() => undefined);
+}
+
 /** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
 export function releaseSnapshot(): void {
   window.__snapshotDone = true;
@@ -39,11 +49,24 @@ export function releaseSnapshot(): void {
   document.documentElement.classList.remove('snapshot-on');
 }
 
-/** The first page of #root as HTML: no more than SNAPSHOT_POSTS posts, nothing focused or typed. */
+/**
+ * How many of the page's posts the snapshot keeps: those that start within the first screen (at
+ * least one, at most SNAPSHOT_POSTS). Every post more is style, layout and paint before the first
+ * frame (measured: the first screen's posts alone halve it on a phone).
+ */
+function postsOnFirstScreen(root: HTMLElement): number {
+  const articles = Array.from(root.querySelectorAll('article')).slice(0, SNAPSHOT_POSTS);
+  const fold = window.innerHeight;
+  const visible = articles.filter((article) => article.getBoundingClientRect().top + window.scrollY < fold).length;
+  return Math.max(1, visible);
+}
+
+/** The first screen of #root as HTML: the posts that start on it, nothing focused or typed. */
 export function snapshotHtml(root: HTMLElement): string {
+  const keep = postsOnFirstScreen(root);
   const copy = root.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('article').forEach((article, index) => {
-    if (index >= SNAPSHOT_POSTS) article.remove();
+    if (index >= keep) article.remove();
   });
   copy.querySelectorAll('[role="status"], [aria-live], .toast').forEach((element) => element.remove());
   // The CSP blocks style attributes in parsed markup: public/forum-snapshot.js applies these.

@@ -1,7 +1,7 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_URL } from '../db/contracts';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../db/contracts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,7 +21,7 @@ const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').repla
 
 // /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
 // public/forum-snapshot.js can paint it synchronously, before the app's JavaScript runs, once it
-// has checked that the signed-in member is the one it was taken for.
+// has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
   async (options) => {
@@ -29,10 +29,10 @@ registerRoute(
     try {
       const stored = await caches.match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE });
       if (!stored || !response.ok) return response;
-      const snapshot = (await stored.json()) as { owner?: unknown; css?: unknown; html?: unknown };
+      const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; html?: unknown };
       const page = await response.clone().text();
       if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return response;
-      const template = `<template id="forum-snapshot-template" data-owner="${attribute(snapshot.owner)}" data-css="${attribute(snapshot.css)}">${snapshot.html}</template>`;
+      const template = `<template id="forum-snapshot-template" data-token="${attribute(snapshot.token)}" data-css="${attribute(snapshot.css)}">${snapshot.html}</template>`;
       const headers = new Headers(response.headers);
       headers.delete('content-length');
       return new Response(page.replace('<div id="root"></div>', `${template}<div id="root"></div>`), { status: response.status, headers });
@@ -47,6 +47,15 @@ registerRoute(
 registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.
+// A new build's worker also drops the forum's snapshot: whatever happened to the session under
+// another build (one that knows nothing of snapshots) is never painted from an older one.
+// Its cookie goes too (Cookie Store API, where the browser has it in workers): the next snapshot
+// gets a new token.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  const cookies = (self as unknown as { cookieStore?: { delete(name: string): Promise<void> } }).cookieStore;
+  event.waitUntil(
+    Promise.all([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE).catch(() => undefined)]).then(() =>
+      self.clients.claim(),
+    ),
+  );
 });

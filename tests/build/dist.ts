@@ -30,13 +30,13 @@ export function precacheEntries(): PrecacheEntry[] {
   return entries;
 }
 
-/** Scripts and styles the page loads before anything else: the entry script, its preloads, its CSS. */
+/** Scripts and styles the page loads before anything else: every script tag, the preloaded modules, the CSS. */
 export function initialAssets(): { scripts: string[]; styles: string[] } {
   const html = readDist('index.html');
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   const scripts = tags
-    .filter((tag) => (tag.startsWith('<script') && tag.includes('type="module"')) || tag.includes('rel="modulepreload"'))
+    .filter((tag) => tag.startsWith('<script') || tag.includes('rel="modulepreload"'))
     .map((tag) => attr(tag, 'src') ?? attr(tag, 'href'))
     .filter((path): path is string => Boolean(path));
   const styles = tags

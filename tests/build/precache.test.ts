@@ -60,4 +60,23 @@ describe('the web app manifest', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
+
+  it('leaves out /api: the static answer to GET /api/health (local-only) is always asked of the host', () => {
+    expect(precacheEntries().some((entry) => entry.url.startsWith('api/'))).toBe(false);
+    expect(JSON.parse(readDist('api/health'))).toMatchObject({ ok: false, server: false });
+  });
+});
+
+describe('index.html', () => {
+  const html = readDist('index.html');
+
+  it('starts the app from /forum-snapshot.js, which runs it after the snapshot paints, with the entry preloaded', () => {
+    expect(html).not.toMatch(/<script type="module"/);
+    const entry = /<script src="\/forum-snapshot\.js" data-entry="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${entry}">`);
+    expect(readDist(entry!)).toContain('createRoot');
+    // The script is fetched from the head: the parser waits for it below the snapshot's markup.
+    expect(html).toMatch(/<link rel="preload" href="\/forum-snapshot\.js" as="script"/);
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { MEMBER, openForum, signIn } from './support/app';
 import { waitForServiceWorker } from './support/service-worker';
 
@@ -33,13 +33,21 @@ const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen:
 const storedSnapshot = (page: Page) =>
   page.evaluate(async () => {
     const response = await caches.match('/__forum-snapshot', { cacheName: 'insight-forum-snapshot' });
-    return response ? ((await response.json()) as { owner: string; html: string }) : null;
+    return response ? ((await response.json()) as { owner: string; token: string; html: string }) : null;
   });
+
+/** The token in the `insight-snapshot` cookie (what lets public/forum-snapshot.js paint), if any. */
+const snapshotCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'insight-snapshot')?.value;
 
 async function takeSnapshot(page: Page): Promise<void> {
   await waitForServiceWorker(page);
   await openForum(page);
   await expect.poll(() => storedSnapshot(page).then((snapshot) => snapshot?.owner), { timeout: 30_000 }).toBe(MEMBER);
+  // The cookie is set once the snapshot is stored, with the snapshot's token.
+  const token = (await storedSnapshot(page))!.token;
+  expect(token).toMatch(/^[0-9a-f]{32}$/);
+  await expect.poll(() => snapshotCookie(page.context())).toBe(token);
 }
 
 test("paints the member's first page from the snapshot, then the live list takes its place without moving", async ({ page }) => {
@@ -50,7 +58,7 @@ test("paints the member's first page from the snapshot, then the live list takes
   await watchSnapshot(page);
   const response = await page.goto('/forum');
   // The service worker put the snapshot in the page itself (painted with no wait on a cache read).
-  expect(await response!.text()).toContain('<template id="forum-snapshot-template" data-owner="jane.doe@example.com"');
+  expect(await response!.text()).toContain(`<template id="forum-snapshot-template" data-token="${snapshot!.token}"`);
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.locator('#forum-snapshot')).toHaveCount(0);
   await expect(page.locator('#forum-snapshot-template')).toHaveCount(0);
@@ -70,6 +78,7 @@ test('sign-out removes the snapshot, and the next member never sees it', async (
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/login');
+  expect(await snapshotCookie(page.context())).toBeUndefined();
   await expect.poll(() => storedSnapshot(page)).toBeNull();
 
   // Signed out: /forum sends to the login page and paints nothing of the old session.
@@ -84,27 +93,44 @@ test('sign-out removes the snapshot, and the next member never sees it', async (
   expect((await seen(page)).painted).toBe(false);
 });
 
-test('a snapshot left by another member (or by a signed-out session) is never painted', async ({ page }) => {
+test('a snapshot is painted only while the cookie holds its token: never for the next member or a changed session', async ({
+  page,
+  context,
+}) => {
   await signIn(page, MEMBER);
   await takeSnapshot(page);
-  // As if the removal at sign-out had been lost: the snapshot stays, another member signs in.
   const snapshot = await storedSnapshot(page);
-  await page.evaluate((email) => localStorage.setItem('insightExchangeUser', JSON.stringify({ email, name: 'Omar', role: 'user' })), OTHER);
   const restore = (value: unknown) =>
     page.evaluate(async (json) => {
       const cache = await caches.open('insight-forum-snapshot');
       await cache.put('/__forum-snapshot', new Response(json, { headers: { 'content-type': 'application/json' } }));
     }, JSON.stringify(value));
+
+  // The member signs out and another signs in (the cookie goes at once); as if the cache's removal
+  // had been lost, the old snapshot is put back: it is not painted, whatever the cache holds.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/login');
+  await signIn(page, OTHER);
+  expect(await snapshotCookie(context)).toBeUndefined();
   await restore(snapshot);
   await watchSnapshot(page);
   await page.goto('/forum');
   await expect(page.getByRole('article').first()).toBeVisible();
   expect((await seen(page)).painted).toBe(false);
 
-  // No session at all: nothing either.
-  await restore(snapshot);
-  await page.evaluate(() => localStorage.removeItem('insightExchangeUser'));
-  await page.goto('/forum');
+  // The session changed behind the app's back (localStorage written directly, as an older build
+  // would), with the cookie and the snapshot left in place: the app removes both when it starts.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/login');
+  await signIn(page, MEMBER);
+  await takeSnapshot(page);
+  await page.evaluate((email) => localStorage.setItem('insightExchangeUser', JSON.stringify({ email, name: 'Omar', role: 'user' })), OTHER);
+  await page.goto('/profile');
+  await expect.poll(() => snapshotCookie(context)).toBeUndefined();
+  await expect.poll(() => storedSnapshot(page)).toBeNull();
+  await page.goto('/forum');
+  await expect(page.getByRole('article').first()).toBeVisible();
   expect((await seen(page)).painted).toBe(false);
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { MEMBER } from './support/app';
 import { waitForServiceWorker } from './support/service-worker';
 import { startStaticServer, type StaticServer } from './support/static-server';
@@ -39,6 +39,8 @@ test.afterAll(async () => {
 // While a tab reloads, its old page can vanish mid-question: that reads as "not yet".
 const build = (page: Page) => page.evaluate(() => document.documentElement.dataset.build).catch(() => undefined);
 const loads = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('test-loads')));
+const snapshotToken = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'insight-snapshot')?.value;
 
 test('a new version waits for Reload, then every tab runs it, and the draft survives', async ({ page, context }) => {
   await context.addInitScript(() => {
@@ -59,6 +61,10 @@ test('a new version waits for Reload, then every tab runs it, and the draft surv
   await other.goto('/profile');
   await expect(other.getByRole('heading', { name: 'My Posts' })).toBeVisible();
 
+  // The forum's snapshot of the first build, and the cookie that lets it paint.
+  await expect.poll(() => snapshotToken(context), { timeout: 30_000 }).toMatch(/^[0-9a-f]{32}$/);
+  const oldToken = await snapshotToken(context);
+
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title').fill('Half-written when the update came');
   const before = { page: await loads(page), other: await loads(other) };
@@ -77,6 +83,8 @@ test('a new version waits for Reload, then every tab runs it, and the draft surv
   await expect.poll(() => build(other), { timeout: 30_000 }).toBe('e2e-second-build');
   expect(await loads(page)).toBe(before.page + 1);
   expect(await loads(other)).toBe(before.other + 1);
+  // The new build's worker dropped the old build's snapshot and its cookie: never painted again.
+  expect(await snapshotToken(context)).not.toBe(oldToken);
   await expect(page.getByText('A new version is available')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'New Post' }).click();

@@ -43,6 +43,12 @@ describe('the built app', () => {
     }
   });
 
+  it("answers GET /api/health itself, never with the build's static answer for a static host", async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ ok: true });
+  });
+
   it('serves hashed assets immutable and compressed, sw.js and index.html no-cache', async () => {
     const asset = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -19,3 +19,29 @@ export function markFirstPostsShown(): void {
   if (typeof performance === 'undefined' || performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0) return;
   performance.mark(FIRST_POSTS_MARK);
 }
+
+/** Calls `then` once the first page of posts is painted (markFirstPostsShown) and the browser is idle, or after `waitMs`; returns a cancel. */
+export function afterFirstPosts(waitMs: number, then: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  let observer: PerformanceObserver | undefined;
+  const idle = () => {
+    if (cancelIdle) return;
+    clearTimeout(timer);
+    observer?.disconnect();
+    cancelIdle = whenIdle(then);
+  };
+  const timer = setTimeout(idle, waitMs);
+  const marked = () => typeof performance !== 'undefined' && performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0;
+  if (marked()) idle();
+  else if (typeof PerformanceObserver !== 'undefined') {
+    observer = new PerformanceObserver(() => {
+      if (marked()) idle();
+    });
+    observer.observe({ type: 'mark' });
+  }
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+    cancelIdle?.();
+  };
+}

@@ -8,6 +8,9 @@ import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-quer
 import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
 
+/** Posts rendered first for a new search or category: more than a tall screen shows. */
+const FIRST_SCREEN = 6;
+
 export interface ApprovedPosts extends PagedList<Post> {
   /** How many posts match (the category's approved posts, or the search results); undefined while counting. */
   total: number | undefined;
@@ -48,7 +51,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
       return (await getPostsByIds(ids.slice(0, limit))).filter((post) => post.status === 'approved');
     },
     query ? searchKey('search', shown?.key ?? 'none') : key,
-    { total, revision: shown?.revision },
+    { total, revision: shown?.revision, firstScreen: FIRST_SCREEN },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
   if (query && !shown)

@@ -1,4 +1,5 @@
-// A tiny built app in a temporary folder: index.html with a CSP meta tag, a hashed asset, sw.js.
+// A tiny built app in a temporary folder: index.html with a CSP meta tag, a hashed asset, sw.js,
+// and the static host's api/health.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,5 +17,8 @@ export function fixtureDist(): string {
   writeFileSync(join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Fixture"}');
+  // What a static host answers for GET /api/health (local-only); the server must answer it itself.
+  mkdirSync(join(dir, 'api'));
+  writeFileSync(join(dir, 'api', 'health'), '{"ok":false,"server":false}');
   return dir;
 }

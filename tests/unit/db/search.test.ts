@@ -37,6 +37,48 @@ describe('SearchIndex', () => {
     expect(index.search('alpha')).toEqual([20, 5]);
   });
 
+  it('answers like a scan of every post across many blocks, before and after changes in the middle', () => {
+    const words = ['panel', 'weighting', 'diary', 'conjoint', 'bots', 'ai'];
+    const category = (id: number) => (id % 3 === 0 ? 'Qualitative' : 'Quantitative');
+    const make = (id: number, salt = 0) =>
+      makePost({
+        id,
+        title: `${words[(id + salt) % words.length]} ${id}`,
+        content: `${words[(id * 7 + salt) % words.length]}`,
+        category: category(id),
+      });
+    const posts = new Map(Array.from({ length: 5_000 }, (_, i) => [i + 1, make(i + 1)]));
+    const index = new SearchIndex();
+    index.load(posts.values());
+    const reference = (needle: string, filter: CategoryFilter) =>
+      [...posts.values()]
+        .filter((post) => post.status === 'approved' && (filter === 'All' || post.category === filter) && matchesSearch(post, needle))
+        .map((post) => post.id)
+        .sort((a, b) => b - a);
+    const agree = () => {
+      for (const needle of ['panel', 'ai', 'i', '204', '2048 ', 'ting 4', 'diary 5000', 'nothing']) {
+        for (const filter of ['All', 'Qualitative'] as CategoryFilter[])
+          expect(index.search(needle, filter)).toEqual(reference(needle, filter));
+      }
+    };
+    agree();
+    // A removal and a replacement in the first block, an insertion between blocks, one at the end.
+    for (const post of [
+      makePost({ ...make(100), status: 'rejected' }),
+      make(2_049, 1),
+      make(4_000, 2),
+      makePost({ ...make(7_000), id: 7_000 }),
+    ]) {
+      posts.set(post.id, post);
+      index.upsert(post);
+    }
+    posts.delete(100);
+    const between = makePost({ id: 2_048.5, title: 'panel between blocks', content: 'x', category: 'Qualitative' });
+    posts.set(between.id, between);
+    index.upsert(between);
+    agree();
+  });
+
   it('treats emoji, right-to-left text and combining marks as text', () => {
     const index = new SearchIndex();
     index.load([

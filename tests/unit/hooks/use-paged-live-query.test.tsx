@@ -66,4 +66,24 @@ describe('usePagedLiveQuery', () => {
     rerender({ category: 'Quantitative' });
     await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([4, 3]));
   });
+
+  it('with firstScreen, a new key shows its first rows first, then the whole first page by itself', async () => {
+    await storePosts(...Array.from({ length: 8 }, (_, i) => makePost({ id: i + 1 })));
+    const seen: (number[] | undefined)[] = [];
+    const loading: boolean[] = [];
+    const { result } = renderHook(() => {
+      const list = usePagedLiveQuery(newest('Quantitative'), 'q', { pageSize: 5, firstScreen: 2 });
+      seen.push(list.items?.map((post) => post.id));
+      loading.push(list.loadingMore);
+      return list;
+    });
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([8, 7, 6, 5, 4]));
+    // The first screen was rendered on its own before the page grew, and it never read as "loading more".
+    expect(seen).toContainEqual([8, 7]);
+    expect(seen.findIndex((ids) => ids?.length === 2)).toBeLessThan(seen.findIndex((ids) => ids?.length === 5));
+    expect(loading).not.toContain(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]));
+    expect(result.current.hasMore).toBe(false);
+  });
 });
