@@ -34,22 +34,37 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-// The entry module starts from public/forum-snapshot.js (as its `data-entry`), which runs it after
-// the forum's snapshot has painted, or at once when there is none; a modulepreload keeps its
-// download as early as the script tag had it.
+// src/boot/forum-snapshot.js paints the forum's snapshot and starts the app. The build emits it
+// under a hashed name (a copy cached from another build must never meet this page: it would not
+// start this build's app), preloads it from the head (the parser stops at it below the snapshot's
+// markup) and hands it the entry module (`data-entry`), which it imports after the snapshot has
+// painted, or at once when there is none; a modulepreload keeps the entry's download as early as
+// the module script tag had it.
+const BOOT_SOURCE = 'src/boot/forum-snapshot.js';
+
 function entryAfterSnapshot(): Plugin {
   return {
     name: 'insight-exchange:entry-after-snapshot',
     apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', name: 'forum-snapshot.js', source: readFileSync(BOOT_SOURCE, 'utf8') });
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
+        const boot = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'asset' && output.names.includes('forum-snapshot.js'),
+        )?.fileName;
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        const boot = '<script src="/forum-snapshot.js"></script>';
-        if (!entry || !html.includes(boot)) throw new Error('index.html: the entry module or /forum-snapshot.js is missing');
+        // The tag as Vite leaves it (it drops `vite-ignore`, which keeps it from warning about a classic script).
+        const tag = new RegExp(`<script src="/${BOOT_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
+        if (!boot || !entry || !tag) throw new Error(`index.html: the entry module or ${BOOT_SOURCE} is missing`);
         return html
-          .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
-          .replace(boot, `<script src="/forum-snapshot.js" data-entry="${entry[1]}"></script>`);
+          .replace(
+            entry[0],
+            `<link rel="preload" href="/${boot}" as="script">\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
+          )
+          .replace(tag, `<script src="/${boot}" data-entry="${entry[1]}"></script>`);
       },
     },
   };

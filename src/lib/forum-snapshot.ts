@@ -42,6 +42,11 @@ export function dropSnapshotOfOthers(): void {
     .catch(() => undefined);
 }
 
+/** How many posts the painted snapshot shows (0 when none is on screen). */
+export function snapshotPostCount(): number {
+  return typeof document === 'undefined' ? 0 : document.querySelectorAll('#forum-snapshot article').length;
+}
+
 /** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
 export function releaseSnapshot(): void {
   window.__snapshotDone = true;
@@ -69,7 +74,7 @@ export function snapshotHtml(root: HTMLElement): string {
     if (index >= keep) article.remove();
   });
   copy.querySelectorAll('[role="status"], [aria-live], .toast').forEach((element) => element.remove());
-  // The CSP blocks style attributes in parsed markup: public/forum-snapshot.js applies these.
+  // The CSP blocks style attributes in parsed markup: src/boot/forum-snapshot.js applies these.
   copy.querySelectorAll<HTMLElement>('[style]').forEach((element) => {
     element.dataset.snapshotStyle = element.getAttribute('style') ?? '';
     element.removeAttribute('style');
@@ -102,7 +107,9 @@ export function useForumSnapshot(shown: boolean, saveable: boolean, rows: unknow
       if (!owner) return;
       const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '';
       if (!root || location.pathname !== '/forum' || location.search) return;
-      void saveForumSnapshot({ owner, css, html: snapshotHtml(root) }, taken).catch(() => undefined);
+      void saveForumSnapshot({ owner, css, html: snapshotHtml(root) }, taken, () => readStoredSession()?.email === owner).catch(
+        () => undefined,
+      );
     }, 3_000);
   }, [shown, saveable, rows]);
 }

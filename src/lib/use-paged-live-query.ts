@@ -58,7 +58,11 @@ export function usePagedLiveQuery<T>(read: (limit: number) => Promise<T[]>, key:
     () => setPage((previous) => ({ key: previous.key, limit: Math.max(previous.limit, pageSize) + pageSize })),
     [pageSize],
   );
-  const more = current !== undefined && (total === undefined ? current.rows.length >= current.limit : current.limit < total);
+  // While only the first screen is read, "more" waits for the whole page (no Load more for a frame).
+  const more =
+    current !== undefined &&
+    current.limit >= pageSize &&
+    (total === undefined ? current.rows.length >= current.limit : current.limit < total);
   return {
     items: current?.rows,
     hasMore: more,

@@ -20,7 +20,7 @@ const shell = createHandlerBoundToURL('index.html');
 const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 // /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
-// public/forum-snapshot.js can paint it synchronously, before the app's JavaScript runs, once it
+// src/boot/forum-snapshot.js can paint it synchronously, before the app's JavaScript runs, once it
 // has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
@@ -54,8 +54,6 @@ registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
 self.addEventListener('activate', (event) => {
   const cookies = (self as unknown as { cookieStore?: { delete(name: string): Promise<void> } }).cookieStore;
   event.waitUntil(
-    Promise.all([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE).catch(() => undefined)]).then(() =>
-      self.clients.claim(),
-    ),
+    Promise.allSettled([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE)]).then(() => self.clients.claim()),
   );
 });

@@ -70,13 +70,17 @@ describe('the web app manifest', () => {
 describe('index.html', () => {
   const html = readDist('index.html');
 
-  it('starts the app from /forum-snapshot.js, which runs it after the snapshot paints, with the entry preloaded', () => {
+  it('starts the app from the hashed forum-snapshot script, which runs it after the snapshot paints, with both preloaded', () => {
     expect(html).not.toMatch(/<script type="module"/);
-    const entry = /<script src="\/forum-snapshot\.js" data-entry="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
-    expect(entry).toBeDefined();
+    const tag = /<script src="(\/assets\/forum-snapshot-[\w-]+\.js)" data-entry="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(html);
+    expect(tag).not.toBeNull();
+    const [, boot, entry] = tag!;
+    expect(readDist(boot!)).toContain('data-entry');
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${entry}">`);
     expect(readDist(entry!)).toContain('createRoot');
-    // The script is fetched from the head: the parser waits for it below the snapshot's markup.
-    expect(html).toMatch(/<link rel="preload" href="\/forum-snapshot\.js" as="script"/);
+    // Fetched from the head: the parser waits for it below the snapshot's markup.
+    expect(html).toContain(`<link rel="preload" href="${boot}" as="script">`);
+    // No copy under a fixed name that a cache could keep from another build.
+    expect(() => readDist('forum-snapshot.js')).toThrow(/missing/);
   });
 });

@@ -72,6 +72,8 @@ function ensureChannel(): BroadcastChannel | undefined {
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
   channel.onmessage = (event: MessageEvent<string | null>) => {
     const session = parseSession(event.data, authority);
+    // Another tab signed in or out (the only news of it where localStorage is unusable).
+    clearForumSnapshot();
     if (!localStoreWorks) memorySession = session;
     notify(session);
   };

@@ -1,5 +1,5 @@
 // The forum's first-page snapshot: the rendered HTML of /forum's first page in Cache Storage, so
-// the next visit paints it before the JavaScript boots. public/forum-snapshot.js shows it only
+// the next visit paints it before the JavaScript boots. src/boot/forum-snapshot.js shows it only
 // while the cookie holds the token it was stored with (the cookie goes at every sign-in and
 // sign-out, synchronously, in every tab of this build) and only with the same stylesheet.
 
@@ -41,18 +41,28 @@ function newToken(): string {
 
 /**
  * Stores the snapshot (with the cookie's token, or a new one), unless a sign-in or sign-out
- * happened since `taken` (see snapshotGeneration).
+ * happened since `taken` (see snapshotGeneration) or, when the cookie is about to be set, the
+ * signed-in member is no longer its owner (another tab signed in while this one wrote).
  */
-export async function saveForumSnapshot(snapshot: Omit<ForumSnapshot, 'token'>, taken: number): Promise<void> {
+export async function saveForumSnapshot(
+  snapshot: Omit<ForumSnapshot, 'token'>,
+  taken: number,
+  stillOwner: () => boolean = () => true,
+): Promise<void> {
   if (!available() || taken !== generation) return;
   const token = snapshotCookie() ?? newToken();
   const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
   if (taken !== generation) return;
   const stored: ForumSnapshot = { ...snapshot, token };
   await cache.put(FORUM_SNAPSHOT_URL, new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }));
-  // A sign-out during the write: take it away again (the cookie was removed with it).
+  // A sign-in or sign-out during the write: take it away again (the cookie went with it).
   if (taken !== generation) {
     await caches.delete(FORUM_SNAPSHOT_CACHE);
+    return;
+  }
+  // Another tab signed someone else in while this one wrote: the snapshot is not theirs.
+  if (!stillOwner()) {
+    clearForumSnapshot();
     return;
   }
   setSnapshotCookie(token);

@@ -4,11 +4,12 @@ import { markFirstPostsShown, whenIdle } from '../../db/core/idle';
 import { warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
+import { snapshotPostCount } from '../../lib/forum-snapshot';
 import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
 
-/** Posts rendered first for a new search or category: more than a tall screen shows. */
+/** Posts rendered first for the first page, a new search or category: more than a tall screen shows. */
 const FIRST_SCREEN = 6;
 
 export interface ApprovedPosts extends PagedList<Post> {
@@ -28,6 +29,8 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
   const key = searchKey(category, query);
   const results = useSearchResults(query, category);
   const [firstPageShown, setFirstPageShown] = useState(false);
+  // The live list takes the snapshot's place in one frame: at least as many posts as it showed.
+  const [snapshotPosts] = useState(snapshotPostCount);
   // Counting 100,000 index entries would hold up the first page's read: count once it is shown.
   const browseTotal = useApprovedCount(category, !query && firstPageShown);
 
@@ -51,7 +54,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter): Appr
       return (await getPostsByIds(ids.slice(0, limit))).filter((post) => post.status === 'approved');
     },
     query ? searchKey('search', shown?.key ?? 'none') : key,
-    { total, revision: shown?.revision, firstScreen: FIRST_SCREEN },
+    { total, revision: shown?.revision, firstScreen: Math.max(FIRST_SCREEN, snapshotPosts) },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
   if (query && !shown)

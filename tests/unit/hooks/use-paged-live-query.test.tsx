@@ -71,10 +71,12 @@ describe('usePagedLiveQuery', () => {
     await storePosts(...Array.from({ length: 8 }, (_, i) => makePost({ id: i + 1 })));
     const seen: (number[] | undefined)[] = [];
     const loading: boolean[] = [];
+    const moreWhileFirstScreen: boolean[] = [];
     const { result } = renderHook(() => {
       const list = usePagedLiveQuery(newest('Quantitative'), 'q', { pageSize: 5, firstScreen: 2 });
       seen.push(list.items?.map((post) => post.id));
       loading.push(list.loadingMore);
+      if (list.items?.length === 2) moreWhileFirstScreen.push(list.hasMore);
       return list;
     });
     await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([8, 7, 6, 5, 4]));
@@ -82,6 +84,9 @@ describe('usePagedLiveQuery', () => {
     expect(seen).toContainEqual([8, 7]);
     expect(seen.findIndex((ids) => ids?.length === 2)).toBeLessThan(seen.findIndex((ids) => ids?.length === 5));
     expect(loading).not.toContain(true);
+    // No "Load more" for the frame in which only the first screen is read.
+    expect(moreWhileFirstScreen.length).toBeGreaterThan(0);
+    expect(moreWhileFirstScreen).not.toContain(true);
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]));
     expect(result.current.hasMore).toBe(false);

@@ -13,13 +13,15 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   var shown = false;
+  // A module script element, not import(): the dev server would rewrite an import() into a module
+  // import, which a classic script cannot hold. Same credentials mode as the entry's modulepreload.
   var start = function () {
     if (!entry) return;
-    import(entry).catch(function (error) {
-      setTimeout(function () {
-        throw error;
-      });
-    });
+    var tag = document.createElement('script');
+    tag.type = 'module';
+    tag.crossOrigin = 'anonymous';
+    tag.src = entry;
+    document.head.appendChild(tag);
   };
   var template = document.getElementById('forum-snapshot-template');
   if (template) template.remove();
