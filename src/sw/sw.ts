@@ -6,8 +6,12 @@ import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // A new version waits until the app asks it to take over (the user pressed Reload).
+// A page this active worker does not control asks to be claimed (CLAIM): the first install's claim
+// skips a page whose navigation was still under way, and a hard reload bypasses the worker.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'CLAIM' && self.registration.active === self.serviceWorker) event.waitUntil(self.clients.claim());
 });
 
 // Precache the app shell: scripts, styles, icons, the manifest and index.html (list made at build).

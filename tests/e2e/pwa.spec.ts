@@ -14,6 +14,20 @@ test('the service worker controls the page after the first load and says it is r
   await expect(toast(page, 'Ready to work offline')).toBeVisible();
 });
 
+test('a page that loaded outside the service worker is taken under its control', async ({ page }) => {
+  // A page whose navigation began while the first worker was still installing is skipped by the
+  // worker's claim (the browser claims only pages already running); a reload that bypasses the
+  // worker (Chromium's hard reload) leaves a page in the same state, on purpose.
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const cdp = await page.context().newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForServiceWorker(page);
+});
+
 test('offline, every screen still opens with its data, and a deep link opens cold', async ({ page, context }) => {
   await signIn(page, ADMIN);
   await openForum(page);

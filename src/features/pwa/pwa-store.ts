@@ -73,6 +73,12 @@ export function startPwa(): void {
     .register()
     .then((registration) => {
       if (!registration) return;
+      // This page loaded outside the worker (its navigation began while the first install was
+      // under way, so the install's claim skipped it, or a hard reload): ask the worker to claim it,
+      // so it works offline without another load.
+      void navigator.serviceWorker.ready.then((ready) => {
+        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' });
+      });
       const check = () => {
         if (navigator.onLine) void registration.update().catch(() => undefined);
       };
