@@ -37,10 +37,13 @@ export function keepForumSnapshotFresh(): () => void {
  * session was changed by something that knows nothing of snapshots) is removed.
  */
 export function dropSnapshotOfOthers(): void {
-  void readSession()
+  startupCheck = readSession()
     .then((session) => dropForeignSnapshot(session?.email))
     .catch(() => undefined);
 }
+
+/** The start-up check above: no snapshot is stored before it has run (a save would keep the old token). */
+let startupCheck: Promise<void> = Promise.resolve();
 
 /** How many posts the painted snapshot shows (0 when none is on screen). */
 export function snapshotPostCount(): number {
@@ -107,9 +110,12 @@ export function useForumSnapshot(shown: boolean, saveable: boolean, rows: unknow
       if (!owner) return;
       const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '';
       if (!root || location.pathname !== '/forum' || location.search) return;
-      void saveForumSnapshot({ owner, css, html: snapshotHtml(root) }, taken, () => readStoredSession()?.email === owner).catch(
-        () => undefined,
-      );
+      const html = snapshotHtml(root);
+      // After the start-up check: if it removed another member's snapshot, this save (taken before)
+      // is dropped, and the next change of rows stores one under a new token.
+      void startupCheck
+        .then(() => saveForumSnapshot({ owner, css, html }, taken, () => readStoredSession()?.email === owner))
+        .catch(() => undefined);
     }, 3_000);
   }, [shown, saveable, rows]);
 }

@@ -31,6 +31,7 @@ registerRoute(
   async (options) => {
     const response = await shell(options);
     try {
+      if (droppingSnapshot) return response;
       const stored = await caches.match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE });
       if (!stored || !response.ok) return response;
       const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; html?: unknown };
@@ -54,10 +55,17 @@ registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
 // A new build's worker also drops the forum's snapshot: whatever happened to the session under
 // another build (one that knows nothing of snapshots) is never painted from an older one.
 // Its cookie goes too (Cookie Store API, where the browser has it in workers): the next snapshot
-// gets a new token.
+// gets a new token. Activation waits at most SNAPSHOT_DROP_MS for that (the pages' reload after an
+// update waits for activation); until it is done, /forum is served without a snapshot.
+const SNAPSHOT_DROP_MS = 3_000;
+let droppingSnapshot = false;
+
 self.addEventListener('activate', (event) => {
   const cookies = (self as unknown as { cookieStore?: { delete(name: string): Promise<void> } }).cookieStore;
-  event.waitUntil(
-    Promise.allSettled([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE)]).then(() => self.clients.claim()),
-  );
+  droppingSnapshot = true;
+  const drop = Promise.allSettled([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE)]).then(() => {
+    droppingSnapshot = false;
+  });
+  const bounded = Promise.race([drop, new Promise((resolve) => setTimeout(resolve, SNAPSHOT_DROP_MS))]);
+  event.waitUntil(bounded.then(() => self.clients.claim()));
 });
