@@ -706,4 +706,4 @@ const report = table(results, chromiumVersion);
 // analysis of issue 13's table stay.
 const OUT = process.env.BENCH_OUT ?? 'bench/results.md';
 await writeSection(OUT, 'Latest `npm run bench` run (generated)', report);
-console.log(`\n${report}\n\nWritten to bench/results.md`);
+console.log(`\n${report}\n\nWritten to ${OUT}`);
