@@ -100,3 +100,6 @@ export const META_KEY_PREFIXES = {
 
 /** Any key the `meta` table may hold. */
 export type MetaKey = (typeof META_KEYS)[keyof typeof META_KEYS] | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;
+
+/** The message a page that no service worker controls posts to the active worker, which then claims it. */
+export const SW_CLAIM_MESSAGE = 'CLAIM';

@@ -32,6 +32,9 @@ export function keepForumSnapshotFresh(): () => void {
   });
 }
 
+/** The start-up check below: no snapshot is stored before it has run (a save would keep the old token). */
+let startupCheck: Promise<void> = Promise.resolve();
+
 /**
  * At start-up, once the session is read: a stored snapshot that is not the signed-in member's (the
  * session was changed by something that knows nothing of snapshots) is removed.
@@ -41,9 +44,6 @@ export function dropSnapshotOfOthers(): void {
     .then((session) => dropForeignSnapshot(session?.email))
     .catch(() => undefined);
 }
-
-/** The start-up check above: no snapshot is stored before it has run (a save would keep the old token). */
-let startupCheck: Promise<void> = Promise.resolve();
 
 /** How many posts the painted snapshot shows (0 when none is on screen). */
 export function snapshotPostCount(): number {

@@ -1,17 +1,17 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../db/contracts';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, SW_CLAIM_MESSAGE } from '../db/contracts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // A new version waits until the app asks it to take over (the user pressed Reload).
-// A page this active worker does not control asks to be claimed (CLAIM): the first install's claim
+// A page this active worker does not control asks to be claimed (SW_CLAIM_MESSAGE): the first install's claim
 // skips a page whose navigation was still under way, and a hard reload bypasses the worker.
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === 'CLAIM' && self.registration.active === self.serviceWorker) event.waitUntil(self.clients.claim());
+  if (type === SW_CLAIM_MESSAGE && self.registration.active === self.serviceWorker) event.waitUntil(self.clients.claim());
 });
 
 // Precache the app shell: scripts, styles, icons, the manifest and index.html (list made at build).

@@ -4,6 +4,7 @@
 
 import { Workbox } from 'workbox-window';
 import { reloadApp } from '../../components/reload';
+import { SW_CLAIM_MESSAGE } from '../../db/contracts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -77,7 +78,7 @@ export function startPwa(): void {
       // under way, so the install's claim skipped it, or a hard reload): ask the worker to claim it,
       // so it works offline without another load.
       void navigator.serviceWorker.ready.then((ready) => {
-        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' });
+        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: SW_CLAIM_MESSAGE });
       });
       const check = () => {
         if (navigator.onLine) void registration.update().catch(() => undefined);
