@@ -8,12 +8,15 @@ import { AttemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
 import { setupErrors } from './plugins/errors';
 import { API_ONLY_CSP, cspFromHtml, setupSecurity } from './plugins/security';
-import { setupCookies } from './plugins/session';
+import { memberRoutes, setupCookies } from './plugins/session';
+import { setupProtocolCheck } from './plugins/protocol';
+import { setupZodValidation } from './plugins/zod-validation';
 import { readIndexHtml, setupStaticApp } from './plugins/static-app';
 import eventsRoutes from './routes/api/events';
 import healthRoutes from './routes/api/health';
-import opsRoutes from './routes/api/ops';
-import sessionRoutes from './routes/api/session';
+import pullRoutes from './routes/api/pull';
+import pushRoutes from './routes/api/push';
+import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 
 export interface AppOptions {
   db: Database;
@@ -55,10 +58,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.addHook('onClose', async () => hub.close());
   setupErrors(app);
+  setupZodValidation(app);
   await setupSecurity(app, csp);
+  setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, opsRoutes, eventsRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes]) await app.register(routes, ctx);
+  // Every other API route is a member's: one hook checks the session before any of them runs.
+  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes]);
   await setupStaticApp(app, options.distDir, indexHtml);
   return app;
 }

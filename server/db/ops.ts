@@ -1,8 +1,10 @@
 // Applying pushed operations: each one in its own transaction, at most once (its id is recorded in
 // the same transaction as its effect), with author, role, likes, status and dates set here, never
 // by the client. Every transaction takes the change_head row lock first: commits are totally ordered.
+import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
+import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/shared/protocol';
-import { validateNewPost } from '../../src/db/core/validation';
+import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { applyLike } from './like-batch';
@@ -13,39 +15,26 @@ export const CHANGES_CHANNEL = 'ie_changes';
 
 class Refusal extends Error {
   constructor(
-    readonly code: string,
-    readonly reason: string,
+    readonly code: WireErrorCode,
+    readonly reason: string = ERRORS[code].message,
   ) {
     super(reason);
   }
 }
 class Duplicate extends Error {}
 
-const NOT_FOUND = () => new Refusal('not_found', 'This post no longer exists.');
+/** The answer that refuses `op` with `code` (and the vocabulary's sentence unless a precise one is given). */
+const refused = (op: { id: string }, code: WireErrorCode, reason: string = ERRORS[code].message): OpResult => ({
+  id: op.id,
+  status: 'refused',
+  code,
+  reason,
+});
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
   const id = Math.max(lastId + 1, Date.now());
   await tx.query('UPDATE change_head SET last_post_id = $1', [id]);
-  const params = insertParams(
-    {
-      id,
-      title: post.title,
-      content: post.content,
-      category: post.category,
-      tags: post.tags ?? [],
-      author: user.name,
-      authorEmail: user.email,
-      authorRole: user.role,
-      likes: 0,
-      comments: 0,
-      views: 0,
-      date: 'Just now',
-      isTopContributor: false,
-      status: 'pending',
-    },
-    seq,
-  );
-  const [row] = await tx.query(INSERT_POST, params);
+  const [row] = await tx.query(INSERT_POST, insertParams(pendingPost(id, user, post), seq));
   return row!;
 }
 
@@ -63,10 +52,8 @@ async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' 
     const post = toWirePost(outcome.row);
     return { id: op.id, status: 'applied', postId: post.id, post };
   }
-  const code = outcome.code;
-  if (code === 'duplicate') return duplicate(db, user, op.id);
-  if (code === 'not_approved') return { id: op.id, status: 'refused', code, reason: 'Only approved posts can be liked.' };
-  return { id: op.id, status: 'refused', code: 'not_found', reason: NOT_FOUND().reason };
+  if (outcome.code === 'duplicate') return duplicate(db, user, op.id);
+  return refused(op, outcome.code === 'not_approved' ? 'not_approved' : 'not_found');
 }
 
 async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
@@ -77,15 +64,13 @@ async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', 
   ]);
   if (row) return row;
   const [exists] = await tx.query('SELECT 1 FROM posts WHERE id = $1', [postId]);
-  throw exists ? new Refusal('already_reviewed', 'This post was already reviewed') : NOT_FOUND();
+  throw new Refusal(exists ? 'already_reviewed' : 'not_found');
 }
 
 /** What the first application of an op answered, again (only to the member who pushed it). */
 async function duplicate(db: Database, user: UserRow, opId: string): Promise<OpResult> {
   const [op] = await db.query('SELECT user_id, post_id FROM ops WHERE id = $1', [opId]);
-  if (!op || Number(op.user_id) !== user.id) {
-    return { id: opId, status: 'refused', code: 'conflict', reason: 'This operation id was already used by another account.' };
-  }
+  if (!op || Number(op.user_id) !== user.id) return refused({ id: opId }, 'conflict');
   if (op.post_id === null) return { id: opId, status: 'duplicate' };
   const [row] = await db.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
     op.post_id,
@@ -97,14 +82,11 @@ async function duplicate(db: Database, user: UserRow, opId: string): Promise<OpR
 
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpResult> {
-  if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') {
-    return { id: op.id, status: 'refused', code: 'forbidden', reason: 'Only admins can review posts.' };
-  }
+  if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
   let newPost: NewPost | undefined;
   if (op.type === 'create') {
     const parsed = newPostSchema.safeParse(op.post);
-    if (!parsed.success)
-      return { id: op.id, status: 'refused', code: 'invalid', reason: describeInvalidPost(op.post, parsed.error.issues) };
+    if (!parsed.success) return refused(op, 'invalid', describeZodError(parsed.error));
     newPost = parsed.data;
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
@@ -130,18 +112,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpRe
     });
   } catch (error) {
     if (error instanceof Duplicate) return duplicate(db, user, op.id);
-    if (error instanceof Refusal) return { id: op.id, status: 'refused', code: error.code, reason: error.reason };
+    if (error instanceof Refusal) return refused(op, error.code, error.reason);
     throw error;
   }
-}
-
-/** The app's own message (src/db/core/validation.ts) for a post that breaks the form's rules. */
-function describeInvalidPost(post: Record<string, unknown>, issues: readonly { path: readonly PropertyKey[] }[]): string {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const problem = validateNewPost(text(post.title), text(post.content));
-  if (problem) return problem.message;
-  const field = String(issues[0]?.path[0] ?? '');
-  if (field === 'category') return 'Please choose one of the six categories.';
-  if (field === 'tags') return 'Tags: at most 10, each at most 40 characters.';
-  return 'This post is not valid.';
 }

@@ -1,15 +1,21 @@
-// The one error type routes throw: a status, a machine code and a sentence for a person. The error
-// handler (plugins/errors.ts) turns it into `{ error: { code, message } }`.
+// The one error type routes throw: a code of the shared vocabulary (src/shared/errors.ts), its HTTP
+// status and the sentence a person reads. The error handler (plugins/errors.ts) turns it into
+// `{ error: { code, message } }`.
+import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
 
 export class HttpError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
+    readonly code: WireErrorCode,
+    message: string = ERRORS[code].message,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.statusCode = ERRORS[code].status;
   }
 }
 
-export const signedOut = () => new HttpError(401, 'signed_out', 'Please sign in again.');
+/** The refusal `code`, with the vocabulary's sentence unless a more precise one is given. */
+export const refuse = (code: WireErrorCode, message?: string, headers?: Record<string, string>) => new HttpError(code, message, headers);
+
+export const signedOut = () => refuse('signed_out');

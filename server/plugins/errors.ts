@@ -2,22 +2,21 @@
 // errors (HttpError), schema errors (zod), Fastify's own (bad JSON, body too large), never a stack.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/http-error';
+import { ERRORS, noRouteMessage, type WireErrorCode } from '../../src/shared/errors';
+import type { ErrorResponse } from '../../src/shared/protocol';
+import { describeZodError } from '../lib/describe-zod';
+import { HttpError, refuse } from '../lib/http-error';
 
-const FASTIFY_MESSAGES: Record<string, [string, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ['too_large', 'The request is too large.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['bad_content_type', 'Send the request body as JSON (content-type: application/json).'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid', 'The request body is empty: send JSON.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid', 'The request body is not valid JSON.'],
+// Fastify's own errors, as codes of the vocabulary.
+const FASTIFY_CODES: Record<string, WireErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'bad_content_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_json',
 };
 
-/** A readable sentence from zod issues: the first problem, with the field it is about. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  return `Invalid ${field}: ${issue.message}`;
-}
+/** The body of an error answer. */
+export const errorBody = (code: WireErrorCode, message: string = ERRORS[code].message): ErrorResponse => ({ error: { code, message } });
 
 // Connection failures of the `postgres` client and PostgreSQL's own shutdown/startup/connection codes.
 const UNAVAILABLE = new Set([
@@ -48,34 +47,24 @@ export function databaseUnavailable(error: unknown): boolean {
 export function setupErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ error: { code: error.code, message: error.message } });
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
     }
-    if (error instanceof ZodError) {
-      return reply.code(400).send({ error: { code: 'invalid', message: describeZodError(error) } });
-    }
-    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-    if (known) return reply.code(error.statusCode ?? 400).send({ error: { code: known[0], message: known[1] } });
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: { code: 'bad_request', message: 'The request is not valid.' } });
-    }
+    if (error instanceof ZodError) return reply.code(400).send(errorBody('invalid', describeZodError(error)));
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.code(ERRORS[known].status).send(errorBody(known));
+    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('bad_request'));
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({
-          error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a moment.' },
-        });
+      return reply.code(ERRORS.database_unavailable.status).header('retry-after', '5').send(errorBody('database_unavailable'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: { code: 'server_error', message: 'Something went wrong on the server. Please try again.' } });
+    return reply.code(ERRORS.server_error.status).send(errorBody('server_error'));
   });
 }
 
 /** The 404 of /api and of anything that is neither a file nor an app route. */
-export function apiNotFound(url: string): { error: { code: string; message: string } } {
-  return { error: { code: 'not_found', message: `There is nothing at ${url.split('?')[0]}.` } };
+export function apiNotFound(url: string): ErrorResponse {
+  return errorBody('no_route', noRouteMessage(url.split('?')[0] ?? url));
 }
+
+export { refuse };

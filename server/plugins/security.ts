@@ -3,7 +3,7 @@
 // origin is refused before any route runs.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error';
+import { refuse } from '../lib/http-error';
 
 /** The CSP of the page's meta tag, or undefined when the page has none. */
 export function cspFromHtml(html: string): string | undefined {
@@ -30,7 +30,7 @@ export async function setupSecurity(app: FastifyInstance, csp: string): Promise<
     reply.header('content-security-policy', csp);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.origin !== ownOrigin(request)) {
-      throw new HttpError(403, 'bad_origin', 'This request did not come from this site, so it was refused.');
+      throw refuse('bad_origin');
     }
   });
 }

@@ -1,15 +1,44 @@
 // The session cookie: `ie_session`, HttpOnly, SameSite=Strict, Path=/, Secure under https. The
 // token in it is looked up by its hash (db/accounts.ts); a missing or dead one is 401 signed_out.
+// Member routes are registered inside `memberRoutes`, whose one hook checks the session first.
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context';
 import { SESSION_DAYS, sessionUser, type UserRow } from '../db/accounts';
 import type { Sql } from '../db/adapter';
 import { signedOut } from '../lib/http-error';
 
 export const SESSION_COOKIE = 'ie_session';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member (set by memberRoutes' hook; null outside member routes). */
+    member: UserRow | null;
+  }
+}
+
 export async function setupCookies(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
+  app.decorateRequest('member', null);
+}
+
+/**
+ * Registers `routes` (each given `ctx`) in a scope whose one hook lets only a signed-in member
+ * through (401 signed_out otherwise) and puts the member on `request.member`.
+ */
+export async function memberRoutes(app: FastifyInstance, ctx: ServerContext, routes: FastifyPluginAsync<ServerContext>[]): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      request.member = await requireUser(ctx.db, request);
+    });
+    for (const route of routes) await scope.register(route, ctx);
+  });
+}
+
+/** The member of a request inside memberRoutes. */
+export function memberOf(request: FastifyRequest): UserRow {
+  if (!request.member) throw signedOut();
+  return request.member;
 }
 
 /** The signed-in user of this request; throws 401 signed_out otherwise. */

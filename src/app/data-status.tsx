@@ -59,7 +59,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
         const stopProgress = onStartupProgress(setProgress);
         onDatabaseOutdated(() => setStatus('outdated'));
         // A database already upgraded by a newer version reads as "outdated" (reload), not "unavailable".
-        const failed = (error: unknown): DataStatus => (isDataError(error, 'outdated') ? 'outdated' : 'unavailable');
+        const failed = (error: unknown): DataStatus => (isDataError(error, 'database_outdated') ? 'outdated' : 'unavailable');
         const usable = await whenDataUsable(options);
         stopProgress();
         setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));

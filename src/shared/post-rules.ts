@@ -27,6 +27,45 @@ export interface Post {
   status: PostStatus;
 }
 
+/** The signed-in member a new post is written by (the device's session, the server's account). */
+export interface PostAuthor {
+  email: string;
+  name: string;
+  role: string;
+}
+
+/** What a member writes in a new post (trimmed and checked by the caller). */
+export interface NewPostFields {
+  title: string;
+  content: string;
+  category: string;
+  tags?: string[];
+}
+
+/**
+ * The one shape of a post a member has just written: pending, counters at zero, "Just now". The
+ * device writes it at once (createPost, and sync when it restores a queued create); the server
+ * writes the same when it applies the create.
+ */
+export function pendingPost(id: number, author: PostAuthor, fields: NewPostFields): Post {
+  return {
+    id,
+    title: fields.title,
+    content: fields.content,
+    category: fields.category,
+    author: author.name,
+    authorEmail: author.email,
+    authorRole: author.role,
+    likes: 0,
+    comments: 0,
+    views: 0,
+    date: 'Just now',
+    isTopContributor: false,
+    tags: fields.tags ?? [],
+    status: 'pending',
+  };
+}
+
 /** Longest text the forms (and the server) accept. */
 export const LIMITS = {
   title: 200,
@@ -35,6 +74,9 @@ export const LIMITS = {
   email: 254,
   password: 1_024,
 } as const;
+
+/** Tags on a post: how many, and how long each may be. */
+export const TAG_LIMITS = { count: 10, length: 40 } as const;
 
 /** The admin address when the server's ADMIN_EMAIL is not set, and the local-only build's admin. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@insightexchange.app';

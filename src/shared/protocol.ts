@@ -1,17 +1,38 @@
-// The wire format of docs/sync-protocol.md as zod schemas: the server checks every request body
-// with them and the app builds its requests and reads the answers with the same ones.
+// The wire format of docs/sync-protocol.md as zod schemas: the server's routes validate requests
+// with them (server/plugins/zod-validation.ts), and the app builds its requests and reads the
+// answers with the same ones. The rules inside them are those of ./validation.ts, so the server
+// refuses bad input with the very sentence the device would show.
 import { z } from 'zod';
-import { CATEGORIES, LIMITS, POST_STATUSES } from './post-rules';
+import { WIRE_ERROR_CODES } from './errors';
+import { CATEGORIES, LIMITS, POST_STATUSES, type Post } from './post-rules';
+import { unstorableText, validateCategory, validateName, validateNewPost, validateTags, type Problem } from './validation';
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * The version of this protocol. Devices send it with every request (PROTOCOL_HEADER) and the
+ * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
+ * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
+ */
+export const PROTOCOL_VERSION = 1;
+/** The request header that carries the device's PROTOCOL_VERSION. */
+export const PROTOCOL_HEADER = 'x-insight-protocol';
 
-export const emailSchema = z.string().trim().toLowerCase().min(3).max(LIMITS.email).pipe(z.email());
+/** A refinement that adds `problem` (a rule of ./validation.ts) as the issue's message. */
+function rule<T>(check: (value: T) => Problem | null) {
+  return (value: T, context: z.RefinementCtx) => {
+    const problem = check(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem.message });
+  };
+}
+
+const storable = (field: string) => rule((value: string) => unstorableText(field, value));
+
+export const emailSchema = z.string().trim().toLowerCase().min(3).max(LIMITS.email).pipe(z.email()).superRefine(storable('Email'));
 
 export const sessionRequestSchema = z.object({
   mode: z.enum(['signin', 'signup']),
   email: emailSchema,
-  password: z.string().min(1).max(LIMITS.password),
-  name: trimmed(LIMITS.name).optional(),
+  password: z.string().min(1).max(LIMITS.password).superRefine(storable('Password')),
+  name: z.string().trim().superRefine(rule(validateName)).optional(),
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
@@ -24,7 +45,9 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionResponseSchema = z.object({ user: userSchema });
 
-/** A post as the server sends it: the Post fields of docs/product.md plus its change number. */
+/** A post as the server sends it: the Post of post-rules.ts plus its change number. */
+export type WirePost = Post & { seq: number };
+
 export const wirePostSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -41,16 +64,19 @@ export const wirePostSchema = z.object({
   tags: z.array(z.string()),
   status: z.enum(POST_STATUSES),
   seq: z.number().int().nonnegative(),
-});
-export type WirePost = z.infer<typeof wirePostSchema>;
+}) satisfies z.ZodType<WirePost>;
 
 /** What a member writes in a new post; everything else is set by the server. */
-export const newPostSchema = z.object({
-  title: trimmed(LIMITS.title),
-  content: trimmed(LIMITS.content),
-  category: z.enum(CATEGORIES),
-  tags: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
-});
+export const newPostSchema = z
+  .object({
+    // Missing or not text: read as empty, so the rule's own sentence ("Please fill in both…") says why.
+    title: z.string().catch(''),
+    content: z.string().catch(''),
+    category: z.enum(CATEGORIES, { error: () => validateCategory(undefined)!.message }),
+    tags: z.array(z.string()).superRefine(rule(validateTags)).optional(),
+  })
+  .superRefine(rule((post: { title: string; content: string }) => validateNewPost(post.title, post.content)))
+  .transform((post) => ({ ...post, title: post.title.trim(), content: post.content.trim(), tags: post.tags?.map((tag) => tag.trim()) }));
 export type NewPost = z.infer<typeof newPostSchema>;
 
 const opId = z.uuid();
@@ -66,17 +92,37 @@ export type Op = z.infer<typeof opSchema>;
 
 export const MAX_OPS_PER_PUSH = 100;
 export const pushRequestSchema = z.object({ ops: z.array(opSchema).min(1).max(MAX_OPS_PER_PUSH) });
+export type PushRequest = z.infer<typeof pushRequestSchema>;
 
+/**
+ * A code on the wire. The server only ever sends one of WIRE_ERROR_CODES; a device reads any
+ * string, so that a newer server's code is shown with the server's sentence instead of failing.
+ */
+export const wireErrorCodeSchema = z.enum(WIRE_ERROR_CODES);
+const readCode = z.string();
+
+/**
+ * One answer per operation: `applied` or `duplicate` (settled: it leaves the outbox), `refused`
+ * (never will be: the device undoes it and says why), `failed` (the server could not apply it
+ * this time: it stays queued and is sent again; the device sets it aside if it keeps failing).
+ */
 export const opResultSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('applied'), postId: z.number().optional(), post: wirePostSchema.optional() }),
   z.object({ id: z.string(), status: z.literal('duplicate'), postId: z.number().optional(), post: wirePostSchema.optional() }),
-  z.object({ id: z.string(), status: z.literal('refused'), code: z.string(), reason: z.string() }),
+  z.object({ id: z.string(), status: z.literal('refused'), code: readCode, reason: z.string() }),
+  z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
 ]);
 export type OpResult = z.infer<typeof opResultSchema>;
 
 export const pushResponseSchema = z.object({ results: z.array(opResultSchema), cursor: z.number().int().nonnegative() });
+export type PushResponse = z.infer<typeof pushResponseSchema>;
 
 export const MAX_PULL_LIMIT = 1000;
+/** GET /api/changes?after=&limit= (query strings are text: numbers are coerced). */
+export const pullQuerySchema = z.object({
+  after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(500),
+});
 export const pullResponseSchema = z.object({
   posts: z.array(wirePostSchema),
   cursor: z.number().int().nonnegative(),
@@ -84,6 +130,13 @@ export const pullResponseSchema = z.object({
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
-export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export const errorResponseSchema = z.object({ error: z.object({ code: readCode, message: z.string() }) });
+/** What the server sends on any error: `code` is one of the vocabulary's wire codes. */
+export type ErrorResponse = { error: { code: z.infer<typeof wireErrorCodeSchema>; message: string } };
 
-export const healthResponseSchema = z.object({ ok: z.literal(true), database: z.enum(['pglite', 'postgres']), version: z.string() });
+export const healthResponseSchema = z.object({
+  ok: z.literal(true),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+  protocol: z.number().int().positive(),
+});

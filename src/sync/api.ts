@@ -1,45 +1,45 @@
 // The app's client for the server's API (docs/sync-protocol.md). Every answer is checked with the
-// shared zod schemas; a network failure becomes OfflineError, an error answer ServerError with the
-// server's own sentence. `fetch` is injected, so tests run it against a fake server.
+// shared zod schemas; a network failure becomes the `offline` DataError, an error answer a DataError
+// with the server's code, status and own sentence. `fetch` is injected: tests run it against the
+// real server in-process. Every request says which PROTOCOL_VERSION this build speaks.
 
 import type { z } from 'zod';
+import { DataError, isDataError } from '../db/core/errors';
 import {
   healthResponseSchema,
+  PROTOCOL_HEADER,
+  PROTOCOL_VERSION,
   pullResponseSchema,
   pushResponseSchema,
   sessionResponseSchema,
   errorResponseSchema,
   type Op,
   type PullResponse,
+  type PushResponse,
   type SessionRequest,
   type User,
 } from '../shared/protocol';
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** The request never reached the server (no network, server down, or a static host). */
-export class OfflineError extends Error {
-  override readonly name = 'OfflineError';
-}
+/** The request never reached the server (no network, server down, or a static host): code `offline`. */
+export const offlineError = (detail?: string) => new DataError('offline', detail ? { message: detail } : {});
 
-/** The server answered with an error: `code` for the program, `message` for a person. */
-export class ServerError extends Error {
-  override readonly name = 'ServerError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The server answered with an error: its code, and its own sentence (shown as is for a code this build does not know). */
+export const serverError = (status: number, code: string, message: string) => new DataError(code, { status, message });
+
+/** True for an error that means the server was not reached (retry later, as offline). */
+export const isOffline = (error: unknown) => isDataError(error, 'offline');
+
+/** True for an error the server answered (it carries an HTTP status). */
+export const isServerError = (error: unknown): error is DataError => isDataError(error) && error.status !== undefined;
 
 export interface SyncApi {
   health(): Promise<boolean>;
   signIn(request: SessionRequest): Promise<User>;
   currentUser(): Promise<User | null>;
   signOut(): Promise<void>;
-  push(ops: readonly Op[]): Promise<z.infer<typeof pushResponseSchema>>;
+  push(ops: readonly Op[]): Promise<PushResponse>;
   pull(after: number, limit: number): Promise<PullResponse>;
 }
 
@@ -52,28 +52,32 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
         credentials: 'same-origin',
         cache: 'no-store',
         ...init,
-        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        headers: {
+          accept: 'application/json',
+          [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
       });
-    } catch (error) {
-      throw new OfflineError(error instanceof Error ? error.message : 'The server could not be reached.');
+    } catch {
+      throw offlineError();
     }
     if (response.ok) return response;
     const body: unknown = await response.json().catch(() => null);
     const parsed = errorResponseSchema.safeParse(body);
     // A proxy or static host in front of a missing server: the same as offline.
     if (!parsed.success && (response.status === 502 || response.status === 503 || response.status === 504)) {
-      throw new OfflineError(`The server answered ${response.status}.`);
+      throw offlineError(`The server answered ${response.status}.`);
     }
     const { code, message } = parsed.success
       ? parsed.data.error
-      : { code: 'http_error', message: `The server answered ${response.status}.` };
-    throw new ServerError(response.status, code, message);
+      : { code: 'bad_answer', message: `The server answered ${response.status}.` };
+    throw serverError(response.status, code, message);
   }
 
   async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
     const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success)
-      throw new ServerError(response.status, 'bad_answer', 'The server sent an answer this version of the app cannot read.');
+    if (!parsed.success) throw new DataError('bad_answer', { status: response.status });
     return parsed.data;
   }
 
@@ -95,7 +99,7 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
       try {
         return (await json(await call('/api/session'), sessionResponseSchema)).user;
       } catch (error) {
-        if (error instanceof ServerError && error.status === 401) return null;
+        if (isServerError(error) && error.status === 401) return null;
         throw error;
       }
     },

@@ -2,41 +2,32 @@
 // connected, through this browser's own accounts (src/db/accounts) when it is local-only. The
 // session stored under `insightExchangeUser` keeps its shape and never holds a password or token.
 
-import { AuthError, ValidationError } from '../db/core/errors';
+import { DataError, invalidInput } from '../db/core/errors';
 import { saveSession } from '../db/accounts/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
 import { isSignOutPending, setSignOutPending } from '../db/sync/sync-meta';
-import { validateSignIn, validateSignUp } from '../db/core/validation';
+import { validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
-import type { OfflineError as OfflineErrorClass, ServerError as ServerErrorClass, SyncApi } from './api';
+import type { SyncApi } from './api';
 import { detectMode } from './mode';
 
-export const OFFLINE_SIGN_IN = "You're offline. Signing in on a new device needs a connection.";
-export const OFFLINE_SIGN_UP = "You're offline. Creating an account needs a connection.";
-
 /** The API client (with its schema library) loads only on a connected device. */
-async function client(
-  api: SyncApi | undefined,
-): Promise<{ api: SyncApi; OfflineError: typeof OfflineErrorClass; ServerError: typeof ServerErrorClass }> {
+async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean }> {
   const module = await import('./api');
-  return {
-    api: api ?? module.createApi((input, init) => fetch(input, init)),
-    OfflineError: module.OfflineError,
-    ServerError: module.ServerError,
-  };
+  return { api: api ?? module.createApi((input, init) => fetch(input, init)), isOffline: module.isOffline };
 }
 
 /** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
 async function signInOffline(request: SessionRequest): Promise<Session> {
-  if (request.mode === 'signup') throw new ValidationError("You're offline", OFFLINE_SIGN_UP);
+  if (request.mode === 'signup') throw new DataError('offline_sign_up');
   const known = await offlineSession(request.email, request.password);
   if (known) {
     saveSession(known);
     return known;
   }
-  if (await hasVerifier(request.email)) throw new AuthError();
-  throw new ValidationError("You're offline", OFFLINE_SIGN_IN);
+  if (await hasVerifier(request.email)) throw new DataError('bad_credentials');
+  throw new DataError('offline_sign_in');
 }
 
 async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {
@@ -47,14 +38,15 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     // The client's code could not be downloaded: this device is offline.
     return signInOffline(request);
   }
-  const { api, OfflineError, ServerError } = loaded;
+  const { api, isOffline } = loaded;
   let session: Session;
   try {
     const user = await api.signIn(request);
     session = { email: user.email, name: user.name, role: user.role };
   } catch (error) {
-    if (error instanceof ServerError) throw new AuthError(error.message);
-    if (error instanceof OfflineError) return signInOffline(request);
+    // The server's refusal is thrown as it came: its code, the title that fits it (Too many
+    // attempts, Server unavailable…) and the server's own sentence.
+    if (isOffline(error)) return signInOffline(request);
     throw error;
   }
   saveSession(session);
@@ -68,7 +60,7 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
 /** Signs in (connected: the server checks the password; local-only: this browser's accounts). */
 export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
-  if (problem) throw new ValidationError(problem.title, problem.message);
+  if (problem) throw invalidInput(problem);
   if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signIn(email, password);
   return throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password });
 }
@@ -76,7 +68,7 @@ export async function signIn(email: string, password: string, api?: SyncApi): Pr
 /** Creates an account and signs it in (connected: on the server; local-only: on this browser). */
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
-  if (problem) throw new ValidationError(problem.title, problem.message);
+  if (problem) throw invalidInput(problem);
   if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signUp(name, email, password);
   return throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() });
 }

@@ -6,12 +6,16 @@
 import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPage } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
-import { countWaiting, nextBatch } from '../db/sync/outbox';
+import type { OutboxRow } from '../db/core/schema';
+import { countWaiting, nextBatch, recordFailures } from '../db/sync/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
 import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/sync/sync-meta';
 import type { Session } from '../db/types';
-import { OfflineError, ServerError, type SyncApi } from './api';
+import { DataError, isDataError } from '../db/core/errors';
+import { titleOf } from '../shared/errors';
+import type { PushResponse } from '../shared/protocol';
+import { isOffline, isServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
 
 export const PULL_PAGE_SIZE = 1000;
@@ -34,18 +38,21 @@ export interface EngineDeps {
   onSignedOut?: () => void;
   /** Called with the server's account when it confirms the session: its role and name win. */
   onConfirmed?: (user: Session) => void;
+  /** Called when the server speaks another protocol version: this build must be reloaded. */
+  onOutdated?: () => void;
 }
 
-const REFUSAL_TITLES: Record<string, string> = {
-  already_reviewed: 'Already reviewed',
-  not_found: 'Post removed',
-  forbidden: 'Not allowed',
-};
-
-/** The toast for a refused operation that was undone on this device. */
+/** The toast for a refused operation that was undone on this device: the code's title, the server's sentence. */
 export function refusalNotice(refusal: Refusal) {
-  return { title: REFUSAL_TITLES[refusal.code] ?? 'Change not saved', description: refusal.reason };
+  return { title: titleOf(refusal.code), description: refusal.reason };
 }
+
+/** A server failure that is not about the request itself (a bug, or a crash on one operation). */
+const isServerFault = (error: unknown): error is DataError =>
+  isServerError(error) && (error.status ?? 0) >= 500 && error.code !== 'database_unavailable';
+
+/** An answer the server could not give about an operation it could never take (too large, malformed). */
+const isUnacceptable = (error: unknown): error is DataError => isServerError(error) && (error.status === 400 || error.status === 413);
 
 /** The longest prefix of `batch` whose operations fit one request body (at least one). */
 function fitBody<T extends { op: unknown }>(batch: T[]): T[] {
@@ -64,6 +71,8 @@ export class SyncEngine {
   private timer: unknown;
   private stopped = false;
   private knownCursor = 0;
+  /** The server said it speaks another protocol version (told once). */
+  private outdated = false;
   /** The member the server's session cookie was last confirmed to belong to. */
   private verifiedEmail: string | undefined;
 
@@ -144,7 +153,7 @@ export class SyncEngine {
   private async verifySession(session: Session): Promise<void> {
     if (this.verifiedEmail === session.email) return;
     const user = await this.deps.api.currentUser();
-    if (user?.email !== session.email) throw new ServerError(401, 'signed_out', 'Please sign in again.');
+    if (user?.email !== session.email) throw new DataError('signed_out', { status: 401 });
     this.verifiedEmail = session.email;
     if (user.role !== session.role || user.name !== session.name) this.deps.onConfirmed?.(user);
   }
@@ -155,27 +164,51 @@ export class SyncEngine {
   }
 
   private async pushAll(session: Session): Promise<void> {
+    // After a server fault on a batch, operations go one at a time, so the one it fails on is found.
+    let single = false;
     for (;;) {
-      const batch = fitBody(await nextBatch(session.email, MAX_OPS_PER_PUSH));
+      const next = fitBody(await nextBatch(session.email, MAX_OPS_PER_PUSH));
+      const batch = single ? next.slice(0, 1) : next;
       if (batch.length === 0) return;
-      let answer;
+      let answer: PushResponse;
       try {
         answer = await this.deps.api.push(batch.map((row) => row.op));
       } catch (error) {
-        // One operation the server cannot take at all (too large, malformed): refuse it here,
-        // so that it never blocks the queue behind it.
-        if (!(error instanceof ServerError) || batch.length !== 1 || (error.status !== 400 && error.status !== 413)) throw error;
-        answer = {
-          results: [{ id: batch[0]!.op.id, status: 'refused' as const, code: error.code, reason: error.message }],
-          cursor: this.knownCursor,
-        };
+        if (isServerFault(error) && batch.length > 1) {
+          single = true;
+          continue;
+        }
+        // One operation the server cannot take at all (too large, malformed): refuse it here, and
+        // one it keeps failing on: count it, then set it aside. Either way it never blocks the rest.
+        const id = batch[0]!.op.id;
+        if (isServerFault(error)) answer = { results: [{ id, status: 'failed', code: error.code, reason: error.message }], cursor: 0 };
+        else if (isUnacceptable(error) && batch.length === 1) {
+          answer = { results: [{ id, status: 'refused', code: error.code, reason: error.message }], cursor: this.knownCursor };
+        } else throw error;
       }
       const refusals = await applyPushResults(batch, answer.results, answer.cursor);
       for (const refusal of refusals) announce(refusalNotice(refusal));
+      const failed = await this.countFailures(batch, answer);
       setSyncStatus({ waiting: await countWaiting(session.email) });
       // An answer that settled nothing would repeat forever: stop and let the back-off retry.
-      if (answer.results.length === 0) throw new ServerError(200, 'no_results', 'The server did not answer the changes sent.');
+      if (answer.results.length === 0) throw new DataError('no_results');
+      if (failed) throw failed;
     }
+  }
+
+  /**
+   * Counts the server's failures on operations of `batch`; announces those now set aside. Returns
+   * the error to back off with while some failed operation is still queued (else undefined).
+   */
+  private async countFailures(batch: readonly OutboxRow[], answer: PushResponse): Promise<DataError | undefined> {
+    const failed = answer.results.filter((result) => result.status === 'failed');
+    if (failed.length === 0) return undefined;
+    const ids = new Set(failed.map((result) => result.id));
+    const setAside = await recordFailures(batch.filter((row) => ids.has(row.op.id)).map((row) => row.seq!));
+    if (setAside.length > 0) announce({ title: titleOf('set_aside'), description: new DataError('set_aside').message });
+    if (setAside.length === failed.length) return undefined;
+    const first = failed[0]!;
+    return new DataError(first.code, { message: first.reason, status: 500 });
   }
 
   private async pullAll(session: Session): Promise<void> {
@@ -197,12 +230,19 @@ export class SyncEngine {
 
   private async failed(error: unknown, session: Session): Promise<void> {
     const waiting = await countWaiting(session.email).catch(() => 0);
-    if (error instanceof OfflineError) {
+    if (isOffline(error)) {
       setSyncStatus({ state: 'offline', waiting });
-    } else if (error instanceof ServerError && error.code === 'signed_out') {
+    } else if (isDataError(error, 'signed_out')) {
       // The session ended on the server: retrying cannot help until the member signs in again.
       setSyncStatus({ state: 'error', message: error.message, waiting });
       this.deps.onSignedOut?.();
+      return;
+    } else if (isDataError(error, 'protocol_mismatch')) {
+      // The server speaks another version: only a reload (to the new build) helps. Nothing is lost.
+      setSyncStatus({ state: 'error', message: error.message, waiting });
+      if (!this.outdated) announce({ title: error.title, description: error.message });
+      this.outdated = true;
+      this.deps.onOutdated?.();
       return;
     } else {
       setSyncStatus({ state: 'error', message: error instanceof Error ? error.message : 'Sync failed.', waiting });

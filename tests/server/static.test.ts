@@ -39,7 +39,7 @@ describe('the built app', () => {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json().error.code).toBe('not_found');
+      expect(response.json().error.code).toBe('no_route');
     }
   });
 

@@ -1,9 +1,9 @@
 // GET /api/events: the live stream (Server-Sent Events). It only says "changes up to N exist",
 // on connect and whenever the head moves (here or, through NOTIFY, on another instance), with a
-// heartbeat comment so proxies keep it open. It never carries post data.
+// heartbeat comment so proxies keep it open. It never carries post data. A member route: the
+// scope's hook has checked the session.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { requireUser } from '../../plugins/session';
 
 export default async function eventsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const open = new Set<() => void>();
@@ -13,7 +13,6 @@ export default async function eventsRoutes(app: FastifyInstance, ctx: ServerCont
   });
 
   app.get('/api/events', async (request, reply) => {
-    await requireUser(ctx.db, request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

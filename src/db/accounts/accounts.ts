@@ -3,12 +3,12 @@
 // derived from the email. The session itself is written by session.ts.
 
 import { db } from '../core/schema';
-import { AuthError, StorageUnavailableError, ValidationError, toDataError, withDataErrors } from '../core/errors';
+import { DataError, invalidInput, isDataError, toDataError, withDataErrors } from '../core/errors';
 import { hashPassword, verifyPassword } from './password';
 import { normalizeEmail } from '../../shared/post-rules';
 import { saveSession } from './session';
 import { makeSession } from './session-rules';
-import { validateSignIn, validateSignUp } from '../core/validation';
+import { validateSignIn, validateSignUp } from '../../shared/validation';
 import type { AccountRow } from '../core/schema';
 import type { Session } from '../types';
 
@@ -19,7 +19,7 @@ async function findAccount(email: string): Promise<AccountRow | undefined> {
     const mapped = toDataError(error);
     // A browser that cannot open IndexedDB at all can hold no account, so there is no password to
     // check. Any other failure (a database that opened, then erred) is an error, never a pass.
-    if (mapped instanceof StorageUnavailableError && (typeof indexedDB === 'undefined' || db.hasFailed())) return undefined;
+    if (isDataError(mapped, 'storage_unavailable') && (typeof indexedDB === 'undefined' || db.hasFailed())) return undefined;
     throw mapped;
   }
 }
@@ -30,12 +30,12 @@ async function findAccount(email: string): Promise<AccountRow | undefined> {
  */
 export async function signIn(email: string, password: string): Promise<Session> {
   const problem = validateSignIn(email, password);
-  if (problem) throw new ValidationError(problem.title, problem.message);
+  if (problem) throw invalidInput(problem);
   const normalized = normalizeEmail(email);
   const account = await findAccount(normalized);
   if (account?.hash && account.salt && account.iterations) {
     const matches = await verifyPassword(password, { hash: account.hash, salt: account.salt, iterations: account.iterations });
-    if (!matches) throw new AuthError();
+    if (!matches) throw new DataError('bad_credentials');
   }
   const session = makeSession(normalized, account?.name ?? '');
   saveSession(session);
@@ -45,11 +45,11 @@ export async function signIn(email: string, password: string): Promise<Session> 
 /** Creates an account on this browser (name and password hash) and signs it in. */
 export async function signUp(name: string, email: string, password: string): Promise<Session> {
   const problem = validateSignUp(name, email, password);
-  if (problem) throw new ValidationError(problem.title, problem.message);
+  if (problem) throw invalidInput(problem);
   const normalized = normalizeEmail(email);
   const existing = await findAccount(normalized);
   if (existing?.hash) {
-    throw new ValidationError('Error', 'An account with this email already exists on this browser. Sign in instead.');
+    throw new DataError('account_exists');
   }
   const hashed = await hashPassword(password);
   const account: AccountRow = { email: normalized, name: name.trim(), createdAt: Date.now(), ...hashed };

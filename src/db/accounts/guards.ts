@@ -3,20 +3,20 @@
 // local-only device derived from the email (a stored role counts for nothing), on a connected one
 // the server's.
 
-import { NotAuthorizedError, NotSignedInError } from '../core/errors';
+import { DataError } from '../core/errors';
 import { readStoredSession } from './session';
 import type { Session } from '../types';
 
-/** The signed-in session, or NotSignedInError. */
+/** The signed-in session, or the `not_signed_in` error. */
 export function requireSession(): Session {
   const session = readStoredSession();
-  if (!session) throw new NotSignedInError();
+  if (!session) throw new DataError('not_signed_in');
   return session;
 }
 
-/** The signed-in admin's session, or NotSignedInError / NotAuthorizedError. */
+/** The signed-in admin's session, or the `not_signed_in` / `forbidden` error. */
 export function requireAdmin(): Session {
   const session = requireSession();
-  if (session.role !== 'admin') throw new NotAuthorizedError();
+  if (session.role !== 'admin') throw new DataError('forbidden');
   return session;
 }

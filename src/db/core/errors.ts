@@ -1,118 +1,59 @@
-// Typed errors thrown by src/db. Screens catch them and show the toast that matches `title`;
-// the message is the plain sentence a person reads. The UI tells them apart with isDataError.
+// The error thrown by src/db (and src/sync): a code of the shared vocabulary with its toast title
+// and the plain sentence a person reads. Screens show `title` and `message`; the UI tells kinds
+// apart with isDataError(error, code). Raw Dexie/DOM failures are mapped here (toDataError).
 
+import { messageOf, titleOf, type ErrorCode } from '../../shared/errors';
+import type { Problem } from '../../shared/validation';
 import { isDatabaseOutdated } from './outdated';
 
-export class DataError extends Error {
-  /** The toast title that goes with this error. */
-  readonly title: string;
-  constructor(title: string, message: string) {
-    super(message);
-    this.name = 'DataError';
-    this.title = title;
-  }
+/** What may go with a data error besides its code. */
+export interface DataErrorDetails {
+  /** A more precise sentence than the vocabulary's (a rule's, or the server's own). */
+  message?: string;
+  /** A more precise toast title than the vocabulary's (a rule's). */
+  title?: string;
+  /** The post the error is about. */
+  postId?: number;
+  /** The HTTP status, when the server answered. */
+  status?: number;
+  cause?: unknown;
 }
-
-/** Input that breaks a rule of product.md §5 (or a length limit); `message` is the exact catalogue text. */
-export class ValidationError extends DataError {
-  override readonly name: string = 'ValidationError';
-}
-
-export class AuthError extends DataError {
-  override readonly name: string = 'AuthError';
-  constructor(message = 'Incorrect email or password.') {
-    super('Error', message);
-  }
-}
-
-export class NotSignedInError extends DataError {
-  override readonly name: string = 'NotSignedInError';
-  constructor() {
-    super('Error', 'Please sign in to continue.');
-  }
-}
-
-export class NotAuthorizedError extends DataError {
-  override readonly name: string = 'NotAuthorizedError';
-  constructor() {
-    super('Not allowed', 'Only an admin can review posts.');
-  }
-}
-
-/** A failure about one post; `postId` says which. */
-abstract class PostError extends DataError {
-  constructor(
-    readonly postId: number,
-    title: string,
-    message: string,
-  ) {
-    super(title, message);
-  }
-}
-
-/** A PostError class whose name, title and message are fixed; only the post's id varies. */
-function postErrorClass(name: string, title: string, message: string) {
-  return class extends PostError {
-    override readonly name: string = name;
-    constructor(postId: number) {
-      super(postId, title, message);
-    }
-  };
-}
-
-export const PostNotFoundError = postErrorClass('PostNotFoundError', 'Error', 'That post no longer exists.');
-export type PostNotFoundError = InstanceType<typeof PostNotFoundError>;
-export const PostNotApprovedError = postErrorClass('PostNotApprovedError', 'Error', 'Only approved posts can be liked.');
-export type PostNotApprovedError = InstanceType<typeof PostNotApprovedError>;
-export const AlreadyReviewedError = postErrorClass('AlreadyReviewedError', 'Already reviewed', 'This post was already reviewed');
-export type AlreadyReviewedError = InstanceType<typeof AlreadyReviewedError>;
-
-export class StorageFullError extends DataError {
-  override readonly name: string = 'StorageFullError';
-  constructor() {
-    super(
-      'Storage is full',
-      'This device has no room left for Insight Exchange. Free up space (or export a backup and clear old data), then try again. Nothing was saved.',
-    );
-  }
-}
-
-export class StorageUnavailableError extends DataError {
-  override readonly name: string = 'StorageUnavailableError';
-  constructor(override readonly cause?: unknown) {
-    super('Storage unavailable', 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).');
-  }
-}
-
-export class DatabaseOutdatedError extends DataError {
-  override readonly name: string = 'DatabaseOutdatedError';
-  constructor() {
-    super('Update needed', 'Insight Exchange was updated in another tab. Reload to continue.');
-  }
-}
-
-/** The kinds of data error a screen may need to tell apart. */
-const KINDS = {
-  validation: ValidationError,
-  auth: AuthError,
-  'not-signed-in': NotSignedInError,
-  'not-authorized': NotAuthorizedError,
-  'not-found': PostNotFoundError,
-  'not-approved': PostNotApprovedError,
-  'already-reviewed': AlreadyReviewedError,
-  quota: StorageFullError,
-  unavailable: StorageUnavailableError,
-  outdated: DatabaseOutdatedError,
-} as const;
-
-export type DataErrorKind = keyof typeof KINDS;
 
 /**
- * True when `error` is a data error from src/db (of that `kind`, when given): the one check the UI
- * uses, instead of guessing from an error's name or fields.
+ * The one error type of the device: a code of the shared vocabulary (src/shared/errors.ts), its
+ * toast title and sentence. A code this build does not know (a newer server's) keeps the
+ * server's sentence under the generic title. Screens tell kinds apart with isDataError(error, code).
  */
-export function isDataError(error: unknown, kind?: DataErrorKind): error is DataError {
-  return kind === undefined ? error instanceof DataError : error instanceof KINDS[kind];
+export class DataError extends Error {
+  override readonly name = 'DataError';
+  readonly code: ErrorCode | (string & {});
+  /** The toast title that goes with this error. */
+  readonly title: string;
+  readonly postId?: number;
+  readonly status?: number;
+  constructor(code: ErrorCode | (string & {}), details: DataErrorDetails = {}) {
+    super(
+      details.message ?? messageOf(code, 'Something went wrong. Please try again.'),
+      details.cause ? { cause: details.cause } : undefined,
+    );
+    this.code = code;
+    this.title = details.title ?? titleOf(code);
+    if (details.postId !== undefined) this.postId = details.postId;
+    if (details.status !== undefined) this.status = details.status;
+  }
+}
+
+/** The error of a broken input rule (src/shared/validation.ts): its own title and sentence. */
+export function invalidInput(problem: Problem): DataError {
+  return new DataError(problem.code, { title: problem.title, message: problem.message });
+}
+
+/**
+ * True when `error` is a data error (of that `code`, when given): the one check the UI uses,
+ * instead of guessing from an error's name or fields.
+ */
+export function isDataError(error: unknown, code?: ErrorCode): error is DataError {
+  return error instanceof DataError && (code === undefined || error.code === code);
 }
 
 /** True when work was cancelled through its AbortSignal (the person pressed Cancel): nothing to report. */
@@ -154,9 +95,11 @@ export async function withDataErrors<T>(work: () => Promise<T>): Promise<T> {
 export function toDataError(error: unknown): unknown {
   if (error instanceof DataError) return error;
   const names = errorNames(error);
-  if (names.includes('QuotaExceededError')) return new StorageFullError();
-  if (names.includes('VersionError')) return new DatabaseOutdatedError();
-  if (names.some((name) => UNAVAILABLE.has(name))) return new StorageUnavailableError(error);
-  if (names.includes('DatabaseClosedError')) return isDatabaseOutdated() ? new DatabaseOutdatedError() : new StorageUnavailableError(error);
+  if (names.includes('QuotaExceededError')) return new DataError('storage_full');
+  if (names.includes('VersionError')) return new DataError('database_outdated');
+  if (names.some((name) => UNAVAILABLE.has(name))) return new DataError('storage_unavailable', { cause: error });
+  if (names.includes('DatabaseClosedError')) {
+    return isDatabaseOutdated() ? new DataError('database_outdated') : new DataError('storage_unavailable', { cause: error });
+  }
   return error;
 }

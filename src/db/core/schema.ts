@@ -37,6 +37,10 @@ export interface OutboxRow {
   ackCursor?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
+  /** How many times in a row the server failed on it (a 5xx, or a `failed` answer). */
+  failures?: number;
+  /** Set once the server kept failing on it (MAX_FAILURES): it is no longer sent, and blocks nothing. */
+  setAside?: true;
 }
 
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */

@@ -7,7 +7,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { pagesByKey } from '../core/paging';
 import { asBulkWrite, emitLocalChange } from '../core/changes';
-import { ValidationError, withDataErrors } from '../core/errors';
+import { DataError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult } from './merge';
 import { parsePost, toPost } from './post-codec';
@@ -76,7 +76,7 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
   });
 }
 
-const refuse = (message: string) => new ValidationError('Backup not imported', `${message} Nothing was imported.`);
+const refuse = (message: string) => new DataError('invalid', { title: 'Backup not imported', message: `${message} Nothing was imported.` });
 
 /** Checks a whole backup (or a bare JSON array of posts) and returns its posts, or throws. */
 export function readBackup(text: string): Post[] {

@@ -3,7 +3,7 @@
 // posts back out with exactly the fields of product.md §3.
 
 import { LIMITS, normalizeEmail } from '../../shared/post-rules';
-import { tooLong } from '../core/validation';
+import { tooLong } from '../../shared/validation';
 import { POST_FIELDS } from '../contracts';
 import { DEFAULT_CATEGORY, POST_STATUSES, type Post, type PostStatus } from '../types';
 

@@ -7,10 +7,10 @@ import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { toPost } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
-import { AlreadyReviewedError, PostNotApprovedError, PostNotFoundError, ValidationError, withDataErrors } from '../core/errors';
+import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
-import { validateNewPost } from '../core/validation';
-import { pendingPost } from '../core/new-post';
+import { validateNewPost } from '../../shared/validation';
+import { pendingPost } from '../../shared/post-rules';
 import { queueOperation } from '../sync/outbox';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
 
@@ -35,11 +35,11 @@ async function nextPostId(): Promise<number> {
   return id;
 }
 
-/** Creates a pending post by the signed-in member; throws ValidationError with the spec's message. */
+/** Creates a pending post by the signed-in member; a broken rule throws `invalid` with the spec's message. */
 export async function createPost(input: NewPostInput): Promise<Post> {
   const session = requireSession();
   const problem = validateNewPost(input.title, input.content);
-  if (problem) throw new ValidationError(problem.title, problem.message);
+  if (problem) throw invalidInput(problem);
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
   const post = await run(() =>
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
@@ -55,10 +55,10 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   return post;
 }
 
-/** The stored post, or PostNotFoundError; call it inside the writing transaction. */
+/** The stored post, or the `not_found` error; call it inside the writing transaction. */
 async function storedPost(id: number): Promise<PostRow> {
   const post = await db.posts.get(id);
-  if (!post) throw new PostNotFoundError(id);
+  if (!post) throw new DataError('not_found', { postId: id });
   return post;
 }
 
@@ -68,7 +68,7 @@ export async function likePost(id: number): Promise<number> {
   const likes = await run(() =>
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const post = await storedPost(id);
-      if (post.status !== 'approved') throw new PostNotApprovedError(id);
+      if (post.status !== 'approved') throw new DataError('not_approved', { postId: id });
       await db.posts
         .where('id')
         .equals(id)
@@ -90,7 +90,7 @@ async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const stored = await storedPost(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
-      if (stored.status !== 'pending') throw new AlreadyReviewedError(id);
+      if (stored.status !== 'pending') throw new DataError('already_reviewed', { postId: id });
       await db.posts.update(id, { status, rev: await nextRev() });
       await countChange();
       await queueOperation({ type: status === 'approved' ? 'approve' : 'reject' }, id, session, stored.status);

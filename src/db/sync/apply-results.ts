@@ -68,7 +68,8 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);
-      if (!result || !row || row.ackCursor !== undefined) continue;
+      // No answer, or `failed` (the server could not apply it this time): it stays queued.
+      if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
         await undo(row);
         refusals.push({ op: row.op, code: result.code, reason: result.reason });

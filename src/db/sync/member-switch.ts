@@ -4,7 +4,7 @@
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
-import { pendingPost } from '../core/new-post';
+import { pendingPost } from '../../shared/post-rules';
 import { countChange, nextRev } from '../core/revisions';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from './sync-meta';

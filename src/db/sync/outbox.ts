@@ -1,5 +1,6 @@
 // The outbox of connected mode: every write (create, like, approve, reject) is queued here in the
-// same Dexie transaction as its local effect, and leaves only when the server has answered it.
+// same Dexie transaction as its local effect, and leaves only when the server has answered it. An
+// operation the server keeps failing on (a bug, not a refusal) is set aside so the rest still flows.
 // On a local-only device nothing is queued, so today's behaviour is unchanged.
 
 import { db, type OutboxRow } from '../core/schema';
@@ -62,7 +63,7 @@ export async function isUnsentCreate(postId: number): Promise<boolean> {
 export async function nextBatch(email: string, max: number): Promise<OutboxRow[]> {
   const rows = await db.outbox
     .orderBy('seq')
-    .filter((row) => row.email === email && row.ackCursor === undefined)
+    .filter((row) => row.email === email && isWaiting(row))
     .limit(max)
     .toArray();
   return cutAtDependency(rows);
@@ -79,8 +80,45 @@ function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
   return rows;
 }
 
+/** Still to be sent: not yet applied by the server, and not set aside. */
+const isWaiting = (row: OutboxRow) => row.ackCursor === undefined && !row.setAside;
+
 /** How many operations are waiting to be sent (for one member, or for everyone). */
 export function countWaiting(email?: string): Promise<number> {
   const rows = email ? db.outbox.where('email').equals(email) : db.outbox.toCollection();
-  return rows.filter((row) => row.ackCursor === undefined).count();
+  return rows.filter(isWaiting).count();
+}
+
+/** After this many failures in a row on the server's side, an operation is set aside. */
+export const MAX_FAILURES = 3;
+
+/**
+ * Counts one more server failure on each of these operations; those that reached MAX_FAILURES are
+ * set aside (kept on this device, never sent again, blocking nothing) and returned.
+ */
+export async function recordFailures(seqs: readonly number[]): Promise<OutboxRow[]> {
+  const setAside: OutboxRow[] = [];
+  await db.transaction('rw', db.outbox, async () => {
+    for (const seq of seqs) {
+      const row = await db.outbox.get(seq);
+      if (!row || !isWaiting(row)) continue;
+      const failures = (row.failures ?? 0) + 1;
+      if (failures >= MAX_FAILURES) {
+        await db.outbox.update(seq, { failures, setAside: true });
+        setAside.push({ ...row, failures, setAside: true });
+      } else {
+        await db.outbox.update(seq, { failures });
+      }
+    }
+  });
+  return setAside;
+}
+
+/** How many operations of this member were set aside because the server kept failing on them. */
+export function countSetAside(email: string): Promise<number> {
+  return db.outbox
+    .where('email')
+    .equals(email)
+    .filter((row) => row.setAside === true)
+    .count();
 }

@@ -6,7 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
-import { LIMITS, validateSignIn, validateSignUp } from '../../db/core/validation';
+import { LIMITS } from '../../shared/post-rules';
+import { validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 
 type Field = 'name' | 'email' | 'password';

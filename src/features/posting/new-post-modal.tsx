@@ -10,7 +10,8 @@ import { errorToast } from '../../components/toast/error-toast';
 import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
 import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
-import { LIMITS, validateNewPost } from '../../db/core/validation';
+import { LIMITS } from '../../shared/post-rules';
+import { validateNewPost } from '../../shared/validation';
 import { formatCount } from '../../lib/format';
 
 interface CounterProps {

@@ -11,14 +11,7 @@ import {
   listPostsByAuthor,
   rejectPost,
 } from '../../../src/db/posts/posts';
-import {
-  AlreadyReviewedError,
-  NotAuthorizedError,
-  NotSignedInError,
-  PostNotApprovedError,
-  PostNotFoundError,
-  ValidationError,
-} from '../../../src/db/core/errors';
+
 import { signOut } from '../../../src/db/accounts/accounts';
 import { db } from '../../../src/db/core/schema';
 import { POST_FIELDS } from '../../../src/db/contracts';
@@ -83,7 +76,7 @@ describe('createPost', () => {
   it('refuses blank input with the spec message and writes nothing', async () => {
     signInAsMember();
     const attempt = createPost({ title: '   ', content: 'c' });
-    await expect(attempt).rejects.toBeInstanceOf(ValidationError);
+    await expect(attempt).rejects.toMatchObject({ code: 'invalid' });
     await expect(createPost({ title: 't', content: ' ' })).rejects.toMatchObject({
       title: 'Missing Information',
       message: 'Please fill in both title and content for your post.',
@@ -92,7 +85,7 @@ describe('createPost', () => {
   });
 
   it('needs a signed-in member', async () => {
-    await expect(createPost({ title: 't', content: 'c' })).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(createPost({ title: 't', content: 'c' })).rejects.toMatchObject({ code: 'not_signed_in' });
   });
 });
 
@@ -115,10 +108,10 @@ describe('likePost', () => {
   it('refuses unknown and unapproved posts, and visitors', async () => {
     signInAsMember();
     const [pending] = await storePosts(makePost({ status: 'pending' }));
-    await expect(likePost(42)).rejects.toBeInstanceOf(PostNotFoundError);
-    await expect(likePost(pending!.id)).rejects.toBeInstanceOf(PostNotApprovedError);
+    await expect(likePost(42)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(likePost(pending!.id)).rejects.toMatchObject({ code: 'not_approved' });
     signOut();
-    await expect(likePost(pending!.id)).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(likePost(pending!.id)).rejects.toMatchObject({ code: 'not_signed_in' });
     expect((await db.posts.get(pending!.id))?.likes).toBe(0);
   });
 });
@@ -136,21 +129,21 @@ describe('approvePost and rejectPost', () => {
   it('rejects a non-admin, even one who edited the stored role', async () => {
     const [post] = await storePosts(makePost({ status: 'pending' }));
     signInAsMember();
-    await expect(approvePost(post!.id)).rejects.toBeInstanceOf(NotAuthorizedError);
+    await expect(approvePost(post!.id)).rejects.toMatchObject({ code: 'forbidden' });
     localStorage.setItem('insightExchangeUser', JSON.stringify({ email: 'member@example.com', name: 'M', role: 'admin' }));
-    await expect(rejectPost(post!.id)).rejects.toBeInstanceOf(NotAuthorizedError);
+    await expect(rejectPost(post!.id)).rejects.toMatchObject({ code: 'forbidden' });
     signOut();
-    await expect(approvePost(post!.id)).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(approvePost(post!.id)).rejects.toMatchObject({ code: 'not_signed_in' });
     expect((await db.posts.get(post!.id))?.status).toBe('pending');
   });
 
-  it('reviews pending posts only: a second review throws AlreadyReviewedError', async () => {
+  it('reviews pending posts only: a second review throws already_reviewed', async () => {
     const [post] = await storePosts(makePost({ status: 'pending' }));
     signInAsAdmin();
     await approvePost(post!.id);
-    await expect(rejectPost(post!.id)).rejects.toBeInstanceOf(AlreadyReviewedError);
+    await expect(rejectPost(post!.id)).rejects.toMatchObject({ code: 'already_reviewed' });
     await expect(approvePost(post!.id)).rejects.toMatchObject({ message: 'This post was already reviewed' });
-    await expect(approvePost(999)).rejects.toBeInstanceOf(PostNotFoundError);
+    await expect(approvePost(999)).rejects.toMatchObject({ code: 'not_found' });
     expect((await db.posts.get(post!.id))?.status).toBe('approved');
   });
 
@@ -160,7 +153,7 @@ describe('approvePost and rejectPost', () => {
     const results = await Promise.allSettled([approvePost(post!.id), rejectPost(post!.id)]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const failure = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
-    expect(failure.reason).toBeInstanceOf(AlreadyReviewedError);
+    expect(failure.reason).toMatchObject({ code: 'already_reviewed' });
   });
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, validateNewPost, validateSignIn, validateSignUp } from '../../../src/db/core/validation';
+import { LIMITS } from '../../../src/shared/post-rules';
+import { hasUnstorableText, validateNewPost, validateSignIn, validateSignUp, validateTags } from '../../../src/shared/validation';
 
 describe('validateSignIn', () => {
   it('asks for both fields with the catalogue message', () => {
-    const expected = { title: 'Error', message: 'Please enter email and password.' };
+    const expected = { code: 'invalid', title: 'Error', message: 'Please enter email and password.' };
     expect(validateSignIn('', 'secret')).toEqual(expected);
     expect(validateSignIn('   ', 'secret')).toEqual(expected);
     expect(validateSignIn('a@b.co', '')).toEqual(expected);
@@ -16,7 +17,7 @@ describe('validateSignIn', () => {
 
 describe('validateSignUp', () => {
   it('asks for all three fields with the catalogue message', () => {
-    const expected = { title: 'Error', message: 'Please fill all fields.' };
+    const expected = { code: 'invalid', title: 'Error', message: 'Please fill all fields.' };
     expect(validateSignUp('', 'a@b.co', 'pw')).toEqual(expected);
     expect(validateSignUp('Ann', ' ', 'pw')).toEqual(expected);
     expect(validateSignUp('Ann', 'a@b.co', '')).toEqual(expected);
@@ -30,7 +31,7 @@ describe('validateSignUp', () => {
 
 describe('validateNewPost', () => {
   it('needs title and content after trimming', () => {
-    const expected = { title: 'Missing Information', message: 'Please fill in both title and content for your post.' };
+    const expected = { code: 'invalid', title: 'Missing Information', message: 'Please fill in both title and content for your post.' };
     expect(validateNewPost('  ', 'body')).toEqual(expected);
     expect(validateNewPost('Title', '\n\t ')).toEqual(expected);
     expect(validateNewPost('Title', 'body')).toBeNull();
@@ -39,9 +40,24 @@ describe('validateNewPost', () => {
   it('enforces the form limits of 200 and 20,000 characters', () => {
     expect(validateNewPost('t'.repeat(200), 'c'.repeat(20_000))).toBeNull();
     expect(validateNewPost('t'.repeat(201), 'body')).toEqual({
+      code: 'invalid',
       title: 'Title is too long',
       message: 'Title can be at most 200 characters (it has 201).',
     });
     expect(validateNewPost('Title', 'c'.repeat(20_001))?.title).toBe('Content is too long');
+  });
+});
+
+describe('text no database can store', () => {
+  it('finds a NUL and a lone surrogate, and nothing in well-formed text (emoji included)', () => {
+    for (const bad of ['a\0b', 'x\uD83Dy', 'x\uDE00', '\uDE00\uD83D']) expect(hasUnstorableText(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of ['plain', 'émigré', 'chart 📈 up', '\uD83D\uDE00']) expect(hasUnstorableText(good), good).toBe(false);
+  });
+
+  it('refuses it in a title, content and tag with a sentence that names the field', () => {
+    expect(validateNewPost('Bad\0title', 'body')?.message).toMatch(/^Title holds a character that cannot be stored/);
+    expect(validateNewPost('Title', 'half \uD83D')?.title).toBe('Content cannot be saved');
+    expect(validateTags(['fine', 'bro\uDE00ken'])?.message).toMatch(/^A tag holds a character/);
+    expect(validateSignUp('Ann\0', 'a@b.co', 'pw')?.title).toBe('Name cannot be saved');
   });
 });

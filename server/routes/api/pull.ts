@@ -1,0 +1,14 @@
+// GET /api/changes (pull): the changes after a cursor that this member may see, in pages.
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { pullQuerySchema } from '../../../src/shared/protocol';
+import { pullChanges } from '../../db/changes';
+import type { ServerContext } from '../../context';
+import { memberOf } from '../../plugins/session';
+
+export default async function pullRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request) => {
+    const { after, limit } = request.query as z.infer<typeof pullQuerySchema>;
+    return pullChanges(ctx.db, memberOf(request), after, limit);
+  });
+}

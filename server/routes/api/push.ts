@@ -1,0 +1,46 @@
+// POST /api/ops (push): a batch of operations, applied in order, each at most once; one answer
+// per operation, always, even when one of them fails unexpectedly (that one is answered `failed`,
+// and the device sends it again later or sets it aside). Only an unreachable database fails the
+// whole request (503): the device resends it, and operations already applied answer `duplicate`.
+import type { FastifyInstance } from 'fastify';
+import { ERRORS } from '../../../src/shared/errors';
+import { pushRequestSchema, type OpResult, type PushRequest } from '../../../src/shared/protocol';
+import { changeHead } from '../../db/changes';
+import { applyOp } from '../../db/ops';
+import type { ServerContext } from '../../context';
+import { databaseUnavailable } from '../../plugins/errors';
+import { memberOf } from '../../plugins/session';
+
+/**
+ * A change number at or past every change the push made: when each result carries its post (every
+ * applied like or review does), the newest of their seqs and the head this instance has heard of,
+ * without a query; otherwise the database's head.
+ */
+async function pushCursor(ctx: ServerContext, results: OpResult[]): Promise<number> {
+  let newest = ctx.hub.cursor;
+  for (const result of results) {
+    if (result.status === 'refused' || result.status === 'failed') continue;
+    if (!result.post) return changeHead(ctx.db);
+    newest = Math.max(newest, result.post.seq);
+  }
+  return newest;
+}
+
+export default async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.post('/api/ops', { bodyLimit: 1024 * 1024, schema: { body: pushRequestSchema } }, async (request) => {
+    const member = memberOf(request);
+    const { ops } = request.body as PushRequest;
+    const results: OpResult[] = [];
+    for (const op of ops) {
+      try {
+        results.push(await applyOp(ctx.db, member, op));
+      } catch (error) {
+        if (databaseUnavailable(error)) throw error;
+        // Logged without the error object: a database error carries the query's parameters.
+        request.log.error({ op: op.type, code: (error as { code?: unknown }).code }, 'an operation failed');
+        results.push({ id: op.id, status: 'failed', code: 'server_error', reason: ERRORS.server_error.message });
+      }
+    }
+    return { results, cursor: await pushCursor(ctx, results) };
+  });
+}

@@ -1,0 +1,114 @@
+// The vocabulary of refusals: every error code the forum can give, with the toast title and the
+// sentence a person reads. The device (both modes), the server and the tests import it, so each
+// sentence exists once. Codes on the wire are snake_case; a device that meets a code it does not
+// know (a newer server) shows the server's sentence under a generic title.
+//
+// A code never changes meaning once shipped: devices of older builds switch on it.
+
+export interface ErrorEntry {
+  /** The toast title. */
+  title: string;
+  /** The sentence a person reads (a route or rule may give a more precise one for `invalid`). */
+  message: string;
+  /** The HTTP status the server answers with; absent for errors only the device raises. */
+  status?: number;
+}
+
+export const ERRORS = {
+  // Input and requests.
+  invalid: { status: 400, title: 'Error', message: 'This is not valid.' },
+  bad_request: { status: 400, title: 'Error', message: 'The request could not be read.' },
+  bad_json: { status: 400, title: 'Error', message: 'The request body is not valid JSON.' },
+  empty_body: { status: 400, title: 'Error', message: 'The request body is empty: send JSON.' },
+  bad_content_type: { status: 415, title: 'Error', message: 'Send the request body as JSON (content-type: application/json).' },
+  too_large: { status: 413, title: 'Too large', message: 'The request is too large.' },
+  no_route: { status: 404, title: 'Error', message: 'There is nothing at this address.' },
+  bad_origin: { status: 403, title: 'Not allowed', message: 'This request did not come from this site, so it was refused.' },
+  protocol_mismatch: {
+    status: 409,
+    title: 'Update needed',
+    message: 'Insight Exchange was updated. Reload to get the new version; nothing you did on this device is lost.',
+  },
+
+  // Accounts and sessions.
+  bad_credentials: { status: 401, title: 'Error', message: 'Incorrect email or password.' },
+  account_exists: { status: 409, title: 'Error', message: 'An account with this email already exists. Sign in instead.' },
+  rate_limited: { status: 429, title: 'Too many attempts', message: 'Too many attempts. Try again in a few minutes.' },
+  signed_out: { status: 401, title: 'Please sign in again', message: 'Please sign in again.' },
+  not_signed_in: { title: 'Error', message: 'Please sign in to continue.' },
+  offline_sign_in: { title: "You're offline", message: "You're offline. Signing in on a new device needs a connection." },
+  offline_sign_up: { title: "You're offline", message: "You're offline. Creating an account needs a connection." },
+
+  // Operations on posts.
+  forbidden: { status: 403, title: 'Not allowed', message: 'Only an admin can review posts.' },
+  not_found: { status: 404, title: 'Post removed', message: 'This post no longer exists.' },
+  not_approved: { status: 409, title: 'Not approved yet', message: 'Only approved posts can be liked.' },
+  already_reviewed: { status: 409, title: 'Already reviewed', message: 'This post was already reviewed' },
+  conflict: { status: 409, title: 'Change not saved', message: 'This operation id was already used by another account.' },
+
+  // The server or the network.
+  database_unavailable: {
+    status: 503,
+    title: 'Server unavailable',
+    message: 'The database cannot be reached right now. Please try again in a moment.',
+  },
+  server_error: { status: 500, title: 'Server error', message: 'Something went wrong on the server. Please try again.' },
+  offline: { title: "You're offline", message: 'The server could not be reached.' },
+  bad_answer: { title: 'Sync error', message: 'The server sent an answer this version of the app cannot read.' },
+  no_results: { title: 'Sync error', message: 'The server did not answer the changes sent.' },
+  set_aside: {
+    title: 'Change set aside',
+    message: 'The server keeps failing on one change, so it was set aside on this device; your other changes keep syncing.',
+  },
+
+  // This device's storage.
+  storage_full: {
+    title: 'Storage is full',
+    message:
+      'This device has no room left for Insight Exchange. Free up space (or export a backup and clear old data), then try again. Nothing was saved.',
+  },
+  storage_unavailable: {
+    title: 'Storage unavailable',
+    message: 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).',
+  },
+  database_outdated: { title: 'Update needed', message: 'Insight Exchange was updated in another tab. Reload to continue.' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes the server may send (each has an HTTP status); the wire's `code` is one of them. */
+export const WIRE_ERROR_CODES = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => 'status' in ERRORS[code]) as [
+  WireErrorCode,
+  ...WireErrorCode[],
+];
+export type WireErrorCode = {
+  [Code in ErrorCode]: (typeof ERRORS)[Code] extends { status: number } ? Code : never;
+}[ErrorCode];
+
+/** The title a toast shows for a code without a more precise one: "Error". */
+export const GENERIC_TITLE = 'Error';
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
+/** The toast title of `code` (a code this build does not know gets the generic title). */
+export function titleOf(code: string): string {
+  return isErrorCode(code) ? ERRORS[code].title : GENERIC_TITLE;
+}
+
+/** The sentence of `code` (a code this build does not know: `fallback`, the server's sentence). */
+export function messageOf(code: string, fallback = ''): string {
+  return isErrorCode(code) ? ERRORS[code].message : fallback;
+}
+
+/** "Too many attempts. Try again in N minutes." with N rounded up, at least 1 (rate_limited's exact sentence). */
+export function tooManyAttemptsMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The 404 of an address under /api that has no route (no_route's sentence, naming it). */
+export function noRouteMessage(path: string): string {
+  return `There is nothing at ${path}.`;
+}

@@ -1,0 +1,100 @@
+// The input rules of product.md §5 and the limits of the forms, as plain functions shared by the
+// device (both modes) and the server (its zod schemas call them), so a refusal reads the same
+// wherever it is made. Each returns `null` when the input is fine, or the toast (title, sentence).
+
+import { ERRORS } from './errors';
+import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
+
+export interface Problem {
+  code: 'invalid';
+  title: string;
+  message: string;
+}
+
+const FILL_ALL_FIELDS = 'Please fill all fields.';
+const problem = (title: string, message: string): Problem => ({ code: 'invalid', title, message });
+const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
+
+// A NUL (PostgreSQL's text cannot hold it) or half of a surrogate pair (not a character at all:
+// it cannot be encoded as UTF-8). Neither can be typed; both arrive only from scripts and pastes.
+// With the `u` flag a well-formed pair is one code point, so the class matches only a lone half.
+const UNSTORABLE = /\0|[\uD800-\uDFFF]/u;
+
+/** True when `value` holds a character no database can store (a NUL or a lone surrogate). */
+export function hasUnstorableText(value: string): boolean {
+  return UNSTORABLE.test(value);
+}
+
+/** The problem of a field holding an unstorable character, or null. */
+export function unstorableText(field: string, value: string): Problem | null {
+  if (!hasUnstorableText(value)) return null;
+  return problem(
+    `${field} cannot be saved`,
+    `${field} holds a character that cannot be stored (a NUL or a broken character, usually from a paste). Remove it and try again.`,
+  );
+}
+
+/** The catalogue's "too long" problem for a field, or null when `value` fits `max`. */
+export function tooLong(field: string, value: string, max: number): Problem | null {
+  if (value.length <= max) return null;
+  return problem(
+    `${field} is too long`,
+    `${field} can be at most ${max.toLocaleString('en-US')} characters (it has ${value.length.toLocaleString('en-US')}).`,
+  );
+}
+
+/** Sign in: email and password are both required. */
+export function validateSignIn(email: string, password: string): Problem | null {
+  if (blank(email) || !password) return problem(ERRORS.invalid.title, 'Please enter email and password.');
+  return tooLong('Email', email, LIMITS.email) ?? tooLong('Password', password, LIMITS.password) ?? unstorableText('Email', email);
+}
+
+/** Sign up: name, email and password are all required. */
+export function validateSignUp(name: string, email: string, password: string): Problem | null {
+  if (blank(name) || blank(email) || !password) return problem(ERRORS.invalid.title, FILL_ALL_FIELDS);
+  return (
+    tooLong('Name', name, LIMITS.name) ??
+    tooLong('Email', email, LIMITS.email) ??
+    tooLong('Password', password, LIMITS.password) ??
+    unstorableText('Name', name) ??
+    unstorableText('Email', email)
+  );
+}
+
+/** New post: title and content must be non-empty after trimming, within the limits, and storable. */
+export function validateNewPost(title: string, content: string): Problem | null {
+  if (blank(title) || blank(content)) {
+    return problem('Missing Information', 'Please fill in both title and content for your post.');
+  }
+  return (
+    tooLong('Title', title.trim(), LIMITS.title) ??
+    tooLong('Content', content.trim(), LIMITS.content) ??
+    unstorableText('Title', title) ??
+    unstorableText('Content', content)
+  );
+}
+
+/** A category: one of the six. */
+export function validateCategory(category: unknown): Problem | null {
+  if ((CATEGORIES as readonly unknown[]).includes(category)) return null;
+  return problem(ERRORS.invalid.title, 'Please choose one of the six categories.');
+}
+
+/** Tags: at most TAG_LIMITS.count, each non-empty after trimming, at most TAG_LIMITS.length long, storable. */
+export function validateTags(tags: readonly string[]): Problem | null {
+  const bad = tags.length > TAG_LIMITS.count || tags.some((tag) => blank(tag) || tag.trim().length > TAG_LIMITS.length);
+  if (bad) {
+    return problem(ERRORS.invalid.title, `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`);
+  }
+  for (const tag of tags) {
+    const unsafe = unstorableText('A tag', tag);
+    if (unsafe) return unsafe;
+  }
+  return null;
+}
+
+/** A member's name (sign-up, and later profile edits). */
+export function validateName(name: string): Problem | null {
+  if (blank(name)) return problem(ERRORS.invalid.title, FILL_ALL_FIELDS);
+  return tooLong('Name', name.trim(), LIMITS.name) ?? unstorableText('Name', name);
+}
