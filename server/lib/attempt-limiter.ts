@@ -31,9 +31,3 @@ export class AttemptLimiter {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }
-
-/** "Too many attempts. Try again in N minutes." with N rounded up, at least 1. */
-export function tooManyAttemptsMessage(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}

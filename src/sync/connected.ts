@@ -9,6 +9,7 @@ import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
 import { announce, setRetryHandler } from './status';
+import { ERRORS } from '../shared/errors';
 import type { Session } from '../db/types';
 
 const LOCK_NAME = 'insight-exchange:sync';
@@ -31,7 +32,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
         if (!signedIn || user?.email === signedIn.email) return;
         saveSession(null);
         announce({
-          title: 'Please sign in again',
+          title: ERRORS.signed_out.title,
           description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.',
         });
       },
@@ -43,7 +44,14 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   const onConfirmed = (user: Session) => {
     if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: user.name, role: user.role });
   };
-  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut, onConfirmed });
+  // The server speaks another protocol: ask the service worker for the new build now, so that the
+  // update prompt's Reload appears beside the notice that asks for it.
+  const onOutdated = () =>
+    void navigator.serviceWorker
+      ?.getRegistration()
+      .then((registration) => registration?.update())
+      .catch(() => undefined);
+  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut, onConfirmed, onOutdated });
   onEngine(engine);
   setRetryHandler(() => void engine.retry());
 

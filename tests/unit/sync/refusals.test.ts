@@ -1,0 +1,179 @@
+// What a person reads when the server refuses: a sign-in refused for rate limits or an unavailable
+// database keeps the server's sentence under a fitting title; a code this build does not know
+// shows the server's sentence; another protocol version asks for a reload; an operation the
+// server keeps failing on is set aside so the rest still flows. The server here is a scripted
+// `fetch` (each case needs an answer the real server gives only under faults).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { errorToast } from '../../../src/components/toast/error-toast';
+import { db } from '../../../src/db/core/schema';
+import { likePost } from '../../../src/db/posts/posts';
+import { countSetAside, countWaiting, MAX_FAILURES } from '../../../src/db/sync/outbox';
+import { markConnected } from '../../../src/db/sync/sync-meta';
+import { readStoredSession } from '../../../src/db/accounts/session';
+import { ERRORS } from '../../../src/shared/errors';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, type Op } from '../../../src/shared/protocol';
+import { createApi, type Fetch } from '../../../src/sync/api';
+import { signIn } from '../../../src/sync/auth';
+import { SyncEngine } from '../../../src/sync/engine';
+import { resetMode } from '../../../src/sync/mode';
+import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
+import { makePost, signInAs, storePosts } from '../factories';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const health = () => json(200, { ok: true, database: 'pglite', version: 'test', protocol: PROTOCOL_VERSION });
+const refusal = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+
+/** A server that answers health, and `answer` for everything else; it records the requests. */
+function scripted(
+  answer: (path: string, body: unknown) => Response | Promise<Response>,
+): Fetch & { seen: { path: string; headers: Headers }[] } {
+  const seen: { path: string; headers: Headers }[] = [];
+  const fetch = async (input: string, init: RequestInit = {}) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    seen.push({ path, headers: new Headers(init.headers) });
+    if (path === '/api/health') return health();
+    return answer(path, init.body ? JSON.parse(String(init.body)) : undefined);
+  };
+  return Object.assign(fetch, { seen });
+}
+
+describe('a sign-in the server refuses', () => {
+  beforeEach(() => resetMode());
+
+  it('for rate limits: the title says so and the server’s sentence (with its wait) reaches the person', async () => {
+    const api = createApi(scripted(() => refusal(429, 'rate_limited', 'Too many attempts. Try again in 12 minutes.')));
+    const error = await signIn('member@example.com', 'pw', api).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(errorToast(error)).toEqual({
+      title: 'Too many attempts',
+      description: 'Too many attempts. Try again in 12 minutes.',
+      variant: 'error',
+    });
+  });
+
+  it('for an unavailable database: the server’s sentence under "Server unavailable", not "Error"', async () => {
+    const api = createApi(scripted(() => refusal(503, 'database_unavailable', ERRORS.database_unavailable.message)));
+    const error = await signIn('member@example.com', 'pw', api).catch((caught: unknown) => caught);
+    expect(errorToast(error)).toMatchObject({ title: 'Server unavailable', description: ERRORS.database_unavailable.message });
+  });
+
+  it('with a code this build does not know: the server’s own sentence under the generic title', async () => {
+    const api = createApi(scripted(() => refusal(400, 'some_new_rule', 'A rule from a newer server says no.')));
+    const error = await signIn('member@example.com', 'pw', api).catch((caught: unknown) => caught);
+    expect(errorToast(error)).toMatchObject({ title: 'Error', description: 'A rule from a newer server says no.' });
+    expect(readStoredSession()).toBeNull();
+  });
+
+  it('every request says which protocol version this build speaks', async () => {
+    const fetch = scripted(() => refusal(401, 'bad_credentials', ERRORS.bad_credentials.message));
+    await signIn('member@example.com', 'pw', createApi(fetch)).catch(() => undefined);
+    expect(fetch.seen.length).toBeGreaterThan(0);
+    for (const request of fetch.seen) expect(request.headers.get(PROTOCOL_HEADER)).toBe(String(PROTOCOL_VERSION));
+  });
+});
+
+/** A connected device signed in as member@example.com against `fetch`; timers are collected, not run. */
+async function device(fetch: Fetch) {
+  await markConnected();
+  signInAs('member@example.com', 'Member');
+  const notices: SyncNotice[] = [];
+  onSyncNotice((notice) => notices.push(notice));
+  const timers: unknown[] = [];
+  let outdated = 0;
+  const engine = new SyncEngine({
+    api: createApi(fetch),
+    session: () => readStoredSession() ?? null,
+    isOnline: () => true,
+    setTimer: (callback) => timers.push(callback),
+    clearTimer: () => undefined,
+    random: () => 1,
+    onOutdated: () => (outdated += 1),
+  });
+  return { engine, notices, timers, outdated: () => outdated };
+}
+
+const user = { user: { email: 'member@example.com', name: 'Member', role: 'user' } };
+const emptyPull = { posts: [], cursor: 0, more: false };
+
+describe('the sync engine and the server’s refusals', () => {
+  beforeEach(() => resetSyncStatus());
+
+  it('another protocol version: the status asks for a reload, once told, no back-off loop', async () => {
+    const mismatch = () => refusal(409, 'protocol_mismatch', ERRORS.protocol_mismatch.message);
+    const { engine, notices, timers, outdated } = await device(scripted(mismatch));
+    await engine.sync();
+    await engine.sync();
+    expect(getSyncStatus()).toMatchObject({ state: 'error', message: ERRORS.protocol_mismatch.message });
+    expect(notices).toEqual([{ title: 'Update needed', description: ERRORS.protocol_mismatch.message }]);
+    expect(timers).toHaveLength(0);
+    expect(outdated()).toBe(2);
+  });
+
+  it('a refused operation is undone and told with the code’s title and the server’s sentence', async () => {
+    await storePosts(makePost({ id: 7, status: 'approved', likes: 1 }));
+    const fetch = scripted((path, body) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      const [op] = (body as { ops: Op[] }).ops;
+      return json(200, { results: [{ id: op!.id, status: 'refused', code: 'not_found', reason: ERRORS.not_found.message }], cursor: 0 });
+    });
+    const { engine, notices } = await device(fetch);
+    await likePost(7);
+    await engine.sync();
+    expect(notices).toEqual([{ title: 'Post removed', description: 'This post no longer exists.' }]);
+    expect(await countWaiting()).toBe(0);
+  });
+
+  it('an operation the server keeps failing on is set aside after MAX_FAILURES, with a notice, and the rest flows', async () => {
+    await storePosts(makePost({ id: 1, status: 'approved' }), makePost({ id: 2, status: 'approved' }));
+    const applied: number[] = [];
+    const fetch = scripted((path, body) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      const ops = (body as { ops: (Op & { postId: number })[] }).ops;
+      // Like an old server's bug: any batch holding the like of post 1 answers 500 with no results.
+      if (ops.some((op) => op.postId === 1)) return refusal(500, 'server_error', ERRORS.server_error.message);
+      applied.push(...ops.map((op) => op.postId));
+      return json(200, { results: ops.map((op) => ({ id: op.id, status: 'applied' })), cursor: 0 });
+    });
+    const { engine, notices, timers } = await device(fetch);
+    await likePost(1);
+    await likePost(2);
+    for (let attempt = 1; attempt <= MAX_FAILURES; attempt += 1) await engine.sync();
+    expect(await countSetAside('member@example.com')).toBe(1);
+    expect(await countWaiting('member@example.com')).toBe(0);
+    expect(applied).toEqual([2]);
+    expect(notices).toEqual([{ title: 'Change set aside', description: ERRORS.set_aside.message }]);
+    expect(getSyncStatus()).toMatchObject({ state: 'synced', waiting: 0 });
+    // Backed off after each of the first failures; none after it was set aside.
+    expect(timers).toHaveLength(MAX_FAILURES - 1);
+    // The like stays on this device (nothing is undone), but is never sent again.
+    expect((await db.posts.get(1))!.likes).toBe(1);
+    const before = fetch.seen.length;
+    await engine.sync();
+    expect(fetch.seen.slice(before).map((request) => request.path)).not.toContain('/api/ops');
+  });
+
+  it('a `failed` answer keeps the operation queued (and backs off); it is sent again and applied', async () => {
+    await storePosts(makePost({ id: 3, status: 'approved' }));
+    let failing = true;
+    const fetch = scripted((path, body) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      const [op] = (body as { ops: Op[] }).ops;
+      const status = failing ? { status: 'failed', code: 'server_error', reason: ERRORS.server_error.message } : { status: 'applied' };
+      return json(200, { results: [{ id: op!.id, ...status }], cursor: 0 });
+    });
+    const { engine, timers } = await device(fetch);
+    await likePost(3);
+    await engine.sync();
+    expect(await countWaiting()).toBe(1);
+    expect(getSyncStatus()).toMatchObject({ state: 'error', message: ERRORS.server_error.message });
+    expect(timers).toHaveLength(1);
+    failing = false;
+    await engine.sync();
+    expect(await countWaiting()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
