@@ -25,7 +25,8 @@ export interface DataErrorDetails {
  * server's sentence under the generic title. Screens tell kinds apart with isDataError(error, code).
  */
 export class DataError extends Error {
-  override readonly name = 'DataError';
+  // Not 'DataError': Dexie re-wraps an error with a DOMException's name (DataError is one) thrown in a transaction.
+  override readonly name = 'InsightDataError';
   readonly code: ErrorCode | (string & {});
   /** The toast title that goes with this error. */
   readonly title: string;

@@ -67,7 +67,7 @@ describe('signIn', () => {
       .spyOn(db.accounts, 'get')
       .mockImplementation(() => Promise.reject(Object.assign(new Error('transient'), { name: 'UnknownError' })) as never);
     try {
-      await expect(signIn('dana@example.com', 'wrong')).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+      await expect(signIn('dana@example.com', 'wrong')).rejects.toMatchObject({ code: 'storage_unavailable' });
       expect(get).toHaveBeenCalled();
       expect(localStorage.getItem(USER_KEY)).toBeNull();
     } finally {
@@ -113,7 +113,7 @@ describe('signUp', () => {
   it('refuses a second account for the same email', async () => {
     await signUp('Dana', 'dana@example.com', 'one');
     await expect(signUp('Other', 'DANA@example.com', 'two')).rejects.toMatchObject({
-      message: 'An account with this email already exists on this browser. Sign in instead.',
+      message: 'An account with this email already exists. Sign in instead.',
     });
   });
 });
