@@ -1,6 +1,6 @@
-// The server's configuration, read once from the environment (the names of SYNC.md's contract:
-// PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT, TLS_KEY, TRUST_PROXY),
-// plus DIST_DIR and MIN_FREE_MB.
+// The server's configuration, read once from the environment: the names of the server's contract
+// in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
+// TLS_KEY, TRUST_PROXY), plus DIST_DIR and MIN_FREE_MB.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';

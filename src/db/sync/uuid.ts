@@ -1,5 +1,6 @@
-// Operation ids: random version-4 UUIDs. crypto.randomUUID exists only in secure contexts, and a
-// phone may reach the server over plain http on the local network, so this uses getRandomValues.
+// Operation ids: random version-4 UUIDs. crypto.randomUUID exists only in secure contexts; queuing
+// a write must never fail for want of one (a phone on plain http reaches the server online, though
+// without a service worker or offline sign-in), so this uses getRandomValues, which exists anywhere.
 
 /** A random RFC 4122 version-4 UUID. */
 export function newOperationId(): string {
