@@ -40,7 +40,7 @@ function contentSecurityPolicy(): Plugin {
 // markup) and hands it the entry module (`data-entry`), which it imports after the snapshot has
 // painted, or at once when there is none; a modulepreload keeps the entry's download as early as
 // the module script tag had it.
-const BOOT_SOURCE = 'src/boot/forum-snapshot.js';
+const BOOT_SOURCE = 'src/boot/forum-snapshot.ts';
 
 function entryAfterSnapshot(): Plugin {
   return {
