@@ -2,7 +2,7 @@
 // the same transaction as its effect), with author, role, likes, status and dates set here, never
 // by the client. Every transaction takes the change_head row lock first: commits are totally ordered.
 import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/shared/protocol';
-import { validateNewPost } from '../../src/db/core/validation';
+import { validateNewPost } from '../../src/db/core/validation'; // eslint-disable-line import-x/no-restricted-paths -- moved to src/shared by the vocabulary change
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { applyLike } from './like-batch';
