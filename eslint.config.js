@@ -1,6 +1,10 @@
 // Lint: TypeScript's recommended rules with type-only imports, the rules of hooks, and the
-// one-way import flow of docs/architecture.md: app → pages → features → components/lib, with src/db below
-// everything and React-free. Features never import each other.
+// one-way import flow of docs/architecture.md: app → pages → features → components, hooks, boot →
+// lib, config → src/sync → src/db → src/shared, each layer React-free from src/lib down. Features
+// never import each other; the groups of src/db depend one way; server/ imports only src/shared.
+// The folders are read from the disk, so a new one is fenced by default (it imports only what its
+// entry below allows, and no layer imports it until its entry says so).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -23,18 +27,149 @@ const FIRST_DOWNLOAD = [
 ];
 const LOADED_LATER = ['src/components/task-progress.tsx', 'src/features/auth/login-form.tsx', 'src/features/pwa/ios-install-help.tsx'];
 
-const UI = ['app', 'pages', 'features', 'components', 'lib', 'config'];
+const entries = (folder) => readdirSync(new URL(`./${folder}/`, import.meta.url), { withFileTypes: true });
+/** The folders in `src/<parent>` (or `src` itself), as found on the disk. */
+const foldersIn = (parent) =>
+  entries(parent ? `src/${parent}` : 'src')
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => (parent ? `${parent}/${entry.name}` : entry.name));
 
-// A later block replaces an earlier one's zones for the same files, so a sub-layer repeats its parent's.
-const layer = (from, forbidden, message) => ({
-  files: [`src/${from}/**/*.{ts,tsx}`],
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      { zones: forbidden.map((target) => ({ target: `./src/${from}`, from: `./src/${target}`, message })) },
-    ],
-  },
+// Each layer of src and what it may import (besides itself); a folder not named here imports only src/shared.
+const LAYERS = {
+  shared: [],
+  db: ['shared'],
+  sync: ['db', 'shared'],
+  config: [],
+  lib: ['shared', 'config'],
+  hooks: ['lib', 'config', 'sync', 'db', 'shared'],
+  boot: ['lib', 'db', 'shared'],
+  components: ['hooks', 'boot', 'lib', 'config', 'sync', 'db', 'shared'],
+  features: ['components', 'hooks', 'boot', 'lib', 'config', 'sync', 'db', 'shared'],
+  pages: ['features', 'components', 'hooks', 'boot', 'lib', 'config', 'sync', 'db', 'shared'],
+  app: ['pages', 'features', 'components', 'hooks', 'boot', 'lib', 'config', 'sync', 'db', 'shared'],
+};
+const WHY = {
+  shared: 'src/shared is shared with the server: it imports nothing of the app.',
+  db: 'src/db is the data layer: it imports only src/shared (no UI, no src/sync).',
+  sync: 'src/sync is React-free: it imports src/db and src/shared; the UI reads its status store, never the other way round.',
+  config: 'src/config holds plain settings: it imports nothing.',
+  lib: 'src/lib holds UI-free helpers: no React, no hooks, no data layer.',
+  hooks: 'src/hooks holds React hooks over lib, sync and db: no components, features, pages or app.',
+  boot: 'src/boot (the forum snapshot outside src/db) imports only lib, db and shared.',
+  components: 'Shared components must not depend on features, pages or the app.',
+  features: 'Features must not import pages or the app.',
+  pages: 'Pages must not import the app shell.',
+  app: 'src/app may import every layer.',
+};
+const TOP = foldersIn('');
+const forbiddenFor = (folder) => TOP.filter((other) => other !== folder && !(LAYERS[folder] ?? ['shared']).includes(other));
+
+// Inside src/db the groups depend one way: core ← accounts ← posts ← mirror, search on core only,
+// sync (outbox, pull, re-keying) on core and accounts, called by posts and mirror. A group not
+// named here needs only db/core. Every group may import the top-level names and shapes
+// (contracts.ts, types.ts); no other top-level file of src/db (startup.ts starts the groups).
+const DB_GROUPS = {
+  core: [],
+  accounts: ['core'],
+  posts: ['core', 'accounts', 'sync'],
+  search: ['core'],
+  sync: ['core', 'accounts'],
+  mirror: ['core', 'posts', 'sync'],
+};
+const DB_BASE = ['contracts.ts', 'types.ts'];
+const DB_TOP_FILES = entries('src/db')
+  .filter((entry) => entry.isFile() && !DB_BASE.includes(entry.name))
+  .map((entry) => `db/${entry.name}`);
+const dbGroupMessage = (group) =>
+  `db/${group} imports only ${['contracts.ts', 'types.ts', ...(DB_GROUPS[group] ?? ['core']).map((other) => `db/${other}`)].join(', ')} of src/db (docs/architecture.md).`;
+
+const FEATURES = foldersIn('features');
+const DB_FOLDERS = foldersIn('db');
+
+// One block per folder, with every zone that applies to it: a later block replaces an earlier
+// one's zones for the same files, so a sub-folder's block repeats its parent's.
+const fence = (files, zones) => ({
+  files,
+  rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.map((zone) => ({ ...zone, from: `./src/${zone.from}` })) }] },
 });
+const layerZones = (folder) =>
+  forbiddenFor(folder).map((from) => ({ target: `./src/${folder}`, from, message: WHY[folder] ?? WHY.shared }));
+const LAYER_FENCES = TOP.map((folder) => fence([`src/${folder}/**/*.{ts,tsx}`], layerZones(folder)));
+const FEATURE_FENCES = FEATURES.map((feature) =>
+  fence(
+    [`src/${feature}/**/*.{ts,tsx}`],
+    [
+      ...layerZones('features'),
+      ...FEATURES.filter((other) => other !== feature).map((other) => ({
+        target: `./src/${feature}`,
+        from: other,
+        message: `${feature} must not import ${other}: features do not import each other; compose them in a page or in src/app.`,
+      })),
+    ],
+  ),
+);
+const DB_FENCES = [
+  // contracts.ts and types.ts are the base of every group: they import no group.
+  fence(
+    DB_BASE.map((file) => `src/db/${file}`),
+    [
+      ...layerZones('db'),
+      ...[...DB_FOLDERS, ...DB_TOP_FILES].map((from) => ({
+        target: './src/db',
+        from,
+        message: 'contracts.ts and types.ts import no group of src/db.',
+      })),
+    ],
+  ),
+  ...DB_FOLDERS.map((folder) => {
+    const group = folder.slice('db/'.length);
+    const allowed = (DB_GROUPS[group] ?? ['core']).map((other) => `db/${other}`);
+    return fence(
+      [`src/${folder}/**/*.{ts,tsx}`],
+      [
+        ...layerZones('db'),
+        ...[...DB_FOLDERS, ...DB_TOP_FILES]
+          .filter((from) => from !== folder && !allowed.includes(from))
+          .map((from) => ({ target: `./src/${folder}`, from, message: dbGroupMessage(group) })),
+      ],
+    );
+  }),
+];
+// The boot script (bundled on its own, run before the app) and the service worker import names
+// only: they must stay small, and they run where the app's code does not.
+const NAMES = ['./db/contracts.ts', './boot/forum-snapshot-names.ts'];
+const NAMES_ONLY_FENCES = [
+  fence(
+    ['src/boot/forum-snapshot.ts'],
+    [
+      {
+        target: './src/boot/forum-snapshot.ts',
+        from: '',
+        except: NAMES,
+        message: 'The boot script imports only names (src/db/contracts.ts, src/boot/forum-snapshot-names.ts): it must stay tiny.',
+      },
+    ],
+  ),
+  fence(
+    ['src/sw/**/*.ts'],
+    [
+      {
+        target: './src/sw',
+        from: '',
+        except: ['./sw', ...NAMES],
+        message: 'The service worker imports only names (src/db/contracts.ts, src/boot/forum-snapshot-names.ts).',
+      },
+    ],
+  ),
+];
+
+// React (and anything built on it) stays out of the React-free layers; so does JSX.
+const NO_REACT = {
+  regex: '(^|[/@-])react($|[/-])',
+  message: 'This layer is React-free (docs/architecture.md): React hooks go in src/hooks or beside their feature.',
+};
+const REACT_FREE = ['src/lib/**', 'src/sync/**', 'src/shared/**', 'src/boot/forum-snapshot.ts', 'src/boot/forum-snapshot-names.ts'];
+const NO_JSX = { selector: 'JSXElement, JSXFragment', message: 'This layer is React-free (docs/architecture.md).' };
 
 export default tseslint.config(
   {
@@ -83,51 +218,29 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  layer(
-    'shared',
-    ['app', 'pages', 'features', 'components', 'lib', 'config', 'db', 'sync'],
-    'src/shared is shared with the server: it imports nothing of the app.',
-  ),
-  layer(
-    'db',
-    ['app', 'pages', 'features', 'components', 'lib', 'config', 'sync'],
-    'src/db is the data layer: it must not depend on the UI or on src/sync.',
-  ),
-  layer('sync', UI, 'src/sync is React-free: the UI reads its status store, never the other way round.'),
-  layer('lib', ['app', 'pages', 'features', 'components'], 'src/lib holds UI-free helpers.'),
-  layer('components', ['app', 'pages', 'features'], 'Shared components must not depend on features, pages or the app.'),
-  layer('features', ['app', 'pages'], 'Features must not import pages or the app.'),
-  layer('pages', ['app'], 'Pages must not import the app shell.'),
-  ...['auth', 'forum', 'posting', 'profile', 'admin', 'pwa'].map((feature) =>
-    layer(
-      `features/${feature}`,
-      [
-        'app',
-        'pages',
-        ...['auth', 'forum', 'posting', 'profile', 'admin', 'pwa'].filter((other) => other !== feature).map((other) => `features/${other}`),
+  ...LAYER_FENCES,
+  ...FEATURE_FENCES,
+  ...DB_FENCES,
+  ...NAMES_ONLY_FENCES,
+  {
+    // server/ runs in Node on its own: of the app's code it may share only src/shared.
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./shared'],
+              message: 'server/ imports only src/shared: rules, codes and wire shapes the device shares live there.',
+            },
+          ],
+        },
       ],
-      'Features do not import each other: compose them in a page or in src/app.',
-    ),
-  ),
-  // Inside src/db the groups depend one way: core ← accounts ← posts ← mirror, search on core only.
-  layer(
-    'db/core',
-    [...UI, ...['db/accounts', 'db/posts', 'db/search', 'db/mirror', 'db/sync', 'sync']],
-    'db/core is the base of src/db: it imports no other group.',
-  ),
-  layer('db/accounts', [...UI, ...['db/posts', 'db/search', 'db/mirror', 'db/sync', 'sync']], 'db/accounts needs only db/core.'),
-  layer(
-    'db/posts',
-    [...UI, ...['db/search', 'db/mirror', 'sync']],
-    'db/posts needs only db/core, db/accounts (its guards) and db/sync (the outbox).',
-  ),
-  layer('db/search', [...UI, ...['db/accounts', 'db/posts', 'db/mirror', 'db/sync', 'sync']], 'db/search needs only db/core.'),
-  layer(
-    'db/sync',
-    [...UI, ...['db/posts', 'db/search', 'db/mirror', 'sync']],
-    'db/sync (outbox, pull, re-keying) needs only db/core and db/accounts; db/posts and db/mirror call it.',
-  ),
-  layer('db/mirror', [...UI, ...['db/accounts', 'db/search']], 'db/mirror needs only db/core and db/posts.'),
+    },
+  },
   {
     // Only src/db may touch Dexie or localStorage; one spinner (components/spinner.tsx).
     files: ['src/**/*.{ts,tsx}'],
@@ -154,6 +267,20 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: REACT_FREE,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...NO_DEXIE, ONE_SPINNER], patterns: [NO_REACT] }],
+      'no-restricted-syntax': ['error', NO_JSX],
+    },
+  },
+  {
+    files: ['src/db/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_REACT] }],
+      'no-restricted-syntax': ['error', NO_JSX],
     },
   },
 );

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
+import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -34,20 +36,43 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-// src/boot/forum-snapshot.js paints the forum's snapshot and starts the app. The build emits it
-// under a hashed name (a copy cached from another build must never meet this page: it would not
-// start this build's app), preloads it from the head (the parser stops at it below the snapshot's
-// markup) and hands it the entry module (`data-entry`), which it imports after the snapshot has
-// painted, or at once when there is none; a modulepreload keeps the entry's download as early as
-// the module script tag had it.
-const BOOT_SOURCE = 'src/boot/forum-snapshot.js';
+// src/boot/forum-snapshot.ts paints the forum's snapshot and starts the app. It is a classic
+// script (a module would wait for the whole page), bundled here on its own as one small IIFE with
+// the names it imports (src/db/contracts.ts, src/boot/forum-snapshot-names.ts) inlined, so it
+// holds no copy of them. The build emits it under a hashed name (a copy cached from another build
+// must never meet this page: it would not start this build's app), preloads it from the head (the
+// parser stops at it below the snapshot's markup) and hands it the entry module
+// (BOOT_ENTRY_ATTRIBUTE), which it imports after the snapshot has painted, or at once when there
+// is none; a modulepreload keeps the entry's download as early as the module script tag had it.
+// The dev server answers the script's path with the same bundle.
+const BOOT_SOURCE = 'src/boot/forum-snapshot.ts';
+
+async function bundleBootScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      rolldownOptions: { input: BOOT_SOURCE, output: { format: 'iife' } },
+    },
+  });
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((file) => file.type === 'chunk' && file.isEntry);
+  if (chunk?.type !== 'chunk') throw new Error(`${BOOT_SOURCE}: no bundle`);
+  return chunk.code;
+}
 
 function entryAfterSnapshot(): Plugin {
   return {
     name: 'insight-exchange:entry-after-snapshot',
     apply: 'build',
-    buildStart() {
-      this.emitFile({ type: 'asset', name: 'forum-snapshot.js', source: readFileSync(BOOT_SOURCE, 'utf8') });
+    async buildStart() {
+      this.emitFile({ type: 'asset', name: 'forum-snapshot.js', source: await bundleBootScript() });
     },
     transformIndexHtml: {
       order: 'post',
@@ -64,8 +89,24 @@ function entryAfterSnapshot(): Plugin {
             entry[0],
             `<link rel="preload" href="/${boot}" as="script">\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
           )
-          .replace(tag, `<script src="/${boot}" data-entry="${entry[1]}"></script>`);
+          .replace(tag, `<script src="/${boot}" ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}"></script>`);
       },
+    },
+  };
+}
+
+/** In development the boot script's path answers with its bundle (the TypeScript module could not run as a classic script). */
+function bootScriptInDev(): Plugin {
+  return {
+    name: 'insight-exchange:boot-script-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(`/${BOOT_SOURCE}`, (_request, response, next) => {
+        bundleBootScript().then((code) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.end(code);
+        }, next);
+      });
     },
   };
 }
@@ -79,6 +120,7 @@ export default defineConfig({
     react(),
     contentSecurityPolicy(),
     entryAfterSnapshot(),
+    bootScriptInDev(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

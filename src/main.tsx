@@ -10,7 +10,7 @@ window.addEventListener('vite:preloadError', noteMissingChunk);
 
 // The first render runs as a transition, so React renders in slices and the page stays
 // responsive (no single long task) while the app starts.
-// In the build, src/boot/forum-snapshot.js imports this module after the forum's snapshot painted.
+// In the build, src/boot/forum-snapshot.ts imports this module after the forum's snapshot painted.
 startTransition(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

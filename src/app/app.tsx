@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { startPwa } from '../features/pwa/pwa-store';
-import { dropSnapshotOfOthers, keepForumSnapshotFresh, releaseSnapshot } from '../lib/forum-snapshot';
+import { dropSnapshotOfOthers, keepForumSnapshotFresh, releaseSnapshot } from '../boot/forum-snapshot-app';
 import { DataProvider } from './data-status';
 import { router } from './router';
 

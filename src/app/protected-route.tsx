@@ -17,7 +17,7 @@ import { UpdatePrompt } from '../features/pwa/update-prompt';
 import { SyncBadge } from '../features/sync/sync-badge';
 import { SyncNotices } from '../features/sync/sync-notices';
 import { UploadQuestion } from '../features/sync/upload-question';
-import { useSyncStatus } from '../lib/use-sync-status';
+import { useSyncStatus } from '../hooks/use-sync-status';
 import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
 

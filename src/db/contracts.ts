@@ -13,12 +13,12 @@ export const USER_KEY = 'insightExchangeUser';
 
 /**
  * Cache Storage cache and request URL of the forum's first-page snapshot (JSON `{ owner, token, css, html }`),
- * also read by src/boot/forum-snapshot.js and the service worker: keep them in step.
+ * also read by the boot script (src/boot/forum-snapshot.ts, which the build bundles with them) and the service worker.
  */
 export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
 export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
 /**
- * Cookie that lets src/boot/forum-snapshot.js paint the snapshot: a random token, the same as the
+ * Cookie that lets src/boot/forum-snapshot.ts paint the snapshot: a random token, the same as the
  * snapshot's `token`, set when a snapshot is stored and removed at every sign-in and sign-out. A
  * cookie because the first read of localStorage loads the whole of it (the 4 MB `posts` mirror
  * too), which cost more than the rest of the first paint.

@@ -7,7 +7,7 @@ import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;

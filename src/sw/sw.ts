@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, SW_CLAIM_MESSAGE } from '../db/contracts';
+import { SNAPSHOT_TEMPLATE_CSS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_TEMPLATE_TOKEN } from '../boot/forum-snapshot-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -24,7 +25,7 @@ const shell = createHandlerBoundToURL('index.html');
 const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 // /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
-// src/boot/forum-snapshot.js can paint it synchronously, before the app's JavaScript runs, once it
+// src/boot/forum-snapshot.ts can paint it synchronously, before the app's JavaScript runs, once it
 // has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
@@ -37,7 +38,7 @@ registerRoute(
       const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; html?: unknown };
       const page = await response.clone().text();
       if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return response;
-      const template = `<template id="forum-snapshot-template" data-token="${attribute(snapshot.token)}" data-css="${attribute(snapshot.css)}">${snapshot.html}</template>`;
+      const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}">${snapshot.html}</template>`;
       const headers = new Headers(response.headers);
       headers.delete('content-length');
       return new Response(page.replace('<div id="root"></div>', `${template}<div id="root"></div>`), { status: response.status, headers });

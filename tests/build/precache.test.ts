@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, precacheEntries, readDist } from './dist';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../../src/db/contracts';
+import { SNAPSHOT_ON_CLASS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_VIEW_ID } from '../../src/boot/forum-snapshot-names';
 
 describe('the service worker precache', () => {
   const entries = precacheEntries();
@@ -82,5 +84,23 @@ describe('index.html', () => {
     expect(html).toContain(`<link rel="preload" href="${boot}" as="script">`);
     // No copy under a fixed name that a cache could keep from another build.
     expect(() => readDist('forum-snapshot.js')).toThrow(/missing/);
+  });
+
+  it('runs a boot script that is one small classic script holding the names of src/db/contracts.ts and src/boot', () => {
+    const boot = /<script src="(\/assets\/forum-snapshot-[\w-]+\.js)"/.exec(html)![1]!;
+    const code = readDist(boot);
+    // Bundled on its own: nothing to import (a classic script cannot), no copy of the app's code.
+    expect(code).not.toMatch(/\bimport\s*[({"'`*]|\bexport\b|createRoot|dexie/i);
+    expect(code.length).toBeLessThan(2 * 1024);
+    for (const name of [
+      FORUM_SNAPSHOT_COOKIE,
+      FORUM_SNAPSHOT_CACHE,
+      FORUM_SNAPSHOT_URL,
+      SNAPSHOT_TEMPLATE_ID,
+      SNAPSHOT_VIEW_ID,
+      SNAPSHOT_ON_CLASS,
+    ]) {
+      expect(code, name).toContain(name);
+    }
   });
 });

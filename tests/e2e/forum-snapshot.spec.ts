@@ -36,7 +36,7 @@ const storedSnapshot = (page: Page) =>
     return response ? ((await response.json()) as { owner: string; token: string; html: string }) : null;
   });
 
-/** The token in the `insight-snapshot` cookie (what lets src/boot/forum-snapshot.js paint), if any. */
+/** The token in the `insight-snapshot` cookie (what lets src/boot/forum-snapshot.ts paint), if any. */
 const snapshotCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === 'insight-snapshot')?.value;
 

@@ -1,5 +1,5 @@
 // The forum's first-page snapshot: the rendered HTML of /forum's first page in Cache Storage, so
-// the next visit paints it before the JavaScript boots. src/boot/forum-snapshot.js shows it only
+// the next visit paints it before the JavaScript boots. src/boot/forum-snapshot.ts shows it only
 // while the cookie holds the token it was stored with (the cookie goes at every sign-in and
 // sign-out, synchronously, in every tab of this build) and only with the same stylesheet.
 

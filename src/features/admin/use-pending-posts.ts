@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countPendingPosts, listPendingPosts } from '../../db/posts/posts';
-import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
+import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
 
 /** Posts waiting for review, newest first, paged and live in every admin tab. */
 export function usePendingPosts() {

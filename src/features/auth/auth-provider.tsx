@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { onSessionChange, readSession, readStoredSession, roleAuthority } from '../../db/accounts/session';
 import type { Session } from '../../db/types';
+import { useAsyncValue } from '../../hooks/use-async-value';
 import { AuthContext, type AuthValue } from './auth-context';
 
 interface AuthState {
@@ -22,33 +23,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(initialState);
   const signingOutHere = useRef(false);
 
-  useEffect(() => {
-    let active = true;
-    const stop = onSessionChange((user) => {
-      // A sign-out this tab did not ask for came from another tab: the login screen says so. (It
-      // may be heard twice, through the storage event and the BroadcastChannel.)
-      const elsewhere = !user && !signingOutHere.current;
-      signingOutHere.current = false;
-      setState((previous) => ({
-        user,
-        loading: false,
-        signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
-        roleSettled: roleAuthority() !== 'unsettled',
-      }));
-    });
-    void readSession().then((user) => {
-      if (active)
-        setState((previous) =>
-          previous.loading || previous.user?.email !== user?.email
-            ? { user, loading: false, roleSettled: roleAuthority() !== 'unsettled' }
-            : previous,
-        );
-    });
-    return () => {
-      active = false;
-      stop();
-    };
-  }, []);
+  useEffect(
+    () =>
+      onSessionChange((user) => {
+        // A sign-out this tab did not ask for came from another tab: the login screen says so. (It
+        // may be heard twice, through the storage event and the BroadcastChannel.)
+        const elsewhere = !user && !signingOutHere.current;
+        signingOutHere.current = false;
+        setState((previous) => ({
+          user,
+          loading: false,
+          signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
+          roleSettled: roleAuthority() !== 'unsettled',
+        }));
+      }),
+    [],
+  );
+  // The session as read at start (the IndexedDB copy, where the stored one could not be read):
+  // it replaces the first guess if that was still loading or named someone else. Applied once, as
+  // it arrives; session changes heard later win.
+  const read = useAsyncValue(readSession, { key: 'session' });
+  const [applied, setApplied] = useState(read);
+  if (read !== applied) {
+    setApplied(read);
+    const user = read?.value ?? null;
+    if (read && (state.loading || state.user?.email !== user?.email)) {
+      setState({ user, loading: false, roleSettled: roleAuthority() !== 'unsettled' });
+    }
+  }
 
   // Accounts (and with them Dexie) load only when someone signs in or up; src/sync/auth sends
   // them to the server on a connected device and to this browser's accounts otherwise.

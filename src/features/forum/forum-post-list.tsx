@@ -4,7 +4,7 @@ import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
-import { useForumSnapshot } from '../../lib/forum-snapshot';
+import { useForumSnapshot } from '../../boot/forum-snapshot-app';
 import { ForumPost } from './forum-post';
 import { useApprovedPosts } from './use-approved-posts';
 

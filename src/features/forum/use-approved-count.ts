@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { countApprovedPosts } from '../../db/posts/posts';
 import { onSearchIndexChange } from '../../db/search/client';
 import type { CategoryFilter } from '../../db/types';
-import { useAsyncValue } from '../../lib/use-async-value';
+import { useAsyncValue } from '../../hooks/use-async-value';
 
 /**
  * How many approved posts a category holds. Counted again when the search index reports that

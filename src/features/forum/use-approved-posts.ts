@@ -4,8 +4,8 @@ import { markFirstPostsShown, whenIdle } from '../../db/core/idle';
 import { warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
-import { snapshotPostCount } from '../../lib/forum-snapshot';
-import { usePagedLiveQuery, type PagedList } from '../../lib/use-paged-live-query';
+import { snapshotPostCount } from '../../boot/forum-snapshot-app';
+import { usePagedLiveQuery, type PagedList } from '../../hooks/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search/client';
 import { searchKey } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
-import { useAsyncValue } from '../../lib/use-async-value';
+import { useAsyncValue } from '../../hooks/use-async-value';
 
 export interface SearchResults {
   key: string;

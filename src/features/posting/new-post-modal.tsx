@@ -13,6 +13,7 @@ import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../d
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPost } from '../../shared/validation';
 import { formatCount } from '../../lib/format';
+import { useAsyncValue } from '../../hooks/use-async-value';
 
 interface CounterProps {
   id: string;
@@ -47,22 +48,16 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const edited = useRef(false);
 
-  // Bring back the saved draft when the modal opens, unless the member already typed.
+  // Bring back the saved draft when the modal opens, unless the member already typed. Each
+  // opening asks again; an answer that comes after the modal closed is dropped.
+  const saved = useAsyncValue(show ? () => loadDraft(email) : undefined, { key: email, fallback: null });
   useEffect(() => {
-    if (!show) return undefined;
-    let cancelled = false;
-    loadDraft(email)
-      .then((draft) => {
-        if (cancelled || !draft || edited.current) return;
-        setTitle(draft.title);
-        setContent(draft.content);
-        setCategory(isCategory(draft.category) ? draft.category : DEFAULT_CATEGORY);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [show, email]);
+    const draft = saved?.key === email ? saved.value : null;
+    if (!draft || edited.current) return;
+    setTitle(draft.title);
+    setContent(draft.content);
+    setCategory(isCategory(draft.category) ? draft.category : DEFAULT_CATEGORY);
+  }, [saved, email]);
 
   // Save the draft shortly after each change; right away when the page is hidden or goes away,
   // when the modal unmounts (a sign-out in another tab), and right before an update reloads the app.

@@ -3,8 +3,8 @@ import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { readMirrorStats } from '../../db/mirror/write';
 import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
 import { formatBytes, formatCount, plural } from '../../lib/format';
-import { useAsyncValue } from '../../lib/use-async-value';
-import { useSyncStatus } from '../../lib/use-sync-status';
+import { useAsyncValue } from '../../hooks/use-async-value';
+import { useSyncStatus } from '../../hooks/use-sync-status';
 
 const describeLastSync = (at: number | undefined) =>
   at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet';

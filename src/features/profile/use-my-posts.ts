@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countPostsByAuthor, listPostsByAuthor } from '../../db/posts/posts';
-import { usePagedLiveQuery } from '../../lib/use-paged-live-query';
+import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
 
 /** The member's own posts (every status), newest first, paged and live. */
 export function useMyPosts(email: string) {

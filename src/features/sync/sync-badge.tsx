@@ -1,5 +1,5 @@
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
-import { useSyncStatus } from '../../lib/use-sync-status';
+import { useSyncStatus } from '../../hooks/use-sync-status';
 import { retrySync } from '../../sync/status';
 import { describeSyncStatus, shortSyncStatus } from './describe-status';
 

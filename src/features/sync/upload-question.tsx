@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { countUploadablePosts, decideUpload } from '../../db/sync/local-posts';
 import type { Session } from '../../db/types';
-import { useSyncStatus } from '../../lib/use-sync-status';
+import { useSyncStatus } from '../../hooks/use-sync-status';
 
 const posts = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'post' : 'posts'}`;
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The forum snapshot's cookie (what lets src/boot/forum-snapshot.js paint it) goes whenever the
+// The forum snapshot's cookie (what lets src/boot/forum-snapshot.ts paint it) goes whenever the
 // session changes, also when another tab says so over the BroadcastChannel (the only news of it
 // where localStorage is unusable). The end-to-end tests cover sign-in, sign-out and the cache.
 import { afterEach, describe, expect, it } from 'vitest';

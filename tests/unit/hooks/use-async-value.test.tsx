@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAsyncValue } from '../../../src/lib/use-async-value';
+import { useAsyncValue } from '../../../src/hooks/use-async-value';
 import { deferred } from '../deferred';
 
 afterEach(cleanup);

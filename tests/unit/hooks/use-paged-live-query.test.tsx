@@ -3,7 +3,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/core/schema';
-import { usePagedLiveQuery } from '../../../src/lib/use-paged-live-query';
+import { usePagedLiveQuery } from '../../../src/hooks/use-paged-live-query';
 import { makePost, storePosts } from '../factories';
 
 afterEach(cleanup);

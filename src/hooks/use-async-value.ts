@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { latestOnly } from './latest-only';
+import { latestOnly } from '../lib/latest-only';
 
 /** One answer of an async read, and which question (`key`) it answers. */
 export interface AsyncAnswer<T> {

@@ -1,22 +1,16 @@
-// The page's side of the forum snapshot: takes it from the live first page once the browser is
-// idle, and hands over from the snapshot (painted by index.html before the JavaScript booted) to
-// the live list in the same frame, so nothing moves.
+// The app's side of the forum snapshot: takes it from the live first page once the browser is
+// idle, and hands over from the snapshot (painted by forum-snapshot.ts before the app booted) to
+// the live list in the same frame, so nothing moves. Storing it is src/db/core/forum-snapshot.ts.
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/core/idle';
 import { clearForumSnapshot, dropForeignSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
 import { onLocalChange } from '../db/core/changes';
 import { readSession, readStoredSession } from '../db/accounts/session';
+import { SNAPSHOT_ON_CLASS, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
 
 /** The most posts the snapshot keeps: the first page. */
 const SNAPSHOT_POSTS = 20;
-
-declare global {
-  interface Window {
-    /** Set once the live forum (or any other screen) took over; the inline script then paints nothing. */
-    __snapshotDone?: boolean;
-  }
-}
 
 /** How many live first pages (no search, every category) are on screen in this page: they rewrite the snapshot. */
 let liveFirstPages = 0;
@@ -47,14 +41,14 @@ export function dropSnapshotOfOthers(): void {
 
 /** How many posts the painted snapshot shows (0 when none is on screen). */
 export function snapshotPostCount(): number {
-  return typeof document === 'undefined' ? 0 : document.querySelectorAll('#forum-snapshot article').length;
+  return typeof document === 'undefined' ? 0 : document.querySelectorAll(`#${SNAPSHOT_VIEW_ID} article`).length;
 }
 
 /** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
 export function releaseSnapshot(): void {
   window.__snapshotDone = true;
-  document.getElementById('forum-snapshot')?.remove();
-  document.documentElement.classList.remove('snapshot-on');
+  document.getElementById(SNAPSHOT_VIEW_ID)?.remove();
+  document.documentElement.classList.remove(SNAPSHOT_ON_CLASS);
 }
 
 /**
@@ -77,9 +71,9 @@ export function snapshotHtml(root: HTMLElement): string {
     if (index >= keep) article.remove();
   });
   copy.querySelectorAll('[role="status"], [aria-live], .toast').forEach((element) => element.remove());
-  // The CSP blocks style attributes in parsed markup: src/boot/forum-snapshot.js applies these.
+  // The CSP blocks style attributes in parsed markup: forum-snapshot.ts applies these.
   copy.querySelectorAll<HTMLElement>('[style]').forEach((element) => {
-    element.dataset.snapshotStyle = element.getAttribute('style') ?? '';
+    element.setAttribute(SNAPSHOT_STYLE_ATTRIBUTE, element.getAttribute('style') ?? '');
     element.removeAttribute('style');
   });
   return copy.innerHTML;

@@ -1,0 +1,84 @@
+// The forum's first page, painted before the app's JavaScript runs, from the snapshot the app
+// keeps in Cache Storage (src/db/core/forum-snapshot.ts). The service worker puts it in the page
+// as an inert <template>; this script, parser-blocking and synchronous, shows it only on /forum
+// without a search, only while the snapshot's cookie holds the snapshot's token (removed at every
+// sign-in and sign-out), only with the same stylesheet. It reads no localStorage: the first read
+// loads all of it, the 4 MB `posts` mirror included. Without the service worker it reads the cache
+// itself. The live list replaces it in the same frame (forum-snapshot-app.ts).
+//
+// It also starts the app (the build moves the entry module here as BOOT_ENTRY_ATTRIBUTE): at once,
+// or, when a snapshot is shown, after the browser painted it, so the app's evaluation comes after.
+//
+// A classic script, not a module (a module would wait for the whole page): the build bundles it
+// on its own with its names inlined (vite.config.ts), so it imports names and nothing else.
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../db/contracts';
+import {
+  BOOT_ENTRY_ATTRIBUTE,
+  SNAPSHOT_MAX_MS,
+  SNAPSHOT_ON_CLASS,
+  SNAPSHOT_STYLE_ATTRIBUTE,
+  SNAPSHOT_TEMPLATE_CSS,
+  SNAPSHOT_TEMPLATE_ID,
+  SNAPSHOT_TEMPLATE_TOKEN,
+  SNAPSHOT_VIEW_ID,
+} from './forum-snapshot-names';
+
+const script = document.currentScript;
+const entry = script?.getAttribute(BOOT_ENTRY_ATTRIBUTE);
+let shown = false;
+// A module script element, not import(): the dev server would rewrite an import() into a module
+// import, which a classic script cannot hold. Same credentials mode as the entry's modulepreload.
+const start = () => {
+  if (!entry) return;
+  const tag = document.createElement('script');
+  tag.type = 'module';
+  tag.crossOrigin = 'anonymous';
+  tag.src = entry;
+  document.head.appendChild(tag);
+};
+const template = document.getElementById(SNAPSHOT_TEMPLATE_ID) as HTMLTemplateElement | null;
+template?.remove();
+try {
+  if (location.pathname === '/forum' && !location.search) {
+    const token = new RegExp(`(?:^|; )${FORUM_SNAPSHOT_COOKIE}=([0-9a-f]{32})(?:;|$)`).exec(document.cookie)?.[1];
+    const css = document.querySelector('link[rel="stylesheet"]');
+    const show = (owner: unknown, stylesheet: unknown, fill: (view: HTMLElement) => void) => {
+      if (window.__snapshotDone || owner !== token || !css || stylesheet !== css.getAttribute('href')) return;
+      const view = document.createElement('div');
+      view.id = SNAPSHOT_VIEW_ID;
+      view.inert = true;
+      fill(view);
+      view.querySelectorAll<HTMLElement>(`[${SNAPSHOT_STYLE_ATTRIBUTE}]`).forEach((element) => {
+        element.style.cssText = element.getAttribute(SNAPSHOT_STYLE_ATTRIBUTE) ?? '';
+      });
+      document.body.insertBefore(view, document.getElementById('root'));
+      document.documentElement.classList.add(SNAPSHOT_ON_CLASS);
+      shown = true;
+      setTimeout(() => {
+        view.remove();
+        document.documentElement.classList.remove(SNAPSHOT_ON_CLASS);
+      }, SNAPSHOT_MAX_MS);
+    };
+    if (token && template) {
+      show(template.getAttribute(SNAPSHOT_TEMPLATE_TOKEN), template.getAttribute(SNAPSHOT_TEMPLATE_CSS), (view) => {
+        view.appendChild(template.content.cloneNode(true));
+      });
+    } else if (token && typeof caches !== 'undefined') {
+      caches
+        .match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE })
+        .then((response) => (response ? (response.json() as Promise<{ token?: unknown; css?: unknown; html?: unknown }>) : null))
+        .then((snapshot) => {
+          if (!snapshot) return;
+          show(snapshot.token, snapshot.css, (view) => {
+            view.innerHTML = String(snapshot.html);
+          });
+        })
+        .catch(() => undefined);
+    }
+  }
+} catch {
+  // No snapshot then: the app paints as usual.
+}
+// After the snapshot's frame (rAF runs before the paint, the task after it).
+if (shown) requestAnimationFrame(() => setTimeout(start, 0));
+else start();
