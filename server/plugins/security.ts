@@ -1,9 +1,13 @@
 // Security headers (helmet) with the Content-Security-Policy of the built index.html sent as a
-// header too, and the Origin check on every write: a write whose Origin is not this server's own
-// origin is refused before any route runs.
+// header too, the Host check on every request (a name that is not this server's, as DNS rebinding
+// sends, is refused with 421) and the Origin check on every write: a write whose Origin is not this
+// server's own origin is refused before any route runs.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HostNames } from '../lib/host-names';
 import { HttpError } from '../lib/http-error';
+
+const BAD_HOST = 'This server does not answer at this address. Its operator can add the address to PUBLIC_ORIGIN.';
 
 /** The CSP of the page's meta tag, or undefined when the page has none. */
 export function cspFromHtml(html: string): string | undefined {
@@ -23,11 +27,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** This request's own origin: scheme, host and port (forwarded ones under TRUST_PROXY). */
 export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Registers helmet and the Origin check; `csp` is sent as the Content-Security-Policy header. */
-export async function setupSecurity(app: FastifyInstance, csp: string): Promise<void> {
+/** Registers helmet, the Host check and the Origin check; `csp` is sent as the Content-Security-Policy header. */
+export async function setupSecurity(app: FastifyInstance, csp: string, hosts: HostNames): Promise<void> {
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  const warned = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', csp);
+    if (!hosts.allows(request.host)) {
+      // Said once per name, so the operator of a server reached under a new name learns why.
+      if (warned.size < 100 && !warned.has(request.host)) {
+        warned.add(request.host);
+        request.log.warn(
+          { host: request.host.slice(0, 200) },
+          'refused a request for a name that is not this server’s (see PUBLIC_ORIGIN)',
+        );
+      }
+      throw new HttpError(421, 'bad_host', BAD_HOST);
+    }
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.origin !== ownOrigin(request)) {
       throw new HttpError(403, 'bad_origin', 'This request did not come from this site, so it was refused.');

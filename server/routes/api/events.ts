@@ -1,19 +1,31 @@
 // GET /api/events: the live stream (Server-Sent Events). It only says "changes up to N exist",
 // on connect and whenever the head moves (here or, through NOTIFY, on another instance), with a
-// heartbeat comment so proxies keep it open. It never carries post data.
+// heartbeat comment so proxies keep it open. It never carries post data. One session holds at
+// most STREAMS_PER_SESSION streams and the instance MAX_LIVE_STREAMS (429 beyond); a session's
+// streams end when it is revoked, on any instance (db/accounts.ts announces it on ie_sessions).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { requireUser } from '../../plugins/session';
+import { hashToken, SESSIONS_CHANNEL } from '../../db/accounts';
+import { HttpError } from '../../lib/http-error';
+import { LiveStreams } from '../../lib/live-streams';
+import { requireUser, SESSION_COOKIE } from '../../plugins/session';
+
+const TOO_MANY_FOR_SESSION = 'Too many live updates are open for this session. Close some tabs or windows, then try again.';
+const TOO_MANY_FOR_SERVER = 'The server has too many live connections right now. Please try again in a moment.';
 
 export default async function eventsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const open = new Set<() => void>();
+  const streams = new LiveStreams(ctx.streamLimits);
+  const stopListening = await ctx.db.listen(SESSIONS_CHANNEL, (tokenHash) => streams.closeSession(tokenHash));
   // Streams never finish by themselves: end them so that closing the server (SIGTERM) does not wait.
-  app.addHook('preClose', async () => {
-    for (const close of open) close();
-  });
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => stopListening());
 
   app.get('/api/events', async (request, reply) => {
     await requireUser(ctx.db, request);
+    const session = hashToken(request.cookies[SESSION_COOKIE]!);
+    const refusal = streams.refusal(session);
+    if (refusal === 'session') throw new HttpError(429, 'too_many_streams', TOO_MANY_FOR_SESSION);
+    if (refusal === 'instance') throw new HttpError(429, 'too_many_streams', TOO_MANY_FOR_SERVER, { 'retry-after': '30' });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -27,12 +39,12 @@ export default async function eventsRoutes(app: FastifyInstance, ctx: ServerCont
     const unsubscribe = ctx.hub.subscribe(announce);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), ctx.heartbeatMs);
     const close = () => {
-      open.delete(close);
+      forget();
       clearInterval(heartbeat);
       unsubscribe();
       res.end();
     };
-    open.add(close);
+    const forget = streams.add(session, close);
     request.raw.on('close', close);
   });
 }
