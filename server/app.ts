@@ -6,7 +6,9 @@ import type { Database } from './db/adapter';
 import type { ServerContext } from './context';
 import { AttemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
-import { setupErrors } from './plugins/errors';
+import { HostNames, type HostOptions } from './lib/host-names';
+import type { StreamLimits } from './lib/live-streams';
+import { clientErrorHandler, handleError, redactedLogger, setupErrors } from './plugins/errors';
 import { API_ONLY_CSP, cspFromHtml, setupSecurity } from './plugins/security';
 import { memberRoutes, setupCookies } from './plugins/session';
 import { setupProtocolCheck } from './plugins/protocol';
@@ -26,9 +28,14 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   https?: { cert: Buffer; key: Buffer };
   trustProxy?: boolean;
-  limits?: { perEmail?: LimitRule; perAddress?: LimitRule };
+  /** Wrong passwords per email from one address (default 10), and attempts per address (default 100), in 15 minutes. */
+  limits?: { perEmailAndAddress?: LimitRule; perAddress?: LimitRule };
   heartbeatMs?: number;
   version?: string;
+  /** HOST and PUBLIC_ORIGIN: the names the server answers to (lib/host-names.ts); default: loopback names. */
+  hosts?: Omit<HostOptions, 'trustProxy'>;
+  /** Live streams per session (default 10) and per instance (MAX_LIVE_STREAMS, default 10,000). */
+  streams?: Partial<StreamLimits>;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -38,10 +45,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = options.distDir ? readIndexHtml(options.distDir) : undefined;
   const csp = (indexHtml && cspFromHtml(indexHtml)) ?? API_ONLY_CSP;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: redactedLogger(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-    ...(options.https ? { https: options.https } : {}),
+    // No Host at all is answered by the Host check (421, as JSON) rather than node's empty 400.
+    ...(options.https ? { https: { ...options.https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
+    // Errors before any route (node's parser, a bad URL) answer `{ error: { code, message } }` too.
+    clientErrorHandler,
+    frameworkErrors: handleError,
   }) as unknown as FastifyInstance;
   const hub = new ChangeHub(options.db);
   await hub.start();
@@ -50,16 +61,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminEmail: options.adminEmail,
     hub,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    streamLimits: { perSession: options.streams?.perSession ?? 10, perInstance: options.streams?.perInstance ?? 10_000 },
     version: options.version ?? 'dev',
     limits: {
-      perEmail: new AttemptLimiter(options.limits?.perEmail ?? { max: 10, windowMs: FIFTEEN_MINUTES }),
+      perEmailAndAddress: new AttemptLimiter(options.limits?.perEmailAndAddress ?? { max: 10, windowMs: FIFTEEN_MINUTES }),
       perAddress: new AttemptLimiter(options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
   };
   app.addHook('onClose', async () => hub.close());
   setupErrors(app);
   setupZodValidation(app);
-  await setupSecurity(app, csp);
+  await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: options.trustProxy }));
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);

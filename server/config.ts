@@ -1,6 +1,6 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
-// TLS_KEY, TRUST_PROXY), plus DIST_DIR and MIN_FREE_MB.
+// TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN and MAX_LIVE_STREAMS.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -19,6 +19,10 @@ export interface Config {
   distDir: string;
   /** The free space DATA_DIR must have at start, in MB (MIN_FREE_MB, default 64). */
   minFreeMb: number;
+  /** PUBLIC_ORIGIN: the origins people reach this server at, beyond its own addresses (lib/host-names.ts). */
+  publicOrigins: string[];
+  /** MAX_LIVE_STREAMS: the live streams (GET /api/events) this instance keeps open at most (default 10,000). */
+  maxLiveStreams: number;
 }
 
 /** A configuration problem: reported in one sentence, then the process exits 1. */
@@ -35,6 +39,30 @@ function readTls(env: NodeJS.ProcessEnv): Config['https'] {
   }
 }
 
+/** PUBLIC_ORIGIN's origins (comma- or space-separated), e.g. `https://forum.example.com`. */
+function readPublicOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  return origins.map((origin) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.username ||
+      url.password ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash
+    )
+      throw new ConfigError(`PUBLIC_ORIGIN must list origins such as https://forum.example.com (comma-separated), not "${origin}".`);
+    return url.origin;
+  });
+}
+
 /** The configuration of `env`; throws ConfigError with a readable message on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4173);
@@ -42,6 +70,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const minFreeMb = Number(env.MIN_FREE_MB?.trim() || 64);
   if (!Number.isFinite(minFreeMb) || minFreeMb < 0)
     throw new ConfigError(`MIN_FREE_MB must be a number of megabytes, not "${env.MIN_FREE_MB}".`);
+  const maxLiveStreams = Number(env.MAX_LIVE_STREAMS?.trim() || 10_000);
+  if (!Number.isInteger(maxLiveStreams) || maxLiveStreams < 1)
+    throw new ConfigError(`MAX_LIVE_STREAMS must be a whole number of streams, at least 1, not "${env.MAX_LIVE_STREAMS}".`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
@@ -57,5 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     distDir: resolve(env.DIST_DIR?.trim() || 'dist'),
     minFreeMb,
+    publicOrigins: readPublicOrigins(env.PUBLIC_ORIGIN),
+    maxLiveStreams,
   };
 }

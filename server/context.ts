@@ -3,13 +3,16 @@
 import type { Database } from './db/adapter';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeHub } from './lib/change-hub';
+import type { StreamLimits } from './lib/live-streams';
 
 export interface ServerContext {
   db: Database;
   adminEmail: string;
-  limits: { perEmail: AttemptLimiter; perAddress: AttemptLimiter };
+  limits: { perEmailAndAddress: AttemptLimiter; perAddress: AttemptLimiter };
   hub: ChangeHub;
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;
+  /** The live streams one session and this instance may hold open. */
+  streamLimits: StreamLimits;
   version: string;
 }

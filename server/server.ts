@@ -30,6 +30,8 @@ async function main(): Promise<void> {
       https: config.https,
       trustProxy: config.trustProxy,
       version: BUILD_ID,
+      hosts: { listenHost: config.host, publicOrigins: config.publicOrigins },
+      streams: { perInstance: config.maxLiveStreams },
     });
   } catch (error) {
     await db.close();

@@ -53,13 +53,17 @@ export async function likeStorm(urls, clients, each, prefix) {
   return { count: likes, opsPerSecond: (clients * each) / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/** The live streams one session may hold (the server's cap, routes/api/events.ts). */
+const STREAMS_PER_SESSION = 10;
+
 /**
- * Opens `count` live streams on `listenServer` (one member session), then `rounds` times likes a
- * post through `likeUrl` and times from the push sent until every stream announced its change.
+ * Opens `count` live streams on `listenServer` (ten per member session, the server's cap), then
+ * `rounds` times likes a post through `likeUrl` and times from the push sent until every stream
+ * announced its change.
  */
 export async function announce(listenServer, likeUrl, count, rounds) {
   const { admin, postId } = await approvedPost(likeUrl);
-  const [member] = await signInMany([listenServer.url], 1, 'listener');
+  const members = await signInMany([listenServer.url], Math.ceil(count / STREAMS_PER_SESSION), 'listener');
   const rssBefore = rssMb(listenServer.pid);
   const seen = new Array(count).fill(0);
   let waiting;
@@ -72,7 +76,9 @@ export async function announce(listenServer, likeUrl, count, rounds) {
   const streams = [];
   for (let start = 0; start < count; start += 50) {
     const group = Array.from({ length: Math.min(50, count - start) }, (_, offset) =>
-      listen(listenServer.url, member.cookie, (cursor) => onCursor(start + offset, cursor)),
+      listen(listenServer.url, members[Math.floor((start + offset) / STREAMS_PER_SESSION)].cookie, (cursor) =>
+        onCursor(start + offset, cursor),
+      ),
     );
     streams.push(...(await Promise.all(group)));
   }

@@ -105,8 +105,8 @@ ${likes('PGlite', r.pgliteLikes)}
 ${likes('PostgreSQL, one instance', r.postgresLikes)}
 ${likes('PostgreSQL, two instances', r.twoLikes)}
 
-**Live stream**: ${n.LISTENERS.toLocaleString('en-US')} concurrent \`/api/events\` streams held open on one instance (one member
-session); memory is the server process's resident size (VmRSS) before opening them → with all open.
+**Live stream**: ${n.LISTENERS.toLocaleString('en-US')} concurrent \`/api/events\` streams held open on one instance (ten per
+member session, the server's cap); memory is the server process's resident size (VmRSS) before opening them → with all open.
 Then ${n.ROUNDS} times: an admin likes a post; the time runs from sending the push until the last of the
 ${n.LISTENERS.toLocaleString('en-US')} streams has announced a cursor at or past that like's change number; p50/p95 over the ${n.ROUNDS}.
 "Across instances": one listener on instance B, the like pushed through instance A (NOTIFY through PostgreSQL).

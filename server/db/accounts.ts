@@ -1,5 +1,7 @@
 // Accounts and sessions: the users table (scrypt hashes) and sessions stored by the SHA-256 of
 // their token, so a leaked database holds no usable session. Roles come from this table only.
+// Every revoked session is announced on SESSIONS_CHANNEL (payload: its token's hash), so each
+// instance closes that session's live streams (routes/api/events.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '../../src/shared/protocol';
 import type { Sql } from './adapter';
@@ -11,7 +13,15 @@ export interface UserRow extends User {
 
 export const SESSION_DAYS = 30;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The channel on which each revoked session is announced (payload: the SHA-256 of its token). */
+export const SESSIONS_CHANNEL = 'ie_sessions';
+
+/** The SHA-256 of a session token: the sessions table's key, and the live streams' key for it. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Deletes the sessions `where` selects and announces each one (NOTIFY is delivered after the commit). */
+const REVOKE = (where: string) =>
+  `WITH gone AS (DELETE FROM sessions WHERE ${where} RETURNING token_hash) SELECT pg_notify('${SESSIONS_CHANNEL}', token_hash) FROM gone`;
 
 const toUser = (row: Record<string, unknown>): UserRow => ({
   id: Number(row.id),
@@ -40,7 +50,15 @@ export async function createUser(sql: Sql, user: Omit<UserRow, 'id'>): Promise<U
 /** Sets a password and revokes every session of that account. */
 export async function setPassword(sql: Sql, userId: number, passwordHash: string): Promise<void> {
   await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-  await sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  await sql.query(REVOKE('user_id = $1'), [userId]);
+}
+
+/**
+ * Replaces a hash made with an older cost by `newHash` of the same password, keeping the sessions;
+ * only while the stored hash is still `oldHash` (a password changed meanwhile is never overwritten).
+ */
+export async function upgradePasswordHash(sql: Sql, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await sql.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, oldHash, newHash]);
 }
 
 /** Opens a session for `userId`; returns the token for the cookie (only its hash is stored). */
@@ -64,5 +82,5 @@ export async function sessionUser(sql: Sql, token: string): Promise<UserRow | un
 
 /** Revokes one session; a no-op for an unknown token. */
 export async function deleteSession(sql: Sql, token: string): Promise<void> {
-  await sql.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  await sql.query(REVOKE('token_hash = $1'), [hashToken(token)]);
 }

@@ -1,6 +1,7 @@
 // Group commit of likes: likes pushed at the same time by any number of requests are applied in one
-// statement (migration 3's ie_like_batch), so one commit and one WAL flush serve them all. Each like
-// is still recorded by its op id in that commit, and each caller is answered only after it.
+// statement (ie_like_batch, migrations 3 and 4), so one commit and one WAL flush serve them all. Each
+// like is still recorded by its op id in that commit, and each caller is answered only after it. A
+// batch whose likes are all refused or duplicates leaves the change head alone and notifies no one.
 import type { Database } from './adapter';
 import type { PostRow } from './post-rows';
 

@@ -112,6 +112,45 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       PERFORM pg_notify('ie_changes', v_seq::text);
     END $$`,
   ],
+  /* 4: a group of likes that are all refused (or all duplicates) changes nothing, so it neither
+     moves the change head nor notifies: the head's row is locked first (commits stay ordered), the
+     next number is only taken, and announced, when some like was recorded. */ [
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      SELECT change_head.seq + 1 INTO v_seq FROM change_head FOR UPDATE;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id) SELECT i.id, i.uid, i.pid FROM input i WHERE i.pid IN (SELECT id FROM likable)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = v_seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry v_seq (no other post can: the head's row lock is held).
+      IF EXISTS (SELECT 1 FROM posts WHERE seq = v_seq) THEN
+        UPDATE change_head SET seq = v_seq;
+        PERFORM pg_notify('ie_changes', v_seq::text);
+      END IF;
+    END $$`,
+  ],
 ];
 
 /** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */

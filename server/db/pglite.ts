@@ -2,10 +2,18 @@
 // for tests. PGlite has one connection, so its transactions are already serialized.
 import { accessSync, constants, existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { DatabaseOpenError, type Database, type Sql } from './adapter';
+import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
 
+// PGlite's errors hold the statement's parameters (`params`) and row values (`detail`): they are
+// thrown as a DatabaseError without them, so no log line can hold a password hash or a token's.
 const wrap = (target: PGlite | Transaction): Sql => ({
-  query: async <T>(text: string, params: unknown[] = []) => (await target.query<T>(text, params)).rows,
+  query: async <T>(text: string, params: unknown[] = []) => {
+    try {
+      return (await target.query<T>(text, params)).rows;
+    } catch (error) {
+      throw safeDatabaseError(error, params);
+    }
+  },
 });
 
 /** The sentence for a DATA_DIR without room for the database (a full disk at start). */
@@ -61,7 +69,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     kind: 'pglite',
     pglite,
     ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) =>
+      pglite
+        .transaction((tx) => fn(wrap(tx)))
+        .catch((error: unknown) => {
+          throw safeDatabaseError(error, [], false);
+        }),
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
       return async () => stop();

@@ -1,13 +1,20 @@
 // A PostgreSQL server through porsager's `postgres` client (a small pool), selected by DATABASE_URL.
 // LISTEN uses the client's own dedicated connection, so NOTIFYs from other instances arrive here.
 import postgres from 'postgres';
-import { DatabaseOpenError, type Database, type Sql } from './adapter';
+import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
 
 type Client = postgres.Sql | postgres.TransactionSql;
 
+// The client's errors hold the statement's parameters (`parameters`, `args`) and PostgreSQL's
+// `detail` holds row values: they are thrown as a DatabaseError without them (see adapter.ts).
 const wrap = (client: Client): Sql => ({
-  query: async <T>(text: string, params: unknown[] = []) =>
-    (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
+  query: async <T>(text: string, params: unknown[] = []) => {
+    try {
+      return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    } catch (error) {
+      throw safeDatabaseError(error, params);
+    }
+  },
 });
 
 /** Where a URL points, without its password, for messages. */
@@ -32,7 +39,10 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     kind: 'postgres',
     ...wrap(sql),
-    transaction: (fn) => sql.begin((tx) => fn(wrap(tx))) as Promise<never>,
+    transaction: (fn) =>
+      (sql.begin((tx) => fn(wrap(tx))) as Promise<never>).catch((error: unknown) => {
+        throw safeDatabaseError(error, [], false);
+      }),
     listen: async (channel, onPayload) => {
       const { unlisten } = await sql.listen(channel, onPayload);
       return unlisten;

@@ -1,5 +1,7 @@
-// Sign-in attempt limits, per email and per client address, in memory (per instance): a fixed
-// window counter per key. Enough against guessing; a shared store would be needed across many hosts.
+// Sign-in attempt limits, in memory (per instance): a fixed window counter per key. Enough against
+// guessing; a shared store would be needed across many hosts. routes/api/session.ts keeps two:
+// every attempt per client address, and the wrong passwords per email and address pair, so a
+// stranger's guesses never lock the owner out from another address.
 
 export interface LimitRule {
   max: number;
@@ -25,6 +27,18 @@ export class AttemptLimiter {
     }
     window.count += 1;
     return window.count > this.rule.max ? window.resetAt - now : 0;
+  }
+
+  /** Without counting: the milliseconds to wait when `key` has used all its attempts, else 0. */
+  wait(key: string): number {
+    const now = this.now();
+    const window = this.windows.get(key);
+    return window && window.resetAt > now && window.count >= this.rule.max ? window.resetAt - now : 0;
+  }
+
+  /** Forgets `key`'s attempts (its owner got in). */
+  clear(key: string): void {
+    this.windows.delete(key);
   }
 
   private sweep(now: number): void {

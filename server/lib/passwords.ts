@@ -1,13 +1,20 @@
 // Password hashing with node:crypto's scrypt (memory-hard, no native dependency). The stored form
-// is `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later without breaking old hashes.
+// is `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised without breaking old hashes:
+// a hash made with a lower cost still verifies, and `needsRehash` tells the sign-in to upgrade it.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const COST = { N: 16_384, r: 8, p: 1 } as const;
+/** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N = 2^17, r = 8, p = 1 (128 MiB, 128·N·r bytes). */
+export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+/**
+ * The memory one derivation may use: node's default (32 MiB) is below what N = 2^17 needs, and a
+ * bound still refuses a stored hash whose parameters (read from the database) would ask for more.
+ */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
@@ -16,8 +23,8 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 /** A fresh salted hash of `password`; never the same twice. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, SCRYPT_COST);
+  return ['scrypt', SCRYPT_COST.N, SCRYPT_COST.r, SCRYPT_COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** True only when `password` produced `stored`; compares in constant time. */
@@ -27,6 +34,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64url');
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when `stored` was made with a lower cost than SCRYPT_COST (an older build's): rehash it. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < SCRYPT_COST.N || Number(r) < SCRYPT_COST.r || Number(p) < SCRYPT_COST.p;
 }
 
 /** A strong random password for the generated admin account (24 characters, about 143 bits). */

@@ -1,11 +1,15 @@
 // Every error as JSON `{ error: { code, message } }` with a sentence a person can read: route
-// errors (HttpError), schema errors (zod), Fastify's own (bad JSON, body too large), never a stack.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// errors (HttpError), schema errors (zod), Fastify's own (bad JSON, body too large, a bad URL),
+// and what node's HTTP parser refuses before Fastify sees a request (headers too large, a broken
+// request), never a stack. What is logged never holds a query's parameters, a cookie or a token.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
 import { ERRORS, noRouteMessage, type WireErrorCode } from '../../src/shared/errors';
 import type { ErrorResponse } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
-import { HttpError, refuse } from '../lib/http-error';
+import { HttpError } from '../lib/http-error';
 
 // Fastify's own errors, as codes of the vocabulary.
 const FASTIFY_CODES: Record<string, WireErrorCode> = {
@@ -43,28 +47,77 @@ export function databaseUnavailable(error: unknown): boolean {
   return typeof code === 'string' && UNAVAILABLE.has(code);
 }
 
+/** The answer to any error of a request: the app's (setErrorHandler) and Fastify's own routing errors (frameworkErrors). */
+export function handleError(error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
+  }
+  if (error instanceof ZodError) return reply.code(400).send(errorBody('invalid', describeZodError(error)));
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return reply.code(ERRORS[known].status).send(errorBody(known));
+  if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('bad_request'));
+  if (databaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(ERRORS.database_unavailable.status).header('retry-after', '5').send(errorBody('database_unavailable'));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(ERRORS.server_error.status).send(errorBody('server_error'));
+}
+
 /** Installs the JSON error handler and the JSON 404 for /api. */
 export function setupErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
-    }
-    if (error instanceof ZodError) return reply.code(400).send(errorBody('invalid', describeZodError(error)));
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return reply.code(ERRORS[known].status).send(errorBody(known));
-    if (error.statusCode && error.statusCode < 500) return reply.code(error.statusCode).send(errorBody('bad_request'));
-    if (databaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(ERRORS.database_unavailable.status).header('retry-after', '5').send(errorBody('database_unavailable'));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(ERRORS.server_error.status).send(errorBody('server_error'));
-  });
+  app.setErrorHandler(handleError);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: node's HTTP parser refused a request before any route (headers
+ * over its limit, a malformed request line, a timeout). Answered in the documented shape, not
+ * Fastify's own. The error itself is never logged: its `rawPacket` holds the request's bytes,
+ * session cookie included.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: WireErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'headers_too_large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'request_timeout'
+        : 'bad_request';
+  const status = ERRORS[code].status;
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** What a log line must never show: query parameters and row values of database errors, cookies, raw requests. */
+export const LOG_REDACT = [
+  'err.params',
+  'err.parameters',
+  'err.args',
+  'err.detail',
+  'err.where',
+  'err.rawPacket',
+  'err.cause.params',
+  'err.cause.parameters',
+  'err.cause.detail',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+/** The logger options with LOG_REDACT (a second guard: the database adapters already drop parameters). */
+export function redactedLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return { ...(logger === true ? {} : logger), redact: { paths: LOG_REDACT, remove: true } };
 }
 
 /** The 404 of /api and of anything that is neither a file nor an app route. */
 export function apiNotFound(url: string): ErrorResponse {
   return errorBody('no_route', noRouteMessage(url.split('?')[0] ?? url));
 }
-
-export { refuse };

@@ -1,8 +1,10 @@
 // Security headers (helmet) with the Content-Security-Policy of the built index.html sent as a
-// header too, and the Origin check on every write: a write whose Origin is not this server's own
-// origin is refused before any route runs.
+// header too, the Host check on every request (a name that is not this server's, as DNS rebinding
+// sends, is refused with 421) and the Origin check on every write: a write whose Origin is not this
+// server's own origin is refused before any route runs.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HostNames } from '../lib/host-names';
 import { refuse } from '../lib/http-error';
 
 /** The CSP of the page's meta tag, or undefined when the page has none. */
@@ -23,11 +25,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** This request's own origin: scheme, host and port (forwarded ones under TRUST_PROXY). */
 export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Registers helmet and the Origin check; `csp` is sent as the Content-Security-Policy header. */
-export async function setupSecurity(app: FastifyInstance, csp: string): Promise<void> {
+/** Registers helmet, the Host check and the Origin check; `csp` is sent as the Content-Security-Policy header. */
+export async function setupSecurity(app: FastifyInstance, csp: string, hosts: HostNames): Promise<void> {
   await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  const warned = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', csp);
+    if (!hosts.allows(request.host)) {
+      // Said once per name, so the operator of a server reached under a new name learns why.
+      if (warned.size < 100 && !warned.has(request.host)) {
+        warned.add(request.host);
+        request.log.warn(
+          { host: request.host.slice(0, 200) },
+          'refused a request for a name that is not this server’s (see PUBLIC_ORIGIN)',
+        );
+      }
+      throw refuse('bad_host');
+    }
     if (SAFE_METHODS.has(request.method)) return;
     if (request.headers.origin !== ownOrigin(request)) {
       throw refuse('bad_origin');

@@ -17,7 +17,14 @@ export interface ErrorEntry {
 export const ERRORS = {
   // Input and requests.
   invalid: { status: 400, title: 'Error', message: 'This is not valid.' },
-  bad_request: { status: 400, title: 'Error', message: 'The request could not be read.' },
+  bad_request: { status: 400, title: 'Error', message: 'The request is not valid.' },
+  headers_too_large: { status: 431, title: 'Too large', message: 'The request’s headers are too large.' },
+  request_timeout: { status: 408, title: 'Error', message: 'The request took too long to arrive.' },
+  bad_host: {
+    status: 421,
+    title: 'Wrong address',
+    message: 'This server does not answer at this address. Its operator can add the address to PUBLIC_ORIGIN.',
+  },
   bad_json: { status: 400, title: 'Error', message: 'The request body is not valid JSON.' },
   empty_body: { status: 400, title: 'Error', message: 'The request body is empty: send JSON.' },
   bad_content_type: { status: 415, title: 'Error', message: 'Send the request body as JSON (content-type: application/json).' },
@@ -34,6 +41,16 @@ export const ERRORS = {
   bad_credentials: { status: 401, title: 'Error', message: 'Incorrect email or password.' },
   account_exists: { status: 409, title: 'Error', message: 'An account with this email already exists. Sign in instead.' },
   rate_limited: { status: 429, title: 'Too many attempts', message: 'Too many attempts. Try again in a few minutes.' },
+  too_many_streams: {
+    status: 429,
+    title: 'Too many windows',
+    message: 'Too many live updates are open for this session. Close some tabs or windows, then try again.',
+  },
+  server_busy: {
+    status: 429,
+    title: 'Server busy',
+    message: 'The server has too many live connections right now. Please try again in a moment.',
+  },
   signed_out: { status: 401, title: 'Please sign in again', message: 'Please sign in again.' },
   not_signed_in: { title: 'Error', message: 'Please sign in to continue.' },
   offline_sign_in: { title: "You're offline", message: "You're offline. Signing in on a new device needs a connection." },

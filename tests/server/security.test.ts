@@ -14,7 +14,7 @@ describe('security over HTTP (PGlite)', () => {
 
   beforeAll(async () => {
     server = await testServer('pglite', {
-      limits: { perEmail: { max: 3, windowMs: 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } },
+      limits: { perEmailAndAddress: { max: 3, windowMs: 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } },
     });
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -75,10 +75,10 @@ describe('security over HTTP (PGlite)', () => {
     expect(out.headers.getSetCookie().find((value) => value.startsWith('ie_session='))).toMatch(/ie_session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  it('limits sign-in attempts per email with 429 and a readable wait, even with the right password', async () => {
+  it('limits wrong passwords per email and address with 429 and a readable wait, even with the right password', async () => {
     await signedIn('limited@example.com');
     const client = new HttpClient(base);
-    for (let attempt = 0; attempt < 2; attempt += 1) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
       expect(
         (await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: 'wrong-password' })).status,
       ).toBe(401);

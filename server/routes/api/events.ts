@@ -1,18 +1,28 @@
 // GET /api/events: the live stream (Server-Sent Events). It only says "changes up to N exist",
 // on connect and whenever the head moves (here or, through NOTIFY, on another instance), with a
 // heartbeat comment so proxies keep it open. It never carries post data. A member route: the
-// scope's hook has checked the session.
+// scope's hook has checked the session. One session holds at most STREAMS_PER_SESSION streams and
+// the instance MAX_LIVE_STREAMS (429 beyond); a session's streams end when it is revoked, on any
+// instance (db/accounts.ts announces it on ie_sessions).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
+import { hashToken, SESSIONS_CHANNEL } from '../../db/accounts';
+import { refuse } from '../../lib/http-error';
+import { LiveStreams } from '../../lib/live-streams';
+import { SESSION_COOKIE } from '../../plugins/session';
 
 export default async function eventsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const open = new Set<() => void>();
+  const streams = new LiveStreams(ctx.streamLimits);
+  const stopListening = await ctx.db.listen(SESSIONS_CHANNEL, (tokenHash) => streams.closeSession(tokenHash));
   // Streams never finish by themselves: end them so that closing the server (SIGTERM) does not wait.
-  app.addHook('preClose', async () => {
-    for (const close of open) close();
-  });
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => stopListening());
 
   app.get('/api/events', async (request, reply) => {
+    const session = hashToken(request.cookies[SESSION_COOKIE]!);
+    const refusal = streams.refusal(session);
+    if (refusal === 'session') throw refuse('too_many_streams');
+    if (refusal === 'instance') throw refuse('server_busy', undefined, { 'retry-after': '30' });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -26,12 +36,12 @@ export default async function eventsRoutes(app: FastifyInstance, ctx: ServerCont
     const unsubscribe = ctx.hub.subscribe(announce);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), ctx.heartbeatMs);
     const close = () => {
-      open.delete(close);
+      forget();
       clearInterval(heartbeat);
       unsubscribe();
       res.end();
     };
-    open.add(close);
+    const forget = streams.add(session, close);
     request.raw.on('close', close);
   });
 }

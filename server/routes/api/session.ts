@@ -5,17 +5,22 @@ import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
 import { nameFromEmail } from '../../../src/shared/post-rules';
 import { validateName } from '../../../src/shared/validation';
-import { createSession, createUser, deleteSession, findUser, type UserRow } from '../../db/accounts';
+import { createSession, createUser, deleteSession, findUser, upgradePasswordHash, type UserRow } from '../../db/accounts';
 import type { ServerContext } from '../../context';
-import { refuse } from '../../lib/http-error';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { HttpError, refuse } from '../../lib/http-error';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 
 const publicUser = ({ email, name, role }: UserRow) => ({ email, name, role });
 const badCredentials = () => refuse('bad_credentials');
 
-function checkLimits(ctx: ServerContext, request: FastifyRequest, email: string): void {
-  const wait = Math.max(ctx.limits.perAddress.hit(request.ip), ctx.limits.perEmail.hit(email));
+/**
+ * The attempt limits: every attempt counts against the client's address, and only wrong passwords
+ * against the email *from that address*. A wrong password from one place never locks the owner out
+ * from another (an email-wide count let anyone lock any account, the admin's included).
+ */
+function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string): void {
+  const wait = Math.max(ctx.limits.perAddress.hit(request.ip), ctx.limits.perEmailAndAddress.wait(pair));
   if (wait > 0) {
     throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
   }
@@ -29,10 +34,11 @@ async function authenticate(ctx: ServerContext, body: SessionRequest): Promise<U
       throw refuse('account_exists');
     }
     if (!(await verifyPassword(body.password, known.passwordHash))) throw badCredentials();
+    // A hash from an older, cheaper cost is replaced now that the password is at hand.
+    if (needsRehash(known.passwordHash)) await upgradePasswordHash(ctx.db, known.id, known.passwordHash, await hashPassword(body.password));
     return known;
   }
   if (body.email === ctx.adminEmail) throw badCredentials();
-  if (body.mode === 'signup' && !body.name) throw refuse('invalid', validateName('')!.message);
   const name = body.mode === 'signup' && body.name ? body.name : nameFromEmail(body.email);
   const created = await createUser(ctx.db, { email: body.email, name, role: 'user', passwordHash: await hashPassword(body.password) });
   // Someone created this account meanwhile: it is a known email now, with its own password.
@@ -42,8 +48,18 @@ async function authenticate(ctx: ServerContext, body: SessionRequest): Promise<U
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/api/session', { bodyLimit: 64 * 1024, schema: { body: sessionRequestSchema } }, async (request, reply) => {
     const body = request.body as SessionRequest;
-    checkLimits(ctx, request, body.email);
-    const user = await authenticate(ctx, body);
+    // Checked before the account is looked up: the answer never tells whether the email has one.
+    if (body.mode === 'signup' && !body.name) throw refuse('invalid', validateName('')!.message);
+    const pair = `${body.email} ${request.ip}`;
+    checkLimits(ctx, request, pair);
+    let user: UserRow;
+    try {
+      user = await authenticate(ctx, body);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'bad_credentials') ctx.limits.perEmailAndAddress.hit(pair);
+      throw error;
+    }
+    ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).
     const previous = request.cookies[SESSION_COOKIE];

@@ -15,7 +15,11 @@ export interface Answer {
 export class Client {
   cookie?: string;
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client's address as the server sees it (default 127.0.0.1). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(
     method: 'GET' | 'POST' | 'DELETE' | 'PUT',
@@ -26,6 +30,7 @@ export class Client {
     const response = await this.app.inject({
       method,
       url,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       ...(payload === undefined ? {} : { payload: payload as object }),
       headers: {
         ...(method === 'GET' ? {} : { origin: ORIGIN }),

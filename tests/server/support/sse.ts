@@ -5,6 +5,8 @@ export interface EventStream {
   nextCursor(accept: (cursor: number) => boolean): Promise<number>;
   /** Resolves once a heartbeat comment arrives. */
   heartbeat(): Promise<void>;
+  /** Resolves once the server ends the stream. */
+  ended(): Promise<void>;
   close(): void;
 }
 
@@ -42,6 +44,9 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
         }),
       )!,
     heartbeat: async () => void (await next((block) => block.startsWith(': heartbeat'))),
+    ended: async () => {
+      for (;;) if ((await reader.read()).done) return;
+    },
     close: () => controller.abort(),
   };
 }
