@@ -56,10 +56,14 @@ describe.each(BACKENDS)('logs never hold query parameters, hashes or tokens (%s)
     const member = new Client(server.app);
     await member.signIn(`poster-${randomUUID().slice(0, 8)}@example.com`);
     const token = member.cookie!.split('=')[1]!;
+    // One failing operation of a push is answered `failed` (the batch goes on), and logged.
     const pushed = await member.push(createOp('Boom'));
-    expect(pushed.status).toBe(500);
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.results[0]).toMatchObject({ status: 'failed', code: 'server_error' });
     const log = lines.join('');
-    const failures = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request failed');
+    const failures = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'request failed' || entry.msg === 'an operation failed');
     expect(failures).toHaveLength(2);
     for (const secret of ['scrypt$', password, email, token, 'Failing row', 'Some content.'])
       expect(log.includes(secret), `the log holds ${secret}`).toBe(false);
@@ -428,7 +432,8 @@ describe.each(BACKENDS)('a like batch refused in full changes nothing (%s)', (ba
         5000,
         'the NOTIFY of the create',
       );
-      expect(heard).toEqual([String(head + 1)]);
+      // (A NOTIFY of the like made before the listener started may still arrive late: at or below head.)
+      expect(heard.filter((payload) => Number(payload) > head)).toEqual([String(head + 1)]);
     } finally {
       await stop();
     }

@@ -36,8 +36,8 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
         results.push(await applyOp(ctx.db, member, op));
       } catch (error) {
         if (databaseUnavailable(error)) throw error;
-        // Logged without the error object: a database error carries the query's parameters.
-        request.log.error({ op: op.type, code: (error as { code?: unknown }).code }, 'an operation failed');
+        // The adapters' DatabaseError carries no parameters, and the logger redacts them too.
+        request.log.error({ err: error, op: op.type }, 'an operation failed');
         results.push({ id: op.id, status: 'failed', code: 'server_error', reason: ERRORS.server_error.message });
       }
     }
