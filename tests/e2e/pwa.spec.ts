@@ -1,12 +1,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { ADMIN, card, getPost, makePost, MEMBER, openForum, putPosts, signIn, submitNewPost, toast } from './support/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { waitForServiceWorker } from './support/service-worker';
 
 test.use({ serviceWorkers: 'allow' });
+
+/**
+ * Makes sure the page's browser says it is offline (navigator.onLine false), as a browser without a
+ * network does. Chromium emulates offline (context.setOffline) for navigator.onLine through one
+ * override per renderer process: each navigation resets it as the old document's DevTools agent
+ * leaves, and sets it again for the new document. The two travel separately, so on a busy machine the
+ * reset can land last, and a page that loaded offline (its requests still fail) keeps
+ * navigator.onLine true until the next navigation: no Offline badge, through no fault of the app.
+ * Setting the same emulation again once the page has loaded changes nothing when it held, and
+ * otherwise tells the page it is offline (the badge then follows the offline event).
+ */
+async function expectBrowserOffline(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  // Kept attached: a detaching DevTools session resets the override too.
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
 
 test('the service worker controls the page after the first load and says it is ready offline', async ({ page }) => {
   await page.goto('/');
@@ -47,6 +64,7 @@ test('offline, every screen still opens with its data, and a deep link opens col
     await page.goto(path);
     await expect(page.getByText(text).first()).toBeVisible();
   }
+  await expectBrowserOffline(page);
   await expect(page.getByRole('banner').getByText('Offline', { exact: true }).filter({ visible: true })).toBeVisible();
 
   const cold = await context.newPage();
