@@ -7,6 +7,7 @@ import type { ServerContext } from './context';
 import { AttemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
 import { setupErrors } from './plugins/errors';
+import { RequestLog } from './plugins/request-log';
 import { API_ONLY_CSP, cspFromHtml, setupSecurity } from './plugins/security';
 import { setupCookies } from './plugins/session';
 import { readIndexHtml, setupStaticApp } from './plugins/static-app';
@@ -38,6 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    logController: new RequestLog(), // one log line per request, not two
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
   const hub = new ChangeHub(options.db);
