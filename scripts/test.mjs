@@ -3,10 +3,32 @@
 // throwaway PostgreSQL, build, build tests, end-to-end tests in Chromium, multi-device tests against the
 // real server), each run even when an earlier one failed where that still makes sense.
 // The last line printed is the summary: `N passed, N failed`.
+// On a Node older than 22 it installs Node 24 into .tools/node (scripts/node24.mjs) and runs itself again with it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { ensureNode24, MIN_NODE_MAJOR, NODE_VERSION, nodeMajor } from './node24.mjs';
 import { ensurePostgres } from './postgres.mjs';
+
+if (nodeMajor() < MIN_NODE_MAJOR) {
+  console.log(`Node ${process.version} is older than ${MIN_NODE_MAJOR}: running the tests with Node ${NODE_VERSION}, kept in .tools/node.`);
+  let bin;
+  try {
+    bin = ensureNode24();
+  } catch (error) {
+    console.error(error.message);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const node = join(bin, 'node');
+  const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
+  // npm names the Node it ran on in these two: name the new one (npm, npx and vitest also find it first on PATH).
+  for (const name of ['NODE', 'npm_node_execpath']) if (env[name]) env[name] = node;
+  const again = spawnSync(node, process.argv.slice(1), { stdio: 'inherit', env });
+  process.exit(again.status ?? 1);
+}
+console.log(`Node ${process.version} (${process.execPath})`);
 
 const OUT = '.test-output';
 rmSync(OUT, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { ConfigError, readConfig } from './config';
 import { DatabaseOpenError } from './db/adapter';
 import { openDatabase } from './db/open';
 import { startUp } from './db/startup';
+import { passwordBlock } from './lib/log-format';
 import { generatePassword, hashPassword } from './lib/passwords';
 
 async function main(): Promise<void> {
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   console.log(
     config.adminPassword
       ? `The password of ${config.adminEmail} is now the one in ADMIN_PASSWORD; its sessions were signed out.`
-      : `The new password of ${config.adminEmail} is ${password} (shown once); its sessions were signed out.`,
+      : passwordBlock('The admin password was changed to a generated one; its sessions were signed out.', config.adminEmail, password),
   );
 }
 

@@ -9,6 +9,7 @@ import { ChangeHub } from './lib/change-hub';
 import { HostNames, type HostOptions } from './lib/host-names';
 import type { StreamLimits } from './lib/live-streams';
 import { clientErrorHandler, handleError, redactedLogger, setupErrors } from './plugins/errors';
+import { RequestLog } from './plugins/request-log';
 import { API_ONLY_CSP, cspFromHtml, setupSecurity } from './plugins/security';
 import { memberRoutes, setupCookies } from './plugins/session';
 import { setupProtocolCheck } from './plugins/protocol';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: redactedLogger(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    logController: new RequestLog(), // one log line per request, not two
     // No Host at all is answered by the Host check (421, as JSON) rather than node's empty 400.
     ...(options.https ? { https: { ...options.https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
     // Errors before any route (node's parser, a bad URL) answer `{ error: { code, message } }` too.

@@ -1,6 +1,7 @@
 // Starts the server: reads the environment, opens the database (a clear message and exit 1 when
 // it cannot), runs start-up work, listens (https with TLS_CERT/TLS_KEY), and on SIGTERM or SIGINT
-// finishes requests in flight, closes the database cleanly and exits 0.
+// finishes requests in flight, closes the database cleanly and exits 0. The log is readable lines
+// on a terminal and JSON lines otherwise (LOG_FORMAT forces either: lib/log-format.ts).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
@@ -9,6 +10,7 @@ import { DatabaseOpenError } from './db/adapter';
 import { openDatabase } from './db/open';
 import { isDiskFullError } from './db/pglite';
 import { startUp } from './db/startup';
+import { chooseLogFormat, passwordBlock, prettyStream } from './lib/log-format';
 import { BUILD_ID } from './version';
 
 function fail(message: string): never {
@@ -18,6 +20,8 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const pretty = chooseLogFormat(process.env, process.stdout.isTTY === true) === 'pretty';
+  const color = pretty && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const db: Database = await openDatabase(config);
   const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
   let app: FastifyInstance;
@@ -26,7 +30,7 @@ async function main(): Promise<void> {
       db,
       adminEmail: config.adminEmail,
       distDir: config.distDir,
-      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      logger: { level: process.env.LOG_LEVEL ?? 'info', ...(pretty ? { stream: prettyStream(process.stdout, color) } : {}) },
       https: config.https,
       trustProxy: config.trustProxy,
       version: BUILD_ID,
@@ -40,10 +44,9 @@ async function main(): Promise<void> {
   if (report.migrations > 0) app.log.info(`database: ${report.migrations} migration(s) applied`);
   if (report.seeded) app.log.info('database: the three sample posts were created');
   if (report.generatedPassword) {
-    app.log.warn(
-      `The admin account ${config.adminEmail} was created with the generated password ${report.generatedPassword} ` +
-        '(shown once). Change it with `npm run admin:password` (see docs/server.md).',
-    );
+    // The password itself goes only to the framed block (stdout, whatever LOG_FORMAT), never into a log entry.
+    app.log.warn(`The admin account ${config.adminEmail} was created with a generated password, shown once in the framed block.`);
+    console.log(passwordBlock('The admin account was created with a generated password.', config.adminEmail, report.generatedPassword));
   }
   let closing = false;
   const shutdown = async (signal: string) => {
