@@ -1,6 +1,7 @@
-// Applying pushed operations: each one in its own transaction, at most once (its id is recorded in
-// the same transaction as its effect), with author, role, likes, status and dates set here, never
-// by the client. Every transaction takes the change_head row lock first: commits are totally ordered.
+// Applying pushed operations at most once (the op id is recorded in the same transaction as its
+// effect): a create or a review in a transaction of its own, likes in a group commit shared with
+// other pushes (like-batch.ts). Author, role, likes, status and dates are set here, never by the
+// client. Every transaction takes the change_head row lock first: commits are totally ordered.
 import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
 import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/shared/protocol';
