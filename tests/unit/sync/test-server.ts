@@ -2,19 +2,25 @@
 // a PGlite cloned from the run's dump (one database per test file, emptied before each test, and a
 // new app per test). Each device reaches it through a `fetch` of its own that behaves like a
 // browser's on the app's origin: its own cookies, Origin on writes, and a network that can fail.
-// Server-side setup goes through the API as other people on other devices (`member`, `admin`,
-// `addPost`); only what no request can do (ending a member's sessions) touches the database.
+// Server-side setup goes through the API as other people on other browsers (`member`, `admin`,
+// `addPost`). Accounts and sessions that a test only needs to exist are made with the server's own
+// functions (db/accounts.ts): a sign-in through the API costs a scrypt hash, and the sign-in itself
+// is what auth.test.ts tests. Only what no request can do (ending a member's sessions) and bulk
+// setup touch the tables directly.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/db/adapter';
+import { createSession, createUser, findUser, type UserRow } from '../../../server/db/accounts';
 import { changeHead } from '../../../server/db/changes';
 import { openPglite } from '../../../server/db/pglite';
 import { toWirePost } from '../../../server/db/post-rows';
 import { startUp } from '../../../server/db/startup';
-import { DEFAULT_ADMIN_EMAIL, type PostStatus } from '../../../src/shared/post-rules';
+import { hashPassword } from '../../../server/lib/passwords';
+import { SESSION_COOKIE } from '../../../server/plugins/session';
+import { DEFAULT_ADMIN_EMAIL, nameFromEmail, type PostStatus } from '../../../src/shared/post-rules';
 import type { NewPost, Op, OpResult, WirePost } from '../../../src/shared/protocol';
 import { createApi, type Fetch, type SyncApi } from '../../../src/sync/api';
 
@@ -100,15 +106,28 @@ export class TestServer {
 
   /** A new browser on the app's origin, for a device under test: logged, and subject to `down` and `fault`. */
   device(): Fetch {
-    return this.browser(true);
+    return this.browser(true, new Map());
   }
 
-  /** `email` signed in on a browser of their own (the account is made on first sign-in). */
+  /** A device's browser that signed in as `email` earlier: it holds a live session cookie. */
+  async signedInDevice(email: string): Promise<Fetch> {
+    return this.browser(true, await this.sessionCookie(email));
+  }
+
+  /** `email`'s account, made as a first sign-in makes it (named after the email) when there is none yet. */
+  async account(email: string): Promise<UserRow> {
+    const known = await findUser(this.db, email);
+    if (known) return known;
+    const passwordHash = await hashOf(this.passwordOf(email));
+    const made = await createUser(this.db, { email, name: nameFromEmail(email), role: 'user', passwordHash });
+    return made!;
+  }
+
+  /** `email` signed in on a browser of their own. */
   member(email: string): Promise<Member> {
     let member = this.people.get(email);
     if (!member) {
-      const api = createApi(this.browser(false));
-      member = api.signIn({ mode: 'signin', email, password: this.passwordOf(email) }).then(() => new Member(email, api));
+      member = this.sessionCookie(email).then((cookies) => new Member(email, createApi(this.browser(false, cookies))));
       this.people.set(email, member);
     }
     return member;
@@ -172,9 +191,14 @@ export class TestServer {
     await this.db.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [email]);
   }
 
-  /** A browser's fetch: its own cookie jar, the Host of the app's origin, Origin on writes as browsers send it. */
-  private browser(underTest: boolean): Fetch {
-    const cookies = new Map<string, string>();
+  /** A cookie jar holding a new session of `email` (its account made if need be). */
+  private async sessionCookie(email: string): Promise<Map<string, string>> {
+    const { id } = await this.account(email);
+    return new Map([[SESSION_COOKIE, await createSession(this.db, id)]]);
+  }
+
+  /** A browser's fetch: its cookie jar, the Host of the app's origin, Origin on writes as browsers send it. */
+  private browser(underTest: boolean, cookies: Map<string, string>): Fetch {
     return async (input, init = {}) => {
       const url = new URL(input, ORIGIN);
       const method = (init.method ?? 'GET').toUpperCase();
@@ -220,6 +244,14 @@ export interface ServerOptions {
 
 let database: Promise<Database> | undefined;
 let running: TestServer | undefined;
+const hashes = new Map<string, Promise<string>>();
+
+/** One scrypt hash per password per file: a real one, so a sign-in with that password still works. */
+function hashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
 
 afterEach(async () => {
   const server = running;
