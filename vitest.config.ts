@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
+    // The sync tests run the real server in-process: an empty PGlite data folder, dumped once.
+    globalSetup: ['tests/unit/sync/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,24 +1,30 @@
-// A connected device for unit tests: this test's IndexedDB, a fake server, and a sync engine
-// whose timers are collected instead of run (so back-off is checked without waiting).
+// A connected device for unit tests: this test's IndexedDB, the real server (test-server.ts)
+// reached through a browser-like fetch of its own, and a sync engine whose timers are collected
+// instead of run (so back-off is checked without waiting).
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { readStoredSession } from '../../../src/db/accounts/session';
-import { createApi } from '../../../src/sync/api';
+import { createApi, type SyncApi } from '../../../src/sync/api';
 import { SyncEngine } from '../../../src/sync/engine';
 import { signInAs } from '../factories';
-import { FakeServer } from './fake-server';
+import type { TestServer } from './test-server';
 
 export interface Device {
-  server: FakeServer;
+  server: TestServer;
+  api: SyncApi;
   engine: SyncEngine;
   timers: { callback: () => void; ms: number }[];
   online: { value: boolean };
 }
 
-/** A device connected to `server` (a new one by default), signed in as `email` on both sides. */
-export async function connectedDevice(email = 'member@example.com', server = new FakeServer(), password = 'secret'): Promise<Device> {
+/**
+ * A device connected to `server`, signed in as `email` on both sides: it signed in earlier (its
+ * browser holds the session cookie, the account exists as that sign-in made it). Signing in itself
+ * is auth.test.ts's subject; here it would only add a scrypt hash per device.
+ */
+export async function connectedDevice(server: TestServer, email = 'member@example.com'): Promise<Device> {
   await markConnected();
-  const api = createApi(server.device());
-  const user = await api.signIn({ mode: 'signin', email, password });
+  const api = createApi(await server.signedInDevice(email));
+  const user = await server.account(email);
   signInAs(user.email, user.name);
   const timers: Device['timers'] = [];
   const online = { value: true };
@@ -30,5 +36,5 @@ export async function connectedDevice(email = 'member@example.com', server = new
     clearTimer: () => undefined,
     random: () => 1,
   });
-  return { server, engine, timers, online };
+  return { server, api, engine, timers, online };
 }
