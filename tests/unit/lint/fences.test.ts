@@ -44,7 +44,7 @@ const crossing = (file: string, target: string) =>
 
 describe('server/ imports only src/shared', () => {
   it('refuses an import of src/db from server/', async () => {
-    expect(await crossing('server/db/fence-probe.ts', 'src/db/core/validation')).toEqual([
+    expect(await crossing('server/db/fence-probe.ts', 'src/db/core/errors')).toEqual([
       expect.stringContaining('server/ imports only src/shared'),
     ]);
     expect(await crossing('server/fence-probe.ts', 'src/db/contracts')).toHaveLength(1);

@@ -3,9 +3,9 @@ import { db } from '../../../src/db/core/schema';
 import { readStoredSession } from '../../../src/db/accounts/session';
 import { USER_KEY } from '../../../src/db/contracts';
 import { createApi } from '../../../src/sync/api';
-import { OFFLINE_SIGN_IN, sendPendingSignOut, signIn, signOut, signUp } from '../../../src/sync/auth';
+import { sendPendingSignOut, signIn, signOut, signUp } from '../../../src/sync/auth';
 import { requireAdmin } from '../../../src/db/accounts/guards';
-import { AuthError, NotAuthorizedError } from '../../../src/db/core/errors';
+import { ERRORS } from '../../../src/shared/errors';
 import { isSignOutPending } from '../../../src/db/sync/sync-meta';
 import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
@@ -13,7 +13,7 @@ import { DEFAULT_ADMIN_EMAIL, nameFromEmail } from '../../../src/shared/post-rul
 import { startServer } from './test-server';
 
 /** The device's sentence for a refused password; the server's must be the same. */
-const BAD_CREDENTIALS = new AuthError().message;
+const BAD_CREDENTIALS = ERRORS.bad_credentials.message;
 
 describe('accounts through the server', () => {
   beforeEach(() => resetMode());
@@ -51,7 +51,7 @@ describe('accounts through the server', () => {
     const api = createApi(server.device());
     expect(await detectMode(api)).toBe('connected');
     server.down = true;
-    await expect(signIn('new@example.com', 'pw', api)).rejects.toThrow(OFFLINE_SIGN_IN);
+    await expect(signIn('new@example.com', 'pw', api)).rejects.toThrow(ERRORS.offline_sign_in.message);
     server.down = false;
     await signIn('back@example.com', 'pw-2', api);
     // The verifier is written in the background; wait for it.
@@ -80,7 +80,7 @@ describe('accounts through the server', () => {
     // Before the mode is known, and on a local-only device, the stored role counts for nothing.
     resetMode();
     expect(readStoredSession()?.role).toBe('user');
-    expect(() => requireAdmin()).toThrow(NotAuthorizedError);
+    expect(() => requireAdmin()).toThrow(ERRORS.forbidden.message);
     const staticHost = createApi(async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }));
     localStorage.clear();
     await db.meta.clear();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/core/schema';
-import { AlreadyReviewedError } from '../../../src/db/core/errors';
-import { validateNewPost } from '../../../src/db/core/validation';
+import { DataError } from '../../../src/db/core/errors';
+import { ERRORS } from '../../../src/shared/errors';
+import { validateNewPost } from '../../../src/shared/validation';
 import { approvePost, createPost, likePost } from '../../../src/db/posts/posts';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { readCursor } from '../../../src/db/sync/sync-meta';
@@ -132,7 +133,7 @@ describe('the sync engine', () => {
     await device.engine.sync();
     stop();
     // The same words as the refusal a local-only device shows.
-    const refused = new AlreadyReviewedError(post.id);
+    const refused = new DataError('already_reviewed', { postId: post.id });
     expect(notices).toEqual([{ title: refused.title, description: refused.message }]);
     expect((await db.posts.get(post.id))!.status).toBe('rejected');
     expect(await db.outbox.count()).toBe(0);
@@ -151,7 +152,7 @@ describe('the sync engine', () => {
     stop();
     expect(await db.posts.get(created.id)).toBeUndefined();
     // The server's sentence is the form's own (the shared rules).
-    expect(notices).toEqual([{ title: 'Change not saved', description: validateNewPost(' ', 'x')!.message }]);
+    expect(notices).toEqual([{ title: ERRORS.invalid.title, description: validateNewPost(' ', 'x')!.message }]);
     expect(await server.posts()).toEqual([]);
   });
 
@@ -252,7 +253,7 @@ describe('the sync engine, pushing safely', () => {
     expect((await server.posts()).filter((post) => post.title.startsWith('Long '))).toHaveLength(59);
     expect(server.requests.filter((request) => request === 'POST /api/ops').length).toBeGreaterThan(2); // the huge one alone, the rest split
     // The server's own 413 sentence, under the device's title for a change it could not save.
-    expect(notices).toEqual([{ title: 'Change not saved', description: expect.stringMatching(/too large/i) as string }]);
+    expect(notices).toEqual([{ title: ERRORS.too_large.title, description: ERRORS.too_large.message }]);
     expect(await db.outbox.count()).toBe(0);
     expect(getSyncStatus().state).toBe('synced');
   });
