@@ -3,7 +3,7 @@
 // throwaway PostgreSQL, build, build tests, end-to-end tests in Chromium, multi-device tests against the
 // real server), each run even when an earlier one failed where that still makes sense.
 // The last line printed is the summary: `N passed, N failed`.
-// On a Node older than 22 it installs Node 24 into .tools/node (scripts/node24.mjs) and runs itself again with it.
+// On a Node older than 24 (as .ci/run) it installs Node 24 into .tools/node (scripts/node24.mjs) and runs itself again with it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

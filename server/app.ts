@@ -28,7 +28,7 @@ export interface AppOptions {
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
   https?: { cert: Buffer; key: Buffer };
-  trustProxy?: boolean;
+  trustProxy?: false | number | string[];
   /** Wrong passwords per email from one address (default 10), and attempts per address (default 100), in 15 minutes. */
   limits?: { perEmailAndAddress?: LimitRule; perAddress?: LimitRule };
   heartbeatMs?: number;
@@ -41,13 +41,16 @@ export interface AppOptions {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** A ready-to-listen instance; closing it stops its LISTEN (the database stays open: the caller owns it). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = options.distDir ? readIndexHtml(options.distDir) : undefined;
   const csp = (indexHtml && cspFromHtml(indexHtml)) ?? API_ONLY_CSP;
   const app = Fastify({
     logger: redactedLogger(options.logger),
-    trustProxy: options.trustProxy ?? false,
+    // A hop count as proxy-addr reads it: the nearest `n` addresses are proxies, the next is the client.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     logController: new RequestLog(), // one log line per request, not two
     // No Host at all is answered by the Host check (421, as JSON) rather than node's empty 400.
@@ -73,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => hub.close());
   setupErrors(app);
   setupZodValidation(app);
-  await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: options.trustProxy }));
+  await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: Boolean(options.trustProxy) }));
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);

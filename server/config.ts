@@ -15,7 +15,8 @@ export interface Config {
   adminEmail: string;
   adminPassword?: string;
   https?: { cert: Buffer; key: Buffer };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy: false | number | string[];
   distDir: string;
   /** The free space DATA_DIR must have at start, in MB (MIN_FREE_MB, default 64). */
   minFreeMb: number;
@@ -63,6 +64,27 @@ function readPublicOrigins(value: string | undefined): string[] {
   });
 }
 
+/**
+ * TRUST_PROXY: unset or `0`/`false`: no proxy. `1`/`true`/`yes`: one proxy in front, so only the
+ * address it adds to X-Forwarded-For is the client's (never the left-most, which the client
+ * writes itself). A number: that many proxies. Otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges.
+ */
+export function readTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (list.some((entry) => !/^[0-9a-f:.]+(\/\d{1,3})?$/.test(entry))) {
+    throw new ConfigError(`TRUST_PROXY must be 1, a number of proxies, or their addresses (comma-separated), not "${value}".`);
+  }
+  return list;
+}
+
 /** The configuration of `env`; throws ConfigError with a readable message on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 4173);
@@ -85,7 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: normalizeEmail(env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     https: readTls(env),
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     distDir: resolve(env.DIST_DIR?.trim() || 'dist'),
     minFreeMb,
     publicOrigins: readPublicOrigins(env.PUBLIC_ORIGIN),

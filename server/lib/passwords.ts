@@ -12,12 +12,36 @@ const KEY_LENGTH = 32;
  */
 const MAX_MEMORY = 256 * 1024 * 1024;
 
+/**
+ * At most this many derivations at once; the rest wait their turn. Each holds one of libuv's four
+ * threads (which also read the app's files) and 128 MiB for about 0.3 s: a burst of sign-ins must
+ * neither stall static files nor take 512 MiB.
+ */
+const MAX_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return slot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** A fresh salted hash of `password`; never the same twice. */

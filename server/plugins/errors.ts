@@ -41,10 +41,21 @@ const UNAVAILABLE = new Set([
   '08006',
 ]);
 
-/** Whether `error` means the database is not reachable now (a restart, a failover), not a bug. */
+// PostgreSQL's classes of passing trouble: connection (08), transaction rollback (40: deadlock,
+// serialization), insufficient resources (53: disk full, too many connections), operator
+// intervention (57: shutdown, statement timeout), and a read-only database after a failover.
+const TRANSIENT_CLASSES = ['08', '40', '53', '57'];
+const READ_ONLY_TRANSACTION = '25006';
+
+/**
+ * Whether `error` means the database cannot do its work right now (a restart, a failover, a full
+ * disk, a deadlock), not a bug: answered 503 so a device retries later instead of counting a failure.
+ */
 export function databaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && UNAVAILABLE.has(code);
+  if (typeof code !== 'string') return false;
+  if (UNAVAILABLE.has(code) || code === READ_ONLY_TRANSACTION) return true;
+  return /^[0-9A-Z]{5}$/.test(code) && TRANSIENT_CLASSES.includes(code.slice(0, 2));
 }
 
 /** The answer to any error of a request: the app's (setErrorHandler) and Fastify's own routing errors (frameworkErrors). */

@@ -28,7 +28,7 @@ export async function setupCookies(app: FastifyInstance): Promise<void> {
  */
 export async function memberRoutes(app: FastifyInstance, ctx: ServerContext, routes: FastifyPluginAsync<ServerContext>[]): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', async (request) => {
+    scope.addHook('onRequest', async (request) => {
       request.member = await requireUser(ctx.db, request);
     });
     for (const route of routes) await scope.register(route, ctx);

@@ -98,6 +98,9 @@ export const META_KEY_PREFIXES = {
   syncRekeyed: 'sync:rekeyed:',
 } as const;
 
+/** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
+export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;
+
 /** Any key the `meta` table may hold. */
 export type MetaKey = (typeof META_KEYS)[keyof typeof META_KEYS] | `${(typeof META_KEY_PREFIXES)[keyof typeof META_KEY_PREFIXES]}${string}`;
 

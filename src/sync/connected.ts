@@ -3,6 +3,7 @@
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
 import { onLocalChange } from '../db/core/changes';
+import { releaseSetAside } from '../db/sync/outbox';
 import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
 import { createApi } from './api';
 import { sendPendingSignOut } from './auth';
@@ -96,5 +97,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   });
   openStream();
   await endPendingSignOut();
+  // What the server kept failing on gets another chance on every start (a new build may mend it).
+  await releaseSetAside().catch(() => undefined);
   await engine.sync();
 }

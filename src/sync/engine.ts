@@ -7,7 +7,7 @@ import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPage } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
 import type { OutboxRow } from '../db/core/schema';
-import { countWaiting, nextBatch, recordFailures } from '../db/sync/outbox';
+import { countSetAside, countWaiting, nextBatch, recordFailures } from '../db/sync/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
 import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/sync/sync-meta';
@@ -22,7 +22,7 @@ export const PULL_PAGE_SIZE = 1000;
 /** A device with nothing yet asks for a small first page, so the forum paints its first posts at once. */
 export const FIRST_PULL_PAGE_SIZE = 100;
 /** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
-export const MAX_PUSH_CHARS = 768 * 1024;
+export const MAX_PUSH_BYTES = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface EngineDeps {
@@ -34,6 +34,8 @@ export interface EngineDeps {
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   random?: () => number;
+  /** The clock (tests): when a failure happened. */
+  now?: () => number;
   /** Called when the server says the session ended (401 signed_out). */
   onSignedOut?: () => void;
   /** Called with the server's account when it confirms the session: its role and name win. */
@@ -47,19 +49,24 @@ export function refusalNotice(refusal: Refusal) {
   return { title: titleOf(refusal.code), description: refusal.reason };
 }
 
-/** A server failure that is not about the request itself (a bug, or a crash on one operation). */
-const isServerFault = (error: unknown): error is DataError =>
-  isServerError(error) && (error.status ?? 0) >= 500 && error.code !== 'database_unavailable';
+/**
+ * The server's own word that it failed on the request (a bug): its JSON `server_error`. A 503, a
+ * proxy's error page or an answer it could not read (`bad_answer`) says nothing about the
+ * operations: they are retried with the back-off and never counted against one.
+ */
+const isServerFault = (error: unknown): error is DataError => isServerError(error) && error.code === 'server_error';
 
 /** An answer the server could not give about an operation it could never take (too large, malformed). */
 const isUnacceptable = (error: unknown): error is DataError => isServerError(error) && (error.status === 400 || error.status === 413);
 
 /** The longest prefix of `batch` whose operations fit one request body (at least one). */
 function fitBody<T extends { op: unknown }>(batch: T[]): T[] {
+  // The server's limit is in bytes of UTF-8: a character of CJK text takes three.
+  const encoder = new TextEncoder();
   let size = 0;
   for (let i = 0; i < batch.length; i += 1) {
-    size += JSON.stringify(batch[i]!.op).length + 1;
-    if (size > MAX_PUSH_CHARS) return batch.slice(0, Math.max(1, i));
+    size += encoder.encode(JSON.stringify(batch[i]!.op)).length + 1;
+    if (size > MAX_PUSH_BYTES) return batch.slice(0, Math.max(1, i));
   }
   return batch;
 }
@@ -174,7 +181,8 @@ export class SyncEngine {
       try {
         answer = await this.deps.api.push(batch.map((row) => row.op));
       } catch (error) {
-        if (isServerFault(error) && batch.length > 1) {
+        // The server faulted on, or could not take, the batch as a whole: find the operation.
+        if ((isServerFault(error) || isUnacceptable(error)) && batch.length > 1) {
           single = true;
           continue;
         }
@@ -204,8 +212,12 @@ export class SyncEngine {
     const failed = answer.results.filter((result) => result.status === 'failed');
     if (failed.length === 0) return undefined;
     const ids = new Set(failed.map((result) => result.id));
-    const setAside = await recordFailures(batch.filter((row) => ids.has(row.op.id)).map((row) => row.seq!));
-    if (setAside.length > 0) announce({ title: titleOf('set_aside'), description: new DataError('set_aside').message });
+    const rows = batch.filter((row) => ids.has(row.op.id)).map((row) => row.seq!);
+    const setAside = await recordFailures(rows, (this.deps.now ?? Date.now)());
+    if (setAside.length > 0) {
+      announce({ title: titleOf('set_aside'), description: new DataError('set_aside').message });
+      setSyncStatus({ setAside: await countSetAside(setAside[0]!.email) });
+    }
     if (setAside.length === failed.length) return undefined;
     const first = failed[0]!;
     return new DataError(first.code, { message: first.reason, status: 500 });

@@ -1,6 +1,6 @@
-// Connected or local-only. The app asks its own origin for GET /api/health: a JSON answer means
-// a server is there (connected); anything else (a static host, no network on a first visit) means
-// local-only, today's product. A device that has been connected stays connected, even offline.
+// Connected or local-only. The app asks its own origin for GET /api/health: a JSON answer with
+// `"ok": true` means a server is there (connected); anything else (a static host and the build's
+// `{ "ok": false }`, no network on a first visit) means local-only, today's product. A device that has been connected stays connected, even offline.
 // The mode also settles whose word the role is: the server's when connected, else this device's rule.
 
 import { setRoleAuthority } from '../db/accounts/session';

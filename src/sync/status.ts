@@ -9,6 +9,8 @@ export interface SyncStatus {
   state: SyncState;
   /** Operations made on this device that the server has not acknowledged yet. */
   waiting: number;
+  /** Operations the server kept failing on, set aside on this device (sent again when the app next starts). */
+  setAside?: number;
   /** When the last full sync (push and pull) succeeded. */
   lastSyncAt?: number;
   /** The sentence shown with `error`. */

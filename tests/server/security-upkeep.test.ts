@@ -181,7 +181,7 @@ describe('the Host check (DNS rebinding)', () => {
   });
 
   it('under TRUST_PROXY checks the forwarded name', async () => {
-    const proxied = await testServer('pglite', { trustProxy: true, hosts: { publicOrigins: ['https://forum.example.com'] } });
+    const proxied = await testServer('pglite', { trustProxy: 1, hosts: { publicOrigins: ['https://forum.example.com'] } });
     try {
       const as = (forwarded: string) =>
         proxied.app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:4173', 'x-forwarded-host': forwarded } });

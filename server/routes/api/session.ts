@@ -7,11 +7,32 @@ import { nameFromEmail } from '../../../src/shared/post-rules';
 import { validateName } from '../../../src/shared/validation';
 import { createSession, createUser, deleteSession, findUser, upgradePasswordHash, type UserRow } from '../../db/accounts';
 import type { ServerContext } from '../../context';
-import { HttpError, refuse } from '../../lib/http-error';
+import { refuse } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 
 const publicUser = ({ email, name, role }: UserRow) => ({ email, name, role });
+
+/** The key a client's attempts count under: its address, or its /64 for IPv6 (one host's usual share). */
+export function clientKey(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const groups = ip.split('::')[0]!.split(':');
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+const checking = new Map<string, Promise<unknown>>();
+
+/** Runs `work` for `key` after the work already running for it (a per-key queue). */
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = checking.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  checking.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (checking.get(key) === mine) checking.delete(key);
+  }
+}
 const badCredentials = () => refuse('bad_credentials');
 
 /**
@@ -20,7 +41,9 @@ const badCredentials = () => refuse('bad_credentials');
  * from another (an email-wide count let anyone lock any account, the admin's included).
  */
 function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string): void {
-  const wait = Math.max(ctx.limits.perAddress.hit(request.ip), ctx.limits.perEmailAndAddress.wait(pair));
+  // The pair's attempt is counted before the password is checked (and forgotten when it was
+  // right), so parallel guesses are held to the limit too, not only those that came back wrong.
+  const wait = Math.max(ctx.limits.perAddress.hit(clientKey(request.ip)), ctx.limits.perEmailAndAddress.hit(pair));
   if (wait > 0) {
     throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
   }
@@ -50,15 +73,11 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     const body = request.body as SessionRequest;
     // Checked before the account is looked up: the answer never tells whether the email has one.
     if (body.mode === 'signup' && !body.name) throw refuse('invalid', validateName('')!.message);
-    const pair = `${body.email} ${request.ip}`;
+    const pair = `${body.email} ${clientKey(request.ip)}`;
     checkLimits(ctx, request, pair);
-    let user: UserRow;
-    try {
-      user = await authenticate(ctx, body);
-    } catch (error) {
-      if (error instanceof HttpError && error.code === 'bad_credentials') ctx.limits.perEmailAndAddress.hit(pair);
-      throw error;
-    }
+    // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
+    // that never blocks the owner), and each costs a full scrypt.
+    const user = await oneAtATime(body.email, () => authenticate(ctx, body));
     ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).

@@ -37,9 +37,11 @@ export interface OutboxRow {
   ackCursor?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
-  /** How many times in a row the server failed on it (a 5xx, or a `failed` answer). */
+  /** How many times in a row the server said it failed on it (`failed`, or a `server_error` alone). */
   failures?: number;
-  /** Set once the server kept failing on it (MAX_FAILURES): it is no longer sent, and blocks nothing. */
+  /** When the first of those failures happened (ms since the epoch). */
+  firstFailedAt?: number;
+  /** Set once the server kept failing on it (outbox.ts, shouldSetAside): it is not sent again on this page, and blocks nothing. */
   setAside?: true;
 }
 

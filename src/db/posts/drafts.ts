@@ -6,7 +6,7 @@
 import { db } from '../core/schema';
 import { withDataErrors } from '../core/errors';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
-import { DRAFT_KEY_PREFIX, META_KEY_PREFIXES } from '../contracts';
+import { DRAFT_KEY_PREFIX, draftMetaKey } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
 
 export interface PostDraft {
@@ -16,7 +16,7 @@ export interface PostDraft {
   savedAt: number;
 }
 
-const keyFor = (email: string) => `${META_KEY_PREFIXES.draft}${normalizeEmail(email)}`;
+const keyFor = draftMetaKey;
 const localKeyFor = (email: string) => `${DRAFT_KEY_PREFIX}${normalizeEmail(email)}`;
 const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !draft.content.trim();
 

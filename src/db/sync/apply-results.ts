@@ -9,6 +9,7 @@ import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { rekeyPost, storeServerPosts } from './server-posts';
 import { SYNC_META } from './sync-meta';
+import { draftMetaKey } from '../contracts';
 
 export interface Refusal {
   op: Op;
@@ -43,9 +44,22 @@ async function acknowledge(row: OutboxRow, result: Extract<OpResult, { status: '
   await refreshLocalView(row.postId);
 }
 
+/**
+ * A refused post's text is never lost: it becomes the member's New Post draft, unless they are
+ * writing another one already (their own draft wins).
+ */
+async function keepAsDraft(row: OutboxRow): Promise<void> {
+  if (row.op.type !== 'create') return;
+  const { title, content, category } = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
+  const key = draftMetaKey(row.email);
+  if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
+  await db.meta.put({ key, value: { title, content, category: typeof category === 'string' ? category : '', savedAt: Date.now() } });
+}
+
 async function undo(row: OutboxRow): Promise<void> {
   await db.outbox.delete(row.seq!);
   if (row.op.type === 'create') {
+    await keepAsDraft(row);
     await db.posts.delete(row.postId);
     await db.outbox.where('postId').equals(row.postId).delete();
     return;

@@ -89,29 +89,44 @@ export function countWaiting(email?: string): Promise<number> {
   return rows.filter(isWaiting).count();
 }
 
-/** After this many failures in a row on the server's side, an operation is set aside. */
+/** An operation is set aside after at least this many failures in a row… */
 export const MAX_FAILURES = 3;
+/** …spread over at least this long, so that a passing fault of the server never sets one aside. */
+export const SET_ASIDE_AFTER_MS = 60_000;
 
 /**
- * Counts one more server failure on each of these operations; those that reached MAX_FAILURES are
- * set aside (kept on this device, never sent again, blocking nothing) and returned.
+ * Counts one more server failure on each of these operations; those that failed MAX_FAILURES times
+ * over SET_ASIDE_AFTER_MS are set aside (kept on this device with their local effect, not sent
+ * again until the app next starts, blocking nothing) and returned.
  */
-export async function recordFailures(seqs: readonly number[]): Promise<OutboxRow[]> {
+export async function recordFailures(seqs: readonly number[], now = Date.now()): Promise<OutboxRow[]> {
   const setAside: OutboxRow[] = [];
   await db.transaction('rw', db.outbox, async () => {
     for (const seq of seqs) {
       const row = await db.outbox.get(seq);
       if (!row || !isWaiting(row)) continue;
       const failures = (row.failures ?? 0) + 1;
-      if (failures >= MAX_FAILURES) {
-        await db.outbox.update(seq, { failures, setAside: true });
-        setAside.push({ ...row, failures, setAside: true });
+      const firstFailedAt = row.firstFailedAt ?? now;
+      if (failures >= MAX_FAILURES && now - firstFailedAt >= SET_ASIDE_AFTER_MS) {
+        await db.outbox.update(seq, { failures, firstFailedAt, setAside: true });
+        setAside.push({ ...row, failures, firstFailedAt, setAside: true });
       } else {
-        await db.outbox.update(seq, { failures });
+        await db.outbox.update(seq, { failures, firstFailedAt });
       }
     }
   });
   return setAside;
+}
+
+/** Gives every set-aside operation another chance (the app started again, maybe a new build). */
+export async function releaseSetAside(): Promise<void> {
+  await db.outbox
+    .filter((row) => row.setAside === true)
+    .modify((row) => {
+      delete row.setAside;
+      delete row.failures;
+      delete row.firstFailedAt;
+    });
 }
 
 /** How many operations of this member were set aside because the server kept failing on them. */

@@ -7,7 +7,9 @@ const changes = (count: number) => `${count.toLocaleString('en-US')} ${count ===
 export function describeSyncStatus(status: SyncStatus): string {
   switch (status.state) {
     case 'synced':
-      return status.waiting > 0 ? `${changes(status.waiting)} waiting` : 'Synced';
+      if (status.waiting > 0) return `${changes(status.waiting)} waiting`;
+      // Set aside: the server kept failing on them; they go again when the app next starts.
+      return status.setAside ? `Synced, ${changes(status.setAside)} set aside` : 'Synced';
     case 'syncing':
       return 'Syncing…';
     case 'offline':

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/core/schema';
 import { DataError } from '../../../src/db/core/errors';
+import { loadDraft } from '../../../src/db/posts/drafts';
+import { readStoredSession } from '../../../src/db/accounts/session';
 import { ERRORS } from '../../../src/shared/errors';
 import { validateNewPost } from '../../../src/shared/validation';
 import { approvePost, createPost, likePost } from '../../../src/db/posts/posts';
@@ -154,6 +156,8 @@ describe('the sync engine', () => {
     // The server's sentence is the form's own (the shared rules).
     expect(notices).toEqual([{ title: ERRORS.invalid.title, description: validateNewPost(' ', 'x')!.message }]);
     expect(await server.posts()).toEqual([]);
+    // The text is not lost: it is the member's New Post draft now.
+    expect(await loadDraft(readStoredSession()!.email)).toMatchObject({ title: ' ', content: 'x', category: 'Trends' });
   });
 
   it('pulls in pages (a small first one), each with its cursor, and resumes after a failure mid-way', async () => {

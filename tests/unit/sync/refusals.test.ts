@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { errorToast } from '../../../src/components/toast/error-toast';
 import { db } from '../../../src/db/core/schema';
 import { likePost } from '../../../src/db/posts/posts';
-import { countSetAside, countWaiting, MAX_FAILURES } from '../../../src/db/sync/outbox';
+import { countSetAside, countWaiting, MAX_FAILURES, SET_ASIDE_AFTER_MS } from '../../../src/db/sync/outbox';
+import { createPost } from '../../../src/db/posts/posts';
+import { MAX_PUSH_BYTES } from '../../../src/sync/engine';
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { readStoredSession } from '../../../src/db/accounts/session';
 import { ERRORS } from '../../../src/shared/errors';
@@ -74,7 +76,7 @@ describe('a sign-in the server refuses', () => {
 });
 
 /** A connected device signed in as member@example.com against `fetch`; timers are collected, not run. */
-async function device(fetch: Fetch) {
+async function device(fetch: Fetch, now: () => number = Date.now) {
   await markConnected();
   signInAs('member@example.com', 'Member');
   const notices: SyncNotice[] = [];
@@ -88,6 +90,7 @@ async function device(fetch: Fetch) {
     setTimer: (callback) => timers.push(callback),
     clearTimer: () => undefined,
     random: () => 1,
+    now,
     onOutdated: () => (outdated += 1),
   });
   return { engine, notices, timers, outdated: () => outdated };
@@ -125,7 +128,7 @@ describe('the sync engine and the server’s refusals', () => {
     expect(await countWaiting()).toBe(0);
   });
 
-  it('an operation the server keeps failing on is set aside after MAX_FAILURES, with a notice, and the rest flows', async () => {
+  it('an operation the server keeps failing on (MAX_FAILURES over a minute) is set aside, with a notice, and the rest flows', async () => {
     await storePosts(makePost({ id: 1, status: 'approved' }), makePost({ id: 2, status: 'approved' }));
     const applied: number[] = [];
     const fetch = scripted((path, body) => {
@@ -137,7 +140,8 @@ describe('the sync engine and the server’s refusals', () => {
       applied.push(...ops.map((op) => op.postId));
       return json(200, { results: ops.map((op) => ({ id: op.id, status: 'applied' })), cursor: 0 });
     });
-    const { engine, notices, timers } = await device(fetch);
+    let clock = 1_000_000;
+    const { engine, notices, timers } = await device(fetch, () => (clock += SET_ASIDE_AFTER_MS / 2));
     await likePost(1);
     await likePost(2);
     for (let attempt = 1; attempt <= MAX_FAILURES; attempt += 1) await engine.sync();
@@ -175,5 +179,63 @@ describe('the sync engine and the server’s refusals', () => {
     await engine.sync();
     expect(await countWaiting()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a server-wide fault (503, a proxy’s error page, quick failures) never sets anything aside', async () => {
+    await storePosts(makePost({ id: 4, status: 'approved' }));
+    let answer = (): Response => refusal(503, 'database_unavailable', ERRORS.database_unavailable.message);
+    const fetch = scripted((path) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      return answer();
+    });
+    const { engine } = await device(fetch);
+    await likePost(4);
+    for (let attempt = 0; attempt < 5; attempt += 1) await engine.sync();
+    answer = () => new Response('<html>Bad gateway</html>', { status: 520, headers: { 'content-type': 'text/html' } });
+    for (let attempt = 0; attempt < 5; attempt += 1) await engine.sync();
+    // The server's own server_error, but three in a few seconds: a passing fault, not this operation's.
+    answer = () => refusal(500, 'server_error', ERRORS.server_error.message);
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt += 1) await engine.sync();
+    expect(await countSetAside('member@example.com')).toBe(0);
+    expect(await countWaiting('member@example.com')).toBe(1);
+  });
+
+  it('splits by UTF-8 bytes: twenty long posts in CJK text never make a body over the limit', async () => {
+    const sizes: number[] = [];
+    const fetch = scripted((path, body) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      const ops = (body as { ops: Op[] }).ops;
+      sizes.push(new TextEncoder().encode(JSON.stringify(body)).length);
+      return json(200, {
+        results: ops.map((op, index) => ({ id: op.id, status: 'applied', postId: 9_000 + sizes.length * 100 + index })),
+        cursor: 0,
+      });
+    });
+    const { engine } = await device(fetch);
+    for (let index = 0; index < 20; index += 1)
+      await createPost({ title: `市场调研 ${index}`, content: '调查'.repeat(10_000), category: 'Trends' });
+    await engine.sync();
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(MAX_PUSH_BYTES + 1024);
+    expect(await countWaiting('member@example.com')).toBe(0);
+  });
+
+  it('a batch refused whole (413) is sent again one operation at a time, so nothing blocks the queue', async () => {
+    await storePosts(makePost({ id: 5, status: 'approved' }), makePost({ id: 6, status: 'approved' }));
+    const fetch = scripted((path, body) => {
+      if (path === '/api/session') return json(200, user);
+      if (path === '/api/changes') return json(200, emptyPull);
+      const ops = (body as { ops: Op[] }).ops;
+      if (ops.length > 1) return refusal(413, 'too_large', ERRORS.too_large.message);
+      return json(200, { results: [{ id: ops[0]!.id, status: 'applied' }], cursor: 0 });
+    });
+    const { engine } = await device(fetch);
+    await likePost(5);
+    await likePost(6);
+    await engine.sync();
+    expect(await countWaiting('member@example.com')).toBe(0);
+    expect(getSyncStatus()).toMatchObject({ state: 'synced' });
   });
 });
