@@ -4,7 +4,7 @@
 // client. Every transaction takes the change_head row lock first: commits are totally ordered.
 import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
 import { pendingPost } from '../../src/shared/post-rules';
-import { newPostSchema, type NewPost, type Op, type OpResult } from '../../src/shared/protocol';
+import { newPostSchema, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
@@ -25,7 +25,7 @@ class Refusal extends Error {
 class Duplicate extends Error {}
 
 /** The answer that refuses `op` with `code` (and the vocabulary's sentence unless a precise one is given). */
-const refused = (op: { id: string }, code: WireErrorCode, reason: string = ERRORS[code].message): OpResult => ({
+const refused = (op: { id: string }, code: WireErrorCode, reason: string = ERRORS[code].message): ServerOpResult => ({
   id: op.id,
   status: 'refused',
   code,
@@ -40,7 +40,7 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
 }
 
 /** A like joins the next group commit (like-batch.ts); each is one ie_like with the change_head lock. */
-async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' }>): Promise<OpResult> {
+async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' }>): Promise<ServerOpResult> {
   const outcome = await applyLike(db, {
     id: op.id,
     user: user.id,
@@ -69,7 +69,7 @@ async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', 
 }
 
 /** What the first application of an op answered, again (only to the member who pushed it). */
-async function duplicate(db: Database, user: UserRow, opId: string): Promise<OpResult> {
+async function duplicate(db: Database, user: UserRow, opId: string): Promise<ServerOpResult> {
   const [op] = await db.query('SELECT user_id, post_id FROM ops WHERE id = $1', [opId]);
   if (!op || Number(op.user_id) !== user.id) return refused({ id: opId }, 'conflict');
   if (op.post_id === null) return { id: opId, status: 'duplicate' };
@@ -82,7 +82,7 @@ async function duplicate(db: Database, user: UserRow, opId: string): Promise<OpR
 }
 
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
-export async function applyOp(db: Database, user: UserRow, op: Op): Promise<OpResult> {
+export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
   let newPost: NewPost | undefined;
   if (op.type === 'create') {

@@ -113,6 +113,10 @@ export const opResultSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
 ]);
 export type OpResult = z.infer<typeof opResultSchema>;
+/** A result as the server writes it: its codes are the vocabulary's wire codes. */
+export type ServerOpResult =
+  | Extract<OpResult, { status: 'applied' | 'duplicate' }>
+  | (Extract<OpResult, { status: 'refused' | 'failed' }> & { code: z.infer<typeof wireErrorCodeSchema> });
 
 export const pushResponseSchema = z.object({ results: z.array(opResultSchema), cursor: z.number().int().nonnegative() });
 export type PushResponse = z.infer<typeof pushResponseSchema>;

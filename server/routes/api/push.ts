@@ -4,7 +4,7 @@
 // whole request (503): the device resends it, and operations already applied answer `duplicate`.
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '../../../src/shared/errors';
-import { pushRequestSchema, type OpResult, type PushRequest } from '../../../src/shared/protocol';
+import { pushRequestSchema, type ServerOpResult, type PushRequest } from '../../../src/shared/protocol';
 import { changeHead } from '../../db/changes';
 import { applyOp } from '../../db/ops';
 import type { ServerContext } from '../../context';
@@ -16,7 +16,7 @@ import { memberOf } from '../../plugins/session';
  * applied like or review does), the newest of their seqs and the head this instance has heard of,
  * without a query; otherwise the database's head.
  */
-async function pushCursor(ctx: ServerContext, results: OpResult[]): Promise<number> {
+async function pushCursor(ctx: ServerContext, results: ServerOpResult[]): Promise<number> {
   let newest = ctx.hub.cursor;
   for (const result of results) {
     if (result.status === 'refused' || result.status === 'failed') continue;
@@ -30,7 +30,7 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
   app.post('/api/ops', { bodyLimit: 1024 * 1024, schema: { body: pushRequestSchema } }, async (request) => {
     const member = memberOf(request);
     const { ops } = request.body as PushRequest;
-    const results: OpResult[] = [];
+    const results: ServerOpResult[] = [];
     for (const op of ops) {
       try {
         results.push(await applyOp(ctx.db, member, op));

@@ -2,7 +2,7 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Op } from '../../../src/shared/protocol';
+import { wireErrorCodeSchema, type Op } from '../../../src/shared/protocol';
 
 export const ORIGIN = 'http://localhost:80';
 
@@ -41,7 +41,9 @@ export class Client {
     const setCookie = response.cookies.find((cookie) => cookie.name === 'ie_session');
     if (setCookie) this.cookie = setCookie.value ? `ie_session=${setCookie.value}` : undefined;
     const text = response.body;
-    return { status: response.statusCode, headers: response.headers, body: text ? safeJson(text) : undefined };
+    const body = text ? safeJson(text) : undefined;
+    checkCodes(body);
+    return { status: response.statusCode, headers: response.headers, body };
   }
 
   signIn(email: string, password = 'pw-123456', mode: 'signin' | 'signup' = 'signin', name?: string): Promise<Answer> {
@@ -62,6 +64,13 @@ export class Client {
   pull(after = 0, limit = 1000): Promise<Answer> {
     return this.request('GET', `/api/changes?after=${after}&limit=${limit}`);
   }
+}
+
+/** Every code the server sends, in an error or a push result, is one of the vocabulary's wire codes. */
+function checkCodes(body: unknown): void {
+  const answer = body as { error?: { code?: unknown }; results?: { code?: unknown }[] } | undefined;
+  const codes = [answer?.error?.code, ...(Array.isArray(answer?.results) ? answer.results.map((result) => result.code) : [])];
+  for (const code of codes) if (code !== undefined) wireErrorCodeSchema.parse(code);
 }
 
 function safeJson(text: string): unknown {
