@@ -4,7 +4,7 @@
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { readStoredSession } from '../../../src/db/accounts/session';
 import { createApi, type SyncApi } from '../../../src/sync/api';
-import { SyncEngine } from '../../../src/sync/engine';
+import { SyncEngine, type EngineDeps } from '../../../src/sync/engine';
 import { signInAs } from '../factories';
 import type { TestServer } from './test-server';
 
@@ -21,7 +21,7 @@ export interface Device {
  * browser holds the session cookie, the account exists as that sign-in made it). Signing in itself
  * is auth.test.ts's subject; here it would only add a scrypt hash per device.
  */
-export async function connectedDevice(server: TestServer, email = 'member@example.com'): Promise<Device> {
+export async function connectedDevice(server: TestServer, email = 'member@example.com', deps: Partial<EngineDeps> = {}): Promise<Device> {
   await markConnected();
   const api = createApi(await server.signedInDevice(email));
   const user = await server.account(email);
@@ -35,6 +35,7 @@ export async function connectedDevice(server: TestServer, email = 'member@exampl
     setTimer: (callback, ms) => timers.push({ callback, ms }),
     clearTimer: () => undefined,
     random: () => 1,
+    ...deps,
   });
   return { server, api, engine, timers, online };
 }

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, afterEach, inject } from 'vitest';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppOptions } from '../../../server/app';
 import type { Database } from '../../../server/db/adapter';
 import { createSession, createUser, findUser, type UserRow } from '../../../server/db/accounts';
 import { changeHead } from '../../../server/db/changes';
@@ -240,6 +240,10 @@ export interface ServerOptions {
   /** The server's ADMIN_EMAIL (DEFAULT_ADMIN_EMAIL by default) and that account's password. */
   adminEmail?: string;
   adminPassword?: string;
+  /** The server's sign-in limits (AppOptions.limits). */
+  limits?: AppOptions['limits'];
+  /** The database as the server sees it, wrapped (to make it fail as a fault would). */
+  database?: (db: Database) => Database;
 }
 
 let database: Promise<Database> | undefined;
@@ -286,6 +290,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   await db.query('UPDATE change_head SET seeded = $1', [!samples]);
   // The server's own start-up seeds the samples into the empty forum and makes another admin account.
   if (samples || adminEmail !== DEFAULT_ADMIN_EMAIL) await startUp(db, { adminEmail, adminPassword, log: () => undefined });
-  running = new TestServer(await buildApp({ db, adminEmail }), db, adminEmail, adminPassword);
+  const seen = options.database ? options.database(db) : db;
+  running = new TestServer(await buildApp({ db: seen, adminEmail, limits: options.limits }), db, adminEmail, adminPassword);
   return running;
 }
