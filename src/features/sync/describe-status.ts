@@ -25,5 +25,6 @@ export function describeSyncStatus(status: SyncStatus): string {
 export function shortSyncStatus(status: SyncStatus): string {
   if (status.state === 'offline' && status.waiting > 0) return `Offline · ${status.waiting.toLocaleString('en-US')}`;
   if (status.state === 'error') return 'Error';
+  if (status.state === 'synced' && !status.waiting && status.setAside) return `Set aside · ${status.setAside.toLocaleString('en-US')}`;
   return describeSyncStatus(status);
 }
