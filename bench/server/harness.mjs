@@ -70,7 +70,7 @@ export class Session {
     });
   }
   /** Signs in; `address` stands for the client's own address (the servers run with TRUST_PROXY=1). */
-  signIn(email, password = 'bench-password', address = '10.0.0.1') {
+  signIn(email, password = 'bench-password', address = '127.0.0.1') {
     return this.send('POST', '/api/session', { mode: 'signin', email, password }, { 'x-forwarded-for': address });
   }
   push(...ops) {

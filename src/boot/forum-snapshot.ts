@@ -2,7 +2,7 @@
 // keeps in Cache Storage (src/db/core/forum-snapshot.ts). The service worker puts it in the page
 // as an inert <template>; this script, parser-blocking and synchronous, shows it only on /forum
 // without a search, only while the snapshot's cookie holds the snapshot's token (removed at every
-// sign-in and sign-out), only with the same stylesheet. It reads no localStorage: the first read
+// sign-in and sign-out), only with the same stylesheet. It reads no Web Storage (src/db owns it): the first read
 // loads all of it, the 4 MB `posts` mirror included. Without the service worker it reads the cache
 // itself. The live list replaces it in the same frame (forum-snapshot-app.ts).
 //

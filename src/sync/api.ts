@@ -23,10 +23,10 @@ import {
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** The request never reached the server (no network, server down, or a static host): code `offline`. */
-export const offlineError = (detail?: string) => new DataError('offline', detail ? { message: detail } : {});
+const offlineError = (detail?: string) => new DataError('offline', detail ? { message: detail } : {});
 
 /** The server answered with an error: its code, and its own sentence (shown as is for a code this build does not know). */
-export const serverError = (status: number, code: string, message: string) => new DataError(code, { status, message });
+const serverError = (status: number, code: string, message: string) => new DataError(code, { status, message });
 
 /** True for an error that means the server was not reached (retry later, as offline). */
 export const isOffline = (error: unknown) => isDataError(error, 'offline');

@@ -6,15 +6,8 @@ import { openPostgres } from '../../server/db/postgres';
 import { startUp } from '../../server/db/startup';
 import { Client, createOp } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, newPostgresDatabase } from './support/databases';
-import { testServer, type TestServer } from './support/app';
+import { listen, testServer, type TestServer } from './support/app';
 import { openEventStream } from './support/sse';
-
-async function listen(server: TestServer): Promise<string> {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(BACKENDS)('the live stream on %s', (backend) => {
   let server: TestServer;

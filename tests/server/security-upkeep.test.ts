@@ -14,7 +14,7 @@ import { changeHead } from '../../server/db/changes';
 import { CHANGES_CHANNEL } from '../../server/db/ops';
 import { HostNames } from '../../server/lib/host-names';
 import { hashPassword, SCRYPT_COST, verifyPassword } from '../../server/lib/passwords';
-import { testServer, type TestServer } from './support/app';
+import { listen, testServer, type TestServer } from './support/app';
 import { Client, createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { openEventStream, type EventStream } from './support/sse';
@@ -26,13 +26,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-async function listen(server: TestServer): Promise<string> {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 describe.each(BACKENDS)('logs never hold query parameters, hashes or tokens (%s)', (backend) => {
@@ -194,9 +187,9 @@ describe('the Host check (DNS rebinding)', () => {
   });
 
   it('reads PUBLIC_ORIGIN as a list of origins, and refuses anything else', () => {
-    expect(readConfig({ PUBLIC_ORIGIN: 'https://forum.example.com, http://192.168.1.20:4173' }).publicOrigins).toEqual([
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://forum.example.com, http://forum.lan:4173' }).publicOrigins).toEqual([
       'https://forum.example.com',
-      'http://192.168.1.20:4173',
+      'http://forum.lan:4173',
     ]);
     expect(readConfig({}).publicOrigins).toEqual([]);
     for (const bad of ['forum.example.com', 'https://forum.example.com/app', 'ftp://x.example'])

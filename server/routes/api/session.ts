@@ -20,10 +20,8 @@ export function clientKey(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
-const checking = new Map<string, Promise<unknown>>();
-
-/** Runs `work` for `key` after the work already running for it (a per-key queue). */
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` for `key` after the work already running for it in `checking` (a per-key queue). */
+async function oneAtATime<T>(checking: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   const before = checking.get(key) ?? Promise.resolve();
   const mine = before.catch(() => undefined).then(work);
   checking.set(key, mine);
@@ -69,6 +67,8 @@ async function authenticate(ctx: ServerContext, body: SessionRequest): Promise<U
 }
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // The emails whose password is being checked now, on this instance.
+  const checking = new Map<string, Promise<unknown>>();
   app.post('/api/session', { bodyLimit: 64 * 1024, schema: { body: sessionRequestSchema } }, async (request, reply) => {
     const body = request.body as SessionRequest;
     // Checked before the account is looked up: the answer never tells whether the email has one.
@@ -77,7 +77,7 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     checkLimits(ctx, request, pair);
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
-    const user = await oneAtATime(body.email, () => authenticate(ctx, body));
+    const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body));
     ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).

@@ -23,3 +23,11 @@ export async function testServer(backend: Backend, options: Partial<AppOptions> 
     },
   };
 }
+
+/** Opens a real port for `server` on loopback (never another address) and returns its base URL. */
+export async function listen(server: TestServer): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+}
