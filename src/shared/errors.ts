@@ -63,6 +63,13 @@ export const ERRORS = {
   already_reviewed: { status: 409, title: 'Already reviewed', message: 'This post was already reviewed' },
   conflict: { status: 409, title: 'Change not saved', message: 'This operation id was already used by another account.' },
 
+  // Operations on replies.
+  replies_closed: { status: 409, title: 'Not approved yet', message: 'Replies open once a post is approved.' },
+  reply_not_found: { status: 404, title: 'Reply removed', message: 'This reply no longer exists.' },
+  not_your_reply: { status: 403, title: 'Not allowed', message: 'Only its author can edit or delete a reply.' },
+  moderators_only: { status: 403, title: 'Not allowed', message: 'Only an admin can hide or restore a reply.' },
+  reply_hidden: { status: 409, title: 'Hidden by a moderator', message: 'A moderator hid this reply, so it can no longer be edited.' },
+
   // The server or the network.
   database_unavailable: {
     status: 503,

@@ -73,7 +73,49 @@ export const LIMITS = {
   name: 100,
   email: 254,
   password: 1_024,
+  reply: 10_000,
 } as const;
+
+/** What a reply shows: visible to everyone who can see its post, hidden by a moderator, or deleted by its author. */
+export const REPLY_STATES = ['visible', 'hidden', 'deleted'] as const;
+
+export type ReplyState = (typeof REPLY_STATES)[number];
+
+/**
+ * A reply to an approved post. Its id is the id of the operation that wrote it (a UUID made on the
+ * device), so a reply never changes id. `content` is empty once deleted, and for a member (not an
+ * admin) while hidden. `createdAt` and `editedAt` are milliseconds since the epoch (the server's
+ * clock once the server has it); replies are shown oldest first.
+ */
+export interface Reply {
+  id: string;
+  postId: number;
+  author: string;
+  authorEmail: string;
+  authorRole: string;
+  content: string;
+  /** The reply this one quotes (on the same post), or null. */
+  quoteId: string | null;
+  createdAt: number;
+  editedAt: number | null;
+  state: ReplyState;
+}
+
+/** The one shape of a reply a member has just written (the device writes it at once; the server the same). */
+export function newReply(id: string, postId: number, author: PostAuthor, content: string, quoteId: string | null, now: number): Reply {
+  return {
+    id,
+    postId,
+    author: author.name,
+    authorEmail: author.email,
+    authorRole: author.role,
+    content,
+    quoteId,
+    createdAt: now,
+    editedAt: null,
+    state: 'visible',
+  };
+}
 
 /** Tags on a post: how many, and how long each may be. */
 export const TAG_LIMITS = { count: 10, length: 40 } as const;

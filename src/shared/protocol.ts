@@ -4,15 +4,21 @@
 // refuses bad input with the very sentence the device would show.
 import { z } from 'zod';
 import { WIRE_ERROR_CODES } from './errors';
-import { CATEGORIES, LIMITS, POST_STATUSES, type Post } from './post-rules';
-import { unstorableText, validateCategory, validateName, validateNewPost, validateTags, type Problem } from './validation';
+import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type Reply } from './post-rules';
+import { unstorableText, validateCategory, validateName, validateNewPost, validateReply, validateTags, type Problem } from './validation';
 
 /**
  * The version of this protocol. Devices send it with every request (PROTOCOL_HEADER) and the
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+/**
+ * The versions this build's server serves. Version 2 added replies and views (new operations, and
+ * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
+ * replies, and it never sends the new operations.
+ */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -79,16 +85,53 @@ export const newPostSchema = z
   .transform((post) => ({ ...post, title: post.title.trim(), content: post.content.trim(), tags: post.tags?.map((tag) => tag.trim()) }));
 export type NewPost = z.infer<typeof newPostSchema>;
 
+/** A reply as the server sends it: the Reply of post-rules.ts plus its change number. */
+export type WireReply = Reply & { seq: number };
+
+export const wireReplySchema = z.object({
+  id: z.string(),
+  postId: z.number().int().positive(),
+  author: z.string(),
+  authorEmail: z.string(),
+  authorRole: z.string(),
+  content: z.string(),
+  quoteId: z.string().nullable(),
+  createdAt: z.number().int().nonnegative(),
+  editedAt: z.number().int().nonnegative().nullable(),
+  state: z.enum(REPLY_STATES),
+  seq: z.number().int().nonnegative(),
+}) satisfies z.ZodType<WireReply>;
+
+/** The text of a reply or of its edit: the rule of validation.ts, then trimmed. */
+export const replyContentSchema = z
+  .string()
+  .catch('')
+  .superRefine(rule(validateReply))
+  .transform((content) => content.trim());
+
 const opId = z.uuid();
 const postId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const replyId = z.uuid();
 
 export const opSchema = z.discriminatedUnion('type', [
   z.object({ id: opId, type: z.literal('create'), post: z.looseObject({}) }),
   z.object({ id: opId, type: z.literal('like'), postId, count: z.number().int().min(1).max(1000).optional() }),
   z.object({ id: opId, type: z.literal('approve'), postId }),
   z.object({ id: opId, type: z.literal('reject'), postId }),
+  // Version 2. A reply's id is its op's id; its text is checked by the server after the envelope
+  // (replyContentSchema), so a bad text is one `refused` result, not a failed batch.
+  z.object({ id: opId, type: z.literal('reply'), postId, content: z.unknown(), quoteId: replyId.nullable().optional() }),
+  z.object({ id: opId, type: z.literal('editReply'), replyId, content: z.unknown() }),
+  z.object({ id: opId, type: z.literal('deleteReply'), replyId }),
+  z.object({ id: opId, type: z.literal('hideReply'), replyId }),
+  z.object({ id: opId, type: z.literal('restoreReply'), replyId }),
+  z.object({ id: opId, type: z.literal('view'), postId }),
 ]);
 export type Op = z.infer<typeof opSchema>;
+/** The operations about one reply (each names it by `replyId`). */
+export type ReplyOp = Extract<Op, { replyId: string }>;
+/** The operations that name a post by `postId`. */
+export type PostOp = Extract<Op, { postId: number }>;
 
 export const MAX_OPS_PER_PUSH = 100;
 export const pushRequestSchema = z.object({ ops: z.array(opSchema).min(1).max(MAX_OPS_PER_PUSH) });
@@ -107,8 +150,20 @@ const readCode = z.string();
  * this time: it stays queued and is sent again; the device sets it aside if it keeps failing).
  */
 export const opResultSchema = z.discriminatedUnion('status', [
-  z.object({ id: z.string(), status: z.literal('applied'), postId: z.number().optional(), post: wirePostSchema.optional() }),
-  z.object({ id: z.string(), status: z.literal('duplicate'), postId: z.number().optional(), post: wirePostSchema.optional() }),
+  z.object({
+    id: z.string(),
+    status: z.literal('applied'),
+    postId: z.number().optional(),
+    post: wirePostSchema.optional(),
+    reply: wireReplySchema.optional(),
+  }),
+  z.object({
+    id: z.string(),
+    status: z.literal('duplicate'),
+    postId: z.number().optional(),
+    post: wirePostSchema.optional(),
+    reply: wireReplySchema.optional(),
+  }),
   z.object({ id: z.string(), status: z.literal('refused'), code: readCode, reason: z.string() }),
   z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
 ]);
@@ -129,6 +184,8 @@ export const pullQuerySchema = z.object({
 });
 export const pullResponseSchema = z.object({
   posts: z.array(wirePostSchema),
+  /** Version 2: the replies changed in the same range (to approved posts this member can see). */
+  replies: z.array(wireReplySchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

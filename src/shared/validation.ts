@@ -98,3 +98,9 @@ export function validateName(name: string): Problem | null {
   if (blank(name)) return problem(ERRORS.invalid.title, FILL_ALL_FIELDS);
   return tooLong('Name', name.trim(), LIMITS.name) ?? unstorableText('Name', name);
 }
+
+/** A reply (new or edited): not empty after trimming, within LIMITS.reply, storable. */
+export function validateReply(content: string): Problem | null {
+  if (blank(content)) return problem('Empty reply', 'Please write something before posting your reply.');
+  return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content);
+}

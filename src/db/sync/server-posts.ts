@@ -22,7 +22,7 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
     .equals(from)
     .modify((entry: OutboxRow) => {
       entry.postId = to;
-      if (entry.op.type !== 'create') entry.op = { ...entry.op, postId: to };
+      if ('postId' in entry.op) entry.op = { ...entry.op, postId: to };
     });
   if (!row) return;
   await db.posts.delete(from);
