@@ -65,13 +65,14 @@ const TOP = foldersIn('');
 const forbiddenFor = (folder) => TOP.filter((other) => other !== folder && !(LAYERS[folder] ?? ['shared']).includes(other));
 
 // Inside src/db the groups depend one way: core ← accounts ← posts ← mirror, search on core only,
-// sync (outbox, pull, re-keying) on core and accounts, called by posts and mirror. A group not
+// sync (outbox, pull, re-keying) on core and accounts, called by posts, replies and mirror. A group not
 // named here needs only db/core. Every group may import the top-level names and shapes
 // (contracts.ts, types.ts); no other top-level file of src/db (startup.ts starts the groups).
 const DB_GROUPS = {
   core: [],
   accounts: ['core'],
   posts: ['core', 'accounts', 'sync'],
+  replies: ['core', 'accounts', 'posts', 'sync'],
   search: ['core'],
   sync: ['core', 'accounts'],
   mirror: ['core', 'posts', 'sync'],

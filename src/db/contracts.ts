@@ -90,6 +90,8 @@ export const META_KEYS = {
 export const META_KEY_PREFIXES = {
   /** `draft:<email>`: a member's New Post draft (posts/drafts.ts). */
   draft: 'draft:',
+  /** `replyDraft:<email>:<postId>`: a member's half-written reply to a post (replies/replies.ts). */
+  replyDraft: 'replyDraft:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
   corruptPosts: CORRUPT_POSTS_PREFIX,
   /** `sync:upload-decided:<email>`: the member answered the upload question (sync/local-posts.ts). */
@@ -97,6 +99,10 @@ export const META_KEY_PREFIXES = {
   /** `sync:rekeyed:<temporary id>`: the server id a post created on this device moved to (sync). */
   syncRekeyed: 'sync:rekeyed:',
 } as const;
+
+/** The `meta` key of a member's reply draft on one post. */
+export const replyDraftMetaKey = (email: string, postId: number) =>
+  `${META_KEY_PREFIXES.replyDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
 export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;

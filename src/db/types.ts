@@ -3,7 +3,7 @@
 
 import { CATEGORIES, type Category } from '../shared/post-rules';
 
-export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus } from '../shared/post-rules';
+export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus, type Reply, type ReplyState } from '../shared/post-rules';
 
 /** The forum filter: every category, plus `All`, which switches the category match off. */
 export type CategoryFilter = Category | 'All';

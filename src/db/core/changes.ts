@@ -2,7 +2,8 @@
 // the durable-storage request can follow writes without the writers knowing about them; and the
 // page's bulk writes (an import), which followers that can wait (the search index) catch up on once.
 
-export type ChangeKind = 'post-created' | 'post-liked' | 'post-reviewed' | 'posts-imported' | 'seeded' | 'synced';
+export type ChangeKind =
+  'post-created' | 'post-liked' | 'post-reviewed' | 'post-viewed' | 'replied' | 'posts-imported' | 'seeded' | 'synced';
 
 type ChangeListener = (kind: ChangeKind) => void;
 

@@ -5,7 +5,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './outdated';
 import { DATABASE_NAME } from '../contracts';
-import type { Post } from '../types';
+import { META_KEYS } from '../contracts';
+import type { Post, Reply, ReplyState } from '../types';
 import type { Op } from '../../shared/protocol';
 
 /**
@@ -23,6 +24,28 @@ export interface ServerState {
   seq: number;
   likes: number;
   status: Post['status'];
+  /** The server's view count (rows stored before schema version 4 lack it: the row's own count stands). */
+  views?: number;
+}
+
+/**
+ * A stored reply. `listed` is 1 while the reply has a place in its thread (visible or hidden) and
+ * 0 once deleted, so a page of the thread is one range of the `[postId+listed+createdAt]` index.
+ */
+export type ReplyRow = Reply & { listed: 0 | 1; sync?: ReplyServerState };
+
+/** What the server last said about a synced reply (connected mode); the row adds this device's outstanding edits on top. */
+export interface ReplyServerState {
+  seq: number;
+  content: string;
+  state: ReplyState;
+  editedAt: number | null;
+}
+
+/** A post this member has opened on this device (its view is counted once). */
+export interface ViewedRow {
+  email: string;
+  postId: number;
 }
 
 /** One queued operation of the outbox (connected mode): sent in `seq` order, removed once acknowledged. */
@@ -33,6 +56,10 @@ export interface OutboxRow {
   postId: number;
   /** The member whose session must send it. */
   email: string;
+  /** When this device made the operation (ms since the epoch; rows queued by older builds lack it). */
+  at?: number;
+  /** The reply the operation is about (reply operations; `postId` is then the reply's post). */
+  replyId?: string;
   /** Set when the server applied it but the device has not yet pulled up to `ackCursor`. */
   ackCursor?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
@@ -90,11 +117,24 @@ export const SCHEMA_V3 = {
   outbox: '++seq, postId, email',
 } as const;
 
+/**
+ * Version 4 adds replies: a page of a thread, oldest first (`[postId+listed+createdAt]`), and the
+ * count of a post's visible replies (`[postId+state]`); and `viewed`, the posts each member has
+ * opened here. A connected device pulls again from the start, so it gets the replies written
+ * while it ran a build without them.
+ */
+export const SCHEMA_V4 = {
+  replies: 'id, [postId+listed+createdAt], [postId+state]',
+  viewed: '[email+postId]',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  replies!: EntityTable<ReplyRow, 'id'>;
+  viewed!: Dexie.Table<ViewedRow, [string, number]>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -116,6 +156,12 @@ export class InsightDatabase extends Dexie {
           });
       });
     this.version(3).stores(SCHEMA_V3);
+    this.version(4)
+      .stores(SCHEMA_V4)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.

@@ -1,4 +1,4 @@
-// The three sample approved posts, written once: on the first start, when IndexedDB holds no
+// The three sample approved posts and their replies, written once: on the first start, when IndexedDB holds no
 // posts and the legacy `posts` key is absent (product.md §3). A flag in `meta` keeps them from ever
 // coming back after that, even if every post is later removed.
 
@@ -7,7 +7,8 @@ import { db } from '../core/schema';
 import { withDataErrors } from '../core/errors';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
-import { samplePosts } from '../../shared/sample-posts';
+import { samplePosts, sampleReplies } from '../../shared/sample-posts';
+import { newOperationId } from '../sync/uuid';
 
 export { samplePosts };
 
@@ -18,13 +19,15 @@ const SEEDED_KEY = META_KEYS.seeded;
  */
 export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.now()): Promise<boolean> {
   const seeded = await withDataErrors(() =>
-    db.transaction('rw', db.posts, db.meta, async () => {
+    db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
       if (await db.meta.get(SEEDED_KEY)) return false;
       await db.meta.put({ key: SEEDED_KEY, value: now });
       // Two tabs starting at once both get here; the transaction lets only the first one write.
       if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
       let rev = await nextRev();
-      await db.posts.bulkAdd(samplePosts(now).map((post) => ({ ...post, rev: rev++ })));
+      const posts = samplePosts(now);
+      await db.posts.bulkAdd(posts.map((post) => ({ ...post, rev: rev++ })));
+      await db.replies.bulkAdd(sampleReplies(posts, newOperationId).map((reply) => ({ ...reply, listed: 1 as const })));
       await countChange();
       return true;
     }),

@@ -8,6 +8,7 @@ import { countChange } from '../core/revisions';
 import type { PullResponse } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { storeServerPosts } from './server-posts';
+import { refreshReplyView, storeServerReplies } from './server-replies';
 import { SYNC_META, readCursor } from './sync-meta';
 
 /**
@@ -15,14 +16,16 @@ import { SYNC_META, readCursor } from './sync-meta';
  * nothing. Operations acknowledged at or below the cursor are now part of the server state.
  */
 export async function applyPullPage(page: PullResponse, owner: string): Promise<{ changed: number }> {
-  const changed = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
     const cursor = await readCursor();
-    if (page.cursor < cursor && page.posts.length === 0) return 0;
-    const stored = await storeServerPosts(page.posts);
+    if (page.cursor < cursor && page.posts.length === 0 && page.replies.length === 0) return 0;
+    // Posts first: a reply's post is then on the device when the reply is counted.
+    const stored = (await storeServerPosts(page.posts)) + (await storeServerReplies(page.replies));
     const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
     if (settled.length > 0) {
       await db.outbox.bulkDelete(settled.map((row) => row.seq!));
       for (const postId of new Set(settled.map((row) => row.postId))) await refreshLocalView(postId);
+      for (const replyId of new Set(settled.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
     }
     await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
     await db.meta.put({ key: SYNC_META.owner, value: owner });

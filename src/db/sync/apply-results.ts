@@ -9,7 +9,9 @@ import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { rekeyPost, storeServerPosts } from './server-posts';
 import { SYNC_META } from './sync-meta';
-import { draftMetaKey } from '../contracts';
+import { draftMetaKey, replyDraftMetaKey } from '../contracts';
+import { recountComments } from '../core/reply-counts';
+import { refreshReplyView, storeServerReplies } from './server-replies';
 
 export interface Refusal {
   op: Op;
@@ -37,6 +39,8 @@ async function acknowledge(row: OutboxRow, result: Extract<OpResult, { status: '
   if (result.post) {
     await db.outbox.delete(row.seq!);
     await storeServerPosts([result.post as WirePost]);
+    if (result.reply) await storeServerReplies([result.reply]);
+    if (row.replyId) await refreshReplyView(row.replyId);
   } else {
     // Applied, but this device sees the effect only once it has pulled up to `cursor`.
     await db.outbox.update(row.seq!, { ackCursor: cursor });
@@ -56,8 +60,30 @@ async function keepAsDraft(row: OutboxRow): Promise<void> {
   await db.meta.put({ key, value: { title, content, category: typeof category === 'string' ? category : '', savedAt: Date.now() } });
 }
 
+/** A refused reply leaves the thread, and its text goes back to the member's reply box (unless they are writing another). */
+async function undoReply(row: OutboxRow, replyId: string): Promise<void> {
+  const reply = await db.replies.get(replyId);
+  if (row.op.type === 'reply' && reply && !reply.sync) {
+    await db.replies.delete(replyId);
+    const key = replyDraftMetaKey(row.email, row.postId);
+    if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
+    await db.outbox
+      .where('postId')
+      .equals(row.postId)
+      .filter((entry) => entry.replyId === replyId)
+      .delete();
+    await recountComments(reply.postId);
+    return;
+  }
+  await refreshReplyView(replyId);
+}
+
 async function undo(row: OutboxRow): Promise<void> {
   await db.outbox.delete(row.seq!);
+  if (row.replyId) {
+    await undoReply(row, row.replyId);
+    return;
+  }
   if (row.op.type === 'create') {
     await keepAsDraft(row);
     await db.posts.delete(row.postId);
@@ -68,6 +94,7 @@ async function undo(row: OutboxRow): Promise<void> {
   if (!post) return;
   if (post.sync) await refreshLocalView(row.postId);
   else if (row.op.type === 'like') await db.posts.update(row.postId, { likes: Math.max(0, post.likes - (row.op.count ?? 1)) });
+  else if (row.op.type === 'view') await db.posts.update(row.postId, { views: Math.max(0, post.views - 1) });
   else if (row.previousStatus) await db.posts.update(row.postId, { status: row.previousStatus, rev: await nextRev() });
 }
 
@@ -78,7 +105,7 @@ async function undo(row: OutboxRow): Promise<void> {
 export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const refusals: Refusal[] = [];
-  await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+  await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);

@@ -39,7 +39,7 @@ async function queueOne(post: Post, stored: PostRow | undefined, session: Sessio
   if (!row) return false;
   const ops = await operationsFor(row.id);
   if (row.sync) {
-    const shown = localView(row.sync, ops);
+    const shown = localView(row.sync, ops, row.views);
     if (post.likes > shown.likes && shown.status === 'approved') await queueLikes(row.id, post.likes - shown.likes, session);
     if (shown.status === 'pending' && post.status !== 'pending') {
       await queueOperation({ type: post.status === 'approved' ? 'approve' : 'reject' }, row.id, session, 'pending');

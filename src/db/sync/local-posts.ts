@@ -1,7 +1,8 @@
-// A device that was local-only meets a server: its copies of the sample posts go (the server has
+// A device that was local-only meets a server: its copies of the sample posts and their replies go (the server has
 // its own, so they are never shown twice), and the member's own local posts can be uploaded as
 // new pending posts. Nothing else is dropped: other local-only posts stay on the device.
 
+import Dexie from 'dexie';
 import { META_KEYS } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
@@ -13,7 +14,7 @@ import { SYNC_META } from './sync-meta';
 
 /** Removes this device's own sample posts once (they were never on the server). */
 export async function removeLocalSamples(): Promise<number> {
-  const removed = await db.transaction('rw', db.posts, db.meta, async () => {
+  const removed = await db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
     if (await db.meta.get(SYNC_META.samplesRemoved)) return 0;
     await db.meta.put({ key: SYNC_META.samplesRemoved, value: Date.now() });
     const seeded = await db.meta.get(META_KEYS.seeded);
@@ -22,6 +23,7 @@ export async function removeLocalSamples(): Promise<number> {
     const rows = await db.posts.bulkGet(ids);
     const local = rows.filter((row): row is PostRow => row !== undefined && !row.sync).map((row) => row.id);
     await db.posts.bulkDelete(local);
+    for (const postId of local) await db.replies.where('[postId+state]').between([postId, Dexie.minKey], [postId, Dexie.maxKey]).delete();
     if (local.length > 0) await countChange();
     return local.length;
   });

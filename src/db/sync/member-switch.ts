@@ -1,6 +1,7 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
 // (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
-// mirror write the `posts` copy; the pull then starts again from zero for the new member.
+// mirror write the `posts` copy; the server's replies go too; the pull then starts again from zero
+// for the new member.
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
@@ -30,7 +31,7 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
  * for. Returns true when it switched (the cursor is then back at 0).
  */
 export async function switchMember(session: Session): Promise<boolean> {
-  const switched = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+  const switched = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
     const owner = await readOwner();
     if (owner === session.email) return false;
     if (owner !== undefined) {
@@ -40,6 +41,10 @@ export async function switchMember(session: Session): Promise<boolean> {
         row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
       const hidden = await db.posts.filter(mayNotSee).primaryKeys();
       await db.posts.bulkDelete(hidden);
+      // The server's replies go too (a hidden one holds its text only for an admin): the pull
+      // from zero brings back what this member may see. Replies still queued stay.
+      const synced = await db.replies.filter((reply) => reply.sync !== undefined).toArray();
+      await db.replies.bulkDelete(synced.map((reply) => reply.id));
       await db.meta.put({ key: SYNC_META.cursor, value: 0 });
     }
     await restoreQueuedCreates(session);

@@ -14,25 +14,59 @@ import { newOperationId } from './uuid';
 export type OperationInput =
   | { type: 'create'; post: { title: string; content: string; category: string; tags?: string[] } }
   | { type: 'like'; count?: number }
-  | { type: 'approve' | 'reject' };
+  | { type: 'approve' | 'reject' }
+  | { type: 'view' }
+  /** The reply's id is the operation's id: pass the one the reply was stored under. */
+  | { type: 'reply'; id: string; content: string; quoteId: string | null }
+  | { type: 'editReply'; replyId: string; content: string }
+  | { type: 'deleteReply' | 'hideReply' | 'restoreReply'; replyId: string };
 
 function toOperation(input: OperationInput, postId: number): Op {
   const id = newOperationId();
-  if (input.type === 'create') return { id, type: 'create', post: input.post };
-  if (input.type === 'like')
-    return input.count && input.count > 1 ? { id, type: 'like', postId, count: input.count } : { id, type: 'like', postId };
-  return { id, type: input.type, postId };
+  switch (input.type) {
+    case 'create':
+      return { id, type: 'create', post: input.post };
+    case 'like':
+      return input.count && input.count > 1 ? { id, type: 'like', postId, count: input.count } : { id, type: 'like', postId };
+    case 'reply':
+      return input.quoteId
+        ? { id: input.id, type: 'reply', postId, content: input.content, quoteId: input.quoteId }
+        : { id: input.id, type: 'reply', postId, content: input.content };
+    case 'editReply':
+      return { id, type: 'editReply', replyId: input.replyId, content: input.content };
+    case 'deleteReply':
+    case 'hideReply':
+    case 'restoreReply':
+      return { id, type: input.type, replyId: input.replyId };
+    default:
+      return { id, type: input.type, postId };
+  }
+}
+
+/** The reply an operation is about, if it is about one. */
+export function replyIdOf(op: Op): string | undefined {
+  if (op.type === 'reply') return op.id;
+  return 'replyId' in op ? op.replyId : undefined;
 }
 
 /**
  * Queues one operation when this device is connected (else does nothing). Call it inside the
- * readwrite transaction (posts, meta, outbox) that applies the operation's local effect.
+ * readwrite transaction (posts, meta, outbox) that applies the operation's local effect. For a
+ * reply operation `postId` is the reply's post.
  */
 export async function queueOperation(input: OperationInput, postId: number, session: Session, previousStatus?: PostStatus): Promise<void> {
   if (!(await isConnectedDevice())) return;
-  const row: OutboxRow = { op: toOperation(input, postId), postId, email: session.email };
+  const op = toOperation(input, postId);
+  const row: OutboxRow = { op, postId, email: session.email, at: Date.now() };
+  const replyId = replyIdOf(op);
+  if (replyId) row.replyId = replyId;
   if (previousStatus) row.previousStatus = previousStatus;
   await db.outbox.add(row);
+}
+
+/** The queued operations about one reply, oldest first. */
+export async function operationsForReply(postId: number, replyId: string): Promise<OutboxRow[]> {
+  return (await operationsFor(postId)).filter((row) => row.replyId === replyId);
 }
 
 /** The queued operations about one post, oldest first. */
@@ -44,10 +78,10 @@ export function operationsFor(postId: number): Promise<OutboxRow[]> {
 export async function refreshLocalView(postId: number): Promise<void> {
   const row = await db.posts.get(postId);
   if (!row?.sync) return;
-  const view = localView(row.sync, await operationsFor(postId));
+  const view = localView(row.sync, await operationsFor(postId), row.views);
   // A status change gets a new change number, so the search index follows it.
   if (view.status !== row.status) await db.posts.update(postId, { ...view, rev: await nextRev() });
-  else if (view.likes !== row.likes) await db.posts.update(postId, { likes: view.likes });
+  else if (view.likes !== row.likes || view.views !== row.views) await db.posts.update(postId, { likes: view.likes, views: view.views });
 }
 
 /** True when `postId` is the temporary id of a post whose create the server has not answered. */

@@ -3,9 +3,11 @@
 // row that stands on an id the server gave to another post moves out of its way first.
 // Every function here runs inside the caller's readwrite transaction on posts, meta and outbox.
 
-import { db, type OutboxRow, type PostRow } from '../core/schema';
+import Dexie from 'dexie';
+import { db, type OutboxRow, type PostRow, type ReplyRow } from '../core/schema';
 import { nextRev } from '../core/revisions';
 import type { WirePost } from '../../shared/protocol';
+import { countVisibleReplies } from '../core/reply-counts';
 import { localView } from './overlay';
 
 /** A fresh local id for a row that has to move: a timestamp above every stored id. */
@@ -24,6 +26,13 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
       entry.postId = to;
       if ('postId' in entry.op) entry.op = { ...entry.op, postId: to };
     });
+  // Replies follow their post (an admin may reply offline to a post they wrote and approved there).
+  await db.replies
+    .where('[postId+state]')
+    .between([from, Dexie.minKey], [from, Dexie.maxKey])
+    .modify((reply: ReplyRow) => {
+      reply.postId = to;
+    });
   if (!row) return;
   await db.posts.delete(from);
   await db.posts.put({ ...(replacement ?? row), id: to, rev: await nextRev() });
@@ -32,7 +41,7 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
 /** The row a server post becomes on this device, given its outstanding operations. */
 export function serverRow(wire: WirePost, ops: readonly OutboxRow[], rev: number | undefined): PostRow {
   const { seq, ...post } = wire;
-  const sync = { seq, likes: post.likes, status: post.status };
+  const sync = { seq, likes: post.likes, status: post.status, views: post.views };
   return { ...post, ...localView(sync, ops), sync, rev };
 }
 
@@ -63,6 +72,8 @@ export async function storeServerPosts(wires: readonly WirePost[]): Promise<numb
     if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const mine = ops.filter((entry) => entry.postId === wire.id);
     const row = serverRow(wire, mine, stored?.rev);
+    // The count is this device's visible replies (the server's own count, once they are pulled too).
+    if (wire.comments > 0 || (stored?.comments ?? 0) > 0) row.comments = await countVisibleReplies(wire.id);
     if (!stored || stored.status !== row.status) row.rev = rev++;
     rows.push(row);
     for (const entry of mine) if (entry.ackCursor !== undefined && entry.ackCursor <= wire.seq) included.push(entry.seq!);

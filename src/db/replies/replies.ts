@@ -1,0 +1,216 @@
+// Replies: the writes (reply, edit, delete, hide, restore), a member's view of a post, and the
+// reads behind a post's page. Each write is one Dexie transaction that also queues its operation
+// (connected mode) and keeps the post's `comments` equal to its visible replies, so every tab, the
+// `posts` mirror and the server agree. A page of a thread is one range of an index.
+
+import Dexie from 'dexie';
+import { db, type PostRow, type ReplyRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange } from '../core/revisions';
+import { recountComments } from '../core/reply-counts';
+import { DataError, invalidInput, withDataErrors } from '../core/errors';
+import { requireSession } from '../accounts/guards';
+import { toPost } from '../posts/post-codec';
+import { validateReply } from '../../shared/validation';
+import { newReply } from '../../shared/post-rules';
+import { queueOperation } from '../sync/outbox';
+import { newOperationId } from '../sync/uuid';
+import { replyDraftMetaKey } from '../contracts';
+import type { Post, Reply, Session } from '../types';
+
+/** How many replies a page of a thread shows. */
+export const REPLY_PAGE_SIZE = 20;
+
+const run = withDataErrors;
+const WRITE_TABLES = [db.posts, db.replies, db.meta, db.outbox] as const;
+
+/** True when `session` may see `post` (approved, their own, or any post for an admin). */
+export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Session): boolean {
+  return post.status === 'approved' || post.authorEmail === session.email || session.role === 'admin';
+}
+
+/** A stored reply as the app shows it (without the row's bookkeeping). */
+export function toReply(row: ReplyRow): Reply {
+  return {
+    id: row.id,
+    postId: row.postId,
+    author: row.author,
+    authorEmail: row.authorEmail,
+    authorRole: row.authorRole,
+    content: row.content,
+    quoteId: row.quoteId,
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+    state: row.state,
+  };
+}
+
+/** The thread of a post: its visible and hidden replies, oldest first. */
+function thread(postId: number) {
+  return db.replies.where('[postId+listed+createdAt]').between([postId, 1, Dexie.minKey], [postId, 1, Dexie.maxKey]);
+}
+
+/** The post a member may reply to: it exists, they may see it, and it is approved. */
+async function openPost(postId: number, session: Session): Promise<PostRow> {
+  const post = await db.posts.get(postId);
+  if (!post || !maySee(post, session)) throw new DataError('not_found', { postId });
+  if (post.status !== 'approved') throw new DataError('replies_closed', { postId });
+  return post;
+}
+
+/** A stored reply this member may see, or `reply_not_found`. */
+async function storedReply(replyId: string, session: Session): Promise<ReplyRow> {
+  const reply = await db.replies.get(replyId);
+  const post = reply && (await db.posts.get(reply.postId));
+  if (!reply || reply.state === 'deleted' || !post || !maySee(post, session)) throw new DataError('reply_not_found');
+  return reply;
+}
+
+/** Runs one reply write as a transaction, then tells the page's followers (mirror, other views). */
+async function write<T>(work: () => Promise<T>): Promise<T> {
+  const result = await run(() => db.transaction('rw', WRITE_TABLES, work));
+  emitLocalChange('replied');
+  return result;
+}
+
+/** Writes a reply by the signed-in member to an approved post; `quoteId` names a reply of the same post. */
+export async function createReply(postId: number, content: string, quoteId: string | null = null): Promise<Reply> {
+  const session = requireSession();
+  const problem = validateReply(content);
+  if (problem) throw invalidInput(problem);
+  return write(async () => {
+    await openPost(postId, session);
+    const quoted = quoteId ? await db.replies.get(quoteId) : undefined;
+    const quote = quoted && quoted.postId === postId && quoted.listed === 1 ? quoted.id : null;
+    const reply: ReplyRow = { ...newReply(newOperationId(), postId, session, content.trim(), quote, Date.now()), listed: 1 };
+    await db.replies.add(reply);
+    await recountComments(postId);
+    await countChange();
+    await queueOperation({ type: 'reply', id: reply.id, content: reply.content, quoteId: quote }, postId, session);
+    return toReply(reply);
+  });
+}
+
+/** Replaces the text of the member's own visible reply. */
+export async function editReply(replyId: string, content: string): Promise<Reply> {
+  const session = requireSession();
+  const problem = validateReply(content);
+  if (problem) throw invalidInput(problem);
+  return write(async () => {
+    const reply = await storedReply(replyId, session);
+    if (reply.authorEmail !== session.email) throw new DataError('not_your_reply');
+    if (reply.state === 'hidden') throw new DataError('reply_hidden');
+    const edited: ReplyRow = { ...reply, content: content.trim(), editedAt: Date.now() };
+    await db.replies.put(edited);
+    await queueOperation({ type: 'editReply', replyId, content: edited.content }, reply.postId, session);
+    return toReply(edited);
+  });
+}
+
+/** Deletes the member's own reply: its text is gone, and it leaves the thread and the count. */
+export async function deleteReply(replyId: string): Promise<void> {
+  const session = requireSession();
+  await write(async () => {
+    const reply = await storedReply(replyId, session);
+    if (reply.authorEmail !== session.email) throw new DataError('not_your_reply');
+    await db.replies.put({ ...reply, state: 'deleted', content: '', listed: 0 });
+    await recountComments(reply.postId);
+    await countChange();
+    await queueOperation({ type: 'deleteReply', replyId }, reply.postId, session);
+  });
+}
+
+/** Hides a reply (admin only): members see "Hidden by a moderator" in its place, and it leaves the count. */
+export function hideReply(replyId: string): Promise<void> {
+  return moderate(replyId, 'hidden');
+}
+
+/** Shows a hidden reply again (admin only). */
+export function restoreReply(replyId: string): Promise<void> {
+  return moderate(replyId, 'visible');
+}
+
+async function moderate(replyId: string, state: 'hidden' | 'visible'): Promise<void> {
+  const session = requireSession();
+  if (session.role !== 'admin') throw new DataError('moderators_only');
+  await write(async () => {
+    const reply = await storedReply(replyId, session);
+    if (reply.state === state) return;
+    await db.replies.update(replyId, { state });
+    await recountComments(reply.postId);
+    await countChange();
+    await queueOperation({ type: state === 'hidden' ? 'hideReply' : 'restoreReply', replyId }, reply.postId, session);
+  });
+}
+
+/**
+ * Counts the signed-in member's view of a post, once per member per post on this device (the
+ * server counts once per member across devices). Nothing happens for a post they may not see.
+ */
+export async function recordView(postId: number): Promise<boolean> {
+  const session = requireSession();
+  const counted = await run(() =>
+    db.transaction('rw', [db.posts, db.viewed, db.meta, db.outbox], async () => {
+      if (await db.viewed.get([session.email, postId])) return false;
+      const post = await db.posts.get(postId);
+      if (!post || !maySee(post, session)) return false;
+      await db.viewed.put({ email: session.email, postId });
+      await db.posts.update(postId, { views: (post.views || 0) + 1 });
+      await countChange();
+      await queueOperation({ type: 'view' }, postId, session);
+      return true;
+    }),
+  );
+  if (counted) emitLocalChange('post-viewed');
+  return counted;
+}
+
+/** The post with this id, or undefined (whoever may see it: check with maySee). */
+export async function getPost(id: number): Promise<Post | undefined> {
+  const row = await run(() => db.posts.get(id));
+  return row && toPost(row);
+}
+
+/** One page of a post's thread (visible and hidden replies), oldest first. */
+export async function listReplies(postId: number, offset: number, limit = REPLY_PAGE_SIZE): Promise<Reply[]> {
+  const rows = await run(() => thread(postId).offset(offset).limit(limit).toArray());
+  return rows.map(toReply);
+}
+
+/** How many replies the thread shows (visible and hidden; deleted ones have left it). */
+export function countThread(postId: number): Promise<number> {
+  return run(() => thread(postId).count());
+}
+
+/** The replies with these ids (for quotes), deleted ones included; unknown ids are skipped. */
+export async function getReplies(ids: readonly string[]): Promise<Reply[]> {
+  const rows = await run(() => db.replies.bulkGet([...ids]));
+  return rows.filter((row): row is ReplyRow => row !== undefined).map(toReply);
+}
+
+/** Where a reply stands in its thread (0 for the oldest), or -1 when it is not in one. */
+export async function threadIndex(replyId: string): Promise<number> {
+  return run(async () => {
+    const reply = await db.replies.get(replyId);
+    if (!reply || reply.listed !== 1) return -1;
+    return db.replies
+      .where('[postId+listed+createdAt]')
+      .between([reply.postId, 1, Dexie.minKey], [reply.postId, 1, reply.createdAt], true, false)
+      .count();
+  });
+}
+
+/** The member's half-written reply to a post ('' when none). */
+export async function loadReplyDraft(email: string, postId: number): Promise<string> {
+  const row = await run(() => db.meta.get(replyDraftMetaKey(email, postId)));
+  return typeof row?.value === 'string' ? row.value : '';
+}
+
+/** Saves the member's reply draft; an empty one removes it. */
+export async function saveReplyDraft(email: string, postId: number, text: string): Promise<void> {
+  const key = replyDraftMetaKey(email, postId);
+  await run(async () => {
+    if (text.trim()) await db.meta.put({ key, value: text });
+    else await db.meta.delete(key);
+  });
+}

@@ -1,0 +1,62 @@
+// Writing the replies the server sends into IndexedDB (connected mode): each becomes a row with
+// its server state and this device's outstanding reply operations on top, and the posts they
+// belong to get their visible-reply count again. Runs inside the caller's readwrite transaction
+// on posts, replies, meta and outbox.
+
+import { db, type OutboxRow, type ReplyRow } from '../core/schema';
+import type { WireReply } from '../../shared/protocol';
+import { recountComments } from '../core/reply-counts';
+import { localReplyView } from './overlay';
+import { operationsForReply } from './outbox';
+
+function replyRow(wire: WireReply, ops: readonly OutboxRow[]): ReplyRow {
+  const { seq, ...reply } = wire;
+  const sync = { seq, content: reply.content, state: reply.state, editedAt: reply.editedAt };
+  const view = localReplyView(sync, ops);
+  return { ...reply, ...view, listed: view.state === 'deleted' ? 0 : 1, sync };
+}
+
+/**
+ * Stores server replies newer than the device's copies, keeping outstanding operations on top,
+ * drops acknowledged operations the new state includes, and recounts the posts' visible replies.
+ * Returns how many rows changed.
+ */
+export async function storeServerReplies(wires: readonly WireReply[]): Promise<number> {
+  if (wires.length === 0) return 0;
+  const found = new Map(
+    (await db.replies.bulkGet(wires.map((wire) => wire.id)))
+      .filter((row): row is ReplyRow => row !== undefined)
+      .map((row) => [row.id, row]),
+  );
+  const ops = await db.outbox
+    .where('postId')
+    .anyOf([...new Set(wires.map((wire) => wire.postId))])
+    .sortBy('seq');
+  const rows: ReplyRow[] = [];
+  const included: number[] = [];
+  const posts = new Set<number>();
+  for (const wire of wires) {
+    const stored = found.get(wire.id);
+    if (stored?.sync && stored.sync.seq >= wire.seq) continue;
+    const mine = ops.filter((entry) => entry.replyId === wire.id);
+    rows.push(replyRow(wire, mine));
+    posts.add(wire.postId);
+    if (stored) posts.add(stored.postId);
+    for (const entry of mine) if (entry.ackCursor !== undefined && entry.ackCursor <= wire.seq) included.push(entry.seq!);
+  }
+  if (rows.length > 0) await db.replies.bulkPut(rows);
+  if (included.length > 0) await db.outbox.bulkDelete(included);
+  for (const postId of posts) await recountComments(postId);
+  return rows.length;
+}
+
+/** Shows a synced reply as its server state plus the operations still outstanding (after one settled or was undone). */
+export async function refreshReplyView(replyId: string): Promise<void> {
+  const row = await db.replies.get(replyId);
+  if (!row?.sync) return;
+  const view = localReplyView(row.sync, await operationsForReply(row.postId, replyId));
+  const listed = view.state === 'deleted' ? 0 : 1;
+  if (view.content === row.content && view.state === row.state && view.editedAt === row.editedAt && listed === row.listed) return;
+  await db.replies.put({ ...row, ...view, listed });
+  await recountComments(row.postId);
+}
