@@ -10,7 +10,7 @@ import { countChange } from '../core/revisions';
 import { recountComments } from '../core/reply-counts';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireSession } from '../accounts/guards';
-import { toPost } from '../posts/post-codec';
+import { toPost, toReply } from '../posts/post-codec';
 import { validateReply } from '../../shared/validation';
 import { newReply } from '../../shared/post-rules';
 import { queueOperation } from '../sync/outbox';
@@ -30,20 +30,7 @@ export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Sess
 }
 
 /** A stored reply as the app shows it (without the row's bookkeeping). */
-export function toReply(row: ReplyRow): Reply {
-  return {
-    id: row.id,
-    postId: row.postId,
-    author: row.author,
-    authorEmail: row.authorEmail,
-    authorRole: row.authorRole,
-    content: row.content,
-    quoteId: row.quoteId,
-    createdAt: row.createdAt,
-    editedAt: row.editedAt,
-    state: row.state,
-  };
-}
+export { toReply };
 
 /** The thread of a post: its visible and hidden replies, oldest first. */
 function thread(postId: number) {
