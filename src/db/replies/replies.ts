@@ -180,10 +180,11 @@ export async function threadIndex(replyId: string): Promise<number> {
   return run(async () => {
     const reply = await db.replies.get(replyId);
     if (!reply || reply.listed !== 1) return -1;
-    return db.replies
-      .where('[postId+listed+createdAt]')
-      .between([reply.postId, 1, Dexie.minKey], [reply.postId, 1, reply.createdAt], true, false)
-      .count();
+    const index = db.replies.where('[postId+listed+createdAt]');
+    const older = await index.between([reply.postId, 1, Dexie.minKey], [reply.postId, 1, reply.createdAt], true, false).count();
+    // Replies of the same millisecond stand in id order (the index's order, as listReplies reads it).
+    const sameTime = await index.equals([reply.postId, 1, reply.createdAt]).primaryKeys();
+    return older + sameTime.filter((id) => id < reply.id).length;
   });
 }
 

@@ -106,6 +106,30 @@ describe('a thread’s pages', () => {
   });
 });
 
+describe('replies of the same millisecond', () => {
+  it('stand in the thread in the order the pages show them', async () => {
+    await twoPosts();
+    const at = 1_800_000_000_000;
+    const reply = (id: string, createdAt: number) => ({
+      id,
+      postId: POST,
+      author: 'A',
+      authorEmail: 'a@example.com',
+      authorRole: 'user',
+      content: `Reply ${id}`,
+      quoteId: null,
+      createdAt,
+      editedAt: null,
+      state: 'visible' as const,
+      listed: 1 as const,
+    });
+    await db.replies.bulkAdd([reply('m', at), reply('z', at + 1), reply('b', at + 1), reply('k', at + 1), reply('a', at + 2)]);
+    const shown = (await listReplies(POST, 0)).map((row) => row.id);
+    expect(shown).toEqual(['m', 'b', 'k', 'z', 'a']);
+    expect(await Promise.all(shown.map((id) => threadIndex(id)))).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
 describe('a post’s comments', () => {
   it('equals its visible replies after reply, hide, restore and delete, here and in the posts mirror', async () => {
     await twoPosts();
