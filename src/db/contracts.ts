@@ -3,7 +3,7 @@
 // them, so CHANGING ANY OF THEM NEEDS A MIGRATION (a new Dexie version with its upgrade, or a
 // reader that still accepts the old name). Adding one is free; renaming or removing one is not.
 
-import type { Post } from '../shared/post-rules';
+import type { Post, Reply } from '../shared/post-rules';
 
 /** The IndexedDB database, the source of truth for posts. */
 export const DATABASE_NAME = 'insight-exchange';
@@ -52,11 +52,28 @@ export const POST_FIELDS = [
   'status',
 ] as const satisfies readonly (keyof Post)[];
 
+/** The fields of a reply, in the order every backup writes them (src/shared/post-rules.ts, Reply). */
+export const REPLY_FIELDS = [
+  'id',
+  'postId',
+  'author',
+  'authorEmail',
+  'authorRole',
+  'content',
+  'quoteId',
+  'createdAt',
+  'editedAt',
+  'state',
+] as const satisfies readonly (keyof Reply)[];
+
 /** The `format` field of a backup file. */
 export const BACKUP_FORMAT = 'insight-exchange-backup';
 
-/** The newest backup version this build writes and reads (an import accepts 1 up to this). */
-export const BACKUP_VERSION = 1;
+/**
+ * The newest backup version this build writes and reads (an import accepts 1 up to this).
+ * 1: `posts` only. 2: `replies` after `posts` (REPLY_FIELDS); a post's `comments` is derived from them.
+ */
+export const BACKUP_VERSION = 2;
 
 /** Every fixed key of the `meta` table and what it holds. */
 export const META_KEYS = {

@@ -1,6 +1,8 @@
 // Sends an admin's import to the server on a connected device: after the local merge, the posts
 // are queued as operations in chunks (one transaction each) and pushed chunk by chunk, with
-// progress; a cancel stops between chunks, so only whole chunks are ever sent.
+// progress; a cancel stops between chunks, so only whole chunks are ever sent. The file's replies
+// are not sent: the server takes a reply only from its own author, on an approved post, so on a
+// connected device importPosts checks them and skips them (src/db/posts/backup.ts).
 
 import { readBackup } from '../db/posts/backup';
 import { readStoredSession } from '../db/accounts/session';
@@ -27,7 +29,7 @@ export async function sendImportToServer(
   const engine = getRunningEngine();
   const session = readStoredSession();
   if (!engine || !session) return { sent: 0, cancelled: false };
-  const posts = readBackup(await file.text());
+  const { posts } = readBackup(await file.text());
   const result: SendResult = { sent: 0, cancelled: false };
   options.onProgress?.({ done: 0, total: posts.length });
   for (let start = 0; start < posts.length; start += IMPORT_SEND_CHUNK) {

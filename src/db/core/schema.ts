@@ -121,7 +121,9 @@ export const SCHEMA_V3 = {
  * Version 4 adds replies: a page of a thread, oldest first (`[postId+listed+createdAt]`), and the
  * count of a post's visible replies (`[postId+state]`); and `viewed`, the posts each member has
  * opened here. A connected device pulls again from the start, so it gets the replies written
- * while it ran a build without them.
+ * while it ran a build without them. A post's `comments` is its number of visible replies from
+ * now on, and no post has any yet: an older build's number (the sample posts' 8, 12 and 15, an
+ * import's) becomes 0, and the `posts` mirror is written again with it.
  */
 export const SCHEMA_V4 = {
   replies: 'id, [postId+listed+createdAt], [postId+state]',
@@ -161,6 +163,15 @@ export class InsightDatabase extends Dexie {
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+        const recounted = await tx
+          .table<PostRow, number>('posts')
+          .filter((post) => post.comments !== 0)
+          .modify({ comments: 0 });
+        if (recounted > 0) {
+          // One more write to posts (core/revisions.ts), so the mirror knows its copy is stale.
+          const changes = await meta.get(META_KEYS.changes);
+          await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
+        }
       });
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

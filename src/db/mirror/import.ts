@@ -27,7 +27,8 @@ export const NOTHING_IMPORTED: LegacyImportResult = { present: false, corrupt: f
 
 /**
  * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher
- * counters, reviewed status); nothing in IndexedDB is dropped. Invalid JSON is kept aside.
+ * likes and views, reviewed status; `comments` stays this device's count of visible replies);
+ * nothing in IndexedDB is dropped. Invalid JSON is kept aside.
  */
 export async function importLegacyPosts(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
@@ -49,7 +50,8 @@ export async function importLegacyPosts(onProgress?: (progress: MergeProgress) =
   return { ...result, added: merged.added, updated: merged.updated, skipped: parsed.skipped };
 }
 
-type Delta = { post: Post; likes: number; comments: number; views: number; reviewed: boolean };
+// No `comments` here: a post's count is its visible replies on this device, never another copy's number.
+type Delta = { post: Post; likes: number; views: number; reviewed: boolean };
 
 function difference(before: Post[], after: Post[]): { added: Post[]; deltas: Delta[] } {
   const previous = new Map(before.map((post) => [post.id, post]));
@@ -65,11 +67,10 @@ function difference(before: Post[], after: Post[]): { added: Post[]; deltas: Del
     const delta: Delta = {
       post,
       likes: Math.max(0, post.likes - old.likes),
-      comments: Math.max(0, post.comments - old.comments),
       views: Math.max(0, post.views - old.views),
       reviewed: old.status === 'pending' && post.status !== 'pending',
     };
-    if (delta.likes || delta.comments || delta.views || delta.reviewed) deltas.push(delta);
+    if (delta.likes || delta.views || delta.reviewed) deltas.push(delta);
   }
   return { added, deltas };
 }
@@ -101,7 +102,8 @@ export async function applyExternalPostsChange(
   const before = parseMirror(oldValue);
   const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
   const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
-  const changed = await db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+  // `replies` too: mergePosts (added posts) recounts their comments inside this transaction.
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
     const applied = await readList(META_KEYS.mirrorApplied);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: META_KEYS.mirrorApplied, value: [...applied, pair].slice(-64) });
@@ -112,7 +114,6 @@ export async function applyExternalPostsChange(
         .equals(delta.post.id)
         .modify((row) => {
           row.likes += delta.likes;
-          row.comments += delta.comments;
           row.views += delta.views;
           if (delta.reviewed && row.status === 'pending') {
             row.status = delta.post.status;

@@ -1,18 +1,25 @@
-// Backups: every post (admins) or a member's own posts exported to a JSON file, and an admin's
-// import of such a file. An import is checked completely before anything is written, then
-// merged additively in chunks of about 1,000 posts, one transaction each, with progress; a
-// cancel stops between chunks, so only whole chunks are ever written.
+// Backups: every post (admins) or a member's own posts exported to a JSON file with their
+// replies, and an admin's import of such a file. An import is checked completely before anything
+// is written, then merged additively in chunks of about 1,000 rows (posts with their replies),
+// one transaction each, with progress; a cancel stops between chunks, so only whole chunks are
+// ever written.
+//
+// The file (version 2): {"format", "version", "exportedAt", "scope", "count" (posts), "posts":
+// [...], "replies": [...]}, each post with exactly POST_FIELDS and each reply exactly REPLY_FIELDS.
+// A version-1 file has no replies and still imports. A post's `comments` in a file is never
+// taken as such: it is the number of the post's visible replies on the device after the import.
 
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
-import { db, type PostRow } from '../core/schema';
+import { db, type PostRow, type ReplyRow } from '../core/schema';
 import { pagesByKey } from '../core/paging';
 import { asBulkWrite, emitLocalChange } from '../core/changes';
 import { DataError, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
-import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult } from './merge';
-import { parsePost, toPost } from './post-codec';
+import { isConnectedDevice } from '../sync/sync-meta';
+import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult, type ReplyMergeCounts } from './merge';
+import { parsePost, parseReply, toPost, toReply } from './post-codec';
 import { authorCollection } from './posts';
-import { POST_STATUSES, type Post, type PostStatus } from '../types';
+import { POST_STATUSES, type Post, type PostStatus, type Reply, type ReplyState } from '../types';
 
 export interface BackupProgress {
   phase: 'reading' | 'checking' | 'writing';
@@ -27,7 +34,10 @@ export interface BackupOptions {
 
 export interface ExportResult {
   blob: Blob;
+  /** Posts in the file. */
   count: number;
+  /** Replies in the file. */
+  replies: number;
   filename: string;
 }
 
@@ -37,7 +47,26 @@ function abortError(): DOMException {
   return new DOMException('The operation was cancelled.', 'AbortError');
 }
 
-/** Exports every post (admin only) or the signed-in member's own posts to a JSON file. */
+/**
+ * Which replies of the exported posts a file carries. An admin's export ('all') is a backup of
+ * the forum: every reply with a place in its thread, hidden ones with their text and state (an
+ * import keeps them hidden). A member's export ('mine') carries the replies on their own posts
+ * that everyone can read: visible ones only, since a hidden reply's text is a moderator's to
+ * keep. Deleted replies are never exported: their text is gone.
+ */
+const EXPORTED_STATES: Record<'all' | 'mine', readonly ReplyState[]> = {
+  all: ['visible', 'hidden'],
+  mine: ['visible'],
+};
+
+/** The exported replies of these posts, by post (in id order) and oldest first. */
+async function exportedReplies(postIds: readonly number[], states: readonly ReplyState[]): Promise<ReplyRow[]> {
+  const keys = postIds.flatMap((postId) => states.map((state) => [postId, state]));
+  const rows = await db.replies.where('[postId+state]').anyOf(keys).toArray();
+  return rows.sort((a, b) => a.postId - b.postId || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Exports every post (admin only) or the signed-in member's own posts, with their replies, to a JSON file. */
 export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions = {}): Promise<ExportResult> {
   const session = scope === 'all' ? requireAdmin() : requireSession();
   const base = scope === 'all' ? null : authorCollection(session.email);
@@ -47,6 +76,9 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
     const parts: string[] = [
       `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"scope":"${scope}","count":${total},"posts":[`,
     ];
+    // The replies follow the posts in the file: one JSON part per chunk of posts, kept until then.
+    const replyParts: string[] = [];
+    let replies = 0;
     let done = 0;
     const pages = pagesByKey<PostRow, number>(
       (after) =>
@@ -63,14 +95,21 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
     for await (const chunk of pages) {
       if (options.signal?.aborted) throw abortError();
       parts.push(`${done > 0 ? ',' : ''}${chunk.map((row) => JSON.stringify(toPost(row))).join(',')}`);
+      const rows = await exportedReplies(
+        chunk.map((row) => row.id),
+        EXPORTED_STATES[scope],
+      );
+      if (rows.length > 0) replyParts.push(`${replies > 0 ? ',' : ''}${rows.map((row) => JSON.stringify(toReply(row))).join(',')}`);
+      replies += rows.length;
       done += chunk.length;
       options.onProgress?.({ phase: 'reading', done, total: Math.max(total, done) });
     }
-    parts.push(']}');
+    parts.push('],"replies":[', ...replyParts, ']}');
     const day = exportedAt.toISOString().slice(0, 10);
     return {
       blob: new Blob(parts, { type: 'application/json' }),
       count: done,
+      replies,
       filename: `insight-exchange-${scope === 'all' ? 'posts' : 'my-posts'}-${day}.json`,
     };
   });
@@ -78,15 +117,45 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
 
 const refuse = (message: string) => new DataError('invalid', { title: 'Backup not imported', message: `${message} Nothing was imported.` });
 
-/** Checks a whole backup (or a bare JSON array of posts) and returns its posts, or throws. */
-export function readBackup(text: string): Post[] {
+/** What a checked backup holds. */
+export interface BackupContents {
+  posts: Post[];
+  /** Its replies, in file order ([] for a version-1 file or a bare array of posts). */
+  replies: Reply[];
+}
+
+/** What an import did: the posts' counts, and the replies' (skipped: not written, see importPosts). */
+export interface ImportResult extends MergeResult {
+  replies: ReplyMergeCounts & { skipped: number };
+}
+
+/** Checks the replies of a backup, in file order: each must be valid, and no id may come twice. */
+function readReplies(list: unknown): Reply[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw refuse('This backup has a "replies" field that is not a list of replies.');
+  const replies: Reply[] = [];
+  const seen = new Map<string, number>();
+  list.forEach((item: unknown, index: number) => {
+    const parsed = parseReply(item);
+    if (!parsed.ok) throw refuse(`Reply ${index + 1} ${parsed.reason}.`);
+    const { id } = parsed.reply;
+    const first = seen.get(id);
+    if (first !== undefined) throw refuse(`Reply ${index + 1} (id ${id}) has the same id as reply ${first}.`);
+    seen.set(id, index + 1);
+    replies.push(parsed.reply);
+  });
+  return replies;
+}
+
+/** Checks a whole backup (or a bare JSON array of posts) and returns its posts and replies, or throws. */
+export function readBackup(text: string): BackupContents {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw refuse('This file is not valid JSON.');
   }
-  const record = data as { format?: unknown; version?: unknown; posts?: unknown } | null;
+  const record = data as { format?: unknown; version?: unknown; posts?: unknown; replies?: unknown } | null;
   const list = Array.isArray(data) ? data : record?.format === BACKUP_FORMAT && Array.isArray(record.posts) ? record.posts : null;
   if (!list) throw refuse('This file is not an Insight Exchange backup: it has no list of posts.');
   if (!Array.isArray(data)) {
@@ -105,29 +174,54 @@ export function readBackup(text: string): Post[] {
     if (!POST_STATUSES.includes(status as PostStatus)) throw refuse(`Post ${index + 1} (id ${parsed.post.id}) has no valid status.`);
     posts.push(parsed.post);
   });
-  return posts;
+  return { posts, replies: Array.isArray(data) ? [] : readReplies(record?.replies) };
+}
+
+/** Refuses the file when a reply is on a post that is neither in it nor on this device (read before anything is written). */
+async function checkReplyPosts({ posts, replies }: BackupContents): Promise<void> {
+  const inFile = new Set(posts.map((post) => post.id));
+  const outside = [...new Set(replies.filter((reply) => !inFile.has(reply.postId)).map((reply) => reply.postId))];
+  if (outside.length === 0) return;
+  const onDevice = new Set((await db.posts.where('id').anyOf(outside).primaryKeys()) as number[]);
+  const index = replies.findIndex((reply) => !inFile.has(reply.postId) && !onDevice.has(reply.postId));
+  if (index < 0) return;
+  const { id, postId } = replies[index]!;
+  throw refuse(`Reply ${index + 1} (id ${id}) is on post ${postId}, which is neither in this file nor on this device.`);
 }
 
 /**
- * Imports a backup file (admin only). Additive: new ids are added, known ones merged (higher
- * counters win, a reviewed status wins over pending); nothing is deleted.
+ * Imports a backup file (admin only). Additive: new ids are added, known ones merged (posts:
+ * higher likes and views win, a reviewed status wins over pending; replies: a newer edit's text
+ * wins, the device's state stands); nothing is deleted. Every imported post's `comments` is then
+ * the number of its visible replies on this device.
+ *
+ * On a connected device the replies are checked like any others but not written (counted as
+ * skipped): the server holds the forum's replies, and it takes a reply only as its signed-in
+ * author's own operation on an approved post, while the file's posts go to it as new pending
+ * posts (src/sync/import.ts). Written here, they would show on this device only, under posts whose
+ * counts then differ from every other device's. A local-only device keeps them all.
  */
-export async function importPosts(file: Blob, options: BackupOptions = {}): Promise<MergeResult> {
+export async function importPosts(file: Blob, options: BackupOptions = {}): Promise<ImportResult> {
   requireAdmin();
   options.onProgress?.({ phase: 'checking', done: 0, total: 0 });
-  const posts = readBackup(await file.text());
+  const contents = readBackup(await file.text());
   if (options.signal?.aborted) throw abortError();
-  options.onProgress?.({ phase: 'writing', done: 0, total: posts.length });
   return withDataErrors(async () => {
+    await checkReplyPosts(contents);
+    const skipped = contents.replies.length > 0 && (await isConnectedDevice()) ? contents.replies.length : 0;
+    if (options.signal?.aborted) throw abortError();
+    options.onProgress?.({ phase: 'writing', done: 0, total: contents.posts.length });
     // One bulk write: the search index reads the new posts once, at the end, not after each chunk.
     const result = await asBulkWrite(() =>
-      mergePosts(posts, {
+      mergePosts(contents.posts, {
         chunkSize: MERGE_CHUNK_SIZE,
         signal: options.signal,
+        replies: skipped > 0 ? [] : contents.replies,
         onProgress: ({ done, total }) => options.onProgress?.({ phase: 'writing', done, total }),
       }),
     );
-    if (result.added + result.updated > 0) emitLocalChange('posts-imported');
-    return result;
+    const { replies } = result;
+    if (result.added + result.updated + replies.added + replies.updated > 0) emitLocalChange('posts-imported');
+    return { ...result, replies: { ...replies, skipped } };
   });
 }

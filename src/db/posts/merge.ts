@@ -1,12 +1,16 @@
-// Additive merging of posts that come from outside (the legacy mirror on start, a backup file):
-// a post whose id is new is added; one that exists is merged (higher counters win, a reviewed
-// status wins over pending); nothing is ever deleted. Written in chunks, one transaction each.
+// Additive merging of posts that come from outside (the legacy mirror on start, a backup file, with
+// a backup's replies): a post whose id is new is added; one that exists is merged (higher likes
+// and views win, a reviewed status wins over pending); nothing is ever deleted. A post's `comments`
+// never comes from outside: every merged post gets the number of its visible replies on this
+// device, counted after the replies of its chunk are written. Written in chunks, one transaction each.
 
-import { db, type PostRow } from '../core/schema';
+import { db, type PostRow, type ReplyRow } from '../core/schema';
 import { mergeChanges } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
-import type { Post } from '../types';
+import { visibleReplyCounts } from '../core/reply-counts';
+import type { Post, Reply } from '../types';
 
+/** The most rows (posts, and the replies that go with them) one chunk writes. */
 export const MERGE_CHUNK_SIZE = 1000;
 
 export interface MergeProgress {
@@ -18,6 +22,19 @@ export interface MergeOptions {
   chunkSize?: number;
   signal?: AbortSignal;
   onProgress?: (progress: MergeProgress) => void;
+  /**
+   * Replies to merge as well (a backup's, already checked: each is on a post of `posts` or on this
+   * device, and no id comes twice). Each is written in the transaction of its post's chunk; the
+   * replies of posts that only the device has follow, in chunks of their own.
+   */
+  replies?: readonly Reply[];
+}
+
+/** What a merge did with the replies it was given. */
+export interface ReplyMergeCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
 }
 
 export interface MergeResult {
@@ -27,6 +44,7 @@ export interface MergeResult {
   /** How many posts were written before a cancel; always a whole number of chunks. */
   processed: number;
   cancelled: boolean;
+  replies: ReplyMergeCounts;
 }
 
 /** Folds duplicates of one id into one post, by the same rule as a merge with a stored post. */
@@ -49,45 +67,169 @@ async function storedRows(chunk: readonly Post[]): Promise<Map<number, PostRow>>
   return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
 }
 
+/** Splits sorted posts into chunks of at most `size` rows, each post counted with its replies (at least one post a chunk). */
+function postChunks(posts: readonly Post[], repliesOf: ReadonlyMap<number, Reply[]>, size: number): Post[][] {
+  const chunks: Post[][] = [];
+  let chunk: Post[] = [];
+  let rows = 0;
+  for (const post of posts) {
+    const weight = 1 + (repliesOf.get(post.id)?.length ?? 0);
+    if (chunk.length > 0 && rows + weight > size) {
+      chunks.push(chunk);
+      chunk = [];
+      rows = 0;
+    }
+    chunk.push(post);
+    rows += weight;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
 /**
- * Merges posts into IndexedDB, one readwrite transaction per chunk (in id order): each chunk is
- * all-or-nothing. A fresh import reads no rows, only the keys of each chunk's id range.
+ * What a known reply takes from the file: its text and edit time when the file's edit is newer.
+ * Its post and its state stay the device's (a moderator's hide or an author's delete here stands).
+ */
+function replyChanges(stored: ReplyRow, incoming: Reply): Partial<ReplyRow> | null {
+  if (stored.postId !== incoming.postId || stored.state === 'deleted' || incoming.state === 'deleted' || incoming.content === '')
+    return null;
+  if ((incoming.editedAt ?? -Infinity) <= (stored.editedAt ?? -Infinity)) return null;
+  return { content: incoming.content, editedAt: incoming.editedAt };
+}
+
+/**
+ * Writes replies: new ids are added (`listed` 0 once deleted), known ones merged (replyChanges).
+ * A quote is kept only when the quoted reply is on the same post, in the file (`postOfReply`) or
+ * on this device, as the reply box keeps it. Call inside a readwrite transaction on replies.
+ */
+async function mergeReplies(replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>): Promise<ReplyMergeCounts> {
+  const counts: ReplyMergeCounts = { added: 0, updated: 0, unchanged: 0 };
+  if (replies.length === 0) return counts;
+  const stored = await db.replies.bulkGet(replies.map((reply) => reply.id));
+  const elsewhere = [...new Set(replies.flatMap((reply) => (reply.quoteId && !postOfReply.has(reply.quoteId) ? [reply.quoteId] : [])))];
+  const quoted = new Map((await db.replies.bulkGet(elsewhere)).flatMap((row) => (row ? [[row.id, row.postId] as const] : [])));
+  const additions: ReplyRow[] = [];
+  const updates: { key: string; changes: Partial<ReplyRow> }[] = [];
+  replies.forEach((reply, index) => {
+    const known = stored[index];
+    if (!known) {
+      const quotePost = reply.quoteId === null ? undefined : (postOfReply.get(reply.quoteId) ?? quoted.get(reply.quoteId));
+      const quoteId = quotePost === reply.postId ? reply.quoteId : null;
+      additions.push({ ...reply, quoteId, listed: reply.state !== 'deleted' ? 1 : 0 });
+      return;
+    }
+    const changes = replyChanges(known, reply);
+    if (changes) updates.push({ key: reply.id, changes });
+    else counts.unchanged += 1;
+  });
+  if (additions.length > 0) await db.replies.bulkAdd(additions);
+  if (updates.length > 0) await db.replies.bulkUpdate(updates);
+  counts.added = additions.length;
+  counts.updated = updates.length;
+  return counts;
+}
+
+const addCounts = (total: ReplyMergeCounts, more: ReplyMergeCounts) => {
+  total.added += more.added;
+  total.updated += more.updated;
+  total.unchanged += more.unchanged;
+};
+
+/** One chunk of posts with their replies, in one transaction; returns how many posts it added and updated. */
+async function mergePostChunk(chunk: readonly Post[], replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>) {
+  return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+    const stored = await storedRows(chunk);
+    const replyCounts = await mergeReplies(replies, postOfReply);
+    const comments = await visibleReplyCounts(chunk.map((post) => post.id));
+    const additions: PostRow[] = [];
+    const updates: { key: number; changes: Partial<PostRow> }[] = [];
+    // New posts and status changes get change numbers, so the search index sees them.
+    let rev = await nextRev();
+    for (const post of chunk) {
+      const existing = stored.get(post.id);
+      const count = comments.get(post.id) ?? 0;
+      if (!existing) additions.push({ ...post, comments: count, rev: rev++ });
+      else {
+        const changes: Partial<PostRow> = mergeChanges(existing, post) ?? {};
+        if (changes.status) changes.rev = rev++;
+        if (existing.comments !== count) changes.comments = count;
+        if (Object.keys(changes).length > 0) updates.push({ key: post.id, changes });
+      }
+    }
+    if (additions.length > 0) await db.posts.bulkAdd(additions);
+    if (updates.length > 0) await db.posts.bulkUpdate(updates);
+    if (additions.length + updates.length > 0) await countChange();
+    return { added: additions.length, updated: updates.length, replies: replyCounts };
+  });
+}
+
+/** Replies on posts the device has but the file does not: merged, then those posts recounted. */
+async function mergeReplyChunk(replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>): Promise<ReplyMergeCounts> {
+  return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+    const counts = await mergeReplies(replies, postOfReply);
+    const ids = [...new Set(replies.map((reply) => reply.postId))];
+    const comments = await visibleReplyCounts(ids);
+    const posts = await db.posts.bulkGet(ids);
+    const updates = posts.flatMap((post) =>
+      post && post.comments !== comments.get(post.id) ? [{ key: post.id, changes: { comments: comments.get(post.id) ?? 0 } }] : [],
+    );
+    if (updates.length > 0) {
+      await db.posts.bulkUpdate(updates);
+      await countChange();
+    }
+    return counts;
+  });
+}
+
+/**
+ * Merges posts (and replies) into IndexedDB, one readwrite transaction per chunk (in id order):
+ * each chunk is all-or-nothing, a post always with its replies. A fresh import reads no post rows,
+ * only the keys of each chunk's id range.
  */
 export async function mergePosts(posts: readonly Post[], options: MergeOptions = {}): Promise<MergeResult> {
   const chunkSize = options.chunkSize ?? MERGE_CHUNK_SIZE;
   const unique = dedupePosts(posts).sort((a, b) => a.id - b.id);
-  const result: MergeResult = { added: 0, updated: 0, unchanged: 0, processed: 0, cancelled: false };
-  for (let start = 0; start < unique.length; start += chunkSize) {
+  const replies = options.replies ?? [];
+  const postOfReply = new Map(replies.map((reply) => [reply.id, reply.postId]));
+  const repliesOf = new Map<number, Reply[]>();
+  for (const reply of replies) {
+    const list = repliesOf.get(reply.postId);
+    if (list) list.push(reply);
+    else repliesOf.set(reply.postId, [reply]);
+  }
+  const result: MergeResult = {
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    processed: 0,
+    cancelled: false,
+    replies: { added: 0, updated: 0, unchanged: 0 },
+  };
+  for (const chunk of postChunks(unique, repliesOf, chunkSize)) {
     if (options.signal?.aborted) {
       result.cancelled = true;
-      break;
+      return result;
     }
-    const chunk = unique.slice(start, start + chunkSize);
-    const counts = await db.transaction('rw', db.posts, db.meta, async () => {
-      const stored = await storedRows(chunk);
-      const additions: PostRow[] = [];
-      const updates: { key: number; changes: Partial<PostRow> }[] = [];
-      // New posts and status changes get change numbers, so the search index sees them.
-      let rev = await nextRev();
-      for (const post of chunk) {
-        const existing = stored.get(post.id);
-        if (!existing) additions.push({ ...post, rev: rev++ });
-        else {
-          const changes: Partial<PostRow> | null = mergeChanges(existing, post);
-          if (changes?.status) changes.rev = rev++;
-          if (changes) updates.push({ key: post.id, changes });
-        }
-      }
-      if (additions.length > 0) await db.posts.bulkAdd(additions);
-      if (updates.length > 0) await db.posts.bulkUpdate(updates);
-      if (additions.length + updates.length > 0) await countChange();
-      return { added: additions.length, updated: updates.length };
-    });
+    const counts = await mergePostChunk(
+      chunk,
+      chunk.flatMap((post) => repliesOf.get(post.id) ?? []),
+      postOfReply,
+    );
     result.added += counts.added;
     result.updated += counts.updated;
     result.unchanged += chunk.length - counts.added - counts.updated;
     result.processed += chunk.length;
+    addCounts(result.replies, counts.replies);
     options.onProgress?.({ done: result.processed, total: unique.length });
+  }
+  const inFile = new Set(unique.map((post) => post.id));
+  const rest = replies.filter((reply) => !inFile.has(reply.postId)).sort((a, b) => a.postId - b.postId);
+  for (let start = 0; start < rest.length; start += chunkSize) {
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      break;
+    }
+    addCounts(result.replies, await mergeReplyChunk(rest.slice(start, start + chunkSize), postOfReply));
   }
   return result;
 }

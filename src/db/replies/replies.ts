@@ -10,7 +10,7 @@ import { countChange } from '../core/revisions';
 import { recountComments } from '../core/reply-counts';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireSession } from '../accounts/guards';
-import { toPost } from '../posts/post-codec';
+import { toPost, toReply } from '../posts/post-codec';
 import { validateReply } from '../../shared/validation';
 import { newReply } from '../../shared/post-rules';
 import { queueOperation } from '../sync/outbox';
@@ -30,20 +30,7 @@ export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Sess
 }
 
 /** A stored reply as the app shows it (without the row's bookkeeping). */
-export function toReply(row: ReplyRow): Reply {
-  return {
-    id: row.id,
-    postId: row.postId,
-    author: row.author,
-    authorEmail: row.authorEmail,
-    authorRole: row.authorRole,
-    content: row.content,
-    quoteId: row.quoteId,
-    createdAt: row.createdAt,
-    editedAt: row.editedAt,
-    state: row.state,
-  };
-}
+export { toReply };
 
 /** The thread of a post: its visible and hidden replies, oldest first. */
 function thread(postId: number) {
@@ -193,10 +180,11 @@ export async function threadIndex(replyId: string): Promise<number> {
   return run(async () => {
     const reply = await db.replies.get(replyId);
     if (!reply || reply.listed !== 1) return -1;
-    return db.replies
-      .where('[postId+listed+createdAt]')
-      .between([reply.postId, 1, Dexie.minKey], [reply.postId, 1, reply.createdAt], true, false)
-      .count();
+    const index = db.replies.where('[postId+listed+createdAt]');
+    const older = await index.between([reply.postId, 1, Dexie.minKey], [reply.postId, 1, reply.createdAt], true, false).count();
+    // Replies of the same millisecond stand in id order (the index's order, as listReplies reads it).
+    const sameTime = await index.equals([reply.postId, 1, reply.createdAt]).primaryKeys();
+    return older + sameTime.filter((id) => id < reply.id).length;
   });
 }
 

@@ -7,6 +7,7 @@ import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { pendingPost } from '../../shared/post-rules';
 import { countChange, nextRev } from '../core/revisions';
+import { recountComments } from '../core/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from './sync-meta';
 
@@ -45,6 +46,8 @@ export async function switchMember(session: Session): Promise<boolean> {
       // from zero brings back what this member may see. Replies still queued stay.
       const synced = await db.replies.filter((reply) => reply.sync !== undefined).toArray();
       await db.replies.bulkDelete(synced.map((reply) => reply.id));
+      // Their posts count what is left (the pull recounts them as their replies come back).
+      for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
       await db.meta.put({ key: SYNC_META.cursor, value: 0 });
     }
     await restoreQueuedCreates(session);

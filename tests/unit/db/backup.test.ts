@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
 import { db } from '../../../src/db/core/schema';
-import { POST_FIELDS } from '../../../src/db/contracts';
+import { BACKUP_VERSION, POST_FIELDS } from '../../../src/db/contracts';
 import type { Post } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
@@ -140,7 +140,7 @@ describe('importPosts', () => {
   it('is for admins only, checked inside the data layer', async () => {
     signInAs('member@example.com');
     await expect(importPosts(fileOf([makePost({ id: 7 })]))).rejects.toMatchObject({ code: 'forbidden' });
-    expect(readBackup(JSON.stringify([makePost({ id: 7 })]))).toHaveLength(1);
+    expect(readBackup(JSON.stringify([makePost({ id: 7 })])).posts).toHaveLength(1);
     expect(await db.posts.count()).toBe(0);
   });
 });
@@ -153,15 +153,15 @@ describe('hostile backups', () => {
 
   it('accepts only a whole-number version up to the known one ("999" as a string is refused)', () => {
     expect(refusal([makePost()], { version: '999' })).toThrow('This backup has no valid version number. Nothing was imported.');
-    expect(refusal([makePost()], { version: 2 })).toThrow('newer version');
+    expect(refusal([makePost()], { version: BACKUP_VERSION + 1 })).toThrow('newer version');
     expect(refusal([makePost()], { version: 1.5 })).toThrow('no valid version');
-    expect(readBackup(JSON.stringify(backupOf([makePost()])))).toHaveLength(1);
+    expect(readBackup(JSON.stringify(backupOf([makePost()]))).posts).toHaveLength(1);
   });
 
   it('refuses ids near the largest safe integer, and past the year 2100', () => {
     expect(refusal([makePost({ id: Number.MAX_SAFE_INTEGER })])).toThrow('Post 1 has no valid id');
     expect(refusal([makePost({ id: Date.UTC(2100, 0, 2) })])).toThrow('Post 1 has no valid id');
-    expect(readBackup(JSON.stringify(backupOf([makePost({ id: Date.UTC(2027, 0, 1) })])))).toHaveLength(1);
+    expect(readBackup(JSON.stringify(backupOf([makePost({ id: Date.UTC(2027, 0, 1) })]))).posts).toHaveLength(1);
   });
 
   it('applies the form limits: an unbroken 300,000-character title or author is refused with the limit message', () => {

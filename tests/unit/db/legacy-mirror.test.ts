@@ -12,10 +12,22 @@ import {
 import { likePost } from '../../../src/db/posts/posts';
 import { db } from '../../../src/db/core/schema';
 import { POST_FIELDS } from '../../../src/db/contracts';
-import type { Post } from '../../../src/db/types';
+import type { Post, Reply } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
 import { makePost, signInAsMember, storePosts } from '../factories';
 
+const makeReplyRow = (postId: number): Reply => ({
+  id: `reply-on-${postId}`,
+  postId,
+  author: 'Replier',
+  authorEmail: 'replier@example.com',
+  authorRole: 'user',
+  content: 'A visible reply',
+  quoteId: null,
+  createdAt: 1_800_000_000_000,
+  editedAt: null,
+  state: 'visible',
+});
 const mirror = (): Post[] => JSON.parse(localStorage.getItem('posts') ?? 'null') as Post[];
 const collectReports = () => {
   const reports: MirrorReport[] = [];
@@ -222,6 +234,30 @@ describe('changes written by another tab or an older build', () => {
       [2, 9, 'approved'],
       [3, 0, 'pending'],
     ]);
+  });
+
+  it('adds likes and views from an older build, never comments: those are the visible replies here', async () => {
+    await storePosts(makePost({ id: 1, likes: 5, views: 2, comments: 1 }));
+    await db.replies.add({ ...makeReplyRow(1), listed: 1 });
+    const before = JSON.stringify([makePost({ id: 1, likes: 5, views: 2, comments: 1 })]);
+    const after = JSON.stringify([
+      makePost({ id: 1, likes: 7, views: 3, comments: 9 }),
+      makePost({ id: 2, title: 'New from the old build', comments: 4 }),
+    ]);
+    await applyExternalPostsChange(before, after);
+    const rows = await db.posts.orderBy('id').toArray();
+    expect(rows.map((post) => [post.id, post.likes, post.views, post.comments])).toEqual([
+      [1, 7, 3, 1],
+      [2, 0, 0, 0],
+    ]);
+  });
+
+  it('imports an older build’s posts on start with the comments of this device (0 without replies)', async () => {
+    await storePosts(makePost({ id: 1, comments: 1 }));
+    await db.replies.add({ ...makeReplyRow(1), listed: 1 });
+    localStorage.setItem('posts', JSON.stringify([makePost({ id: 1, comments: 12 }), makePost({ id: 2, comments: 15 })]));
+    expect(await importLegacyPosts()).toMatchObject({ added: 1 });
+    expect((await db.posts.orderBy('id').toArray()).map((post) => post.comments)).toEqual([1, 0]);
   });
 
   it('ignores the mirror values this build wrote itself', async () => {
