@@ -2,7 +2,7 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { wireErrorCodeSchema, type Op } from '../../../src/shared/protocol';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, wireErrorCodeSchema, type Op } from '../../../src/shared/protocol';
 
 export const ORIGIN = 'http://localhost:80';
 
@@ -61,8 +61,10 @@ export class Client {
     return answer.body.results[0].postId as number;
   }
 
-  pull(after = 0, limit = 1000): Promise<Answer> {
-    return this.request('GET', `/api/changes?after=${after}&limit=${limit}`);
+  /** Pulls one page; `protocol` names the version in the header (none: sent without it, as version 1). */
+  pull(after = 0, limit = 1000, protocol: number | null = PROTOCOL_VERSION): Promise<Answer> {
+    const headers: Record<string, string> = protocol === null ? {} : { [PROTOCOL_HEADER]: String(protocol) };
+    return this.request('GET', `/api/changes?after=${after}&limit=${limit}`, undefined, headers);
   }
 }
 
