@@ -8,7 +8,7 @@ import { findUser } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost, type WireReply } from '../../src/shared/protocol';
-import { Client, createOp, likeOp, reviewOp, type Answer } from './support/client';
+import { Client, createOp, deleteReplyOp, editReplyOp, hideReplyOp, likeOp, reviewOp, viewOp, type Answer } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -97,6 +97,30 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     expect(pages[1]!.more).toBe(false);
   });
 
+  it('posts and replies page together by change number; every page size gives the same rows as one pull', async () => {
+    const start = await changeHead(server.db);
+    const posts = await approvedPosts(3);
+    const other = new Client(server.app);
+    await other.signIn('pager-other@example.com');
+    const replies: string[] = [];
+    for (const postId of posts) {
+      replies.push((await member.reply(postId, `On ${postId}`)).id, (await other.reply(postId, `Also on ${postId}`)).id);
+    }
+    await member.push(editReplyOp(replies[0]!), deleteReplyOp(replies[2]!), viewOp(posts[0]!), likeOp(posts[1]!));
+    await admin.push(hideReplyOp(replies[3]!));
+    await likeInOneCommit(posts);
+    await other.push(createOp('Not yet approved'));
+    const whole = (await member.pull(start, 1000)).body as Page;
+    expect(whole.more).toBe(false);
+    expect(ids(whole.replies!)).toEqual([...replies].sort());
+    for (const limit of [1, 2, 3, 5, 8]) {
+      const pages = await allPages(member, start, limit);
+      expect(ids(pages.flatMap((page) => page.posts))).toEqual(ids(whole.posts));
+      expect(ids(pages.flatMap((page) => page.replies!))).toEqual(ids(whole.replies!));
+      expect(pages.at(-1)!.cursor).toBe(whole.cursor);
+    }
+  });
+
   it('from the start: the sample posts with their replies, each sharing its post’s change number', async () => {
     const pages = await allPages(member, 0, 2);
     const first = pages[0]!;
@@ -106,7 +130,7 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     expect(first.replies).toHaveLength(first.posts[0]!.comments);
   });
 
-  it('a version-1 device pushes and pulls posts and likes; its pulls carry no replies', async () => {
+  it('a version-1 device pushes and pulls posts and likes; its pulls carry no replies and count posts only', async () => {
     const device = new Client(server.app);
     const v1 = withHeader(1);
     expect(
@@ -117,17 +141,24 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     expect(made.body.results[0]).toMatchObject({ status: 'applied', post: { title: 'From an old device', status: 'pending' } });
     const postId = made.body.results[0].postId as number;
     await admin.push(reviewOp(postId));
+    await member.reply(postId, 'A reply the old device never sees.');
     const liked = await device.request('POST', '/api/ops', { ops: [likeOp(postId, 2)] }, v1);
-    expect(liked.body.results[0]).toMatchObject({ status: 'applied', post: { id: postId, likes: 2 } });
+    expect(liked.body.results[0]).toMatchObject({ status: 'applied', post: { id: postId, likes: 2, comments: 1 } });
     expect(Object.keys(liked.body.results[0]).sort()).toEqual(['id', 'post', 'postId', 'status']);
     for (const protocol of [1, null]) {
       const pulled = await device.pull(start, 1000, protocol);
       expect(Object.keys(pulled.body).sort()).toEqual(['cursor', 'more', 'posts']);
-      expect(pulled.body.posts.find((post: WirePost) => post.id === postId)).toMatchObject({ likes: 2 });
+      expect(pulled.body.posts.find((post: WirePost) => post.id === postId)).toMatchObject({ likes: 2, comments: 1 });
       expect(pulled.body.cursor).toBe(await changeHead(server.db));
     }
+    // Posts only are counted: one page of one post, where a version-2 device gets the reply, then the post.
     const oldPages = await allPages(device, start, 1, 1);
     expect(oldPages.map((page) => [ids(page.posts), page.replies])).toEqual([[[postId], undefined]]);
+    const newPages = await allPages(device, start, 1);
+    expect(newPages.map((page) => [page.posts.length, page.replies!.length])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
   });
 
   it('version 3 is answered 409 protocol_mismatch; /api/health says version 2', async () => {
