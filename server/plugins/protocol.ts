@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The version a request without the header is served in. */
-export const UNNAMED_PROTOCOL_VERSION = 1;
+const UNNAMED_PROTOCOL_VERSION = 1;
 
 export function setupProtocolCheck(app: FastifyInstance): void {
   app.decorateRequest('protocolVersion', UNNAMED_PROTOCOL_VERSION);

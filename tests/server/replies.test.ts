@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUser } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
+import { CHANGES_CHANNEL } from '../../server/db/op-results';
 import { applyOp } from '../../server/db/ops';
 import { LIMITS } from '../../src/shared/post-rules';
 import type { WirePost, WireReply } from '../../src/shared/protocol';
@@ -212,6 +213,33 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
     const again = await member.push(viewOp(postId));
     expect(resultOf(again)).toMatchObject({ status: 'applied', post: { views: 1 } });
     expect(await changeHead(server.db)).toBe(head + 1);
+  });
+
+  it('announces a change on ie_changes only when it takes a change number (never a refusal or an op that changes nothing)', async () => {
+    const postId = await approvedPost();
+    const reply = await member.reply(postId);
+    await member.push(viewOp(postId));
+    const heard: string[] = [];
+    const stop = await server.db.listen(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const head = await changeHead(server.db);
+      const nothing = await member.push(viewOp(postId), editReplyOp(reply.id, ''), hideReplyOp(reply.id), replyOp(999_999_999));
+      expect(nothing.body.results.map((result: { status: string; code?: string }) => result.code ?? result.status)).toEqual([
+        'applied',
+        'invalid',
+        'moderators_only',
+        'not_found',
+      ]);
+      await admin.push(restoreReplyOp(reply.id));
+      expect(await changeHead(server.db)).toBe(head);
+      // The next change is the first one heard, with the very next number.
+      const answer = await other.push(replyOp(postId));
+      expect(resultOf(answer).reply.seq).toBe(head + 1);
+      await expect.poll(() => heard.includes(String(head + 1)), { timeout: 5000 }).toBe(true);
+      expect(heard.filter((payload) => Number(payload) > head)).toEqual([String(head + 1)]);
+    } finally {
+      await stop();
+    }
   });
 
   it('views count once per member per post: two members +2, one member twice or on two devices +1', async () => {
