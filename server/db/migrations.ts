@@ -151,10 +151,43 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  /* 5: conversations. Replies to approved posts (a reply's id is the id of the op that wrote it;
+     created_at and edited_at are milliseconds since the epoch, on the server's clock), one view per
+     member per post, and the reply an op was about (so a retried op answers with it). A post's
+     comments is the number of its visible replies: there was none before, so every post's comments
+     becomes 0, and a post whose number changes (the sample posts) gets one new change number, so
+     devices that hold it learn the new number. */ `
+  CREATE TABLE replies (
+    id uuid PRIMARY KEY,
+    post_id bigint NOT NULL REFERENCES posts (id),
+    author text NOT NULL,
+    author_email text NOT NULL,
+    author_role text NOT NULL,
+    content text NOT NULL,
+    quote_id uuid,
+    created_at bigint NOT NULL,
+    edited_at bigint,
+    state text NOT NULL CHECK (state IN ('visible', 'hidden', 'deleted')),
+    seq bigint NOT NULL
+  );
+  CREATE INDEX replies_seq ON replies (seq);
+  CREATE INDEX replies_post ON replies (post_id, created_at);
+  CREATE TABLE post_views (
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    post_id bigint NOT NULL,
+    PRIMARY KEY (user_id, post_id)
+  );
+  ALTER TABLE ops ADD COLUMN reply_id uuid;
+  UPDATE change_head SET seq = seq + 1 WHERE EXISTS (SELECT 1 FROM posts WHERE comments <> 0);
+  UPDATE posts SET comments = 0, seq = (SELECT seq FROM change_head) WHERE comments <> 0;
+  `,
 ];
 
-/** Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many ran. */
-export async function migrate(tx: Sql): Promise<number> {
+/**
+ * Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many
+ * ran. `upTo` stops after that version (tests build a database as an older build left it).
+ */
+export async function migrate(tx: Sql, upTo = MIGRATIONS.length): Promise<number> {
   await tx.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
@@ -163,7 +196,7 @@ export async function migrate(tx: Sql): Promise<number> {
   let ran = 0;
   for (const [index, sql] of MIGRATIONS.entries()) {
     const version = index + 1;
-    if (applied.has(version)) continue;
+    if (applied.has(version) || version > upTo) continue;
     for (const statement of typeof sql === 'string' ? splitStatements(sql) : sql) await tx.query(statement);
     await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
     ran += 1;

@@ -1,36 +1,17 @@
 // Applying pushed operations at most once (the op id is recorded in the same transaction as its
 // effect): a create or a review in a transaction of its own, likes in a group commit shared with
-// other pushes (like-batch.ts). Author, role, likes, status and dates are set here, never by the
-// client. Every transaction takes the change_head row lock first: commits are totally ordered.
-import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
+// other pushes (like-batch.ts), the conversations' operations in reply-ops.ts. Author, role, likes,
+// status and dates are set here, never by the client. Every transaction takes the change_head row
+// lock first: commits are totally ordered.
 import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { applyLike } from './like-batch';
-import { INSERT_POST, insertParams, toWirePost, visibleTo, type PostRow } from './post-rows';
-
-/** The channel on which every committed change is announced (payload: its change number). */
-export const CHANGES_CHANNEL = 'ie_changes';
-
-class Refusal extends Error {
-  constructor(
-    readonly code: WireErrorCode,
-    readonly reason: string = ERRORS[code].message,
-  ) {
-    super(reason);
-  }
-}
-class Duplicate extends Error {}
-
-/** The answer that refuses `op` with `code` (and the vocabulary's sentence unless a precise one is given). */
-const refused = (op: { id: string }, code: WireErrorCode, reason: string = ERRORS[code].message): ServerOpResult => ({
-  id: op.id,
-  status: 'refused',
-  code,
-  reason,
-});
+import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
+import { INSERT_POST, insertParams, toWirePost, type PostRow } from './post-rows';
+import { applyConversationOp, isConversationOp } from './reply-ops';
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
   const id = Math.max(lastId + 1, Date.now());
@@ -68,21 +49,9 @@ async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', 
   throw new Refusal(exists ? 'already_reviewed' : 'not_found');
 }
 
-/** What the first application of an op answered, again (only to the member who pushed it). */
-async function duplicate(db: Database, user: UserRow, opId: string): Promise<ServerOpResult> {
-  const [op] = await db.query('SELECT user_id, post_id FROM ops WHERE id = $1', [opId]);
-  if (!op || Number(op.user_id) !== user.id) return refused({ id: opId }, 'conflict');
-  if (op.post_id === null) return { id: opId, status: 'duplicate' };
-  const [row] = await db.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
-    op.post_id,
-    user.role === 'admin',
-    user.email,
-  ]);
-  return { id: opId, status: 'duplicate', postId: Number(op.post_id), ...(row ? { post: toWirePost(row) } : {}) };
-}
-
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
+  if (isConversationOp(op)) return applyConversationOp(db, user, op);
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
   let newPost: NewPost | undefined;
   if (op.type === 'create') {
@@ -91,8 +60,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<Serv
     newPost = parsed.data;
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
-  const [known] = await db.query('SELECT 1 FROM ops WHERE id = $1', [op.id]);
-  if (known) return duplicate(db, user, op.id);
+  if (await alreadyApplied(db, op.id)) return duplicate(db, user, op.id);
   if (op.type === 'like') return like(db, user, op);
   try {
     return await db.transaction(async (tx) => {

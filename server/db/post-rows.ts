@@ -55,5 +55,9 @@ export function insertParams(post: Post, seq: number): unknown[] {
 /**
  * The visibility rule as SQL, with `$admin` (boolean) and `$email` placeholders: approved posts to
  * every member, own posts in every status, others' pending and rejected posts to admins only.
+ * `posts` names the posts table in a query that joins another one with an author_email (replies).
  */
-export const visibleTo = (admin: string, email: string) => `(${admin}::boolean OR status = 'approved' OR author_email = ${email})`;
+export const visibleTo = (admin: string, email: string, posts?: string) => {
+  const column = (name: string) => (posts ? `${posts}.${name}` : name);
+  return `(${admin}::boolean OR ${column('status')} = 'approved' OR ${column('author_email')} = ${email})`;
+};

@@ -1,11 +1,13 @@
-// Start-up work, done once per start under one advisory lock: migrations, the sample posts (only
-// when the database has never been seeded and holds no post) and the admin account.
-import { samplePosts } from '../../src/shared/sample-posts';
+// Start-up work, done once per start under one advisory lock: migrations, the sample posts and their
+// replies (only when the database has never been seeded and holds no post) and the admin account.
+import { randomUUID } from 'node:crypto';
+import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { createUser, findUser } from './accounts';
 import type { Database, Sql } from './adapter';
 import { migrate, STARTUP_LOCK } from './migrations';
 import { INSERT_POST, insertParams } from './post-rows';
+import { INSERT_REPLY, insertReplyParams } from './reply-rows';
 
 export interface StartupOptions {
   adminEmail: string;
@@ -24,9 +26,14 @@ async function seed(tx: Sql): Promise<boolean> {
   const [head] = await tx.query('SELECT seeded, (SELECT count(*) FROM posts) AS posts FROM change_head FOR UPDATE');
   if (head!.seeded === true || Number(head!.posts) > 0) return false;
   const now = Date.now();
-  for (const post of samplePosts(now)) {
+  const posts = samplePosts(now);
+  const replies = sampleReplies(posts, randomUUID);
+  // Each sample post and its replies (its `comments`) share one change number, as a reply op's do.
+  for (const post of posts) {
     const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
-    await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+    const seq = Number(next!.seq);
+    await tx.query(INSERT_POST, insertParams(post, seq));
+    for (const reply of replies.filter((reply) => reply.postId === post.id)) await tx.query(INSERT_REPLY, insertReplyParams(reply, seq));
   }
   await tx.query('UPDATE change_head SET seeded = true, last_post_id = GREATEST(last_post_id, $1)', [now]);
   return true;

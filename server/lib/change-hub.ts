@@ -2,7 +2,7 @@
 // across instances) fanned out to this instance's SSE streams, coalesced so a burst is one message.
 import type { Database } from '../db/adapter';
 import { changeHead } from '../db/changes';
-import { CHANGES_CHANNEL } from '../db/ops';
+import { CHANGES_CHANNEL } from '../db/op-results';
 
 type Listener = (cursor: number) => void;
 

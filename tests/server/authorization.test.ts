@@ -1,7 +1,20 @@
 // The authorization matrix: visitor, member (the author), another member and admin × every
-// endpoint, with the status code (and, for operations, the result) each one must get.
+// endpoint and operation, with the status code (and, for operations, the result) each one must get.
+// The rows run in order, each role in turn (visitor, member, other, admin), on one forum.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createOp, likeOp, reviewOp } from './support/client';
+import {
+  Client,
+  createOp,
+  deleteReplyOp,
+  editReplyOp,
+  hideReplyOp,
+  likeOp,
+  replyOp,
+  restoreReplyOp,
+  reviewOp,
+  viewOp,
+} from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -13,6 +26,12 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   const clients = {} as Record<Role, Client>;
   let pendingId: number;
   let approvedId: number;
+  /** The author's second pending post, for replies and views (the first is rejected on the way). */
+  let stillPendingId: number;
+  /** Replies on the approved post: two by the author, one by the admin. */
+  let authorReply: string;
+  let authorSecondReply: string;
+  let adminReply: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -23,6 +42,10 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     pendingId = await clients.member.createPost('Pending of the author');
     approvedId = await clients.member.createPost('Approved of the author');
     await clients.admin.push(reviewOp(approvedId));
+    stillPendingId = await clients.member.createPost('Still pending of the author');
+    authorReply = (await clients.member.reply(approvedId, 'The author’s reply.')).id;
+    authorSecondReply = (await clients.member.reply(approvedId, 'The author’s second reply.')).id;
+    adminReply = (await clients.admin.reply(approvedId, 'The admin’s reply.')).id;
   });
   afterAll(() => server.close());
 
@@ -55,6 +78,91 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'push reject',
       async (c) => opOutcome(c, reviewOp(pendingId, 'reject')),
       { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' },
+    ],
+    [
+      'push reply (approved)',
+      async (c) => opOutcome(c, replyOp(approvedId)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push reply (the author’s pending post)',
+      async (c) => opOutcome(c, replyOp(stillPendingId)),
+      { visitor: '401', member: '200 replies_closed', other: '200 not_found', admin: '200 replies_closed' },
+    ],
+    [
+      'push reply (unknown post)',
+      async (c) => opOutcome(c, replyOp(123)),
+      { visitor: '401', member: '200 not_found', other: '200 not_found', admin: '200 not_found' },
+    ],
+    [
+      'push view (approved)',
+      async (c) => opOutcome(c, viewOp(approvedId)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push view (the author’s pending post)',
+      async (c) => opOutcome(c, viewOp(stillPendingId)),
+      { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 applied' },
+    ],
+    [
+      'push editReply (the author’s reply)',
+      async (c) => opOutcome(c, editReplyOp(authorReply)),
+      { visitor: '401', member: '200 applied', other: '200 not_your_reply', admin: '200 not_your_reply' },
+    ],
+    [
+      'push editReply (unknown reply)',
+      async (c) => opOutcome(c, editReplyOp(randomUUID())),
+      { visitor: '401', member: '200 reply_not_found', other: '200 reply_not_found', admin: '200 reply_not_found' },
+    ],
+    [
+      'push hideReply (the author’s reply)',
+      async (c) => opOutcome(c, hideReplyOp(authorReply)),
+      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 applied' },
+    ],
+    [
+      'pulls the hidden reply',
+      async (c) => seesReply(c, authorReply),
+      { visitor: '401', member: '200 hidden, no text', other: '200 hidden, no text', admin: '200 hidden, with text' },
+    ],
+    [
+      'push editReply (hidden)',
+      async (c) => opOutcome(c, editReplyOp(authorReply)),
+      { visitor: '401', member: '200 reply_hidden', other: '200 not_your_reply', admin: '200 not_your_reply' },
+    ],
+    [
+      'push restoreReply (hidden)',
+      async (c) => opOutcome(c, restoreReplyOp(authorReply)),
+      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 applied' },
+    ],
+    [
+      'pulls the restored reply',
+      async (c) => seesReply(c, authorReply),
+      { visitor: '401', member: '200 visible, with text', other: '200 visible, with text', admin: '200 visible, with text' },
+    ],
+    [
+      'push deleteReply (the admin’s reply)',
+      async (c) => opOutcome(c, deleteReplyOp(adminReply)),
+      { visitor: '401', member: '200 not_your_reply', other: '200 not_your_reply', admin: '200 applied' },
+    ],
+    [
+      'push deleteReply (the author’s reply; then it is gone)',
+      async (c) => opOutcome(c, deleteReplyOp(authorSecondReply)),
+      { visitor: '401', member: '200 applied', other: '200 reply_not_found', admin: '200 reply_not_found' },
+    ],
+    [
+      'push hideReply (deleted)',
+      async (c) => opOutcome(c, hideReplyOp(authorSecondReply)),
+      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 reply_not_found' },
+    ],
+    [
+      'push restoreReply (deleted)',
+      async (c) => opOutcome(c, restoreReplyOp(authorSecondReply)),
+      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 reply_not_found' },
+    ],
+    [
+      'pulls the deleted reply',
+      async (c) => seesReply(c, authorSecondReply),
+      { visitor: '401', member: '200 deleted, no text', other: '200 deleted, no text', admin: '200 deleted, no text' },
     ],
     [
       'sees the pending post',
@@ -94,4 +202,13 @@ async function seesPost(client: Client, postId: number) {
   const answer = await client.pull();
   if (answer.status !== 200) return { status: answer.status };
   return { status: 200, outcome: answer.body.posts.some((post: { id: number }) => post.id === postId) ? 'yes' : 'no' };
+}
+
+/** How a reply arrives in this member's pull: its state, and whether its text came with it. */
+async function seesReply(client: Client, replyId: string) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const reply = answer.body.replies.find((candidate: { id: string }) => candidate.id === replyId);
+  if (!reply) return { status: 200, outcome: 'absent' };
+  return { status: 200, outcome: `${reply.state}, ${reply.content ? 'with text' : 'no text'}` };
 }

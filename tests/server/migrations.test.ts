@@ -2,7 +2,9 @@
 // lock), the sample posts created exactly once, and the admin account made from ADMIN_PASSWORD.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/adapter';
-import { MIGRATIONS } from '../../server/db/migrations';
+import { migrate, MIGRATIONS } from '../../server/db/migrations';
+import { INSERT_POST, insertParams } from '../../server/db/post-rows';
+import { samplePosts } from '../../src/shared/sample-posts';
 import { openPostgres } from '../../server/db/postgres';
 import { startUp } from '../../server/db/startup';
 import { verifyPassword } from '../../server/lib/passwords';
@@ -36,9 +38,46 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const db = await emptyDatabase(backend);
     open.push(db);
     await startUp(db, { ...quiet, adminPassword: 'pw' });
+    await db.query('DELETE FROM replies');
     await db.query('DELETE FROM posts');
     expect((await startUp(db, { ...quiet, adminPassword: 'pw' })).seeded).toBe(false);
     expect(await count(db, 'posts')).toBe(0);
+  });
+
+  it('seeds each sample post with its replies: comments is the number of its visible replies', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    await startUp(db, { ...quiet, adminPassword: 'pw' });
+    const posts = await db.query<{ id: unknown; comments: unknown; seq: unknown }>('SELECT id, comments, seq FROM posts');
+    for (const post of posts) {
+      const replies = await db.query<{ seq: unknown; state: string }>('SELECT seq, state FROM replies WHERE post_id = $1', [post.id]);
+      expect(replies.length).toBe(Number(post.comments));
+      expect(replies.every((reply) => reply.state === 'visible' && Number(reply.seq) === Number(post.seq))).toBe(true);
+    }
+    expect(await count(db, 'replies')).toBe(5);
+  });
+
+  it('migration 5 on a forum seeded before it: the sample posts keep their rows, comments becomes 0 under a new change number', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    // The database as a build of migration 4 left it: the sample posts seeded with their old comments.
+    await db.transaction(async (tx) => {
+      await migrate(tx, 4);
+      for (const post of samplePosts(Date.now())) {
+        const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+        await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+      }
+      await tx.query('UPDATE change_head SET seeded = true');
+    });
+    expect(await count(db, 'posts WHERE comments > 0')).toBe(3);
+    const before = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
+    expect(await startUp(db, { ...quiet, adminPassword: 'pw' })).toMatchObject({ migrations: MIGRATIONS.length - 4, seeded: false });
+    expect(await count(db, 'replies')).toBe(0);
+    expect(await count(db, 'posts WHERE comments = 0')).toBe(3);
+    // One new change number for the posts whose count changed, so a device holding them pulls them again.
+    const after = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
+    expect(after).toBe(before + 1);
+    expect(await count(db, `posts WHERE seq = ${after}`)).toBe(3);
   });
 
   it('without ADMIN_PASSWORD generates a strong password once', async () => {

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { readConfig, ConfigError } from '../../server/config';
 import { findUser, setPassword } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
-import { CHANGES_CHANNEL } from '../../server/db/ops';
+import { CHANGES_CHANNEL } from '../../server/db/op-results';
 import { HostNames } from '../../server/lib/host-names';
 import { hashPassword, SCRYPT_COST, verifyPassword } from '../../server/lib/passwords';
 import { listen, testServer, type TestServer } from './support/app';

@@ -1,4 +1,5 @@
-// GET /api/changes (pull): the changes after a cursor that this member may see, in pages.
+// GET /api/changes (pull): the changes after a cursor that this member may see, in pages, in the
+// protocol version the request speaks (a version-1 device gets posts only).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { pullQuerySchema } from '../../../src/shared/protocol';
@@ -9,6 +10,6 @@ import { memberOf } from '../../plugins/session';
 export default async function pullRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request) => {
     const { after, limit } = request.query as z.infer<typeof pullQuerySchema>;
-    return pullChanges(ctx.db, memberOf(request), after, limit);
+    return pullChanges(ctx.db, memberOf(request), after, limit, request.protocolVersion);
   });
 }

@@ -13,15 +13,15 @@ import { memberOf } from '../../plugins/session';
 
 /**
  * A change number at or past every change the push made: when each result carries its post (every
- * applied like or review does), the newest of their seqs and the head this instance has heard of,
- * without a query; otherwise the database's head.
+ * applied operation does), the newest of their seqs (and their replies') and the head this instance
+ * has heard of, without a query; otherwise the database's head.
  */
 async function pushCursor(ctx: ServerContext, results: ServerOpResult[]): Promise<number> {
   let newest = ctx.hub.cursor;
   for (const result of results) {
     if (result.status === 'refused' || result.status === 'failed') continue;
     if (!result.post) return changeHead(ctx.db);
-    newest = Math.max(newest, result.post.seq);
+    newest = Math.max(newest, result.post.seq, result.reply?.seq ?? 0);
   }
   return newest;
 }

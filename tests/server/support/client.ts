@@ -2,7 +2,7 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { wireErrorCodeSchema, type Op } from '../../../src/shared/protocol';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, wireErrorCodeSchema, type Op, type WireReply } from '../../../src/shared/protocol';
 
 export const ORIGIN = 'http://localhost:80';
 
@@ -61,8 +61,17 @@ export class Client {
     return answer.body.results[0].postId as number;
   }
 
-  pull(after = 0, limit = 1000): Promise<Answer> {
-    return this.request('GET', `/api/changes?after=${after}&limit=${limit}`);
+  /** Pulls one page; `protocol` names the version in the header (none: sent without it, as version 1). */
+  pull(after = 0, limit = 1000, protocol: number | null = PROTOCOL_VERSION): Promise<Answer> {
+    const headers: Record<string, string> = protocol === null ? {} : { [PROTOCOL_HEADER]: String(protocol) };
+    return this.request('GET', `/api/changes?after=${after}&limit=${limit}`, undefined, headers);
+  }
+
+  /** Writes one reply to `postId` and returns it (asserting it was applied). */
+  async reply(postId: number, content = 'A reply.', quoteId?: string): Promise<WireReply> {
+    const answer = await this.push(replyOp(postId, content, quoteId));
+    if (answer.body?.results?.[0]?.status !== 'applied') throw new Error(`reply failed: ${JSON.stringify(answer.body)}`);
+    return answer.body.results[0].reply as WireReply;
   }
 }
 
@@ -88,3 +97,20 @@ export const createOp = (title = 'A post', extra: Record<string, unknown> = {}):
 });
 export const likeOp = (postId: number, count?: number): Op => ({ id: randomUUID(), type: 'like', postId, ...(count ? { count } : {}) });
 export const reviewOp = (postId: number, type: 'approve' | 'reject' = 'approve'): Op => ({ id: randomUUID(), type, postId });
+export const replyOp = (postId: number, content: unknown = 'A reply.', quoteId?: string | null): Op => ({
+  id: randomUUID(),
+  type: 'reply',
+  postId,
+  content,
+  ...(quoteId === undefined ? {} : { quoteId }),
+});
+export const editReplyOp = (replyId: string, content: unknown = 'An edited reply.'): Op => ({
+  id: randomUUID(),
+  type: 'editReply',
+  replyId,
+  content,
+});
+export const deleteReplyOp = (replyId: string): Op => ({ id: randomUUID(), type: 'deleteReply', replyId });
+export const hideReplyOp = (replyId: string): Op => ({ id: randomUUID(), type: 'hideReply', replyId });
+export const restoreReplyOp = (replyId: string): Op => ({ id: randomUUID(), type: 'restoreReply', replyId });
+export const viewOp = (postId: number): Op => ({ id: randomUUID(), type: 'view', postId });
