@@ -73,6 +73,7 @@ describe('replies and views through the real server', () => {
     const server = await startServer();
     const post = await server.addPost();
     const { engine } = await connectedDevice(server);
+    await engine.sync();
     const mine = await createReply(post.id, 'Visit my site for cheap panels.');
     await engine.sync();
     const admin = await server.admin();
@@ -93,6 +94,7 @@ describe('replies and views through the real server', () => {
     const { engine } = await connectedDevice(server);
     const notices: SyncNotice[] = [];
     onSyncNotice((notice) => notices.push(notice));
+    await engine.sync();
     const kept = await createReply(post.id, 'Draft wording.');
     const gone = await createReply(post.id, 'Posted twice by mistake.');
     await engine.sync();

@@ -285,7 +285,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (running) throw new Error('One server per test: pass it to each device.');
   const { samples = false, adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = ADMIN_PASSWORD } = options;
   const db = await fileDatabase();
-  await db.query('TRUNCATE posts, ops, sessions');
+  await db.query('TRUNCATE posts, replies, post_views, ops, sessions');
   await db.query('DELETE FROM users WHERE email <> $1', [DEFAULT_ADMIN_EMAIL]);
   await db.query('UPDATE change_head SET seeded = $1', [!samples]);
   // The server's own start-up seeds the samples into the empty forum and makes another admin account.
