@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from './avatar';
+import { paths } from '../config/paths';
 import { DISPLAY_CHARS, clip, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
 
@@ -34,7 +36,7 @@ export function samePost(a: Post, b: Post): boolean {
   return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
-/** One post as a card: an `article` whose heading is the post title. */
+/** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
 export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered.
@@ -54,7 +56,9 @@ export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
           {badges}
         </div>
         <h3 id={titleId} className="app-post-title">
-          {clip(post.title, DISPLAY_CHARS.title)}
+          <Link to={paths.post(post.id)} className="app-post-link">
+            {clip(post.title, DISPLAY_CHARS.title)}
+          </Link>
         </h3>
         <p className={`app-post-content app-clamp-${lines}`}>{content}</p>
         {post.tags.length > 0 && (
