@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../components/avatar';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
@@ -42,10 +42,17 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
   const moderate = (action: (id: string) => Promise<void>) => {
     action(reply.id).catch((error: unknown) => showToast(errorToast(error)));
   };
+  // Leaving edit mode puts focus back on Edit (once the button is there again).
+  const refocus = useRef(false);
   const stopEditing = () => {
+    refocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const actions = (
     <>
