@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import './post.scss';
 import { PageLoading } from '../../components/page-loading';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
