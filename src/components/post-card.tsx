@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar } from './avatar';
 import { paths } from '../config/paths';
-import { DISPLAY_CHARS, clip, formatPostDate } from '../lib/format';
+import { PostMeta } from './post-meta';
+import { DISPLAY_CHARS, clip } from '../lib/format';
 import type { Post } from '../db/types';
 
 interface PostCardProps {
@@ -41,20 +41,10 @@ export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered.
   const content = clip(post.content, DISPLAY_CHARS.content);
-  const author = clip(post.author, DISPLAY_CHARS.author);
   return (
     <article className="card app-post" aria-labelledby={titleId}>
       <div className="card-body">
-        <div className="app-post-meta">
-          <Avatar name={author} seed={post.authorEmail} />
-          <div className="app-post-byline">
-            <span className="app-post-author">{author}</span>
-            {post.isTopContributor && <span className="badge text-bg-warning app-top-badge">Top Contributor</span>}
-            <span className="app-post-date">{formatPostDate(post)}</span>
-          </div>
-          <span className="badge app-category">{clip(post.category, DISPLAY_CHARS.category)}</span>
-          {badges}
-        </div>
+        <PostMeta post={post} badges={badges} />
         <h3 id={titleId} className="app-post-title">
           <Link to={paths.post(post.id)} className="app-post-link">
             {clip(post.title, DISPLAY_CHARS.title)}

@@ -2,7 +2,7 @@
 // deletes, moderation, paging of long threads, and Share. Local-only build; the replies of a long
 // thread are written straight into IndexedDB.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, MEMBER, openForum, putPosts, signIn, toast, type TestPost } from './support/app';
+import { ADMIN, card, makePost, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
 import type { Reply } from '../../src/shared/post-rules';
 
 // The first sample post and its two sample replies (src/shared/sample-posts.json).
@@ -48,20 +48,7 @@ async function putThread(page: Page, post: TestPost, count: number): Promise<voi
     state: 'visible',
     listed: 1,
   }));
-  await page.evaluate(async (items) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('insight-exchange');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('replies', 'readwrite');
-      for (const item of items) tx.objectStore('replies').put(item);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, rows);
+  await putRows(page, 'replies', rows);
   await page.reload();
 }
 
