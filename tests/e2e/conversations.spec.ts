@@ -192,7 +192,7 @@ test.describe('as a member', () => {
     // Its author sees their pending post; replies wait for the approval.
     await page.goto(`/posts/${mine.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'My own pending post' })).toBeVisible();
-    await expect(page.getByText('Replies open once the post is approved.')).toBeVisible();
+    await expect(page.getByText('Replies open once a post is approved.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your reply' })).toHaveCount(0);
   });
 

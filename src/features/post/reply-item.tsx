@@ -6,6 +6,7 @@ import { hideReply, restoreReply } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
 import { LIMITS } from '../../shared/post-rules';
 import type { Reply, Session } from '../../db/types';
+import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReplyQuote } from './reply-quote';
 
@@ -110,7 +111,7 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
         </div>
       </div>
       {!shown ? (
-        <p className="app-reply-hidden">Hidden by a moderator</p>
+        <p className="app-reply-hidden">{HIDDEN}</p>
       ) : (
         <>
           {reply.quoteId && <ReplyQuote postId={postId} quoteId={reply.quoteId} quoted={quoted} isAdmin={isAdmin} />}

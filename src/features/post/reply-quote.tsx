@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import type { Reply } from '../../db/types';
+import { HIDDEN } from './hidden';
 
 /** Enough of a quoted reply for three lines on a wide screen (the rest is never rendered). */
 const QUOTE_CHARS = 400;
@@ -19,7 +20,7 @@ export function ReplyQuote({ postId, quoteId, quoted, isAdmin }: ReplyQuoteProps
   let gone: string | null = null;
   if (!quoted) gone = 'The quoted reply is not available.';
   else if (quoted.state === 'deleted') gone = 'This reply was deleted.';
-  else if (quoted.state === 'hidden' && !isAdmin) gone = 'Hidden by a moderator';
+  else if (quoted.state === 'hidden' && !isAdmin) gone = HIDDEN;
   if (gone !== null || !quoted) return <p className="app-quote is-gone">{gone}</p>;
   return (
     <figure className="app-quote">

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { deleteReply, REPLY_PAGE_SIZE, threadIndex } from '../../db/replies/replies';
 import { formatCount } from '../../lib/format';
+import { ERRORS } from '../../shared/errors';
 import type { Post, Reply, Session } from '../../db/types';
 import { DeleteReplyDialog } from './delete-reply-dialog';
 import { ReplyBox } from './reply-box';
@@ -155,7 +156,7 @@ export function Thread({ post, viewer }: { post: Post; viewer: Session }) {
           textarea={textarea}
         />
       ) : (
-        <p className="app-thread-closed">Replies open once the post is approved.</p>
+        <p className="app-thread-closed">{ERRORS.replies_closed.message}</p>
       )}
       {deleting && (
         <DeleteReplyDialog
