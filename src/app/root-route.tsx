@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { OfflineReadyNotice } from '../features/pwa/offline-ready-notice';
 
@@ -15,8 +15,11 @@ const titles: Record<string, string> = {
 export function RootRoute() {
   const { pathname } = useLocation();
   const first = useRef(true);
-  useEffect(() => {
+  // Before any page's own effects, so a page that names itself (a post's title) has the last word.
+  useLayoutEffect(() => {
     document.title = titles[pathname] ?? 'Insight Exchange';
+  }, [pathname]);
+  useEffect(() => {
     if (first.current) {
       first.current = false;
       return;

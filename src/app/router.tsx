@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
             lazy: () => import('./protected-route').then((m) => ({ Component: m.ProtectedRoute })),
             children: [
               { path: 'forum', lazy: () => import('../pages/forum').then((m) => ({ Component: m.ForumPage })) },
+              { path: 'posts/:id', lazy: () => import('../pages/post').then((m) => ({ Component: m.PostPage })) },
               { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
               {
                 element: <RequireAdmin />,

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Avatar } from './avatar';
-import { DISPLAY_CHARS, clip, formatPostDate } from '../lib/format';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { PostMeta } from './post-meta';
+import { DISPLAY_CHARS, clip } from '../lib/format';
 import type { Post } from '../db/types';
 
 interface PostCardProps {
@@ -34,27 +36,19 @@ export function samePost(a: Post, b: Post): boolean {
   return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
-/** One post as a card: an `article` whose heading is the post title. */
+/** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
 export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered.
   const content = clip(post.content, DISPLAY_CHARS.content);
-  const author = clip(post.author, DISPLAY_CHARS.author);
   return (
     <article className="card app-post" aria-labelledby={titleId}>
       <div className="card-body">
-        <div className="app-post-meta">
-          <Avatar name={author} seed={post.authorEmail} />
-          <div className="app-post-byline">
-            <span className="app-post-author">{author}</span>
-            {post.isTopContributor && <span className="badge text-bg-warning app-top-badge">Top Contributor</span>}
-            <span className="app-post-date">{formatPostDate(post)}</span>
-          </div>
-          <span className="badge app-category">{clip(post.category, DISPLAY_CHARS.category)}</span>
-          {badges}
-        </div>
+        <PostMeta post={post} badges={badges} />
         <h3 id={titleId} className="app-post-title">
-          {clip(post.title, DISPLAY_CHARS.title)}
+          <Link to={paths.post(post.id)} className="app-post-link">
+            {clip(post.title, DISPLAY_CHARS.title)}
+          </Link>
         </h3>
         <p className={`app-post-content app-clamp-${lines}`}>{content}</p>
         {post.tags.length > 0 && (

@@ -9,4 +9,8 @@ export const paths = {
   forum: '/forum',
   profile: '/profile',
   admin: '/admin',
+  /** A post's page (its conversation). */
+  post: (id: number | string) => `/posts/${id}`,
+  /** A post's page, opened at one of its replies. */
+  reply: (postId: number | string, replyId: string) => `/posts/${postId}?reply=${encodeURIComponent(replyId)}`,
 } as const;

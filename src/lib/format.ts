@@ -39,13 +39,25 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
  * and stays current; posts with other ids (older builds) show their stored `date` text.
  */
 export function formatPostDate(post: { id: number; date: string }, now = Date.now()): string {
-  const age = now - post.id;
-  if (post.id < EARLIEST_TIMESTAMP || age < -DAY) return clip(post.date, DISPLAY_CHARS.date) || 'Some time ago';
+  if (post.id < EARLIEST_TIMESTAMP || now - post.id < -DAY) return clip(post.date, DISPLAY_CHARS.date) || 'Some time ago';
+  return formatAge(post.id, now);
+}
+
+/** How long ago `timestamp` (ms) was: "Just now", "5 minutes ago", … then the date after 30 days. */
+export function formatAge(timestamp: number, now = Date.now()): string {
+  const age = now - timestamp;
   if (age < MINUTE) return 'Just now';
   if (age < HOUR) return plural(Math.floor(age / MINUTE), 'minute') + ' ago';
   if (age < DAY) return plural(Math.floor(age / HOUR), 'hour') + ' ago';
   if (age < 30 * DAY) return plural(Math.floor(age / DAY), 'day') + ' ago';
-  return dateFormat.format(post.id);
+  return dateFormat.format(timestamp);
+}
+
+const fullDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The full date and time of `timestamp` (ms), for a title beside a relative time. */
+export function formatFullDate(timestamp: number): string {
+  return fullDateFormat.format(timestamp);
 }
 
 /** Up to two initials of a name, for avatars. */

@@ -52,6 +52,31 @@ for (const width of [390, 1280]) {
       await expectNoSeriousViolations(page, 'New Post modal');
     });
 
+    test("a post's page with its reply box, edit mode and delete dialog, and 'Post not available'", async ({ page }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+      const replies = page.getByRole('list', { name: 'Replies' });
+      await expect(replies).toBeVisible();
+      await page.getByRole('textbox', { name: 'Your reply' }).fill('A reply of mine');
+      await page.getByRole('button', { name: 'Post Reply' }).click();
+      const mine = replies.getByRole('listitem').filter({ hasText: 'A reply of mine' });
+      await expect(mine).toBeVisible();
+      await replies.getByRole('listitem').first().getByRole('button', { name: 'Quote' }).click();
+      await expect(page.getByRole('button', { name: 'Remove quote' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'post page');
+      await mine.getByRole('button', { name: 'Edit' }).click();
+      await expect(page.getByRole('textbox', { name: 'Edit reply' })).toBeFocused();
+      await expectNoSeriousViolations(page, 'editing a reply');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await mine.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete reply?' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Delete reply? dialog');
+      await page.goto('/posts/999');
+      await expect(page.getByRole('heading', { level: 1, name: 'Post not available' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Post not available');
+    });
+
     test('every route, as an admin', async ({ page }) => {
       await signIn(page, ADMIN);
       await openForum(page);

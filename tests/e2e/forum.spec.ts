@@ -71,14 +71,17 @@ test('like adds one per click, with no limit, and is stored', async ({ page }) =
   await expect(card(page, 'Likeable').getByRole('button', { name: /^Like/ })).toContainText('7');
 });
 
-test('each card shows comment and view counts and a share button that says it is coming soon', async ({ page }) => {
+test("each card shows comment and view counts and a share button that copies the post's link", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openForum(page);
-  await putPosts(page, [makePost({ title: 'Counted', comments: 12, views: 3456 })]);
+  const post = makePost({ title: 'Counted', comments: 12, views: 3456 });
+  await putPosts(page, [post]);
   const target = card(page, 'Counted');
   await expect(target).toContainText('12');
   await expect(target).toContainText('3,456');
   await target.getByRole('button', { name: /Share/ }).click();
-  await expect(toast(page, 'Coming soon')).toContainText("Sharing isn't available yet.");
+  await expect(toast(page, 'Link copied')).toContainText('Anyone who can see this post can open it.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/posts/${post.id}`);
 });
 
 test('post content is clamped at three lines', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { MEMBER, openForum, signIn, toast } from './support/app';
 
-test('only one toast shows at a time: a new one replaces the old', async ({ page }) => {
+test('only one toast shows at a time: a new one replaces the old', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, MEMBER);
   await openForum(page);
   await page
@@ -9,7 +10,7 @@ test('only one toast shows at a time: a new one replaces the old', async ({ page
     .first()
     .getByRole('button', { name: /^Share/ })
     .click();
-  await expect(toast(page, 'Coming soon')).toBeVisible();
+  await expect(toast(page, 'Link copied')).toBeVisible();
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Submit Post' }).click();
   await expect(toast(page, 'Missing Information', 'alert')).toBeVisible();

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { PostCard, samePost } from '../../components/post-card';
 import type { Post } from '../../db/types';
-import { PostActions } from './post-actions';
+import { PostActions } from '../../components/post-actions';
 
 /** A forum card; it re-renders only when something it shows has changed. */
 export const ForumPost = memo(

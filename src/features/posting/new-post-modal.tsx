@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { CharCounter } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
@@ -12,28 +13,7 @@ import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPost } from '../../shared/validation';
-import { formatCount } from '../../lib/format';
 import { useAsyncValue } from '../../hooks/use-async-value';
-
-interface CounterProps {
-  id: string;
-  length: number;
-  max: number;
-  noun: string;
-}
-
-/** "12 / 200", and a plain sentence once the limit is reached. */
-function Counter({ id, length, max, noun }: CounterProps) {
-  const full = length >= max;
-  return (
-    <div id={id} className={`app-counter${full ? ' is-full' : ''}`}>
-      {full && <span role="status">{`${noun} can be at most ${formatCount(max)} characters. `}</span>}
-      <span>
-        {formatCount(length)} / {formatCount(max)}
-      </span>
-    </div>
-  );
-}
 
 /** The New Post form: Title, Content, Category (default Quantitative); the draft survives reloads. */
 export function NewPostModal({ email, show, onHide }: { email: string; show: boolean; onHide: () => void }) {
@@ -170,7 +150,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
               autoFocus
               disabled={busy}
             />
-            <Counter id={`${id}-title-count`} length={title.length} max={LIMITS.title} noun="A title" />
+            <CharCounter id={`${id}-title-count`} length={title.length} max={LIMITS.title} noun="A title" />
           </Form.Group>
           <Form.Group className="mb-3" controlId={`${id}-content`}>
             <Form.Label>Content</Form.Label>
@@ -187,7 +167,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
               aria-describedby={`${id}-content-count`}
               disabled={busy}
             />
-            <Counter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
+            <CharCounter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
           </Form.Group>
           <Form.Group controlId={`${id}-category`}>
             <Form.Label>Category</Form.Label>

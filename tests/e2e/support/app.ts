@@ -53,21 +53,29 @@ export async function openForum(page: Page): Promise<void> {
  * reloads: a raw IndexedDB write, unlike the app's own, does not notify live queries.
  */
 export async function putPosts(page: Page, posts: TestPost[], { reload = true } = {}): Promise<void> {
-  await page.evaluate(async (rows) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('insight-exchange');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('posts', 'readwrite');
-      for (const row of rows) tx.objectStore('posts').put(row);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, posts);
+  await putRows(page, 'posts', posts);
   if (reload) await page.reload();
+}
+
+/** Writes rows into one store of the app's IndexedDB as they are (no reload: see putPosts). */
+export async function putRows(page: Page, store: string, rows: readonly object[]): Promise<void> {
+  await page.evaluate(
+    async ({ name, items }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('insight-exchange');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction(name, 'readwrite');
+        for (const item of items) tx.objectStore(name).put(item);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { name: store, items: rows },
+  );
 }
 
 /** Reads one post from the app's IndexedDB. */

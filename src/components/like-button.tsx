@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useToast } from '../../components/toast/toast-context';
-import { errorToast } from '../../components/toast/error-toast';
-import { likePost } from '../../db/posts/posts';
-import { DISPLAY_CHARS, clip, formatCount, plural } from '../../lib/format';
-import type { Post } from '../../db/types';
+import { useToast } from './toast/toast-context';
+import { errorToast } from './toast/error-toast';
+import { likePost } from '../db/posts/posts';
+import { DISPLAY_CHARS, clip, formatCount, plural } from '../lib/format';
+import type { Post } from '../db/types';
 
 /**
  * Adds one like per click (no limit, no toggle). The count moves at once: until IndexedDB reports

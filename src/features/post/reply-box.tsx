@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { CharCounter } from '../../components/char-counter';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { createReply, loadReplyDraft, saveReplyDraft } from '../../db/replies/replies';
+import { DISPLAY_CHARS, clip } from '../../lib/format';
+import { LIMITS } from '../../shared/post-rules';
+import type { Reply } from '../../db/types';
+import { COUNTER_FROM } from './reply-edit-form';
+
+/** The draft is saved once typing pauses this long. */
+const DRAFT_DELAY_MS = 400;
+
+interface ReplyBoxProps {
+  postId: number;
+  email: string;
+  /** The reply being quoted, or null. */
+  quote: Reply | null;
+  onRemoveQuote: () => void;
+  /** The reply was written: show it. */
+  onPosted: (reply: Reply) => void;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+}
+
+/**
+ * "Your reply" and Post Reply. The text is kept as the member's draft for this post while they
+ * type, and comes back when the page opens again; a reply the server refused comes back the same
+ * way (the data layer makes it the draft), into a box that holds nothing unsaved.
+ */
+export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textarea }: ReplyBoxProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const showToast = useToast();
+  const id = useId();
+  // What storage holds as far as this box knows, and what the box holds (for effects).
+  const saved = useRef('');
+  const typed = useRef('');
+  useEffect(() => {
+    typed.current = text;
+  }, [text]);
+
+  // A stored draft (on opening, or a refused reply handed back) fills a box holding nothing unsaved.
+  const draft = useLiveQuery(() => loadReplyDraft(email, postId).catch(() => ''), [email, postId]);
+  useEffect(() => {
+    if (draft === undefined || draft === saved.current || typed.current !== saved.current) return;
+    saved.current = draft;
+    setText(draft);
+  }, [draft]);
+
+  // Saved once typing pauses, and at once when the page goes (what was typed last is kept too).
+  useEffect(() => {
+    if (text === saved.current) return undefined;
+    const timer = setTimeout(() => {
+      saved.current = text;
+      saveReplyDraft(email, postId, text).catch(() => undefined);
+    }, DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, email, postId]);
+  useEffect(
+    () => () => {
+      if (typed.current !== saved.current) saveReplyDraft(email, postId, typed.current).catch(() => undefined);
+    },
+    [email, postId],
+  );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !text.trim()) return;
+    setBusy(true);
+    try {
+      const reply = await createReply(postId, text, quote?.id ?? null);
+      saved.current = '';
+      setText('');
+      await saveReplyDraft(email, postId, '').catch(() => undefined);
+      onRemoveQuote();
+      onPosted(reply);
+    } catch (error) {
+      // The text stays in the box (and in the draft): nothing typed is lost.
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const nearLimit = text.length >= COUNTER_FROM;
+  return (
+    <form className="card app-reply-box" onSubmit={(event) => void submit(event)}>
+      <div className="card-body">
+        <label htmlFor={`${id}-text`} className="form-label fw-semibold">
+          Your reply
+        </label>
+        {quote && (
+          <div className="app-quoting">
+            <div className="app-quoting-text">
+              <span className="fw-semibold">Quoting {clip(quote.author, DISPLAY_CHARS.author)}</span>
+              <span className="app-clamp-2">{clip(quote.content, 300)}</span>
+            </div>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onRemoveQuote}>
+              Remove quote
+            </button>
+          </div>
+        )}
+        <textarea
+          ref={textarea}
+          id={`${id}-text`}
+          className="form-control"
+          rows={4}
+          value={text}
+          maxLength={LIMITS.reply}
+          placeholder="Add to the conversation…"
+          disabled={busy}
+          aria-describedby={nearLimit ? `${id}-count` : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+        <div className="app-reply-box-actions">
+          <span className="small text-body-secondary">Your draft is kept on this device.</span>
+          <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
+            {busy && <Spinner className="me-2" />}
+            Post Reply
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

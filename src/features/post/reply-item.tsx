@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { Avatar } from '../../components/avatar';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { hideReply, restoreReply } from '../../db/replies/replies';
+import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
+import { LIMITS } from '../../shared/post-rules';
+import type { Reply, Session } from '../../db/types';
+import { HIDDEN } from './hidden';
+import { ReplyEditForm } from './reply-edit-form';
+import { ReplyQuote } from './reply-quote';
+
+interface ReplyItemProps {
+  reply: Reply;
+  postId: number;
+  viewer: Session;
+  /** The reply this one quotes, as it is now (undefined: none, or not on this device). */
+  quoted: Reply | undefined;
+  /** Briefly marked: the reply a link or a new post led to. */
+  highlighted: boolean;
+  onQuote: (reply: Reply) => void;
+  onDelete: (reply: Reply) => void;
+}
+
+/**
+ * One reply: author, time, "edited", the text (or "Hidden by a moderator" for members), the reply
+ * it quotes, and its buttons: Quote; Edit and Delete for its author; Hide or Restore for admins.
+ */
+export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote, onDelete }: ReplyItemProps) {
+  const [editingAsked, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const showToast = useToast();
+  const isAdmin = viewer.role === 'admin';
+  const mine = reply.authorEmail === viewer.email;
+  const hidden = reply.state === 'hidden';
+  const shown = !hidden || isAdmin;
+  // A reply hidden (or gone) while its author edits it leaves edit mode.
+  const editing = editingAsked && reply.state === 'visible';
+  const hasActions = !hidden || mine || isAdmin;
+  const author = clip(reply.author, DISPLAY_CHARS.author);
+  const authorId = `reply-${reply.id}-author`;
+
+  const moderate = (action: (id: string) => Promise<void>) => {
+    action(reply.id).catch((error: unknown) => showToast(errorToast(error)));
+  };
+  // Leaving edit mode puts focus back on Edit (once the button is there again).
+  const refocus = useRef(false);
+  const stopEditing = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  const actions = (
+    <>
+      {!hidden && (
+        <button type="button" className="btn btn-sm app-reply-action" aria-describedby={authorId} onClick={() => onQuote(reply)}>
+          Quote
+        </button>
+      )}
+      {mine && !hidden && (
+        <button
+          ref={editButton}
+          type="button"
+          className="btn btn-sm app-reply-action"
+          aria-describedby={authorId}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
+      )}
+      {mine && (
+        <button type="button" className="btn btn-sm app-reply-action" aria-describedby={authorId} onClick={() => onDelete(reply)}>
+          Delete
+        </button>
+      )}
+      {isAdmin && (
+        <button
+          type="button"
+          className="btn btn-sm app-reply-action app-reply-moderate"
+          aria-describedby={authorId}
+          onClick={() => moderate(hidden ? restoreReply : hideReply)}
+        >
+          {hidden ? 'Restore' : 'Hide'}
+        </button>
+      )}
+    </>
+  );
+
+  return (
+    <li id={`reply-${reply.id}`} tabIndex={-1} className={`app-reply${hidden ? ' is-hidden' : ''}${highlighted ? ' is-target' : ''}`}>
+      <div className="app-reply-head">
+        <Avatar name={author} seed={reply.authorEmail} size={32} />
+        <div className="app-reply-byline">
+          <span id={authorId} className="app-reply-author">
+            {author}
+          </span>
+          <time className="app-reply-time" dateTime={new Date(reply.createdAt).toISOString()} title={formatFullDate(reply.createdAt)}>
+            {formatAge(reply.createdAt)}
+          </time>
+          {reply.editedAt !== null && (
+            <span className="app-reply-edited" title={`Edited ${formatFullDate(reply.editedAt)}`}>
+              edited
+            </span>
+          )}
+          {hidden && isAdmin && <span className="badge text-bg-secondary">Hidden</span>}
+        </div>
+      </div>
+      {!shown ? (
+        <p className="app-reply-hidden">{HIDDEN}</p>
+      ) : (
+        <>
+          {reply.quoteId && <ReplyQuote postId={postId} quoteId={reply.quoteId} quoted={quoted} isAdmin={isAdmin} />}
+          {editing ? (
+            <ReplyEditForm reply={reply} onDone={stopEditing} />
+          ) : (
+            <div className="app-reply-text">{clip(reply.content, LIMITS.reply)}</div>
+          )}
+        </>
+      )}
+      {!editing && hasActions && <div className="app-reply-actions">{actions}</div>}
+    </li>
+  );
+}

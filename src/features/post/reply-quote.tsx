@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { DISPLAY_CHARS, clip } from '../../lib/format';
+import type { Reply } from '../../db/types';
+import { HIDDEN } from './hidden';
+
+/** Enough of a quoted reply for three lines on a wide screen (the rest is never rendered). */
+const QUOTE_CHARS = 400;
+
+interface ReplyQuoteProps {
+  postId: number;
+  quoteId: string;
+  /** The quoted reply as it is now; undefined when this device does not hold it. */
+  quoted: Reply | undefined;
+  isAdmin: boolean;
+}
+
+/** Above a reply: the reply it quotes (its author and first lines, live), linking to it in the thread. */
+export function ReplyQuote({ postId, quoteId, quoted, isAdmin }: ReplyQuoteProps) {
+  let gone: string | null = null;
+  if (!quoted) gone = 'The quoted reply is not available.';
+  else if (quoted.state === 'deleted') gone = 'This reply was deleted.';
+  else if (quoted.state === 'hidden' && !isAdmin) gone = HIDDEN;
+  if (gone !== null || !quoted) return <p className="app-quote is-gone">{gone}</p>;
+  return (
+    <figure className="app-quote">
+      <figcaption>
+        <Link to={paths.reply(postId, quoteId)} preventScrollReset className="app-quote-link">
+          {clip(quoted.author, DISPLAY_CHARS.author)} wrote
+        </Link>
+      </figcaption>
+      <blockquote className="app-quote-text app-clamp-3">{clip(quoted.content, QUOTE_CHARS)}</blockquote>
+    </figure>
+  );
+}

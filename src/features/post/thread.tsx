@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { IconMessages } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoading } from '../../components/page-loading';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { deleteReply, REPLY_PAGE_SIZE, threadIndex } from '../../db/replies/replies';
+import { formatCount } from '../../lib/format';
+import { ERRORS } from '../../shared/errors';
+import type { Post, Reply, Session } from '../../db/types';
+import { DeleteReplyDialog } from './delete-reply-dialog';
+import { ReplyBox } from './reply-box';
+import { ReplyItem } from './reply-item';
+import { ReplyPages } from './reply-pages';
+import { useThreadPage } from './use-thread-page';
+
+/** How long a reply that a link or a new post led to stays marked. */
+const HIGHLIGHT_MS = 2_500;
+
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+};
+
+const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+/**
+ * A post's conversation: "Replies (N)", one page of them (the page in the address), the pages
+ * nav and the reply box. `?reply=<id>` opens the page holding that reply and scrolls to it.
+ */
+export function Thread({ post, viewer }: { post: Post; viewer: Session }) {
+  const [params, setParams] = useSearchParams();
+  const requested = pageFrom(params.get('page'));
+  const replyParam = params.get('reply');
+  const thread = useThreadPage(post.id, requested);
+  const showToast = useToast();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [quote, setQuote] = useState<Reply | null>(null);
+  const [deleting, setDeleting] = useState<{ reply: Reply; open: boolean; done?: boolean } | null>(null);
+  // The reply to bring into view once its page is on screen; it stays marked for a moment.
+  const [target, setTarget] = useState<{ id: string; focus: boolean; seq: number } | null>(null);
+  const scrolledTo = useRef(0);
+
+  /** Opens the page that holds a reply at `index` in the thread (the address keeps the page) and marks the reply. */
+  const showReply = useCallback(
+    (replyId: string, index: number, focus: boolean) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('reply');
+          if (index >= 0) next.set('page', String(Math.floor(index / REPLY_PAGE_SIZE) + 1));
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      if (index >= 0) setTarget((previous) => ({ id: replyId, focus, seq: (previous?.seq ?? 0) + 1 }));
+    },
+    [setParams],
+  );
+  const goToReply = useCallback(
+    (replyId: string, focus: boolean) =>
+      threadIndex(replyId)
+        .catch(() => -1)
+        .then((index) => showReply(replyId, index, focus)),
+    [showReply],
+  );
+
+  // A link to a reply (a quote's, or a shared one): find its page.
+  useEffect(() => {
+    if (replyParam) void goToReply(replyParam, true);
+  }, [replyParam, goToReply]);
+
+  const onPage = thread?.replies.some((reply) => reply.id === target?.id) ?? false;
+  useEffect(() => {
+    if (!target || !onPage || scrolledTo.current === target.seq) return;
+    scrolledTo.current = target.seq;
+    const element = document.getElementById(`reply-${target.id}`);
+    element?.scrollIntoView({ block: 'center', behavior: smooth() });
+    if (target.focus) element?.focus({ preventScroll: true });
+  }, [target, onPage]);
+  useEffect(() => {
+    if (!target || !onPage) return undefined;
+    const timer = setTimeout(() => setTarget((current) => (current === target ? null : current)), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [target, onPage]);
+  const highlighted = onPage ? target?.id : undefined;
+
+  const startQuote = useCallback((reply: Reply) => {
+    setQuote(reply);
+    textarea.current?.focus({ preventScroll: true });
+    textarea.current?.scrollIntoView({ block: 'center', behavior: smooth() });
+  }, []);
+  const askDelete = useCallback((reply: Reply) => setDeleting({ reply, open: true }), []);
+  const confirmDelete = async () => {
+    if (!deleting) return false;
+    try {
+      await deleteReply(deleting.reply.id);
+      if (quote?.id === deleting.reply.id) setQuote(null);
+      setDeleting((current) => current && { ...current, done: true });
+      return true;
+    } catch (error) {
+      showToast(errorToast(error));
+      return false;
+    }
+  };
+
+  const open = post.status === 'approved';
+  const total = thread?.total;
+  return (
+    <section className="app-thread" aria-labelledby="replies-title">
+      <h2 id="replies-title" ref={heading} tabIndex={-1} className="app-thread-title">
+        Replies{total !== undefined && <span className="app-thread-count"> ({formatCount(total)})</span>}
+      </h2>
+      {!thread ? (
+        <PageLoading label="Loading replies..." />
+      ) : thread.total === 0 ? (
+        open && (
+          <EmptyState icon={<IconMessages size={40} />} title="No replies yet.">
+            Start the conversation.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ol className="app-replies" aria-label="Replies">
+            {thread.replies.map((reply) => (
+              <ReplyItem
+                key={reply.id}
+                reply={reply}
+                postId={post.id}
+                viewer={viewer}
+                quoted={reply.quoteId ? thread.quoted.get(reply.quoteId) : undefined}
+                highlighted={highlighted === reply.id}
+                onQuote={startQuote}
+                onDelete={askDelete}
+              />
+            ))}
+          </ol>
+          {thread.pages > 1 && (
+            <ReplyPages
+              page={thread.page}
+              pages={thread.pages}
+              onNavigate={() => heading.current?.scrollIntoView({ block: 'start', behavior: smooth() })}
+            />
+          )}
+        </>
+      )}
+      {open ? (
+        <ReplyBox
+          postId={post.id}
+          email={viewer.email}
+          quote={quote}
+          onRemoveQuote={() => setQuote(null)}
+          onPosted={(reply) => void goToReply(reply.id, false)}
+          textarea={textarea}
+        />
+      ) : (
+        <p className="app-thread-closed">{ERRORS.replies_closed.message}</p>
+      )}
+      {deleting && (
+        <DeleteReplyDialog
+          show={deleting.open}
+          onConfirm={confirmDelete}
+          onHide={() => setDeleting((current) => current && { ...current, open: false })}
+          onExited={() => {
+            // The reply's Delete button went with it: focus goes to the thread's heading.
+            if (deleting.done) heading.current?.focus({ preventScroll: true });
+            setDeleting(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { countThread, getReplies, listReplies, REPLY_PAGE_SIZE } from '../../db/replies/replies';
+import type { Reply } from '../../db/types';
+
+export interface ThreadPage {
+  /** Replies in the thread (visible and hidden). */
+  total: number;
+  /** The page shown (the one asked for, kept within 1 and `pages`). */
+  page: number;
+  pages: number;
+  replies: Reply[];
+  /** The replies that this page's replies quote, by id (deleted ones included, unknown ones absent). */
+  quoted: ReadonlyMap<string, Reply>;
+}
+
+/** The number of pages of a thread of `total` replies (at least one). */
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / REPLY_PAGE_SIZE));
+
+/**
+ * One page of a post's thread, oldest first, with the replies it quotes: one live read, so a reply,
+ * an edit, a hide or a delete in any tab re-renders it. Only this page's rows are read (and
+ * rendered), however long the thread. `undefined` while the first answer is read.
+ */
+export function useThreadPage(postId: number, requested: number): ThreadPage | undefined {
+  return useLiveQuery(async () => {
+    const total = await countThread(postId);
+    const pages = pageCount(total);
+    const page = Math.min(Math.max(1, requested), pages);
+    const replies = await listReplies(postId, (page - 1) * REPLY_PAGE_SIZE);
+    const quoteIds = [...new Set(replies.flatMap((reply) => (reply.quoteId ? [reply.quoteId] : [])))];
+    const quoted = new Map((quoteIds.length > 0 ? await getReplies(quoteIds) : []).map((reply) => [reply.id, reply]));
+    return { total, page, pages, replies, quoted };
+  }, [postId, requested]);
+}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router-dom';
+import { useAuth } from '../features/auth/auth-context';
+import { PostScreen } from '../features/post/post-screen';
+
+/** Post ids are timestamps: digits only, within a safe integer; anything else is no post. */
+const toPostId = (value: string | undefined): number | null =>
+  value && /^\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
+
+/** `/posts/:id`: one post and its replies. */
+export function PostPage() {
+  const { id } = useParams();
+  const { user } = useAuth();
+  if (!user) return null;
+  const postId = toPostId(id);
+  // A new post starts a fresh screen (its quote, its reply box, its scroll target).
+  return <PostScreen key={postId ?? 'none'} postId={postId} viewer={user} />;
+}
