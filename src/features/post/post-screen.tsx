@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import './post.scss';
 import { PageLoading } from '../../components/page-loading';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
+import { whenIdle } from '../../db/core/idle';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
 import type { Session } from '../../db/types';
@@ -11,6 +13,7 @@ import { PostUnavailable } from './post-unavailable';
 import { PostView } from './post-view';
 import { Thread } from './thread';
 import { usePost } from './use-post';
+import { pageFrom, useThreadPage } from './use-thread-page';
 
 /**
  * A post's page: the post and its conversation, or "Post not available". On a connected device
@@ -19,14 +22,20 @@ import { usePost } from './use-post';
  */
 export function PostScreen({ postId, viewer }: { postId: number | null; viewer: Session }) {
   const lookup = usePost(postId, viewer);
+  // The thread's page is read alongside the post, not after it: the first replies paint one
+  // IndexedDB round sooner (they are shown only once the post is, and only if it may be seen).
+  const [params] = useSearchParams();
+  const thread = useThreadPage(postId, pageFrom(params.get('page')));
   const settled = useFirstSyncSettled();
   const shownId = lookup.state === 'shown' ? lookup.post.id : null;
   const unavailable = lookup.state === 'missing' && (settled || postId === null);
   const title = lookup.state === 'shown' ? clip(lookup.post.title, DISPLAY_CHARS.title) : unavailable ? 'Post not available' : null;
 
   // One view per member per post (the data layer counts it once); a failure is not worth a word.
+  // Written once the page is idle: its write would hold up the thread's first read.
   useEffect(() => {
-    if (shownId !== null) recordView(shownId).catch(() => undefined);
+    if (shownId === null) return undefined;
+    return whenIdle(() => void recordView(shownId).catch(() => undefined), 1_000);
   }, [shownId]);
   useEffect(() => {
     if (title) document.title = `${title} · Insight Exchange`;
@@ -39,7 +48,7 @@ export function PostScreen({ postId, viewer }: { postId: number | null; viewer: 
           <BackToForum />
           <PostView post={lookup.post} />
           <ErrorBoundary area="the replies">
-            <Thread post={lookup.post} viewer={viewer} />
+            <Thread post={lookup.post} viewer={viewer} thread={thread} />
           </ErrorBoundary>
         </>
       ) : unavailable ? (

@@ -13,15 +13,10 @@ import { DeleteReplyDialog } from './delete-reply-dialog';
 import { ReplyBox } from './reply-box';
 import { ReplyItem } from './reply-item';
 import { ReplyPages } from './reply-pages';
-import { useThreadPage } from './use-thread-page';
+import type { ThreadPage } from './use-thread-page';
 
 /** How long a reply that a link or a new post led to stays marked. */
 const HIGHLIGHT_MS = 2_500;
-
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-};
 
 const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
@@ -29,11 +24,9 @@ const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduc
  * A post's conversation: "Replies (N)", one page of them (the page in the address), the pages
  * nav and the reply box. `?reply=<id>` opens the page holding that reply and scrolls to it.
  */
-export function Thread({ post, viewer }: { post: Post; viewer: Session }) {
+export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; thread: ThreadPage | undefined }) {
   const [params, setParams] = useSearchParams();
-  const requested = pageFrom(params.get('page'));
   const replyParam = params.get('reply');
-  const thread = useThreadPage(post.id, requested);
   const showToast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);

@@ -13,6 +13,12 @@ export interface ThreadPage {
   quoted: ReadonlyMap<string, Reply>;
 }
 
+/** The page asked for in the address (`?page=N`), 1 when absent or not a page number. */
+export const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+};
+
 /** The number of pages of a thread of `total` replies (at least one). */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / REPLY_PAGE_SIZE));
 
@@ -21,12 +27,15 @@ export const pageCount = (total: number) => Math.max(1, Math.ceil(total / REPLY_
  * an edit, a hide or a delete in any tab re-renders it. Only this page's rows are read (and
  * rendered), however long the thread. `undefined` while the first answer is read.
  */
-export function useThreadPage(postId: number, requested: number): ThreadPage | undefined {
+export function useThreadPage(postId: number | null, requested: number): ThreadPage | undefined {
   return useLiveQuery(async () => {
-    const total = await countThread(postId);
+    if (postId === null) return undefined;
+    // The count and the page asked for are read at once; only a page past the end reads again.
+    const asked = Math.max(1, requested);
+    const [total, first] = await Promise.all([countThread(postId), listReplies(postId, (asked - 1) * REPLY_PAGE_SIZE)]);
     const pages = pageCount(total);
-    const page = Math.min(Math.max(1, requested), pages);
-    const replies = await listReplies(postId, (page - 1) * REPLY_PAGE_SIZE);
+    const page = Math.min(asked, pages);
+    const replies = page === asked ? first : await listReplies(postId, (page - 1) * REPLY_PAGE_SIZE);
     const quoteIds = [...new Set(replies.flatMap((reply) => (reply.quoteId ? [reply.quoteId] : [])))];
     const quoted = new Map((quoteIds.length > 0 ? await getReplies(quoteIds) : []).map((reply) => [reply.id, reply]));
     return { total, page, pages, replies, quoted };
