@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useToast } from '../components/toast/toast-context';
 import { isDataError } from '../db/core/errors';
 import { whenIdle } from '../db/core/idle';
+import { paths } from '../config/paths';
 import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';
 
@@ -35,6 +36,9 @@ function reportToast(report: MirrorReport) {
     variant: 'error' as const,
   };
 }
+
+/** The screens a visitor sees: they never wait for the database code. */
+const PUBLIC_PATHS = new Set<string>([paths.home, paths.about, paths.login]);
 
 /**
  * Starts the data layer (open IndexedDB, import the legacy copy, seed, mirror) once per page: at
@@ -80,7 +84,10 @@ export function DataProvider({ children }: { children: ReactNode }) {
   }, [showToast]);
 
   useEffect(() => {
-    whenIdle(() => start());
+    // A page opened on a member's screen (a deep link, a reload) needs the data at once: its code
+    // starts loading now, alongside the screen's own, instead of after the screen's frame renders.
+    if (!PUBLIC_PATHS.has(location.pathname)) start();
+    else whenIdle(() => start());
   }, [start]);
 
   const value = useMemo(() => ({ status, progress: status === 'starting' ? progress : undefined, start }), [status, progress, start]);
