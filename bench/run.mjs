@@ -8,8 +8,9 @@
 //   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
+import { startPreview } from './preview.mjs';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -45,21 +46,7 @@ const percentile = (values, p) => {
 // ---------------------------------------------------------------------------------------------
 // Server and browser
 
-async function startServer() {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(BASE)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error(`The preview server did not start on ${BASE}`);
-}
+const startServer = () => startPreview(PORT, BASE);
 
 async function launch(profile, executablePath, extraArgs = []) {
   return chromium.launchPersistentContext(profile, {

@@ -9,13 +9,13 @@
 //   - DOM elements on the post page, on its first and on its last page of replies.
 // The replies are written straight into IndexedDB (not through the UI), as a long thread would
 // arrive through sync.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeSection } from './sections.mjs';
+import { startPreview } from './preview.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const BASE = `http://localhost:${PORT}`;
@@ -30,22 +30,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const round = (value) => Math.round(value);
-
-async function startPreview() {
-  const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(PORT), '--strictPort'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(BASE)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error(`The preview server did not start on ${BASE}`);
-}
 
 /** Writes REPLIES replies to the newest approved post, straight into IndexedDB; returns its id. */
 function writeThread(page) {
@@ -144,7 +128,7 @@ async function domElements(context, postId) {
 
 const chromiumFound = ensureChromium();
 if (!chromiumFound.path) throw new Error(chromiumFound.message);
-const preview = await startPreview();
+const preview = await startPreview(PORT, BASE);
 const profile = mkdtempSync(join(os.tmpdir(), 'ie-bench-thread-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromiumFound.path,

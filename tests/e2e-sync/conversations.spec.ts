@@ -14,6 +14,7 @@ import {
   serverPosts,
   signIn,
   storedPosts,
+  storedRows,
   waitSynced,
   type Device,
 } from './support/devices';
@@ -86,22 +87,7 @@ function pulledReplies(page: Page): Promise<WireReply[]> {
 }
 
 /** The replies in a device's IndexedDB. */
-function storedReplies(page: Page): Promise<WireReply[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('insight-exchange');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const rows = await new Promise<WireReply[]>((resolve, reject) => {
-      const all = db.transaction('replies').objectStore('replies').getAll();
-      all.onsuccess = () => resolve(all.result as WireReply[]);
-      all.onerror = () => reject(all.error);
-    });
-    db.close();
-    return rows;
-  });
-}
+const storedReplies = (page: Page) => storedRows<WireReply>(page, 'replies');
 
 test('a reply on a phone appears live on a tablet with the post open, and the counts agree everywhere', async ({ browser }) => {
   const phone = await device(browser, 'ana@example.com');

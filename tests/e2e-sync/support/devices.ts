@@ -48,23 +48,26 @@ export interface StoredPost {
   authorEmail: string;
 }
 
-/** Every post in the device's IndexedDB. */
-export function storedPosts(page: Page): Promise<StoredPost[]> {
-  return page.evaluate(async () => {
+/** Every row of one IndexedDB store of the device (`posts`, `replies`…). */
+export function storedRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('insight-exchange');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const rows = await new Promise<StoredPost[]>((resolve, reject) => {
-      const all = db.transaction('posts').objectStore('posts').getAll();
-      all.onsuccess = () => resolve(all.result as StoredPost[]);
+    const rows = await new Promise<T[]>((resolve, reject) => {
+      const all = db.transaction(name).objectStore(name).getAll();
+      all.onsuccess = () => resolve(all.result as T[]);
       all.onerror = () => reject(all.error);
     });
     db.close();
     return rows;
-  });
+  }, store);
 }
+
+/** Every post in the device's IndexedDB. */
+export const storedPosts = (page: Page) => storedRows<StoredPost>(page, 'posts');
 
 /** The `posts` mirror in the device's localStorage (empty when absent). */
 export function mirroredPosts(page: Page): Promise<StoredPost[]> {
