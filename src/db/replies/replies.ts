@@ -13,7 +13,7 @@ import { requireSession } from '../accounts/guards';
 import { toPost, toReply } from '../posts/post-codec';
 import { validateReply } from '../../shared/validation';
 import { newReply } from '../../shared/post-rules';
-import { queueOperation } from '../sync/outbox';
+import { isUnsentCreate, queueOperation, type OperationInput } from '../sync/outbox';
 import { newOperationId } from '../sync/uuid';
 import { replyDraftMetaKey } from '../contracts';
 import type { Post, Reply, Session } from '../types';
@@ -53,6 +53,16 @@ async function storedReply(replyId: string, session: Session): Promise<ReplyRow>
   return reply;
 }
 
+/**
+ * Queues an operation about `postId` for the server, unless the post lives on this device only (a
+ * post from before it met a server): its view and its replies then stay here, as the post does.
+ */
+async function queueForPost(input: OperationInput, postId: number, session: Session): Promise<void> {
+  const post = await db.posts.get(postId);
+  if (!post?.sync && !(await isUnsentCreate(postId))) return;
+  await queueOperation(input, postId, session);
+}
+
 /** Runs one reply write as a transaction, then tells the page's followers (mirror, other views). */
 async function write<T>(work: () => Promise<T>): Promise<T> {
   const result = await run(() => db.transaction('rw', WRITE_TABLES, work));
@@ -73,7 +83,7 @@ export async function createReply(postId: number, content: string, quoteId: stri
     await db.replies.add(reply);
     await recountComments(postId);
     await countChange();
-    await queueOperation({ type: 'reply', id: reply.id, content: reply.content, quoteId: quote }, postId, session);
+    await queueForPost({ type: 'reply', id: reply.id, content: reply.content, quoteId: quote }, postId, session);
     return toReply(reply);
   });
 }
@@ -89,7 +99,7 @@ export async function editReply(replyId: string, content: string): Promise<Reply
     if (reply.state === 'hidden') throw new DataError('reply_hidden');
     const edited: ReplyRow = { ...reply, content: content.trim(), editedAt: Date.now() };
     await db.replies.put(edited);
-    await queueOperation({ type: 'editReply', replyId, content: edited.content }, reply.postId, session);
+    await queueForPost({ type: 'editReply', replyId, content: edited.content }, reply.postId, session);
     return toReply(edited);
   });
 }
@@ -103,7 +113,7 @@ export async function deleteReply(replyId: string): Promise<void> {
     await db.replies.put({ ...reply, state: 'deleted', content: '', listed: 0 });
     await recountComments(reply.postId);
     await countChange();
-    await queueOperation({ type: 'deleteReply', replyId }, reply.postId, session);
+    await queueForPost({ type: 'deleteReply', replyId }, reply.postId, session);
   });
 }
 
@@ -126,7 +136,7 @@ async function moderate(replyId: string, state: 'hidden' | 'visible'): Promise<v
     await db.replies.update(replyId, { state });
     await recountComments(reply.postId);
     await countChange();
-    await queueOperation({ type: state === 'hidden' ? 'hideReply' : 'restoreReply', replyId }, reply.postId, session);
+    await queueForPost({ type: state === 'hidden' ? 'hideReply' : 'restoreReply', replyId }, reply.postId, session);
   });
 }
 
@@ -144,7 +154,7 @@ export async function recordView(postId: number): Promise<boolean> {
       await db.viewed.put({ email: session.email, postId });
       await db.posts.update(postId, { views: (post.views || 0) + 1 });
       await countChange();
-      await queueOperation({ type: 'view' }, postId, session);
+      await queueForPost({ type: 'view' }, postId, session);
       return true;
     }),
   );

@@ -2,6 +2,7 @@
 // outbox (a create re-keys its temporary row to the server's id); a refused one is undone on
 // this device and returned, so the app can say why.
 
+import Dexie from 'dexie';
 import { db, type OutboxRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
@@ -88,6 +89,8 @@ async function undo(row: OutboxRow): Promise<void> {
     await keepAsDraft(row);
     await db.posts.delete(row.postId);
     await db.outbox.where('postId').equals(row.postId).delete();
+    // Replies written here to the post that never was (an admin's own, approved offline) go with it.
+    await db.replies.where('[postId+state]').between([row.postId, Dexie.minKey], [row.postId, Dexie.maxKey]).delete();
     return;
   }
   const post = await db.posts.get(row.postId);

@@ -56,14 +56,16 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
     (replyId: string, focus: boolean) =>
       threadIndex(replyId)
         .catch(() => -1)
-        .then((index) => showReply(replyId, index, focus)),
+        // A reply not on this device yet keeps the link's `?reply=` until sync brings it.
+        .then((index) => index >= 0 && showReply(replyId, index, focus)),
     [showReply],
   );
 
-  // A link to a reply (a quote's, or a shared one): find its page.
+  // A link to a reply (a quote's, or a shared one): find its page, again whenever the thread grows.
+  const total = thread?.total;
   useEffect(() => {
     if (replyParam) void goToReply(replyParam, true);
-  }, [replyParam, goToReply]);
+  }, [replyParam, goToReply, total]);
 
   const onPage = thread?.replies.some((reply) => reply.id === target?.id) ?? false;
   useEffect(() => {
@@ -100,7 +102,6 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   };
 
   const open = post.status === 'approved';
-  const total = thread?.total;
   return (
     <section className="app-thread" aria-labelledby="replies-title">
       <h2 id="replies-title" ref={heading} tabIndex={-1} className="app-thread-title">

@@ -280,6 +280,8 @@ describe('a backup with a bad reply', () => {
     ['no content', () => [{ ...makeReply(1), content: null }], 'Reply 1 (id reply-X) has no content.'],
     ['a time that is not a number', () => [{ ...makeReply(1), createdAt: '2024-05-01' }], 'Reply 1 (id reply-X) has no valid time'],
     ['an edit time that is not a number', () => [{ ...makeReply(1), editedAt: 'yesterday' }], 'Reply 1 (id reply-X) has no valid time'],
+    ['a time past any date a browser can show', () => [{ ...makeReply(1), createdAt: 1e17 }], 'Reply 1 (id reply-X) has no valid time'],
+    ['a time before 1970', () => [{ ...makeReply(1), editedAt: -5 }], 'Reply 1 (id reply-X) has no valid time'],
     [
       'a quote that is not an id',
       () => [{ ...makeReply(1), quoteId: 12 }],

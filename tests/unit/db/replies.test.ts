@@ -321,6 +321,12 @@ describe('a local-only device', () => {
 
     await markConnected();
     signInAsMember();
+    // A post only this device has (from before it met a server) keeps its replies and views here.
+    await createReply(POST, 'Stays on this device');
+    await recordView(OTHER_POST);
+    expect(await db.outbox.count()).toBe(0);
+    // A post the server sent: its replies go to the server.
+    await db.posts.update(POST, { sync: { seq: 1, likes: 0, status: 'approved' } });
     const queued = await createReply(POST, 'Now connected');
     const rows = await db.outbox.toArray();
     expect(rows.map((row) => [row.op.type, row.replyId, row.postId])).toEqual([['reply', queued.id, POST]]);

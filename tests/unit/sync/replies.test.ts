@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/core/schema';
 import { getPost, createReply, deleteReply, editReply, listReplies, loadReplyDraft, recordView } from '../../../src/db/replies/replies';
 import { countWaiting } from '../../../src/db/sync/outbox';
+import { approvePost, createPost } from '../../../src/db/posts/posts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { makePost, storePosts } from '../factories';
 import { connectedDevice } from './harness';
@@ -132,6 +133,23 @@ describe('replies and views through the real server', () => {
     expect(await listReplies(7, 0)).toEqual([]);
     expect((await getPost(7))?.comments).toBe(0);
     expect(await loadReplyDraft(MEMBER, 7)).toBe('Worth keeping.');
+  });
+
+  it('replies to a post whose create the server refuses go with the post', async () => {
+    const server = await startServer();
+    const { engine } = await connectedDevice(server, server.adminEmail);
+    await engine.sync();
+    // Offline, the admin writes a post, approves it and replies to it.
+    const post = await createPost({ title: 'Made offline', content: 'Approved and answered here.', category: 'Trends' });
+    await approvePost(post.id);
+    await createReply(post.id, 'A first answer.');
+    // Another account already used the create's operation id (a forged or buggy client): refused.
+    const create = (await db.outbox.orderBy('seq').first())!.op;
+    await (await server.member('other@example.com')).push({ ...create });
+    await engine.sync();
+    expect(await db.posts.get(post.id)).toBeUndefined();
+    expect(await db.replies.count()).toBe(0);
+    expect(await countWaiting()).toBe(0);
   });
 
   it('a view counts once per member: a second open, or the same member on another device, adds nothing', async () => {

@@ -56,6 +56,8 @@ describe('schema version 4 (replies and views)', () => {
 
     // The new tables work at once, and a connected write queues after the kept operations.
     signInAsMember();
+    // A post the server sent (a post only on this device keeps its replies and views here).
+    await db.posts.update(posts[0]!.id, { sync: { seq: 1, likes: posts[0]!.likes, status: posts[0]!.status } });
     const reply = await createReply(posts[0]!.id, 'First reply after the upgrade');
     expect(await recordView(posts[0]!.id)).toBe(true);
     expect((await db.posts.get(posts[0]!.id))!.comments).toBe(1);
