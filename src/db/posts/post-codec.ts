@@ -95,7 +95,8 @@ export const MAX_REPLY_ID_CHARS = 64;
 export type ParsedReply = { ok: true; reply: Reply } | { ok: false; reason: string };
 
 /** A time a reply may carry: from the epoch up to MAX_POST_ID (a date beyond cannot even be shown). */
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_POST_ID;
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_POST_ID;
 
 /**
  * Validates and cleans one untrusted reply (a backup's). Its text meets the reply rule of the
