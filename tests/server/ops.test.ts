@@ -1,7 +1,7 @@
 // Push and pull through the API on both engines: server-set fields, at-most-once operations,
 // concurrent likes, first review wins, visibility of pulls, paging and the cursor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createOp, likeOp, reviewOp } from './support/client';
+import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -12,10 +12,8 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    admin = new Client(server.app);
-    member = new Client(server.app);
-    expect((await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
-    expect((await member.signIn('member@example.com')).status).toBe(200);
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    member = await signedIn(server.app, 'member@example.com');
   });
   afterAll(() => server.close());
 

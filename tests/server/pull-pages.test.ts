@@ -8,7 +8,18 @@ import { findUser } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost, type WireReply } from '../../src/shared/protocol';
-import { Client, createOp, deleteReplyOp, editReplyOp, hideReplyOp, likeOp, reviewOp, viewOp, type Answer } from './support/client';
+import {
+  Client,
+  createOp,
+  deleteReplyOp,
+  editReplyOp,
+  hideReplyOp,
+  likeOp,
+  reviewOp,
+  viewOp,
+  type Answer,
+  signedIn,
+} from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -50,10 +61,8 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    admin = new Client(server.app);
-    member = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await member.signIn('pager@example.com');
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    member = await signedIn(server.app, 'pager@example.com');
   });
   afterAll(() => server.close());
 

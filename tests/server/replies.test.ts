@@ -10,7 +10,18 @@ import { applyOp } from '../../server/db/ops';
 import { LIMITS } from '../../src/shared/post-rules';
 import type { WirePost, WireReply } from '../../src/shared/protocol';
 import { validateReply } from '../../src/shared/validation';
-import { Client, deleteReplyOp, editReplyOp, hideReplyOp, replyOp, restoreReplyOp, reviewOp, viewOp, type Answer } from './support/client';
+import {
+  Client,
+  deleteReplyOp,
+  editReplyOp,
+  hideReplyOp,
+  replyOp,
+  restoreReplyOp,
+  reviewOp,
+  viewOp,
+  type Answer,
+  signedIn,
+} from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -24,12 +35,9 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    admin = new Client(server.app);
-    member = new Client(server.app);
-    other = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await member.signIn('member@example.com');
-    await other.signIn('other@example.com');
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    member = await signedIn(server.app, 'member@example.com');
+    other = await signedIn(server.app, 'other@example.com');
   });
   afterAll(() => server.close());
 

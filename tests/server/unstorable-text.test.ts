@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
 import type { Database } from '../../server/db/adapter';
-import { Client, createOp, likeOp, reviewOp } from './support/client';
+import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, freshDatabase } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -21,10 +21,8 @@ describe.each(BACKENDS)('unstorable text on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    admin = new Client(server.app);
-    member = new Client(server.app);
-    expect((await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
-    expect((await member.signIn('member@example.com')).status).toBe(200);
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    member = await signedIn(server.app, 'member@example.com');
     approved = await admin.createPost('Approved');
     await admin.push(reviewOp(approved));
   });

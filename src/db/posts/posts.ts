@@ -12,7 +12,7 @@ import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../../shared/validation';
 import { pendingPost } from '../../shared/post-rules';
 import { queueOperation } from '../sync/outbox';
-import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post } from '../types';
+import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
 
 /** How many posts a list shows before the user asks for more. */
 export const PAGE_SIZE = 20;
@@ -158,4 +158,15 @@ export function countPendingPosts(): Promise<number> {
 export async function getPostsByIds(ids: readonly number[]): Promise<Post[]> {
   const rows = await run(() => db.posts.bulkGet([...ids]));
   return rows.filter((row): row is PostRow => row !== undefined);
+}
+
+/** True when `session` may see `post` (approved, their own, or any post for an admin). */
+export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Session): boolean {
+  return post.status === 'approved' || post.authorEmail === session.email || session.role === 'admin';
+}
+
+/** The post with this id, or undefined (whoever may see it: check with maySee). */
+export async function getPost(id: number): Promise<Post | undefined> {
+  const row = await run(() => db.posts.get(id));
+  return row && toPost(row);
 }

@@ -10,24 +10,20 @@ import { countChange } from '../core/revisions';
 import { recountComments } from '../core/reply-counts';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireSession } from '../accounts/guards';
-import { toPost, toReply } from '../posts/post-codec';
+import { toReply } from '../posts/post-codec';
+import { maySee } from '../posts/posts';
 import { validateReply } from '../../shared/validation';
 import { newReply } from '../../shared/post-rules';
 import { isUnsentCreate, queueOperation, type OperationInput } from '../sync/outbox';
 import { newOperationId } from '../sync/uuid';
 import { replyDraftMetaKey } from '../contracts';
-import type { Post, Reply, Session } from '../types';
+import type { Reply, Session } from '../types';
 
 /** How many replies a page of a thread shows. */
 export const REPLY_PAGE_SIZE = 20;
 
 const run = withDataErrors;
 const WRITE_TABLES = [db.posts, db.replies, db.meta, db.outbox] as const;
-
-/** True when `session` may see `post` (approved, their own, or any post for an admin). */
-export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Session): boolean {
-  return post.status === 'approved' || post.authorEmail === session.email || session.role === 'admin';
-}
 
 /** A stored reply as the app shows it (without the row's bookkeeping). */
 export { toReply };
@@ -160,12 +156,6 @@ export async function recordView(postId: number): Promise<boolean> {
   );
   if (counted) emitLocalChange('post-viewed');
   return counted;
-}
-
-/** The post with this id, or undefined (whoever may see it: check with maySee). */
-export async function getPost(id: number): Promise<Post | undefined> {
-  const row = await run(() => db.posts.get(id));
-  return row && toPost(row);
 }
 
 /** One page of a post's thread (visible and hidden replies), oldest first. */

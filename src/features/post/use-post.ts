@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getPost, maySee } from '../../db/replies/replies';
+import { getPost, maySee } from '../../db/posts/posts';
 import type { Post, Session } from '../../db/types';
 
 /** The post of a page: still loading, not on this device (or not for this member), or shown. */

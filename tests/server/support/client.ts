@@ -12,6 +12,14 @@ export interface Answer {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** A client signed in as `email` (its account made on first use); throws unless the sign-in succeeded. */
+export async function signedIn(app: FastifyInstance, email: string, password?: string): Promise<Client> {
+  const client = new Client(app);
+  const answer = await client.signIn(email, password);
+  if (answer.status !== 200) throw new Error(`sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return client;
+}
+
 export class Client {
   cookie?: string;
 

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/core/schema';
-import { getPost, createReply, deleteReply, editReply, listReplies, loadReplyDraft, recordView } from '../../../src/db/replies/replies';
+import { getPost } from '../../../src/db/posts/posts';
+import { createReply, deleteReply, editReply, listReplies, loadReplyDraft, recordView } from '../../../src/db/replies/replies';
 import { countWaiting } from '../../../src/db/sync/outbox';
 import { approvePost, createPost } from '../../../src/db/posts/posts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
