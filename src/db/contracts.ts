@@ -109,6 +109,10 @@ export const META_KEY_PREFIXES = {
   draft: 'draft:',
   /** `replyDraft:<email>:<postId>`: a member's half-written reply to a post (replies/replies.ts). */
   replyDraft: 'replyDraft:',
+  /** `editDraft:<email>:<postId>`: the text of a member's edit of a post the server refused (kept, never lost). */
+  editDraft: 'editDraft:',
+  /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/core/undo.ts). */
+  undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
   corruptPosts: CORRUPT_POSTS_PREFIX,
   /** `sync:upload-decided:<email>`: the member answered the upload question (sync/local-posts.ts). */
@@ -120,6 +124,10 @@ export const META_KEY_PREFIXES = {
 /** The `meta` key of a member's reply draft on one post. */
 export const replyDraftMetaKey = (email: string, postId: number) =>
   `${META_KEY_PREFIXES.replyDraft}${email.trim().toLowerCase()}:${postId}`;
+
+/** The `meta` key of a member's kept edit of one post. */
+export const editDraftMetaKey = (email: string, postId: number) =>
+  `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
 export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;

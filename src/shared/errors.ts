@@ -61,12 +61,27 @@ export const ERRORS = {
   not_found: { status: 404, title: 'Post removed', message: 'This post no longer exists.' },
   not_approved: { status: 409, title: 'Not approved yet', message: 'Only approved posts can be liked.' },
   already_reviewed: { status: 409, title: 'Already reviewed', message: 'This post was already reviewed' },
+  not_your_post: {
+    status: 403,
+    title: 'Not allowed',
+    message: 'Only its author can edit a post, and only its author or an admin can delete it.',
+  },
+  edit_conflict: {
+    status: 409,
+    title: 'Not saved',
+    message:
+      'An admin reviewed this post while you were editing it, so your changes were not saved. They are kept: choose Edit to see them and save again.',
+  },
   conflict: { status: 409, title: 'Change not saved', message: 'This operation id was already used by another account.' },
 
   // Operations on replies.
   replies_closed: { status: 409, title: 'Not approved yet', message: 'Replies open once a post is approved.' },
   reply_not_found: { status: 404, title: 'Reply removed', message: 'This reply no longer exists.' },
-  not_your_reply: { status: 403, title: 'Not allowed', message: 'Only its author can edit or delete a reply.' },
+  not_your_reply: {
+    status: 403,
+    title: 'Not allowed',
+    message: 'Only its author can edit a reply, and only its author or an admin can delete it.',
+  },
   moderators_only: { status: 403, title: 'Not allowed', message: 'Only an admin can hide or restore a reply.' },
   reply_hidden: { status: 409, title: 'Hidden by a moderator', message: 'A moderator hid this reply, so it can no longer be edited.' },
 
@@ -80,6 +95,7 @@ export const ERRORS = {
   offline: { title: "You're offline", message: 'The server could not be reached.' },
   bad_answer: { title: 'Sync error', message: 'The server sent an answer this version of the app cannot read.' },
   no_results: { title: 'Sync error', message: 'The server did not answer the changes sent.' },
+  too_late_to_undo: { title: 'Already done', message: 'It is too late to undo this: the change was already sent.' },
   set_aside: {
     title: 'Change set aside',
     message: 'The server keeps failing on one change, so it was set aside on this device; your other changes keep syncing.',

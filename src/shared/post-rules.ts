@@ -27,6 +27,71 @@ export interface Post {
   status: PostStatus;
 }
 
+/** A version of a post's text: the one an edit replaced. */
+export interface PostVersion {
+  title: string;
+  content: string;
+  category: string;
+  tags: string[];
+  /** When this version itself was written by an edit (ms since the epoch), or null for the original. */
+  editedAt: number | null;
+}
+
+/**
+ * What writing adds to a post beyond the fields of product.md §3. The device and the server keep
+ * them; the `posts` mirror and backups do not (they keep exactly POST_FIELDS).
+ */
+export interface PostEdits {
+  /** When its author last edited it while it was approved (ms since the epoch): it then shows "edited". */
+  editedAt?: number | null;
+  /** True from the edit that sent a rejected post back to review until its next review ("Resubmitted" in the queue). */
+  resubmitted?: boolean;
+  /** Admins only: the post as it was before its last edit while approved (null for members, and before any). */
+  previous?: PostVersion | null;
+}
+
+/** Someone who acts on a post or reply: their email and role. */
+export interface Actor {
+  email: string;
+  role: string;
+}
+
+/** Only its author edits a post (in every status). */
+export const mayEditPost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean => post.authorEmail === actor.email;
+
+/** Its author or an admin deletes a post (in every status). */
+export const mayDeletePost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean =>
+  post.authorEmail === actor.email || actor.role === 'admin';
+
+/** Its author or an admin deletes a reply; only its author edits one (reply rules, conversations). */
+export const mayDeleteReply = (reply: Pick<Reply, 'authorEmail'>, actor: Actor): boolean =>
+  reply.authorEmail === actor.email || actor.role === 'admin';
+
+/**
+ * The one rule of an edit, on the device and the server: the new text replaces the old; a rejected
+ * post goes back to review (pending, resubmitted); an approved post stays approved, is marked
+ * edited at `now` and keeps the version it replaced in `previous`; a pending post stays pending.
+ * `fields` are checked and trimmed by the caller (validateNewPost); tags stay unless given.
+ */
+export function editedPost<P extends Post & PostEdits>(post: P, fields: NewPostFields, now: number): P {
+  const edited: P = { ...post, title: fields.title, content: fields.content, category: fields.category, tags: fields.tags ?? post.tags };
+  if (post.status === 'rejected') return { ...edited, status: 'pending', resubmitted: true };
+  if (post.status === 'approved') {
+    const previous: PostVersion = {
+      title: post.title,
+      content: post.content,
+      category: post.category,
+      tags: post.tags,
+      editedAt: post.editedAt ?? null,
+    };
+    return { ...edited, editedAt: now, previous };
+  }
+  return edited;
+}
+
+/** How long a deletion waits before it is sent, so that Undo changes nothing anywhere (ms). */
+export const UNDO_WINDOW_MS = 5_000;
+
 /** The signed-in member a new post is written by (the device's session, the server's account). */
 export interface PostAuthor {
   email: string;

@@ -4,7 +4,7 @@
 // refuses bad input with the very sentence the device would show.
 import { z } from 'zod';
 import { WIRE_ERROR_CODES } from './errors';
-import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type Reply } from './post-rules';
+import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
 import { unstorableText, validateCategory, validateName, validateNewPost, validateReply, validateTags, type Problem } from './validation';
 
 /**
@@ -12,13 +12,15 @@ import { unstorableText, validateCategory, validateName, validateNewPost, valida
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
- * replies, and it never sends the new operations.
+ * replies, and it never sends the new operations. Version 3 added editing and deleting posts
+ * (`editPost`, `deletePost`, the posts' `editedAt`, `resubmitted` and `previous`, and `removed` in
+ * a pull); a deleted post is left out of an older device's pulls (it keeps its copy until it updates).
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -51,8 +53,19 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionResponseSchema = z.object({ user: userSchema });
 
-/** A post as the server sends it: the Post of post-rules.ts plus its change number. */
-export type WirePost = Post & { seq: number };
+/**
+ * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
+ * to admins, else null) and its change number.
+ */
+export type WirePost = Post & Required<PostEdits> & { seq: number };
+
+export const postVersionSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  editedAt: z.number().int().nonnegative().nullable(),
+}) satisfies z.ZodType<PostVersion>;
 
 export const wirePostSchema = z.object({
   id: z.number().int().positive(),
@@ -69,8 +82,12 @@ export const wirePostSchema = z.object({
   isTopContributor: z.boolean(),
   tags: z.array(z.string()),
   status: z.enum(POST_STATUSES),
+  // Version 3 (a version-2 server sends none of them).
+  editedAt: z.number().int().nonnegative().nullable().default(null),
+  resubmitted: z.boolean().default(false),
+  previous: postVersionSchema.nullable().default(null),
   seq: z.number().int().nonnegative(),
-}) satisfies z.ZodType<WirePost>;
+}) satisfies z.ZodType<WirePost, unknown>;
 
 /** What a member writes in a new post; everything else is set by the server. */
 export const newPostSchema = z
@@ -126,6 +143,10 @@ export const opSchema = z.discriminatedUnion('type', [
   z.object({ id: opId, type: z.literal('hideReply'), replyId }),
   z.object({ id: opId, type: z.literal('restoreReply'), replyId }),
   z.object({ id: opId, type: z.literal('view'), postId }),
+  // Version 3. `post` is checked like a create's (newPostSchema) after the envelope; `base` is the
+  // status the author edited (the server refuses `edit_conflict` when a review came in between).
+  z.object({ id: opId, type: z.literal('editPost'), postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
+  z.object({ id: opId, type: z.literal('deletePost'), postId }),
 ]);
 export type Op = z.infer<typeof opSchema>;
 /** The operations about one reply (each names it by `replyId`). */
@@ -186,6 +207,8 @@ export const pullResponseSchema = z.object({
   posts: z.array(wirePostSchema),
   /** Version 2: the replies changed in the same range (to approved posts this member can see). */
   replies: z.array(wireReplySchema).default([]),
+  /** Version 3: the posts deleted in the same range (ids only): the device drops them and their replies. */
+  removed: z.array(z.object({ id: z.number().int().positive(), seq: z.number().int().nonnegative() })).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

@@ -7,13 +7,14 @@ import { markDatabaseOutdated } from './outdated';
 import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
+import type { PostEdits } from '../../shared/post-rules';
 import type { Op } from '../../shared/protocol';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & { rev?: number; sync?: ServerState };
+export type PostRow = Post & PostEdits & { rev?: number; sync?: ServerState };
 
 /**
  * What the server last said about a synced post (connected mode only): its change number, likes
@@ -62,6 +63,11 @@ export interface OutboxRow {
   replyId?: string;
   /** Set when the server applied it but the device has not yet pulled up to `ackCursor`. */
   ackCursor?: number;
+  /**
+   * Not sent before this time (ms since the epoch): a deletion waits out its Undo window
+   * (UNDO_WINDOW_MS); Undo removes it while it waits.
+   */
+  holdUntil?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
   /** How many times in a row the server said it failed on it (`failed`, or a `server_error` alone). */
