@@ -101,6 +101,11 @@ export const META_KEYS = {
   syncSamplesRemoved: 'sync:samples-removed',
   /** Set by a sign-out the server could not hear (offline); it is sent when the server answers (sync). */
   syncSignOutPending: 'sync:sign-out-pending',
+  /**
+   * The ids of the posts last removed from this device (deleted, or moved to another id), numbered
+   * (`{ last, ids }`): the search index drops them, and the `posts` copy's import never adds them back (core/removals.ts).
+   */
+  removedPosts: 'removed-posts',
 } as const;
 
 /** Prefixes of the `meta` keys made per member or per event. */
@@ -126,8 +131,7 @@ export const replyDraftMetaKey = (email: string, postId: number) =>
   `${META_KEY_PREFIXES.replyDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's kept edit of one post. */
-export const editDraftMetaKey = (email: string, postId: number) =>
-  `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
+export const editDraftMetaKey = (email: string, postId: number) => `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
 export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;

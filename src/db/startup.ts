@@ -11,6 +11,7 @@ import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
 import { startDurableStorageRequest } from './core/storage-status';
 import { isConnectedDevice } from './sync/sync-meta';
+import { purgeExpiredUndoEntries } from './core/undo';
 
 export type StartupResult = { ok: true; legacy: LegacyImportResult; seeded: boolean } | { ok: false; error: unknown };
 
@@ -89,6 +90,8 @@ export function createDataLayer(): DataLayer {
       }
       if (current.stopped) return { ok: true, legacy: NOTHING_IMPORTED, seeded: false };
       const { legacy, seeded } = await importAndSeed(options);
+      // What the deletions of an earlier visit kept for Undo (their window is over by now).
+      await db.transaction('rw', db.meta, db.outbox, () => purgeExpiredUndoEntries()).catch(() => undefined);
       if (current.stopped) return { ok: true, legacy, seeded };
       const mirror = startLegacyMirror();
       stops.push(() => mirror.stop(), startDurableStorageRequest());

@@ -1,13 +1,14 @@
 // The sync loop of connected mode: push the outbox in order (batches of up to 100), then pull
 // every change after the device's cursor, page by page, the next fetched while one is stored. One
 // cycle runs at a time per device (a Web Lock across tabs); a request during a cycle runs one more.
-// Failures back off.
+// Failures back off. A held operation (a deletion waiting out its Undo window) is sent by a cycle
+// that starts when its hold ends.
 
 import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPage } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
 import type { OutboxRow } from '../db/core/schema';
-import { countSetAside, countWaiting, nextBatch, recordFailures } from '../db/sync/outbox';
+import { countSetAside, countWaiting, nextBatch, nextHoldEnd, recordFailures } from '../db/sync/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
 import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/sync/sync-meta';
@@ -76,6 +77,8 @@ export class SyncEngine {
   private again = false;
   private failures = 0;
   private timer: unknown;
+  /** The cycle that sends the first held operation once its hold ends. */
+  private holdTimer: { timer: unknown; at: number } | undefined;
   private stopped = false;
   private knownCursor = 0;
   /** The server said it speaks another protocol version (told once). */
@@ -118,6 +121,7 @@ export class SyncEngine {
   stop(): void {
     this.stopped = true;
     this.cancelTimer();
+    this.cancelHoldTimer();
   }
 
   /** Refreshes the waiting count (after a local write). */
@@ -149,6 +153,7 @@ export class SyncEngine {
         await this.pullAll(session);
       });
       this.failures = 0;
+      await this.armHoldTimer(session);
       await writeLastSyncAt();
       setSyncStatus({ state: 'synced', waiting: await countWaiting(session.email), lastSyncAt: await readLastSyncAt() });
     } catch (error) {
@@ -268,6 +273,34 @@ export class SyncEngine {
       this.timer = undefined;
       void this.sync();
     }, delay);
+  }
+
+  /** Starts a cycle when the first held operation of this member falls due (one timer, the earliest). */
+  private async armHoldTimer(session: Session): Promise<void> {
+    // The wall clock, as nextBatch and Undo read it (deps.now is the failures' clock).
+    const now = Date.now();
+    const at = await nextHoldEnd(session.email, now);
+    if (at === undefined || this.stopped) {
+      this.cancelHoldTimer();
+      return;
+    }
+    if (this.holdTimer?.at === at) return;
+    this.cancelHoldTimer();
+    const setTimer = this.deps.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+    const timer = setTimer(
+      () => {
+        if (this.holdTimer?.timer === timer) this.holdTimer = undefined;
+        void this.sync();
+      },
+      Math.max(0, at - now),
+    );
+    this.holdTimer = { timer, at };
+  }
+
+  private cancelHoldTimer(): void {
+    if (this.holdTimer === undefined) return;
+    (this.deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>)))(this.holdTimer.timer);
+    this.holdTimer = undefined;
   }
 
   private cancelTimer(): void {

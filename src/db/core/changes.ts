@@ -3,7 +3,17 @@
 // page's bulk writes (an import), which followers that can wait (the search index) catch up on once.
 
 export type ChangeKind =
-  'post-created' | 'post-liked' | 'post-reviewed' | 'post-viewed' | 'replied' | 'posts-imported' | 'seeded' | 'synced';
+  | 'post-created'
+  | 'post-liked'
+  | 'post-reviewed'
+  | 'post-viewed'
+  | 'post-edited'
+  | 'post-deleted'
+  | 'deletion-undone'
+  | 'replied'
+  | 'posts-imported'
+  | 'seeded'
+  | 'synced';
 
 type ChangeListener = (kind: ChangeKind) => void;
 

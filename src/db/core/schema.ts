@@ -27,7 +27,15 @@ export interface ServerState {
   status: Post['status'];
   /** The server's view count (rows stored before schema version 4 lack it: the row's own count stands). */
   views?: number;
+  /**
+   * The server's text and edits, kept only while an edit of this device is outstanding (the row
+   * shows the edit on top; a refusal restores these). Absent otherwise: the row's own text is the server's.
+   */
+  fields?: ServerFields;
 }
+
+/** The part of a post an edit changes, as the server last sent it. */
+export type ServerFields = Pick<Post, 'title' | 'content' | 'category' | 'tags'> & Required<PostEdits>;
 
 /**
  * A stored reply. `listed` is 1 while the reply has a place in its thread (visible or hidden) and
@@ -68,6 +76,8 @@ export interface OutboxRow {
    * (UNDO_WINDOW_MS); Undo removes it while it waits.
    */
   holdUntil?: number;
+  /** The Undo entry (`undo:<token>` in meta, core/undo.ts) of the deletion this operation sends. */
+  undoToken?: string;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
   /** How many times in a row the server said it failed on it (`failed`, or a `server_error` alone). */

@@ -9,6 +9,7 @@ import { readLocal } from '../core/local-store';
 import { hashStringInSlices } from '../core/hash';
 import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { countChange, nextRev } from '../core/revisions';
+import { recentlyRemovedPosts } from '../core/removals';
 import type { Post } from '../types';
 import { isOwnCopy, keepCorruptAside, parseMirror, readList, report } from './read';
 import { queueMirrorOperations } from '../sync/mirror-ops';
@@ -28,7 +29,8 @@ export const NOTHING_IMPORTED: LegacyImportResult = { present: false, corrupt: f
 /**
  * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher
  * likes and views, reviewed status; `comments` stays this device's count of visible replies);
- * nothing in IndexedDB is dropped. Invalid JSON is kept aside.
+ * nothing in IndexedDB is dropped. A post deleted here lately is not added back (the copy may be
+ * older than the deletion: the page closed before the mirror was rewritten). Invalid JSON is kept aside.
  */
 export async function importLegacyPosts(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
@@ -44,8 +46,10 @@ export async function importLegacyPosts(onProgress?: (progress: MergeProgress) =
     return { ...result, corrupt: true };
   }
   if (parsed.skipped > 0) report({ kind: 'skipped', count: parsed.skipped, reason: parsed.reason ?? '' });
-  onProgress?.({ done: 0, total: parsed.posts.length });
-  const merged = await mergePosts(parsed.posts, { onProgress });
+  const removed = await recentlyRemovedPosts();
+  const posts = parsed.posts.filter((post) => !removed.has(post.id));
+  onProgress?.({ done: 0, total: posts.length });
+  const merged = await mergePosts(posts, { onProgress });
   if (merged.added + merged.updated > 0) emitLocalChange('posts-imported');
   return { ...result, added: merged.added, updated: merged.updated, skipped: parsed.skipped };
 }
@@ -53,7 +57,7 @@ export async function importLegacyPosts(onProgress?: (progress: MergeProgress) =
 // No `comments` here: a post's count is its visible replies on this device, never another copy's number.
 type Delta = { post: Post; likes: number; views: number; reviewed: boolean };
 
-function difference(before: Post[], after: Post[]): { added: Post[]; deltas: Delta[] } {
+function changesBetween(before: Post[], after: Post[]): { added: Post[]; deltas: Delta[] } {
   const previous = new Map(before.map((post) => [post.id, post]));
   const added: Post[] = [];
   const deltas: Delta[] = [];
@@ -100,13 +104,18 @@ export async function applyExternalPostsChange(
   }
   if (after.skipped > 0) report({ kind: 'skipped', count: after.skipped, reason: after.reason ?? '' });
   const before = parseMirror(oldValue);
-  const { added, deltas } = difference(before.kind === 'posts' ? before.posts : [], after.posts);
+  const difference = changesBetween(before.kind === 'posts' ? before.posts : [], after.posts);
   const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
   // `replies` too: mergePosts (added posts) recounts their comments inside this transaction.
   const changed = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
     const applied = await readList(META_KEYS.mirrorApplied);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: META_KEYS.mirrorApplied, value: [...applied, pair].slice(-64) });
+    // A stale copy (an older build's, written from what it read before a deletion here) never
+    // brings a deleted post back, nor sends likes for it.
+    const removed = await recentlyRemovedPosts();
+    const added = difference.added.filter((post) => !removed.has(post.id));
+    const deltas = difference.deltas.filter((delta) => !removed.has(delta.post.id));
     let rev = await nextRev();
     for (const delta of deltas) {
       await db.posts

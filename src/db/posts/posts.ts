@@ -10,7 +10,8 @@ import { countChange, nextRev } from '../core/revisions';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
 import { validateNewPost } from '../../shared/validation';
-import { pendingPost } from '../../shared/post-rules';
+import { pendingPost, type PostEdits } from '../../shared/post-rules';
+import { readStoredSession } from '../accounts/session';
 import { queueOperation } from '../sync/outbox';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
 
@@ -165,8 +166,21 @@ export function maySee(post: Pick<Post, 'status' | 'authorEmail'>, session: Sess
   return post.status === 'approved' || post.authorEmail === session.email || session.role === 'admin';
 }
 
-/** The post with this id, or undefined (whoever may see it: check with maySee). */
-export async function getPost(id: number): Promise<Post | undefined> {
+/**
+ * A post as its page shows it: its fields and its edits. `previous` (the version an edit replaced)
+ * only for an admin, as the server sends it; null for everyone else.
+ */
+export function toEditablePost(row: PostRow, session: Session | null | undefined = readStoredSession()): Post & Required<PostEdits> {
+  return {
+    ...toPost(row),
+    editedAt: row.editedAt ?? null,
+    resubmitted: row.resubmitted ?? false,
+    previous: session?.role === 'admin' ? (row.previous ?? null) : null,
+  };
+}
+
+/** The post with this id and its edits, or undefined (whoever may see it: check with maySee). */
+export async function getPost(id: number): Promise<(Post & PostEdits) | undefined> {
   const row = await run(() => db.posts.get(id));
-  return row && toPost(row);
+  return row && toEditablePost(row);
 }

@@ -13,8 +13,10 @@ import { requireSession } from '../accounts/guards';
 import { toReply } from '../posts/post-codec';
 import { maySee } from '../posts/posts';
 import { validateReply } from '../../shared/validation';
-import { newReply } from '../../shared/post-rules';
-import { isUnsentCreate, queueOperation, type OperationInput } from '../sync/outbox';
+import { mayDeleteReply, newReply, UNDO_WINDOW_MS } from '../../shared/post-rules';
+import { queueOperation, reachesServer, type OperationInput } from '../sync/outbox';
+import { purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
+import type { UndoToken } from '../posts/editing';
 import { newOperationId } from '../sync/uuid';
 import { replyDraftMetaKey } from '../contracts';
 import type { Reply, Session } from '../types';
@@ -53,10 +55,14 @@ async function storedReply(replyId: string, session: Session): Promise<ReplyRow>
  * Queues an operation about `postId` for the server, unless the post lives on this device only (a
  * post from before it met a server): its view and its replies then stay here, as the post does.
  */
-async function queueForPost(input: OperationInput, postId: number, session: Session): Promise<void> {
-  const post = await db.posts.get(postId);
-  if (!post?.sync && !(await isUnsentCreate(postId))) return;
-  await queueOperation(input, postId, session);
+async function queueForPost(
+  input: OperationInput,
+  postId: number,
+  session: Session,
+  options: Parameters<typeof queueOperation>[3] = {},
+): Promise<number | undefined> {
+  if (!(await reachesServer(postId))) return undefined;
+  return queueOperation(input, postId, session, options);
 }
 
 /** Runs one reply write as a transaction, then tells the page's followers (mirror, other views). */
@@ -100,17 +106,32 @@ export async function editReply(replyId: string, content: string): Promise<Reply
   });
 }
 
-/** Deletes the member's own reply: its text is gone, and it leaves the thread and the count. */
-export async function deleteReply(replyId: string): Promise<void> {
+/**
+ * Deletes a reply (its author, or an admin): its text is gone, and it leaves the thread and the
+ * count. Undo (undoDeletion of posts/editing.ts) puts it back within UNDO_WINDOW_MS; the server
+ * hears of it after that.
+ */
+export async function deleteReply(replyId: string): Promise<UndoToken> {
   const session = requireSession();
-  await write(async () => {
-    const reply = await storedReply(replyId, session);
-    if (reply.authorEmail !== session.email) throw new DataError('not_your_reply');
-    await db.replies.put({ ...reply, state: 'deleted', content: '', listed: 0 });
-    await recountComments(reply.postId);
-    await countChange();
-    await queueForPost({ type: 'deleteReply', replyId }, reply.postId, session);
-  });
+  const now = Date.now();
+  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
+  await run(() =>
+    db.transaction('rw', [...WRITE_TABLES, db.viewed], async () => {
+      await purgeExpiredUndoEntries(now);
+      const reply = await storedReply(replyId, session);
+      if (!mayDeleteReply(reply, session)) throw new DataError('not_your_reply');
+      await db.replies.put({ ...reply, state: 'deleted', content: '', listed: 0 });
+      await recountComments(reply.postId);
+      await countChange();
+      const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, replies: [reply], viewed: [], ops: [] };
+      const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
+      const opSeq = await queueForPost({ type: 'deleteReply', replyId }, reply.postId, session, options);
+      if (opSeq !== undefined) entry.opSeq = opSeq;
+      await putUndoEntry(entry);
+    }),
+  );
+  emitLocalChange('replied');
+  return undo;
 }
 
 /** Hides a reply (admin only): members see "Hidden by a moderator" in its place, and it leaves the count. */

@@ -1,7 +1,8 @@
 // Keeps a SearchIndex equal to the approved posts in IndexedDB: a read of every approved post at
-// start, then, each time the page says posts changed (`refresh`), a read of everything whose
-// change number is above the last one seen (new posts, approvals, rejections, imports). Reads go
-// through a PostSource (plain IndexedDB), so neither the worker nor this file needs Dexie.
+// start, then, each time the page says posts changed (`refresh`), the posts removed since (their
+// numbered list) and everything whose change number is above the last one seen (new posts,
+// approvals, rejections, edits, imports). Reads go through a PostSource (plain IndexedDB), so
+// neither the worker nor this file needs Dexie.
 
 import type { PostSource } from './idb-source';
 import { SearchIndex } from './search-index';
@@ -13,6 +14,7 @@ const LOAD_CHUNK = 5_000;
 export class SearchEngine {
   private readonly index = new SearchIndex();
   private lastRev = 0;
+  private lastRemoval = 0;
   private loading: Promise<void> | undefined;
   private loaded = false;
   private refreshing: Promise<void> | undefined;
@@ -57,13 +59,14 @@ export class SearchEngine {
       try {
         do {
           this.again = false;
+          // Removals first: a post put back since (Undo) has a new change number, read next.
+          const removed = await this.dropRemoved();
           const rows = await this.source.changedSince(this.lastRev);
-          if (rows.length === 0) continue;
           for (const row of rows) {
             this.index.upsert(row);
             if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
           }
-          this.onChange();
+          if (removed || rows.length > 0) this.onChange();
         } while (this.again);
       } catch {
         // The database went away (closed, upgraded): the next search loads afresh.
@@ -86,11 +89,27 @@ export class SearchEngine {
     this.loading = undefined;
   }
 
+  /** Drops the posts removed since the last read; returns true when the index changed. */
+  private async dropRemoved(): Promise<boolean> {
+    const list = await this.source.removals?.();
+    if (!list || list.last <= this.lastRemoval) return false;
+    const first = list.last - list.ids.length + 1;
+    if (first > this.lastRemoval + 1) {
+      // More were removed than the list keeps: read every approved post again.
+      await this.load();
+      return true;
+    }
+    for (const id of list.ids.slice(this.lastRemoval + 1 - first)) this.index.remove(id);
+    this.lastRemoval = list.last;
+    return true;
+  }
+
   private async load(): Promise<void> {
     const { source } = this;
-    // The change number first, then the posts in short reads (a long transaction would make
-    // every like wait). A post approved or rejected meanwhile has a higher number, so the
-    // refresh after the load brings the index up to date.
+    // The change numbers first, then the posts in short reads (a long transaction would make
+    // every like wait). A post approved, rejected or removed meanwhile has a higher number, so
+    // the refresh after the load brings the index up to date.
+    this.lastRemoval = (await source.removals?.())?.last ?? 0;
     this.lastRev = await source.lastRev();
     const rows = [];
     let after: number | undefined;

@@ -2,7 +2,8 @@
 // search worker stays small. It opens the database as it is (never creates or upgrades it) and
 // closes its connection at once when another version wants the database.
 
-import { DATABASE_NAME } from '../contracts';
+import { DATABASE_NAME, META_KEYS } from '../contracts';
+import { readRemovedPosts, type RemovedPosts } from '../core/removed-list';
 import type { IndexablePost } from './search-index';
 
 export interface SourcePost extends IndexablePost {
@@ -17,6 +18,8 @@ export interface PostSource {
   approvedAfter(after: number | undefined, limit: number): Promise<SourcePost[]>;
   /** Every post whose change number is above `rev`. */
   changedSince(rev: number): Promise<SourcePost[]>;
+  /** The posts removed lately (deleted, moved to another id), numbered (core/removals.ts). */
+  removals?(): Promise<RemovedPosts>;
   close(): void;
 }
 
@@ -69,6 +72,11 @@ export function idbPostSource(name: string = DATABASE_NAME): PostSource {
     },
     async changedSince(rev) {
       return done((await posts()).index('rev').getAll(IDBKeyRange.lowerBound(rev, true))) as Promise<SourcePost[]>;
+    },
+    async removals() {
+      const meta = (await open()).transaction('meta', 'readonly').objectStore('meta');
+      const row = (await done(meta.get(META_KEYS.removedPosts))) as { value?: unknown } | undefined;
+      return readRemovedPosts(row?.value);
     },
     close() {
       void connection?.then((database) => database.close()).catch(() => undefined);

@@ -66,6 +66,12 @@ export class SearchIndex {
     }
   }
 
+  /** Removes one post (deleted, or moved to another id); nothing happens when it is not there. */
+  remove(id: number): void {
+    const at = this.position(id);
+    if (this.ids[at] === id) this.removeAt(at);
+  }
+
   /** Ids of the approved posts matching the (normalized) needle and category, newest first. */
   search(needle: string, category: CategoryFilter = 'All'): number[] {
     const matches: number[] = [];

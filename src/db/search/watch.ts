@@ -1,13 +1,19 @@
 // The page's watch on the posts table for search: Dexie's live query on the newest change number
-// fires when any tab adds a post or changes a status; the search worker (which has no Dexie) is
-// then told to read what changed.
+// and on the list of removed posts fires when any tab adds, changes or removes a post; the search
+// worker (which has no Dexie) is then told to read what changed.
 
 import { liveQuery } from 'dexie';
 import { db } from '../core/schema';
+import { META_KEYS } from '../contracts';
+import { readRemovedPosts } from '../core/removed-list';
 
-/** Calls `listener` whenever the newest change number of the posts moves (in any tab); returns stop. */
+/** Calls `listener` whenever the newest change number of the posts, or the last removal, moves (in any tab); returns stop. */
 export function watchPostChanges(listener: () => void): () => void {
-  const subscription = liveQuery(() => db.posts.orderBy('rev').lastKey()).subscribe({
+  const newest = async () => [
+    await db.posts.orderBy('rev').lastKey(),
+    readRemovedPosts((await db.meta.get(META_KEYS.removedPosts))?.value).last,
+  ];
+  const subscription = liveQuery(newest).subscribe({
     next: () => listener(),
     error: () => undefined,
   });

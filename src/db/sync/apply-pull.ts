@@ -7,20 +7,25 @@ import { emitLocalChange } from '../core/changes';
 import { countChange } from '../core/revisions';
 import type { PullResponse } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
-import { storeServerPosts } from './server-posts';
+import { removeServerPosts, storeServerPosts } from './server-posts';
 import { refreshReplyView, storeServerReplies } from './server-replies';
 import { SYNC_META, readCursor } from './sync-meta';
 
 /**
  * Stores one page and its cursor atomically; a page at or below the stored cursor changes
  * nothing. Operations acknowledged at or below the cursor are now part of the server state.
+ * The page's removed posts leave the device with their replies.
  */
 export async function applyPullPage(page: PullResponse, owner: string): Promise<{ changed: number }> {
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
     const cursor = await readCursor();
-    if (page.cursor < cursor && page.posts.length === 0 && page.replies.length === 0) return 0;
-    // Posts first: a reply's post is then on the device when the reply is counted.
-    const stored = (await storeServerPosts(page.posts)) + (await storeServerReplies(page.replies));
+    if (page.cursor < cursor && page.posts.length === 0 && page.replies.length === 0 && page.removed.length === 0) return 0;
+    // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
+    // last: a post deleted in the page's range is gone whatever else the page says of it.
+    const stored =
+      (await storeServerPosts(page.posts)) +
+      (await storeServerReplies(page.replies)) +
+      (await removeServerPosts(page.removed.map((removed) => removed.id)));
     const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
     if (settled.length > 0) {
       await db.outbox.bulkDelete(settled.map((row) => row.seq!));

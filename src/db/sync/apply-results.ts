@@ -1,17 +1,21 @@
 // Applying the server's answers to a push (connected mode): acknowledged operations leave the
 // outbox (a create re-keys its temporary row to the server's id); a refused one is undone on
-// this device and returned, so the app can say why.
+// this device and returned, so the app can say why. A refused edit's text is kept as the member's
+// edit draft; a refused deletion puts back what it removed.
 
 import Dexie from 'dexie';
 import { db, type OutboxRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
-import { refreshLocalView } from './outbox';
+import { queueOperation, refreshLocalView } from './outbox';
+import { editFields } from './overlay';
 import { rekeyPost, storeServerPosts } from './server-posts';
 import { SYNC_META } from './sync-meta';
-import { draftMetaKey, replyDraftMetaKey } from '../contracts';
+import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
+import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS } from '../core/undo';
 import { recountComments } from '../core/reply-counts';
+import { noteRemovedPosts } from '../core/removals';
 import { refreshReplyView, storeServerReplies } from './server-replies';
 
 export interface Refusal {
@@ -20,8 +24,12 @@ export interface Refusal {
   reason: string;
 }
 
-async function acknowledge(row: OutboxRow, result: Extract<OpResult, { status: 'applied' | 'duplicate' }>, cursor: number): Promise<void> {
+type Settled = Extract<OpResult, { status: 'applied' | 'duplicate' }>;
+
+async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Promise<void> {
   const { op } = row;
+  // A deletion the server applied can no longer be undone: what it kept is not needed.
+  await deleteUndoEntry(row.undoToken);
   if (op.type === 'create') {
     const serverId = result.postId ?? result.post?.id;
     await db.outbox.delete(row.seq!);
@@ -79,14 +87,36 @@ async function undoReply(row: OutboxRow, replyId: string): Promise<void> {
   await refreshReplyView(replyId);
 }
 
-async function undo(row: OutboxRow): Promise<void> {
+/** A refused edit's text becomes the member's edit draft of that post (the newest refused edit wins). */
+async function keepEditDraft(row: OutboxRow): Promise<void> {
+  const fields = editFields(row.op);
+  if (fields) await db.meta.put({ key: editDraftMetaKey(row.email, row.postId), value: { ...fields, savedAt: Date.now() } });
+}
+
+/**
+ * A refused deletion puts back what it removed (the server keeps the post: `not_your_post`), unless
+ * the post is gone anyway (`not_found`).
+ */
+async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
+  const entry = row.undoToken ? await getUndoEntry(row.undoToken) : undefined;
+  if (!entry) return;
+  if (code === 'not_found' || code === 'reply_not_found') await deleteUndoEntry(entry.token);
+  else if (row.op.type === 'deletePost') await restoreUndoEntry(entry);
+  else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
+}
+
+async function undo(row: OutboxRow, code: string): Promise<void> {
   await db.outbox.delete(row.seq!);
+  if (row.undoToken) await undoDeletion(row, code);
   if (row.replyId) {
     await undoReply(row, row.replyId);
     return;
   }
+  if (row.op.type === 'deletePost') return;
+  if (row.op.type === 'editPost') await keepEditDraft(row);
   if (row.op.type === 'create') {
     await keepAsDraft(row);
+    if (await db.posts.get(row.postId)) await noteRemovedPosts([row.postId]);
     await db.posts.delete(row.postId);
     await db.outbox.where('postId').equals(row.postId).delete();
     // Replies written here to the post that never was (an admin's own, approved offline) go with it.
@@ -102,20 +132,36 @@ async function undo(row: OutboxRow): Promise<void> {
 }
 
 /**
+ * A create the server applied while its post was being deleted here (the deletion dropped the
+ * create, not knowing it was on its way): the server's post is deleted too, when the deletion's
+ * Undo window ends (Undo puts the create back; sent again, the server answers it as a duplicate).
+ */
+async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<void> {
+  const serverId = result.postId ?? result.post?.id;
+  if (sent.op.type !== 'create' || serverId === undefined) return;
+  const entry = (await listUndoEntries()).find((candidate) => candidate.createOpId === sent.op.id);
+  if (!entry || entry.opSeq !== undefined) return;
+  const options = { holdUntil: entry.until + UNDO_GRACE_MS, undoToken: entry.token };
+  const opSeq = await queueOperation({ type: 'deletePost' }, serverId, { email: sent.email }, options);
+  await putUndoEntry({ ...entry, opSeq });
+}
+
+/**
  * Applies the answers to one pushed batch in one transaction. Operations another tab already
  * settled are skipped; an operation with no answer stays queued. Returns the refusals.
  */
 export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const refusals: Refusal[] = [];
-  await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
+  await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);
+      if (!row && result && (result.status === 'applied' || result.status === 'duplicate')) await deletedBeforeAnswer(sent, result);
       // No answer, or `failed` (the server could not apply it this time): it stays queued.
       if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
-        await undo(row);
+        await undo(row, result.code);
         refusals.push({ op: row.op, code: result.code, reason: result.reason });
       } else {
         await acknowledge(row, result, cursor);

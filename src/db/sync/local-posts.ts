@@ -7,6 +7,7 @@ import { META_KEYS } from '../contracts';
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
+import { noteRemovedPosts } from '../core/removals';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Session } from '../types';
 import { queueOperation } from './outbox';
@@ -23,6 +24,7 @@ export async function removeLocalSamples(): Promise<number> {
     const rows = await db.posts.bulkGet(ids);
     const local = rows.filter((row): row is PostRow => row !== undefined && !row.sync).map((row) => row.id);
     await db.posts.bulkDelete(local);
+    await noteRemovedPosts(local);
     for (const postId of local) await db.replies.where('[postId+state]').between([postId, Dexie.minKey], [postId, Dexie.maxKey]).delete();
     if (local.length > 0) await countChange();
     return local.length;

@@ -1,7 +1,7 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
 // (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
-// mirror write the `posts` copy; the server's replies go too; the pull then starts again from zero
-// for the new member.
+// mirror write the `posts` copy; the server's replies go too, and what their deletions kept for
+// Undo; the pull then starts again from zero for the new member.
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
@@ -10,6 +10,7 @@ import { countChange, nextRev } from '../core/revisions';
 import { recountComments } from '../core/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from './sync-meta';
+import { deleteUndoEntry, listUndoEntries } from '../core/undo';
 
 /** Rows for this member's own creates that are still queued (they may have been removed at a switch). */
 async function restoreQueuedCreates(session: Session): Promise<void> {
@@ -48,6 +49,10 @@ export async function switchMember(session: Session): Promise<boolean> {
       await db.replies.bulkDelete(synced.map((reply) => reply.id));
       // Their posts count what is left (the pull recounts them as their replies come back).
       for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
+      // What another member's deletions kept for Undo holds posts this member may not see. Their
+      // held operations stay and are sent when they sign in again; the pull from zero brings back
+      // whatever the server keeps.
+      for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
       await db.meta.put({ key: SYNC_META.cursor, value: 0 });
     }
     await restoreQueuedCreates(session);

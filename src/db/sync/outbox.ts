@@ -1,13 +1,15 @@
-// The outbox of connected mode: every write (create, like, approve, reject) is queued here in the
-// same Dexie transaction as its local effect, and leaves only when the server has answered it. An
-// operation the server keeps failing on (a bug, not a refusal) is set aside so the rest still flows.
-// On a local-only device nothing is queued, so today's behaviour is unchanged.
+// The outbox of connected mode: every write (create, like, approve, reject, edit, delete…) is queued
+// here in the same Dexie transaction as its local effect, and leaves only when the server has
+// answered it. An operation the server keeps failing on (a bug, not a refusal) is set aside so the
+// rest still flows; a deletion is held until its Undo window is over. On a local-only device
+// nothing is queued, so today's behaviour is unchanged.
 
-import { db, type OutboxRow } from '../core/schema';
+import { db, type OutboxRow, type PostRow } from '../core/schema';
 import type { Op } from '../../shared/protocol';
 import type { PostStatus, Session } from '../types';
+import type { NewPostFields } from '../../shared/post-rules';
 import { nextRev } from '../core/revisions';
-import { localView } from './overlay';
+import { fieldsOf, isOutstanding, localView } from './overlay';
 import { isConnectedDevice } from './sync-meta';
 import { newOperationId } from './uuid';
 
@@ -16,6 +18,9 @@ export type OperationInput =
   | { type: 'like'; count?: number }
   | { type: 'approve' | 'reject' }
   | { type: 'view' }
+  /** `base`: the status the author saw when editing (the server refuses the edit over another one). */
+  | { type: 'editPost'; post: NewPostFields; base: PostStatus }
+  | { type: 'deletePost' }
   /** The reply's id is the operation's id: pass the one the reply was stored under. */
   | { type: 'reply'; id: string; content: string; quoteId: string | null }
   | { type: 'editReply'; replyId: string; content: string }
@@ -34,6 +39,8 @@ function toOperation(input: OperationInput, postId: number): Op {
         : { id: input.id, type: 'reply', postId, content: input.content };
     case 'editReply':
       return { id, type: 'editReply', replyId: input.replyId, content: input.content };
+    case 'editPost':
+      return { id, type: 'editPost', postId, post: { ...input.post }, base: input.base };
     case 'deleteReply':
     case 'hideReply':
     case 'restoreReply':
@@ -49,19 +56,37 @@ export function replyIdOf(op: Op): string | undefined {
   return 'replyId' in op ? op.replyId : undefined;
 }
 
+/** What may go with a queued operation besides its input. */
+export interface QueueOptions {
+  /** The status a review replaced, for a rollback when the server refuses it. */
+  previousStatus?: PostStatus;
+  /** Not sent before this time (a deletion's Undo window). */
+  holdUntil?: number;
+  /** The Undo entry of the deletion it sends. */
+  undoToken?: string;
+}
+
 /**
- * Queues one operation when this device is connected (else does nothing). Call it inside the
- * readwrite transaction (posts, meta, outbox) that applies the operation's local effect. For a
- * reply operation `postId` is the reply's post.
+ * Queues one operation when this device is connected (else does nothing) and returns its place in
+ * the outbox. Call it inside the readwrite transaction (posts, meta, outbox) that applies the
+ * operation's local effect. For a reply operation `postId` is the reply's post.
  */
-export async function queueOperation(input: OperationInput, postId: number, session: Session, previousStatus?: PostStatus): Promise<void> {
-  if (!(await isConnectedDevice())) return;
+export async function queueOperation(
+  input: OperationInput,
+  postId: number,
+  session: Pick<Session, 'email'>,
+  options: PostStatus | QueueOptions = {},
+): Promise<number | undefined> {
+  if (!(await isConnectedDevice())) return undefined;
+  const { previousStatus, holdUntil, undoToken } = typeof options === 'string' ? { previousStatus: options } : options;
   const op = toOperation(input, postId);
   const row: OutboxRow = { op, postId, email: session.email, at: Date.now() };
   const replyId = replyIdOf(op);
   if (replyId) row.replyId = replyId;
   if (previousStatus) row.previousStatus = previousStatus;
-  await db.outbox.add(row);
+  if (holdUntil !== undefined) row.holdUntil = holdUntil;
+  if (undoToken) row.undoToken = undoToken;
+  return db.outbox.add(row);
 }
 
 /** The queued operations about one reply, oldest first. */
@@ -74,14 +99,42 @@ export function operationsFor(postId: number): Promise<OutboxRow[]> {
   return db.outbox.where('postId').equals(postId).sortBy('seq');
 }
 
-/** Shows a synced post as its server state plus its outstanding operations; call inside a transaction. */
+/**
+ * Shows a synced post as its server state plus its outstanding operations; call inside a
+ * transaction. The server's text is kept (`sync.fields`) only while an edit is outstanding.
+ */
 export async function refreshLocalView(postId: number): Promise<void> {
   const row = await db.posts.get(postId);
   if (!row?.sync) return;
-  const view = localView(row.sync, await operationsFor(postId), row.views);
-  // A status change gets a new change number, so the search index follows it.
-  if (view.status !== row.status) await db.posts.update(postId, { ...view, rev: await nextRev() });
-  else if (view.likes !== row.likes || view.views !== row.views) await db.posts.update(postId, { likes: view.likes, views: view.views });
+  const ops = await operationsFor(postId);
+  const editing = ops.some((entry) => entry.op.type === 'editPost' && isOutstanding(entry, row.sync));
+  const sync = { ...row.sync };
+  if (!editing) delete sync.fields;
+  const view = localView(row.sync, ops, row.views);
+  const changes: Partial<PostRow> = {};
+  for (const [field, value] of Object.entries(view) as [keyof typeof view, unknown][]) {
+    if (JSON.stringify(row[field]) !== JSON.stringify(value)) (changes as Record<string, unknown>)[field] = value;
+  }
+  if (Boolean(row.sync.fields) !== Boolean(sync.fields)) changes.sync = sync;
+  if (Object.keys(changes).length === 0) return;
+  // A change of status or text gets a new change number, so the search index follows it.
+  if (changes.status || changes.title !== undefined || changes.content !== undefined || changes.category !== undefined)
+    changes.rev = await nextRev();
+  await db.posts.update(postId, changes);
+}
+
+/** Keeps the server's text of a synced post before this device edits it (the row's text is then the server's). */
+export function withServerFields(row: PostRow): PostRow['sync'] {
+  if (!row.sync || row.sync.fields) return row.sync;
+  return { ...row.sync, fields: fieldsOf(row) };
+}
+
+/**
+ * True when operations about this post go to the server: the server has it, or its create is
+ * queued. A post from before this device met a server lives here only, with its views and replies.
+ */
+export async function reachesServer(postId: number): Promise<boolean> {
+  return Boolean((await db.posts.get(postId))?.sync) || isUnsentCreate(postId);
 }
 
 /** True when `postId` is the temporary id of a post whose create the server has not answered. */
@@ -91,13 +144,13 @@ export async function isUnsentCreate(postId: number): Promise<boolean> {
 }
 
 /**
- * The next operations to send for `email`, oldest first, at most `max`. It stops before an
- * operation about a post created in the same batch: that one needs the server's id first.
+ * The next operations to send for `email`, oldest first, at most `max`; held ones wait (nextHoldEnd).
+ * It stops before an operation about a post created in the same batch: that one needs the server's id first.
  */
-export async function nextBatch(email: string, max: number): Promise<OutboxRow[]> {
+export async function nextBatch(email: string, max: number, now = Date.now()): Promise<OutboxRow[]> {
   const rows = await db.outbox
     .orderBy('seq')
-    .filter((row) => row.email === email && isWaiting(row))
+    .filter((row) => row.email === email && isDue(row, now))
     .limit(max)
     .toArray();
   return cutAtDependency(rows);
@@ -117,10 +170,26 @@ function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
 /** Still to be sent: not yet applied by the server, and not set aside. */
 const isWaiting = (row: OutboxRow) => row.ackCursor === undefined && !row.setAside;
 
-/** How many operations are waiting to be sent (for one member, or for everyone). */
+/** Due to be sent now: waiting, and not held (a deletion within its Undo window). */
+const isDue = (row: OutboxRow, now: number) => isWaiting(row) && !(row.holdUntil !== undefined && row.holdUntil > now);
+
+/**
+ * How many operations are waiting to be sent (for one member, or for everyone). A held deletion
+ * counts: the server does not know of it yet.
+ */
 export function countWaiting(email?: string): Promise<number> {
   const rows = email ? db.outbox.where('email').equals(email) : db.outbox.toCollection();
   return rows.filter(isWaiting).count();
+}
+
+/** When the first held operation of `email` falls due (ms since the epoch), or undefined when none is held. */
+export async function nextHoldEnd(email: string, now = Date.now()): Promise<number | undefined> {
+  const held = await db.outbox
+    .where('email')
+    .equals(email)
+    .filter((row) => isWaiting(row) && row.holdUntil !== undefined && row.holdUntil > now)
+    .toArray();
+  return held.length > 0 ? Math.min(...held.map((row) => row.holdUntil!)) : undefined;
 }
 
 /** An operation is set aside after at least this many failures in a row… */

@@ -2,8 +2,9 @@
 // device made that the server has not yet acknowledged, or has acknowledged in a change this
 // device has not pulled yet. This is why a like is never counted twice and never lost.
 
-import type { OutboxRow, ReplyRow, ReplyServerState, ServerState } from '../core/schema';
-import type { PostStatus } from '../types';
+import type { OutboxRow, PostRow, ReplyRow, ReplyServerState, ServerFields, ServerState } from '../core/schema';
+import { editedPost, type NewPostFields } from '../../shared/post-rules';
+import type { Post, PostStatus } from '../types';
 
 /** True while an operation's effect is not yet part of `server` (so the device adds it itself). */
 export function isOutstanding(row: OutboxRow, server: { seq: number } | undefined): boolean {
@@ -11,19 +12,42 @@ export function isOutstanding(row: OutboxRow, server: { seq: number } | undefine
   return server === undefined || server.seq < row.ackCursor;
 }
 
+/** What a synced post shows of its server state plus outstanding operations. */
+export type LocalView = { likes: number; views: number; status: PostStatus } & Partial<ServerFields>;
+
+/** The fields an editPost operation carries (checked when it was made; anything else reads as none). */
+export function editFields(op: OutboxRow['op']): NewPostFields | undefined {
+  if (op.type !== 'editPost') return undefined;
+  const { title, content, category, tags } = op.post as Partial<Record<keyof NewPostFields, unknown>>;
+  if (typeof title !== 'string' || typeof content !== 'string' || typeof category !== 'string') return undefined;
+  return Array.isArray(tags) ? { title, content, category, tags: tags.map(String) } : { title, content, category };
+}
+
+/** The server's text and edits of a post as a row holds them (for ServerState.fields). */
+export function fieldsOf(row: Pick<PostRow, keyof ServerFields>): ServerFields {
+  return {
+    title: row.title,
+    content: row.content,
+    category: row.category,
+    tags: row.tags,
+    editedAt: row.editedAt ?? null,
+    resubmitted: row.resubmitted ?? false,
+    previous: row.previous ?? null,
+  };
+}
+
 /**
  * The likes, views and status a post shows: the server's state with the outstanding operations on
- * top. A view is only queued the first time this member opens the post on this device; the server
- * counts it once per member, so its answer may leave the count as it was.
+ * top; with the server's text kept (`server.fields`), its text and edits too. A view is only
+ * queued the first time this member opens the post on this device; the server counts it once per
+ * member, so its answer may leave the count as it was. An edit applies only over the status its
+ * author saw (`base`): over another one the server refuses it (edit_conflict).
  */
-export function localView(
-  server: ServerState,
-  ops: readonly OutboxRow[],
-  rowViews = 0,
-): { likes: number; views: number; status: PostStatus } {
+export function localView(server: ServerState, ops: readonly OutboxRow[], rowViews = 0): LocalView {
   let { likes, status } = server;
   // A row stored before the server's view count was kept: its own count stands.
   let views = server.views ?? rowViews;
+  let text: (Post & ServerFields) | undefined = server.fields && ({ ...server.fields, status } as Post & ServerFields);
   for (const row of ops) {
     if (!isOutstanding(row, server)) continue;
     const { op } = row;
@@ -31,8 +55,17 @@ export function localView(
     else if (op.type === 'view') views += 1;
     else if (op.type === 'approve' && status === 'pending') status = 'approved';
     else if (op.type === 'reject' && status === 'pending') status = 'rejected';
+    else if (op.type === 'editPost' && op.base === status) {
+      const fields = editFields(op);
+      if (!fields) continue;
+      if (text) text = editedPost({ ...text, status }, fields, row.at ?? Date.now());
+      else if (status === 'rejected') status = 'pending';
+      if (text) status = text.status;
+    }
   }
-  return { likes, views, status };
+  if (!text) return { likes, views, status };
+  const { title, content, category, tags, editedAt, resubmitted, previous } = text;
+  return { likes, views, status, title, content, category, tags, editedAt, resubmitted, previous };
 }
 
 /** The text, state and edit time a synced reply shows: the server's with the outstanding reply operations on top. */

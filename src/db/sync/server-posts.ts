@@ -1,14 +1,17 @@
 // Writing what the server says into IndexedDB (connected mode): server posts become rows with
 // their server state and this device's outstanding operations on top; a temporary or local-only
-// row that stands on an id the server gave to another post moves out of its way first.
-// Every function here runs inside the caller's readwrite transaction on posts, meta and outbox.
+// row that stands on an id the server gave to another post moves out of its way first; a post
+// this device deleted stays deleted while its deletion is outstanding; removed posts leave.
+// Every function here runs inside the caller's readwrite transaction on posts, replies, meta and outbox.
 
 import Dexie from 'dexie';
-import { db, type OutboxRow, type PostRow, type ReplyRow } from '../core/schema';
+import { db, type OutboxRow, type PostRow, type ReplyRow, type ServerState } from '../core/schema';
 import { nextRev } from '../core/revisions';
 import type { WirePost } from '../../shared/protocol';
 import { countVisibleReplies } from '../core/reply-counts';
-import { localView } from './overlay';
+import { noteRemovedPosts } from '../core/removals';
+import { deleteUndoEntry, getUndoEntry, putUndoEntry } from '../core/undo';
+import { fieldsOf, isOutstanding, localView } from './overlay';
 
 /** A fresh local id for a row that has to move: a timestamp above every stored id. */
 async function freshLocalId(): Promise<number> {
@@ -16,12 +19,16 @@ async function freshLocalId(): Promise<number> {
   return Math.max(Date.now(), (typeof last === 'number' ? last : 0) + 1);
 }
 
-/** Moves a row and the operations about it from one id to another (the row keeps its content). */
+/**
+ * Moves a row and the operations about it from one id to another (the row keeps its content). A
+ * deletion stays: it is always about the server's post of that id, never about the row moving.
+ */
 export async function rekeyPost(from: number, to: number, replacement?: PostRow): Promise<void> {
   const row = await db.posts.get(from);
   await db.outbox
     .where('postId')
     .equals(from)
+    .filter((entry) => entry.op.type !== 'deletePost')
     .modify((entry: OutboxRow) => {
       entry.postId = to;
       if ('postId' in entry.op) entry.op = { ...entry.op, postId: to };
@@ -35,20 +42,40 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
     });
   if (!row) return;
   await db.posts.delete(from);
+  await noteRemovedPosts([from]);
   await db.posts.put({ ...(replacement ?? row), id: to, rev: await nextRev() });
 }
 
-/** The row a server post becomes on this device, given its outstanding operations. */
+/** The row a server post becomes on this device, given its outstanding operations (the server's text kept while an edit is outstanding). */
 export function serverRow(wire: WirePost, ops: readonly OutboxRow[], rev: number | undefined): PostRow {
   const { seq, ...post } = wire;
-  const sync = { seq, likes: post.likes, status: post.status, views: post.views };
+  const sync: ServerState = { seq, likes: post.likes, status: post.status, views: post.views };
+  if (ops.some((entry) => entry.op.type === 'editPost' && isOutstanding(entry, sync))) sync.fields = fieldsOf(post);
   return { ...post, ...localView(sync, ops), sync, rev };
 }
 
+/** True when the stored operations hold this device's deletion of the post, not yet settled by a pull. */
+const deletedHere = (ops: readonly OutboxRow[]) => ops.some((entry) => entry.op.type === 'deletePost');
+
+/** Keeps the server's newer version of a post deleted here in its Undo entry, so that Undo (or a refusal) puts back the latest. */
+async function refreshKeptCopy(wire: WirePost, ops: readonly OutboxRow[]): Promise<void> {
+  const token = ops.find((entry) => entry.op.type === 'deletePost')?.undoToken;
+  const entry = token ? await getUndoEntry(token) : undefined;
+  if (!entry?.post?.sync || entry.post.sync.seq >= wire.seq) return;
+  const row = serverRow(wire, entry.ops, entry.post.rev);
+  row.comments = entry.replies.filter((reply) => reply.state === 'visible').length;
+  await putUndoEntry({ ...entry, post: row });
+}
+
+/** A change of status or text: the search index must read the post again. */
+const searchChanged = (stored: PostRow, row: PostRow) =>
+  stored.status !== row.status || stored.title !== row.title || stored.content !== row.content || stored.category !== row.category;
+
 /**
  * Stores server posts (newer than what the device holds), keeping the device's outstanding
- * operations on top, and drops acknowledged operations that the new state already includes.
- * Returns how many rows changed.
+ * operations on top, and drops acknowledged operations that the new state already includes. A
+ * post deleted here whose deletion is not settled yet is not stored (its Undo entry keeps the
+ * newer version instead). Returns how many rows changed.
  */
 export async function storeServerPosts(wires: readonly WirePost[]): Promise<number> {
   if (wires.length === 0) return 0;
@@ -69,16 +96,51 @@ export async function storeServerPosts(wires: readonly WirePost[]): Promise<numb
   let rev = await nextRev();
   for (const [index, wire] of wires.entries()) {
     const stored = existing[index];
-    if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const mine = ops.filter((entry) => entry.postId === wire.id);
+    if (deletedHere(mine)) {
+      await refreshKeptCopy(wire, mine);
+      continue;
+    }
+    if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const row = serverRow(wire, mine, stored?.rev);
     // The count is this device's visible replies (the server's own count, once they are pulled too).
     if (wire.comments > 0 || (stored?.comments ?? 0) > 0) row.comments = await countVisibleReplies(wire.id);
-    if (!stored || stored.status !== row.status) row.rev = rev++;
+    if (!stored || searchChanged(stored, row)) row.rev = rev++;
     rows.push(row);
     for (const entry of mine) if (entry.ackCursor !== undefined && entry.ackCursor <= wire.seq) included.push(entry.seq!);
   }
   if (rows.length > 0) await db.posts.bulkPut(rows);
   if (included.length > 0) await db.outbox.bulkDelete(included);
   return rows.length;
+}
+
+/**
+ * Removes the posts the server deleted (a pull's `removed`) with their replies, views and queued
+ * operations, and this device's own pending deletions of them; a row without `sync` that stands on
+ * such an id is this device's own and stays.
+ * Returns how many posts left.
+ */
+export async function removeServerPosts(ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.posts.bulkGet([...ids]);
+  const gone: number[] = [];
+  for (const [index, id] of ids.entries()) {
+    const row = rows[index];
+    const ops = await db.outbox.where('postId').equals(id).toArray();
+    // This device's deletion (held, or not answered yet) has nothing left to do.
+    const deletions = ops.filter((entry) => entry.op.type === 'deletePost');
+    for (const entry of deletions) await deleteUndoEntry(entry.undoToken);
+    // A row the server never had on this id (this device's own) stays, with its operations.
+    const ours = row !== undefined && !row.sync;
+    await db.outbox.bulkDelete((ours ? deletions : ops).map((entry) => entry.seq!));
+    if (ours) continue;
+    await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
+    await db.viewed.filter((view) => view.postId === id).delete();
+    if (row) {
+      await db.posts.delete(id);
+      gone.push(id);
+    }
+  }
+  await noteRemovedPosts(gone);
+  return gone.length;
 }

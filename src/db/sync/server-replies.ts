@@ -35,9 +35,11 @@ export async function storeServerReplies(wires: readonly WireReply[]): Promise<n
   const rows: ReplyRow[] = [];
   const included: number[] = [];
   const posts = new Set<number>();
+  // The replies of a post this device deleted (its deletion not settled yet) stay out, as the post does.
+  const deleted = new Set(ops.filter((entry) => entry.op.type === 'deletePost').map((entry) => entry.postId));
   for (const wire of wires) {
     const stored = found.get(wire.id);
-    if (stored?.sync && stored.sync.seq >= wire.seq) continue;
+    if (deleted.has(wire.postId) || (stored?.sync && stored.sync.seq >= wire.seq)) continue;
     const mine = ops.filter((entry) => entry.replyId === wire.id);
     rows.push(replyRow(wire, mine));
     posts.add(wire.postId);

@@ -103,6 +103,10 @@ describe('replies and views through the real server', () => {
     await editReply(kept.id, 'Final wording.');
     await deleteReply(gone.id);
     expect((await getPost(post.id))?.comments).toBe(1);
+    // The deletion waits out its Undo window before it is sent.
+    await engine.sync();
+    expect(await serverReplies(server)).toContainEqual({ id: gone.id, content: 'Posted twice by mistake.', state: 'visible' });
+    await db.outbox.toCollection().modify((row) => void (row.holdUntil = Date.now()));
     await engine.sync();
     expect(await serverReplies(server)).toEqual([
       { id: kept.id, content: 'Final wording.', state: 'visible' },
