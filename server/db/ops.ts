@@ -31,7 +31,7 @@ async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' 
     email: user.email,
   });
   if (outcome.row) {
-    const post = toWirePost(outcome.row);
+    const post = toWirePost(outcome.row, user.role === 'admin');
     return { id: op.id, status: 'applied', postId: post.id, post };
   }
   if (outcome.code === 'duplicate') return duplicate(db, user, op.id);
@@ -76,7 +76,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<Serv
         [op.id, user.id, row.id, CHANGES_CHANNEL, String(seq)],
       );
       if (!claimed) throw new Duplicate();
-      const post = toWirePost(row);
+      const post = toWirePost(row, user.role === 'admin');
       return { id: op.id, status: 'applied', postId: post.id, post };
     });
   } catch (error) {

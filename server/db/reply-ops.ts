@@ -200,7 +200,7 @@ export async function applyConversationOp(db: Database, user: UserRow, op: Conve
           CHANGES_CHANNEL,
         ]);
       }
-      const wirePost = toWirePost(post);
+      const wirePost = toWirePost(post, admin);
       return { id: op.id, status: 'applied', postId: wirePost.id, post: wirePost, ...(reply ? { reply: toWireReply(reply, admin) } : {}) };
     });
   } catch (error) {
