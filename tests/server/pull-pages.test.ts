@@ -1,7 +1,7 @@
 // Pull pages on both engines: posts and replies merged by change number, at most `limit` rows a
 // page, and never a page that ends between two rows of one change number (a reply and its post, the
 // posts of one group commit of likes), or the next page, which starts above the cursor, would skip
-// the rest. And the protocol versions: a version-1 device keeps working, version 3 is refused.
+// the rest. And the protocol versions: a version-1 device keeps working, the next one is refused.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUser } from '../../server/db/accounts';
@@ -170,16 +170,16 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     ]);
   });
 
-  it('version 3 is answered 409 protocol_mismatch; /api/health says version 2', async () => {
-    const v3 = withHeader(PROTOCOL_VERSION + 1);
-    const pulled = await member.request('GET', '/api/changes', undefined, v3);
+  it('the next version is answered 409 protocol_mismatch; /api/health says the current one', async () => {
+    const next = withHeader(PROTOCOL_VERSION + 1);
+    const pulled = await member.request('GET', '/api/changes', undefined, next);
     expect(pulled).toMatchObject({
       status: 409,
       body: { error: { code: 'protocol_mismatch', message: ERRORS.protocol_mismatch.message } },
     });
-    const pushed = await member.request('POST', '/api/ops', { ops: [createOp('Never')] }, v3);
+    const pushed = await member.request('POST', '/api/ops', { ops: [createOp('Never')] }, next);
     expect(pushed.status).toBe(409);
-    expect((await member.request('GET', '/api/health')).body).toMatchObject({ ok: true, protocol: 2 });
+    expect((await member.request('GET', '/api/health')).body).toMatchObject({ ok: true, protocol: 3 });
     expect((await member.request('GET', '/api/changes', undefined, withHeader(0))).status).toBe(409);
   });
 });
