@@ -9,7 +9,7 @@ import { findUser } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
 import { ERRORS } from '../../src/shared/errors';
 import type { PostStatus } from '../../src/shared/post-rules';
-import type { WirePost, WireReply } from '../../src/shared/protocol';
+import type { WirePost } from '../../src/shared/protocol';
 import { validateNewPost } from '../../src/shared/validation';
 import {
   type Client,
@@ -26,19 +26,7 @@ import {
 } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
-
-interface Removed {
-  id: number;
-  seq: number;
-}
-
-interface Page {
-  posts: WirePost[];
-  replies?: WireReply[];
-  removed?: Removed[];
-  cursor: number;
-  more: boolean;
-}
+import { allPages, type Page } from './support/pages';
 
 const resultOf = (answer: Answer) => answer.body.results[0];
 
@@ -371,31 +359,6 @@ describe.each(BACKENDS)('pages with removed posts on %s', (backend) => {
     for (let index = 0; index < count; index += 1) posts.push(await author.createPost(`Paged ${index}`));
     await admin.push(...posts.map((postId) => reviewOp(postId)));
     return posts;
-  }
-
-  /** Every page from `after` with `limit`, checking that no change number is split between pages. */
-  async function allPages(client: Client, after: number, limit: number): Promise<Page[]> {
-    const pages: Page[] = [];
-    let cursor = after;
-    for (let more = true; more;) {
-      const page = (await client.pull(cursor, limit)).body as Page;
-      const seqs = [...page.posts, ...page.replies!, ...page.removed!].map((row) => row.seq);
-      expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);
-      if (seqs.length > limit) expect(new Set(seqs).size).toBe(1);
-      if (page.more) expect(seqs.length).toBeGreaterThan(0);
-      pages.push(page);
-      ({ cursor, more } = page);
-      expect(pages.length).toBeLessThan(100);
-    }
-    // No change number on two pages.
-    const bySeq = new Map<number, number>();
-    pages.forEach((page, index) => {
-      for (const row of [...page.posts, ...page.replies!, ...page.removed!]) {
-        expect(bySeq.get(row.seq) ?? index).toBe(index);
-        bySeq.set(row.seq, index);
-      }
-    });
-    return pages;
   }
 
   const ids = (rows: { id: number | string }[]) => rows.map((row) => String(row.id)).sort();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUser } from '../../server/db/accounts';
 import { changeHead } from '../../server/db/changes';
 import { ERRORS } from '../../src/shared/errors';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost, type WireReply } from '../../src/shared/protocol';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost } from '../../src/shared/protocol';
 import {
   Client,
   createOp,
@@ -22,34 +22,7 @@ import {
 } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
-
-interface Page {
-  posts: WirePost[];
-  replies?: WireReply[];
-  cursor: number;
-  more: boolean;
-}
-
-/** Every page from `after` with `limit`, checking on the way that no change number is split between pages. */
-async function allPages(client: Client, after: number, limit: number, protocol: number | null = PROTOCOL_VERSION): Promise<Page[]> {
-  const pages: Page[] = [];
-  let cursor = after;
-  for (let more = true; more;) {
-    const answer = await client.pull(cursor, limit, protocol);
-    expect(answer.status).toBe(200);
-    const page = answer.body as Page;
-    const seqs = [...page.posts, ...(page.replies ?? [])].map((row) => row.seq);
-    // Every row is above the previous cursor and at or below this one.
-    expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);
-    // At most `limit` rows, unless they all share one change number.
-    if (seqs.length > limit) expect(new Set(seqs).size).toBe(1);
-    if (page.more) expect(seqs.length).toBeGreaterThan(0);
-    pages.push(page);
-    ({ cursor, more } = page);
-    expect(pages.length).toBeLessThan(500);
-  }
-  return pages;
-}
+import { allPages, type Page } from './support/pages';
 
 const ids = (rows: { id: number | string }[]) => rows.map((row) => row.id).sort();
 const withHeader = (version: number) => ({ [PROTOCOL_HEADER]: String(version) });
