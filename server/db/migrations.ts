@@ -181,6 +181,33 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   UPDATE change_head SET seq = seq + 1 WHERE EXISTS (SELECT 1 FROM posts WHERE comments <> 0);
   UPDATE posts SET comments = 0, seq = (SELECT seq FROM change_head) WHERE comments <> 0;
   `,
+  /* 6: writing. A post's edits (edited_at in ms, while approved; resubmitted, from an edit of a
+     rejected post until its next review; previous, the version an edit of an approved post
+     replaced). A deleted post moves out of `posts` into `deleted_posts` (its columns, plus when, by
+     whom, and the deletion's change number in seq), so every read of `posts` (pulls, likes in
+     ie_like_batch, reviews, replies, views) leaves it out unchanged; the row is kept for admins and
+     backups. Its replies stay where they are, and every read of replies joins posts, so the
+     foreign key from replies to posts goes (its name is found, not assumed). */ [
+    `ALTER TABLE posts ADD COLUMN edited_at bigint`,
+    `ALTER TABLE posts ADD COLUMN resubmitted boolean NOT NULL DEFAULT false`,
+    `ALTER TABLE posts ADD COLUMN previous jsonb`,
+    `CREATE TABLE deleted_posts (
+      LIKE posts INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+      deleted_at bigint NOT NULL,
+      deleted_by bigint,
+      PRIMARY KEY (id)
+    )`,
+    `CREATE INDEX deleted_posts_seq ON deleted_posts (seq)`,
+    `DO $$
+    DECLARE c record;
+    BEGIN
+      FOR c IN SELECT conname FROM pg_constraint
+        WHERE contype = 'f' AND conrelid = 'replies'::regclass AND confrelid = 'posts'::regclass
+      LOOP
+        EXECUTE format('ALTER TABLE replies DROP CONSTRAINT %I', c.conname);
+      END LOOP;
+    END $$`,
+  ],
 ];
 
 /**

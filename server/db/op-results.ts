@@ -53,7 +53,7 @@ export async function duplicate(db: Database, user: UserRow, opId: string): Prom
     id: opId,
     status: 'duplicate',
     postId: Number(op.post_id),
-    ...(post ? { post: toWirePost(post) } : {}),
+    ...(post ? { post: toWirePost(post, admin) } : {}),
     ...(reply ? { reply: toWireReply(reply, admin) } : {}),
   };
 }

@@ -1,8 +1,9 @@
 // Applying pushed operations at most once (the op id is recorded in the same transaction as its
-// effect): a create or a review in a transaction of its own, likes in a group commit shared with
-// other pushes (like-batch.ts), the conversations' operations in reply-ops.ts. Author, role, likes,
-// status and dates are set here, never by the client. Every transaction takes the change_head row
-// lock first: commits are totally ordered.
+// effect): a create, a review, an edit or a deletion of a post in a transaction of its own (edits
+// and deletions in post-edit-ops.ts), likes in a group commit shared with other pushes
+// (like-batch.ts), the conversations' operations in reply-ops.ts. Author, role, likes, status and
+// dates are set here, never by the client. Every transaction takes the change_head row lock first:
+// commits are totally ordered.
 import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
@@ -10,8 +11,12 @@ import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { applyLike } from './like-batch';
 import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
+import { deletePost, editPost } from './post-edit-ops';
 import { INSERT_POST, insertParams, toWirePost, type PostRow } from './post-rows';
-import { applyConversationOp, isConversationOp } from './reply-ops';
+import { applyConversationOp, isConversationOp, type ConversationOp } from './reply-ops';
+
+/** The operations on a post that run in a transaction of their own here. */
+type PostWriteOp = Exclude<Op, ConversationOp | { type: 'like' }>;
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
   const id = Math.max(lastId + 1, Date.now());
@@ -31,7 +36,7 @@ async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' 
     email: user.email,
   });
   if (outcome.row) {
-    const post = toWirePost(outcome.row);
+    const post = toWirePost(outcome.row, user.role === 'admin');
     return { id: op.id, status: 'applied', postId: post.id, post };
   }
   if (outcome.code === 'duplicate') return duplicate(db, user, op.id);
@@ -39,44 +44,69 @@ async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' 
 }
 
 async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
-  const [row] = await tx.query(`UPDATE posts SET status = $2, seq = $3 WHERE id = $1 AND status = 'pending' RETURNING *`, [
-    postId,
-    status,
-    seq,
-  ]);
+  // A review ends a resubmitted post's mark in the queue.
+  const [row] = await tx.query(
+    `UPDATE posts SET status = $2, seq = $3, resubmitted = false WHERE id = $1 AND status = 'pending' RETURNING *`,
+    [postId, status, seq],
+  );
   if (row) return row;
   const [exists] = await tx.query('SELECT 1 FROM posts WHERE id = $1', [postId]);
   throw new Refusal(exists ? 'already_reviewed' : 'not_found');
+}
+
+/** The effect of `op` at change number `seq`: the post as it is now, or null when the op deleted it. */
+async function work(
+  tx: Sql,
+  user: UserRow,
+  op: PostWriteOp,
+  fields: NewPost | undefined,
+  seq: number,
+  lastId: number,
+): Promise<PostRow | null> {
+  switch (op.type) {
+    case 'create':
+      return create(tx, user, fields!, seq, lastId);
+    case 'approve':
+    case 'reject':
+      return review(tx, op.postId, op.type === 'approve' ? 'approved' : 'rejected', seq);
+    case 'editPost':
+      return editPost(tx, user, op, fields!, seq);
+    case 'deletePost':
+      await deletePost(tx, user, op.postId, seq);
+      return null;
+  }
 }
 
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
   if (isConversationOp(op)) return applyConversationOp(db, user, op);
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
-  let newPost: NewPost | undefined;
-  if (op.type === 'create') {
+  // A create's or an edit's text is checked before anything is looked up, with the rule's sentence.
+  let fields: NewPost | undefined;
+  if (op.type === 'create' || op.type === 'editPost') {
     const parsed = newPostSchema.safeParse(op.post);
     if (!parsed.success) return refused(op, 'invalid', describeZodError(parsed.error));
-    newPost = parsed.data;
+    fields = parsed.data;
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return duplicate(db, user, op.id);
   if (op.type === 'like') return like(db, user, op);
   try {
-    return await db.transaction(async (tx) => {
+    return await db.transaction(async (tx): Promise<ServerOpResult> => {
       const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq, last_post_id');
       const seq = Number(head!.seq);
-      let row: PostRow;
-      if (op.type === 'create') row = await create(tx, user, newPost!, seq, Number(head!.last_post_id));
-      else row = await review(tx, op.postId, op.type === 'approve' ? 'approved' : 'rejected', seq);
+      const row = await work(tx, user, op, fields, seq, Number(head!.last_post_id));
+      const postId = op.type === 'create' ? Number(row!.id) : op.postId;
       // Record the op id and announce the change (NOTIFY is delivered only after the commit).
       const [claimed] = await tx.query(
         `WITH claimed AS (INSERT INTO ops (id, user_id, post_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id)
          SELECT id, pg_notify($4, $5) FROM claimed`,
-        [op.id, user.id, row.id, CHANGES_CHANNEL, String(seq)],
+        [op.id, user.id, postId, CHANGES_CHANNEL, String(seq)],
       );
       if (!claimed) throw new Duplicate();
-      const post = toWirePost(row);
+      // A deleted post has no state left to send: its id is the answer.
+      if (!row) return { id: op.id, status: 'applied', postId };
+      const post = toWirePost(row, user.role === 'admin');
       return { id: op.id, status: 'applied', postId: post.id, post };
     });
   } catch (error) {

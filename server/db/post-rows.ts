@@ -1,13 +1,38 @@
 // Posts as rows and as the wire shape: the one mapping between the posts table's columns and the
-// WirePost of docs/sync-protocol.md, plus the SQL condition of who may see what.
+// WirePost of docs/sync-protocol.md, what each viewer may read of a post (the version an edit
+// replaced reaches admins only), plus the SQL condition of who may see what.
 import type { WirePost } from '../../src/shared/protocol';
-import type { Post } from '../../src/shared/post-rules';
+import type { Post, PostVersion } from '../../src/shared/post-rules';
+import type { UserRow } from './accounts';
+import type { Sql } from './adapter';
 
 export type PostRow = Record<string, unknown>;
 
-/** A posts row as the protocol sends it (numbers as numbers, tags as an array). */
-export function toWirePost(row: PostRow): WirePost {
-  const tags = typeof row.tags === 'string' ? (JSON.parse(row.tags) as unknown) : row.tags;
+/** A jsonb value as the drivers hand it over: parsed already, or as text (json_agg, some drivers). */
+const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+const textList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+const msOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** The `previous` column as a PostVersion, or null. */
+function toPostVersion(value: unknown): PostVersion | null {
+  const version = parsedJson(value) as Record<string, unknown> | null | undefined;
+  if (!version || typeof version !== 'object') return null;
+  return {
+    title: String(version.title),
+    content: String(version.content),
+    category: String(version.category),
+    tags: textList(version.tags),
+    editedAt: msOrNull(version.editedAt),
+  };
+}
+
+/**
+ * A posts row as the protocol sends it to a viewer (an admin or not): numbers as numbers, tags as
+ * an array, and `previous` (the text an edit replaced) for admins only, null for everyone else.
+ */
+export function toWirePost(row: PostRow, viewerIsAdmin: boolean): WirePost {
   return {
     id: Number(row.id),
     title: String(row.title),
@@ -21,11 +46,27 @@ export function toWirePost(row: PostRow): WirePost {
     views: Number(row.views),
     date: String(row.date),
     isTopContributor: row.is_top_contributor === true,
-    tags: Array.isArray(tags) ? tags.map(String) : [],
+    tags: textList(parsedJson(row.tags)),
     status: row.status as WirePost['status'],
+    editedAt: msOrNull(row.edited_at),
+    resubmitted: row.resubmitted === true,
+    previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
     seq: Number(row.seq),
   };
 }
+
+/** The `previous` column to write for `version` (a post's replaced text, or none). */
+export const previousParam = (version: PostVersion | null | undefined): string | null => (version ? JSON.stringify(version) : null);
+
+/**
+ * The posts columns as `$admin` (a boolean placeholder) may read them, for a SELECT from `posts`
+ * named `alias`: the replaced text of an edited post never leaves the database for a member.
+ */
+export const readablePostColumns = (alias: string, admin: string) =>
+  `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.category, ${alias}.author, ${alias}.author_email,
+   ${alias}.author_role, ${alias}.likes, ${alias}.comments, ${alias}.views, ${alias}.date, ${alias}.is_top_contributor,
+   ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted,
+   CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous, ${alias}.seq`;
 
 export const INSERT_POST = `INSERT INTO posts (id, title, content, category, author, author_email, author_role,
   likes, comments, views, date, is_top_contributor, tags, status, seq)
@@ -61,3 +102,13 @@ export const visibleTo = (admin: string, email: string, posts?: string) => {
   const column = (name: string) => (posts ? `${posts}.${name}` : name);
   return `(${admin}::boolean OR ${column('status')} = 'approved' OR ${column('author_email')} = ${email})`;
 };
+
+/** The post `postId` if `user` may see it (a deleted post is no longer in `posts`). */
+export async function findVisiblePost(sql: Sql, user: UserRow, postId: number): Promise<PostRow | undefined> {
+  const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
+    postId,
+    user.role === 'admin',
+    user.email,
+  ]);
+  return post;
+}

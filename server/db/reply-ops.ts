@@ -1,17 +1,18 @@
-// The conversations' operations (protocol version 2): reply, editReply, deleteReply, hideReply,
-// restoreReply and view. Each is one transaction that locks the change_head row first (commits stay
-// ordered), records its op id before anything else (a retry racing its first push answers
-// `duplicate`), and gives what it changes (the reply, its post) one new change number, announced on
-// ie_changes. An op that changes nothing (hiding a hidden reply, a member's second view) is still
-// recorded, but takes no number and announces nothing. A refusal rolls everything back.
+// The conversations' operations (protocol version 2): reply, editReply, deleteReply (its author's,
+// or any by an admin), hideReply, restoreReply and view. Each is one transaction that locks the
+// change_head row first (commits stay ordered), records its op id before anything else (a retry
+// racing its first push answers `duplicate`), and gives what it changes (the reply, its post) one
+// new change number, announced on ie_changes. An op that changes nothing (hiding a hidden reply, a
+// member's second view) is still recorded, but takes no number and announces nothing. A refusal
+// rolls everything back.
 import type { WireErrorCode } from '../../src/shared/errors';
-import { newReply } from '../../src/shared/post-rules';
+import { mayDeleteReply, newReply } from '../../src/shared/post-rules';
 import { replyContentSchema, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
-import { toWirePost, visibleTo, type PostRow } from './post-rows';
+import { findVisiblePost, toWirePost, visibleTo, type PostRow } from './post-rows';
 import { INSERT_REPLY, insertReplyParams, toWireReply, type ReplyRow } from './reply-rows';
 
 const CONVERSATION_TYPES = ['reply', 'editReply', 'deleteReply', 'hideReply', 'restoreReply', 'view'] as const;
@@ -38,11 +39,7 @@ interface Outcome {
 
 /** A post `user` may see (else `not_found`). */
 async function visiblePost(tx: Sql, user: UserRow, postId: number): Promise<PostRow> {
-  const [post] = await tx.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
-    postId,
-    user.role === 'admin',
-    user.email,
-  ]);
+  const post = await findVisiblePost(tx, user, postId);
   if (!post) throw new Refusal('not_found');
   return post;
 }
@@ -116,8 +113,10 @@ async function editReply(tx: Sql, user: UserRow, replyId: string, content: strin
   return { post: await postOf(tx, reply.post_id), reply: edited! };
 }
 
+/** Its author, or an admin (a moderator removes a reply for good; hiding keeps it restorable). */
 async function deleteReply(tx: Sql, user: UserRow, replyId: string, change: ChangeNumber): Promise<Outcome> {
-  const reply = await ownReply(tx, user, replyId);
+  const reply = await visibleReply(tx, user, replyId);
+  if (!mayDeleteReply({ authorEmail: String(reply.author_email) }, user)) throw new Refusal('not_your_reply');
   const seq = change.take();
   // The text is erased, not kept: a deleted reply is only a place in the conversation.
   const [deleted] = await tx.query(`UPDATE replies SET state = 'deleted', content = '', seq = $2 WHERE id = $1 RETURNING *`, [
@@ -200,7 +199,7 @@ export async function applyConversationOp(db: Database, user: UserRow, op: Conve
           CHANGES_CHANNEL,
         ]);
       }
-      const wirePost = toWirePost(post);
+      const wirePost = toWirePost(post, admin);
       return { id: op.id, status: 'applied', postId: wirePost.id, post: wirePost, ...(reply ? { reply: toWireReply(reply, admin) } : {}) };
     });
   } catch (error) {

@@ -23,7 +23,10 @@ export interface StartupReport {
 }
 
 async function seed(tx: Sql): Promise<boolean> {
-  const [head] = await tx.query('SELECT seeded, (SELECT count(*) FROM posts) AS posts FROM change_head FOR UPDATE');
+  // A forum that ever held a post (even one since deleted) is not empty.
+  const [head] = await tx.query(
+    'SELECT seeded, (SELECT count(*) FROM posts) + (SELECT count(*) FROM deleted_posts) AS posts FROM change_head FOR UPDATE',
+  );
   if (head!.seeded === true || Number(head!.posts) > 0) return false;
   const now = Date.now();
   const posts = samplePosts(now);

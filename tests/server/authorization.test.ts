@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
   createOp,
+  deletePostOp,
   deleteReplyOp,
+  editPostOp,
   editReplyOp,
   hideReplyOp,
   likeOp,
@@ -32,6 +34,10 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let authorReply: string;
   let authorSecondReply: string;
   let adminReply: string;
+  /** The author's post the deletions rows remove (pending), and a third member's approved post and reply (no role here wrote them). */
+  let doomedId: number;
+  let thirdPartyId: number;
+  let thirdPartyReply: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -46,6 +52,12 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     authorReply = (await clients.member.reply(approvedId, 'The author’s reply.')).id;
     authorSecondReply = (await clients.member.reply(approvedId, 'The author’s second reply.')).id;
     adminReply = (await clients.admin.reply(approvedId, 'The admin’s reply.')).id;
+    doomedId = await clients.member.createPost('To be deleted by the author');
+    const third = new Client(server.app);
+    await third.signIn('third@example.com');
+    thirdPartyId = await third.createPost('A third member’s post');
+    await clients.admin.push(reviewOp(thirdPartyId));
+    thirdPartyReply = (await third.reply(approvedId, 'A third member’s reply.')).id;
   });
   afterAll(() => server.close());
 
@@ -165,6 +177,46 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 deleted, no text', other: '200 deleted, no text', admin: '200 deleted, no text' },
     ],
     [
+      'push deleteReply (a third member’s reply)',
+      async (c) => opOutcome(c, deleteReplyOp(thirdPartyReply)),
+      { visitor: '401', member: '200 not_your_reply', other: '200 not_your_reply', admin: '200 applied' },
+    ],
+    [
+      'push editPost (the author’s approved post)',
+      async (c) => opOutcome(c, editPostOp(approvedId, 'approved')),
+      { visitor: '401', member: '200 applied', other: '200 not_your_post', admin: '200 not_your_post' },
+    ],
+    [
+      'push editPost (the author’s pending post)',
+      async (c) => opOutcome(c, editPostOp(stillPendingId, 'pending')),
+      { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 not_your_post' },
+    ],
+    [
+      'push editPost (edited as rejected, but approved)',
+      async (c) => opOutcome(c, editPostOp(approvedId, 'rejected')),
+      { visitor: '401', member: '200 edit_conflict', other: '200 not_your_post', admin: '200 not_your_post' },
+    ],
+    [
+      'push editPost (unknown post)',
+      async (c) => opOutcome(c, editPostOp(123, 'pending')),
+      { visitor: '401', member: '200 not_found', other: '200 not_found', admin: '200 not_found' },
+    ],
+    [
+      'push deletePost (a third member’s approved post)',
+      async (c) => opOutcome(c, deletePostOp(thirdPartyId)),
+      { visitor: '401', member: '200 not_your_post', other: '200 not_your_post', admin: '200 applied' },
+    ],
+    [
+      'push deletePost (the author’s pending post; then it is gone)',
+      async (c) => opOutcome(c, deletePostOp(doomedId)),
+      { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 not_found' },
+    ],
+    [
+      'pulls the deleted posts',
+      async (c) => seesRemoved(c, [thirdPartyId, doomedId]),
+      { visitor: '401', member: '200 removed, no content', other: '200 removed, no content', admin: '200 removed, no content' },
+    ],
+    [
       'sees the pending post',
       async (c) => seesPost(c, pendingId),
       { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' },
@@ -211,4 +263,16 @@ async function seesReply(client: Client, replyId: string) {
   const reply = answer.body.replies.find((candidate: { id: string }) => candidate.id === replyId);
   if (!reply) return { status: 200, outcome: 'absent' };
   return { status: 200, outcome: `${reply.state}, ${reply.content ? 'with text' : 'no text'}` };
+}
+
+/** Whether the deleted posts `postIds` come as removed ids in this member's pull, with none of their content. */
+async function seesRemoved(client: Client, postIds: number[]) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const removed = (answer.body.removed as { id: number }[]).map((gone) => gone.id);
+  const posts = (answer.body.posts as { id: number }[]).map((post) => post.id);
+  const allRemoved = postIds.every((id) => removed.includes(id) && !posts.includes(id));
+  const text = JSON.stringify(answer.body);
+  const content = ['To be deleted by the author', 'A third member’s post'].some((title) => text.includes(title));
+  return { status: 200, outcome: `${allRemoved ? 'removed' : 'not removed'}, ${content ? 'with content' : 'no content'}` };
 }

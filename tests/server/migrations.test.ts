@@ -1,10 +1,12 @@
 // Migrations from an empty database and re-run, start-up from two instances at once (the advisory
 // lock), the sample posts created exactly once, and the admin account made from ADMIN_PASSWORD.
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/adapter';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { INSERT_POST, insertParams } from '../../server/db/post-rows';
-import { samplePosts } from '../../src/shared/sample-posts';
+import { INSERT_REPLY, insertReplyParams } from '../../server/db/reply-rows';
+import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
 import { openPostgres } from '../../server/db/postgres';
 import { startUp } from '../../server/db/startup';
 import { verifyPassword } from '../../server/lib/passwords';
@@ -44,6 +46,17 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     expect(await count(db, 'posts')).toBe(0);
   });
 
+  it('a forum whose posts were all deleted is not seeded again, even without its seeded mark', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    await startUp(db, { ...quiet, adminPassword: 'pw' });
+    await db.query('INSERT INTO deleted_posts SELECT *, 0, NULL FROM posts');
+    await db.query('DELETE FROM posts');
+    await db.query('UPDATE change_head SET seeded = false');
+    expect((await startUp(db, { ...quiet, adminPassword: 'pw' })).seeded).toBe(false);
+    expect(await count(db, 'posts')).toBe(0);
+  });
+
   it('seeds each sample post with its replies: comments is the number of its visible replies', async () => {
     const db = await emptyDatabase(backend);
     open.push(db);
@@ -78,6 +91,41 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const after = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
     expect(after).toBe(before + 1);
     expect(await count(db, `posts WHERE seq = ${after}`)).toBe(3);
+  });
+
+  it('migration 6 on a forum with replies: posts and replies kept, the new columns at their defaults, a post with replies can be deleted', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    // The database as a build of migration 5 left it: the sample posts seeded with their replies.
+    await db.transaction(async (tx) => {
+      await migrate(tx, 5);
+      const posts = samplePosts(Date.now());
+      const replies = sampleReplies(posts, randomUUID);
+      for (const post of posts) {
+        const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+        await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+        for (const reply of replies.filter((one) => one.postId === post.id))
+          await tx.query(INSERT_REPLY, insertReplyParams(reply, Number(next!.seq)));
+      }
+      await tx.query('UPDATE change_head SET seeded = true');
+    });
+    const replies = await count(db, 'replies');
+    expect(replies).toBeGreaterThan(0);
+    const foreignKeys = "pg_constraint WHERE contype = 'f' AND conrelid = 'replies'::regclass";
+    expect(await count(db, foreignKeys)).toBe(1);
+    const head = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
+    expect(await startUp(db, { ...quiet, adminPassword: 'pw' })).toMatchObject({ migrations: MIGRATIONS.length - 5, seeded: false });
+    expect(await count(db, 'posts')).toBe(3);
+    expect(await count(db, 'replies')).toBe(replies);
+    expect(await count(db, 'posts WHERE edited_at IS NULL AND resubmitted = false AND previous IS NULL')).toBe(3);
+    expect(await count(db, 'deleted_posts')).toBe(0);
+    expect(await count(db, foreignKeys)).toBe(0);
+    // Nothing to pull again: the migration gives no post a new change number.
+    expect(Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq)).toBe(head);
+    // A post with replies leaves `posts` (the replies stay): what a deletion does.
+    const [withReplies] = await db.query<{ post_id: unknown }>('SELECT post_id FROM replies LIMIT 1');
+    await db.query('DELETE FROM posts WHERE id = $1', [withReplies!.post_id]);
+    expect(await count(db, 'replies')).toBe(replies);
   });
 
   it('without ADMIN_PASSWORD generates a strong password once', async () => {

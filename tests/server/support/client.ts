@@ -2,6 +2,7 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { PostStatus } from '../../../src/shared/post-rules';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, wireErrorCodeSchema, type Op, type WireReply } from '../../../src/shared/protocol';
 
 export const ORIGIN = 'http://localhost:80';
@@ -122,3 +123,11 @@ export const deleteReplyOp = (replyId: string): Op => ({ id: randomUUID(), type:
 export const hideReplyOp = (replyId: string): Op => ({ id: randomUUID(), type: 'hideReply', replyId });
 export const restoreReplyOp = (replyId: string): Op => ({ id: randomUUID(), type: 'restoreReply', replyId });
 export const viewOp = (postId: number): Op => ({ id: randomUUID(), type: 'view', postId });
+export const editPostOp = (postId: number, base: PostStatus, post: Record<string, unknown> = {}): Op => ({
+  id: randomUUID(),
+  type: 'editPost',
+  postId,
+  base,
+  post: { title: 'An edited title', content: 'Edited content.', category: 'Trends', ...post },
+});
+export const deletePostOp = (postId: number): Op => ({ id: randomUUID(), type: 'deletePost', postId });

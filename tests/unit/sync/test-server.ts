@@ -173,12 +173,12 @@ export class TestServer {
   /** The server's copy of a post (read from its database). */
   async post(id: number): Promise<WirePost | undefined> {
     const [row] = await this.db.query('SELECT * FROM posts WHERE id = $1', [id]);
-    return row && toWirePost(row);
+    return row && toWirePost(row, true);
   }
 
   /** Every post on the server, in change order. */
   async posts(): Promise<WirePost[]> {
-    return (await this.db.query('SELECT * FROM posts ORDER BY seq')).map(toWirePost);
+    return (await this.db.query('SELECT * FROM posts ORDER BY seq')).map((row) => toWirePost(row, true));
   }
 
   /** The server's newest change number. */
@@ -285,7 +285,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (running) throw new Error('One server per test: pass it to each device.');
   const { samples = false, adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = ADMIN_PASSWORD } = options;
   const db = await fileDatabase();
-  await db.query('TRUNCATE posts, replies, post_views, ops, sessions');
+  await db.query('TRUNCATE posts, deleted_posts, replies, post_views, ops, sessions');
   await db.query('DELETE FROM users WHERE email <> $1', [DEFAULT_ADMIN_EMAIL]);
   await db.query('UPDATE change_head SET seeded = $1', [!samples]);
   // The server's own start-up seeds the samples into the empty forum and makes another admin account.

@@ -1,0 +1,36 @@
+// Pulling every page from a cursor, as a device does, checking the page rules on the way: every
+// row above the previous cursor and at or below the page's, at most `limit` rows unless they all
+// share one change number, and no empty page that says more follows.
+import { expect } from 'vitest';
+import { PROTOCOL_VERSION, type WirePost, type WireReply } from '../../../src/shared/protocol';
+import type { Client } from './client';
+
+/** A pull page as any version sends it (`replies` from version 2, `removed` from version 3). */
+export interface Page {
+  posts: WirePost[];
+  replies?: WireReply[];
+  removed?: { id: number; seq: number }[];
+  cursor: number;
+  more: boolean;
+}
+
+/** Every page from `after` with `limit`, checking on the way that no change number is split between pages. */
+export async function allPages(client: Client, after: number, limit: number, protocol: number | null = PROTOCOL_VERSION): Promise<Page[]> {
+  const pages: Page[] = [];
+  let cursor = after;
+  for (let more = true; more;) {
+    const answer = await client.pull(cursor, limit, protocol);
+    expect(answer.status).toBe(200);
+    const page = answer.body as Page;
+    const seqs = [...page.posts, ...(page.replies ?? []), ...(page.removed ?? [])].map((row) => row.seq);
+    // Every row is above the previous cursor and at or below this one.
+    expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);
+    // At most `limit` rows, unless they all share one change number.
+    if (seqs.length > limit) expect(new Set(seqs).size).toBe(1);
+    if (page.more) expect(seqs.length).toBeGreaterThan(0);
+    pages.push(page);
+    ({ cursor, more } = page);
+    expect(pages.length).toBeLessThan(500);
+  }
+  return pages;
+}
