@@ -146,6 +146,14 @@ export const SCHEMA_V4 = {
   viewed: '[email+postId]',
 } as const;
 
+/**
+ * Version 5 changes no table: it is the first build that speaks protocol version 3, whose pulls
+ * carry the posts deleted on the server (`removed`). A connected device pulls again from the
+ * start once, so a deletion it pulled past while it spoke version 2 (which left the post out of
+ * its pulls) still reaches it and the post leaves it.
+ */
+export const SCHEMA_V5 = {} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -188,6 +196,12 @@ export class InsightDatabase extends Dexie {
           const changes = await meta.get(META_KEYS.changes);
           await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
         }
+      });
+    this.version(5)
+      .stores(SCHEMA_V5)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
       });
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
