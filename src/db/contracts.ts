@@ -126,8 +126,7 @@ export const replyDraftMetaKey = (email: string, postId: number) =>
   `${META_KEY_PREFIXES.replyDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's kept edit of one post. */
-export const editDraftMetaKey = (email: string, postId: number) =>
-  `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
+export const editDraftMetaKey = (email: string, postId: number) => `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
 
 /** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
 export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;

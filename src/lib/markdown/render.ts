@@ -10,8 +10,30 @@ import { isSafeHref, markdownToHtml } from './to-html';
 export const LINK_REL = 'nofollow ugc noopener noreferrer';
 
 const ALLOWED_TAGS = [
-  'a', 'blockquote', 'br', 'code', 'del', 'em', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 's', 'strong',
-  'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+  'a',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'em',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'strong',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'start', 'class', 'rel', 'target'];
 const FORBID_TAGS = ['img', 'iframe', 'style', 'script', 'svg', 'math', 'form', 'input', 'object', 'embed', 'base', 'meta', 'link'];

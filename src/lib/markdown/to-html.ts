@@ -8,6 +8,7 @@ const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 /** True for an http(s) or mailto URL, or one relative to this site. */
 export function isSafeHref(href: string): boolean {
   // Control characters and spaces never belong in an address (and hide schemes from a naive check).
+  // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
   if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/u.test(href.trim())) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
   if (!scheme) return true;
