@@ -64,7 +64,8 @@ test.describe('as a member', () => {
     await expect(page).toHaveTitle(`${SAMPLE} · Insight Exchange`);
     await expect(page.getByRole('button', { name: /^Like: How are you validating/ })).toBeVisible();
     await expect(page.getByRole('button', { name: `Share: ${SAMPLE}` })).toBeVisible();
-    await expect(page.locator('.app-post-body')).toHaveCSS('white-space', 'pre-wrap');
+    // The content is Markdown, rendered (its single line breaks kept as breaks).
+    await expect(page.locator('.app-post-body.app-markdown p')).toHaveCount(1);
     await expect(replies(page).getByRole('listitem')).toHaveCount(2);
     await expect(reply(page, FIRST_REPLY)).toContainText('Marcus Webb');
     await expect(reply(page, FIRST_REPLY).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
@@ -86,7 +87,8 @@ test.describe('as a member', () => {
     const mine = reply(page, 'We also report agreement per theme.');
     await expect(mine).toContainText('Jane Doe');
     await expect(mine).toContainText('Just now');
-    await expect(mine.locator('.app-reply-text')).toHaveCSS('white-space', 'pre-wrap');
+    // Markdown keeps a single line break as a break.
+    await expect(mine.locator('.app-reply-text p br')).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
     await expect(replies(page).getByRole('listitem')).toHaveCount(3);
     await page.getByRole('link', { name: 'Back to the forum' }).click();

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { undoDeletion, type UndoToken } from '../../db/posts/editing';
+import { UNDO_WINDOW_MS } from '../../shared/post-rules';
 import { errorToast } from './error-toast';
 import { useToast } from './toast-context';
 
@@ -33,6 +34,7 @@ export function useUndoableDelete(): (remove: () => Promise<unknown>, words: Del
       }
       showToast({
         title: words.deleted,
+        description: `You can undo this for ${Math.round(UNDO_WINDOW_MS / 1000)} seconds.`,
         until: token.until,
         action: {
           label: 'Undo',

@@ -1,13 +1,13 @@
 // Helpers for end-to-end tests: sign in through the UI, reach a ready forum, and write posts
 // straight into the app's IndexedDB (as if they had been there already).
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Post } from '../../../src/shared/post-rules';
+import type { Post, PostEdits } from '../../../src/shared/post-rules';
 
 export const ADMIN = 'admin@insightexchange.app';
 export const MEMBER = 'jane.doe@example.com';
 
-/** A post exactly as the app stores it. */
-export type TestPost = Post;
+/** A post exactly as the app stores it (with its edits, when it has any). */
+export type TestPost = Post & PostEdits;
 
 let nextId = 1_700_000_000_000;
 

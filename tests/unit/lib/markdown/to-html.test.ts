@@ -81,9 +81,9 @@ describe('markdownToHtml', () => {
 
   it('allows only http(s), mailto and relative addresses', () => {
     expect(['https://a.example', 'http://a', 'mailto:x@y.z', '/posts/1', '#top', '?q=1', 'page'].every(isSafeHref)).toBe(true);
-    expect(['javascript:x', 'data:x', 'vbscript:x', 'ftp://x', 'java\nscript:x', ' javascript:x', 'java\u0000script:x'].some(isSafeHref)).toBe(
-      false,
-    );
+    expect(
+      ['javascript:x', 'data:x', 'vbscript:x', 'ftp://x', 'java\nscript:x', ' javascript:x', 'java\u0000script:x'].some(isSafeHref),
+    ).toBe(false);
   });
 
   it('turns headings down two levels (the post title is the h1)', () => {
