@@ -2,8 +2,7 @@
 // deletes, moderation, paging of long threads, and Share. Local-only build; the replies of a long
 // thread are written straight into IndexedDB.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
-import type { Reply } from '../../src/shared/post-rules';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
 
 // The first sample post and its two sample replies (src/shared/sample-posts.json).
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -35,20 +34,11 @@ async function signOut(page: Page): Promise<void> {
 /** Writes a post and `count` replies to it into IndexedDB (oldest first: "Reply 1" … "Reply N"), then reloads. */
 async function putThread(page: Page, post: TestPost, count: number): Promise<void> {
   await putPosts(page, [{ ...post, comments: count }], { reload: false });
-  const rows: (Reply & { listed: 1 })[] = Array.from({ length: count }, (_, index) => ({
-    id: `thread-${post.id}-${index + 1}`,
-    postId: post.id,
-    author: `Member ${index + 1}`,
-    authorEmail: `member${index + 1}@example.com`,
-    authorRole: 'user',
-    content: `Reply ${index + 1}`,
-    quoteId: null,
-    createdAt: 1_700_000_000_000 + index * 1000,
-    editedAt: null,
-    state: 'visible',
-    listed: 1,
-  }));
-  await putRows(page, 'replies', rows);
+  await putRows(
+    page,
+    'replies',
+    Array.from({ length: count }, (_, index) => makeReplyRow(post.id, index + 1)),
+  );
   await page.reload();
 }
 

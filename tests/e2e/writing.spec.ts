@@ -3,9 +3,8 @@
 // corpus that must never run, load or leave. Local-only build; posts are written straight into
 // IndexedDB where the UI is not what is tested.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
 import { HOSTILE_MARKDOWN } from './support/hostile-markdown';
-import type { Reply } from '../../src/shared/post-rules';
 
 const LINK_REL = 'nofollow ugc noopener noreferrer';
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -443,25 +442,13 @@ test.describe('hostile Markdown', () => {
     const seen = watch(page);
     const post = makePost({ title: 'Hostile thread', comments: HOSTILE_MARKDOWN.length });
     await startWith(page, ADMIN, [post]);
-    const rows: (Reply & { listed: 1 })[] = HOSTILE_MARKDOWN.map((input, index) => ({
-      id: `hostile-${index}`,
-      postId: post.id,
-      author: `Member ${index}`,
-      authorEmail: `member${index}@example.com`,
-      authorRole: 'user',
-      content: input.source,
-      quoteId: null,
-      createdAt: 1_700_000_000_000 + index * 1000,
-      editedAt: null,
-      state: 'visible',
-      listed: 1,
-    }));
+    const rows = HOSTILE_MARKDOWN.map((input, index) => makeReplyRow(post.id, index + 1, { content: input.source }));
     await putRows(page, 'replies', rows);
     await page.reload();
     const pages = Math.ceil(HOSTILE_MARKDOWN.length / 20);
     for (let number = 1; number <= pages; number += 1) {
       await goWithin(page, `/posts/${post.id}?page=${number}`);
-      await expect(replies(page).getByRole('listitem').first()).toContainText(`Member ${(number - 1) * 20}`);
+      await expect(replies(page).getByRole('listitem').first()).toContainText(`Member ${(number - 1) * 20 + 1}`);
       await expect(replies(page).locator('.app-reply-text.is-plain')).toHaveCount(0);
       expect(await inspect(page, '.app-reply-text'), `page ${number}`).toEqual([]);
     }
