@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PostMeta } from './post-meta';
 import { DISPLAY_CHARS, clip } from '../lib/format';
+import { plainText } from '../lib/plain-text';
 import type { Post } from '../db/types';
+import type { PostEdits } from '../shared/post-rules';
 
 interface PostCardProps {
-  post: Post;
+  post: Post & PostEdits;
   /** Lines of content shown before it is cut (3 on the forum, 2 in the admin queue). */
   lines?: 2 | 3;
   /** Extra badges beside the category (e.g. the status on the profile). */
@@ -29,18 +31,21 @@ const SHOWN_FIELDS = [
   'authorEmail',
   'isTopContributor',
   'date',
+  'editedAt',
+  'resubmitted',
 ] as const;
 
 /** True when two copies of a post would render the same card (live queries return new objects). */
-export function samePost(a: Post, b: Post): boolean {
+export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
   return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
 /** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
 export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
-  // Cards clamp the content to a few lines, so only its beginning is ever rendered.
-  const content = clip(post.content, DISPLAY_CHARS.content);
+  // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
+  // marks are removed (plain text: React text, never HTML).
+  const content = clip(plainText(post.content), DISPLAY_CHARS.content);
   return (
     <article className="card app-post" aria-labelledby={titleId}>
       <div className="card-body">

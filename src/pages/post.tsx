@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context';
 import { PostScreen } from '../features/post/post-screen';
+import { useNewPost } from '../features/posting/new-post-context';
 
 /** Post ids are timestamps: digits only, within a safe integer; anything else is no post. */
 const toPostId = (value: string | undefined): number | null =>
@@ -10,8 +11,9 @@ const toPostId = (value: string | undefined): number | null =>
 export function PostPage() {
   const { id } = useParams();
   const { user } = useAuth();
+  const { edit } = useNewPost();
   if (!user) return null;
   const postId = toPostId(id);
   // A new post starts a fresh screen (its quote, its reply box, its scroll target).
-  return <PostScreen key={postId ?? 'none'} postId={postId} viewer={user} />;
+  return <PostScreen key={postId ?? 'none'} postId={postId} viewer={user} onEdit={edit} />;
 }

@@ -9,7 +9,7 @@ import { StoragePanel } from '../features/profile/storage-panel';
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
   const { user } = useAuth();
-  const { open } = useNewPost();
+  const { open, edit } = useNewPost();
   if (!user) return null;
   return (
     <div className="container app-page-body">
@@ -17,7 +17,7 @@ export function ProfilePage() {
       <div className="row g-4 mt-1">
         <div className="col-lg-8">
           <ErrorBoundary area="your posts">
-            <MyPosts email={user.email} onWrite={open} />
+            <MyPosts viewer={user} onWrite={open} onEdit={edit} />
           </ErrorBoundary>
         </div>
         <aside className="col-lg-4" aria-label="Your data">

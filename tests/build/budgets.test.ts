@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gzipSizeOf, initialAssets, precacheEntries, sizeOf } from './dist';
+import { gzipSizeOf, initialAssets, precacheEntries, readDist, sizeOf } from './dist';
 
 const KB = 1024;
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 25 * KB, precache: 1024 * KB };
+// The precache grew by the Markdown renderer (markdown-it and DOMPurify, about 126 KB, issue 21),
+// which must be precached so posts render offline; it stays out of the first load.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 25 * KB, precache: 1152 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
@@ -24,7 +26,7 @@ describe('size budgets of the first load', () => {
     expect(total).toBeLessThanOrEqual(BUDGETS.initialStyleGzip);
   });
 
-  it('keeps the whole precache within 1 MB', () => {
+  it(`keeps the whole precache within ${BUDGETS.precache / KB} KB`, () => {
     const total = precacheEntries().reduce((sum, entry) => sum + sizeOf(entry.url), 0);
     report('precache', total, BUDGETS.precache);
     expect(total).toBeLessThanOrEqual(BUDGETS.precache);
@@ -34,6 +36,16 @@ describe('size budgets of the first load', () => {
     // The forum-snapshot script is the page's own first script (it paints the snapshot), not the forum's code.
     const names = scripts.filter((path) => !/\/forum-snapshot-/.test(path)).join(' ');
     expect(names).not.toMatch(/schema|startup|admin|new-post-modal|forum/);
+  });
+
+  it('loads the Markdown renderer (markdown-it, DOMPurify) only where Markdown is shown, and precaches it', () => {
+    expect(scripts.join(' ')).not.toMatch(/render-|write-preview-|markdown/);
+    const renderer = precacheEntries().filter((entry) => /^assets\/render-[\w-]+\.js$/.test(entry.url));
+    expect(renderer).toHaveLength(1);
+    expect(readDist(renderer[0]!.url)).toContain('DOMPurify');
+    // Nothing the forum's entry module imports statically pulls it in.
+    const entry = scripts.find((path) => /\/index-[\w-]+\.js$/.test(path))!;
+    expect(readDist(entry)).not.toMatch(/from"\.\/render-|import"\.\/render-/);
   });
 
   it('loads the sync code (engine, API client, zod) after the first paint', () => {

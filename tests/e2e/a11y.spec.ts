@@ -77,6 +77,51 @@ for (const width of [390, 1280]) {
       await expectNoSeriousViolations(page, 'Post not available');
     });
 
+    test('writing: Preview and Formatting help, Edit Post, Delete post?, the Undo toast, a rich post, the queue with Resubmitted', async ({
+      page,
+    }) => {
+      const rich = makePost({
+        title: 'Rich and mine',
+        authorEmail: MEMBER,
+        author: 'Jane Doe',
+        content:
+          '## Notes\n\n**Bold**, *italic*, `code`, [a link](https://example.com)\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\n```\ncode block\n```\n\n> quote\n\n- one\n1. two',
+      });
+      await signIn(page, MEMBER);
+      await openForum(page);
+      await putPosts(page, [rich, makePost({ title: 'Back for review', status: 'pending', resubmitted: true })]);
+      await page.goto(`/posts/${rich.id}`);
+      await expect(page.locator('.app-post-body.app-markdown:not(.is-plain)')).toBeVisible();
+      await page.locator('form.app-reply-box').getByRole('tab', { name: 'Preview' }).click();
+      await expectNoSeriousViolations(page, 'a rich post with the reply preview');
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Post' });
+      await dialog.getByLabel('Content').fill('**Bold** and a | table |');
+      await dialog.getByRole('tab', { name: 'Preview' }).click();
+      await dialog.getByRole('button', { name: 'Formatting help' }).click();
+      await expect(dialog.getByRole('region', { name: 'Formatting help' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'New Post with Preview and Formatting help');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Post' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Edit Post');
+      await page.getByRole('dialog', { name: 'Edit Post' }).getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete post?' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Delete post?');
+      await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.locator('.app-toasts').getByRole('button', { name: 'Undo' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the Undo toast');
+      // On a phone, Log out is in the collapsed menu.
+      if (width < 768) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await signIn(page, ADMIN);
+      await page.goto('/admin');
+      await expect(page.getByText('Resubmitted', { exact: true })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the queue with Resubmitted');
+    });
+
     test('every route, as an admin', async ({ page }) => {
       await signIn(page, ADMIN);
       await openForum(page);
@@ -116,7 +161,13 @@ test('the forum works from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toBeFocused();
   await page.keyboard.type('Keyboard only');
+  // Title, then the Write tab, Formatting help, and the Content box.
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Write' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Formatting help' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Content')).toBeFocused();
   await page.keyboard.type('Written without a mouse.');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');

@@ -2,8 +2,7 @@
 // deletes, moderation, paging of long threads, and Share. Local-only build; the replies of a long
 // thread are written straight into IndexedDB.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
-import type { Reply } from '../../src/shared/post-rules';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
 
 // The first sample post and its two sample replies (src/shared/sample-posts.json).
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -35,20 +34,11 @@ async function signOut(page: Page): Promise<void> {
 /** Writes a post and `count` replies to it into IndexedDB (oldest first: "Reply 1" … "Reply N"), then reloads. */
 async function putThread(page: Page, post: TestPost, count: number): Promise<void> {
   await putPosts(page, [{ ...post, comments: count }], { reload: false });
-  const rows: (Reply & { listed: 1 })[] = Array.from({ length: count }, (_, index) => ({
-    id: `thread-${post.id}-${index + 1}`,
-    postId: post.id,
-    author: `Member ${index + 1}`,
-    authorEmail: `member${index + 1}@example.com`,
-    authorRole: 'user',
-    content: `Reply ${index + 1}`,
-    quoteId: null,
-    createdAt: 1_700_000_000_000 + index * 1000,
-    editedAt: null,
-    state: 'visible',
-    listed: 1,
-  }));
-  await putRows(page, 'replies', rows);
+  await putRows(
+    page,
+    'replies',
+    Array.from({ length: count }, (_, index) => makeReplyRow(post.id, index + 1)),
+  );
   await page.reload();
 }
 
@@ -64,7 +54,8 @@ test.describe('as a member', () => {
     await expect(page).toHaveTitle(`${SAMPLE} · Insight Exchange`);
     await expect(page.getByRole('button', { name: /^Like: How are you validating/ })).toBeVisible();
     await expect(page.getByRole('button', { name: `Share: ${SAMPLE}` })).toBeVisible();
-    await expect(page.locator('.app-post-body')).toHaveCSS('white-space', 'pre-wrap');
+    // The content is Markdown, rendered (its single line breaks kept as breaks).
+    await expect(page.locator('.app-post-body.app-markdown p')).toHaveCount(1);
     await expect(replies(page).getByRole('listitem')).toHaveCount(2);
     await expect(reply(page, FIRST_REPLY)).toContainText('Marcus Webb');
     await expect(reply(page, FIRST_REPLY).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
@@ -86,7 +77,8 @@ test.describe('as a member', () => {
     const mine = reply(page, 'We also report agreement per theme.');
     await expect(mine).toContainText('Jane Doe');
     await expect(mine).toContainText('Just now');
-    await expect(mine.locator('.app-reply-text')).toHaveCSS('white-space', 'pre-wrap');
+    // Markdown keeps a single line break as a break.
+    await expect(mine.locator('.app-reply-text p br')).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
     await expect(replies(page).getByRole('listitem')).toHaveCount(3);
     await page.getByRole('link', { name: 'Back to the forum' }).click();

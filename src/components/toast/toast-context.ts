@@ -3,10 +3,22 @@ import { createContext, useContext } from 'react';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
+/** A button in a toast (e.g. Undo); pressing it runs `onClick` and dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastMessage {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
+  /**
+   * When it leaves (ms since the epoch), held or not: an action that stops working then (Undo)
+   * must not be offered after it. Without it, the toast stays the usual duration, longer while held.
+   */
+  until?: number;
 }
 
 export interface ShowOptions {

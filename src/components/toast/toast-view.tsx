@@ -12,15 +12,22 @@ interface ToastViewProps {
 
 /**
  * One toast, shown inside the provider's live region (status, or alert for errors, which also get
- * the destructive style). It leaves after `duration` ms; pointing at it or focusing it holds it.
+ * the destructive style). It leaves after `duration` ms; pointing at it or focusing it holds it,
+ * unless it has a deadline (`until`), which nothing extends.
  */
 export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
   const [held, setHeld] = useState(false);
+  const { until } = toast;
   useEffect(() => {
+    if (until !== undefined) {
+      const timer = setTimeout(onDismiss, Math.max(0, until - Date.now()));
+      return () => clearTimeout(timer);
+    }
     if (held) return undefined;
     const timer = setTimeout(onDismiss, duration);
     return () => clearTimeout(timer);
-  }, [held, duration, onDismiss]);
+  }, [held, duration, onDismiss, until]);
+  const { action } = toast;
 
   const variant = toast.variant ?? 'success';
   const isError = variant === 'error';
@@ -43,7 +50,23 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
           onClick={onDismiss}
         />
       </div>
-      {toast.description && <div className="toast-body">{toast.description}</div>}
+      {(toast.description || action) && (
+        <div className="toast-body app-toast-body">
+          {toast.description && <span>{toast.description}</span>}
+          {action && (
+            <button
+              type="button"
+              className={`btn btn-sm app-toast-action ${isError ? 'btn-light' : 'btn-outline-primary'}`}
+              onClick={() => {
+                onDismiss();
+                action.onClick();
+              }}
+            >
+              {action.label}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

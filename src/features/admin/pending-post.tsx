@@ -6,13 +6,13 @@ import { PostCard, samePost } from '../../components/post-card';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { approvePost, rejectPost } from '../../db/posts/posts';
-import type { Post } from '../../db/types';
+import type { EditablePost } from '../../db/posts/editing';
 
 type Decision = 'approve' | 'reject';
 
-/** A pending post with Approve and Reject; content clamped at 2 lines. */
+/** A pending post with Approve and Reject; content clamped at 2 lines; "Resubmitted" once its author edited it after a rejection. */
 export const PendingPost = memo(
-  function PendingPost({ post, onReviewing }: { post: Post; onReviewing: (postId: number) => void }) {
+  function PendingPost({ post, onReviewing }: { post: EditablePost; onReviewing: (postId: number) => void }) {
     const [busy, setBusy] = useState<Decision | null>(null);
     const showToast = useToast();
 
@@ -36,6 +36,7 @@ export const PendingPost = memo(
       <PostCard
         post={post}
         lines={2}
+        badges={post.resubmitted && <span className="badge text-bg-info app-resubmitted">Resubmitted</span>}
         footer={
           <div className="app-review-actions">
             <Button

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import './post.scss';
 import { PageLoading } from '../../components/page-loading';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -7,6 +7,8 @@ import { recordView } from '../../db/replies/replies';
 import { whenIdle } from '../../db/core/idle';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
+import { paths } from '../../config/paths';
+import type { EditablePost } from '../../db/posts/editing';
 import type { Session } from '../../db/types';
 import { BackToForum } from './back-to-forum';
 import { PostUnavailable } from './post-unavailable';
@@ -20,8 +22,9 @@ import { pageFrom, useThreadPage } from './use-thread-page';
  * whose first sync is still bringing the posts, a post it lacks shows the loading state until that
  * sync settles; never an endless spinner.
  */
-export function PostScreen({ postId, viewer }: { postId: number | null; viewer: Session }) {
+export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; viewer: Session; onEdit: (post: EditablePost) => void }) {
   const lookup = usePost(postId, viewer);
+  const navigate = useNavigate();
   // The thread's page is read alongside the post, not after it: the first replies paint one
   // IndexedDB round sooner (they are shown only once the post is, and only if it may be seen).
   const [params] = useSearchParams();
@@ -46,7 +49,7 @@ export function PostScreen({ postId, viewer }: { postId: number | null; viewer: 
       {lookup.state === 'shown' ? (
         <>
           <BackToForum />
-          <PostView post={lookup.post} />
+          <PostView post={lookup.post} viewer={viewer} onEdit={onEdit} onDeleted={() => void navigate(paths.forum)} />
           <ErrorBoundary area="the replies">
             <Thread post={lookup.post} viewer={viewer} thread={thread} />
           </ErrorBoundary>

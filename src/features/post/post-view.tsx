@@ -1,12 +1,26 @@
 import { PostActions } from '../../components/post-actions';
 import { PostMeta } from '../../components/post-meta';
 import { StatusBadge } from '../../components/status-badge';
+import { Markdown } from '../../components/markdown/markdown';
+import { PostOwnerActions } from '../../components/post-owner/post-owner-actions';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { LIMITS } from '../../shared/post-rules';
-import type { Post } from '../../db/types';
+import type { EditablePost } from '../../db/posts/editing';
+import type { Session } from '../../db/types';
+import { PreviousVersion } from './previous-version';
 
-/** The whole post: byline, category, the title as the page's h1, all of its text, tags, and its actions. */
-export function PostView({ post }: { post: Post }) {
+interface PostViewProps {
+  post: EditablePost;
+  viewer: Session;
+  onEdit: (post: EditablePost) => void;
+  onDeleted: () => void;
+}
+
+/**
+ * The whole post: byline, category, the title as the page's h1, its Markdown, tags, its actions
+ * (Edit and Delete for its author, Delete for admins), and for admins the version an edit replaced.
+ */
+export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
   return (
     <article className="card app-post app-post-full" aria-labelledby="post-title">
       <div className="card-body">
@@ -14,8 +28,7 @@ export function PostView({ post }: { post: Post }) {
         <h1 id="post-title" className="app-post-heading">
           {clip(post.title, DISPLAY_CHARS.title)}
         </h1>
-        {/* Plain text for now, its line breaks kept (Markdown comes later). */}
-        <div className="app-post-body">{clip(post.content, LIMITS.content)}</div>
+        <Markdown className="app-post-body" source={clip(post.content, LIMITS.content)} />
         {post.tags.length > 0 && (
           <ul className="app-tags mt-3" aria-label="Tags">
             {post.tags.map((tag, index) => (
@@ -23,9 +36,11 @@ export function PostView({ post }: { post: Post }) {
             ))}
           </ul>
         )}
+        {viewer.role === 'admin' && post.previous && <PreviousVersion version={post.previous} />}
       </div>
-      <div className="card-footer app-post-footer">
+      <div className="card-footer app-post-footer app-post-footer-split">
         <PostActions post={post} />
+        <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CharCounter } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
+import { WritePreview } from '../../components/markdown/write-preview';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { createReply, loadReplyDraft, saveReplyDraft } from '../../db/replies/replies';
@@ -102,19 +103,21 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
             </button>
           </div>
         )}
-        <textarea
-          ref={textarea}
-          id={`${id}-text`}
-          className="form-control"
-          rows={4}
-          value={text}
-          maxLength={LIMITS.reply}
-          placeholder="Add to the conversation…"
-          disabled={busy}
-          aria-describedby={nearLimit ? `${id}-count` : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+        <WritePreview source={text}>
+          <textarea
+            ref={textarea}
+            id={`${id}-text`}
+            className="form-control"
+            rows={4}
+            value={text}
+            maxLength={LIMITS.reply}
+            placeholder="Add to the conversation… Markdown works."
+            disabled={busy}
+            aria-describedby={nearLimit ? `${id}-count` : undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+        </WritePreview>
         <div className="app-reply-box-actions">
           <span className="small text-body-secondary">Your draft is kept on this device.</span>
           <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CharCounter } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
+import { WritePreview } from '../../components/markdown/write-preview';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { editReply } from '../../db/replies/replies';
@@ -36,21 +37,23 @@ export function ReplyEditForm({ reply, onDone }: { reply: Reply; onDone: () => v
       <label htmlFor={`${id}-text`} className="form-label small fw-semibold">
         Edit reply
       </label>
-      <textarea
-        id={`${id}-text`}
-        className="form-control"
-        rows={4}
-        value={text}
-        maxLength={LIMITS.reply}
-        autoFocus
-        disabled={busy}
-        aria-describedby={text.length >= COUNTER_FROM ? `${id}-count` : undefined}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !busy) onDone();
-        }}
-      />
-      {text.length >= COUNTER_FROM && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+      <WritePreview source={text}>
+        <textarea
+          id={`${id}-text`}
+          className="form-control"
+          rows={4}
+          value={text}
+          maxLength={LIMITS.reply}
+          autoFocus
+          disabled={busy}
+          aria-describedby={text.length >= COUNTER_FROM ? `${id}-count` : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !busy) onDone();
+          }}
+        />
+        {text.length >= COUNTER_FROM && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+      </WritePreview>
       <div className="app-reply-edit-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>
           {busy && <Spinner className="me-1" />}

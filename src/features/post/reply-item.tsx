@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../components/avatar';
+import { Markdown } from '../../components/markdown/markdown';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { hideReply, restoreReply } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
-import { LIMITS } from '../../shared/post-rules';
+import { LIMITS, mayDeleteReply } from '../../shared/post-rules';
 import type { Reply, Session } from '../../db/types';
 import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
@@ -23,8 +24,9 @@ interface ReplyItemProps {
 }
 
 /**
- * One reply: author, time, "edited", the text (or "Hidden by a moderator" for members), the reply
- * it quotes, and its buttons: Quote; Edit and Delete for its author; Hide or Restore for admins.
+ * One reply: author, time, "edited", its Markdown (or "Hidden by a moderator" for members), the
+ * reply it quotes, and its buttons: Quote; Edit for its author; Delete for its author and admins;
+ * Hide or Restore for admins.
  */
 export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote, onDelete }: ReplyItemProps) {
   const [editingAsked, setEditing] = useState(false);
@@ -32,11 +34,12 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
   const showToast = useToast();
   const isAdmin = viewer.role === 'admin';
   const mine = reply.authorEmail === viewer.email;
+  const mayDelete = mayDeleteReply(reply, viewer);
   const hidden = reply.state === 'hidden';
   const shown = !hidden || isAdmin;
   // A reply hidden (or gone) while its author edits it leaves edit mode.
   const editing = editingAsked && reply.state === 'visible';
-  const hasActions = !hidden || mine || isAdmin;
+  const hasActions = !hidden || mayDelete || isAdmin;
   const author = clip(reply.author, DISPLAY_CHARS.author);
   const authorId = `reply-${reply.id}-author`;
 
@@ -73,7 +76,7 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
           Edit
         </button>
       )}
-      {mine && (
+      {mayDelete && (
         <button type="button" className="btn btn-sm app-reply-action" aria-describedby={authorId} onClick={() => onDelete(reply)}>
           Delete
         </button>
@@ -118,7 +121,7 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
           {editing ? (
             <ReplyEditForm reply={reply} onDone={stopEditing} />
           ) : (
-            <div className="app-reply-text">{clip(reply.content, LIMITS.reply)}</div>
+            <Markdown className="app-reply-text" source={clip(reply.content, LIMITS.reply)} />
           )}
         </>
       )}

@@ -5,11 +5,12 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
+import { useUndoableDelete } from '../../components/toast/use-undoable-delete';
 import { deleteReply, REPLY_PAGE_SIZE, threadIndex } from '../../db/replies/replies';
 import { formatCount } from '../../lib/format';
 import { ERRORS } from '../../shared/errors';
 import type { Post, Reply, Session } from '../../db/types';
-import { DeleteReplyDialog } from './delete-reply-dialog';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
 import { ReplyBox } from './reply-box';
 import { ReplyItem } from './reply-item';
 import { ReplyPages } from './reply-pages';
@@ -28,6 +29,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   const [params, setParams] = useSearchParams();
   const replyParam = params.get('reply');
   const showToast = useToast();
+  const deleteWithUndo = useUndoableDelete();
   const heading = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [quote, setQuote] = useState<Reply | null>(null);
@@ -91,7 +93,8 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   const confirmDelete = async () => {
     if (!deleting) return false;
     try {
-      await deleteReply(deleting.reply.id);
+      const { id } = deleting.reply;
+      await deleteWithUndo(() => deleteReply(id), { deleted: 'Reply deleted', restored: 'Reply restored' });
       if (quote?.id === deleting.reply.id) setQuote(null);
       setDeleting((current) => current && { ...current, done: true });
       return true;
@@ -153,7 +156,9 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
         <p className="app-thread-closed">{ERRORS.replies_closed.message}</p>
       )}
       {deleting && (
-        <DeleteReplyDialog
+        <ConfirmDialog
+          title="Delete reply?"
+          confirmLabel="Delete"
           show={deleting.open}
           onConfirm={confirmDelete}
           onHide={() => setDeleting((current) => current && { ...current, open: false })}
@@ -162,7 +167,11 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
             if (deleting.done) heading.current?.focus({ preventScroll: true });
             setDeleting(null);
           }}
-        />
+        >
+          {deleting.reply.authorEmail === viewer.email
+            ? 'Your reply will be removed for everyone.'
+            : 'This reply will be removed for everyone.'}
+        </ConfirmDialog>
       )}
     </section>
   );

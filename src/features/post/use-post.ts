@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getPost, maySee } from '../../db/posts/posts';
-import type { Post, Session } from '../../db/types';
+import type { EditablePost } from '../../db/posts/editing';
+import type { Session } from '../../db/types';
 
 /** The post of a page: still loading, not on this device (or not for this member), or shown. */
-export type PostLookup = { state: 'loading' } | { state: 'missing' } | { state: 'shown'; post: Post };
+export type PostLookup = { state: 'loading' } | { state: 'missing' } | { state: 'shown'; post: EditablePost };
 
 /** The post with this id as this member may see it, live in every tab; null ids are missing. */
 export function usePost(postId: number | null, session: Session): PostLookup {

@@ -8,18 +8,42 @@ import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
+import { WritePreview } from '../../components/markdown/write-preview';
 import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
+import { editPost, loadEditDraft, type EditablePost } from '../../db/posts/editing';
 import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
-import { LIMITS } from '../../shared/post-rules';
+import { LIMITS, type NewPostFields } from '../../shared/post-rules';
 import { validateNewPost } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
 
-/** The New Post form: Title, Content, Category (default Quantitative); the draft survives reloads. */
-export function NewPostModal({ email, show, onHide }: { email: string; show: boolean; onHide: () => void }) {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<Category>(DEFAULT_CATEGORY);
+interface NewPostModalProps {
+  email: string;
+  show: boolean;
+  onHide: () => void;
+  /** The member's own post to edit ("Edit Post"), or none for a new post. */
+  editing?: EditablePost | null;
+}
+
+const categoryOf = (value: string): Category => (isCategory(value) ? value : DEFAULT_CATEGORY);
+
+/** What saving an edit did, in the words of its toast: a rejected post goes back to review. */
+function savedToast(status: EditablePost['status']) {
+  if (status === 'rejected') return { title: 'Post resubmitted', description: 'Your edited post was sent back to an admin for review.' };
+  if (status === 'pending') return { title: 'Changes saved', description: 'Your post is still pending approval from an admin.' };
+  return { title: 'Changes saved', description: 'Your post has been updated.' };
+}
+
+/**
+ * The New Post form: Title, Content (Write and Preview), Category (default Quantitative); the
+ * draft survives reloads. With `editing`, the same form edits the member's own post ("Edit Post",
+ * Save Changes), filled with the post, or with their kept unsaved edit when there is one.
+ */
+export function NewPostModal({ email, show, onHide, editing = null }: NewPostModalProps) {
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [content, setContent] = useState(editing?.content ?? '');
+  const [category, setCategory] = useState<Category>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
+  const [keptEdit, setKeptEdit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState({ title: false, content: false });
   const showToast = useToast();
@@ -28,27 +52,40 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const edited = useRef(false);
 
-  // Bring back the saved draft when the modal opens, unless the member already typed. Each
-  // opening asks again; an answer that comes after the modal closed is dropped.
-  const saved = useAsyncValue(show ? () => loadDraft(email) : undefined, { key: email, fallback: null });
+  // Bring back the saved draft when the modal opens, unless the member already typed (an edit:
+  // the kept edit the server refused, if any). Each opening asks again; an answer that comes
+  // after the modal closed is dropped.
+  const editingId = editing?.id ?? null;
+  const draftKey = `${email}:${editingId ?? 'new'}`;
+  const saved = useAsyncValue<NewPostFields | null>(
+    show ? () => (editingId === null ? loadDraft(email) : loadEditDraft(email, editingId)) : undefined,
+    {
+      key: draftKey,
+      fallback: null,
+    },
+  );
   useEffect(() => {
-    const draft = saved?.key === email ? saved.value : null;
+    const draft = saved?.key === draftKey ? saved.value : null;
     if (!draft || edited.current) return;
     setTitle(draft.title);
     setContent(draft.content);
-    setCategory(isCategory(draft.category) ? draft.category : DEFAULT_CATEGORY);
-  }, [saved, email]);
+    setCategory(categoryOf(draft.category));
+    setKeptEdit(editingId !== null);
+  }, [saved, draftKey, editingId]);
 
   // Save the draft shortly after each change; right away when the page is hidden or goes away,
   // when the modal unmounts (a sign-out in another tab), and right before an update reloads the app.
+  // An edit keeps no draft of its own while typed (the New Post draft is not overwritten by it).
+  const keepsDraft = editingId === null;
   const latest = useRef({ email, title, content, category });
   useEffect(() => {
     latest.current = { email, title, content, category };
-    if (!edited.current) return undefined;
+    if (!edited.current || !keepsDraft) return undefined;
     const timer = setTimeout(() => void saveDraft(email, { title, content, category }).catch(() => undefined), 300);
     return () => clearTimeout(timer);
-  }, [title, content, category, email]);
+  }, [title, content, category, email, keepsDraft]);
   useEffect(() => {
+    if (!keepsDraft) return undefined;
     const saveNow = () => {
       if (!edited.current) return undefined;
       const { email: owner, ...draft } = latest.current;
@@ -74,7 +111,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
       document.removeEventListener('visibilitychange', onHidden);
       void saveNow();
     };
-  }, []);
+  }, [keepsDraft]);
 
   const edit =
     <T,>(setter: (value: T) => void) =>
@@ -100,6 +137,15 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
     setInvalid({ title: false, content: false });
     setBusy(true);
     try {
+      if (editing) {
+        // The data layer clears the kept edit once this one is saved.
+        await editPost(editing.id, { title, content, category, tags: editing.tags });
+        edited.current = false;
+        setKeptEdit(false);
+        onHide();
+        showToast(savedToast(editing.status));
+        return;
+      }
       await createPost({ title, content, category });
       edited.current = false;
       await clearDraft(email).catch(() => undefined);
@@ -132,10 +178,16 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={titleId} as="h2" className="h4">
-            New Post
+            {editing ? 'Edit Post' : 'New Post'}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {keptEdit && (
+            <p className="alert alert-info py-2 small" role="note">
+              This is your unsaved edit, kept on this device after it could not be saved. Save it again, or Cancel to leave the post as it
+              is.
+            </p>
+          )}
           <Form.Group className="mb-3" controlId={`${id}-title`}>
             <Form.Label>Title</Form.Label>
             <Form.Control
@@ -154,20 +206,22 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
           </Form.Group>
           <Form.Group className="mb-3" controlId={`${id}-content`}>
             <Form.Label>Content</Form.Label>
-            <Form.Control
-              ref={contentRef}
-              as="textarea"
-              rows={7}
-              value={content}
-              onChange={(event) => edit(setContent)(event.target.value)}
-              maxLength={LIMITS.content}
-              placeholder="Share your insight, question or experience…"
-              isInvalid={invalid.content}
-              aria-invalid={invalid.content}
-              aria-describedby={`${id}-content-count`}
-              disabled={busy}
-            />
-            <CharCounter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
+            <WritePreview source={content}>
+              <Form.Control
+                ref={contentRef}
+                as="textarea"
+                rows={7}
+                value={content}
+                onChange={(event) => edit(setContent)(event.target.value)}
+                maxLength={LIMITS.content}
+                placeholder="Share your insight, question or experience… Markdown works: **bold**, lists, tables, code."
+                isInvalid={invalid.content}
+                aria-invalid={invalid.content}
+                aria-describedby={`${id}-content-count`}
+                disabled={busy}
+              />
+              <CharCounter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
+            </WritePreview>
           </Form.Group>
           <Form.Group controlId={`${id}-category`}>
             <Form.Label>Category</Form.Label>
@@ -180,7 +234,13 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
             </Form.Select>
           </Form.Group>
           <p className="small text-body-secondary mt-3 mb-0">
-            Posts are reviewed by an admin before they appear in the forum. Your draft is saved on this device as you type.
+            {editing
+              ? editing.status === 'approved'
+                ? 'Your post stays in the forum; it will show that it was edited.'
+                : editing.status === 'rejected'
+                  ? 'Saving sends your post back to an admin for review.'
+                  : 'Your post is still waiting for an admin to review it.'
+              : 'Posts are reviewed by an admin before they appear in the forum. Your draft is saved on this device as you type.'}
           </p>
         </Modal.Body>
         <Modal.Footer>
@@ -189,7 +249,7 @@ export function NewPostModal({ email, show, onHide }: { email: string; show: boo
           </Button>
           <Button type="submit" disabled={busy}>
             {busy && <Spinner className="me-2" />}
-            Submit Post
+            {editing ? 'Save Changes' : 'Submit Post'}
           </Button>
         </Modal.Footer>
       </Form>

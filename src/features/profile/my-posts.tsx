@@ -5,11 +5,20 @@ import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
 import { PostCard } from '../../components/post-card';
 import { StatusBadge } from '../../components/status-badge';
+import { PostOwnerActions } from '../../components/post-owner/post-owner-actions';
+import type { EditablePost } from '../../db/posts/editing';
+import type { Session } from '../../db/types';
 import { useMyPosts } from './use-my-posts';
 
-/** My Posts: every post whose authorEmail is the member's, each with its status badge. */
-export function MyPosts({ email, onWrite }: { email: string; onWrite: () => void }) {
-  const { items, hasMore, loadingMore, loadMore } = useMyPosts(email);
+interface MyPostsProps {
+  viewer: Session;
+  onWrite: () => void;
+  onEdit: (post: EditablePost) => void;
+}
+
+/** My Posts: every post whose authorEmail is the member's, each with its status badge, Edit and Delete. */
+export function MyPosts({ viewer, onWrite, onEdit }: MyPostsProps) {
+  const { items, hasMore, loadingMore, loadMore } = useMyPosts(viewer.email);
   return (
     <section aria-labelledby="my-posts">
       <h2 id="my-posts" className="h4 mb-3">
@@ -27,7 +36,12 @@ export function MyPosts({ email, onWrite }: { email: string; onWrite: () => void
         <>
           <div className="app-post-list">
             {items.map((post) => (
-              <PostCard key={post.id} post={post} badges={<StatusBadge status={post.status} />} />
+              <PostCard
+                key={post.id}
+                post={post}
+                badges={<StatusBadge status={post.status} />}
+                footer={<PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} titleId={`post-${post.id}-title`} />}
+              />
             ))}
           </div>
           {hasMore && <LoadMore onLoadMore={loadMore} loading={loadingMore} label="Load more of my posts" />}

@@ -1,13 +1,13 @@
 // Helpers for end-to-end tests: sign in through the UI, reach a ready forum, and write posts
 // straight into the app's IndexedDB (as if they had been there already).
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Post } from '../../../src/shared/post-rules';
+import type { Post, PostEdits, Reply } from '../../../src/shared/post-rules';
 
 export const ADMIN = 'admin@insightexchange.app';
 export const MEMBER = 'jane.doe@example.com';
 
-/** A post exactly as the app stores it. */
-export type TestPost = Post;
+/** A post exactly as the app stores it (with its edits, when it has any). */
+export type TestPost = Post & PostEdits;
 
 let nextId = 1_700_000_000_000;
 
@@ -28,6 +28,24 @@ export function makePost(overrides: Partial<TestPost> = {}): TestPost {
     isTopContributor: false,
     tags: [],
     status: 'approved',
+    ...overrides,
+  };
+}
+
+/** A stored reply row: the `number`th visible reply (from 1) of a post, by "Member <number>". */
+export function makeReplyRow(postId: number, number: number, overrides: Partial<Reply> = {}): Reply & { listed: 1 } {
+  return {
+    id: `thread-${postId}-${number}`,
+    postId,
+    author: `Member ${number}`,
+    authorEmail: `member${number}@example.com`,
+    authorRole: 'user',
+    content: `Reply ${number}`,
+    quoteId: null,
+    createdAt: 1_700_000_000_000 + (number - 1) * 1000,
+    editedAt: null,
+    state: 'visible',
+    listed: 1,
     ...overrides,
   };
 }

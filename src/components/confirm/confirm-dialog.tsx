@@ -1,18 +1,24 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { Spinner } from '../../components/spinner';
-import { trapTabKey } from '../../components/focus-trap';
+import { Spinner } from '../spinner';
+import { trapTabKey } from '../focus-trap';
 
-interface DeleteReplyDialogProps {
+interface ConfirmDialogProps {
+  /** The dialog's title and accessible name, e.g. "Delete reply?". */
+  title: string;
+  children: ReactNode;
+  /** The button that does it (a danger button), e.g. "Delete". */
+  confirmLabel: string;
   show: boolean;
+  /** Does it; true closes the dialog, false (it failed, and said so) leaves it open. */
   onConfirm: () => Promise<boolean>;
   onHide: () => void;
   onExited: () => void;
 }
 
-/** "Delete reply?": the author confirms before their reply is removed for everyone. */
-export function DeleteReplyDialog({ show, onConfirm, onHide, onExited }: DeleteReplyDialogProps) {
+/** A small dialog that asks before something is removed: Cancel, or the danger button. */
+export function ConfirmDialog({ title, children, confirmLabel, show, onConfirm, onHide, onExited }: ConfirmDialogProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -35,17 +41,17 @@ export function DeleteReplyDialog({ show, onConfirm, onHide, onExited }: DeleteR
     >
       <Modal.Header>
         <Modal.Title id={`${id}-title`} as="h2" className="h5">
-          Delete reply?
+          {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>Your reply will be removed for everyone.</Modal.Body>
+      <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
           Cancel
         </Button>
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
           {busy && <Spinner className="me-2" />}
-          Delete
+          {confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>
