@@ -12,26 +12,16 @@ export interface DeletionWords {
   restored: string;
 }
 
-const isUndoToken = (value: unknown): value is UndoToken =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as UndoToken).token === 'string' &&
-  typeof (value as UndoToken).until === 'number';
-
 /**
  * Runs a deletion and says so in a success toast with Undo, offered until the token's deadline
  * (UNDO_WINDOW_MS; the toast leaves then even if pointed at). Undo puts it back ("… restored"), or
  * shows why not (too_late_to_undo). A failed deletion throws, for the caller to show.
  */
-export function useUndoableDelete(): (remove: () => Promise<unknown>, words: DeletionWords) => Promise<void> {
+export function useUndoableDelete(): (remove: () => Promise<UndoToken>, words: DeletionWords) => Promise<void> {
   const showToast = useToast();
   return useCallback(
     async (remove, words) => {
       const token = await remove();
-      if (!isUndoToken(token)) {
-        showToast({ title: words.deleted });
-        return;
-      }
       showToast({
         title: words.deleted,
         description: `You can undo this for ${Math.round(UNDO_WINDOW_MS / 1000)} seconds.`,
