@@ -74,7 +74,7 @@ function longPost() {
       '',
     ].join('\n');
   let text = '';
-  for (let n = 1; text.length < 19_000; n += 1) text += section(n);
+  for (let n = 1; text.length < 20_000; n += 1) text += section(n);
   return text.slice(0, 20_000);
 }
 
@@ -155,9 +155,10 @@ async function fullLoad(context, postId) {
   return times;
 }
 
-/** The scripts /forum's first load fetches (a fresh context, no service worker yet). */
+/** The scripts a full load of /forum fetches (a fresh signed-in context, no service worker). */
 async function forumScripts(browser) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  await signIn(await context.newPage());
   const page = await context.newPage();
   const scripts = [];
   page.on('request', (request) => {
@@ -168,6 +169,15 @@ async function forumScripts(browser) {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
   await context.close();
   return scripts;
+}
+
+async function signIn(page) {
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password').fill('benchmark');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${BASE}/`);
+  await page.close();
 }
 
 const chromiumFound = ensureChromium();
@@ -185,12 +195,8 @@ const browser = await chromium.launch({ executablePath: chromiumFound.path, args
 try {
   const fetched = await forumScripts(browser);
   const leaked = chunks.filter((chunk) => fetched.includes(chunk.name));
+  await signIn(await context.newPage());
   const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill('benchmark');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${BASE}/`);
   await page.goto(`${BASE}/forum`);
   await page.locator('article').first().waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
@@ -198,7 +204,9 @@ try {
   const postId = await writePost(page, content);
   await page.close();
   const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
-  log(`Markdown chunks: ${chunks.map((chunk) => `${chunk.name} ${(chunk.gzip / KB).toFixed(1)} KB`).join(', ')}; fetched by /forum: ${leaked.length}`);
+  log(
+    `Markdown chunks: ${chunks.map((chunk) => `${chunk.name} ${(chunk.gzip / KB).toFixed(1)} KB`).join(', ')}; fetched by /forum: ${leaked.length}`,
+  );
   log(`a post of ${content.length.toLocaleString('en-US')} characters; ${RUNS} runs per measure`);
   const navigation = await inAppNavigation(context, postId);
   log(`  in-app navigation: ${navigation.map(round).join(', ')} ms`);

@@ -30,7 +30,16 @@ export const router = createBrowserRouter([
             lazy: () => import('./protected-route').then((m) => ({ Component: m.ProtectedRoute })),
             children: [
               { path: 'forum', lazy: () => import('../pages/forum').then((m) => ({ Component: m.ForumPage })) },
-              { path: 'posts/:id', lazy: () => import('../pages/post').then((m) => ({ Component: m.PostPage })) },
+              {
+                path: 'posts/:id',
+                // The page's code and the Markdown renderer load side by side, and the page shows
+                // once both are here: its text appears rendered, never as raw Markdown first.
+                lazy: () =>
+                  Promise.all([import('../pages/post'), import('../lib/markdown/render')]).then(async ([m]) => {
+                    await m.markdownReady;
+                    return { Component: m.PostPage };
+                  }),
+              },
               { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
               {
                 element: <RequireAdmin />,

@@ -2,6 +2,10 @@ import { useParams } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context';
 import { PostScreen } from '../features/post/post-screen';
 import { useNewPost } from '../features/posting/new-post-context';
+import { preloadMarkdown } from '../components/markdown/markdown';
+
+/** Settles once the Markdown renderer is ready (or could not load: the text then shows as written). */
+export const markdownReady: Promise<unknown> = preloadMarkdown().catch(() => undefined);
 
 /** Post ids are timestamps: digits only, within a safe integer; anything else is no post. */
 const toPostId = (value: string | undefined): number | null =>

@@ -225,7 +225,11 @@ test('hostile Markdown written on one device renders inert on another', async ({
   const writer = await device(browser, 'xan@example.com');
   const admin = await device(browser, ADMIN, TABLET);
   const title = 'A thread of hostile inputs';
-  const postId = await createPost(writer.page, title, HOSTILE_MARKDOWN.map((input) => input.source).find((source) => source.length <= 20_000)!);
+  const postId = await createPost(
+    writer.page,
+    title,
+    HOSTILE_MARKDOWN.map((input) => input.source).find((source) => source.length <= 20_000)!,
+  );
   await review(admin.page, postId, 'approve');
   const fitting = HOSTILE_MARKDOWN.map((input) => input.source).filter((source) => source.trim().length > 0 && source.length <= 10_000);
   expect(fitting.length).toBeGreaterThanOrEqual(55);
@@ -262,9 +266,15 @@ test('hostile Markdown written on one device renders inert on another', async ({
     const rendered = page.locator('.app-markdown');
     await expect(rendered.first()).toBeVisible();
     expect(await rendered.locator('script, iframe, img, svg, math, style, object, embed, form, input, base, meta, link').count()).toBe(0);
-    const links = await rendered.locator('a').evaluateAll((anchors) =>
-      anchors.map((anchor) => ({ href: anchor.hasAttribute('href') ? (anchor as HTMLAnchorElement).href : '', rel: anchor.getAttribute('rel'), target: anchor.getAttribute('target') })),
-    );
+    const links = await rendered
+      .locator('a')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => ({
+          href: anchor.hasAttribute('href') ? (anchor as HTMLAnchorElement).href : '',
+          rel: anchor.getAttribute('rel'),
+          target: anchor.getAttribute('target'),
+        })),
+      );
     for (const link of links) {
       // Resolved as the browser follows it: only the web or mail, never a script.
       expect(link.href).toMatch(/^(https?:|mailto:|$)/i);
