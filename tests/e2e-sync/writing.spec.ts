@@ -266,15 +266,13 @@ test('hostile Markdown written on one device renders inert on another', async ({
     const rendered = page.locator('.app-markdown');
     await expect(rendered.first()).toBeVisible();
     expect(await rendered.locator('script, iframe, img, svg, math, style, object, embed, form, input, base, meta, link').count()).toBe(0);
-    const links = await rendered
-      .locator('a')
-      .evaluateAll((anchors) =>
-        anchors.map((anchor) => ({
-          href: anchor.hasAttribute('href') ? (anchor as HTMLAnchorElement).href : '',
-          rel: anchor.getAttribute('rel'),
-          target: anchor.getAttribute('target'),
-        })),
-      );
+    const links = await rendered.locator('a').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        href: anchor.hasAttribute('href') ? (anchor as HTMLAnchorElement).href : '',
+        rel: anchor.getAttribute('rel'),
+        target: anchor.getAttribute('target'),
+      })),
+    );
     for (const link of links) {
       // Resolved as the browser follows it: only the web or mail, never a script.
       expect(link.href).toMatch(/^(https?:|mailto:|$)/i);
