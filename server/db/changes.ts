@@ -33,7 +33,9 @@ const POSTS = `SELECT ${readablePostColumns('posts', '$3')} FROM posts
 const REPLIES = `SELECT ${readableReplyColumns('r', '$3')} FROM replies r JOIN posts p ON p.id = r.post_id
   WHERE r.seq > $1 AND r.seq <= $2 AND ${visibleTo('$3', '$4', 'p')} ORDER BY r.seq LIMIT $5`;
 // Tombstones go to every member, whoever could see the post: an id and a number, never its content.
-const REMOVED = `SELECT id, seq FROM deleted_posts WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $5`;
+// A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
+// author and the admins for a pending or rejected one (its id and time say nothing to the others).
+const REMOVED = `SELECT id, seq FROM deleted_posts WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')} ORDER BY seq LIMIT $5`;
 const NONE = `SELECT NULL::bigint AS seq WHERE false`;
 
 /**
@@ -85,7 +87,7 @@ const page = (shape: Shape) => `
   page_removed AS (
     SELECT * FROM d WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
     UNION ALL
-    SELECT id, seq FROM deleted_posts WHERE (SELECT whole FROM b) AND seq = (SELECT bound FROM b)
+    SELECT id, seq FROM deleted_posts WHERE (SELECT whole FROM b) AND seq = (SELECT bound FROM b) AND ${visibleTo('$3', '$4')}
   )`
       : ''
   }

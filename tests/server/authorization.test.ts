@@ -212,8 +212,15 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 not_found' },
     ],
     [
+      // The approved third-party post's tombstone goes to everyone; the member's pending one only to
+      // the member and the admin, who could see it.
       'pulls the deleted posts',
       async (c) => seesRemoved(c, [thirdPartyId, doomedId]),
+      { visitor: '401', member: '200 removed, no content', other: '200 not removed, no content', admin: '200 removed, no content' },
+    ],
+    [
+      'pulls the deleted approved post',
+      async (c) => seesRemoved(c, [thirdPartyId]),
       { visitor: '401', member: '200 removed, no content', other: '200 removed, no content', admin: '200 removed, no content' },
     ],
     [

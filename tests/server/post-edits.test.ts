@@ -251,6 +251,16 @@ describe.each(BACKENDS)('editing and deleting posts on %s', (backend) => {
     }
   });
 
+  it('a deleted pending post’s tombstone goes only to its author and the admins, who could see it', async () => {
+    const postId = await postIn('pending', 'A pending post deleted 9c1e');
+    const cursors = await Promise.all([author, other, admin].map(async (client) => (await client.pull()).body.cursor as number));
+    await author.push(deletePostOp(postId));
+    const removed = await Promise.all(
+      [author, other, admin].map(async (client, index) => ((await client.pull(cursors[index])).body as Page).removed.map((row) => row.id)),
+    );
+    expect(removed).toEqual([[postId], [], [postId]]);
+  });
+
   it('a version-2 pull has no removed key and simply lacks the deleted post', async () => {
     const postId = await postIn('approved');
     const start = await changeHead(server.db);

@@ -78,6 +78,8 @@ export interface OutboxRow {
   holdUntil?: number;
   /** The Undo entry (`undo:<token>` in meta, core/undo.ts) of the deletion this operation sends. */
   undoToken?: string;
+  /** When a push first took it (ms since the epoch): from then on the server may have applied it. */
+  sentAt?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
   /** How many times in a row the server said it failed on it (`failed`, or a `server_error` alone). */

@@ -32,6 +32,11 @@ export interface UndoEntry {
   opSeq?: number;
   /** The id of the create the deletion dropped, when the server had not answered it yet. */
   createOpId?: string;
+  /**
+   * The id of the create a push had already taken when the post was deleted: it stays queued, and
+   * its answer moves the held deletion and this entry to the server's id (apply-results.ts).
+   */
+  sentCreateOpId?: string;
 }
 
 export const undoMetaKey = (token: string) => `${META_KEY_PREFIXES.undo}${token}`;
@@ -79,7 +84,14 @@ export async function purgeExpiredUndoEntries(now = Date.now()): Promise<void> {
  */
 export async function restoreUndoEntry(entry: UndoEntry): Promise<void> {
   if (entry.post) await db.posts.put({ ...entry.post, rev: await nextRev() });
-  if (entry.replies.length > 0) await db.replies.bulkPut(entry.replies);
+  // A reply pulled again while the deletion waited (edited, hidden, deleted by someone else) keeps
+  // the newer server state; the caller shows it with this device's operations on top.
+  const stored = await db.replies.bulkGet(entry.replies.map((reply) => reply.id));
+  const kept = entry.replies.filter((reply, index) => {
+    const newer = stored[index]?.sync;
+    return !newer || !reply.sync || newer.seq <= reply.sync.seq;
+  });
+  if (kept.length > 0) await db.replies.bulkPut(kept);
   if (entry.viewed.length > 0) await db.viewed.bulkPut(entry.viewed);
   if (entry.ops.length > 0) await db.outbox.bulkPut(entry.ops);
   for (const postId of new Set([...(entry.post ? [entry.post.id] : []), ...entry.replies.map((reply) => reply.postId)])) {

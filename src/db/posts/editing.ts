@@ -25,6 +25,7 @@ import {
 } from '../../shared/post-rules';
 import { isUnsentCreate, operationsFor, queueOperation, reachesServer, withServerFields } from '../sync/outbox';
 import { newOperationId } from '../sync/uuid';
+import { showNewestReplies } from '../sync/server-replies';
 import { DEFAULT_CATEGORY, isCategory, type Session } from '../types';
 
 /** A post as the post page and the lists show it: its fields plus its edits. */
@@ -119,17 +120,23 @@ export async function deletePost(id: number): Promise<UndoToken> {
       // What is still queued about the post is never sent now (Undo puts it back; sent again, the
       // server answers what it had applied as duplicates). A create not answered yet goes too: the
       // server then never hears of the post.
-      const ops = await operationsFor(id);
-      const create = ops.find((entry) => entry.op.type === 'create' && entry.ackCursor === undefined);
+      const queued = await operationsFor(id);
+      const create = queued.find((entry) => entry.op.type === 'create' && entry.ackCursor === undefined);
+      // A create that may have reached the server (a push took it, its answer not here yet, or
+      // lost) stays queued: sent again, the server answers with its post, which the held
+      // deletion then deletes. Only a create never taken by a push goes with the post.
+      const sentCreate = create?.sentAt !== undefined ? create : undefined;
+      const ops = queued.filter((entry) => entry !== sentCreate);
       const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, post: row, replies, viewed, ops };
-      if (create) entry.createOpId = create.op.id;
+      if (create && !sentCreate) entry.createOpId = create.op.id;
+      if (sentCreate) entry.sentCreateOpId = sentCreate.op.id;
       await db.outbox.bulkDelete(ops.map((op) => op.seq!));
       await db.replies.bulkDelete(replies.map((reply) => reply.id));
       await db.viewed.bulkDelete(viewed.map((view) => [view.email, view.postId] as [string, number]));
       await db.posts.delete(id);
       await noteRemovedPosts([id]);
       await countChange();
-      if (row.sync) {
+      if (row.sync || sentCreate) {
         const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
         entry.opSeq = await queueOperation({ type: 'deletePost' }, id, session, options);
       }
@@ -159,6 +166,7 @@ export async function undoDeletion(token: UndoToken): Promise<void> {
         throw new DataError('too_late_to_undo');
       }
       await restoreUndoEntry(entry);
+      await showNewestReplies(entry.replies);
     }),
   );
   emitLocalChange('deletion-undone');

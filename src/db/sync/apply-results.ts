@@ -13,10 +13,10 @@ import { editFields } from './overlay';
 import { rekeyPost, storeServerPosts } from './server-posts';
 import { SYNC_META } from './sync-meta';
 import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
-import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS } from '../core/undo';
+import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
 import { recountComments } from '../core/reply-counts';
 import { noteRemovedPosts } from '../core/removals';
-import { refreshReplyView, storeServerReplies } from './server-replies';
+import { refreshReplyView, showNewestReplies, storeServerReplies } from './server-replies';
 
 export interface Refusal {
   op: Op;
@@ -25,6 +25,24 @@ export interface Refusal {
 }
 
 type Settled = Extract<OpResult, { status: 'applied' | 'duplicate' }>;
+
+/**
+ * The server's answer to a create whose post was deleted here after a push took it: the held
+ * deletion and the Undo entry move to the server's id, so the deletion deletes the server's post
+ * and Undo puts back a post the server has.
+ */
+async function followCreate(opId: string, serverId: number): Promise<void> {
+  const move = <T extends { postId: number }>(row: T): T => ({ ...row, postId: serverId });
+  for (const entry of await listUndoEntries()) {
+    if (entry.sentCreateOpId !== opId) continue;
+    const held = entry.opSeq === undefined ? undefined : await db.outbox.get(entry.opSeq);
+    if (held && held.op.type === 'deletePost') await db.outbox.update(held.seq!, { postId: serverId, op: { ...held.op, postId: serverId } });
+    const post = entry.post && { ...entry.post, id: serverId, sync: entry.post.sync ?? { seq: 0, likes: 0, status: 'pending' as const } };
+    const ops = entry.ops.map((row) => ({ ...move(row), op: 'postId' in row.op ? { ...row.op, postId: serverId } : row.op }));
+    const rest: Partial<UndoEntry> = { sentCreateOpId: undefined };
+    await putUndoEntry({ ...entry, ...rest, post, ops, replies: entry.replies.map(move), viewed: entry.viewed.map(move) });
+  }
+}
 
 async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Promise<void> {
   const { op } = row;
@@ -39,6 +57,7 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
       // Remembered so that importing the same backup again finds the post under its new id.
       await db.meta.put({ key: `${SYNC_META.rekeyed}${row.postId}`, value: serverId });
     }
+    await followCreate(op.id, serverId);
     // Until the pull brings it, the row stands for the server's pending post (seq 0: any pull wins).
     const moved = await db.posts.get(serverId);
     if (moved && !moved.sync) await db.posts.update(serverId, { sync: { seq: 0, likes: 0, status: 'pending' } });
@@ -88,9 +107,15 @@ async function undoReply(row: OutboxRow, replyId: string): Promise<void> {
 }
 
 /** A refused edit's text becomes the member's edit draft of that post (the newest refused edit wins). */
-async function keepEditDraft(row: OutboxRow): Promise<void> {
+async function keepEditDraft(row: OutboxRow, code: string): Promise<void> {
   const fields = editFields(row.op);
-  if (fields) await db.meta.put({ key: editDraftMetaKey(row.email, row.postId), value: { ...fields, savedAt: Date.now() } });
+  if (!fields) return;
+  const value = { ...fields, savedAt: Date.now() };
+  // The post is gone (deleted elsewhere): there is no Edit to open, so the text becomes the
+  // member's New Post draft, unless they are writing one already (it then stays under the post's key).
+  const draft = draftMetaKey(row.email);
+  if (code === 'not_found' && !(await db.meta.get(draft))) await db.meta.put({ key: draft, value });
+  else await db.meta.put({ key: editDraftMetaKey(row.email, row.postId), value });
 }
 
 /**
@@ -101,7 +126,10 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
   const entry = row.undoToken ? await getUndoEntry(row.undoToken) : undefined;
   if (!entry) return;
   if (code === 'not_found' || code === 'reply_not_found') await deleteUndoEntry(entry.token);
-  else if (row.op.type === 'deletePost') await restoreUndoEntry(entry);
+  else if (row.op.type === 'deletePost') {
+    await restoreUndoEntry(entry);
+    await showNewestReplies(entry.replies);
+  }
   else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
 }
 
@@ -113,7 +141,7 @@ async function undo(row: OutboxRow, code: string): Promise<void> {
     return;
   }
   if (row.op.type === 'deletePost') return;
-  if (row.op.type === 'editPost') await keepEditDraft(row);
+  if (row.op.type === 'editPost') await keepEditDraft(row, code);
   if (row.op.type === 'create') {
     await keepAsDraft(row);
     if (await db.posts.get(row.postId)) await noteRemovedPosts([row.postId]);

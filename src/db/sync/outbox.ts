@@ -145,15 +145,25 @@ export async function isUnsentCreate(postId: number): Promise<boolean> {
 
 /**
  * The next operations to send for `email`, oldest first, at most `max`; held ones wait (nextHoldEnd).
- * It stops before an operation about a post created in the same batch: that one needs the server's id first.
+ * It stops before an operation about a post created in the same batch: that one needs the server's
+ * id first. The operations it gives are marked `sentAt` in the same transaction, so a deletion
+ * knows whether the server may already have a create.
  */
 export async function nextBatch(email: string, max: number, now = Date.now()): Promise<OutboxRow[]> {
-  const rows = await db.outbox
-    .orderBy('seq')
-    .filter((row) => row.email === email && isDue(row, now))
-    .limit(max)
-    .toArray();
-  return cutAtDependency(rows);
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox
+      .orderBy('seq')
+      .filter((row) => row.email === email && isDue(row, now))
+      .limit(max)
+      .toArray();
+    const batch = cutAtDependency(rows);
+    const first = batch.filter((row) => row.sentAt === undefined);
+    for (const row of first) {
+      row.sentAt = now;
+      await db.outbox.update(row.seq!, { sentAt: now });
+    }
+    return batch;
+  });
 }
 
 /** Keeps the batch up to (not including) the first operation that refers to a create in it. */

@@ -123,10 +123,21 @@ export async function storeServerPosts(wires: readonly WirePost[]): Promise<numb
 export async function removeServerPosts(ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db.posts.bulkGet([...ids]);
+  // One read of the operations and one walk of the views for the whole page (a first pull may
+  // bring thousands of tombstones, most of posts this device never held).
+  const opsByPost = new Map<number, OutboxRow[]>();
+  for (const entry of await db.outbox.where('postId').anyOf([...ids]).toArray()) {
+    opsByPost.set(entry.postId, [...(opsByPost.get(entry.postId) ?? []), entry]);
+  }
   const gone: number[] = [];
+  const cleared = new Set<number>();
   for (const [index, id] of ids.entries()) {
     const row = rows[index];
-    const ops = await db.outbox.where('postId').equals(id).toArray();
+    const ops = opsByPost.get(id) ?? [];
+    if (!row && ops.length === 0) {
+      cleared.add(id);
+      continue;
+    }
     // This device's deletion (held, or not answered yet) has nothing left to do.
     const deletions = ops.filter((entry) => entry.op.type === 'deletePost');
     for (const entry of deletions) await deleteUndoEntry(entry.undoToken);
@@ -134,13 +145,14 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
     const ours = row !== undefined && !row.sync;
     await db.outbox.bulkDelete((ours ? deletions : ops).map((entry) => entry.seq!));
     if (ours) continue;
-    await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
-    await db.viewed.filter((view) => view.postId === id).delete();
+    cleared.add(id);
     if (row) {
       await db.posts.delete(id);
       gone.push(id);
     }
   }
+  for (const id of cleared) await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
+  if (cleared.size > 0) await db.viewed.filter((view) => cleared.has(view.postId)).delete();
   await noteRemovedPosts(gone);
   return gone.length;
 }

@@ -35,11 +35,12 @@ export async function storeServerReplies(wires: readonly WireReply[]): Promise<n
   const rows: ReplyRow[] = [];
   const included: number[] = [];
   const posts = new Set<number>();
-  // The replies of a post this device deleted (its deletion not settled yet) stay out, as the post does.
-  const deleted = new Set(ops.filter((entry) => entry.op.type === 'deletePost').map((entry) => entry.postId));
+  // The replies of a post this device deleted (its deletion not settled yet) are stored all the
+  // same: nothing shows them without their post, Undo then finds the newest, and the post's
+  // tombstone takes them away.
   for (const wire of wires) {
     const stored = found.get(wire.id);
-    if (deleted.has(wire.postId) || (stored?.sync && stored.sync.seq >= wire.seq)) continue;
+    if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const mine = ops.filter((entry) => entry.replyId === wire.id);
     rows.push(replyRow(wire, mine));
     posts.add(wire.postId);
@@ -61,4 +62,10 @@ export async function refreshReplyView(replyId: string): Promise<void> {
   if (view.content === row.content && view.state === row.state && view.editedAt === row.editedAt && listed === row.listed) return;
   await db.replies.put({ ...row, ...view, listed });
   await recountComments(row.postId);
+}
+
+/** Shows replies put back by an Undo as their newest server state with this device's operations on top, and recounts their posts. */
+export async function showNewestReplies(replies: readonly { id: string; postId: number }[]): Promise<void> {
+  for (const reply of replies) await refreshReplyView(reply.id);
+  for (const postId of new Set(replies.map((reply) => reply.postId))) await recountComments(postId);
 }

@@ -115,6 +115,27 @@ describe('editing and deleting posts through the real server', () => {
     expect(await db.posts.get(kept.id)).toBeDefined();
   });
 
+  it('a new post deleted while its create was on its way, the answer lost, is deleted on the server once the window ends', async () => {
+    const server = await startServer();
+    const { engine } = await connectedDevice(server);
+    await engine.sync();
+    const post = await createPost({ title: 'Second thoughts', content: 'Posted, then regretted.', category: 'Trends' });
+    // The server applies the create, but its answer never arrives.
+    server.fault = ({ method, url }) => (method === 'POST' && url.pathname === '/api/ops' ? 'answer-lost' : undefined);
+    await engine.sync();
+    server.fault = undefined;
+    const onServer = (await server.posts()).filter((row) => row.title === 'Second thoughts');
+    expect(onServer).toHaveLength(1);
+    await deletePost(post.id);
+    await engine.sync();
+    clock += UNDO_WINDOW_MS + 1_000;
+    await engine.sync();
+    await engine.sync();
+    expect(await countWaiting()).toBe(0);
+    expect(await deletedOnServer(server)).toEqual([onServer[0]!.id]);
+    expect((await db.posts.toArray()).some((row) => row.title === 'Second thoughts')).toBe(false);
+  });
+
   it("another member's deletion leaves this device, with the post's replies, at the next pull", async () => {
     const server = await startServer();
     const author = await server.member('author@example.com');

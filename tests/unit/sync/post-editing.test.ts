@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deletePost, editPost, loadEditDraft, undoDeletion } from '../../../src/db/posts/editing';
 import { createPost, likePost } from '../../../src/db/posts/posts';
-import { recordView } from '../../../src/db/replies/replies';
+import { deleteReply, recordView } from '../../../src/db/replies/replies';
+import { draftMetaKey } from '../../../src/db/contracts';
 import { db } from '../../../src/db/core/schema';
 import { listUndoEntries, UNDO_GRACE_MS } from '../../../src/db/core/undo';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
@@ -154,9 +155,11 @@ describe('a held deletion', () => {
     const rows = await db.outbox.toArray();
     expect(rows).toMatchObject([{ postId: 77, op: { type: 'deletePost', postId: 77 }, holdUntil: undo.until + UNDO_GRACE_MS }]);
     expect(await db.posts.get(77)).toBeUndefined();
-    // Undo within the window: the create goes again (the server answers it as a duplicate).
+    // Undo within the window puts back the server's post (its create was answered): nothing to send.
     await undoDeletion(undo);
-    expect(await queued()).toEqual(['create']);
+    expect(await db.posts.get(77)).toMatchObject({ title: 'Offline', sync: { status: 'pending' } });
+    expect(await db.posts.get(post.id)).toBeUndefined();
+    expect(await queued()).toEqual([]);
   });
 });
 
@@ -249,11 +252,47 @@ describe('the server’s answers to a deletion', () => {
   it('a pull never brings back a post deleted here while its deletion is outstanding; Undo puts back the newest version', async () => {
     await pull({ posts: [wire()], replies: [wireReply()] });
     const undo = await deletePost(ID);
-    await pull({ posts: [wire({ likes: 9, seq: 2 })], replies: [wireReply({ content: 'Edited reply.', seq: 2 })], cursor: 2 });
+    const later = wireReply({ id: '00000000-0000-4000-8000-000000000002', content: 'Written during the window.', createdAt: 2, seq: 2 });
+    await pull({ posts: [wire({ likes: 9, seq: 2 })], replies: [wireReply({ content: 'Edited reply.', seq: 2 }), later], cursor: 2 });
     expect(await row()).toBeUndefined();
-    expect(await db.replies.count()).toBe(0);
     await undoDeletion(undo);
-    expect(await row()).toMatchObject({ likes: 9, sync: { seq: 2 } });
+    expect(await row()).toMatchObject({ likes: 9, sync: { seq: 2 }, comments: 2 });
+    // The replies pulled while the deletion waited are there, newest text included (the cursor has passed them).
+    expect((await db.replies.toArray()).sort((a, b) => a.createdAt - b.createdAt).map((reply) => reply.content)).toEqual([
+      'Edited reply.',
+      'Written during the window.',
+    ]);
+  });
+
+  it('a reply hidden by an admin while its deletion waited stays hidden after Undo', async () => {
+    await pull({ posts: [wire()], replies: [wireReply({ authorEmail: AUTHOR })] });
+    const undo = await deleteReply(wireReply().id);
+    await pull({ replies: [wireReply({ authorEmail: AUTHOR, state: 'hidden', content: '', seq: 2 })], cursor: 2 });
+    await undoDeletion(undo);
+    expect(await db.replies.get(wireReply().id)).toMatchObject({ state: 'hidden', listed: 1 });
+    expect((await row())?.comments).toBe(0);
+  });
+
+  it('an edit refused because the post is gone becomes the New Post draft (there is no post to edit)', async () => {
+    await pull({ posts: [wire()] });
+    await editPost(ID, EDIT);
+    await answer((ops) => [{ id: ops[0]!.id, status: 'refused', code: 'not_found', reason: 'Gone.' }]);
+    expect(await db.meta.get(draftMetaKey(AUTHOR))).toMatchObject({ value: { title: EDIT.title, content: EDIT.content } });
+    expect(await loadEditDraft(AUTHOR, ID)).toBeNull();
+  });
+
+  it('a create a push already took stays queued when its post is deleted, so a lost answer cannot bring the post back', async () => {
+    const post = await createPost({ title: 'Sent', content: 'On its way.', category: 'Trends' });
+    const [taken] = await nextBatch(AUTHOR, 100);
+    expect(taken?.sentAt).toBe(clock);
+    await deletePost(post.id);
+    expect(await queued()).toEqual(['create', 'deletePost']);
+    expect(await nextBatch(AUTHOR, 100)).toMatchObject([{ op: { type: 'create' } }]);
+    // A create never taken by a push goes with its post: nothing is ever sent.
+    await db.outbox.clear();
+    const unsent = await createPost({ title: 'Unsent', content: 'Never left.', category: 'Trends' });
+    await deletePost(unsent.id);
+    expect(await queued()).toEqual([]);
   });
 
   it('acknowledged: it stays deleted until the pull brings its tombstone', async () => {
