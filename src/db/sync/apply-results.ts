@@ -13,7 +13,15 @@ import { editFields } from './overlay';
 import { rekeyPost, storeServerPosts } from './server-posts';
 import { SYNC_META } from './sync-meta';
 import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
-import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
+import {
+  deleteUndoEntry,
+  getUndoEntry,
+  listUndoEntries,
+  putUndoEntry,
+  restoreUndoEntry,
+  UNDO_GRACE_MS,
+  type UndoEntry,
+} from '../core/undo';
 import { recountComments } from '../core/reply-counts';
 import { noteRemovedPosts } from '../core/removals';
 import { refreshReplyView, showNewestReplies, storeServerReplies } from './server-replies';
@@ -36,7 +44,8 @@ async function followCreate(opId: string, serverId: number): Promise<void> {
   for (const entry of await listUndoEntries()) {
     if (entry.sentCreateOpId !== opId) continue;
     const held = entry.opSeq === undefined ? undefined : await db.outbox.get(entry.opSeq);
-    if (held && held.op.type === 'deletePost') await db.outbox.update(held.seq!, { postId: serverId, op: { ...held.op, postId: serverId } });
+    if (held && held.op.type === 'deletePost')
+      await db.outbox.update(held.seq!, { postId: serverId, op: { ...held.op, postId: serverId } });
     const post = entry.post && { ...entry.post, id: serverId, sync: entry.post.sync ?? { seq: 0, likes: 0, status: 'pending' as const } };
     const ops = entry.ops.map((row) => ({ ...move(row), op: 'postId' in row.op ? { ...row.op, postId: serverId } : row.op }));
     const rest: Partial<UndoEntry> = { sentCreateOpId: undefined };
@@ -129,8 +138,7 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
   else if (row.op.type === 'deletePost') {
     await restoreUndoEntry(entry);
     await showNewestReplies(entry.replies);
-  }
-  else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
+  } else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
 }
 
 async function undo(row: OutboxRow, code: string): Promise<void> {

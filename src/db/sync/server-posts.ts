@@ -126,7 +126,10 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
   // One read of the operations and one walk of the views for the whole page (a first pull may
   // bring thousands of tombstones, most of posts this device never held).
   const opsByPost = new Map<number, OutboxRow[]>();
-  for (const entry of await db.outbox.where('postId').anyOf([...ids]).toArray()) {
+  for (const entry of await db.outbox
+    .where('postId')
+    .anyOf([...ids])
+    .toArray()) {
     opsByPost.set(entry.postId, [...(opsByPost.get(entry.postId) ?? []), entry]);
   }
   const gone: number[] = [];
