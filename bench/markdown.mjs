@@ -17,12 +17,15 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
+import { fullLoad, inAppNavigation } from './post-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4185);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const ADMIN = 'admin@insightexchange.app';
 const KB = 1024;
+/** The post's Markdown rendered (its table is there): the post is painted. */
+const RENDERED = '.app-markdown:not(.is-plain) table';
 
 const log = (...parts) => console.log(`[bench:markdown ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const median = (values) => {
@@ -110,51 +113,6 @@ function writePost(page, content) {
   }, content);
 }
 
-/** In the page: resolves `window.__markdownPainted` at the frame that first shows the post's rendered Markdown. */
-const WATCH_RENDERED = () => {
-  window.__markdownPainted = undefined;
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('.app-post-body .app-markdown:not(.is-plain) table, .app-markdown:not(.is-plain) table')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => (window.__markdownPainted = performance.now()), 0));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-};
-
-async function inAppNavigation(context, postId) {
-  const times = [];
-  const page = await context.newPage();
-  for (let run = 0; run < RUNS; run += 1) {
-    await page.goto(`${BASE}/forum`);
-    const link = page.locator(`a[href="/posts/${postId}"]`).first();
-    await link.waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-    await page.evaluate(() => {
-      window.__clickedAt = undefined;
-      document.addEventListener('click', () => (window.__clickedAt = performance.now()), { capture: true, once: true });
-    });
-    await page.evaluate(WATCH_RENDERED);
-    await link.click();
-    await page.waitForFunction(() => window.__markdownPainted !== undefined, undefined, { timeout: 60_000, polling: 20 });
-    times.push(await page.evaluate(() => window.__markdownPainted - window.__clickedAt));
-  }
-  await page.close();
-  return times;
-}
-
-async function fullLoad(context, postId) {
-  const times = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const page = await context.newPage();
-    await page.addInitScript(WATCH_RENDERED);
-    await page.goto(`${BASE}/posts/${postId}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__markdownPainted !== undefined, undefined, { timeout: 60_000, polling: 20 });
-    times.push(await page.evaluate(() => window.__markdownPainted));
-    await page.close();
-  }
-  return times;
-}
-
 /** The scripts a full load of /forum fetches (a fresh signed-in context, no service worker). */
 async function forumScripts(browser) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -208,9 +166,9 @@ try {
     `Markdown chunks: ${chunks.map((chunk) => `${chunk.name} ${(chunk.gzip / KB).toFixed(1)} KB`).join(', ')}; fetched by /forum: ${leaked.length}`,
   );
   log(`a post of ${content.length.toLocaleString('en-US')} characters; ${RUNS} runs per measure`);
-  const navigation = await inAppNavigation(context, postId);
+  const navigation = await inAppNavigation(context, BASE, postId, RENDERED, RUNS);
   log(`  in-app navigation: ${navigation.map(round).join(', ')} ms`);
-  const load = await fullLoad(context, postId);
+  const load = await fullLoad(context, BASE, postId, RENDERED, RUNS);
   log(`  full load: ${load.map(round).join(', ')} ms`);
   const [load1] = os.loadavg();
   const body = [

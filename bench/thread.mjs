@@ -16,12 +16,15 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
+import { fullLoad, inAppNavigation } from './post-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const REPLIES = 1_000;
 const ADMIN = 'admin@insightexchange.app';
+/** A reply on the page: the first screen of replies is painted. */
+const FIRST_REPLY = '[id^="reply-"]';
 
 const log = (...parts) => console.log(`[bench:thread ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const median = (values) => {
@@ -67,52 +70,6 @@ function writeThread(page) {
   }, REPLIES);
 }
 
-/** In the page: resolves `window.__replyPainted` with performance.now() at the frame that first shows a reply. */
-const WATCH_FIRST_REPLY = () => {
-  window.__replyPainted = undefined;
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[id^="reply-"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => (window.__replyPainted = performance.now()), 0));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-};
-
-async function inAppNavigation(context, postId) {
-  const times = [];
-  const page = await context.newPage();
-  for (let run = 0; run < RUNS; run += 1) {
-    await page.goto(`${BASE}/forum`);
-    const link = page.locator(`a[href="/posts/${postId}"]`).first();
-    await link.waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-    await page.evaluate(() => {
-      window.__clickedAt = undefined;
-      document.addEventListener('click', () => (window.__clickedAt = performance.now()), { capture: true, once: true });
-    });
-    await page.evaluate(WATCH_FIRST_REPLY);
-    await link.click();
-    await page.waitForFunction(() => window.__replyPainted !== undefined, undefined, { timeout: 60_000, polling: 20 });
-    times.push(await page.evaluate(() => window.__replyPainted - window.__clickedAt));
-  }
-  await page.close();
-  return times;
-}
-
-async function fullLoad(context, postId) {
-  const times = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const page = await context.newPage();
-    await page.addInitScript(WATCH_FIRST_REPLY);
-    await page.goto(`${BASE}/posts/${postId}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__replyPainted !== undefined, undefined, { timeout: 60_000, polling: 20 });
-    times.push(await page.evaluate(() => window.__replyPainted));
-    if (run === 0) log(`  service worker in control: ${await page.evaluate(() => Boolean(navigator.serviceWorker.controller))}`);
-    await page.close();
-  }
-  return times;
-}
-
 async function domElements(context, postId) {
   const page = await context.newPage();
   const count = () => page.evaluate(() => document.querySelectorAll('*').length);
@@ -148,9 +105,11 @@ try {
   const postId = await writeThread(page);
   await page.close();
   log(`post ${postId} has ${REPLIES} more replies; ${RUNS} runs per measure`);
-  const navigation = await inAppNavigation(context, postId);
+  const navigation = await inAppNavigation(context, BASE, postId, FIRST_REPLY, RUNS);
   log(`  in-app navigation: ${navigation.map(round).join(', ')} ms`);
-  const load = await fullLoad(context, postId);
+  const load = await fullLoad(context, BASE, postId, FIRST_REPLY, RUNS, async (page) =>
+    log(`  service worker in control: ${await page.evaluate(() => Boolean(navigator.serviceWorker.controller))}`),
+  );
   log(`  full load: ${load.map(round).join(', ')} ms`);
   const dom = await domElements(context, postId);
   log(`  DOM elements: first page ${dom.first}, last page ${dom.last}`);
