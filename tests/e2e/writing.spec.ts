@@ -189,6 +189,13 @@ test.describe('Write and Preview', () => {
     await editing.getByRole('tab', { name: 'Write' }).click();
     await editing.getByRole('button', { name: 'Save' }).click();
     await expect(reply(page, 'Now with').locator('.app-reply-text code')).toHaveText('code');
+
+    // Quote while Preview shows: the Write tab comes back and the reply box has the focus.
+    const box2 = page.locator('form.app-reply-box');
+    await box2.getByRole('tab', { name: 'Preview' }).click();
+    await reply(page, 'Now with').getByRole('button', { name: 'Quote' }).click();
+    await expect(box2.getByRole('tab', { name: 'Write' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: 'Your reply' })).toBeFocused();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { FormattingHelp } from './formatting-help';
 import { Markdown, preloadMarkdown } from './markdown';
 
@@ -7,6 +8,19 @@ const TABS: { key: Tab; name: string }[] = [
   { key: 'write', name: 'Write' },
   { key: 'preview', name: 'Preview' },
 ];
+
+/** The event a textarea inside WritePreview sends to be shown (its Write tab chosen) before it is focused. */
+const SHOW_WRITE_EVENT = 'app-show-write';
+
+/**
+ * Focuses a textarea that may sit in a hidden Write panel (Preview chosen): the Write tab is
+ * chosen first, so the focus lands (a Quote, or a form's first mistake, while Preview shows).
+ */
+export function focusWriting(element: HTMLElement | null | undefined, options?: FocusOptions): void {
+  if (!element) return;
+  element.dispatchEvent(new Event(SHOW_WRITE_EVENT, { bubbles: true }));
+  element.focus(options);
+}
 
 interface WritePreviewProps {
   /** The text the Preview tab shows rendered. */
@@ -27,8 +41,16 @@ export function WritePreview({ source, children, emptyText = 'Nothing to preview
   const [tab, setTab] = useState<Tab>('write');
   const [help, setHelp] = useState(false);
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ write: null, preview: null });
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     void preloadMarkdown().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    const element = root.current;
+    // Synchronous, so that the caller's focus() right after finds the panel shown.
+    const showWrite = () => flushSync(() => setTab('write'));
+    element?.addEventListener(SHOW_WRITE_EVENT, showWrite);
+    return () => element?.removeEventListener(SHOW_WRITE_EVENT, showWrite);
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -50,7 +72,7 @@ export function WritePreview({ source, children, emptyText = 'Nothing to preview
   };
 
   return (
-    <div className="app-md-editor">
+    <div className="app-md-editor" ref={root}>
       <div className="app-md-toolbar">
         <div role="tablist" aria-label="Write or preview" className="app-md-tabs" onKeyDown={onKeyDown}>
           {TABS.map((item) => (

@@ -12,6 +12,7 @@ import { ERRORS } from '../../shared/errors';
 import type { Post, Reply, Session } from '../../db/types';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
 import { ReplyBox } from './reply-box';
+import { focusWriting } from '../../components/markdown/write-preview';
 import { ReplyItem } from './reply-item';
 import { ReplyPages } from './reply-pages';
 import type { ThreadPage } from './use-thread-page';
@@ -86,7 +87,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
 
   const startQuote = useCallback((reply: Reply) => {
     setQuote(reply);
-    textarea.current?.focus({ preventScroll: true });
+    focusWriting(textarea.current, { preventScroll: true });
     textarea.current?.scrollIntoView({ block: 'center', behavior: smooth() });
   }, []);
   const askDelete = useCallback((reply: Reply) => setDeleting({ reply, open: true }), []);

@@ -8,7 +8,7 @@ import { trapTabKey } from '../../components/focus-trap';
 import { registerBeforeReload } from '../../components/reload';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { WritePreview } from '../../components/markdown/write-preview';
+import { focusWriting, WritePreview } from '../../components/markdown/write-preview';
 import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
 import { editPost, loadEditDraft, type EditablePost } from '../../db/posts/editing';
 import { createPost } from '../../db/posts/posts';
@@ -131,7 +131,8 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       };
       setInvalid(next);
       showToast({ title: problem.title, description: problem.message, variant: 'error' });
-      (next.title ? titleRef : contentRef).current?.focus();
+      if (next.title) titleRef.current?.focus();
+      else focusWriting(contentRef.current);
       return;
     }
     setInvalid({ title: false, content: false });
