@@ -17,12 +17,11 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
-import { fullLoad, inAppNavigation } from './post-page.mjs';
+import { fullLoad, inAppNavigation, signInAsAdmin } from './post-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4185);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
-const ADMIN = 'admin@insightexchange.app';
 const KB = 1024;
 /** The post's Markdown rendered (its table is there): the post is painted. */
 const RENDERED = '.app-markdown:not(.is-plain) table';
@@ -130,11 +129,7 @@ async function forumScripts(browser) {
 }
 
 async function signIn(page) {
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill('benchmark');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${BASE}/`);
+  await signInAsAdmin(page, BASE);
   await page.close();
 }
 

@@ -2,6 +2,15 @@
 // `selector` names what counts as painted (the first reply, the rendered Markdown): the time is
 // taken at the frame that first shows it (rAF, then a task, after it is in the DOM).
 
+/** Signs in as the local-only build's admin through the form, on `base`. */
+export async function signInAsAdmin(page, base) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill('admin@insightexchange.app');
+  await page.getByLabel('Password').fill('benchmark');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${base}/`);
+}
+
 /** In the page: sets `window.__painted` to performance.now() at the frame that first shows `selector`. */
 export const watchPaint = (selector) => {
   window.__painted = undefined;

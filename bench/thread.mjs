@@ -16,13 +16,12 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
-import { fullLoad, inAppNavigation } from './post-page.mjs';
+import { fullLoad, inAppNavigation, signInAsAdmin } from './post-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4184);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const REPLIES = 1_000;
-const ADMIN = 'admin@insightexchange.app';
 /** A reply on the page: the first screen of replies is painted. */
 const FIRST_REPLY = '[id^="reply-"]';
 
@@ -94,11 +93,7 @@ const context = await chromium.launchPersistentContext(profile, {
 });
 try {
   const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill('benchmark');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${BASE}/`);
+  await signInAsAdmin(page, BASE);
   await page.goto(`${BASE}/forum`);
   await page.locator('article').first().waitFor();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
