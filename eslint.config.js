@@ -71,8 +71,10 @@ const forbiddenFor = (folder) => TOP.filter((other) => other !== folder && !(LAY
 const DB_GROUPS = {
   core: [],
   accounts: ['core'],
-  posts: ['core', 'accounts', 'sync'],
-  replies: ['core', 'accounts', 'posts', 'sync'],
+  posts: ['core', 'accounts', 'sync', 'notifications'],
+  replies: ['core', 'accounts', 'posts', 'sync', 'notifications'],
+  notifications: ['core', 'accounts', 'sync'],
+  moderation: ['core', 'accounts', 'posts', 'replies', 'sync', 'notifications'],
   search: ['core'],
   sync: ['core', 'accounts'],
   mirror: ['core', 'posts', 'sync'],

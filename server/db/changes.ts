@@ -17,9 +17,11 @@ export async function changeHead(sql: Sql): Promise<number> {
 }
 
 /** A page of a version-1 pull: posts only. */
-export type PostsPage = Omit<PullResponse, 'replies' | 'removed'>;
+export type PostsPage = Omit<PullResponse, 'replies' | 'removed' | 'notifications' | 'flags'>;
 /** A page of a version-2 pull: posts and replies, no removed posts. */
-export type ConversationsPage = Omit<PullResponse, 'removed'>;
+export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' | 'flags'>;
+/** A page of a version-3 pull: posts, replies and removed posts. */
+export type WritingPage = Omit<PullResponse, 'notifications' | 'flags'>;
 
 /** What a page carries besides posts, by protocol version: replies from 2, removed posts from 3. */
 interface Shape {
@@ -142,7 +144,7 @@ export async function pullChanges(
   after: number,
   limit: number,
   protocol: number,
-): Promise<PullResponse | ConversationsPage | PostsPage> {
+): Promise<PullResponse | WritingPage | ConversationsPage | PostsPage> {
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(Math.min(Math.max(protocol, 1), 3))!;
   const admin = viewer.role === 'admin';
   const head = await changeHead(sql);

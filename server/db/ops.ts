@@ -5,7 +5,7 @@
 // dates are set here, never by the client. Every transaction takes the change_head row lock first:
 // commits are totally ordered.
 import { pendingPost } from '../../src/shared/post-rules';
-import { newPostSchema, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
+import { newPostSchema, type ModerationOp, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
@@ -16,7 +16,7 @@ import { INSERT_POST, insertParams, toWirePost, type PostRow } from './post-rows
 import { applyConversationOp, isConversationOp, type ConversationOp } from './reply-ops';
 
 /** The operations on a post that run in a transaction of their own here. */
-type PostWriteOp = Exclude<Op, ConversationOp | { type: 'like' }>;
+type PostWriteOp = Exclude<Op, ConversationOp | ModerationOp | { type: 'like' }>;
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
   const id = Math.max(lastId + 1, Date.now());
@@ -80,6 +80,10 @@ async function work(
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
   if (isConversationOp(op)) return applyConversationOp(db, user, op);
+  // TODO(issue 22, server): the moderation operations (hidePost, flag, dismissFlags, readNotifications).
+  if (op.type === 'hidePost' || op.type === 'flag' || op.type === 'dismissFlags' || op.type === 'readNotifications') {
+    return refused(op, 'invalid');
+  }
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
   // A create's or an edit's text is checked before anything is looked up, with the rule's sentence.
   let fields: NewPost | undefined;

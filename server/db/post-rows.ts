@@ -51,6 +51,7 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean): WirePost {
     editedAt: msOrNull(row.edited_at),
     resubmitted: row.resubmitted === true,
     previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
+    reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
     seq: Number(row.seq),
   };
 }

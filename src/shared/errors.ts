@@ -85,6 +85,12 @@ export const ERRORS = {
   moderators_only: { status: 403, title: 'Not allowed', message: 'Only an admin can hide or restore a reply.' },
   reply_hidden: { status: 409, title: 'Hidden by a moderator', message: 'A moderator hid this reply, so it can no longer be edited.' },
 
+  // Moderation and notifications.
+  admins_only: { status: 403, title: 'Not allowed', message: 'Only an admin can do this.' },
+  already_flagged: { status: 409, title: 'Already flagged', message: 'You already flagged this. An admin will look at it.' },
+  cannot_flag_own: { status: 403, title: 'Not allowed', message: 'You cannot flag your own post or reply.' },
+  not_on_forum: { status: 409, title: 'Already hidden', message: 'This post is not on the forum any more.' },
+
   // The server or the network.
   database_unavailable: {
     status: 503,

@@ -5,22 +5,36 @@
 import { z } from 'zod';
 import { WIRE_ERROR_CODES } from './errors';
 import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
-import { unstorableText, validateCategory, validateName, validateNewPost, validateReply, validateTags, type Problem } from './validation';
+import { FLAG_REASONS, FLAG_STATES, MAX_READ_IDS, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
+import {
+  unstorableText,
+  validateCategory,
+  validateFlag,
+  validateName,
+  validateNewPost,
+  validateReason,
+  validateReply,
+  validateTags,
+  type Problem,
+} from './validation';
 
 /**
  * The version of this protocol. Devices send it with every request (PROTOCOL_HEADER) and the
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
  * replies, and it never sends the new operations. Version 3 added editing and deleting posts
  * (`editPost`, `deletePost`, the posts' `editedAt`, `resubmitted` and `previous`, and `removed` in
  * a pull); a deleted post is left out of an older device's pulls (it keeps its copy until it updates).
+ * Version 4 added moderation and notifications: a reason on `reject`, the operations `hidePost`,
+ * `flag`, `dismissFlags` and `readNotifications`, the posts' `reason`, and `notifications` and
+ * `flags` in a pull; an older device gets none of them (a hidden post reaches it as rejected).
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -57,7 +71,7 @@ export const sessionResponseSchema = z.object({ user: userSchema });
  * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
  * to admins, else null) and its change number.
  */
-export type WirePost = Post & Required<PostEdits> & { seq: number };
+export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number };
 
 export const postVersionSchema = z.object({
   title: z.string(),
@@ -86,6 +100,8 @@ export const wirePostSchema = z.object({
   editedAt: z.number().int().nonnegative().nullable().default(null),
   resubmitted: z.boolean().default(false),
   previous: postVersionSchema.nullable().default(null),
+  // Version 4: the reason of a rejection or hide (to its author and admins; null for everyone else).
+  reason: z.string().nullable().default(null),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WirePost, unknown>;
 
@@ -126,6 +142,50 @@ export const replyContentSchema = z
   .superRefine(rule(validateReply))
   .transform((content) => content.trim());
 
+/** A rejection or hide reason: optional ('' or absent is none), checked by validateReason, trimmed. */
+export const reasonSchema = z
+  .string()
+  .superRefine(rule(validateReason))
+  .transform((reason) => reason.trim());
+
+/** What a flag says: a reason and the member's words (checked by validateFlag). */
+export const flagInputSchema = z
+  .object({ reason: z.string(), text: z.string().catch('') })
+  .superRefine(rule((flag: { reason: string; text: string }) => validateFlag(flag.reason, flag.text)))
+  .transform((flag) => ({ reason: flag.reason as (typeof FLAG_REASONS)[number], text: flag.text.trim() }));
+
+/** A notification as the server sends it to its recipient: the Notification of moderation.ts plus its change number. */
+export type WireNotification = Notification & { seq: number };
+
+export const wireNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  postId: z.number().int().positive(),
+  replyId: z.string().nullable(),
+  actor: z.string().nullable(),
+  postTitle: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.number().int().nonnegative(),
+  readAt: z.number().int().nonnegative().nullable(),
+  seq: z.number().int().nonnegative(),
+}) satisfies z.ZodType<WireNotification>;
+
+/** A flag as the server sends it: to admins every flag, to a member their own. */
+export type WireFlag = Flag & { seq: number };
+
+export const wireFlagSchema = z.object({
+  id: z.string(),
+  postId: z.number().int().positive(),
+  replyId: z.string().nullable(),
+  reason: z.enum(FLAG_REASONS),
+  text: z.string(),
+  flagger: z.string(),
+  flaggerEmail: z.string(),
+  createdAt: z.number().int().nonnegative(),
+  state: z.enum(FLAG_STATES),
+  seq: z.number().int().nonnegative(),
+}) satisfies z.ZodType<WireFlag>;
+
 const opId = z.uuid();
 const postId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const replyId = z.uuid();
@@ -134,7 +194,8 @@ export const opSchema = z.discriminatedUnion('type', [
   z.object({ id: opId, type: z.literal('create'), post: z.looseObject({}) }),
   z.object({ id: opId, type: z.literal('like'), postId, count: z.number().int().min(1).max(1000).optional() }),
   z.object({ id: opId, type: z.literal('approve'), postId }),
-  z.object({ id: opId, type: z.literal('reject'), postId }),
+  // Version 4: an optional reason (reasonSchema, checked by the server after the envelope).
+  z.object({ id: opId, type: z.literal('reject'), postId, reason: z.unknown().optional() }),
   // Version 2. A reply's id is its op's id; its text is checked by the server after the envelope
   // (replyContentSchema), so a bad text is one `refused` result, not a failed batch.
   z.object({ id: opId, type: z.literal('reply'), postId, content: z.unknown(), quoteId: replyId.nullable().optional() }),
@@ -147,12 +208,21 @@ export const opSchema = z.discriminatedUnion('type', [
   // status the author edited (the server refuses `edit_conflict` when a review came in between).
   z.object({ id: opId, type: z.literal('editPost'), postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
   z.object({ id: opId, type: z.literal('deletePost'), postId }),
+  // Version 4. Texts (reason, flag) are checked by the server after the envelope, so bad text is
+  // one `refused` result. `hidePost` takes an approved post off the forum (it becomes rejected,
+  // with the reason); `dismissFlags` settles the open flags of a post (replyId null) or a reply.
+  z.object({ id: opId, type: z.literal('hidePost'), postId, reason: z.unknown().optional() }),
+  z.object({ id: opId, type: z.literal('flag'), postId, replyId: replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
+  z.object({ id: opId, type: z.literal('dismissFlags'), postId, replyId: replyId.nullable() }),
+  z.object({ id: opId, type: z.literal('readNotifications'), ids: z.array(z.uuid()).min(1).max(MAX_READ_IDS) }),
 ]);
 export type Op = z.infer<typeof opSchema>;
 /** The operations about one reply (each names it by `replyId`). */
 export type ReplyOp = Extract<Op, { replyId: string }>;
 /** The operations that name a post by `postId`. */
 export type PostOp = Extract<Op, { postId: number }>;
+/** The operations of moderation and notifications (version 4). */
+export type ModerationOp = Extract<Op, { type: 'hidePost' | 'flag' | 'dismissFlags' | 'readNotifications' }>;
 
 export const MAX_OPS_PER_PUSH = 100;
 export const pushRequestSchema = z.object({ ops: z.array(opSchema).min(1).max(MAX_OPS_PER_PUSH) });
@@ -177,6 +247,7 @@ export const opResultSchema = z.discriminatedUnion('status', [
     postId: z.number().optional(),
     post: wirePostSchema.optional(),
     reply: wireReplySchema.optional(),
+    flag: wireFlagSchema.optional(),
   }),
   z.object({
     id: z.string(),
@@ -184,6 +255,7 @@ export const opResultSchema = z.discriminatedUnion('status', [
     postId: z.number().optional(),
     post: wirePostSchema.optional(),
     reply: wireReplySchema.optional(),
+    flag: wireFlagSchema.optional(),
   }),
   z.object({ id: z.string(), status: z.literal('refused'), code: readCode, reason: z.string() }),
   z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
@@ -209,6 +281,10 @@ export const pullResponseSchema = z.object({
   replies: z.array(wireReplySchema).default([]),
   /** Version 3: the posts deleted in the same range (ids only): the device drops them and their replies. */
   removed: z.array(z.object({ id: z.number().int().positive(), seq: z.number().int().nonnegative() })).default([]),
+  /** Version 4: this member's notifications changed in the same range (new, or read). */
+  notifications: z.array(wireNotificationSchema).default([]),
+  /** Version 4: the flags changed in the same range that this member may see (admins: all; members: their own). */
+  flags: z.array(wireFlagSchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

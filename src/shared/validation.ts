@@ -4,6 +4,7 @@
 
 import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
+import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
 
 export interface Problem {
   code: 'invalid';
@@ -103,4 +104,18 @@ export function validateName(name: string): Problem | null {
 export function validateReply(content: string): Problem | null {
   if (blank(content)) return problem('Empty reply', 'Please write something before posting your reply.');
   return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content);
+}
+
+/** A rejection or hide reason (optional: '' is none): within MODERATION_LIMITS.reason, storable. */
+export function validateReason(reason: string): Problem | null {
+  return tooLong('Reason', reason.trim(), MODERATION_LIMITS.reason) ?? unstorableText('Reason', reason);
+}
+
+/** A flag: one of FLAG_REASONS; `other` needs the member's own words; the words within MODERATION_LIMITS.flagText. */
+export function validateFlag(reason: unknown, text: string): Problem | null {
+  if (!(FLAG_REASONS as readonly unknown[]).includes(reason)) {
+    return problem(ERRORS.invalid.title, 'Please choose why you are flagging this.');
+  }
+  if (reason === 'other' && blank(text)) return problem('Missing Information', 'Please say what is wrong with it.');
+  return tooLong('Your words', text.trim(), MODERATION_LIMITS.flagText) ?? unstorableText('Your words', text);
 }

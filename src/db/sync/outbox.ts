@@ -53,7 +53,7 @@ function toOperation(input: OperationInput, postId: number): Op {
 /** The reply an operation is about, if it is about one. */
 export function replyIdOf(op: Op): string | undefined {
   if (op.type === 'reply') return op.id;
-  return 'replyId' in op ? op.replyId : undefined;
+  return 'replyId' in op ? (op.replyId ?? undefined) : undefined;
 }
 
 /** What may go with a queued operation besides its input. */
