@@ -21,7 +21,15 @@ const post = { id: 7, title: 'Panel fatigue', authorEmail: ann.email };
 describe('notifications', () => {
   it('a review tells the author, with the reason of a rejection only', () => {
     expect(notificationsForReview(post, 'rejected', 'Off topic', admin)).toEqual([
-      { recipientEmail: ann.email, kind: 'rejected', postId: 7, replyId: null, actor: null, postTitle: 'Panel fatigue', reason: 'Off topic' },
+      {
+        recipientEmail: ann.email,
+        kind: 'rejected',
+        postId: 7,
+        replyId: null,
+        actor: null,
+        postTitle: 'Panel fatigue',
+        reason: 'Off topic',
+      },
     ]);
     expect(notificationsForReview(post, 'approved', 'ignored', admin)[0]!.reason).toBeNull();
   });
@@ -36,7 +44,9 @@ describe('notifications', () => {
     const reply = { id: 'r2', author: 'Bob', authorEmail: bob.email };
     expect(notificationsForReply(post, reply, null, bob).map((n) => [n.recipientEmail, n.kind])).toEqual([[ann.email, 'replied']]);
     const carol = 'carol@example.com';
-    expect(notificationsForReply(post, reply, { authorEmail: carol, state: 'visible' }, bob).map((n) => [n.recipientEmail, n.kind])).toEqual([
+    expect(
+      notificationsForReply(post, reply, { authorEmail: carol, state: 'visible' }, bob).map((n) => [n.recipientEmail, n.kind]),
+    ).toEqual([
       [carol, 'quoted'],
       [ann.email, 'replied'],
     ]);
