@@ -50,7 +50,9 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const db = await emptyDatabase(backend);
     open.push(db);
     await startUp(db, { ...quiet, adminPassword: 'pw' });
-    await db.query('INSERT INTO deleted_posts SELECT *, 0, NULL FROM posts');
+    await db.query(
+      `INSERT INTO deleted_posts SELECT (jsonb_populate_record(NULL::deleted_posts, to_jsonb(p) || '{"deleted_at": 0}')).* FROM posts p`,
+    );
     await db.query('DELETE FROM posts');
     await db.query('UPDATE change_head SET seeded = false');
     expect((await startUp(db, { ...quiet, adminPassword: 'pw' })).seeded).toBe(false);
