@@ -271,6 +271,12 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
     expect(await notificationsOf(admin, postId)).toEqual([]);
     const titles = (await pulled(third)).notifications.map((n) => n.postTitle);
     expect(titles).toEqual(['A conversation']);
+    // A sample post's author has no account: a reply to it notifies no one.
+    const [sample] = await server.db.query(
+      `SELECT id FROM posts WHERE status = 'approved' AND author_email NOT IN (SELECT email FROM users) LIMIT 1`,
+    );
+    await other.reply(Number(sample!.id), 'On a sample post.');
+    expect(Number((await row('SELECT count(*) AS n FROM notifications WHERE post_id = $1', [sample!.id])).n)).toBe(0);
   });
 
   it('readNotifications in one session shows read in another session’s pull; others’ ids change nothing', async () => {
