@@ -16,7 +16,7 @@ import { nextBatch, READ_NOTIFICATIONS_POST_ID } from '../../../src/db/sync/outb
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { switchMember } from '../../../src/db/sync/member-switch';
 import { refusalNotices } from '../../../src/sync/engine';
-import { DEFAULT_ADMIN_EMAIL, UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
+import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WireFlag, WireNotification, WirePost } from '../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
