@@ -18,6 +18,7 @@ import { switchMember } from '../../../src/db/sync/member-switch';
 import { refusalNotices } from '../../../src/sync/engine';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WireFlag, WireNotification, WirePost } from '../../../src/shared/protocol';
+import { pullPage } from './pull-page';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
 const ADMIN = DEFAULT_ADMIN_EMAIL;
@@ -70,16 +71,7 @@ const wireFlag = (overrides: Partial<WireFlag> = {}): WireFlag => ({
   seq: 2,
   ...overrides,
 });
-const page = (overrides: Partial<PullResponse>): PullResponse => ({
-  posts: [],
-  replies: [],
-  removed: [],
-  notifications: [],
-  flags: [],
-  cursor: 1,
-  more: false,
-  ...overrides,
-});
+const page = pullPage;
 const pull = (overrides: Partial<PullResponse>, owner = ADMIN) => applyPullPage(page(overrides), owner);
 const queued = async () => (await db.outbox.orderBy('seq').toArray()).map((entry) => entry.op);
 const answer = async (email: string, results: (batch: Op[]) => OpResult[], cursor = 0, now = Date.now()) => {
