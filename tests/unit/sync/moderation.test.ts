@@ -19,6 +19,11 @@ import { refusalNotices } from '../../../src/sync/engine';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WireFlag, WireNotification, WirePost } from '../../../src/shared/protocol';
 import { pullPage } from './pull-page';
+import { liveQuery } from 'dexie';
+import { countPendingPosts } from '../../../src/db/posts/posts';
+import { loadInsightsWith } from '../../../src/sync/insights';
+import { DataError } from '../../../src/db/core/errors';
+import { computeInsights } from '../../../src/shared/insights';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
 const ADMIN = DEFAULT_ADMIN_EMAIL;
@@ -252,5 +257,35 @@ describe('a member switch', () => {
     expect(await switchMember(member)).toBe(true);
     expect(await db.notifications.count()).toBe(0);
     expect((await db.flags.toArray()).map((flag) => flag.flaggerEmail)).toEqual([AUTHOR]);
+  });
+});
+
+describe('the pending count and insights on a connected device', () => {
+  it('the pending count is live on a pull', async () => {
+    signInAsAdmin();
+    const seen: number[] = [];
+    const counted = new Promise<void>((resolve) => {
+      const subscription = liveQuery(countPendingPosts).subscribe((count) => {
+        seen.push(count);
+        if (count === 2) {
+          resolve();
+          queueMicrotask(() => subscription.unsubscribe());
+        }
+      });
+    });
+    await pull({ posts: [wire(), wire({ id: 42 })] });
+    await counted;
+    expect(seen.at(-1)).toBe(2);
+  });
+
+  it('insights are the server’s when it answers, the device’s offline', async () => {
+    signInAsAdmin();
+    const server = computeInsights({ posts: [], likesByDay: [], now: 1 }, 'server');
+    expect(await loadInsightsWith({ insights: async () => server }, true)).toEqual(server);
+    const offline = { insights: () => Promise.reject(new DataError('offline')) };
+    expect((await loadInsightsWith(offline, true)).source).toBe('device');
+    expect((await loadInsightsWith({ insights: async () => server }, false)).source).toBe('device');
+    const broken = { insights: () => Promise.reject(new DataError('server_error', { status: 500 })) };
+    await expect(loadInsightsWith(broken, true)).rejects.toMatchObject({ code: 'server_error' });
   });
 });
