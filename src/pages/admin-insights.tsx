@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import '../features/insights/insights.scss';
 import { Link } from 'react-router-dom';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { ErrorBoundary } from '../components/error-boundary';

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import '../features/admin/admin.scss';
 import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';

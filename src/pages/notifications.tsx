@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import '../features/notifications/notifications.scss';
 import { ErrorBoundary } from '../components/error-boundary';
 import { MarkAllRead } from '../features/notifications/mark-all-read';
 import { NotificationsList } from '../features/notifications/notifications-list';
