@@ -107,7 +107,10 @@ test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text
   await page.keyboard.press('r');
   await expect(toast(page, 'Post rejected')).toBeVisible();
   await expect(card(page, 'Key first')).toHaveCount(0);
-  expect(await getPost(page, 1_972_000_000_003)).toMatchObject({ status: 'rejected', reason: 'Duplicate of an earlier question, see the archive' });
+  expect(await getPost(page, 1_972_000_000_003)).toMatchObject({
+    status: 'rejected',
+    reason: 'Duplicate of an earlier question, see the archive',
+  });
 
   // Focus moved on to the next post: x selects it, a approves it, and the last one too.
   await expect(card(page, 'Key second').getByRole('button', { name: 'Approve' })).toBeFocused();
