@@ -69,6 +69,8 @@ describe('size budgets of the first load', () => {
     const naming = chunks.filter((url) => url !== uplot[0] && readDist(url).includes(name));
     expect(naming).toHaveLength(1);
     expect(naming[0]).toMatch(/^assets\/admin-insights-[\w-]+\.js$/);
-    expect(readDist(naming[0]!)).toMatch(new RegExp(`import\\(\`\\./${name.replace(/\./g, '\\.')}\`\\)|import\\("\\./${name.replace(/\./g, '\\.')}"\\)`));
+    expect(readDist(naming[0]!)).toMatch(
+      new RegExp(`import\\(\`\\./${name.replace(/\./g, '\\.')}\`\\)|import\\("\\./${name.replace(/\./g, '\\.')}"\\)`),
+    );
   });
 });
