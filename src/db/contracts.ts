@@ -124,6 +124,8 @@ export const META_KEY_PREFIXES = {
   syncUploadDecided: 'sync:upload-decided:',
   /** `sync:rekeyed:<temporary id>`: the server id a post created on this device moved to (sync). */
   syncRekeyed: 'sync:rekeyed:',
+  /** `notifications:system:<email>`: the member turned system notifications on for this device (notifications). */
+  systemNotifications: 'notifications:system:',
 } as const;
 
 /** The `meta` key of a member's reply draft on one post. */

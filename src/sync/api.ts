@@ -4,6 +4,7 @@
 // real server in-process. Every request says which PROTOCOL_VERSION this build speaks.
 
 import type { z } from 'zod';
+import { insightsSchema, type Insights } from '../shared/insights';
 import { DataError, isDataError } from '../db/core/errors';
 import {
   healthResponseSchema,
@@ -41,6 +42,8 @@ export interface SyncApi {
   signOut(): Promise<void>;
   push(ops: readonly Op[]): Promise<PushResponse>;
   pull(after: number, limit: number): Promise<PullResponse>;
+  /** GET /api/insights (admins). Optional: the engine never needs it, and test doubles may leave it out. */
+  insights?(): Promise<Insights>;
 }
 
 /** An API client on `base` (the app's own origin by default) through `fetchImpl`. */
@@ -111,6 +114,9 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     },
     async pull(after, limit) {
       return json(await call(`/api/changes?after=${after}&limit=${limit}`), pullResponseSchema);
+    },
+    async insights() {
+      return json(await call('/api/insights'), insightsSchema);
     },
   };
 }

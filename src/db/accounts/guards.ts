@@ -20,3 +20,10 @@ export function requireAdmin(): Session {
   if (session.role !== 'admin') throw new DataError('forbidden');
   return session;
 }
+
+/** The signed-in admin's session for the moderation work of issue 22, or `not_signed_in` / `admins_only`. */
+export function requireModerator(): Session {
+  const session = requireSession();
+  if (session.role !== 'admin') throw new DataError('admins_only');
+  return session;
+}

@@ -11,6 +11,8 @@ export type ChangeKind =
   | 'post-deleted'
   | 'deletion-undone'
   | 'replied'
+  | 'moderated'
+  | 'notifications-read'
   | 'posts-imported'
   | 'seeded'
   | 'synced';

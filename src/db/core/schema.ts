@@ -8,13 +8,24 @@ import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
 import type { PostEdits } from '../../shared/post-rules';
+import type { Flag, FlagState, Notification, PostReview } from '../../shared/moderation';
 import type { Op } from '../../shared/protocol';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & PostEdits & { rev?: number; sync?: ServerState };
+export type PostRow = Post & PostEdits & PostReview & ReviewTimes & { rev?: number; sync?: ServerState };
+
+/**
+ * When a post entered the review queue (its creation or last resubmission) and when it was last
+ * reviewed (ms since the epoch; schema version 6). Rows written before lack them: unknown. Not
+ * `posts` mirror fields; insights read them.
+ */
+export interface ReviewTimes {
+  submittedAt?: number;
+  reviewedAt?: number;
+}
 
 /**
  * What the server last said about a synced post (connected mode only): its change number, likes
@@ -27,6 +38,8 @@ export interface ServerState {
   status: Post['status'];
   /** The server's view count (rows stored before schema version 4 lack it: the row's own count stands). */
   views?: number;
+  /** The server's reason of a rejection or hide (schema version 6; absent on older rows: none). */
+  reason?: string | null;
   /**
    * The server's text and edits, kept only while an edit of this device is outstanding (the row
    * shows the edit on top; a refusal restores these). Absent otherwise: the row's own text is the server's.
@@ -88,6 +101,26 @@ export interface OutboxRow {
   firstFailedAt?: number;
   /** Set once the server kept failing on it (outbox.ts, shouldSetAside): it is not sent again on this page, and blocks nothing. */
   setAside?: true;
+}
+
+/**
+ * A notification of the member `email` (schema version 6). `unread` is 1 while `readAt` is null
+ * (IndexedDB cannot index null), so the unread count is one index range. `sync` (connected mode) is
+ * the server's last word: a local `readAt` stands on it while a readNotifications op is outstanding.
+ */
+export type NotificationRow = Notification & { email: string; unread: 0 | 1; sync?: { seq: number; readAt: number | null } };
+
+/**
+ * A flag (schema version 6). `target` is targetKey() of shared/moderation.ts; `open` is 1 while
+ * its state is `open` (the Flags queue is one index range). `sync` (connected mode): the server's
+ * last word; the row's `state` adds this device's outstanding dismissals on top.
+ */
+export type FlagRow = Flag & { target: string; open: 0 | 1; sync?: { seq: number; state: FlagState } };
+
+/** Likes given on this device per UTC day ("YYYY-MM-DD"), for the device's insights (schema version 6). */
+export interface LikeDayRow {
+  day: string;
+  likes: number;
 }
 
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
@@ -156,6 +189,20 @@ export const SCHEMA_V4 = {
  */
 export const SCHEMA_V5 = {} as const;
 
+/**
+ * Version 6 (moderation and notifications, protocol 4): `notifications`, a member's list newest
+ * first (`[email+createdAt]`) and unread count (`[email+unread]`); `flags`, by target (`target`),
+ * a member's flag on a target (`[flaggerEmail+target]`) and the open ones by target
+ * (`[open+target]`, the Flags queue and its count); `likeDays`, likes per UTC day. Posts gain
+ * `reason`, `submittedAt` and `reviewedAt` (not indexed). A connected device pulls again from
+ * the start once, so it gets the reasons, notifications and flags its older build never asked for.
+ */
+export const SCHEMA_V6 = {
+  notifications: 'id, [email+createdAt], [email+unread]',
+  flags: 'id, target, [flaggerEmail+target], [open+target]',
+  likeDays: 'day',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -163,6 +210,9 @@ export class InsightDatabase extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   replies!: EntityTable<ReplyRow, 'id'>;
   viewed!: Dexie.Table<ViewedRow, [string, number]>;
+  notifications!: EntityTable<NotificationRow, 'id'>;
+  flags!: EntityTable<FlagRow, 'id'>;
+  likeDays!: EntityTable<LikeDayRow, 'day'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -201,6 +251,12 @@ export class InsightDatabase extends Dexie {
       });
     this.version(5)
       .stores(SCHEMA_V5)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
+    this.version(6)
+      .stores(SCHEMA_V6)
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });

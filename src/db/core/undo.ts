@@ -7,6 +7,7 @@ import { META_KEY_PREFIXES } from '../contracts';
 import { db, type OutboxRow, type PostRow, type ReplyRow, type ViewedRow } from './schema';
 import { countChange, nextRev } from './revisions';
 import { recountComments } from './reply-counts';
+import { reopenFlags } from './flag-rows';
 
 /**
  * How long after the Undo window a held deletion still waits before it is sent (ms): the toast's
@@ -37,6 +38,12 @@ export interface UndoEntry {
    * its answer moves the held deletion and this entry to the server's id (apply-results.ts).
    */
   sentCreateOpId?: string;
+  /** The open flags the deletion settled (Undo opens them again). */
+  flags?: string[];
+  /** A bulk review (moderation/review.ts): each post as it was before, and its held operation (connected). */
+  reviews?: { post: PostRow; opSeq?: number }[];
+  /** The notifications a local-only bulk review wrote (Undo deletes them). */
+  notifications?: string[];
 }
 
 export const undoMetaKey = (token: string) => `${META_KEY_PREFIXES.undo}${token}`;
@@ -80,7 +87,7 @@ export async function purgeExpiredUndoEntries(now = Date.now()): Promise<void> {
 /**
  * Puts back what the entry kept: the post (with a new change number, so the search index sees it
  * again), its replies and views, the operations the deletion dropped; recounts the post's visible
- * replies; forgets the entry. Call inside a readwrite transaction on posts, replies, viewed, meta, outbox.
+ * replies; forgets the entry. Call inside a readwrite transaction on posts, replies, viewed, meta, outbox, flags.
  */
 export async function restoreUndoEntry(entry: UndoEntry): Promise<void> {
   if (entry.post) await db.posts.put({ ...entry.post, rev: await nextRev() });
@@ -94,6 +101,7 @@ export async function restoreUndoEntry(entry: UndoEntry): Promise<void> {
   if (kept.length > 0) await db.replies.bulkPut(kept);
   if (entry.viewed.length > 0) await db.viewed.bulkPut(entry.viewed);
   if (entry.ops.length > 0) await db.outbox.bulkPut(entry.ops);
+  await reopenFlags(entry.flags ?? []);
   for (const postId of new Set([...(entry.post ? [entry.post.id] : []), ...entry.replies.map((reply) => reply.postId)])) {
     await recountComments(postId);
   }

@@ -1,11 +1,19 @@
-// Insights computed on this device (local-only mode, or an admin's device offline).
-// CONTRACT (issue 22): the signature below is fixed; the data-layer work fills in the body with
-// shared/insights.ts computeInsights over IndexedDB (posts' submittedAt/reviewedAt, likes per day).
+// Insights computed on this device (local-only mode, or an admin's device offline): shared/insights.ts
+// computeInsights over what IndexedDB holds: each post's category, status, submittedAt and
+// reviewedAt (one walk of the posts, the only read that needs every post), and the likes per day.
 
-import type { Insights } from '../../shared/insights';
+import { db } from '../core/schema';
+import { withDataErrors } from '../core/errors';
+import { readLikeDays } from '../core/like-days';
+import { computeInsights, type Insights, type InsightsPost } from '../../shared/insights';
 
 /** The insights of what this device holds (`source: 'device'`). */
 export async function deviceInsights(now = Date.now()): Promise<Insights> {
-  void now;
-  throw new Error('deviceInsights: not built yet (issue 22 data layer)');
+  return withDataErrors(async () => {
+    const posts: InsightsPost[] = [];
+    await db.posts.each((row) => {
+      posts.push({ category: row.category, status: row.status, submittedAt: row.submittedAt ?? null, reviewedAt: row.reviewedAt ?? null });
+    });
+    return computeInsights({ posts, likesByDay: await readLikeDays(), now }, 'device');
+  });
 }

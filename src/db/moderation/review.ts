@@ -1,8 +1,20 @@
 // Reviewing several pending posts at once (bulk Approve/Reject selected), with Undo for
-// UNDO_WINDOW_MS. CONTRACT (issue 22): the signatures below are fixed; the data-layer work fills
-// in the bodies. Single reviews stay approvePost / rejectPost(id, reason?) in posts/posts.ts.
+// UNDO_WINDOW_MS: the posts leave the queue at once in every tab; a connected device holds each
+// review's operation in the outbox (`holdUntil`, one `undoToken` for all) as a deletion's is held
+// (posts/editing.ts), and the Undo entry (`undo:<token>`, core/undo.ts) keeps each post as it was.
+// Single reviews stay approvePost / rejectPost(id, reason?) in posts/posts.ts.
 
+import { db, type PostRow } from '../core/schema';
+import { emitLocalChange } from '../core/changes';
+import { countChange, nextRev } from '../core/revisions';
+import { DataError, withDataErrors } from '../core/errors';
+import { deleteUndoEntry, getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
+import { requireModerator } from '../accounts/guards';
+import { applyReview, checkedReason, REVIEW_TABLES } from '../posts/posts';
 import type { UndoToken } from '../posts/editing';
+import { refreshLocalView } from '../sync/outbox';
+import { newOperationId } from '../sync/uuid';
+import { UNDO_WINDOW_MS } from '../../shared/post-rules';
 
 /** What a bulk review did. */
 export interface BulkReview {
@@ -14,6 +26,8 @@ export interface BulkReview {
   undo: UndoToken | null;
 }
 
+const run = withDataErrors;
+
 /**
  * Approves or rejects every pending post of `ids` in one transaction (admin only). Each post
  * leaves the queue at once in every tab; in connected mode each review is queued held for
@@ -21,14 +35,81 @@ export interface BulkReview {
  * rejection's, optional) is checked by validateReason. Posts already reviewed are skipped and listed.
  */
 export async function reviewPosts(ids: readonly number[], decision: 'approved' | 'rejected', reason?: string): Promise<BulkReview> {
-  void ids;
-  void decision;
-  void reason;
-  throw new Error('reviewPosts: not built yet (issue 22 data layer)');
+  const session = requireModerator();
+  const checked = decision === 'rejected' ? checkedReason(reason) : null;
+  const now = Date.now();
+  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
+  const result = await run(() =>
+    db.transaction('rw', REVIEW_TABLES, async () => {
+      await purgeExpiredUndoEntries(now);
+      const done: BulkReview = { reviewed: [], alreadyReviewed: [], undo: null };
+      const entry: UndoEntry = {
+        token: undo.token,
+        email: session.email,
+        until: undo.until,
+        replies: [],
+        viewed: [],
+        ops: [],
+        reviews: [],
+      };
+      const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
+      for (const id of new Set(ids)) {
+        const stored = await db.posts.get(id);
+        if (!stored) continue; // deleted meanwhile: nothing to review, nothing to say
+        if (stored.status !== 'pending') {
+          done.alreadyReviewed.push({ id, title: stored.title });
+          continue;
+        }
+        const { notifications, opSeq } = await applyReview(stored, decision, checked, session, options);
+        entry.reviews!.push(opSeq === undefined ? { post: stored } : { post: stored, opSeq });
+        entry.notifications = [...(entry.notifications ?? []), ...notifications];
+        done.reviewed.push(id);
+      }
+      if (done.reviewed.length === 0) return done;
+      await putUndoEntry(entry);
+      return { ...done, undo };
+    }),
+  );
+  if (result.reviewed.length > 0) emitLocalChange('post-reviewed');
+  return result;
+}
+
+/** The review fields of a post as they were before the review. */
+function reviewFields(before: PostRow): Pick<PostRow, 'status' | 'reason' | 'reviewedAt'> {
+  return { status: before.status, reason: before.reason, reviewedAt: before.reviewedAt };
 }
 
 /** Puts every post of a bulk review back in the queue; throws `too_late_to_undo` once a review was sent. */
 export async function undoReview(token: UndoToken): Promise<void> {
-  void token;
-  throw new Error('undoReview: not built yet (issue 22 data layer)');
+  requireModerator();
+  await run(() =>
+    db.transaction('rw', REVIEW_TABLES, async () => {
+      const now = Date.now();
+      const entry = await getUndoEntry(token.token);
+      if (!entry?.reviews) throw new DataError('too_late_to_undo');
+      const held = entry.reviews.flatMap((review) => (review.opSeq === undefined ? [] : [review.opSeq]));
+      if (held.length > 0) {
+        // Every review must still be held here: once one may have been sent, the server decides.
+        const rows = await db.outbox.bulkGet(held);
+        if (rows.some((row) => !row || row.holdUntil === undefined || now >= row.holdUntil)) throw new DataError('too_late_to_undo');
+        await db.outbox.bulkDelete(held);
+      } else if (now >= entry.until + UNDO_GRACE_MS) {
+        throw new DataError('too_late_to_undo');
+      }
+      for (const { post } of entry.reviews) {
+        const current = await db.posts.get(post.id);
+        if (!current) continue; // deleted since: nothing to put back
+        const restored: PostRow = { ...current, ...reviewFields(post), rev: await nextRev() };
+        if (restored.reason === undefined) delete restored.reason;
+        if (restored.reviewedAt === undefined) delete restored.reviewedAt;
+        await db.posts.put(restored);
+        // A synced post shows the server's state again with what else is outstanding on top.
+        if (current.sync) await refreshLocalView(post.id);
+      }
+      if (entry.notifications?.length) await db.notifications.bulkDelete(entry.notifications);
+      await countChange();
+      await deleteUndoEntry(entry.token);
+    }),
+  );
+  emitLocalChange('post-reviewed');
 }

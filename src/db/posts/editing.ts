@@ -8,6 +8,7 @@ import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
 import { noteRemovedPosts } from '../core/removals';
+import { settleFlags, targetsOfPost } from '../core/flag-rows';
 import { getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireSession } from '../accounts/guards';
@@ -39,7 +40,7 @@ export interface UndoToken {
 }
 
 const run = withDataErrors;
-const DELETE_TABLES = [db.posts, db.replies, db.viewed, db.meta, db.outbox] as const;
+const DELETE_TABLES = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags] as const;
 
 /** The fields as the New Post form checks them: the rules of validation.ts, trimmed, category as createPost takes it. */
 function checkedFields(fields: NewPostFields): NewPostFields {
@@ -87,6 +88,11 @@ export async function editPost(id: number, fields: NewPostFields): Promise<Edita
       if (!mayEditPost(row, session)) throw new DataError('not_your_post', { postId: id });
       // The server's text is kept while the edit is outstanding (a refusal puts it back).
       const edited: PostRow = { ...editedPost(row, checked, Date.now()), rev: await nextRev() };
+      // A resubmission waits for review again, from now, without the old reason.
+      if (row.status !== 'pending' && edited.status === 'pending') {
+        edited.submittedAt = Date.now();
+        edited.reason = null;
+      }
       const sync = withServerFields(row);
       if (sync) edited.sync = sync;
       await db.posts.put(edited);
@@ -136,6 +142,8 @@ export async function deletePost(id: number): Promise<UndoToken> {
       await db.posts.delete(id);
       await noteRemovedPosts([id]);
       await countChange();
+      // Its flags (and its replies') are settled; Undo opens them again.
+      entry.flags = await settleFlags(targetsOfPost(id, replies), 'resolved');
       if (row.sync || sentCreate) {
         const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
         entry.opSeq = await queueOperation({ type: 'deletePost' }, id, session, options);

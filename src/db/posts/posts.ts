@@ -9,10 +9,13 @@ import { toPost } from './post-codec';
 import { countChange, nextRev } from '../core/revisions';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
 import { requireAdmin, requireSession } from '../accounts/guards';
-import { validateNewPost } from '../../shared/validation';
+import { validateNewPost, validateReason } from '../../shared/validation';
 import { pendingPost, type PostEdits } from '../../shared/post-rules';
+import { notificationsForReview, type PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../accounts/session';
-import { queueOperation } from '../sync/outbox';
+import { queueOperation, type QueueOptions } from '../sync/outbox';
+import { countLikesToday } from '../core/like-days';
+import { writeNotifications } from '../notifications/notifications';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
 
 /** How many posts a list shows before the user asks for more. */
@@ -45,7 +48,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   const post = await run(() =>
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const fields = { title: input.title.trim(), content: input.content.trim(), category };
-      const created: PostRow = { ...pendingPost(await nextPostId(), session, fields), rev: await nextRev() };
+      const created: PostRow = { ...pendingPost(await nextPostId(), session, fields), submittedAt: Date.now(), rev: await nextRev() };
       await db.posts.add(created);
       await countChange();
       await queueOperation({ type: 'create', post: fields }, created.id, session);
@@ -67,9 +70,10 @@ async function storedPost(id: number): Promise<PostRow> {
 export async function likePost(id: number): Promise<number> {
   const session = requireSession();
   const likes = await run(() =>
-    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+    db.transaction('rw', [db.posts, db.meta, db.outbox, db.likeDays], async () => {
       const post = await storedPost(id);
       if (post.status !== 'approved') throw new DataError('not_approved', { postId: id });
+      await countLikesToday();
       await db.posts
         .where('id')
         .equals(id)
@@ -85,17 +89,50 @@ export async function likePost(id: number): Promise<number> {
   return likes;
 }
 
-async function reviewPost(id: number, status: 'approved' | 'rejected'): Promise<Post> {
+/** A rejection's reason as typed: checked by validateReason (`invalid`), trimmed; blank or absent is none (null). */
+export function checkedReason(reason: string | undefined): string | null {
+  if (reason === undefined) return null;
+  const problem = validateReason(reason);
+  if (problem) throw invalidInput(problem);
+  return reason.trim() || null;
+}
+
+/** The tables a review writes (the post, its notification on a local-only device, its operation). */
+export const REVIEW_TABLES = [db.posts, db.meta, db.outbox, db.notifications] as const;
+
+/**
+ * Reviews a pending post inside the caller's readwrite transaction (REVIEW_TABLES): its status,
+ * reason (a rejection's only) and review time, the author's notification (local-only) and the
+ * queued operation. Returns the stored row, the notifications written and the operation's place.
+ */
+export async function applyReview(
+  stored: PostRow,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+  session: Session,
+  options: QueueOptions = {},
+): Promise<{ row: PostRow; notifications: string[]; opSeq: number | undefined }> {
+  const now = Date.now();
+  const kept = status === 'rejected' ? reason : null;
+  const row: PostRow = { ...stored, status, reason: kept, reviewedAt: now, rev: await nextRev() };
+  await db.posts.put(row);
+  await countChange();
+  const notifications = await writeNotifications(notificationsForReview(stored, status, kept, session), now);
+  const input =
+    status === 'approved' ? { type: 'approve' as const } : kept ? { type: 'reject' as const, reason: kept } : { type: 'reject' as const };
+  const opSeq = await queueOperation(input, stored.id, session, { previousStatus: stored.status, ...options });
+  return { row, notifications, opSeq };
+}
+
+async function reviewPost(id: number, status: 'approved' | 'rejected', reason?: string): Promise<Post> {
   const session = requireAdmin();
+  const checked = checkedReason(reason);
   const post = await run(() =>
-    db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
+    db.transaction('rw', REVIEW_TABLES, async () => {
       const stored = await storedPost(id);
       // The transaction makes check-and-set atomic: of two admins reviewing at once, one wins.
       if (stored.status !== 'pending') throw new DataError('already_reviewed', { postId: id });
-      await db.posts.update(id, { status, rev: await nextRev() });
-      await countChange();
-      await queueOperation({ type: status === 'approved' ? 'approve' : 'reject' }, id, session, stored.status);
-      return toPost({ ...stored, status });
+      return toPost((await applyReview(stored, status, checked, session)).row);
     }),
   );
   emitLocalChange('post-reviewed');
@@ -107,9 +144,12 @@ export function approvePost(id: number): Promise<Post> {
   return reviewPost(id, 'approved');
 }
 
-/** Rejects a pending post; admin session only, pending posts only (else a typed error). */
-export function rejectPost(id: number): Promise<Post> {
-  return reviewPost(id, 'rejected');
+/**
+ * Rejects a pending post, with an optional reason (trimmed; validateReason, else `invalid`) that
+ * its author reads; admin session only, pending posts only (else a typed error).
+ */
+export function rejectPost(id: number, reason?: string): Promise<Post> {
+  return reviewPost(id, 'rejected', reason);
 }
 
 function approvedCollection(category: CategoryFilter) {
@@ -133,9 +173,14 @@ export function authorCollection(email: string) {
   return db.posts.where('[authorEmail+id]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
 }
 
-/** A member's posts of every status, newest first (exact authorEmail match). */
-export function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promise<Post[]> {
-  return run(() => authorCollection(email).reverse().limit(limit).toArray());
+/** A post with its review's reason (null when none): what Profile and the admin queue show. */
+export type ReviewedPost = Post & Required<PostReview>;
+
+const withReason = (rows: PostRow[]): ReviewedPost[] => rows.map((row) => ({ ...row, reason: row.reason ?? null }));
+
+/** A member's posts of every status, newest first (exact authorEmail match), each with its reason. */
+export async function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promise<ReviewedPost[]> {
+  return withReason(await run(() => authorCollection(email).reverse().limit(limit).toArray()));
 }
 
 export function countPostsByAuthor(email: string): Promise<number> {
@@ -146,11 +191,12 @@ function pendingCollection() {
   return db.posts.where('[status+id]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
 }
 
-/** Posts waiting for review, newest first. */
-export function listPendingPosts(limit = PAGE_SIZE): Promise<Post[]> {
-  return run(() => pendingCollection().reverse().limit(limit).toArray());
+/** Posts waiting for review, newest first (each with its reason: null while pending). */
+export async function listPendingPosts(limit = PAGE_SIZE): Promise<ReviewedPost[]> {
+  return withReason(await run(() => pendingCollection().reverse().limit(limit).toArray()));
 }
 
+/** How many posts wait for review: one count of the `[status+id]` index, live on every write and pull. */
 export function countPendingPosts(): Promise<number> {
   return run(() => pendingCollection().count());
 }

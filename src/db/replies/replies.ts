@@ -19,13 +19,16 @@ import { purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } 
 import type { UndoToken } from '../posts/editing';
 import { newOperationId } from '../sync/uuid';
 import { replyDraftMetaKey } from '../contracts';
+import { settleFlags } from '../core/flag-rows';
+import { writeNotifications } from '../notifications/notifications';
+import { notificationsForHiddenReply, notificationsForReply } from '../../shared/moderation';
 import type { Reply, Session } from '../types';
 
 /** How many replies a page of a thread shows. */
 export const REPLY_PAGE_SIZE = 20;
 
 const run = withDataErrors;
-const WRITE_TABLES = [db.posts, db.replies, db.meta, db.outbox] as const;
+const WRITE_TABLES = [db.posts, db.replies, db.meta, db.outbox, db.flags, db.notifications] as const;
 
 /** A stored reply as the app shows it (without the row's bookkeeping). */
 export { toReply };
@@ -78,11 +81,12 @@ export async function createReply(postId: number, content: string, quoteId: stri
   const problem = validateReply(content);
   if (problem) throw invalidInput(problem);
   return write(async () => {
-    await openPost(postId, session);
+    const post = await openPost(postId, session);
     const quoted = quoteId ? await db.replies.get(quoteId) : undefined;
     const quote = quoted && quoted.postId === postId && quoted.listed === 1 ? quoted.id : null;
     const reply: ReplyRow = { ...newReply(newOperationId(), postId, session, content.trim(), quote, Date.now()), listed: 1 };
     await db.replies.add(reply);
+    await writeNotifications(notificationsForReply(post, reply, quote ? quoted! : null, session), reply.createdAt);
     await recountComments(postId);
     await countChange();
     await queueForPost({ type: 'reply', id: reply.id, content: reply.content, quoteId: quote }, postId, session);
@@ -124,6 +128,8 @@ export async function deleteReply(replyId: string): Promise<UndoToken> {
       await recountComments(reply.postId);
       await countChange();
       const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, replies: [reply], viewed: [], ops: [] };
+      // Its open flags are settled; Undo opens them again.
+      entry.flags = await settleFlags([{ postId: reply.postId, replyId }], 'resolved');
       const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
       const opSeq = await queueForPost({ type: 'deleteReply', replyId }, reply.postId, session, options);
       if (opSeq !== undefined) entry.opSeq = opSeq;
@@ -134,7 +140,10 @@ export async function deleteReply(replyId: string): Promise<UndoToken> {
   return undo;
 }
 
-/** Hides a reply (admin only): members see "Hidden by a moderator" in its place, and it leaves the count. */
+/**
+ * Hides a reply (admin only): members see "Hidden by a moderator" in its place, and it leaves the
+ * count; its open flags are settled and its author is told (local-only: here; connected: by the server).
+ */
 export function hideReply(replyId: string): Promise<void> {
   return moderate(replyId, 'hidden');
 }
@@ -153,6 +162,11 @@ async function moderate(replyId: string, state: 'hidden' | 'visible'): Promise<v
     await db.replies.update(replyId, { state });
     await recountComments(reply.postId);
     await countChange();
+    if (state === 'hidden') {
+      await settleFlags([{ postId: reply.postId, replyId }], 'resolved');
+      const post = await db.posts.get(reply.postId);
+      if (post) await writeNotifications(notificationsForHiddenReply(post, reply, session));
+    }
     await queueForPost({ type: state === 'hidden' ? 'hideReply' : 'restoreReply', replyId }, reply.postId, session);
   });
 }

@@ -189,7 +189,7 @@ async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<vo
 export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const refusals: Refusal[] = [];
-  await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
+  await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags, db.notifications], async () => {
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);

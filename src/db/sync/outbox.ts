@@ -8,6 +8,7 @@ import { db, type OutboxRow, type PostRow } from '../core/schema';
 import type { Op } from '../../shared/protocol';
 import type { PostStatus, Session } from '../types';
 import type { NewPostFields } from '../../shared/post-rules';
+import type { FlagReason } from '../../shared/moderation';
 import { nextRev } from '../core/revisions';
 import { fieldsOf, isOutstanding, localView } from './overlay';
 import { isConnectedDevice } from './sync-meta';
@@ -16,7 +17,14 @@ import { newOperationId } from './uuid';
 export type OperationInput =
   | { type: 'create'; post: { title: string; content: string; category: string; tags?: string[] } }
   | { type: 'like'; count?: number }
-  | { type: 'approve' | 'reject' }
+  /** `reason`: a rejection's (checked and trimmed by the caller; absent when none). */
+  | { type: 'approve' | 'reject'; reason?: string }
+  | { type: 'hidePost'; reason?: string }
+  /** The flag's id is the operation's id: pass the one the flag was stored under. */
+  | { type: 'flag'; id: string; replyId: string | null; reason: FlagReason; text: string }
+  | { type: 'dismissFlags'; replyId: string | null }
+  /** About no post: queued with postId READ_NOTIFICATIONS_POST_ID. */
+  | { type: 'readNotifications'; ids: string[] }
   | { type: 'view' }
   /** `base`: the status the author saw when editing (the server refuses the edit over another one). */
   | { type: 'editPost'; post: NewPostFields; base: PostStatus }
@@ -26,9 +34,26 @@ export type OperationInput =
   | { type: 'editReply'; replyId: string; content: string }
   | { type: 'deleteReply' | 'hideReply' | 'restoreReply'; replyId: string };
 
+/**
+ * The `postId` of an outbox row that is about no post (`readNotifications`): 0, which no post has
+ * (post ids are positive), so every walk of a post's operations passes it by.
+ */
+export const READ_NOTIFICATIONS_POST_ID = 0;
+
 function toOperation(input: OperationInput, postId: number): Op {
   const id = newOperationId();
   switch (input.type) {
+    case 'reject':
+    case 'hidePost':
+      return input.reason ? { id, type: input.type, postId, reason: input.reason } : { id, type: input.type, postId };
+    case 'flag':
+      return input.text
+        ? { id: input.id, type: 'flag', postId, replyId: input.replyId, reason: input.reason, text: input.text }
+        : { id: input.id, type: 'flag', postId, replyId: input.replyId, reason: input.reason };
+    case 'dismissFlags':
+      return { id, type: 'dismissFlags', postId, replyId: input.replyId };
+    case 'readNotifications':
+      return { id, type: 'readNotifications', ids: [...input.ids] };
     case 'create':
       return { id, type: 'create', post: input.post };
     case 'like':
@@ -53,7 +78,7 @@ function toOperation(input: OperationInput, postId: number): Op {
 /** The reply an operation is about, if it is about one. */
 export function replyIdOf(op: Op): string | undefined {
   if (op.type === 'reply') return op.id;
-  return 'replyId' in op ? (op.replyId ?? undefined) : undefined;
+  return 'replyId' in op && typeof op.replyId === 'string' ? op.replyId : undefined;
 }
 
 /** What may go with a queued operation besides its input. */

@@ -13,7 +13,10 @@ export function isOutstanding(row: OutboxRow, server: { seq: number } | undefine
 }
 
 /** What a synced post shows of its server state plus outstanding operations. */
-export type LocalView = { likes: number; views: number; status: PostStatus } & Partial<ServerFields>;
+export type LocalView = { likes: number; views: number; status: PostStatus; reason: string | null } & Partial<ServerFields>;
+
+/** The reason an operation carries (a reject's or hidePost's), or null. */
+const reasonOf = (op: OutboxRow['op']): string | null => ('reason' in op && typeof op.reason === 'string' && op.reason ? op.reason : null);
 
 /** The fields an editPost operation carries (checked when it was made; anything else reads as none). */
 export function editFields(op: OutboxRow['op']): NewPostFields | undefined {
@@ -45,6 +48,7 @@ export function fieldsOf(row: Pick<PostRow, keyof ServerFields>): ServerFields {
  */
 export function localView(server: ServerState, ops: readonly OutboxRow[], rowViews = 0): LocalView {
   let { likes, status } = server;
+  let reason = server.reason ?? null;
   // A row stored before the server's view count was kept: its own count stands.
   let views = server.views ?? rowViews;
   let text: (Post & ServerFields) | undefined = server.fields && ({ ...server.fields, status } as Post & ServerFields);
@@ -53,19 +57,28 @@ export function localView(server: ServerState, ops: readonly OutboxRow[], rowVie
     const { op } = row;
     if (op.type === 'like') likes += op.count ?? 1;
     else if (op.type === 'view') views += 1;
-    else if (op.type === 'approve' && status === 'pending') status = 'approved';
-    else if (op.type === 'reject' && status === 'pending') status = 'rejected';
-    else if (op.type === 'editPost' && op.base === status) {
+    else if (op.type === 'approve' && status === 'pending') {
+      status = 'approved';
+      reason = null;
+    } else if (op.type === 'reject' && status === 'pending') {
+      status = 'rejected';
+      reason = reasonOf(op);
+    } else if (op.type === 'hidePost' && status === 'approved') {
+      status = 'rejected';
+      reason = reasonOf(op);
+    } else if (op.type === 'editPost' && op.base === status) {
       const fields = editFields(op);
       if (!fields) continue;
       if (text) text = editedPost({ ...text, status }, fields, row.at ?? Date.now());
       else if (status === 'rejected') status = 'pending';
       if (text) status = text.status;
+      // A resubmitted post waits for review again, without the old reason.
+      if (status === 'pending') reason = null;
     }
   }
-  if (!text) return { likes, views, status };
+  if (!text) return { likes, views, status, reason };
   const { title, content, category, tags, editedAt, resubmitted, previous } = text;
-  return { likes, views, status, title, content, category, tags, editedAt, resubmitted, previous };
+  return { likes, views, status, reason, title, content, category, tags, editedAt, resubmitted, previous };
 }
 
 /** The text, state and edit time a synced reply shows: the server's with the outstanding reply operations on top. */

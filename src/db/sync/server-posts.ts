@@ -49,7 +49,7 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
 /** The row a server post becomes on this device, given its outstanding operations (the server's text kept while an edit is outstanding). */
 export function serverRow(wire: WirePost, ops: readonly OutboxRow[], rev: number | undefined): PostRow {
   const { seq, ...post } = wire;
-  const sync: ServerState = { seq, likes: post.likes, status: post.status, views: post.views };
+  const sync: ServerState = { seq, likes: post.likes, status: post.status, views: post.views, reason: post.reason ?? null };
   if (ops.some((entry) => entry.op.type === 'editPost' && isOutstanding(entry, sync))) sync.fields = fieldsOf(post);
   return { ...post, ...localView(sync, ops), sync, rev };
 }
