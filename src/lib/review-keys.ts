@@ -8,14 +8,19 @@ const COMMANDS: Record<string, ReviewCommand> = { j: 'next', k: 'previous', a: '
 /** What an element is, as far as typing goes (a subset of Element, so the rule is testable without a DOM). */
 interface KeyTarget {
   tagName?: string;
+  /** An input's type: a checkbox or a button takes no text, so keys work there. */
+  type?: string;
   isContentEditable?: boolean;
 }
 
-/** True while the member types: an input, textarea, select or anything contenteditable has the key. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
+
+/** True while the member types: a text input, textarea, select or anything contenteditable has the key. */
 export function isTypingTarget(target: KeyTarget | null): boolean {
   if (!target) return false;
   const tag = target.tagName?.toLowerCase();
-  return tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable === true;
+  if (tag === 'input') return !NOT_TYPED.has((target.type ?? 'text').toLowerCase());
+  return tag === 'textarea' || tag === 'select' || target.isContentEditable === true;
 }
 
 interface KeyPress {

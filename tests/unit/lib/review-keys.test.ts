@@ -22,7 +22,9 @@ describe('the review queue keys', () => {
   it('ignores keys typed into a field (input, textarea, select, contenteditable), not on a button', () => {
     for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT']) expect(press('a', { target: { tagName } })).toBeNull();
     expect(press('r', { target: { tagName: 'DIV', isContentEditable: true } })).toBeNull();
+    expect(press('a', { target: { tagName: 'INPUT', type: 'search' } })).toBeNull();
     expect(press('a', { target: { tagName: 'BUTTON' } })).toBe('approve');
+    expect(press('x', { target: { tagName: 'INPUT', type: 'checkbox' } })).toBe('select');
     expect(press('j', { target: null })).toBe('next');
     expect(isTypingTarget({ tagName: 'article' })).toBe(false);
   });
