@@ -131,7 +131,7 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expectNoSeriousViolations(page, path);
       }
-      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect(page.getByText('All caught up!')).toBeVisible();
       await expectNoSeriousViolations(page, 'admin empty state with a toast');
     });
