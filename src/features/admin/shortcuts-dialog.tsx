@@ -12,7 +12,7 @@ export function ShortcutsDialog({ show, onHide }: { show: boolean; onHide: () =>
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <table className="table table-sm mb-0 app-shortcuts">
+        <table className="app-table app-shortcuts">
           <caption className="visually-hidden">Keys of the review queue</caption>
           <thead>
             <tr>

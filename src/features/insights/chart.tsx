@@ -43,13 +43,14 @@ export function Chart({ title, labels, series, kind, labelHeading }: ChartProps)
         const text = cssVar('--bs-body-color');
         const grid = cssVar('--bs-border-color');
         const width = () => Math.max(240, element.clientWidth);
+        const labelWidth = Math.max(...labels.map((label) => label.length), 1) * 7 + 16;
         const bars = UPlot.paths.bars?.({ size: [0.6, 48] });
         const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
         plot = new UPlot(
           {
             width: width(),
             height: 220,
-            legend: { show: series.length > 1 },
+            legend: { show: series.length > 1, live: false },
             cursor: { show: true, drag: { x: false, y: false } },
             scales: {
               x: { time: false, range: [-0.5, labels.length - 0.5] },
@@ -59,8 +60,11 @@ export function Chart({ title, labels, series, kind, labelHeading }: ChartProps)
               {
                 ...axis,
                 values: (_u, splits) => splits.map((value) => labels[value] ?? ''),
-                splits: () =>
-                  labels.map((_label, index) => index).filter((index) => labels.length <= 12 || index % Math.ceil(labels.length / 8) === 0),
+                // As many labels as fit (about 7 px a character, the longest label's width each), evenly spaced.
+                splits: (u) => {
+                  const step = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor((u.width - 60) / labelWidth))));
+                  return labels.map((_label, index) => index).filter((index) => index % step === 0);
+                },
               },
               { ...axis, values: (_u, splits) => splits.map((value) => (Number.isInteger(value) ? formatCount(value) : '')) },
             ],
@@ -100,7 +104,7 @@ export function Chart({ title, labels, series, kind, labelHeading }: ChartProps)
           Show the numbers<span className="visually-hidden"> of {title}</span>
         </summary>
         <div className="table-responsive">
-          <table className="table table-sm mb-0" aria-labelledby={`${id}-caption`}>
+          <table className="app-table" aria-labelledby={`${id}-caption`}>
             <caption id={`${id}-caption`} className="visually-hidden">
               {title}
             </caption>

@@ -53,7 +53,7 @@ function Figures({ insights }: { insights: Insights }) {
   );
   return (
     <div className="row g-3">
-      <Card title="Time to review">
+      <Card title="Time to review" wide>
         {reviewTime.reviewed === 0 || reviewTime.medianMs === null ? (
           <p className="text-body-secondary mb-0">No reviewed posts with known times yet.</p>
         ) : (
@@ -74,7 +74,7 @@ function Figures({ insights }: { insights: Insights }) {
           </>
         )}
       </Card>
-      <Card title="Posts per category">
+      <Card title="Posts per category" wide>
         <Chart title="Posts per category" labels={categories} series={categorySeries} kind="bars" labelHeading="Category" />
       </Card>
       <Card title="Posts and likes per week" wide>
@@ -113,7 +113,7 @@ export function InsightsScreen() {
       <p className="app-insights-source">
         {server ? <IconCloud aria-hidden="true" size={18} /> : <IconDeviceLaptop aria-hidden="true" size={18} />}
         <span>{server ? 'Computed by the server' : 'Computed on this device'}</span>
-        <span className="text-body-secondary">· {formatFullDate(insights.computedAt)}</span>
+        <span className="text-body-secondary">({formatFullDate(insights.computedAt)})</span>
       </p>
       <Figures insights={insights} />
     </>

@@ -19,12 +19,12 @@ export function NotificationsList() {
     );
   }
   return (
-    <ul className="list-group app-notifications" aria-label="Notifications">
+    <ul className="app-notifications" aria-label="Notifications">
       {items.map((notification) => {
         const unread = notification.readAt === null;
         const detail = notificationDetail(notification);
         return (
-          <li key={notification.id} className={`list-group-item app-notification${unread ? ' is-unread' : ''}`}>
+          <li key={notification.id} className={`app-notification${unread ? ' is-unread' : ''}`}>
             <Link
               to={notificationPath(notification)}
               className="app-notification-link"
