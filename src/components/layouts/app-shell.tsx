@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { pendingDescription } from '../../shared/moderation';
 import { NavbarFrame } from './navbar-frame';
+import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
 import { NotificationsButton } from './notifications-button';
 import { SkipLink } from './skip-link';
@@ -70,13 +71,13 @@ export function AppShell({
           <ul className="navbar-nav me-auto app-nav">
             <NavItem to={paths.forum}>Forum</NavItem>
             {isAdmin && (
-              <NavItem
+              <CountedNavItem
                 to={paths.admin}
-                badge={pendingCount}
+                count={pendingCount}
                 description={pendingCount === undefined ? undefined : pendingDescription(pendingCount)}
               >
                 Admin
-              </NavItem>
+              </CountedNavItem>
             )}
             <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
