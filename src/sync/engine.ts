@@ -50,6 +50,26 @@ export function refusalNotice(refusal: Refusal) {
   return { title: titleOf(refusal.code), description: refusal.reason };
 }
 
+const lostReview = (refusal: Refusal) =>
+  refusal.code === 'already_reviewed' && (refusal.op.type === 'approve' || refusal.op.type === 'reject');
+
+/**
+ * The toasts for one push's refusals. Several reviews lost to another admin (two admins' bulk
+ * reviews overlapping) are told once, naming the posts; one alone keeps its own notice.
+ */
+export function refusalNotices(refusals: readonly Refusal[]) {
+  const lost = refusals.filter(lostReview);
+  if (lost.length < 2) return refusals.map(refusalNotice);
+  const titles = lost.map((refusal) => `“${refusal.title ?? 'Untitled'}”`).join(', ');
+  return [
+    {
+      title: titleOf('already_reviewed'),
+      description: `${lost.length} of the posts you reviewed were already reviewed by another admin: ${titles}.`,
+    },
+    ...refusals.filter((refusal) => !lostReview(refusal)).map(refusalNotice),
+  ];
+}
+
 /**
  * The server's own word that it failed on the request (a bug): its JSON `server_error`. A 503, a
  * proxy's error page or an answer it could not read (`bad_answer`) says nothing about the
@@ -200,7 +220,7 @@ export class SyncEngine {
         } else throw error;
       }
       const refusals = await applyPushResults(batch, answer.results, answer.cursor);
-      for (const refusal of refusals) announce(refusalNotice(refusal));
+      for (const notice of refusalNotices(refusals)) announce(notice);
       const failed = await this.countFailures(batch, answer);
       setSyncStatus({ waiting: await countWaiting(session.email) });
       // An answer that settled nothing would repeat forever: stop and let the back-off retry.

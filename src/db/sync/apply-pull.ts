@@ -10,22 +10,28 @@ import { refreshLocalView } from './outbox';
 import { removeServerPosts, storeServerPosts } from './server-posts';
 import { refreshReplyView, storeServerReplies } from './server-replies';
 import { SYNC_META, readCursor } from './sync-meta';
+import { storeServerFlags, storeServerNotifications } from './server-moderation';
 
 /**
  * Stores one page and its cursor atomically; a page at or below the stored cursor changes
  * nothing. Operations acknowledged at or below the cursor are now part of the server state.
- * The page's removed posts leave the device with their replies.
+ * The page's removed posts leave the device with their replies; its notifications (the member's)
+ * and flags are upserted.
  */
 export async function applyPullPage(page: PullResponse, owner: string): Promise<{ changed: number }> {
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
+  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.notifications, db.flags];
+  const changed = await db.transaction('rw', tables, async () => {
     const cursor = await readCursor();
-    if (page.cursor < cursor && page.posts.length === 0 && page.replies.length === 0 && page.removed.length === 0) return 0;
+    const empty = [page.posts, page.replies, page.removed, page.notifications, page.flags].every((list) => list.length === 0);
+    if (page.cursor < cursor && empty) return 0;
     // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
     // last: a post deleted in the page's range is gone whatever else the page says of it.
     const stored =
       (await storeServerPosts(page.posts)) +
       (await storeServerReplies(page.replies)) +
-      (await removeServerPosts(page.removed.map((removed) => removed.id)));
+      (await removeServerPosts(page.removed.map((removed) => removed.id))) +
+      (await storeServerNotifications(page.notifications, owner)) +
+      (await storeServerFlags(page.flags));
     const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
     if (settled.length > 0) {
       await db.outbox.bulkDelete(settled.map((row) => row.seq!));

@@ -25,11 +25,17 @@ import {
 import { recountComments } from '../core/reply-counts';
 import { noteRemovedPosts } from '../core/removals';
 import { refreshReplyView, showNewestReplies, storeServerReplies } from './server-replies';
+import { restoreServerFlags, restoreServerReads, storeServerFlags } from './server-moderation';
+
+/** The operations about flags and notifications: no post changes with them. */
+const MODERATION_ONLY = new Set<Op['type']>(['flag', 'dismissFlags', 'readNotifications']);
 
 export interface Refusal {
   op: Op;
   code: string;
   reason: string;
+  /** The title of the post it was about, as this device showed it (for a notice naming several). */
+  title?: string;
 }
 
 type Settled = Extract<OpResult, { status: 'applied' | 'duplicate' }>;
@@ -57,6 +63,13 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
   const { op } = row;
   // A deletion the server applied can no longer be undone: what it kept is not needed.
   await deleteUndoEntry(row.undoToken);
+  if (result.flag) await storeServerFlags([result.flag]);
+  if (MODERATION_ONLY.has(op.type)) {
+    // A flag the answer carries is the server's word; otherwise the effect waits for the pull.
+    if (op.type === 'flag' && result.flag) await db.outbox.delete(row.seq!);
+    else await db.outbox.update(row.seq!, { ackCursor: cursor });
+    return;
+  }
   if (op.type === 'create') {
     const serverId = result.postId ?? result.post?.id;
     await db.outbox.delete(row.seq!);
@@ -141,9 +154,22 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
   } else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
 }
 
+/** Undoes a refused operation about flags or notifications; false for any other operation. */
+async function undoModeration(row: OutboxRow): Promise<boolean> {
+  const { op } = row;
+  if (op.type === 'flag') {
+    const flag = await db.flags.get(op.id);
+    if (flag && !flag.sync) await db.flags.delete(op.id);
+  } else if (op.type === 'dismissFlags') await restoreServerFlags(op);
+  else if (op.type === 'readNotifications') await restoreServerReads(op.ids);
+  else if (op.type === 'hidePost') await restoreServerFlags({ postId: op.postId, replyId: null });
+  return MODERATION_ONLY.has(op.type);
+}
+
 async function undo(row: OutboxRow, code: string): Promise<void> {
   await db.outbox.delete(row.seq!);
   if (row.undoToken) await undoDeletion(row, code);
+  if (await undoModeration(row)) return;
   if (row.replyId) {
     await undoReply(row, row.replyId);
     return;
@@ -197,8 +223,9 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
       // No answer, or `failed` (the server could not apply it this time): it stays queued.
       if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
+        const title = row.op.type === 'readNotifications' ? undefined : (await db.posts.get(row.postId))?.title;
         await undo(row, result.code);
-        refusals.push({ op: row.op, code: result.code, reason: result.reason });
+        refusals.push({ op: row.op, code: result.code, reason: result.reason, ...(title === undefined ? {} : { title }) });
       } else {
         await acknowledge(row, result, cursor);
       }

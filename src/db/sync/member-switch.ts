@@ -1,7 +1,8 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
 // (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
 // mirror write the `posts` copy; the server's replies go too, and what their deletions kept for
-// Undo; the pull then starts again from zero for the new member.
+// Undo; the previous member's notifications and the flags they could see (an admin: everyone's);
+// the pull then starts again from zero for the new member.
 
 import { db, type PostRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
@@ -33,7 +34,7 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
  * for. Returns true when it switched (the cursor is then back at 0).
  */
 export async function switchMember(session: Session): Promise<boolean> {
-  const switched = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
+  const switched = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags], async () => {
     const owner = await readOwner();
     if (owner === session.email) return false;
     if (owner !== undefined) {
@@ -53,6 +54,10 @@ export async function switchMember(session: Session): Promise<boolean> {
       // held operations stay and are sent when they sign in again; the pull from zero brings back
       // whatever the server keeps.
       for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
+      // Notifications are their recipient's; flags a member sees are their own (an admin's view of
+      // everyone's must not stay). The pull from zero brings back this member's.
+      await db.notifications.filter((row) => row.email !== session.email).delete();
+      await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
       await db.meta.put({ key: SYNC_META.cursor, value: 0 });
     }
     await restoreQueuedCreates(session);

@@ -17,6 +17,7 @@ import { SyncEngine } from '../../../src/sync/engine';
 import type { SyncApi } from '../../../src/sync/api';
 import { UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WirePost, WireReply } from '../../../src/shared/protocol';
+import { pullPage } from './pull-page';
 import { makePost, signInAsMember } from '../factories';
 
 const AUTHOR = 'member@example.com';
@@ -59,16 +60,7 @@ const wireReply = (overrides: Partial<WireReply> = {}): WireReply => ({
   ...overrides,
 });
 
-const page = (overrides: Partial<PullResponse>): PullResponse => ({
-  posts: [],
-  replies: [],
-  removed: [],
-  notifications: [],
-  flags: [],
-  cursor: 1,
-  more: false,
-  ...overrides,
-});
+const page = pullPage;
 const pull = (overrides: Partial<PullResponse>) => applyPullPage(page(overrides), AUTHOR);
 const row = () => db.posts.get(ID);
 const queued = async () => (await db.outbox.orderBy('seq').toArray()).map((entry) => entry.op.type);
