@@ -48,7 +48,7 @@ function Figures({ insights }: { insights: Insights }) {
   );
   const days = useMemo(() => insights.queue.map((row) => shortDay(row.day)), [insights]);
   const queueSeries = useMemo<ChartSeries[]>(
-    () => [{ label: 'Waiting', values: insights.queue.map((row) => row.pending), color: '--bs-warning' }],
+    () => [{ label: 'Waiting', values: insights.queue.map((row) => row.pending), color: '--bs-warning-text-emphasis' }],
     [insights],
   );
   return (
