@@ -9,6 +9,9 @@ import { paths } from '../config/paths';
 import { afterFirstPosts } from '../db/core/idle';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
+import { usePendingCount } from '../features/admin/use-pending-posts';
+import { NotificationWatcher } from '../features/notifications/notification-watcher';
+import { useUnreadCount } from '../features/notifications/use-notifications';
 import { NewPostProvider } from '../features/posting/new-post-provider';
 import { useNewPost } from '../features/posting/new-post-context';
 import { InstallButton } from '../features/pwa/install-button';
@@ -29,6 +32,9 @@ function ProtectedShell({ user }: { user: Session }) {
   const { status, progress, start } = useDataStatus();
   const navigate = useNavigate();
   const showToast = useToast();
+  const ready = status === 'ready';
+  const pendingCount = usePendingCount(isAdmin && ready);
+  const unreadCount = useUnreadCount(ready);
   useEffect(() => start(), [start]);
   // Fetch the other screens' code while the member reads, so switching screens never waits on it;
   // on the forum only once its first posts are painted (elsewhere after 3 s at the latest).
@@ -49,6 +55,8 @@ function ProtectedShell({ user }: { user: Session }) {
   return (
     <AppShell
       isAdmin={isAdmin}
+      pendingCount={pendingCount}
+      unreadCount={unreadCount}
       onNewPost={open}
       onNewPostIntent={preload}
       onLogout={() => void onLogout()}
@@ -66,6 +74,7 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
+      {ready && <NotificationWatcher />}
       {status === 'starting' ? (
         <PageLoading
           label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined}

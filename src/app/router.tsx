@@ -42,8 +42,19 @@ export const router = createBrowserRouter([
               },
               { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
               {
+                path: 'notifications',
+                lazy: () => import('../pages/notifications').then((m) => ({ Component: m.NotificationsPage })),
+              },
+              {
                 element: <RequireAdmin />,
-                children: [{ path: 'admin', lazy: () => import('../pages/admin').then((m) => ({ Component: m.AdminPage })) }],
+                children: [
+                  { path: 'admin', lazy: () => import('../pages/admin').then((m) => ({ Component: m.AdminPage })) },
+                  {
+                    path: 'admin/insights',
+                    // Its charts (uPlot) load from inside the page, on this route only.
+                    lazy: () => import('../pages/admin-insights').then((m) => ({ Component: m.AdminInsightsPage })),
+                  },
+                ],
               },
             ],
           },

@@ -13,8 +13,14 @@ interface PostCardProps {
   lines?: 2 | 3;
   /** Extra badges beside the category (e.g. the status on the profile). */
   badges?: ReactNode;
+  /** A line under the badges and before the title (e.g. a rejection's reason). */
+  note?: ReactNode;
   /** The action row under the content. */
   footer?: ReactNode;
+  /** -1 where the card itself takes focus (the admin queue's j/k). */
+  tabIndex?: number;
+  /** Extra classes on the article (e.g. a selected card). */
+  className?: string;
 }
 
 /** The fields a card shows (tags are compared apart). */
@@ -41,15 +47,21 @@ export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
 }
 
 /** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
-export function PostCard({ post, lines = 3, badges, footer }: PostCardProps) {
+export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
   // marks are removed (plain text: React text, never HTML).
   const content = clip(plainText(post.content), DISPLAY_CHARS.content);
   return (
-    <article className="card app-post" aria-labelledby={titleId}>
+    <article
+      className={`card app-post${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      tabIndex={tabIndex}
+      data-post-id={post.id}
+    >
       <div className="card-body">
         <PostMeta post={post} badges={badges} />
+        {note}
         <h3 id={titleId} className="app-post-title">
           <Link to={paths.post(post.id)} className="app-post-link">
             {clip(post.title, DISPLAY_CHARS.title)}

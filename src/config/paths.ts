@@ -9,6 +9,10 @@ export const paths = {
   forum: '/forum',
   profile: '/profile',
   admin: '/admin',
+  /** The admin queue opened on its Flags tab. */
+  adminFlags: '/admin?tab=flags',
+  adminInsights: '/admin/insights',
+  notifications: '/notifications',
   /** A post's page (its conversation). */
   post: (id: number | string) => `/posts/${id}`,
   /** A post's page, opened at one of its replies. */

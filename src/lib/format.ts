@@ -83,3 +83,17 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+/** A span of time in human units: "under a minute", "12 min", "3 h 5 min", "2 days 4 h". */
+export function formatDuration(ms: number): string {
+  if (ms < MINUTE) return 'under a minute';
+  if (ms < HOUR) return `${Math.round(ms / MINUTE)} min`;
+  if (ms < DAY) {
+    const hours = Math.floor(ms / HOUR);
+    const minutes = Math.round((ms - hours * HOUR) / MINUTE);
+    return minutes > 0 && minutes < 60 ? `${hours} h ${minutes} min` : `${Math.round(ms / HOUR)} h`;
+  }
+  const days = Math.floor(ms / DAY);
+  const hours = Math.round((ms - days * DAY) / HOUR);
+  return `${plural(days, 'day')}${hours > 0 && hours < 24 ? ` ${hours} h` : ''}`;
+}

@@ -1,8 +1,8 @@
 // Insights for admins (/admin/insights): one computation, run by the server over its tables in
 // connected mode (GET /api/insights) and by the device over IndexedDB in local-only mode, so both
 // modes count the same way. Weeks start on Monday and days at midnight, both in UTC.
-import { z } from 'zod';
 import { CATEGORIES, type PostStatus } from './post-rules';
+import type { Insights } from './insights-schema';
 
 /** How far back the charts reach. */
 export const INSIGHT_WEEKS = 12;
@@ -27,18 +27,7 @@ export interface InsightsInput {
   now: number;
 }
 
-export const insightsSchema = z.object({
-  computedAt: z.number(),
-  source: z.enum(['server', 'device']),
-  postsPerCategory: z.array(z.object({ category: z.string(), posts: z.number(), approved: z.number() })),
-  /** The last INSIGHT_WEEKS weeks, oldest first; `week` is its Monday ("YYYY-MM-DD"). */
-  perWeek: z.array(z.object({ week: z.string(), posts: z.number(), likes: z.number() })),
-  /** Time from submission to review over the posts whose both times are known. */
-  reviewTime: z.object({ reviewed: z.number(), medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
-  /** Posts waiting for review at the end of each of the last INSIGHT_DAYS days (the last one: now), oldest first. */
-  queue: z.array(z.object({ day: z.string(), pending: z.number() })),
-});
-export type Insights = z.infer<typeof insightsSchema>;
+export type { Insights } from './insights-schema';
 
 /** "YYYY-MM-DD" of the UTC day holding `ms`. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

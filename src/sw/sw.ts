@@ -70,3 +70,21 @@ self.addEventListener('activate', (event) => {
   const bounded = Promise.race([drop, new Promise((resolve) => setTimeout(resolve, SNAPSHOT_DROP_MS))]);
   event.waitUntil(bounded.then(() => self.clients.claim()));
 });
+
+// A system notification opened: close it, then show its post in an open tab of the app (focused
+// and moved there), or in a new window when none is open.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const url = new URL(typeof data?.url === 'string' ? data.url : '/forum', self.location.origin);
+  // Only this app's own pages.
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === url.origin);
+      if (!open) return void (await self.clients.openWindow(url.href));
+      const focused = await open.focus();
+      await focused.navigate(url.href).catch(() => self.clients.openWindow(url.href));
+    }),
+  );
+});

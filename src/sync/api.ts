@@ -4,7 +4,7 @@
 // real server in-process. Every request says which PROTOCOL_VERSION this build speaks.
 
 import type { z } from 'zod';
-import { insightsSchema, type Insights } from '../shared/insights';
+import { insightsSchema, type Insights } from '../shared/insights-schema';
 import { DataError, isDataError } from '../db/core/errors';
 import {
   healthResponseSchema,

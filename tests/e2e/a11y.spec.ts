@@ -131,9 +131,45 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expectNoSeriousViolations(page, path);
       }
-      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect(page.getByText('All caught up!')).toBeVisible();
       await expectNoSeriousViolations(page, 'admin empty state with a toast');
+    });
+
+    test('moderation screens: the queue with a selection and the keys dialog, the Flags tab, /admin/insights, /notifications, the Flag dialog', async ({
+      page,
+    }) => {
+      await signIn(page, ADMIN);
+      await openForum(page);
+      await putPosts(page, [makePost({ title: 'Queued one', status: 'pending' }), makePost({ title: 'Queued two', status: 'pending' })]);
+      await page.goto('/admin');
+      await page.getByRole('checkbox', { name: 'Select' }).first().check();
+      await page.getByLabel('Reason').first().fill('Too short');
+      await expect(page.getByText('1 selected')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await page.locator('#main').focus();
+      await page.keyboard.press('j');
+      await expectNoSeriousViolations(page, '/admin queue with a selection and a focused post');
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'keyboard shortcuts dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: /Flags/ }).click();
+      await expect(page.getByText('No open flags')).toBeVisible();
+      await expectNoSeriousViolations(page, '/admin Flags tab');
+      await page.goto('/admin/insights');
+      await expect(page.getByText('Computed on this device')).toBeVisible();
+      await expect(page.locator('.app-chart-canvas canvas').first()).toBeVisible();
+      await expectNoSeriousViolations(page, '/admin/insights');
+      await page.goto('/notifications');
+      await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+      await expect(page.getByText('No notifications yet')).toBeVisible();
+      await expectNoSeriousViolations(page, '/notifications');
+      await page.goto('/forum');
+      await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+      await page.getByRole('article').first().getByRole('button', { name: 'Flag' }).click();
+      await expect(page.getByRole('dialog', { name: 'Flag' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'Flag dialog');
     });
   });
 }

@@ -2,12 +2,19 @@ import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { pendingDescription } from '../../shared/moderation';
 import { NavbarFrame } from './navbar-frame';
+import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
+import { NotificationsButton } from './notifications-button';
 import { SkipLink } from './skip-link';
 
 interface AppShellProps {
   isAdmin: boolean;
+  /** Posts waiting for review (admins; undefined while counting). */
+  pendingCount?: number;
+  /** The member's unread notifications (undefined while counting). */
+  unreadCount?: number;
   onNewPost: () => void;
   /** Called on hover or focus of New Post, to start loading the form. */
   onNewPostIntent: () => void;
@@ -22,7 +29,17 @@ interface AppShellProps {
  * The protected area's frame: the forum header (Forum, Admin for admins, Profile, New Post and
  * the Log out icon), collapsing into a menu on a phone, then the page.
  */
-export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status, banner, children }: AppShellProps) {
+export function AppShell({
+  isAdmin,
+  pendingCount,
+  unreadCount,
+  onNewPost,
+  onNewPostIntent,
+  onLogout,
+  status,
+  banner,
+  children,
+}: AppShellProps) {
   const newPostButton = (className: string) => (
     <button
       type="button"
@@ -46,17 +63,29 @@ export function AppShell({ isAdmin, onNewPost, onNewPostIntent, onLogout, status
           quick={
             <div className="app-navbar-quick d-md-none">
               {status}
+              <NotificationsButton unread={unreadCount} />
               {newPostButton('')}
             </div>
           }
         >
           <ul className="navbar-nav me-auto app-nav">
             <NavItem to={paths.forum}>Forum</NavItem>
-            {isAdmin && <NavItem to={paths.admin}>Admin</NavItem>}
+            {isAdmin && (
+              <CountedNavItem
+                to={paths.admin}
+                count={pendingCount}
+                description={pendingCount === undefined ? undefined : pendingDescription(pendingCount)}
+              >
+                Admin
+              </CountedNavItem>
+            )}
             <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
           <div className="app-navbar-actions">
             <span className="d-none d-md-inline-flex align-items-center gap-2">{status}</span>
+            <span className="d-none d-md-inline-flex">
+              <NotificationsButton unread={unreadCount} />
+            </span>
             {newPostButton('d-none d-md-inline-flex')}
             <button type="button" className="btn btn-link app-logout" aria-label="Log out" title="Log out" onClick={onLogout}>
               <IconLogout aria-hidden="true" size={20} />

@@ -1,66 +1,93 @@
-import { memo, useState } from 'react';
+import { memo, useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Spinner } from '../../components/spinner';
+import Form from 'react-bootstrap/Form';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { Spinner } from '../../components/spinner';
 import { PostCard, samePost } from '../../components/post-card';
-import { useToast } from '../../components/toast/toast-context';
-import { errorToast } from '../../components/toast/error-toast';
-import { approvePost, rejectPost } from '../../db/posts/posts';
+import { MODERATION_LIMITS } from '../../shared/moderation';
 import type { EditablePost } from '../../db/posts/editing';
 
-type Decision = 'approve' | 'reject';
+export type Decision = 'approve' | 'reject';
 
-/** A pending post with Approve and Reject; content clamped at 2 lines; "Resubmitted" once its author edited it after a rejection. */
+interface PendingPostProps {
+  post: EditablePost;
+  /** The review under way for this post, if any. */
+  busy: Decision | null;
+  selected: boolean;
+  reason: string;
+  onDecide: (postId: number, decision: Decision) => void;
+  onSelect: (postId: number, selected: boolean) => void;
+  onReason: (postId: number, reason: string) => void;
+}
+
+/**
+ * A pending post: an optional Reason (sent with Reject), Select (for the bulk buttons), Approve and
+ * Reject; content clamped at 2 lines; "Resubmitted" once its author edited it after a rejection.
+ * The card itself takes focus (j / k).
+ */
 export const PendingPost = memo(
-  function PendingPost({ post, onReviewing }: { post: EditablePost; onReviewing: (postId: number) => void }) {
-    const [busy, setBusy] = useState<Decision | null>(null);
-    const showToast = useToast();
-
-    const decide = async (decision: Decision) => {
-      setBusy(decision);
-      onReviewing(post.id);
-      try {
-        await (decision === 'approve' ? approvePost(post.id) : rejectPost(post.id));
-        showToast(
-          decision === 'approve'
-            ? { title: 'Post approved', description: 'The post has been successfully approved.' }
-            : { title: 'Post rejected', description: 'The post has been successfully rejected.' },
-        );
-      } catch (error) {
-        showToast(errorToast(error));
-        setBusy(null);
-      }
-    };
-
+  function PendingPost({ post, busy, selected, reason, onDecide, onSelect, onReason }: PendingPostProps) {
+    const id = useId();
+    const titleId = `post-${post.id}-title`;
     return (
       <PostCard
         post={post}
         lines={2}
+        tabIndex={-1}
+        className={`app-pending${selected ? ' is-selected' : ''}`}
         badges={post.resubmitted && <span className="badge text-bg-info app-resubmitted">Resubmitted</span>}
         footer={
-          <div className="app-review-actions">
-            <Button
-              variant="success"
-              onClick={() => void decide('approve')}
-              disabled={busy !== null}
-              aria-describedby={`post-${post.id}-title`}
-            >
-              {busy === 'approve' ? <Spinner /> : <IconCheck aria-hidden="true" size={18} />}
-              <span>Approve</span>
-            </Button>
-            <Button
-              variant="outline-danger"
-              onClick={() => void decide('reject')}
-              disabled={busy !== null}
-              aria-describedby={`post-${post.id}-title`}
-            >
-              {busy === 'reject' ? <Spinner /> : <IconX aria-hidden="true" size={18} />}
-              <span>Reject</span>
-            </Button>
+          <div className="app-review">
+            <div className="app-review-reason">
+              <Form.Label htmlFor={`${id}-reason`} className="app-review-label">
+                Reason
+              </Form.Label>
+              <Form.Control
+                id={`${id}-reason`}
+                size="sm"
+                value={reason}
+                maxLength={MODERATION_LIMITS.reason}
+                placeholder="Optional, sent with Reject"
+                aria-describedby={titleId}
+                onChange={(event) => onReason(post.id, event.target.value)}
+              />
+            </div>
+            <div className="app-review-row">
+              <Form.Check
+                id={`${id}-select`}
+                className="app-review-select"
+                label="Select"
+                checked={selected}
+                aria-describedby={titleId}
+                onChange={(event) => onSelect(post.id, event.target.checked)}
+              />
+              <div className="app-review-actions">
+                <Button variant="success" onClick={() => onDecide(post.id, 'approve')} disabled={busy !== null} aria-describedby={titleId}>
+                  {busy === 'approve' ? <Spinner /> : <IconCheck aria-hidden="true" size={18} />}
+                  <span>Approve</span>
+                </Button>
+                <Button
+                  variant="outline-danger"
+                  onClick={() => onDecide(post.id, 'reject')}
+                  disabled={busy !== null}
+                  aria-describedby={titleId}
+                >
+                  {busy === 'reject' ? <Spinner /> : <IconX aria-hidden="true" size={18} />}
+                  <span>Reject</span>
+                </Button>
+              </div>
+            </div>
           </div>
         }
       />
     );
   },
-  (previous, next) => samePost(previous.post, next.post) && previous.onReviewing === next.onReviewing,
+  (previous, next) =>
+    samePost(previous.post, next.post) &&
+    previous.busy === next.busy &&
+    previous.selected === next.selected &&
+    previous.reason === next.reason &&
+    previous.onDecide === next.onDecide &&
+    previous.onSelect === next.onSelect &&
+    previous.onReason === next.onReason,
 );

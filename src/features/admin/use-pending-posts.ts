@@ -7,6 +7,7 @@ export function usePendingPosts() {
   return usePagedLiveQuery((limit) => listPendingPosts(limit), 'pending');
 }
 
-export function usePendingCount(): number | undefined {
-  return useLiveQuery(() => countPendingPosts(), []);
+/** How many posts wait for review, live; `enabled` false (a member) reads nothing and gives undefined. */
+export function usePendingCount(enabled = true): number | undefined {
+  return useLiveQuery(() => (enabled ? countPendingPosts() : undefined), [enabled]);
 }

@@ -7,6 +7,8 @@ import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { LIMITS } from '../../shared/post-rules';
 import type { EditablePost } from '../../db/posts/editing';
 import type { Session } from '../../db/types';
+import { mayFlag } from '../../shared/moderation';
+import { FlagButton } from './flag-button';
 import { PreviousVersion } from './previous-version';
 
 interface PostViewProps {
@@ -40,6 +42,14 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
       </div>
       <div className="card-footer app-post-footer app-post-footer-split">
         <PostActions post={post} />
+        {post.status === 'approved' && mayFlag(post, viewer) && (
+          <FlagButton
+            target={{ postId: post.id, replyId: null }}
+            what="post"
+            className="btn btn-sm btn-outline-secondary app-flag-button"
+            describedBy="post-title"
+          />
+        )}
         <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
       </div>
     </article>

@@ -6,6 +6,8 @@ import { errorToast } from '../../components/toast/error-toast';
 import { hideReply, restoreReply } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
 import { LIMITS, mayDeleteReply } from '../../shared/post-rules';
+import { mayFlag } from '../../shared/moderation';
+import { FlagButton } from './flag-button';
 import type { Reply, Session } from '../../db/types';
 import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
@@ -80,6 +82,14 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
         <button type="button" className="btn btn-sm app-reply-action" aria-describedby={authorId} onClick={() => onDelete(reply)}>
           Delete
         </button>
+      )}
+      {!hidden && mayFlag(reply, viewer) && (
+        <FlagButton
+          target={{ postId, replyId: reply.id }}
+          what="reply"
+          className="btn btn-sm app-reply-action app-flag-button"
+          describedBy={authorId}
+        />
       )}
       {isAdmin && (
         <button

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { IconMessages } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
@@ -28,7 +28,9 @@ const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduc
  */
 export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; thread: ThreadPage | undefined }) {
   const [params, setParams] = useSearchParams();
-  const replyParam = params.get('reply');
+  // A notification's link names the reply in the hash (#reply-<id>): the same as ?reply=<id>.
+  const { hash } = useLocation();
+  const replyParam = params.get('reply') ?? (hash.startsWith('#reply-') ? decodeURIComponent(hash.slice('#reply-'.length)) : null);
   const showToast = useToast();
   const deleteWithUndo = useUndoableDelete();
   const heading = useRef<HTMLHeadingElement>(null);

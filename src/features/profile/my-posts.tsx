@@ -7,6 +7,7 @@ import { PostCard } from '../../components/post-card';
 import { StatusBadge } from '../../components/status-badge';
 import { PostOwnerActions } from '../../components/post-owner/post-owner-actions';
 import type { EditablePost } from '../../db/posts/editing';
+import type { PostReview } from '../../shared/moderation';
 import type { Session } from '../../db/types';
 import { useMyPosts } from './use-my-posts';
 
@@ -14,6 +15,12 @@ interface MyPostsProps {
   viewer: Session;
   onWrite: () => void;
   onEdit: (post: EditablePost) => void;
+}
+
+/** "Reason: …" under a rejected post's badge, when the admin gave one. */
+function RejectionReason({ post }: { post: EditablePost & PostReview }) {
+  if (post.status !== 'rejected' || !post.reason) return null;
+  return <p className="app-reject-reason">Reason: {post.reason}</p>;
 }
 
 /** My Posts: every post whose authorEmail is the member's, each with its status badge, Edit and Delete. */
@@ -40,6 +47,7 @@ export function MyPosts({ viewer, onWrite, onEdit }: MyPostsProps) {
                 key={post.id}
                 post={post}
                 badges={<StatusBadge status={post.status} />}
+                note={<RejectionReason post={post} />}
                 footer={<PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} titleId={`post-${post.id}-title`} />}
               />
             ))}

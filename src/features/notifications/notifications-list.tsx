@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import { IconBell } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoading } from '../../components/page-loading';
+import { markRead } from '../../db/notifications/notifications';
+import { formatAge, formatFullDate } from '../../lib/format';
+import { notificationDetail, notificationPath, notificationTitle } from '../../shared/moderation';
+import { useNotifications } from './use-notifications';
+
+/** The member's notifications, newest first; unread ones marked (and said); opening one marks it read. */
+export function NotificationsList() {
+  const items = useNotifications();
+  if (!items) return <PageLoading label="Loading notifications..." />;
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={<IconBell size={40} />} title="No notifications yet">
+        You'll hear here when your posts are reviewed or someone replies.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="app-notifications" aria-label="Notifications">
+      {items.map((notification) => {
+        const unread = notification.readAt === null;
+        const detail = notificationDetail(notification);
+        return (
+          <li key={notification.id} className={`app-notification${unread ? ' is-unread' : ''}`}>
+            <Link
+              to={notificationPath(notification)}
+              className="app-notification-link"
+              onClick={() => {
+                if (unread) void markRead([notification.id]).catch(() => undefined);
+              }}
+            >
+              {unread && <span className="badge text-bg-primary app-unread">Unread</span>}
+              <span className="app-notification-title">{notificationTitle(notification)}</span>
+            </Link>
+            {detail && <p className="app-notification-detail">{detail}</p>}
+            <time
+              className="app-notification-time"
+              dateTime={new Date(notification.createdAt).toISOString()}
+              title={formatFullDate(notification.createdAt)}
+            >
+              {formatAge(notification.createdAt)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

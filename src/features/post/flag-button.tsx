@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
+import { getMyFlag } from '../../db/moderation/flags';
+import type { FlagTarget } from '../../shared/moderation';
+import { FlagDialog } from './flag-dialog';
+
+interface FlagButtonProps {
+  target: FlagTarget;
+  what: 'post' | 'reply';
+  className: string;
+  /** The element naming the item (its title or author), for the button's description. */
+  describedBy: string;
+}
+
+/** "Flag", or "Flagged" (disabled) once the member flagged the item. Callers leave it out on the member's own items. */
+export function FlagButton({ target, what, className, describedBy }: FlagButtonProps) {
+  const { postId, replyId } = target;
+  const mine = useLiveQuery(() => getMyFlag({ postId, replyId }).then((flag) => flag ?? null), [postId, replyId]);
+  const [dialog, setDialog] = useState<{ open: boolean } | null>(null);
+  const flagged = Boolean(mine);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        disabled={flagged || mine === undefined}
+        aria-describedby={describedBy}
+        onClick={() => setDialog({ open: true })}
+      >
+        {flagged ? <IconFlagFilled aria-hidden="true" size={16} /> : <IconFlag aria-hidden="true" size={16} />}
+        <span>{flagged ? 'Flagged' : 'Flag'}</span>
+      </button>
+      {dialog && (
+        <FlagDialog
+          target={{ postId, replyId }}
+          what={what}
+          show={dialog.open}
+          onHide={() => setDialog({ open: false })}
+          onExited={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

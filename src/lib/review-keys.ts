@@ -1,0 +1,40 @@
+// The /admin queue's keyboard shortcuts (shared/moderation.ts REVIEW_SHORTCUTS): which key does
+// what, and when a key press is not one (typing in a field, or a chord with Ctrl, Meta or Alt).
+
+export type ReviewCommand = 'next' | 'previous' | 'approve' | 'reject' | 'select' | 'help';
+
+const COMMANDS: Record<string, ReviewCommand> = { j: 'next', k: 'previous', a: 'approve', r: 'reject', x: 'select', '?': 'help' };
+
+/** What an element is, as far as typing goes (a subset of Element, so the rule is testable without a DOM). */
+interface KeyTarget {
+  tagName?: string;
+  /** An input's type: a checkbox or a button takes no text, so keys work there. */
+  type?: string;
+  isContentEditable?: boolean;
+}
+
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
+
+/** True while the member types: a text input, textarea, select or anything contenteditable has the key. */
+export function isTypingTarget(target: KeyTarget | null): boolean {
+  if (!target) return false;
+  const tag = target.tagName?.toLowerCase();
+  if (tag === 'input') return !NOT_TYPED.has((target.type ?? 'text').toLowerCase());
+  return tag === 'textarea' || tag === 'select' || target.isContentEditable === true;
+}
+
+interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: KeyTarget | null;
+  defaultPrevented?: boolean;
+}
+
+/** The review command of a key press, or null when it is none (or must be left alone). */
+export function reviewCommandOf(event: KeyPress): ReviewCommand | null {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (isTypingTarget(event.target)) return null;
+  return COMMANDS[event.key] ?? null;
+}

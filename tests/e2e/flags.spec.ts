@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
+
+const reply = (page: Page, text: string) => page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: text });
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+const DISMISS = makePost({ id: 1_980_000_000_001, title: 'Flag then dismiss', comments: 2 });
+const HIDE = makePost({ id: 1_980_000_000_002, title: 'Flag then hide' });
+const DELETE = makePost({ id: 1_980_000_000_003, title: 'Flag then delete' });
+const MINE = makePost({ id: 1_980_000_000_004, title: 'My own post', authorEmail: MEMBER, author: 'Jane Doe' });
+
+async function seed(page: Page) {
+  await putPosts(page, [DISMISS, HIDE, DELETE, MINE], { reload: false });
+  await putRows(page, 'replies', [
+    makeReplyRow(DISMISS.id, 1, { content: 'Buy cheap followers at my site' }),
+    makeReplyRow(DISMISS.id, 2, { content: 'My own reply here', authorEmail: MEMBER, author: 'Jane Doe' }),
+  ]);
+  await page.reload();
+}
+
+/** Flags what `button` belongs to, with a reason and words. */
+async function flag(page: Page, button: ReturnType<Page['getByRole']>, reason: string, words = '') {
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Flag' });
+  await dialog.getByRole('radio', { name: reason }).check();
+  if (words) await dialog.getByLabel(/Tell us more/).fill(words);
+  await dialog.getByRole('button', { name: 'Send flag' }).click();
+  await expect(toast(page, 'Thanks for flagging')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+const postFlag = (page: Page) => page.getByRole('article').first().getByRole('button', { name: /^Flag/ });
+
+test('members flag posts and replies once, never their own; admins dismiss, hide and delete from the Flags tab', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await seed(page);
+
+  // A post: Flag, the dialog, then "Flagged" (disabled), also after a reload.
+  await page.goto(`/posts/${DISMISS.id}`);
+  await expect(postFlag(page)).toHaveText('Flag');
+  await flag(page, postFlag(page), 'Spam');
+  await expect(postFlag(page)).toHaveText('Flagged');
+  await expect(postFlag(page)).toBeDisabled();
+  await page.reload();
+  await expect(postFlag(page)).toHaveText('Flagged');
+  await expect(postFlag(page)).toBeDisabled();
+
+  // A reply, with Other: its words are required.
+  const spam = reply(page, 'Buy cheap followers');
+  await spam.getByRole('button', { name: 'Flag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Flag' });
+  await dialog.getByRole('radio', { name: 'Other' }).check();
+  await dialog.getByRole('button', { name: 'Send flag' }).click();
+  await expect(dialog.getByText('Please say what is wrong with it.')).toBeVisible();
+  await dialog.getByLabel(/Tell us more/).fill('Advertising, not research');
+  await dialog.getByRole('button', { name: 'Send flag' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(spam.getByRole('button', { name: 'Flagged' })).toBeDisabled();
+  // Own reply and own post: no Flag.
+  await expect(reply(page, 'My own reply here').getByRole('button', { name: /^Flag/ })).toHaveCount(0);
+  await page.goto(`/posts/${MINE.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My own post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Flag/ })).toHaveCount(0);
+
+  for (const post of [HIDE, DELETE]) {
+    await page.goto(`/posts/${post.id}`);
+    await flag(page, postFlag(page), 'Off-topic', 'Not about market research');
+  }
+
+  // The admin's Flags tab: four flagged items.
+  await signOut(page);
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  const flagsTab = page.getByRole('tab', { name: /Flags/ });
+  await expect(flagsTab).toContainText('4');
+  await flagsTab.click();
+  const item = (title: string) => page.getByRole('tabpanel').getByRole('article').filter({ hasText: title });
+  const replyItem = page.getByRole('tabpanel').getByRole('article').filter({ hasText: 'Buy cheap followers' });
+  await expect(replyItem).toContainText('A reply by Member 1');
+  await expect(replyItem).toContainText('Other');
+  await expect(replyItem).toContainText('Advertising, not research');
+  const dismissItem = item('Flag then dismiss').filter({ hasText: 'A post by' });
+  await expect(dismissItem).toContainText('Spam');
+  await expect(dismissItem.getByRole('link', { name: 'Flag then dismiss' })).toHaveAttribute('href', `/posts/${DISMISS.id}`);
+
+  await dismissItem.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast(page, 'Flags dismissed')).toBeVisible();
+  await expect(dismissItem).toHaveCount(0);
+
+  await replyItem.getByRole('button', { name: 'Hide' }).click();
+  await expect(toast(page, 'Reply hidden')).toBeVisible();
+  await expect(replyItem).toHaveCount(0);
+
+  await item('Flag then hide').getByRole('button', { name: 'Hide' }).click();
+  await expect(toast(page, 'Post hidden')).toBeVisible();
+  await expect(item('Flag then hide')).toHaveCount(0);
+
+  await item('Flag then delete').getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete post?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  const deleted = toast(page, 'Post deleted');
+  await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText('No open flags')).toBeVisible();
+  await expect(flagsTab).toContainText('0');
+
+  // The forum: the dismissed post stays, the hidden and deleted ones are gone.
+  await page.goto('/forum');
+  await expect(card(page, 'Flag then dismiss')).toBeVisible();
+  await expect(card(page, 'Flag then hide')).toHaveCount(0);
+  await expect(card(page, 'Flag then delete')).toHaveCount(0);
+
+  // Members read the hidden reply as "Hidden by a moderator".
+  await signOut(page);
+  await signIn(page, MEMBER);
+  await page.goto(`/posts/${DISMISS.id}`);
+  await expect(page.getByRole('list', { name: 'Replies' })).toContainText('Hidden by a moderator');
+  await expect(page.getByText('Buy cheap followers')).toHaveCount(0);
+});
+
+test('signed-out visitors never see Flag: the post page is for members', async ({ page }) => {
+  const post: TestPost = makePost({ id: 1_981_000_000_001, title: 'Signed-out check' });
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await putPosts(page, [post]);
+  await signOut(page);
+  await page.goto(`/posts/${post.id}`);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: /^Flag/ })).toHaveCount(0);
+});
