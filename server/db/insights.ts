@@ -2,7 +2,8 @@
 // submission and review times, and the likes per UTC day of the weeks the charts reach (like_days,
 // kept by a trigger on posts, migration 7). The counting itself is computeInsights, the one the
 // local-only device runs too; its answer is checked with insightsSchema before it is sent.
-import { computeInsights, INSIGHT_WEEKS, insightsSchema, weekStart, type Insights, type InsightsPost } from '../../src/shared/insights';
+import { computeInsights, INSIGHT_WEEKS, weekStart, type InsightsPost } from '../../src/shared/insights';
+import { insightsSchema, type Insights } from '../../src/shared/insights-schema';
 import type { PostStatus } from '../../src/shared/post-rules';
 import type { Sql } from './adapter';
 
