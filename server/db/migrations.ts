@@ -218,6 +218,8 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE posts ADD COLUMN reason text`,
     `ALTER TABLE posts ADD COLUMN submitted_at bigint`,
     `ALTER TABLE posts ADD COLUMN reviewed_at bigint`,
+    // When an admin hid it from the forum (hidePost): members who could see it get its tombstone.
+    `ALTER TABLE posts ADD COLUMN hidden_at bigint`,
     `UPDATE posts SET submitted_at = id WHERE id > 1000000000000`,
     `ALTER TABLE deleted_posts ADD COLUMN reason text`,
     `ALTER TABLE deleted_posts ADD COLUMN submitted_at bigint`,

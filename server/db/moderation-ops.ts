@@ -60,7 +60,7 @@ function precheck(user: UserRow, op: ModerationOp): Checked {
 async function hidePost(tx: Sql, user: UserRow, postId: number, reason: string | null, seq: number): Promise<Applied> {
   const now = Date.now();
   const [row] = await tx.query(
-    `UPDATE posts SET status = 'rejected', reason = $2, reviewed_at = $3, resubmitted = false, seq = $4
+    `UPDATE posts SET status = 'rejected', reason = $2, reviewed_at = $3, hidden_at = $3, resubmitted = false, seq = $4
      WHERE id = $1 AND status = 'approved' RETURNING *`,
     [postId, reason, now, seq],
   );

@@ -121,6 +121,16 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
     const hidden = resultOf(await admin.push(hidePostOp(postId, ' Breaks rule 3. ')));
     expect(hidden).toMatchObject({ status: 'applied', postId, post: { status: 'rejected', reason: 'Breaks rule 3.' } });
     expect(await postIn(other, postId)).toBeUndefined();
+    // Members who could see it get its tombstone (their devices drop it); its author and admins get the post.
+    const removedFor = async (client: Client, protocol = PROTOCOL_VERSION) =>
+      ((await client.pull(0, 1000, protocol)).body as { removed: { id: number; seq: number }[] }).removed.filter(
+        (gone) => gone.id === postId,
+      );
+    expect(await removedFor(other)).toEqual([{ id: postId, seq: hidden.post.seq }]);
+    expect(await removedFor(other, 3)).toEqual([{ id: postId, seq: hidden.post.seq }]);
+    expect(await removedFor(author)).toEqual([]);
+    expect(await removedFor(admin)).toEqual([]);
+    expect((await postIn(admin, postId))!).toMatchObject({ status: 'rejected', reason: 'Breaks rule 3.' });
     expect((await postIn(author, postId))!).toMatchObject({ status: 'rejected', reason: 'Breaks rule 3.' });
     expect(await flagsOn(other, postId)).toMatchObject([{ id: flag.flag.id, state: 'resolved', seq: hidden.post.seq }]);
     expect(await notificationsOf(author, postId)).toMatchObject([
