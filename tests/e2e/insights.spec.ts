@@ -42,12 +42,13 @@ test('insights: review times in human units, posts per category with its numbers
   await expect(review.locator('dd').nth(1)).toHaveText('3 h');
 
   const categories = page.getByRole('region', { name: 'Posts per category' });
-  await expect(categories.getByRole('img', { name: /Posts per category/ })).toBeVisible();
-  await expect(categories.locator('canvas')).toBeVisible();
-  await categories.getByText('Show the numbers').click();
-  const trends = categories.getByRole('table', { name: 'Posts per category' }).getByRole('row', { name: /^Trends/ });
-  await expect(trends).toHaveText(/Trends\s*2\s*2/);
-  await expect(page.getByRole('region', { name: 'Posts and likes per week' }).getByRole('img')).toBeVisible();
+  // Every category named, with its figures as text.
+  const trends = categories.getByRole('list', { name: 'Posts per category' }).getByRole('listitem').filter({ hasText: 'Trends' });
+  await expect(trends).toHaveText(/Trends\s*2\s*\(2 approved\)/);
+  await expect(categories.getByRole('listitem')).toHaveCount(6);
+  const weekly = page.getByRole('region', { name: 'Posts and likes per week' });
+  await expect(weekly.getByRole('img', { name: /Posts and likes per week/ })).toBeVisible();
+  await expect(weekly.locator('canvas')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Review queue, last 30 days' }).getByRole('img')).toBeVisible();
   expect(charts.length).toBeGreaterThan(0);
 });
