@@ -17,6 +17,7 @@ import { setupZodValidation } from './plugins/zod-validation';
 import { readIndexHtml, setupStaticApp } from './plugins/static-app';
 import eventsRoutes from './routes/api/events';
 import healthRoutes from './routes/api/health';
+import insightsRoutes from './routes/api/insights';
 import pullRoutes from './routes/api/pull';
 import pushRoutes from './routes/api/push';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
@@ -82,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await setupCookies(app);
   for (const routes of [healthRoutes, sessionRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
-  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes]);
+  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes, insightsRoutes]);
   await setupStaticApp(app, options.distDir, indexHtml);
   return app;
 }

@@ -1,5 +1,6 @@
 // Pull by cursor: the posts (and, from protocol version 2, the replies; from 3, the ids of deleted
-// posts) a viewer may see whose change number is above the cursor, in pages. The page stops at the
+// posts; from 4, the viewer's notifications and the flags they may see) a viewer may see whose
+// change number is above the cursor, in pages. The page stops at the
 // head read first, and every change at or below the head has committed (change_head's row lock
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
@@ -7,6 +8,7 @@
 import type { PullResponse, WirePost, WireReply } from '../../src/shared/protocol';
 import type { Sql } from './adapter';
 import type { UserRow } from './accounts';
+import { flagColumns, notificationColumns, toWireFlag, toWireNotification } from './moderation-rows';
 import { readablePostColumns, toWirePost, visibleTo, type PostRow } from './post-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from './reply-rows';
 
@@ -23,40 +25,112 @@ export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' |
 /** A page of a version-3 pull: posts, replies and removed posts. */
 export type WritingPage = Omit<PullResponse, 'notifications' | 'flags'>;
 
-/** What a page carries besides posts, by protocol version: replies from 2, removed posts from 3. */
+/** What a page carries besides posts, by protocol version: replies from 2, removed posts from 3, notifications and flags from 4. */
 interface Shape {
   replies: boolean;
   removed: boolean;
+  moderation: boolean;
 }
 
-// Parameters: $1 after, $2 head, $3 admin, $4 email, $5 limit + 1.
-const POSTS = `SELECT ${readablePostColumns('posts', '$3')} FROM posts
-  WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')} ORDER BY seq LIMIT $5`;
-const REPLIES = `SELECT ${readableReplyColumns('r', '$3')} FROM replies r JOIN posts p ON p.id = r.post_id
-  WHERE r.seq > $1 AND r.seq <= $2 AND ${visibleTo('$3', '$4', 'p')} ORDER BY r.seq LIMIT $5`;
-// Tombstones go to every member, whoever could see the post: an id and a number, never its content.
+/**
+ * One kind of row a page carries: its columns, the tables it is read from, the condition of who
+ * may see it (placeholders: $3 admin, $4 email, $6 the viewer's user id), its change number column,
+ * and the order of its rows within one change number.
+ */
+interface Kind {
+  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags';
+  columns: string;
+  from: string;
+  visible: string;
+  seq: string;
+  order: string;
+}
+
+const POSTS: Kind = {
+  key: 'posts',
+  columns: readablePostColumns('y', '$3', '$4'),
+  from: 'posts y',
+  visible: visibleTo('$3', '$4', 'y'),
+  seq: 'y.seq',
+  order: 'x.seq, x.id',
+};
+const REPLIES: Kind = {
+  key: 'replies',
+  columns: readableReplyColumns('x', '$3'),
+  from: 'replies x JOIN posts y ON y.id = x.post_id',
+  visible: visibleTo('$3', '$4', 'y'),
+  seq: 'x.seq',
+  order: 'x.seq, x.created_at',
+};
 // A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
-// author and the admins for a pending or rejected one (its id and time say nothing to the others).
-const REMOVED = `SELECT id, seq FROM deleted_posts WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')} ORDER BY seq LIMIT $5`;
-const NONE = `SELECT NULL::bigint AS seq WHERE false`;
+// author and the admins for a pending or rejected one (an id and a number, never its content).
+const REMOVED: Kind = {
+  key: 'removed',
+  columns: 'y.id, y.seq',
+  from: 'deleted_posts y',
+  visible: visibleTo('$3', '$4', 'y'),
+  seq: 'y.seq',
+  order: 'x.seq, x.id',
+};
+// Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
+const NOTIFICATIONS: Kind = {
+  key: 'notifications',
+  columns: notificationColumns('y'),
+  from: 'notifications y',
+  visible: 'y.user_id = $6',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+const FLAGS: Kind = {
+  key: 'flags',
+  columns: flagColumns('y', 'u'),
+  from: 'flags y JOIN users u ON u.id = y.user_id',
+  visible: '($3::boolean OR y.user_id = $6)',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+
+const kindsOf = (shape: Shape): Kind[] => [
+  POSTS,
+  ...(shape.replies ? [REPLIES] : []),
+  ...(shape.removed ? [REMOVED] : []),
+  ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
+];
 
 /**
  * One statement for a page (its answer one JSON text: one value to hand over instead of one per
- * column and row; PGlite copies every value out of WebAssembly one by one). `p`, `r` and `d` hold
- * the first limit + 1 rows of each kind (posts, replies, removed posts), `s` the first limit + 1
- * change numbers of all of them merged. The page ends at `bound`:
+ * column and row; PGlite copies every value out of WebAssembly one by one). Parameters: $1 after,
+ * $2 head, $3 admin, $4 email, $5 limit + 1 (and $6 the viewer's id, version 4). `k_<kind>` holds
+ * the first limit + 1 rows of each kind, `s` the first limit + 1 change numbers of all of them
+ * merged. The page ends at `bound`:
  * - the head, when at most `limit` rows follow the cursor;
  * - else the change number of the page's last row, when the next row has another one;
  * - else the number before it (the page's last rows share their number with the next one: they
  *   wait for the next page, which starts above the cursor and would otherwise skip the rest);
  * - else, when every row of the page shares that one number, that number: all of its rows come,
- *   even past `limit` (read again from the tables, since `p`, `r` and `d` hold only limit + 1 rows).
+ *   even past `limit` (read again from the tables, since `k_<kind>` holds only limit + 1 rows).
  */
-const page = (shape: Shape) => `
-  WITH p AS (${POSTS}),
-  r AS (${shape.replies ? REPLIES : NONE}),
-  d AS (${shape.removed ? REMOVED : NONE}),
-  s AS (SELECT seq, row_number() OVER (ORDER BY seq) AS n FROM (SELECT seq FROM p UNION ALL SELECT seq FROM r UNION ALL SELECT seq FROM d) u),
+const page = (shape: Shape) => {
+  const kinds = kindsOf(shape);
+  const first = kinds.map(
+    (kind) =>
+      `k_${kind.key} AS (SELECT ${kind.columns} FROM ${kind.from}
+    WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible} ORDER BY ${kind.seq} LIMIT $5)`,
+  );
+  // The scalar subqueries on b are evaluated once: a branch whose condition is false reads no table.
+  const inPage = kinds.map(
+    (kind) => `page_${kind.key} AS (
+    SELECT * FROM k_${kind.key} WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
+    UNION ALL
+    SELECT ${kind.columns} FROM ${kind.from}
+    WHERE (SELECT whole FROM b) AND ${kind.seq} = (SELECT bound FROM b) AND ${kind.visible}
+  )`,
+  );
+  const seqs = kinds.map((kind) => `SELECT seq FROM k_${kind.key}`).join(' UNION ALL ');
+  const keys = kinds.map((kind) => `'${kind.key}', (SELECT coalesce(json_agg(x ORDER BY ${kind.order}), '[]') FROM page_${kind.key} x),`);
+  return `
+  WITH ${first.join(',\n  ')},
+  s AS (SELECT seq, row_number() OVER (ORDER BY seq) AS n FROM (${seqs}) u),
   edge AS (SELECT (SELECT seq FROM s WHERE n = $5 - 1) AS last, (SELECT seq FROM s WHERE n = $5) AS next),
   b AS (
     SELECT
@@ -67,56 +141,32 @@ const page = (shape: Shape) => `
       next IS NOT NULL AS cut
     FROM edge
   ),
-  -- The scalar subqueries on b are evaluated once: a branch whose condition is false reads no table.
-  page_posts AS (
-    SELECT * FROM p WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
-    UNION ALL
-    SELECT ${readablePostColumns('y', '$3')} FROM posts y
-    WHERE (SELECT whole FROM b) AND y.seq = (SELECT bound FROM b) AND ${visibleTo('$3', '$4', 'y')}
-  )${
-    shape.replies
-      ? `,
-  page_replies AS (
-    SELECT * FROM r WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
-    UNION ALL
-    SELECT ${readableReplyColumns('x', '$3')} FROM replies x JOIN posts y ON y.id = x.post_id
-    WHERE (SELECT whole FROM b) AND x.seq = (SELECT bound FROM b) AND ${visibleTo('$3', '$4', 'y')}
-  )`
-      : ''
-  }${
-    shape.removed
-      ? `,
-  page_removed AS (
-    SELECT * FROM d WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
-    UNION ALL
-    SELECT id, seq FROM deleted_posts WHERE (SELECT whole FROM b) AND seq = (SELECT bound FROM b) AND ${visibleTo('$3', '$4')}
-  )`
-      : ''
-  }
+  ${inPage.join(',\n  ')}
   SELECT json_build_object(
-    'posts', (SELECT coalesce(json_agg(x ORDER BY x.seq, x.id), '[]') FROM page_posts x),
-    ${shape.replies ? `'replies', (SELECT coalesce(json_agg(x ORDER BY x.seq, x.created_at), '[]') FROM page_replies x),` : ''}
-    ${shape.removed ? `'removed', (SELECT coalesce(json_agg(x ORDER BY x.seq, x.id), '[]') FROM page_removed x),` : ''}
+    ${keys.join('\n    ')}
     'bound', b.bound,
     'whole', b.whole,
     'cut', b.cut
   )::text AS page
   FROM b`;
+};
 
 // Whether anything this viewer may see follows $1 (asked only after a page of one change number).
+// It takes no limit: the viewer's id is $5 here (every placeholder of a statement must be used).
 const moreAfter = (shape: Shape) =>
-  `SELECT EXISTS (SELECT 1 FROM posts WHERE seq > $1 AND seq <= $2 AND ${visibleTo('$3', '$4')})${
-    shape.replies
-      ? ` OR EXISTS (SELECT 1 FROM replies r JOIN posts p ON p.id = r.post_id WHERE r.seq > $1 AND r.seq <= $2 AND ${visibleTo('$3', '$4', 'p')})`
-      : ''
-  }${shape.removed ? ` OR EXISTS (SELECT 1 FROM deleted_posts WHERE seq > $1 AND seq <= $2)` : ''} AS more`;
+  `SELECT ${kindsOf(shape)
+    .map(
+      (kind) =>
+        `EXISTS (SELECT 1 FROM ${kind.from} WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
+    )
+    .join(' OR ')} AS more`;
 
 /** The shape of a page for a request of `protocol`. */
-const shapeOf = (protocol: number): Shape => ({ replies: protocol >= 2, removed: protocol >= 3 });
+const shapeOf = (protocol: number): Shape => ({ replies: protocol >= 2, removed: protocol >= 3, moderation: protocol >= 4 });
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
-  [1, 2, 3].map((protocol) => {
+  [1, 2, 3, 4].map((protocol) => {
     const shape = shapeOf(protocol);
     return [protocol, { shape, page: page(shape), more: moreAfter(shape) }] as const;
   }),
@@ -126,17 +176,27 @@ interface RawPage {
   posts: PostRow[];
   replies?: ReplyRow[];
   removed?: { id: number | string; seq: number | string }[];
+  notifications?: Record<string, unknown>[];
+  flags?: Record<string, unknown>[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
 }
 
+/** A post as a device of `protocol` reads it: before version 4 without `reason` (as those versions sent it). */
+function postFor(protocol: number, post: WirePost): WirePost {
+  if (protocol >= 4) return post;
+  const { reason: _reason, ...older } = post;
+  return older as WirePost;
+}
+
 /**
  * One page of changes after `after` that `viewer` may see, oldest first: at most `limit` rows in all
- * (posts, replies and removed posts counted together), except when more rows than that share one
- * change number. A `protocol` 1 request gets posts only, counted alone; a `protocol` 2 request
- * posts and replies, and no `removed` key (a deleted post is simply absent: an older device keeps
- * its copy until it updates).
+ * (posts, replies, removed posts, notifications and flags counted together), except when more rows
+ * than that share one change number. A `protocol` 1 request gets posts only, counted alone; a
+ * `protocol` 2 request posts and replies, and no `removed` key (a deleted post is simply absent: an
+ * older device keeps its copy until it updates); a `protocol` 3 request no `notifications` nor
+ * `flags`, and posts without `reason`.
  */
 export async function pullChanges(
   sql: Sql,
@@ -145,22 +205,27 @@ export async function pullChanges(
   limit: number,
   protocol: number,
 ): Promise<PullResponse | WritingPage | ConversationsPage | PostsPage> {
-  const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(Math.min(Math.max(protocol, 1), 3))!;
+  const version = Math.min(Math.max(protocol, 1), 4);
+  const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
   const head = await changeHead(sql);
-  const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1]);
+  const viewerId = shape.moderation ? [viewer.id] : [];
+  const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1, ...viewerId]);
   const raw = JSON.parse(row!.page) as RawPage;
   const bound = Number(raw.bound);
   let more = raw.cut;
   if (raw.whole) {
-    const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email]);
+    const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email, ...viewerId]);
     more = following!.more;
   }
-  const posts: WirePost[] = raw.posts.map((post) => toWirePost(post, admin));
+  const posts: WirePost[] = raw.posts.map((post) => postFor(version, toWirePost(post, admin, viewer.email)));
   const cursor = more ? bound : head;
   if (!shape.replies) return { posts, cursor, more };
   const replies: WireReply[] = (raw.replies ?? []).map((reply) => toWireReply(reply, admin));
   if (!shape.removed) return { posts, replies, cursor, more };
   const removed = (raw.removed ?? []).map((gone) => ({ id: Number(gone.id), seq: Number(gone.seq) }));
-  return { posts, replies, removed, cursor, more };
+  if (!shape.moderation) return { posts, replies, removed, cursor, more };
+  const notifications = (raw.notifications ?? []).map(toWireNotification);
+  const flags = (raw.flags ?? []).map(toWireFlag);
+  return { posts, replies, removed, notifications, flags, cursor, more };
 }

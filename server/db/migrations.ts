@@ -208,6 +208,65 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END LOOP;
     END $$`,
   ],
+  /* 7: moderation and notifications. A post's reason (of a rejection or hide), when it entered the
+     review queue (submitted_at: its creation or last resubmission; ms; backfilled from the id, which
+     is Date.now()-based for every post made here) and when it was last reviewed (reviewed_at), in
+     posts and deleted_posts alike. Flags: one per member and item ever (a NULL reply_id, the post
+     itself, counts as one value in the unique index), their id the op's. Notifications: one row per
+     recipient. like_days: likes given per UTC day, kept by a statement trigger on posts (the group
+     commit of likes updates many posts in one statement: one upsert per statement). */ [
+    `ALTER TABLE posts ADD COLUMN reason text`,
+    `ALTER TABLE posts ADD COLUMN submitted_at bigint`,
+    `ALTER TABLE posts ADD COLUMN reviewed_at bigint`,
+    `UPDATE posts SET submitted_at = id WHERE id > 1000000000000`,
+    `ALTER TABLE deleted_posts ADD COLUMN reason text`,
+    `ALTER TABLE deleted_posts ADD COLUMN submitted_at bigint`,
+    `ALTER TABLE deleted_posts ADD COLUMN reviewed_at bigint`,
+    `UPDATE deleted_posts SET submitted_at = id WHERE id > 1000000000000`,
+    `CREATE TABLE flags (
+      id uuid PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      post_id bigint NOT NULL,
+      reply_id uuid,
+      reason text NOT NULL,
+      text text NOT NULL DEFAULT '',
+      created_at bigint NOT NULL,
+      state text NOT NULL CHECK (state IN ('open', 'dismissed', 'resolved')),
+      seq bigint NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX flags_once ON flags (user_id, post_id, coalesce(reply_id, '00000000-0000-0000-0000-000000000000'::uuid))`,
+    `CREATE INDEX flags_seq ON flags (seq)`,
+    `CREATE INDEX flags_user_seq ON flags (user_id, seq)`,
+    `CREATE INDEX flags_open ON flags (post_id, reply_id) WHERE state = 'open'`,
+    `CREATE TABLE notifications (
+      id uuid PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      kind text NOT NULL,
+      post_id bigint NOT NULL,
+      reply_id uuid,
+      actor text,
+      post_title text NOT NULL,
+      reason text,
+      created_at bigint NOT NULL,
+      read_at bigint,
+      seq bigint NOT NULL
+    )`,
+    `CREATE INDEX notifications_user_seq ON notifications (user_id, seq)`,
+    `CREATE TABLE like_days (day date PRIMARY KEY, likes bigint NOT NULL)`,
+    `CREATE FUNCTION ie_count_like_days() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO like_days (day, likes)
+      SELECT (now() AT TIME ZONE 'UTC')::date, sum(n.likes - o.likes)
+      FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE n.likes > o.likes
+      HAVING sum(n.likes - o.likes) > 0
+      ON CONFLICT (day) DO UPDATE SET likes = like_days.likes + EXCLUDED.likes;
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER posts_like_days AFTER UPDATE ON posts
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ie_count_like_days()`,
+  ],
 ];
 
 /**

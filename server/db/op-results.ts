@@ -5,6 +5,7 @@ import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
 import type { ServerOpResult } from '../../src/shared/protocol';
 import type { Database } from './adapter';
 import type { UserRow } from './accounts';
+import { flagColumns, toWireFlag } from './moderation-rows';
 import { toWirePost, visibleTo } from './post-rows';
 import { readableReplyColumns, toWireReply } from './reply-rows';
 
@@ -49,11 +50,14 @@ export async function duplicate(db: Database, user: UserRow, opId: string): Prom
     post && op.reply_id !== null
       ? await db.query(`SELECT ${readableReplyColumns('r', '$2')} FROM replies r WHERE r.id = $1`, [op.reply_id, admin])
       : [];
+  // A flag's id is its op's: a retried flag answers with the flag as it is now.
+  const [flag] = await db.query(`SELECT ${flagColumns('f', 'u')} FROM flags f JOIN users u ON u.id = f.user_id WHERE f.id = $1`, [opId]);
   return {
     id: opId,
     status: 'duplicate',
     postId: Number(op.post_id),
-    ...(post ? { post: toWirePost(post, admin) } : {}),
+    ...(post ? { post: toWirePost(post, admin, user.email) } : {}),
     ...(reply ? { reply: toWireReply(reply, admin) } : {}),
+    ...(flag ? { flag: toWireFlag(flag) } : {}),
   };
 }

@@ -4,12 +4,15 @@
 // (like-batch.ts), the conversations' operations in reply-ops.ts. Author, role, likes, status and
 // dates are set here, never by the client. Every transaction takes the change_head row lock first:
 // commits are totally ordered.
+import { notificationsForReview } from '../../src/shared/moderation';
 import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type ModerationOp, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { applyLike } from './like-batch';
+import { applyModerationOp, checkReason, isModerationOp } from './moderation-ops';
+import { rulesPost, writeNotifications } from './moderation-rows';
 import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
 import { deletePost, editPost } from './post-edit-ops';
 import { INSERT_POST, insertParams, toWirePost, type PostRow } from './post-rows';
@@ -19,9 +22,12 @@ import { applyConversationOp, isConversationOp, type ConversationOp } from './re
 type PostWriteOp = Exclude<Op, ConversationOp | ModerationOp | { type: 'like' }>;
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
-  const id = Math.max(lastId + 1, Date.now());
+  const now = Date.now();
+  const id = Math.max(lastId + 1, now);
   await tx.query('UPDATE change_head SET last_post_id = $1', [id]);
-  const [row] = await tx.query(INSERT_POST, insertParams(pendingPost(id, user, post), seq));
+  await tx.query(INSERT_POST, insertParams(pendingPost(id, user, post), seq));
+  // It enters the review queue now (INSERT_POST stays the statement of every schema version).
+  const [row] = await tx.query('UPDATE posts SET submitted_at = $2 WHERE id = $1 RETURNING *', [id, now]);
   return row!;
 }
 
@@ -36,20 +42,36 @@ async function like(db: Database, user: UserRow, op: Extract<Op, { type: 'like' 
     email: user.email,
   });
   if (outcome.row) {
-    const post = toWirePost(outcome.row, user.role === 'admin');
+    const post = toWirePost(outcome.row, user.role === 'admin', user.email);
     return { id: op.id, status: 'applied', postId: post.id, post };
   }
   if (outcome.code === 'duplicate') return duplicate(db, user, op.id);
   return refused(op, outcome.code === 'not_approved' ? 'not_approved' : 'not_found');
 }
 
-async function review(tx: Sql, postId: number, status: 'approved' | 'rejected', seq: number): Promise<PostRow> {
+/**
+ * A review at change number `seq`: a rejection keeps its reason (null when none), an approval
+ * clears it; the author hears of it (a notification at the same number).
+ */
+async function review(
+  tx: Sql,
+  user: UserRow,
+  postId: number,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+  seq: number,
+): Promise<PostRow> {
+  const now = Date.now();
   // A review ends a resubmitted post's mark in the queue.
   const [row] = await tx.query(
-    `UPDATE posts SET status = $2, seq = $3, resubmitted = false WHERE id = $1 AND status = 'pending' RETURNING *`,
-    [postId, status, seq],
+    `UPDATE posts SET status = $2, seq = $3, resubmitted = false, reason = $4, reviewed_at = $5
+     WHERE id = $1 AND status = 'pending' RETURNING *`,
+    [postId, status, seq, status === 'rejected' ? reason : null, now],
   );
-  if (row) return row;
+  if (row) {
+    await writeNotifications(tx, notificationsForReview(rulesPost(row), status, reason, user), seq, now);
+    return row;
+  }
   const [exists] = await tx.query('SELECT 1 FROM posts WHERE id = $1', [postId]);
   throw new Refusal(exists ? 'already_reviewed' : 'not_found');
 }
@@ -60,6 +82,7 @@ async function work(
   user: UserRow,
   op: PostWriteOp,
   fields: NewPost | undefined,
+  reason: string | null,
   seq: number,
   lastId: number,
 ): Promise<PostRow | null> {
@@ -68,7 +91,7 @@ async function work(
       return create(tx, user, fields!, seq, lastId);
     case 'approve':
     case 'reject':
-      return review(tx, op.postId, op.type === 'approve' ? 'approved' : 'rejected', seq);
+      return review(tx, user, op.postId, op.type === 'approve' ? 'approved' : 'rejected', reason, seq);
     case 'editPost':
       return editPost(tx, user, op, fields!, seq);
     case 'deletePost':
@@ -80,11 +103,14 @@ async function work(
 /** Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason. */
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
   if (isConversationOp(op)) return applyConversationOp(db, user, op);
-  // TODO(issue 22, server): the moderation operations (hidePost, flag, dismissFlags, readNotifications).
-  if (op.type === 'hidePost' || op.type === 'flag' || op.type === 'dismissFlags' || op.type === 'readNotifications') {
-    return refused(op, 'invalid');
-  }
+  if (isModerationOp(op)) return applyModerationOp(db, user, op);
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
+  let reason: string | null = null;
+  if (op.type === 'reject') {
+    const checked = checkReason(op.reason);
+    if ('code' in checked) return refused(op, checked.code, checked.reason);
+    reason = checked.reason;
+  }
   // A create's or an edit's text is checked before anything is looked up, with the rule's sentence.
   let fields: NewPost | undefined;
   if (op.type === 'create' || op.type === 'editPost') {
@@ -99,7 +125,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<Serv
     return await db.transaction(async (tx): Promise<ServerOpResult> => {
       const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq, last_post_id');
       const seq = Number(head!.seq);
-      const row = await work(tx, user, op, fields, seq, Number(head!.last_post_id));
+      const row = await work(tx, user, op, fields, reason, seq, Number(head!.last_post_id));
       const postId = op.type === 'create' ? Number(row!.id) : op.postId;
       // Record the op id and announce the change (NOTIFY is delivered only after the commit).
       const [claimed] = await tx.query(
@@ -110,7 +136,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op): Promise<Serv
       if (!claimed) throw new Duplicate();
       // A deleted post has no state left to send: its id is the answer.
       if (!row) return { id: op.id, status: 'applied', postId };
-      const post = toWirePost(row, user.role === 'admin');
+      const post = toWirePost(row, user.role === 'admin', user.email);
       return { id: op.id, status: 'applied', postId: post.id, post };
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { editedPost, mayDeletePost, mayEditPost } from '../../src/shared/post-ru
 import type { NewPost, Op } from '../../src/shared/protocol';
 import type { UserRow } from './accounts';
 import type { Sql } from './adapter';
+import { settleFlags } from './moderation-rows';
 import { Refusal } from './op-results';
 import { findVisiblePost, previousParam, toWirePost, type PostRow } from './post-rows';
 
@@ -31,10 +32,15 @@ export async function editPost(
   const post = await postFor(tx, user, op.postId);
   if (!mayEditPost(post, user)) throw new Refusal('not_your_post');
   if (post.status !== op.base) throw new Refusal('edit_conflict');
-  const edited = editedPost(post, fields, Date.now());
+  const now = Date.now();
+  const edited = editedPost(post, fields, now);
+  // A rejected post the edit resubmits enters the review queue again, its old reason gone.
+  const resubmits = post.status === 'rejected';
   const [row] = await tx.query(
     `UPDATE posts SET title = $2, content = $3, category = $4, tags = $5::jsonb, status = $6, edited_at = $7,
-       resubmitted = $8, previous = $9::jsonb, seq = $10
+       resubmitted = $8, previous = $9::jsonb, seq = $10,
+       submitted_at = CASE WHEN $11::boolean THEN $12::bigint ELSE submitted_at END,
+       reason = CASE WHEN $11::boolean THEN NULL ELSE reason END
      WHERE id = $1 RETURNING *`,
     [
       post.id,
@@ -47,6 +53,8 @@ export async function editPost(
       edited.resubmitted,
       previousParam(edited.previous),
       seq,
+      resubmits,
+      now,
     ],
   );
   return row!;
@@ -55,7 +63,8 @@ export async function editPost(
 /**
  * Deletes the post at change number `seq` (its author or an admin, else `not_your_post`): the row
  * moves to deleted_posts with when and by whom, and `seq` is the deletion's number (a version-3
- * pull sends its id as removed). Its replies stay in their table, out of every pull (they join posts).
+ * pull sends its id as removed). Its replies stay in their table, out of every pull (they join posts);
+ * the open flags of the post and of its replies are resolved at `seq`.
  */
 export async function deletePost(tx: Sql, user: UserRow, postId: number, seq: number): Promise<void> {
   const post = await postFor(tx, user, postId);
@@ -69,4 +78,6 @@ export async function deletePost(tx: Sql, user: UserRow, postId: number, seq: nu
      FROM gone`,
     [postId, seq, Date.now(), user.id],
   );
+  // The post's flags and its replies' are settled: there is nothing left to look at.
+  await settleFlags(tx, { postId, replyId: 'all' }, 'resolved', seq);
 }

@@ -29,10 +29,12 @@ function toPostVersion(value: unknown): PostVersion | null {
 }
 
 /**
- * A posts row as the protocol sends it to a viewer (an admin or not): numbers as numbers, tags as
- * an array, and `previous` (the text an edit replaced) for admins only, null for everyone else.
+ * A posts row as the protocol sends it to a viewer (an admin or not, of `viewerEmail`): numbers as
+ * numbers, tags as an array, `previous` (the text an edit replaced) for admins only, and `reason`
+ * (of a rejection or hide) for admins and the post's author only; null for everyone else.
  */
-export function toWirePost(row: PostRow, viewerIsAdmin: boolean): WirePost {
+export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: string): WirePost {
+  const readsReason = viewerIsAdmin || (viewerEmail !== undefined && row.author_email === viewerEmail);
   return {
     id: Number(row.id),
     title: String(row.title),
@@ -51,7 +53,7 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean): WirePost {
     editedAt: msOrNull(row.edited_at),
     resubmitted: row.resubmitted === true,
     previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
-    reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
+    reason: readsReason && row.reason !== null && row.reason !== undefined ? String(row.reason) : null,
     seq: Number(row.seq),
   };
 }
@@ -60,14 +62,16 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean): WirePost {
 export const previousParam = (version: PostVersion | null | undefined): string | null => (version ? JSON.stringify(version) : null);
 
 /**
- * The posts columns as `$admin` (a boolean placeholder) may read them, for a SELECT from `posts`
- * named `alias`: the replaced text of an edited post never leaves the database for a member.
+ * The posts columns as `$admin` (a boolean placeholder) of `$email` may read them, for a SELECT
+ * from `posts` named `alias`: the replaced text of an edited post never leaves the database for a
+ * member, nor a rejection's reason for anyone but its author and admins.
  */
-export const readablePostColumns = (alias: string, admin: string) =>
+export const readablePostColumns = (alias: string, admin: string, email: string) =>
   `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.category, ${alias}.author, ${alias}.author_email,
    ${alias}.author_role, ${alias}.likes, ${alias}.comments, ${alias}.views, ${alias}.date, ${alias}.is_top_contributor,
    ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted,
-   CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous, ${alias}.seq`;
+   CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous,
+   CASE WHEN ${admin}::boolean OR ${alias}.author_email = ${email} THEN ${alias}.reason END AS reason, ${alias}.seq`;
 
 export const INSERT_POST = `INSERT INTO posts (id, title, content, category, author, author_email, author_role,
   likes, comments, views, date, is_top_contributor, tags, status, seq)

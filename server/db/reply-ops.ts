@@ -6,11 +6,13 @@
 // member's second view) is still recorded, but takes no number and announces nothing. A refusal
 // rolls everything back.
 import type { WireErrorCode } from '../../src/shared/errors';
-import { mayDeleteReply, newReply } from '../../src/shared/post-rules';
+import { notificationsForHiddenReply, notificationsForReply } from '../../src/shared/moderation';
+import { mayDeleteReply, newReply, type ReplyState } from '../../src/shared/post-rules';
 import { replyContentSchema, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
+import { rulesPost, settleFlags, writeNotifications } from './moderation-rows';
 import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
 import { findVisiblePost, toWirePost, visibleTo, type PostRow } from './post-rows';
 import { INSERT_REPLY, insertReplyParams, toWireReply, type ReplyRow } from './reply-rows';
@@ -91,13 +93,19 @@ async function addReply(
   if (post.status !== 'approved') throw new Refusal('replies_closed');
   // A quote of a reply that is gone, or of another post's, is dropped rather than refused.
   const [quoted] = op.quoteId
-    ? await tx.query(`SELECT id FROM replies WHERE id = $1 AND post_id = $2 AND state <> 'deleted'`, [op.quoteId, op.postId])
+    ? await tx.query(`SELECT id, author_email, state FROM replies WHERE id = $1 AND post_id = $2 AND state <> 'deleted'`, [
+        op.quoteId,
+        op.postId,
+      ])
     : [];
   const seq = change.take();
-  const row = newReply(op.id, op.postId, user, content, quoted ? op.quoteId! : null, Date.now());
+  const now = Date.now();
+  const row = newReply(op.id, op.postId, user, content, quoted ? op.quoteId! : null, now);
   const [reply] = await tx.query(INSERT_REPLY, insertReplyParams(row, seq));
   // A reply of this id without its op: a sample reply's id, which only a forged op can carry.
   if (!reply) throw new Refusal('conflict');
+  const quotedReply = quoted ? { authorEmail: String(quoted.author_email), state: quoted.state as ReplyState } : null;
+  await writeNotifications(tx, notificationsForReply(rulesPost(post), row, quotedReply, user), seq, now);
   return { post: await recount(tx, op.postId, seq), reply };
 }
 
@@ -123,6 +131,7 @@ async function deleteReply(tx: Sql, user: UserRow, replyId: string, change: Chan
     replyId,
     seq,
   ]);
+  await settleFlags(tx, { postId: String(reply.post_id), replyId }, 'resolved', seq);
   return { post: await recount(tx, reply.post_id, seq), reply: deleted! };
 }
 
@@ -133,7 +142,14 @@ async function moderate(tx: Sql, user: UserRow, replyId: string, hide: boolean, 
   if (reply.state !== from) return { post: await postOf(tx, reply.post_id), reply };
   const seq = change.take();
   const [moderated] = await tx.query('UPDATE replies SET state = $2, seq = $3 WHERE id = $1 RETURNING *', [replyId, to, seq]);
-  return { post: await recount(tx, reply.post_id, seq), reply: moderated! };
+  const post = await recount(tx, reply.post_id, seq);
+  if (hide) {
+    // Hiding settles the reply's flags, and its author hears of it.
+    await settleFlags(tx, { postId: String(reply.post_id), replyId }, 'resolved', seq);
+    const hidden = { id: replyId, authorEmail: String(reply.author_email) };
+    await writeNotifications(tx, notificationsForHiddenReply(rulesPost(post), hidden, user), seq);
+  }
+  return { post, reply: moderated! };
 }
 
 /** A member's first view of a post counts (post_views keeps one row per member and post); later ones change nothing. */
@@ -199,7 +215,7 @@ export async function applyConversationOp(db: Database, user: UserRow, op: Conve
           CHANGES_CHANNEL,
         ]);
       }
-      const wirePost = toWirePost(post, admin);
+      const wirePost = toWirePost(post, admin, user.email);
       return { id: op.id, status: 'applied', postId: wirePost.id, post: wirePost, ...(reply ? { reply: toWireReply(reply, admin) } : {}) };
     });
   } catch (error) {

@@ -8,7 +8,11 @@ import {
   createOp,
   deletePostOp,
   deleteReplyOp,
+  dismissFlagsOp,
   editPostOp,
+  flagOp,
+  hidePostOp,
+  readNotificationsOp,
   editReplyOp,
   hideReplyOp,
   likeOp,
@@ -38,6 +42,8 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let doomedId: number;
   let thirdPartyId: number;
   let thirdPartyReply: string;
+  /** A third member's approved post that the moderation rows flag and hide. */
+  let hideableId: number;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -58,6 +64,8 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     thirdPartyId = await third.createPost('A third member’s post');
     await clients.admin.push(reviewOp(thirdPartyId));
     thirdPartyReply = (await third.reply(approvedId, 'A third member’s reply.')).id;
+    hideableId = await third.createPost('Flag and hide me');
+    await clients.admin.push(reviewOp(hideableId));
   });
   afterAll(() => server.close());
 
@@ -91,6 +99,57 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       async (c) => opOutcome(c, reviewOp(pendingId, 'reject')),
       { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' },
     ],
+    [
+      'push hidePost (the author’s rejected post)',
+      async (c) => opOutcome(c, hidePostOp(pendingId)),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_on_forum' },
+    ],
+    [
+      'push flag (a third member’s approved post)',
+      async (c) => opOutcome(c, flagOp(hideableId)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push flag (the same post again)',
+      async (c) => opOutcome(c, flagOp(hideableId, null, 'off-topic')),
+      { visitor: '401', member: '200 already_flagged', other: '200 already_flagged', admin: '200 already_flagged' },
+    ],
+    [
+      'push flag (the author’s approved post)',
+      async (c) => opOutcome(c, flagOp(approvedId)),
+      { visitor: '401', member: '200 cannot_flag_own', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push flag (the author’s pending post)',
+      async (c) => opOutcome(c, flagOp(stillPendingId)),
+      { visitor: '401', member: '200 not_found', other: '200 not_found', admin: '200 not_found' },
+    ],
+    [
+      'pulls the flags on the third member’s post',
+      async (c) => seesFlags(c, hideableId),
+      { visitor: '401', member: '200 1 flag, own', other: '200 1 flag, own', admin: '200 3 flags, all' },
+    ],
+    [
+      'push dismissFlags',
+      async (c) => opOutcome(c, dismissFlagsOp(approvedId)),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push hidePost (a third member’s approved post)',
+      async (c) => opOutcome(c, hidePostOp(hideableId, 'Hidden in the matrix.')),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'pulls the hidden post’s reason',
+      async (c) => seesReason(c, hideableId),
+      { visitor: '401', member: '200 absent', other: '200 absent', admin: '200 Hidden in the matrix.' },
+    ],
+    [
+      'push readNotifications',
+      async (c) => opOutcome(c, readNotificationsOp([randomUUID()])),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    ['GET /api/insights', async (c) => c.request('GET', '/api/insights'), { visitor: '401', member: '403', other: '403', admin: '200' }],
     [
       'push reply (approved)',
       async (c) => opOutcome(c, replyOp(approvedId)),
@@ -261,6 +320,24 @@ async function seesPost(client: Client, postId: number) {
   const answer = await client.pull();
   if (answer.status !== 200) return { status: answer.status };
   return { status: 200, outcome: answer.body.posts.some((post: { id: number }) => post.id === postId) ? 'yes' : 'no' };
+}
+
+/** How many flags on `postId` this member's pull carries, and whether they are all their own. */
+async function seesFlags(client: Client, postId: number) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const session = (await client.request('GET', '/api/session')).body.user.email as string;
+  const flags = (answer.body.flags as { postId: number; flaggerEmail: string }[]).filter((flag) => flag.postId === postId);
+  const own = flags.every((flag) => flag.flaggerEmail === session);
+  return { status: 200, outcome: `${flags.length} flag${flags.length === 1 ? '' : 's'}, ${own ? 'own' : 'all'}` };
+}
+
+/** The reason of `postId` as this member's pull carries it, or absent (no post, or no reason). */
+async function seesReason(client: Client, postId: number) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const post = (answer.body.posts as { id: number; reason: string | null }[]).find((candidate) => candidate.id === postId);
+  return { status: 200, outcome: post?.reason ?? 'absent' };
 }
 
 /** How a reply arrives in this member's pull: its state, and whether its text came with it. */

@@ -50,7 +50,9 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const db = await emptyDatabase(backend);
     open.push(db);
     await startUp(db, { ...quiet, adminPassword: 'pw' });
-    await db.query('INSERT INTO deleted_posts SELECT *, 0, NULL FROM posts');
+    await db.query(
+      `INSERT INTO deleted_posts SELECT (jsonb_populate_record(NULL::deleted_posts, to_jsonb(p) || '{"deleted_at": 0}')).* FROM posts p`,
+    );
     await db.query('DELETE FROM posts');
     await db.query('UPDATE change_head SET seeded = false');
     expect((await startUp(db, { ...quiet, adminPassword: 'pw' })).seeded).toBe(false);
@@ -126,6 +128,49 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const [withReplies] = await db.query<{ post_id: unknown }>('SELECT post_id FROM replies LIMIT 1');
     await db.query('DELETE FROM posts WHERE id = $1', [withReplies!.post_id]);
     expect(await count(db, 'replies')).toBe(replies);
+  });
+
+  it('migration 7 on a forum of migration 6: submitted_at from the Date.now() ids, flags once per item, likes counted per day', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    // The database as a build of migration 6 left it: the sample posts, one more with a small id, one deleted.
+    const now = Date.now();
+    await db.transaction(async (tx) => {
+      await migrate(tx, 6);
+      const posts = [...samplePosts(now), { ...samplePosts(now)[0]!, id: 42 }];
+      for (const post of posts) {
+        const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+        await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+      }
+      await tx.query(
+        `WITH gone AS (DELETE FROM posts WHERE id = $1 RETURNING *)
+         INSERT INTO deleted_posts SELECT (jsonb_populate_record(NULL::deleted_posts, to_jsonb(gone) || '{"deleted_at": 0}')).* FROM gone`,
+        [posts[1]!.id],
+      );
+      await tx.query('UPDATE change_head SET seeded = true');
+    });
+    const head = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
+    expect(await startUp(db, { ...quiet, adminPassword: 'pw' })).toMatchObject({ migrations: MIGRATIONS.length - 6, seeded: false });
+    expect(await count(db, 'posts WHERE submitted_at = id AND reason IS NULL AND reviewed_at IS NULL')).toBe(2);
+    expect(await count(db, 'posts WHERE id = 42 AND submitted_at IS NULL')).toBe(1);
+    expect(await count(db, 'deleted_posts WHERE submitted_at = id')).toBe(1);
+    // Nothing to pull again.
+    expect(Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq)).toBe(head);
+    // One flag per member and item: the post itself (no reply) counts as one item.
+    const [admin] = await db.query<{ id: unknown }>('SELECT id FROM users');
+    const flag = `INSERT INTO flags (id, user_id, post_id, reply_id, reason, text, created_at, state, seq)
+      VALUES ($1, $2, 42, $3, 'spam', '', 0, 'open', 1)`;
+    await db.query(flag, [randomUUID(), admin!.id, null]);
+    await expect(db.query(flag, [randomUUID(), admin!.id, null])).rejects.toThrow();
+    const reply = randomUUID();
+    await db.query(flag, [randomUUID(), admin!.id, reply]);
+    await expect(db.query(flag, [randomUUID(), admin!.id, reply])).rejects.toThrow();
+    await expect(db.query(flag.replace("'open'", "'closed'"), [randomUUID(), admin!.id, randomUUID()])).rejects.toThrow();
+    // like_days: increases counted on today's UTC day, one row per day.
+    await db.query('UPDATE posts SET likes = likes + 2');
+    await db.query('UPDATE posts SET likes = likes - 1');
+    const days = await db.query<{ day: string; likes: unknown }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, likes FROM like_days`);
+    expect(days.map((day) => [day.day, Number(day.likes)])).toEqual([[new Date().toISOString().slice(0, 10), 6]]);
   });
 
   it('without ADMIN_PASSWORD generates a strong password once', async () => {

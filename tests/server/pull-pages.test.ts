@@ -136,10 +136,17 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     // Posts only are counted: one page of one post, where a version-2 device gets the reply, then the post.
     const oldPages = await allPages(device, start, 1, 1);
     expect(oldPages.map((page) => [ids(page.posts), page.replies])).toEqual([[[postId], undefined]]);
-    const newPages = await allPages(device, start, 1);
+    const newPages = await allPages(device, start, 1, 2);
     expect(newPages.map((page) => [page.posts.length, page.replies!.length])).toEqual([
       [0, 1],
       [1, 0],
+    ]);
+    // A version-4 device also gets its notifications: the approval on a page of its own, the reply with it.
+    const currentPages = await allPages(device, start, 1);
+    expect(currentPages.map((page) => [page.posts.length, page.replies!.length, page.notifications!.map((n) => n.kind)])).toEqual([
+      [0, 0, ['approved']],
+      [0, 1, ['replied']],
+      [1, 0, []],
     ]);
   });
 
@@ -152,7 +159,7 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     });
     const pushed = await member.request('POST', '/api/ops', { ops: [createOp('Never')] }, next);
     expect(pushed.status).toBe(409);
-    expect((await member.request('GET', '/api/health')).body).toMatchObject({ ok: true, protocol: 3 });
+    expect((await member.request('GET', '/api/health')).body).toMatchObject({ ok: true, protocol: PROTOCOL_VERSION });
     expect((await member.request('GET', '/api/changes', undefined, withHeader(0))).status).toBe(409);
   });
 });

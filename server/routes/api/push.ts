@@ -12,16 +12,17 @@ import { databaseUnavailable } from '../../plugins/errors';
 import { memberOf } from '../../plugins/session';
 
 /**
- * A change number at or past every change the push made: when each result carries its post (every
- * applied operation does), the newest of their seqs (and their replies') and the head this instance
- * has heard of, without a query; otherwise the database's head.
+ * A change number at or past every change the push made: when each result carries its post or its
+ * flag (the operations of posts and replies, and a flag, do), the newest of their seqs (and their
+ * replies') and the head this instance has heard of, without a query; otherwise (dismissFlags,
+ * readNotifications, a deletion) the database's head.
  */
 async function pushCursor(ctx: ServerContext, results: ServerOpResult[]): Promise<number> {
   let newest = ctx.hub.cursor;
   for (const result of results) {
     if (result.status === 'refused' || result.status === 'failed') continue;
-    if (!result.post) return changeHead(ctx.db);
-    newest = Math.max(newest, result.post.seq, result.reply?.seq ?? 0);
+    if (!result.post && !result.flag) return changeHead(ctx.db);
+    newest = Math.max(newest, result.post?.seq ?? 0, result.reply?.seq ?? 0, result.flag?.seq ?? 0);
   }
   return newest;
 }

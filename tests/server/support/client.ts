@@ -131,3 +131,30 @@ export const editPostOp = (postId: number, base: PostStatus, post: Record<string
   post: { title: 'An edited title', content: 'Edited content.', category: 'Trends', ...post },
 });
 export const deletePostOp = (postId: number): Op => ({ id: randomUUID(), type: 'deletePost', postId });
+export const rejectOp = (postId: number, reason?: unknown): Op => ({
+  id: randomUUID(),
+  type: 'reject',
+  postId,
+  ...(reason === undefined ? {} : { reason }),
+});
+export const hidePostOp = (postId: number, reason?: unknown): Op => ({
+  id: randomUUID(),
+  type: 'hidePost',
+  postId,
+  ...(reason === undefined ? {} : { reason }),
+});
+export const flagOp = (postId: number, replyId: string | null = null, reason: unknown = 'spam', text?: unknown): Op => ({
+  id: randomUUID(),
+  type: 'flag',
+  postId,
+  replyId,
+  reason,
+  ...(text === undefined ? {} : { text }),
+});
+export const dismissFlagsOp = (postId: number, replyId: string | null = null): Op => ({
+  id: randomUUID(),
+  type: 'dismissFlags',
+  postId,
+  replyId,
+});
+export const readNotificationsOp = (ids: string[]): Op => ({ id: randomUUID(), type: 'readNotifications', ids });

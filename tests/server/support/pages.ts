@@ -2,14 +2,16 @@
 // row above the previous cursor and at or below the page's, at most `limit` rows unless they all
 // share one change number, and no empty page that says more follows.
 import { expect } from 'vitest';
-import { PROTOCOL_VERSION, type WirePost, type WireReply } from '../../../src/shared/protocol';
+import { PROTOCOL_VERSION, type WireFlag, type WireNotification, type WirePost, type WireReply } from '../../../src/shared/protocol';
 import type { Client } from './client';
 
-/** A pull page as any version sends it (`replies` from version 2, `removed` from version 3). */
+/** A pull page as any version sends it (`replies` from version 2, `removed` from version 3, `notifications` and `flags` from 4). */
 export interface Page {
   posts: WirePost[];
   replies?: WireReply[];
   removed?: { id: number; seq: number }[];
+  notifications?: WireNotification[];
+  flags?: WireFlag[];
   cursor: number;
   more: boolean;
 }
@@ -22,7 +24,13 @@ export async function allPages(client: Client, after: number, limit: number, pro
     const answer = await client.pull(cursor, limit, protocol);
     expect(answer.status).toBe(200);
     const page = answer.body as Page;
-    const seqs = [...page.posts, ...(page.replies ?? []), ...(page.removed ?? [])].map((row) => row.seq);
+    const seqs = [
+      ...page.posts,
+      ...(page.replies ?? []),
+      ...(page.removed ?? []),
+      ...(page.notifications ?? []),
+      ...(page.flags ?? []),
+    ].map((row) => row.seq);
     // Every row is above the previous cursor and at or below this one.
     expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);
     // At most `limit` rows, unless they all share one change number.
