@@ -14,15 +14,15 @@ import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from './harness';
 import { startServer } from './test-server';
+import { mockNow } from '../timers';
 
 const MEMBER = 'member@example.com';
 const FLAGGER = 'flagger@example.com';
 
-let clock = 0;
+let clock = { now: 0 };
 beforeEach(() => {
   resetSyncStatus();
-  clock = Date.now();
-  vi.spyOn(Date, 'now').mockImplementation(() => clock);
+  clock = mockNow();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,7 +50,7 @@ describe('moderation through the real server', () => {
     await engine.sync(); // the reviews are still held: nothing is sent yet
     expect((await server.post(posts[0]!.id))!.status).toBe('pending');
 
-    clock = result.undo!.until + UNDO_GRACE_MS;
+    clock.now = result.undo!.until + UNDO_GRACE_MS;
     await engine.sync();
     stop();
     expect((await server.posts()).map((post) => [post.title, post.status]).sort()).toEqual([

@@ -18,7 +18,7 @@ import { switchMember } from '../../../src/db/sync/member-switch';
 import { refusalNotices } from '../../../src/sync/engine';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WireFlag, WireNotification, WirePost } from '../../../src/shared/protocol';
-import { pullPage } from './pull-page';
+import { pullPage, wirePost } from './fixtures';
 import { liveQuery } from 'dexie';
 import { countPendingPosts } from '../../../src/db/posts/posts';
 import { loadInsightsWith } from '../../../src/sync/insights';
@@ -41,15 +41,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const wire = (overrides: Partial<WirePost> = {}): WirePost => ({
-  ...makePost({ id: ID, authorEmail: AUTHOR, status: 'pending', title: 'Server title' }),
-  editedAt: null,
-  resubmitted: false,
-  reason: null,
-  previous: null,
-  seq: 1,
-  ...overrides,
-});
+const wire = (overrides: Partial<WirePost> = {}): WirePost =>
+  wirePost(makePost({ id: ID, authorEmail: AUTHOR, status: 'pending', title: 'Server title' }), overrides);
 const notification = (overrides: Partial<WireNotification> = {}): WireNotification => ({
   id: '00000000-0000-4000-8000-00000000000a',
   kind: 'rejected',
