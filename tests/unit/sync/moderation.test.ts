@@ -24,6 +24,7 @@ import { countPendingPosts } from '../../../src/db/posts/posts';
 import { loadInsightsWith } from '../../../src/sync/insights';
 import { DataError } from '../../../src/db/core/errors';
 import { computeInsights } from '../../../src/shared/insights';
+import { onLocalChange } from '../../../src/db/core/changes';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
 const ADMIN = DEFAULT_ADMIN_EMAIL;
@@ -155,7 +156,11 @@ describe('notifications on a connected device', () => {
     expect(await countUnread()).toBe(2);
     expect((await listNotifications()).map((n) => n.createdAt)).toEqual([6, 5]);
     clock += 10;
+    const kinds: string[] = [];
+    const stop = onLocalChange((kind) => kinds.push(kind));
     await markRead(['00000000-0000-4000-8000-00000000000a']);
+    stop();
+    expect(kinds).toEqual(['notifications-read']); // the engine's trigger: the read is sent at once
     expect(await countUnread()).toBe(1);
     expect(await db.outbox.toArray()).toMatchObject([
       { postId: READ_NOTIFICATIONS_POST_ID, op: { type: 'readNotifications', ids: ['00000000-0000-4000-8000-00000000000a'] } },
