@@ -18,3 +18,13 @@ export async function settleUntil(done: () => boolean, what: string): Promise<vo
   }
   throw new Error(`Never happened: ${what}`);
 }
+
+/**
+ * Date.now() returns `clock.now` from here on (restored by vi.restoreAllMocks): a test moves time
+ * by setting it. Timers stay real.
+ */
+export function mockNow(start = Date.now()): { now: number } {
+  const clock = { now: start };
+  vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
+  return clock;
+}

@@ -7,6 +7,7 @@
 import Dexie from 'dexie';
 import { db, type NotificationRow } from '../core/schema';
 import { withDataErrors } from '../core/errors';
+import { emitLocalChange } from '../core/changes';
 import { requireSession } from '../accounts/guards';
 import { readStoredSession } from '../accounts/session';
 import { META_KEY_PREFIXES } from '../contracts';
@@ -77,19 +78,23 @@ const READ_TABLES = [db.notifications, db.outbox, db.meta] as const;
 /** Marks these notifications read (on every device of the member, once synced); ids of others or already read are skipped. */
 export async function markRead(ids: readonly string[]): Promise<void> {
   const session = requireSession();
-  await run(() =>
+  const read = await run(() =>
     db.transaction('rw', READ_TABLES, async () => readRows(await db.notifications.bulkGet([...ids]), session.email, Date.now())),
   );
+  // A local write: the engine sends the queued read at once.
+  if (read > 0) emitLocalChange('notifications-read');
 }
 
 /** Marks every unread notification on this device read; returns how many. */
 export async function markAllRead(): Promise<number> {
   const session = requireSession();
-  return run(() =>
+  const read = await run(() =>
     db.transaction('rw', READ_TABLES, async () =>
       readRows(await db.notifications.where('[email+unread]').equals([session.email, 1]).toArray(), session.email, Date.now()),
     ),
   );
+  if (read > 0) emitLocalChange('notifications-read');
+  return read;
 }
 
 const systemKey = (email: string) => `${META_KEY_PREFIXES.systemNotifications}${email.trim().toLowerCase()}`;

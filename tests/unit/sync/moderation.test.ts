@@ -18,12 +18,13 @@ import { switchMember } from '../../../src/db/sync/member-switch';
 import { refusalNotices } from '../../../src/sync/engine';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WireFlag, WireNotification, WirePost } from '../../../src/shared/protocol';
-import { pullPage } from './pull-page';
+import { pullPage, wirePost } from './fixtures';
 import { liveQuery } from 'dexie';
 import { countPendingPosts } from '../../../src/db/posts/posts';
 import { loadInsightsWith } from '../../../src/sync/insights';
 import { DataError } from '../../../src/db/core/errors';
 import { computeInsights } from '../../../src/shared/insights';
+import { onLocalChange } from '../../../src/db/core/changes';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
 const ADMIN = DEFAULT_ADMIN_EMAIL;
@@ -41,15 +42,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const wire = (overrides: Partial<WirePost> = {}): WirePost => ({
-  ...makePost({ id: ID, authorEmail: AUTHOR, status: 'pending', title: 'Server title' }),
-  editedAt: null,
-  resubmitted: false,
-  reason: null,
-  previous: null,
-  seq: 1,
-  ...overrides,
-});
+const wire = (overrides: Partial<WirePost> = {}): WirePost =>
+  wirePost(makePost({ id: ID, authorEmail: AUTHOR, status: 'pending', title: 'Server title' }), overrides);
 const notification = (overrides: Partial<WireNotification> = {}): WireNotification => ({
   id: '00000000-0000-4000-8000-00000000000a',
   kind: 'rejected',
@@ -162,7 +156,11 @@ describe('notifications on a connected device', () => {
     expect(await countUnread()).toBe(2);
     expect((await listNotifications()).map((n) => n.createdAt)).toEqual([6, 5]);
     clock += 10;
+    const kinds: string[] = [];
+    const stop = onLocalChange((kind) => kinds.push(kind));
     await markRead(['00000000-0000-4000-8000-00000000000a']);
+    stop();
+    expect(kinds).toEqual(['notifications-read']); // the engine's trigger: the read is sent at once
     expect(await countUnread()).toBe(1);
     expect(await db.outbox.toArray()).toMatchObject([
       { postId: READ_NOTIFICATIONS_POST_ID, op: { type: 'readNotifications', ids: ['00000000-0000-4000-8000-00000000000a'] } },

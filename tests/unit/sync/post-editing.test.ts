@@ -17,7 +17,7 @@ import { SyncEngine } from '../../../src/sync/engine';
 import type { SyncApi } from '../../../src/sync/api';
 import { UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
 import type { Op, OpResult, PullResponse, WirePost, WireReply } from '../../../src/shared/protocol';
-import { pullPage } from './pull-page';
+import { pullPage, wirePost } from './fixtures';
 import { makePost, signInAsMember } from '../factories';
 
 const AUTHOR = 'member@example.com';
@@ -35,15 +35,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const wire = (overrides: Partial<WirePost> = {}): WirePost => ({
-  ...makePost({ id: ID, authorEmail: AUTHOR, status: 'approved', title: 'Server title', content: 'Server content.' }),
-  editedAt: null,
-  resubmitted: false,
-  reason: null,
-  previous: null,
-  seq: 1,
-  ...overrides,
-});
+const wire = (overrides: Partial<WirePost> = {}): WirePost =>
+  wirePost(makePost({ id: ID, authorEmail: AUTHOR, status: 'approved', title: 'Server title', content: 'Server content.' }), overrides);
 
 const wireReply = (overrides: Partial<WireReply> = {}): WireReply => ({
   id: '00000000-0000-4000-8000-000000000001',
