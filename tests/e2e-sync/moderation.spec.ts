@@ -281,3 +281,44 @@ test('flags: once per member, private to the flagger and admins; hiding from the
   ]);
   for (const opened of [author, flagger, other, tablet, watcher]) await opened.context.close();
 });
+
+test('with system notifications turned on, a notification that arrives while the app is in the background is shown by the service worker', async ({
+  browser,
+}) => {
+  const opened = await newDevice(browser, spec.server, PHONE, 'allow');
+  await opened.context.grantPermissions(['notifications'], { origin: spec.server.url });
+  const { page } = opened;
+  await signIn(page, 'uma@example.com', 'uma@example.com-pw');
+  await page.goto('/notifications');
+  await waitSynced(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Never asked on load: only the button turns them on.
+  await page.getByRole('button', { name: 'Turn on system notifications' }).click();
+  await expect(page.getByRole('button', { name: 'Turn off system notifications' })).toBeVisible();
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
+    );
+  expect(await shown()).toEqual([]);
+
+  const title = 'Diary study incentives';
+  const [postId] = await createPosts(page, [title]);
+  // The app goes to the background (as when the member switches apps).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  const queued = card(tablet.page, title);
+  await queued.getByLabel('Reason').fill('Say how much each incentive was.');
+  await queued.getByRole('button', { name: 'Reject', exact: true }).click();
+
+  await expect
+    .poll(shown, { timeout: 15_000 })
+    .toEqual([{ title: `Your post “${title}” was rejected`, body: 'Reason: Say how much each incentive was.' }]);
+  const data = await page.evaluate(
+    async () => (await (await navigator.serviceWorker.ready).getNotifications())[0]!.data as { url: string },
+  );
+  expect(data.url).toBe(`/posts/${postId}`);
+  for (const device of [opened, tablet]) await device.context.close();
+});
