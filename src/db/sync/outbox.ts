@@ -169,16 +169,27 @@ export async function isUnsentCreate(postId: number): Promise<boolean> {
 }
 
 /**
- * The next operations to send for `email`, oldest first, at most `max`; held ones wait (nextHoldEnd).
+ * The next operations to send for `email`, oldest first, at most `max`; held ones wait (nextHoldEnd),
+ * and so does every later operation about the same post.
  * It stops before an operation about a post created in the same batch: that one needs the server's
  * id first. The operations it gives are marked `sentAt` in the same transaction, so a deletion
  * knows whether the server may already have a create.
  */
 export async function nextBatch(email: string, max: number, now = Date.now()): Promise<OutboxRow[]> {
   return db.transaction('rw', db.outbox, async () => {
+    // An operation queued after a held one about the same post waits with it (a like or a reply
+    // after a bulk approval still in its Undo window would reach the server before the approval).
+    const held = new Set<number>();
     const rows = await db.outbox
       .orderBy('seq')
-      .filter((row) => row.email === email && isDue(row, now))
+      .filter((row) => {
+        if (row.email !== email || !isWaiting(row)) return false;
+        if (!isDue(row, now)) {
+          held.add(row.postId);
+          return false;
+        }
+        return !held.has(row.postId);
+      })
       .limit(max)
       .toArray();
     const batch = cutAtDependency(rows);

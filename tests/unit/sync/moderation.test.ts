@@ -4,7 +4,7 @@
 // top, the server's answers (acknowledged, refused) and a member switch, applied as the engine
 // applies them (the server's side is tested with it).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rejectPost } from '../../../src/db/posts/posts';
+import { likePost, rejectPost } from '../../../src/db/posts/posts';
 import { reviewPosts, undoReview } from '../../../src/db/moderation/review';
 import { countFlaggedItems, dismissFlags, flagItem, getMyFlag, hideFlagged } from '../../../src/db/moderation/flags';
 import { countUnread, listNotifications, markAllRead, markRead } from '../../../src/db/notifications/notifications';
@@ -125,6 +125,22 @@ describe('bulk review on a connected device', () => {
     expect((await nextBatch(ADMIN, 100)).map((row) => row.op)).toEqual([
       { id: expect.any(String), type: 'reject', postId: ID, reason: 'Duplicate' },
       { id: expect.any(String), type: 'reject', postId: 42, reason: 'Duplicate' },
+    ]);
+  });
+
+  it('an operation queued after a held review of the same post waits with it; others go at once', async () => {
+    signInAsAdmin();
+    await pull({ posts: [wire(), wire({ id: 42, title: 'Second', status: 'approved' })] });
+    const result = await reviewPosts([ID], 'approved');
+    await likePost(ID);
+    await likePost(42);
+    // The like of the held post would reach the server before its approval: it waits.
+    expect((await nextBatch(ADMIN, 100, clock)).map((row) => [row.op.type, row.postId])).toEqual([['like', 42]]);
+    clock = result.undo!.until + UNDO_GRACE_MS;
+    expect((await nextBatch(ADMIN, 100, clock)).map((row) => [row.op.type, row.postId])).toEqual([
+      ['approve', ID],
+      ['like', ID],
+      ['like', 42],
     ]);
   });
 
