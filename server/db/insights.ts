@@ -36,5 +36,8 @@ export async function readInsights(sql: Sql, now = Date.now()): Promise<Insights
     reviewedAt: msOrNull(post.reviewed_at),
   }));
   const likesByDay = raw.likes.map((entry) => ({ day: entry.day, likes: Number(entry.likes) }));
-  return insightsSchema.parse(computeInsights({ posts, likesByDay, now }, 'server'));
+  // A shape this server cannot send is its own fault (a 500 in the log), not the request's.
+  const checked = insightsSchema.safeParse(computeInsights({ posts, likesByDay, now }, 'server'));
+  if (!checked.success) throw new Error(`insights of an unexpected shape: ${checked.error.message}`);
+  return checked.data;
 }

@@ -56,7 +56,7 @@ function precheck(user: UserRow, op: ModerationOp): Checked {
   }
 }
 
-/** An approved post becomes rejected with `reason`; its own open flags are settled; its author hears of it. */
+/** An approved post becomes rejected with `reason`; its open flags and its replies' are settled; its author hears of it. */
 async function hidePost(tx: Sql, user: UserRow, postId: number, reason: string | null, seq: number): Promise<Applied> {
   const now = Date.now();
   const [row] = await tx.query(
@@ -68,7 +68,8 @@ async function hidePost(tx: Sql, user: UserRow, postId: number, reason: string |
     const [exists] = await tx.query('SELECT 1 FROM posts WHERE id = $1', [postId]);
     throw new Refusal(exists ? 'not_on_forum' : 'not_found');
   }
-  await settleFlags(tx, { postId, replyId: null }, 'resolved', seq);
+  // The post's flags and its replies' (no member sees them any more).
+  await settleFlags(tx, { postId, replyId: 'all' }, 'resolved', seq);
   await writeNotifications(tx, notificationsForReview(rulesPost(row), 'postHidden', reason, user), seq, now);
   return { status: 'applied', postId, post: toWirePost(row, true, user.email) };
 }

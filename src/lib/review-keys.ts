@@ -30,11 +30,15 @@ interface KeyPress {
   altKey: boolean;
   target: KeyTarget | null;
   defaultPrevented?: boolean;
+  /** A key held down repeats: j / k may move on, but a held a, r or x must not review or select post after post. */
+  repeat?: boolean;
 }
 
 /** The review command of a key press, or null when it is none (or must be left alone). */
 export function reviewCommandOf(event: KeyPress): ReviewCommand | null {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return null;
   if (isTypingTarget(event.target)) return null;
-  return COMMANDS[event.key] ?? null;
+  const command = COMMANDS[event.key] ?? null;
+  if (event.repeat && command !== 'next' && command !== 'previous') return null;
+  return command;
 }

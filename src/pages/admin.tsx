@@ -74,17 +74,16 @@ export function AdminPage() {
                 <>
                   Flags
                   {flagged !== undefined && (
-                    <span className={`badge rounded-pill ms-2 ${flagged > 0 ? 'text-bg-danger' : 'text-bg-secondary'}`}>
-                      <span className="visually-hidden">(open: </span>
+                    // Its name stays "Flags" (PRODUCT.md), as the Pending Posts tab's does; the panel says how many.
+                    <span className={`badge rounded-pill ms-2 ${flagged > 0 ? 'text-bg-danger' : 'text-bg-secondary'}`} aria-hidden="true">
                       {formatCount(flagged)}
-                      <span className="visually-hidden">)</span>
                     </span>
                   )}
                 </>
               }
             >
               <section aria-labelledby="flags-title">
-                <h2 id="flags-title" className="h4 mb-3">
+                <h2 id="flags-title" className="h4 mb-3" tabIndex={-1}>
                   Flagged posts and replies
                 </h2>
                 <ErrorBoundary area="the Flags queue">

@@ -268,7 +268,7 @@ test('flags: once per member, private to the flagger and admins; hiding from the
     await page.goto('/forum');
     await expect(card(page, title)).toBeVisible();
   }
-  await tablet.page.getByRole('tab', { name: /^Flags/ }).click();
+  await tablet.page.getByRole('tab', { name: 'Flags', exact: true }).click();
   const flagged = tablet.page.getByRole('article').filter({ hasText: title });
   await expect(flagged).toContainText('Looks like an advert.');
   await flagged.getByRole('button', { name: 'Hide', exact: true }).click();

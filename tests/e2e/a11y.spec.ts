@@ -154,7 +154,7 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
       await expectNoSeriousViolations(page, 'keyboard shortcuts dialog');
       await page.keyboard.press('Escape');
-      await page.getByRole('tab', { name: /Flags/ }).click();
+      await page.getByRole('tab', { name: 'Flags', exact: true }).click();
       await expect(page.getByText('No open flags')).toBeVisible();
       await expectNoSeriousViolations(page, '/admin Flags tab');
       await page.goto('/admin/insights');

@@ -76,7 +76,7 @@ test('members flag posts and replies once, never their own; admins dismiss, hide
   await signOut(page);
   await signIn(page, ADMIN);
   await page.goto('/admin');
-  const flagsTab = page.getByRole('tab', { name: /Flags/ });
+  const flagsTab = page.getByRole('tab', { name: 'Flags', exact: true });
   await expect(flagsTab).toContainText('4');
   await flagsTab.click();
   const item = (title: string) => page.getByRole('tabpanel').getByRole('article').filter({ hasText: title });
@@ -91,6 +91,15 @@ test('members flag posts and replies once, never their own; admins dismiss, hide
   await dismissItem.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast(page, 'Flags dismissed')).toBeVisible();
   await expect(dismissItem).toHaveCount(0);
+  // The focus stays in the queue: on the card now in its place.
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('article')
+      .locator('.card-footer button')
+      .filter({ hasText: 'Dismiss' })
+      .and(page.locator(':focus')),
+  ).toHaveCount(1);
 
   await replyItem.getByRole('button', { name: 'Hide' }).click();
   await expect(toast(page, 'Reply hidden')).toBeVisible();
@@ -106,6 +115,8 @@ test('members flag posts and replies once, never their own; admins dismiss, hide
   const deleted = toast(page, 'Post deleted');
   await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText('No open flags')).toBeVisible();
+  // The last one gone: the focus is on the panel's heading, not lost to the page.
+  await expect(page.getByRole('heading', { name: 'Flagged posts and replies' })).toBeFocused();
   await expect(flagsTab).toContainText('0');
 
   // The forum: the dismissed post stays, the hidden and deleted ones are gone.

@@ -150,10 +150,10 @@ test('the Admin link is named exactly "Admin"; its description counts the queue,
 
 test('/admin has the tabs Pending Posts and Flags; the heading Pending Posts is in its panel', async ({ page }) => {
   await page.goto('/admin');
-  const pendingTab = page.getByRole('tab', { name: /Pending Posts/ });
+  const pendingTab = page.getByRole('tab', { name: 'Pending Posts', exact: true });
   await expect(pendingTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: /Pending Posts/ })).toBeVisible();
-  await page.getByRole('tab', { name: /Flags/ }).click();
+  await page.getByRole('tab', { name: 'Flags', exact: true }).click();
   await expect(page).toHaveURL('/admin?tab=flags');
   await expect(page.getByRole('tabpanel').getByText('No open flags')).toBeVisible();
   // Keys of the queue do nothing on the Flags tab.

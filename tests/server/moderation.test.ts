@@ -18,6 +18,7 @@ import {
   flagOp,
   hideReplyOp,
   hidePostOp,
+  replyOp,
   likeOp,
   readNotificationsOp,
   rejectOp,
@@ -116,6 +117,10 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
     const postId = await approvedPost('To be hidden');
     const flag = resultOf(await other.push(flagOp(postId, null, 'inappropriate')));
     expect(flag.status).toBe('applied');
+    const reply = replyOp(postId, 'A reply on a post about to be hidden.');
+    expect(outcome(await other.push(reply))).toBe('applied');
+    const replyFlag = resultOf(await author.push(flagOp(postId, reply.id, 'spam')));
+    expect(replyFlag.status).toBe('applied');
     expect(outcome(await author.push(hidePostOp(postId, 'No')))).toBe('admins_only');
     expect(outcome(await other.push(hidePostOp(postId)))).toBe('admins_only');
     const hidden = resultOf(await admin.push(hidePostOp(postId, ' Breaks rule 3. ')));
@@ -133,8 +138,11 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
     expect((await postIn(admin, postId))!).toMatchObject({ status: 'rejected', reason: 'Breaks rule 3.' });
     expect((await postIn(author, postId))!).toMatchObject({ status: 'rejected', reason: 'Breaks rule 3.' });
     expect(await flagsOn(other, postId)).toMatchObject([{ id: flag.flag.id, state: 'resolved', seq: hidden.post.seq }]);
+    // Its replies' flags too: no member sees them any more.
+    expect(await flagsOn(author, postId)).toMatchObject([{ id: replyFlag.flag.id, state: 'resolved', seq: hidden.post.seq }]);
     expect(await notificationsOf(author, postId)).toMatchObject([
       { kind: 'approved' },
+      { kind: 'replied' },
       { kind: 'postHidden', reason: 'Breaks rule 3.', seq: hidden.post.seq },
     ]);
     expect(await notificationsOf(other, postId)).toEqual([]);

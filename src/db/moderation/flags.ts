@@ -8,7 +8,7 @@ import { db, type FlagRow, type PostRow, type ReplyRow } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange, nextRev } from '../core/revisions';
 import { DataError, invalidInput, withDataErrors } from '../core/errors';
-import { flagRow, openFlagsOf, settleFlags, toFlag } from '../core/flag-rows';
+import { flagRow, openFlagsOf, settleFlags, targetsOfPost, toFlag } from '../core/flag-rows';
 import { requireModerator, requireSession } from '../accounts/guards';
 import { readStoredSession } from '../accounts/session';
 import { checkedReason, maySee, toEditablePost } from '../posts/posts';
@@ -162,7 +162,12 @@ export async function hideFlagged(target: FlagTarget, reason?: string): Promise<
     if (post.status !== 'approved') throw new DataError('not_on_forum', { postId: post.id });
     await db.posts.put({ ...post, status: 'rejected', reason: checked, rev: await nextRev() });
     await countChange();
-    await settleFlags([item], 'resolved');
+    // Its replies' flags too: no member sees them any more.
+    const replies = await db.replies
+      .where('[postId+listed+createdAt]')
+      .between([post.id, 0, Dexie.minKey], [post.id, 1, Dexie.maxKey])
+      .toArray();
+    await settleFlags(targetsOfPost(post.id, replies), 'resolved');
     await writeNotifications(notificationsForReview(post, 'postHidden', checked, session));
     if (await reachesServer(post.id)) {
       const input = checked ? { type: 'hidePost' as const, reason: checked } : { type: 'hidePost' as const };

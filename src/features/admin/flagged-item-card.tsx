@@ -13,7 +13,7 @@ import { plainText } from '../../lib/plain-text';
 import { FLAG_REASON_LABELS, targetKey } from '../../shared/moderation';
 
 /** One flagged post or reply of the Flags queue: what it is, its flags, and Dismiss, Hide, Delete. */
-export function FlaggedItemCard({ item }: { item: FlaggedItem }) {
+export function FlaggedItemCard({ item, onActing }: { item: FlaggedItem; onActing: () => void }) {
   const showToast = useToast();
   const deleteWithUndo = useUndoableDelete();
   const [busy, setBusy] = useState(false);
@@ -24,6 +24,7 @@ export function FlaggedItemCard({ item }: { item: FlaggedItem }) {
 
   const act = async (action: () => Promise<void>, done: string) => {
     setBusy(true);
+    onActing();
     try {
       await action();
       showToast({ title: done });
@@ -33,6 +34,7 @@ export function FlaggedItemCard({ item }: { item: FlaggedItem }) {
     }
   };
   const confirmDelete = async () => {
+    onActing();
     try {
       await deleteWithUndo(() => deleteFlagged(target), { deleted: `${what} deleted`, restored: `${what} restored` });
       return true;

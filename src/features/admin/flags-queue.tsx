@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { IconFlag } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
@@ -8,6 +9,21 @@ import { useFlaggedItems } from './use-flags';
 /** The Flags queue: posts and replies members flagged, the most flagged first. */
 export function FlagsQueue() {
   const items = useFlaggedItems();
+  const list = useRef<HTMLDivElement>(null);
+  // The place of the card last acted on: when it leaves the queue (dismissed, hidden, deleted), the
+  // focus moves to the card now in its place (or the last one), or to the panel's heading, never to the page.
+  const acted = useRef<number | null>(null);
+  useEffect(() => {
+    const index = acted.current;
+    if (index === null || !items) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && list.current?.contains(active)) return;
+    acted.current = null;
+    const cards = list.current?.querySelectorAll('article') ?? [];
+    const next = cards[Math.min(index, cards.length - 1)]?.querySelector<HTMLElement>('.card-footer button');
+    if (next) next.focus();
+    else document.getElementById('flags-title')?.focus();
+  }, [items]);
   if (!items) return <PageLoading label="Loading flags..." />;
   if (items.length === 0) {
     return (
@@ -17,9 +33,9 @@ export function FlagsQueue() {
     );
   }
   return (
-    <div className="app-post-list">
-      {items.map((item) => (
-        <FlaggedItemCard key={targetKey(item.target)} item={item} />
+    <div className="app-post-list" ref={list}>
+      {items.map((item, index) => (
+        <FlaggedItemCard key={targetKey(item.target)} item={item} onActing={() => (acted.current = index)} />
       ))}
     </div>
   );

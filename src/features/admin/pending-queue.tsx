@@ -133,9 +133,11 @@ export function PendingQueue({ keys = true }: { keys?: boolean }) {
         metaKey: event.metaKey,
         altKey: event.altKey,
         defaultPrevented: event.defaultPrevented,
+        repeat: event.repeat,
         target: event.target instanceof HTMLElement ? event.target : null,
       });
-      if (!command || document.querySelector('.modal.show')) return;
+      // Not behind a dialog, nor behind the phone's open menu.
+      if (!command || document.querySelector('.modal.show, .offcanvas.show, .navbar-collapse.show')) return;
       event.preventDefault();
       if (command === 'help') {
         setHelp(true);

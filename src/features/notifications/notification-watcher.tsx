@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { listNotifications } from '../../db/notifications/notifications';
 import { nextSystemNotifications } from '../../lib/system-notifications';
 import { notificationDetail, notificationPath, notificationTitle, type Notification } from '../../shared/moderation';
 import { useSystemNotificationsOn } from './use-notifications';
+
+/** How far the server's clock may be behind this device's without a new notification being missed. */
+const CLOCK_SLACK_MS = 5 * 60_000;
 
 const granted = () => typeof window.Notification === 'function' && window.Notification.permission === 'granted';
 
@@ -18,13 +21,15 @@ async function showSystemNotification(notification: Notification): Promise<void>
 function Watcher() {
   const list = useLiveQuery(() => listNotifications(20), []);
   const seen = useRef<ReadonlySet<string> | null>(null);
+  // Started a little before now: the server's clock may be behind this device's.
+  const [since] = useState(() => Date.now() - CLOCK_SLACK_MS);
   useEffect(() => {
     if (!list) return;
-    const step = nextSystemNotifications(seen.current, list, document.visibilityState === 'hidden');
+    const step = nextSystemNotifications(seen.current, list, document.visibilityState === 'hidden', since);
     seen.current = step.seen;
     if (!granted()) return;
     for (const notification of step.show) void showSystemNotification(notification).catch(() => undefined);
-  }, [list]);
+  }, [list, since]);
   return null;
 }
 

@@ -269,11 +269,17 @@ describe('flags', () => {
     const target = { postId: post!.id, replyId: null };
     asOther();
     await flagItem(target, 'inappropriate');
+    // A reply by another member, flagged too: hiding the post settles its flag as well.
+    signInAsMember();
+    const reply = await createReply(post!.id, 'Agreed, and more.');
+    asOther();
+    await flagItem({ postId: post!.id, replyId: reply.id }, 'spam');
     signInAsAdmin();
+    expect(await countFlaggedItems()).toBe(2);
     await hideFlagged(target, ' Personal attacks ');
     expect(await db.posts.get(post!.id)).toMatchObject({ status: 'rejected', reason: 'Personal attacks' });
     expect(await countFlaggedItems()).toBe(0);
-    expect((await db.flags.toArray()).map((flag) => flag.state)).toEqual(['resolved']);
+    expect((await db.flags.toArray()).map((flag) => flag.state)).toEqual(['resolved', 'resolved']);
     expect((await notificationsOf(AUTHOR)).map((n) => [n.kind, n.reason])).toEqual([['postHidden', 'Personal attacks']]);
     await expect(hideFlagged(target)).rejects.toMatchObject({ code: 'not_on_forum' });
   });

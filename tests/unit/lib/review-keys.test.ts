@@ -19,6 +19,12 @@ describe('the review queue keys', () => {
     expect(press('a', { defaultPrevented: true })).toBeNull();
   });
 
+  it('a held key repeats moving, never reviewing or selecting', () => {
+    expect(press('j', { repeat: true })).toBe('next');
+    expect(press('k', { repeat: true })).toBe('previous');
+    for (const key of ['a', 'r', 'x', '?']) expect(press(key, { repeat: true })).toBeNull();
+  });
+
   it('ignores keys typed into a field (input, textarea, select, contenteditable), not on a button', () => {
     for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT']) expect(press('a', { target: { tagName } })).toBeNull();
     expect(press('r', { target: { tagName: 'DIV', isContentEditable: true } })).toBeNull();

@@ -34,4 +34,10 @@ describe('which notifications become system notifications', () => {
     const hidden = nextSystemNotifications(visible.seen, [note('b', 2)], true);
     expect(hidden.show).toEqual([]);
   });
+
+  it('never shows old unread ones that a pull from the start brings after an empty first look', () => {
+    const first = nextSystemNotifications(null, [], true, 100);
+    const step = nextSystemNotifications(first.seen, [note('old', 20), note('new', 150)], true, 100);
+    expect(step.show.map((n) => n.id)).toEqual(['new']);
+  });
 });
