@@ -208,6 +208,8 @@ test('an edit that crossed a review is refused with a sentence, and its text is 
   const edited = 'Second version, written offline while the admin approved the first.';
   await dialog.getByLabel('Content').fill(edited);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  // The dialog fades out with the text still in its field: the page's copy is the one to see.
+  await expect(dialog).toBeHidden();
   await expect(phone.page.getByText(edited)).toBeVisible();
   await review(admin.page, postId, 'approve');
 
