@@ -7,14 +7,14 @@
 //   1. the animation frame after B's Admin link says one post fewer waits (its accessible description);
 //   2. the animation frame after the phone's Notifications button counts one more unread notification.
 // Writes the rows to bench/moderation-results.md.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeFormatted } from './sections.mjs';
+import { startBenchServer } from './server-process.mjs';
 import { fillSignIn, newDevice } from './devices.mjs';
 
 const PORT = Number(process.env.BENCH_MODERATION_PORT ?? 4433);
@@ -28,32 +28,6 @@ const WARM_UP = 3;
 const log = (...parts) => console.log(`[bench:moderation ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const percentile = (values, p) => sorted(values)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
-async function startServer(dataDir) {
-  const child = spawn(process.execPath, [resolve('dist-server/server.js')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      DIST_DIR: resolve('dist'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 600; i += 1) {
-    const up = await fetch(`${BASE}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('The server did not start (run npm run build first).');
-}
 
 /** Pushes operations as `email` through plain fetch (signing up on first use). */
 async function apiAs(email, password) {
@@ -121,7 +95,7 @@ if (!found.ok) {
   process.exit(1);
 }
 const dataDir = mkdtempSync(join(os.tmpdir(), 'ie-bench-moderation-'));
-const server = await startServer(dataDir);
+const server = await startBenchServer({ port: PORT, dataDir, adminPassword: ADMIN_PASSWORD });
 const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 try {
   const author = await apiAs(AUTHOR, 'bench-author-pw');

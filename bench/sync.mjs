@@ -6,11 +6,11 @@
 //   2. A new device's first sync of 10,000 posts: from pressing Sign In to the moment the device
 //      has stored every post and recorded its first full sync (median of 3 fresh devices).
 // Writes the rows to bench/sync-results.md.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFormatted } from './sections.mjs';
+import { startBenchServer } from './server-process.mjs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
@@ -27,34 +27,6 @@ const SAMPLE = 'How are you validating AI-generated survey insights before they 
 const log = (...parts) => console.log(`[bench:sync ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const percentile = (values, p) => sorted(values)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
-
-async function startServer(dataDir) {
-  const child = spawn(process.execPath, [resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      DIST_DIR: resolve('dist'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 600; i += 1) {
-    if (
-      await fetch(`${BASE}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('The server did not start (run npm run build first).');
-}
 
 /** An API session as the admin, through plain fetch with the session cookie. */
 async function adminApi() {
@@ -170,7 +142,12 @@ if (!found.ok) {
   process.exit(1);
 }
 const dataDir = mkdtempSync(join(os.tmpdir(), 'ie-bench-sync-'));
-const server = await startServer(dataDir);
+const server = await startBenchServer({
+  port: PORT,
+  dataDir,
+  adminPassword: ADMIN_PASSWORD,
+  script: process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js',
+});
 const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 try {
   log(`${LIKES} likes from device A to device B…`);

@@ -5,37 +5,28 @@
 // once per member, private, and hiding from the Flags queue hides everywhere; the Admin link's
 // pending count follows on another admin device.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, newDevice, signIn, storedPosts, waitSynced, type Device } from './support/devices';
+import { serverForSpec, syncPort } from './support/server';
+import {
+  PHONE,
+  TABLET,
+  card,
+  newDevice,
+  passwordOf,
+  sendOps,
+  signIn,
+  signedInDevice,
+  storedPosts,
+  waitSynced,
+  type Device,
+} from './support/devices';
 
 const ADMIN = 'admin@insightexchange.app';
 const spec = serverForSpec(syncPort(15));
 
 type Browser = Parameters<typeof newDevice>[0];
 
-async function device(browser: Browser, email: string, viewport = PHONE, path = '/forum'): Promise<Device> {
-  const opened = await newDevice(browser, spec.server, viewport);
-  await signIn(opened.page, email, email === ADMIN ? ADMIN_PASSWORD : `${email}-pw`);
-  await opened.page.goto(path);
-  await waitSynced(opened.page);
-  return opened;
-}
-
-interface OpAnswer {
-  results: { id: string; status: string; code?: string; postId?: number }[];
-}
-
-/** Sends operations through the API as the page's member (version 4). */
-function sendOps(page: Page, ops: Record<string, unknown>[]): Promise<OpAnswer> {
-  return page.evaluate(async (list) => {
-    const answer = await fetch('/api/ops', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-insight-protocol': '4' },
-      body: JSON.stringify({ ops: list.map((op) => ({ id: crypto.randomUUID(), ...op })) }),
-    });
-    return (await answer.json()) as OpAnswer;
-  }, ops);
-}
+const device = (browser: Browser, email: string, viewport = PHONE, path = '/forum'): Promise<Device> =>
+  signedInDevice(browser, spec.server, email, viewport, path);
 
 /** Creates posts as the page's member through the API; returns their ids in order. */
 async function createPosts(page: Page, titles: string[]): Promise<number[]> {
@@ -288,7 +279,7 @@ test('with system notifications turned on, a notification that arrives while the
   const opened = await newDevice(browser, spec.server, PHONE, 'allow');
   await opened.context.grantPermissions(['notifications'], { origin: spec.server.url });
   const { page } = opened;
-  await signIn(page, 'uma@example.com', 'uma@example.com-pw');
+  await signIn(page, 'uma@example.com', passwordOf('uma@example.com'));
   await page.goto('/notifications');
   await waitSynced(page);
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -4,8 +4,20 @@
 // device and mirror); an offline delete is applied once; an edit that crossed a review is refused
 // and its text kept; hostile Markdown written on one device renders inert on another.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, mirroredPosts, newDevice, signIn, storedPosts, storedRows, waitSynced, type Device } from './support/devices';
+import { serverForSpec, syncPort } from './support/server';
+import {
+  PHONE,
+  TABLET,
+  card,
+  mirroredPosts,
+  type newDevice,
+  sendOps as sendVersionedOps,
+  signedInDevice,
+  storedPosts,
+  storedRows,
+  waitSynced,
+  type Device,
+} from './support/devices';
 import { HOSTILE_MARKDOWN } from '../e2e/support/hostile-markdown';
 
 const ADMIN = 'admin@insightexchange.app';
@@ -14,29 +26,11 @@ const spec = serverForSpec(syncPort(14));
 
 type Browser = Parameters<typeof newDevice>[0];
 
-async function device(browser: Browser, email: string, viewport = PHONE): Promise<Device> {
-  const opened = await newDevice(browser, spec.server, viewport);
-  await signIn(opened.page, email, email === ADMIN ? ADMIN_PASSWORD : `${email}-pw`);
-  await opened.page.goto('/forum');
-  await waitSynced(opened.page);
-  return opened;
-}
-
-interface OpAnswer {
-  results: { id: string; status: string; code?: string; postId?: number }[];
-}
+const device = (browser: Browser, email: string, viewport = PHONE): Promise<Device> =>
+  signedInDevice(browser, spec.server, email, viewport);
 
 /** Sends operations through the API as the page's member (version 3). */
-function sendOps(page: Page, ops: Record<string, unknown>[]): Promise<OpAnswer> {
-  return page.evaluate(async (list) => {
-    const answer = await fetch('/api/ops', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-insight-protocol': '3' },
-      body: JSON.stringify({ ops: list.map((op) => ({ id: crypto.randomUUID(), ...op })) }),
-    });
-    return (await answer.json()) as OpAnswer;
-  }, ops);
-}
+const sendOps = (page: Page, ops: Record<string, unknown>[]) => sendVersionedOps(page, ops, 3);
 
 /** Creates a post as the page's member through the API; returns its id. */
 async function createPost(page: Page, title: string, content: string): Promise<number> {

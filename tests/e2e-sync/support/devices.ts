@@ -1,7 +1,7 @@
 // Devices for the multi-device tests: each is its own browser context (its own IndexedDB,
 // localStorage and cookies), on a phone or tablet viewport, talking to the same real server.
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { RunningServer } from './server';
+import { ADMIN_PASSWORD, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 820, height: 1180 };
@@ -117,4 +117,41 @@ export async function submitNewPost(page: Page, title: string, content: string):
   await dialog.getByLabel('Content').fill(content);
   await dialog.getByRole('button', { name: 'Submit Post' }).click();
   await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
+}
+
+/** The password of an account in these tests: the server's admin password, else "<email>-pw". */
+export const passwordOf = (email: string) => (email === 'admin@insightexchange.app' ? ADMIN_PASSWORD : `${email}-pw`);
+
+/** A fresh device on `server`, signed in as `email` (an account made on first sign-in), on `path` and synced. */
+export async function signedInDevice(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+  viewport = PHONE,
+  path = '/forum',
+): Promise<Device> {
+  const opened = await newDevice(browser, server, viewport);
+  await signIn(opened.page, email, passwordOf(email));
+  await opened.page.goto(path);
+  await waitSynced(opened.page);
+  return opened;
+}
+
+export interface OpAnswer {
+  results: { id: string; status: string; code?: string; postId?: number }[];
+}
+
+/** Sends operations through the API as the page's member, speaking `protocol`; each gets a new id. */
+export function sendOps(page: Page, ops: Record<string, unknown>[], protocol = 4): Promise<OpAnswer> {
+  return page.evaluate(
+    async ({ list, version }) => {
+      const answer = await fetch('/api/ops', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-insight-protocol': String(version) },
+        body: JSON.stringify({ ops: list.map((op) => ({ id: crypto.randomUUID(), ...op })) }),
+      });
+      return (await answer.json()) as OpAnswer;
+    },
+    { list: ops, version: protocol },
+  );
 }

@@ -1,0 +1,32 @@
+// The production server as a child process for the benchmarks (bench/sync.mjs, bench/moderation.mjs):
+// on 127.0.0.1 only, an empty data folder, the built app; resolves once /api/health answers.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port`; throws when it does not come up. */
+export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js' }) {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [resolve(script)], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      DIST_DIR: resolve('dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 600; i += 1) {
+    const up = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return child;
+    if (child.exitCode !== null) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The server did not start (run npm run build first).');
+}
