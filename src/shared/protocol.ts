@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { WIRE_ERROR_CODES } from './errors';
 import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
+import { MEMBER_ID_PATTERN, THEMES } from './comfort';
 import { FLAG_REASONS, FLAG_STATES, MAX_READ_IDS, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
 import {
   unstorableText,
@@ -23,7 +24,7 @@ import {
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
@@ -33,8 +34,11 @@ export const PROTOCOL_VERSION = 4;
  * Version 4 added moderation and notifications: a reason on `reject`, the operations `hidePost`,
  * `flag`, `dismissFlags` and `readNotifications`, the posts' `reason`, and `notifications` and
  * `flags` in a pull; an older device gets none of them (a hidden post reaches it as rejected).
+ * Version 5 added comfort: the operations `save`, `setTheme` and `rename`, `saved` and
+ * `preferences` in a pull, and the routes GET /api/search and GET /api/members/:id; an older
+ * device gets none of them (a renamed member's posts reach it with the new name all the same).
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -186,6 +190,23 @@ export const wireFlagSchema = z.object({
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WireFlag>;
 
+/** A saved post as the server sends it to its member. */
+export const wireSavedSchema = z.object({
+  postId: z.number().int().positive(),
+  saved: z.boolean(),
+  at: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireSaved = z.infer<typeof wireSavedSchema>;
+
+/** A member's preferences as the server sends them (Preferences of comfort.ts plus the change number). */
+export const wirePreferencesSchema = z.object({
+  theme: z.enum(THEMES),
+  name: z.string(),
+  seq: z.number().int().nonnegative(),
+});
+export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
+
 const opId = z.uuid();
 const postId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const replyId = z.uuid();
@@ -215,6 +236,12 @@ export const opSchema = z.discriminatedUnion('type', [
   z.object({ id: opId, type: z.literal('flag'), postId, replyId: replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
   z.object({ id: opId, type: z.literal('dismissFlags'), postId, replyId: replyId.nullable() }),
   z.object({ id: opId, type: z.literal('readNotifications'), ids: z.array(z.uuid()).min(1).max(MAX_READ_IDS) }),
+  // Version 5. `save` saves (or, saved false, unsaves) an approved post for this member;
+  // `setTheme` and `rename` set what follows the member to every device (Preferences). The name
+  // is checked by the server after the envelope (validateName), so a bad name is one `refused`.
+  z.object({ id: opId, type: z.literal('save'), postId, saved: z.boolean() }),
+  z.object({ id: opId, type: z.literal('setTheme'), theme: z.enum(THEMES) }),
+  z.object({ id: opId, type: z.literal('rename'), name: z.unknown() }),
 ]);
 export type Op = z.infer<typeof opSchema>;
 /** The operations about one reply (each names it by `replyId`). */
@@ -223,6 +250,11 @@ export type ReplyOp = Extract<Op, { replyId: string }>;
 export type PostOp = Extract<Op, { postId: number }>;
 /** The operations of moderation and notifications (version 4). */
 export type ModerationOp = Extract<Op, { type: 'hidePost' | 'flag' | 'dismissFlags' | 'readNotifications' }>;
+/** The operations of comfort (version 5). */
+export type ComfortOp = Extract<Op, { type: 'save' | 'setTheme' | 'rename' }>;
+
+/** A display name as `rename` sends it (checked with validateName, trimmed). */
+export const displayNameSchema = z.string().trim().superRefine(rule(validateName));
 
 export const MAX_OPS_PER_PUSH = 100;
 export const pushRequestSchema = z.object({ ops: z.array(opSchema).min(1).max(MAX_OPS_PER_PUSH) });
@@ -285,6 +317,10 @@ export const pullResponseSchema = z.object({
   notifications: z.array(wireNotificationSchema).default([]),
   /** Version 4: the flags changed in the same range that this member may see (admins: all; members: their own). */
   flags: z.array(wireFlagSchema).default([]),
+  /** Version 5: this member's saved posts changed in the same range (a save or an unsave). */
+  saved: z.array(wireSavedSchema).default([]),
+  /** Version 5: this member's preferences, when they changed in the same range (else null). */
+  preferences: wirePreferencesSchema.nullable().default(null),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });
@@ -299,4 +335,34 @@ export const healthResponseSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
   protocol: z.number().int().positive(),
+});
+
+/**
+ * GET /api/search?q=&category=&limit=: PostgreSQL full-text search of the approved posts (and the
+ * member's own, for is:mine), ranked; `q` is the search language of comfort.ts (parseQuery), its
+ * free text and phrases searched as words, its filters applied exactly as on the device.
+ */
+export const MAX_SEARCH_LIMIT = 100;
+export const searchQuerySchema = z.object({
+  q: z.string().max(400).default(''),
+  category: z.string().max(100).default('All'),
+  limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50),
+});
+export const searchResponseSchema = z.object({
+  /** Best first: the device stores them like pulled posts and shows them in this order. */
+  posts: z.array(wirePostSchema),
+  /** How many posts match in all (the answer holds at most `limit`). */
+  total: z.number().int().nonnegative(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** GET /api/members/:id: a MemberProfile (comfort.ts), to any signed-in member. */
+export const memberParamsSchema = z.object({ id: z.string().regex(MEMBER_ID_PATTERN) });
+export const memberProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  joinedAt: z.number().int().nonnegative().nullable(),
+  approvedPosts: z.number().int().nonnegative(),
+  replyCount: z.number().int().nonnegative(),
+  likesReceived: z.number().int().nonnegative(),
 });

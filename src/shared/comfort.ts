@@ -1,0 +1,259 @@
+// Comfort (issue 23): the shapes and rules the device (both modes), the server and the tests share
+// for themes, the search language, saved posts, what's new and member pages. Each rule exists once:
+// the search worker, the forum list, the server's search route and the tests all parse a query
+// with parseQuery and decide a match with matchesFilters / matchesText.
+
+import { normalizeSearch } from './search-text';
+
+// ---------------------------------------------------------------------------------------------
+// Theme
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+/** What the page is drawn in: a Theme with `system` resolved through prefers-color-scheme. */
+export type ColorMode = 'light' | 'dark';
+
+/** The labels of Profile's "Theme" control, in order. */
+export const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+}
+
+/**
+ * The cookie the boot script reads before the first paint: the signed-in member's theme on this
+ * device (absent for visitors: `system`). A cookie, not localStorage, for the same reason as the
+ * forum snapshot's (the first read of localStorage loads the whole 4 MB `posts` mirror). The app
+ * writes it whenever the member's theme changes here or arrives from another device, and removes
+ * it at sign-out.
+ */
+export const THEME_COOKIE = 'insight-theme';
+
+/** The browser's theme colour (meta theme-color, the manifest's theme_color) in each mode. */
+export const THEME_COLORS: Record<ColorMode, { theme: string; background: string }> = {
+  light: { theme: '#3b32b8', background: '#f6f7fb' },
+  dark: { theme: '#151934', background: '#0f1222' },
+};
+
+export function resolveTheme(theme: Theme, prefersDark: boolean): ColorMode {
+  if (theme === 'system') return prefersDark ? 'dark' : 'light';
+  return theme;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search language
+//
+// A query is free text plus filters: `author:`, `category:`, `tag:` take a word or a "quoted
+// value"; `is:mine`; a "quoted phrase". The free text that is left (filters removed, spaces
+// collapsed) matches as today (product spec: a case-insensitive substring of the title or the
+// content); each phrase must match the same way; each filter narrows. Filters of one kind are
+// alternatives (author:ana author:ben is either), kinds combine (author: and tag: are both).
+
+export const FILTER_KINDS = ['author', 'category', 'tag', 'mine', 'phrase'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+/** One filter as a removable chip: `raw` is exactly the text it came from in the query. */
+export interface QueryChip {
+  kind: FilterKind;
+  /** The value, unquoted ('' for `mine`). */
+  value: string;
+  /** What the chip reads: "Author: Ana", "Category: Trends", "Tag: nps", "My posts", "“exact words”". */
+  label: string;
+  raw: string;
+}
+
+export interface ParsedQuery {
+  /** The free text, normalized (normalizeSearch) and with runs of spaces collapsed; '' when none. */
+  text: string;
+  phrases: string[];
+  authors: string[];
+  categories: string[];
+  tags: string[];
+  mine: boolean;
+  /** Every filter in the order typed (phrases included). */
+  chips: QueryChip[];
+}
+
+const TOKEN = /(?:^|\s)(?:(author|category|tag):(?:"([^"]*)"|(\S+))|(is:mine)|"([^"]+)")(?=\s|$)/giu;
+
+const CHIP_LABELS: Record<Exclude<FilterKind, 'mine' | 'phrase'>, string> = {
+  author: 'Author',
+  category: 'Category',
+  tag: 'Tag',
+};
+
+export function parseQuery(query: string): ParsedQuery {
+  const parsed: ParsedQuery = { text: '', phrases: [], authors: [], categories: [], tags: [], mine: false, chips: [] };
+  const rest = query.replace(
+    TOKEN,
+    (
+      match,
+      key: string | undefined,
+      quoted: string | undefined,
+      bare: string | undefined,
+      mine: string | undefined,
+      phrase: string | undefined,
+    ) => {
+      const raw = match.trim();
+      if (mine) {
+        parsed.mine = true;
+        parsed.chips.push({ kind: 'mine', value: '', label: 'My posts', raw });
+        return ' ';
+      }
+      if (phrase !== undefined) {
+        const value = normalizeSearch(phrase).replace(/\s+/gu, ' ');
+        if (value) {
+          parsed.phrases.push(value);
+          parsed.chips.push({ kind: 'phrase', value, label: `“${phrase.trim()}”`, raw });
+        }
+        return ' ';
+      }
+      const kind = key!.toLowerCase() as 'author' | 'category' | 'tag';
+      const shown = (quoted ?? bare ?? '').trim();
+      const value = normalizeSearch(kind === 'tag' ? shown.replace(/^#/u, '') : shown).replace(/\s+/gu, ' ');
+      if (!value) return ' ';
+      (kind === 'author' ? parsed.authors : kind === 'category' ? parsed.categories : parsed.tags).push(value);
+      parsed.chips.push({ kind, value, label: `${CHIP_LABELS[kind]}: ${shown}`, raw });
+      return ' ';
+    },
+  );
+  parsed.text = normalizeSearch(rest).replace(/\s+/gu, ' ');
+  return parsed;
+}
+
+/** The query without one chip (the chip's raw text removed once, spaces tidied). */
+export function removeChip(query: string, chip: QueryChip): string {
+  const at = query.indexOf(chip.raw);
+  if (at < 0) return query;
+  return `${query.slice(0, at)} ${query.slice(at + chip.raw.length)}`.replace(/\s+/gu, ' ').trim();
+}
+
+/** Whether the query has anything that narrows the forum (free text, phrases or filters). */
+export function isEmptyQuery(parsed: ParsedQuery): boolean {
+  return parsed.text === '' && parsed.chips.length === 0;
+}
+
+/** The fields of a post the filters read. */
+export interface FilterablePost {
+  title: string;
+  content: string;
+  author: string;
+  authorEmail: string;
+  category: string;
+  tags: readonly string[];
+}
+
+/** Whether a post passes the filters (not the free text): `me` is the signed-in member's email. */
+export function matchesFilters(post: FilterablePost, parsed: ParsedQuery, me: string | null): boolean {
+  if (parsed.mine && (!me || post.authorEmail.toLowerCase() !== me.toLowerCase())) return false;
+  if (parsed.authors.length && !parsed.authors.some((author) => normalizeSearch(post.author).includes(author))) return false;
+  if (parsed.categories.length && !parsed.categories.some((category) => normalizeSearch(post.category).includes(category))) return false;
+  if (parsed.tags.length) {
+    const tags = post.tags.map((tag) => normalizeSearch(tag).replace(/^#/u, ''));
+    if (!parsed.tags.some((tag) => tags.includes(tag))) return false;
+  }
+  return true;
+}
+
+/** Whether normalized searchable text (title and content) holds the free text and every phrase. */
+export function matchesText(normalizedText: string, parsed: ParsedQuery): boolean {
+  if (parsed.text && !normalizedText.includes(parsed.text)) return false;
+  return parsed.phrases.every((phrase) => normalizedText.includes(phrase));
+}
+
+/** A piece of text, marked when it is a match (the results' <mark>). */
+export interface HighlightPart {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * `text` cut into parts, the occurrences of the free text and of each phrase marked
+ * (case-insensitive; overlapping matches merged). Text is compared in NFC lower case; the parts
+ * are slices of `text` as given, so nothing the member wrote changes.
+ */
+export function highlightParts(text: string, parsed: ParsedQuery): HighlightPart[] {
+  const needles = [parsed.text, ...parsed.phrases].filter((needle) => needle.length > 0);
+  if (!needles.length || !text) return [{ text, match: false }];
+  const lower = text.normalize('NFC').toLowerCase();
+  // Lower-casing can change lengths (rarely); mark nothing rather than a wrong slice.
+  if (lower.length !== text.length) return [{ text, match: false }];
+  const ranges: Array<[number, number]> = [];
+  for (const needle of needles) {
+    for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + needle.length)) ranges.push([at, at + needle.length]);
+  }
+  if (!ranges.length) return [{ text, match: false }];
+  ranges.sort((a, b) => a[0] - b[0]);
+  const parts: HighlightPart[] = [];
+  let cursor = 0;
+  let [start, end] = ranges[0]!;
+  const flush = () => {
+    if (start > cursor) parts.push({ text: text.slice(cursor, start), match: false });
+    parts.push({ text: text.slice(start, end), match: true });
+    cursor = end;
+  };
+  for (const [from, to] of ranges.slice(1)) {
+    if (from <= end) end = Math.max(end, to);
+    else {
+      flush();
+      [start, end] = [from, to];
+    }
+  }
+  flush();
+  if (cursor < text.length) parts.push({ text: text.slice(cursor), match: false });
+  return parts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved posts, preferences, what's new
+
+/** A member's saved post (device rows and the wire). `saved` false is an unsave that still syncs. */
+export interface SavedPost {
+  postId: number;
+  saved: boolean;
+  /** When it was last saved or unsaved (ms since the epoch). */
+  at: number;
+}
+
+/** What a member chose that follows them to every device. */
+export interface Preferences {
+  theme: Theme;
+  /** The member's display name (Profile's "Edit Profile"). */
+  name: string;
+}
+
+/** The "N new posts" pill's words. */
+export function newPostsLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} new post${count === 1 ? '' : 's'}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member pages
+
+/**
+ * A member's public id: 16 hex digits of FNV-1a (64-bit) of the lower-cased email. The device
+ * and the server compute the same id from a post's authorEmail, in both modes, without a lookup;
+ * it is the `/members/:id` of that author.
+ */
+export function memberId(email: string): string {
+  let hash = 0xcbf29ce484222325n;
+  const bytes = new TextEncoder().encode(email.trim().toLowerCase());
+  for (const byte of bytes) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
+export const MEMBER_ID_PATTERN = /^[0-9a-f]{16}$/u;
+
+/** What `/members/:id` shows: only what every member may see (no email, nothing pending). */
+export interface MemberProfile {
+  id: string;
+  name: string;
+  /** When the member joined (ms since the epoch), or null when this device cannot tell. */
+  joinedAt: number | null;
+  approvedPosts: number;
+  replyCount: number;
+  likesReceived: number;
+}
