@@ -1,0 +1,117 @@
+// Comfort across devices through the real server: the theme a member chooses follows them to every
+// device (live, and to a device signed in later), a saved post is saved everywhere (and an unsave
+// leaves everywhere), and a display name edited on one device shows on the member's posts on every
+// device, another member's included.
+import { expect, test, type Page } from '@playwright/test';
+import { serverForSpec, syncPort } from './support/server';
+import { PHONE, TABLET, card, newDevice, sendOps, signedInDevice, waitSynced, type Device } from './support/devices';
+
+const ADMIN = 'admin@insightexchange.app';
+const spec = serverForSpec(syncPort(18));
+
+type Browser = Parameters<typeof newDevice>[0];
+
+const device = (browser: Browser, email: string, viewport = PHONE, path = '/forum'): Promise<Device> =>
+  signedInDevice(browser, spec.server, email, viewport, path);
+
+/** The colour mode the page is drawn in (Bootstrap's data-bs-theme on <html>). */
+const drawnIn = (page: Page) => page.locator('html');
+
+/** Posts `titles` as the admin (through the API) and approves them; returns their ids. */
+async function approvedPosts(admin: Page, titles: string[], author?: Page): Promise<number[]> {
+  const answer = await sendOps(
+    author ?? admin,
+    titles.map((title) => ({ type: 'create', post: { title, content: `About ${title}.`, category: 'Trends', tags: ['comfort'] } })),
+    5,
+  );
+  expect(answer.results.map((result) => result.status)).toEqual(titles.map(() => 'applied'));
+  const ids = answer.results.map((result) => result.postId!);
+  const approved = await sendOps(
+    admin,
+    ids.map((postId) => ({ type: 'approve', postId })),
+    5,
+  );
+  // The admin's own posts may be approved on creation: both answers leave them approved.
+  expect(approved.results.every((result) => result.status === 'applied' || result.code === 'already_reviewed')).toBe(true);
+  return ids;
+}
+
+test('a theme chosen on the phone follows the member to the tablet live, and to a device signed in later', async ({ browser }) => {
+  const phone = await device(browser, 'tess@example.com', PHONE, '/profile');
+  const tablet = await device(browser, 'tess@example.com', TABLET);
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'light');
+
+  await phone.page.getByRole('radio', { name: 'Dark', exact: true }).check();
+  await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
+  // Live on the tablet, with the browser's theme colour following.
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
+  const themeColor = () => tablet.page.locator('meta[name="theme-color"]').first().getAttribute('content');
+  await expect.poll(themeColor).toBe('#151934');
+
+  // A device signed in later starts in it, and keeps it across a reload before any sync.
+  const laptop = await device(browser, 'tess@example.com', { width: 1280, height: 900 });
+  await expect(drawnIn(laptop.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
+  await laptop.context.setOffline(true);
+  await laptop.page.reload();
+  await expect(drawnIn(laptop.page)).toHaveAttribute('data-bs-theme', 'dark');
+  await laptop.context.setOffline(false);
+
+  // Back to System on the tablet: the phone follows (the emulated system is light).
+  await tablet.page.goto('/profile');
+  await tablet.page.getByRole('radio', { name: 'System', exact: true }).check();
+  await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'light', { timeout: 15_000 });
+  for (const opened of [phone, tablet, laptop]) await opened.context.close();
+});
+
+test('a post saved on the phone is saved on the tablet; unsaved on the tablet, it leaves the phone', async ({ browser }) => {
+  const admin = await device(browser, ADMIN, TABLET, '/admin');
+  const [, keptId] = await approvedPosts(admin.page, ['Diary studies at scale', 'Panel fatigue signals']);
+  const phone = await device(browser, 'sami@example.com');
+  const tablet = await device(browser, 'sami@example.com', TABLET, '/profile');
+  const saved = tablet.page.getByRole('region', { name: 'Saved Posts' }).or(tablet.page.locator('#saved-posts'));
+  await expect(saved.getByRole('link', { name: 'Panel fatigue signals' })).toHaveCount(0);
+
+  const save = card(phone.page, 'Panel fatigue signals').getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await waitSynced(phone.page);
+  await expect(saved.getByRole('link', { name: 'Panel fatigue signals' })).toBeVisible({ timeout: 15_000 });
+
+  // Unsaved on the tablet's post page: the phone's card follows.
+  await tablet.page.goto(`/posts/${keptId}`);
+  const onPage = tablet.page.getByRole('button', { name: 'Save', exact: true }).first();
+  await expect(onPage).toHaveAttribute('aria-pressed', 'true');
+  await onPage.click();
+  await expect(onPage).toHaveAttribute('aria-pressed', 'false');
+  await expect(save).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
+  for (const opened of [admin, phone, tablet]) await opened.context.close();
+});
+
+test('a display name edited on the phone shows on the member’s posts on every device, another member’s too', async ({ browser }) => {
+  const phone = await device(browser, 'rhea@example.com', PHONE, '/profile');
+  const admin = await device(browser, ADMIN, TABLET);
+  await approvedPosts(admin.page, ['Segmentation that survives contact'], phone.page);
+  const other = await device(browser, 'omar@example.com', { width: 1280, height: 900 });
+  const byline = card(other.page, 'Segmentation that survives contact');
+  await expect(byline).toBeVisible({ timeout: 15_000 });
+
+  await phone.page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = phone.page.getByRole('dialog', { name: 'Edit Profile' });
+  const field = dialog.getByLabel('Display name');
+  await field.fill('   ');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  // A blank name is refused with a sentence, and the dialog keeps what was typed.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/fill in all fields|name/i).first()).toBeVisible();
+  await field.fill('Rhea Okafor-Lind');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(phone.page.getByRole('heading', { name: 'Rhea Okafor-Lind' }).first()).toBeVisible();
+
+  // Another member's device shows the new name on the post, live; the author link leads to the member page.
+  await expect(byline.getByRole('link', { name: 'Rhea Okafor-Lind' })).toBeVisible({ timeout: 15_000 });
+  await byline.getByRole('link', { name: 'Rhea Okafor-Lind' }).click();
+  await expect(other.page.getByRole('heading', { level: 1, name: 'Rhea Okafor-Lind' })).toBeVisible();
+  await expect(other.page.getByRole('link', { name: 'Segmentation that survives contact' })).toBeVisible();
+  for (const opened of [phone, admin, other]) await opened.context.close();
+});
