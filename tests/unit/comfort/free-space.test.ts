@@ -2,7 +2,7 @@
 // the member's own, what the outbox still has to send, the newest 50, posts the server never had),
 // "holds part", and the pull from the start that ends it; a member switch keeps the new member's
 // saved posts' replies. Local-only: nothing is removed (the device is the forum's only copy).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/core/schema';
 import { downloadWholeForum, freeUpSpace, holdsPart, KEEP_NEWEST } from '../../../src/db/comfort/free-space';
 import { setSaved, savedPosts } from '../../../src/db/comfort/saved';
