@@ -10,6 +10,9 @@ import { searchApprovedPostIds, stopSearchClient } from '../../../src/db/search/
 import { parseQuery, removeChip } from '../../../src/shared/comfort';
 import type { CategoryFilter } from '../../../src/db/types';
 import { makePost, storePosts } from '../factories';
+import { applyPullPage } from '../../../src/db/sync/apply-pull';
+import { markConnected } from '../../../src/db/sync/sync-meta';
+import { pullPage, wirePost } from '../sync/fixtures';
 
 const ANA = 'ana@example.com';
 const BEN = 'ben@example.com';
@@ -165,6 +168,19 @@ describe('the search engine and client read the filters from IndexedDB', () => {
     expect(await engine.search('author:ana tag:panels', 'All')).toEqual([1]);
     expect(await engine.search('is:mine', 'All', BEN)).toEqual([4, 2]);
     expect(await engine.search('is:mine', 'All')).toEqual([]);
+    engine.stop();
+  });
+
+  it('the engine follows a pulled post whose author or tags changed (a rename on another device)', async () => {
+    await markConnected();
+    const post = makePost({ id: 40, title: 'Moved', author: 'Old Name', authorEmail: ANA, tags: ['a'] });
+    await applyPullPage(pullPage({ posts: [wirePost(post, { seq: 2 })], cursor: 2 }), ANA);
+    const engine = new SearchEngine(idbPostSource());
+    expect(await engine.search('author:"old name" tag:a', 'All')).toEqual([40]);
+    await applyPullPage(pullPage({ posts: [wirePost({ ...post, author: 'New Name', tags: ['b'] }, { seq: 3 })], cursor: 3 }), ANA);
+    await engine.refresh();
+    expect(await engine.search('author:"old name"', 'All')).toEqual([]);
+    expect(await engine.search('author:"new name" tag:b', 'All')).toEqual([40]);
     engine.stop();
   });
 
