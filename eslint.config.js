@@ -75,6 +75,7 @@ const DB_GROUPS = {
   replies: ['core', 'accounts', 'posts', 'sync', 'notifications'],
   notifications: ['core', 'accounts', 'sync'],
   moderation: ['core', 'accounts', 'posts', 'replies', 'sync', 'notifications'],
+  comfort: ['core', 'accounts', 'posts', 'replies', 'sync', 'notifications'],
   search: ['core'],
   sync: ['core', 'accounts'],
   mirror: ['core', 'posts', 'sync'],

@@ -24,8 +24,11 @@ export type ChannelOpener = (receive: (event: MessageEvent<SearchResponse>) => v
 export interface SearchClient {
   /** Starts building the search index in the background. */
   warm(): void;
-  /** Ids of approved posts whose title or content contains the query (any case), newest first. */
-  search(query: string, category: CategoryFilter): Promise<number[]>;
+  /**
+   * Ids of approved posts that match the query (the search language of shared/comfort.ts), newest
+   * first. `me` is the signed-in member's email (for `is:mine`; nothing matches it without one).
+   */
+  search(query: string, category: CategoryFilter, me?: string | null): Promise<number[]>;
   /** Closes the worker (or stops the in-page engine); questions still waiting are refused. */
   stop(): void;
 }
@@ -140,15 +143,15 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
       send({ type: 'warm' });
       void state.local?.start().catch(() => undefined);
     },
-    search(query, category) {
+    search(query, category, me = null) {
       if (state.stopped) return Promise.reject(new Error('Search has stopped.'));
       connect();
-      if (!state.worker) return localEngine().search(query, category);
+      if (!state.worker) return localEngine().search(query, category, me);
       state.sequence += 1;
       const id = state.sequence;
       return new Promise<number[]>((resolve, reject) => {
         state.pending.set(id, { resolve, reject });
-        send({ type: 'search', id, query, category });
+        send({ type: 'search', id, query, category, me });
       });
     },
     stop() {
@@ -183,9 +186,12 @@ export function warmSearchIndex(): void {
   pageClient().warm();
 }
 
-/** Ids of approved posts whose title or content contains the query (any case), newest first. */
-export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All'): Promise<number[]> {
-  return pageClient().search(query, category);
+/**
+ * Ids of approved posts that match the query (free text, phrases and filters of the search language,
+ * shared/comfort.ts), newest first. `me`: the signed-in member's email, for `is:mine`.
+ */
+export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<number[]> {
+  return pageClient().search(query, category, me);
 }
 
 /** Subscribes to "the index changed" (a post was added, approved or rejected anywhere). */
