@@ -63,9 +63,9 @@ export class Client {
     return this.request('POST', '/api/ops', { ops });
   }
 
-  /** Creates one post and returns its id (asserting it was applied). */
-  async createPost(title = 'A post'): Promise<number> {
-    const answer = await this.push(createOp(title));
+  /** Creates one post (`extra`: its other fields) and returns its id (asserting it was applied). */
+  async createPost(title = 'A post', extra: Record<string, unknown> = {}): Promise<number> {
+    const answer = await this.push(createOp(title, extra));
     if (answer.body?.results?.[0]?.status !== 'applied') throw new Error(`create failed: ${JSON.stringify(answer.body)}`);
     return answer.body.results[0].postId as number;
   }
