@@ -67,9 +67,14 @@ async function refreshKeptCopy(wire: WirePost, ops: readonly OutboxRow[]): Promi
   await putUndoEntry({ ...entry, post: row });
 }
 
-/** A change of status or text: the search index must read the post again. */
+/** A change of status, text or what the search filters read (author, tags): the search index must read the post again. */
 const searchChanged = (stored: PostRow, row: PostRow) =>
-  stored.status !== row.status || stored.title !== row.title || stored.content !== row.content || stored.category !== row.category;
+  stored.status !== row.status ||
+  stored.title !== row.title ||
+  stored.content !== row.content ||
+  stored.category !== row.category ||
+  stored.author !== row.author ||
+  JSON.stringify(stored.tags) !== JSON.stringify(row.tags);
 
 /**
  * Stores server posts (newer than what the device holds), keeping the device's outstanding
