@@ -7,7 +7,8 @@ import { makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } 
 
 const AUTHOR = 'ana.lima@example.com';
 
-const figure = (page: Page, label: string) => page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${label}"]`) });
+const figure = (page: Page, label: string) =>
+  page.getByRole('definition').filter({ has: page.locator(`xpath=preceding-sibling::dt[1][normalize-space()="${label}"]`) });
 
 async function seedAnasPosts(page: Page) {
   const older = makePost({ title: 'Coding open ends at scale', author: 'Ana Lima', authorEmail: AUTHOR, likes: 2 });

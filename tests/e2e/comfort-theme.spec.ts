@@ -28,7 +28,8 @@ async function recordFirstPaint(page: Page) {
     });
   });
 }
-const firstPaint = (page: Page) => page.waitForFunction(() => (window as unknown as { firstPaint?: unknown }).firstPaint).then((handle) => handle.jsonValue());
+const firstPaint = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { firstPaint?: unknown }).firstPaint).then((handle) => handle.jsonValue());
 
 test.describe('System follows the device', () => {
   test('dark when the device prefers dark, light when it prefers light, and live as it changes', async ({ page }) => {
