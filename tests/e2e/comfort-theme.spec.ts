@@ -103,3 +103,48 @@ test.describe('the Theme on Profile', () => {
     await expect.poll(() => mode(page)).toBe('dark');
   });
 });
+
+test.describe('the forum snapshot (painted before the app boots)', () => {
+  test.use({ serviceWorkers: 'allow', colorScheme: 'light' });
+
+  test('is painted dark when the member chose Dark: its cards on the dark surface', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/profile');
+    await chooseTheme(page, 'Dark');
+    await expect.poll(() => mode(page)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+    await openForum(page);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const response = await caches.match('/__forum-snapshot', { cacheName: 'insight-forum-snapshot' });
+            return response ? ((await response.json()) as { owner: string }).owner : null;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(MEMBER);
+    await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'insight-snapshot')).toBe(true);
+    // How the snapshot's first frame is drawn, read right before it is painted.
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        const view = document.getElementById('forum-snapshot');
+        if (!view) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          const card = view.querySelector('article');
+          (window as unknown as { snapshotPaint: unknown }).snapshotPaint = {
+            theme: document.documentElement.getAttribute('data-bs-theme'),
+            card: card ? getComputedStyle(card).backgroundColor : null,
+            app: Boolean(document.querySelector('#root > *')),
+          };
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/forum');
+    const painted = await page
+      .waitForFunction(() => (window as unknown as { snapshotPaint?: unknown }).snapshotPaint)
+      .then((handle) => handle.jsonValue());
+    expect(painted).toEqual({ theme: 'dark', card: 'rgb(24, 28, 48)', app: false });
+  });
+});
