@@ -3,7 +3,7 @@
 // script draws the first paint in it); the browser's theme colour and the manifest follow.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_COLORS } from '../../src/shared/comfort';
-import { MEMBER, openForum, signIn } from './support/app';
+import { ADMIN, MEMBER, openForum, signIn } from './support/app';
 
 const mode = (page: Page) => page.locator('html').getAttribute('data-bs-theme');
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -147,4 +147,22 @@ test.describe('the forum snapshot (painted before the app boots)', () => {
       .then((handle) => handle.jsonValue());
     expect(painted).toEqual({ theme: 'dark', card: 'rgb(24, 28, 48)', app: false });
   });
+});
+
+test('the insights charts draw again in the new colours when the mode changes', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(page, ADMIN);
+  await openForum(page);
+  await page.goto('/admin/insights');
+  const canvas = page.locator('.app-chart-canvas canvas').first();
+  await expect(canvas).toBeVisible();
+  const drawn = await canvas.elementHandle();
+  // The axes' colour is the text colour of the mode, read when drawing.
+  const axisInk = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bs-body-color').trim());
+  const lightInk = await axisInk();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => mode(page)).toBe('dark');
+  await expect.poll(() => drawn!.evaluate((element) => element.isConnected)).toBe(false);
+  await expect(canvas).toBeVisible();
+  expect(await axisInk()).not.toBe(lightInk);
 });
