@@ -32,6 +32,7 @@ for (const mode of ['light', 'dark'] as const) {
     await page.goto(`/members/${memberId(AUTHOR)}`);
     await expect(page.locator('html')).toHaveAttribute('data-bs-theme', mode);
     await expect(page.getByRole('heading', { level: 1, name: 'Ana Lima' })).toBeVisible();
+    await expect(page).toHaveTitle('Ana Lima · Insight Exchange');
     await expect(figure(page, 'posts')).toHaveText('2');
     await expect(figure(page, 'reply')).toHaveText('1');
     await expect(figure(page, 'likes received')).toHaveText('6');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
@@ -23,6 +24,10 @@ function Figure({ value, label }: { value: number; label: string }) {
 /** `/members/:id`: a member's name, join date, figures and approved posts; only what every member may see. */
 export function MemberProfileView({ id }: { id: string }) {
   const { profile, posts, source, notFound } = useMember(id);
+  const name = profile?.name;
+  useEffect(() => {
+    document.title = `${notFound ? 'Member not found' : (name ?? 'Member')} · Insight Exchange`;
+  }, [name, notFound]);
   if (notFound) {
     return (
       <div className="container app-page-body">
