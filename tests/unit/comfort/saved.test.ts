@@ -11,7 +11,9 @@ import { nextBatch } from '../../../src/db/sync/outbox';
 import { markConnected } from '../../../src/db/sync/sync-meta';
 import { refusalNotices } from '../../../src/sync/engine';
 import type { Op, OpResult, PullResponse, WireSaved } from '../../../src/shared/protocol';
-import { makePost, signInAs, signInAsMember, storePosts } from '../factories';
+import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
+import { approvePost, createPost } from '../../../src/db/posts/posts';
+import { DEFAULT_ADMIN_EMAIL as ADMIN } from '../../../src/shared/post-rules';
 import { pullPage, wirePost } from '../sync/fixtures';
 
 const ME = 'member@example.com';
@@ -152,5 +154,20 @@ describe('saved posts on a connected device', () => {
     signInAs('other@example.com', 'Other');
     expect(await savedPostIds('other@example.com')).toEqual([]);
     await expect(setSaved('member@example.com', 42, true)).rejects.toMatchObject({ code: 'not_signed_in' });
+  });
+
+  it('a saved post created here follows its post to the server’s id', async () => {
+    signInAsAdmin();
+    const post = await createPost({ title: 'Made offline', content: 'Approved before it reached the server.' });
+    await approvePost(post.id);
+    await setSaved(ADMIN, post.id, true);
+    const batch = await nextBatch(ADMIN, 100);
+    expect(batch.map((row) => row.op.type)).toEqual(['create']);
+    await applyPushResults(batch, [{ id: batch[0]!.op.id, status: 'applied', postId: 900 }], 0);
+    expect(await savedPostIds(ADMIN)).toEqual([900]);
+    expect((await db.outbox.orderBy('seq').toArray()).map((row) => [row.op.type, row.postId])).toEqual([
+      ['approve', 900],
+      ['save', 900],
+    ]);
   });
 });
