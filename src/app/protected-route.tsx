@@ -23,6 +23,7 @@ import { UploadQuestion } from '../features/sync/upload-question';
 import { useSyncStatus } from '../hooks/use-sync-status';
 import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
+import { ThemeFollower } from './theme-follower';
 
 function ProtectedShell({ user }: { user: Session }) {
   const isAdmin = user.role === 'admin';
@@ -74,6 +75,7 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
+      {ready && <ThemeFollower email={user.email} />}
       {ready && <NotificationWatcher />}
       {status === 'starting' ? (
         <PageLoading

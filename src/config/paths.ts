@@ -13,6 +13,12 @@ export const paths = {
   adminFlags: '/admin?tab=flags',
   adminInsights: '/admin/insights',
   notifications: '/notifications',
+  /** Opens New Post over the forum (the manifest's "New Post" shortcut). */
+  newPost: '/new',
+  /** The manifest's share_target: ?title=&text=&url= become a New Post draft. */
+  share: '/share',
+  /** A member's public page (id: memberId of their email). */
+  member: (id: string) => `/members/${id}`,
   /** A post's page (its conversation). */
   post: (id: number | string) => `/posts/${id}`,
   /** A post's page, opened at one of its replies. */

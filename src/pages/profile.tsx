@@ -5,6 +5,7 @@ import { useNewPost } from '../features/posting/new-post-context';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
+import { ThemeControl } from '../features/profile/theme-control';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -20,8 +21,9 @@ export function ProfilePage() {
             <MyPosts viewer={user} onWrite={open} onEdit={edit} />
           </ErrorBoundary>
         </div>
-        <aside className="col-lg-4" aria-label="Your data">
+        <aside className="col-lg-4" aria-label="Your settings and data">
           <div className="app-sidebar">
+            <ThemeControl email={user.email} />
             <StoragePanel />
             <ExportPanel />
           </div>

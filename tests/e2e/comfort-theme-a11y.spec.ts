@@ -1,0 +1,75 @@
+// Every screen, dialog, toast and chart in both colour modes passes axe (issue 23, dark mode):
+// the device's setting picks the mode (the member's Theme is System).
+import { expect, test, type Page } from '@playwright/test';
+import { memberId } from '../../src/shared/comfort';
+import { expectNoSeriousViolations } from './support/axe';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+
+const AUTHOR = 'ana.lima@example.com';
+
+async function inMode(page: Page, mode: 'light' | 'dark') {
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', mode);
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`axe in ${mode} mode`, () => {
+    test.use({ colorScheme: mode, viewport: { width: 1280, height: 900 } });
+
+    test('public pages, the forum, Profile with Edit Profile, a post page, a member page, /notifications, New Post and a toast', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await inMode(page, mode);
+      await expectNoSeriousViolations(page, `/ (${mode}, visitor)`);
+      await page.goto('/login');
+      await expectNoSeriousViolations(page, `/login (${mode})`);
+      await signIn(page, MEMBER);
+      await expectNoSeriousViolations(page, `/ with the sign-in toast (${mode})`);
+      await openForum(page);
+      await putPosts(page, [
+        makePost({ title: 'Diary studies that people finish', author: 'Ana Lima', authorEmail: AUTHOR, tags: ['diary'], likes: 3 }),
+        makePost({ title: 'Mine, pending', authorEmail: MEMBER, author: 'Jane Doe', status: 'pending' }),
+      ]);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await inMode(page, mode);
+      await expectNoSeriousViolations(page, `/forum (${mode})`);
+      await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+      await expect(page.getByRole('list', { name: 'Replies' })).toBeVisible();
+      await expectNoSeriousViolations(page, `post page (${mode})`);
+      await page.goto(`/members/${memberId(AUTHOR)}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Ana Lima' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `member page (${mode})`);
+      await page.goto('/profile');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `/profile (${mode})`);
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
+      await expectNoSeriousViolations(page, `Edit Profile dialog (${mode})`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeHidden();
+      await page.goto('/notifications');
+      await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+      await expectNoSeriousViolations(page, `/notifications (${mode})`);
+      await page.getByRole('button', { name: 'New Post' }).click();
+      await expect(page.getByRole('dialog', { name: 'New Post' })).toBeVisible();
+      await expectNoSeriousViolations(page, `New Post dialog (${mode})`);
+      await page.getByRole('button', { name: 'Submit Post' }).click();
+      await expect(page.locator('.app-toasts').getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, `New Post with an error toast (${mode})`);
+    });
+
+    test('the admin queue and /admin/insights with its charts', async ({ page }) => {
+      await signIn(page, ADMIN);
+      await openForum(page);
+      await putPosts(page, [makePost({ title: 'Queued one', status: 'pending' })]);
+      await page.goto('/admin');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await inMode(page, mode);
+      await expectNoSeriousViolations(page, `/admin (${mode})`);
+      await page.goto('/admin/insights');
+      await expect(page.locator('.app-chart-canvas canvas').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `/admin/insights (${mode})`);
+    });
+  });
+}
