@@ -41,7 +41,7 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
   const tablet = await device(browser, 'tess@example.com', TABLET);
   await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'light');
 
-  await phone.page.getByRole('radio', { name: 'Dark', exact: true }).check();
+  await phone.page.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
   // Live on the tablet, with the browser's theme colour following.
   await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
@@ -58,7 +58,7 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
 
   // Back to System on the tablet: the phone follows (the emulated system is light).
   await tablet.page.goto('/profile');
-  await tablet.page.getByRole('radio', { name: 'System', exact: true }).check();
+  await tablet.page.getByRole('group', { name: 'Theme' }).getByText('System', { exact: true }).click();
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'light', { timeout: 15_000 });
   for (const opened of [phone, tablet, laptop]) await opened.context.close();
 });
