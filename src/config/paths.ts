@@ -13,6 +13,10 @@ export const paths = {
   adminFlags: '/admin?tab=flags',
   adminInsights: '/admin/insights',
   notifications: '/notifications',
+  /** A member's page (their public profile); `id` is memberId(email). */
+  member: (id: string) => `/members/${id}`,
+  /** Profile's Saved Posts section. */
+  savedPosts: '/profile#saved-posts',
   /** A post's page (its conversation). */
   post: (id: number | string) => `/posts/${id}`,
   /** A post's page, opened at one of its replies. */

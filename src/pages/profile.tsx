@@ -5,6 +5,7 @@ import { useNewPost } from '../features/posting/new-post-context';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
+import { SavedPosts } from '../features/profile/saved-posts';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -22,7 +23,8 @@ export function ProfilePage() {
         </div>
         <aside className="col-lg-4" aria-label="Your data">
           <div className="app-sidebar">
-            <StoragePanel />
+            <SavedPosts email={user.email} />
+            <StoragePanel email={user.email} />
             <ExportPanel />
           </div>
         </aside>
