@@ -1,21 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Colours are judged at rest, not halfway through a fade-in.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const summary = serious.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `${label}: ${summary.join('\n')}`).toEqual([]);
-}
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {

@@ -1,4 +1,3 @@
-import { IconArrowDown } from '@tabler/icons-react';
 import { newPostsLabel } from '../../shared/comfort';
 
 /** "N new posts": at the top of the forum while posts that arrived since the last visit are unseen. */
@@ -6,7 +5,7 @@ export function NewPostsPill({ count, onShow }: { count: number; onShow: () => v
   return (
     <div className="app-new-pill" data-not-in-snapshot="">
       <button type="button" className="btn btn-primary btn-sm rounded-pill" onClick={onShow}>
-        <IconArrowDown aria-hidden="true" size={16} /> {newPostsLabel(count)}
+        {newPostsLabel(count)}
       </button>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { IconCloudSearch } from '@tabler/icons-react';
 import { holdsPart } from '../../db/comfort/free-space';
 import { savedPostIds } from '../../db/comfort/saved';
 import { getPostsByIds } from '../../db/posts/posts';
@@ -73,7 +72,7 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
           aria-describedby="server-search-why"
           onClick={() => void ask()}
         >
-          {busy ? <Spinner className="me-1" /> : <IconCloudSearch aria-hidden="true" size={16} className="me-1" />}
+          {busy && <Spinner className="me-1" />}
           Search the server
         </button>
       </div>
