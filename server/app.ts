@@ -18,8 +18,10 @@ import { readIndexHtml, setupStaticApp } from './plugins/static-app';
 import eventsRoutes from './routes/api/events';
 import healthRoutes from './routes/api/health';
 import insightsRoutes from './routes/api/insights';
+import membersRoutes from './routes/api/members';
 import pullRoutes from './routes/api/pull';
 import pushRoutes from './routes/api/push';
+import searchRoutes from './routes/api/search';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 
 export interface AppOptions {
@@ -83,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await setupCookies(app);
   for (const routes of [healthRoutes, sessionRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
-  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes, insightsRoutes]);
+  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes, insightsRoutes, searchRoutes, membersRoutes]);
   await setupStaticApp(app, options.distDir, indexHtml);
   return app;
 }

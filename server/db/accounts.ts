@@ -3,6 +3,7 @@
 // Every revoked session is announced on SESSIONS_CHANNEL (payload: its token's hash), so each
 // instance closes that session's live streams (routes/api/events.ts).
 import { createHash, randomBytes } from 'node:crypto';
+import { memberId } from '../../src/shared/comfort';
 import type { User } from '../../src/shared/protocol';
 import type { Sql } from './adapter';
 
@@ -40,11 +41,23 @@ export async function findUser(sql: Sql, email: string): Promise<UserRow | undef
 /** Creates an account; returns undefined when the email was taken meanwhile (never overwrites). */
 export async function createUser(sql: Sql, user: Omit<UserRow, 'id'>): Promise<UserRow | undefined> {
   const [row] = await sql.query(
-    `INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, $4)
+    `INSERT INTO users (email, name, role, password_hash, member_id) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [user.email, user.name, user.role, user.passwordHash],
+    [user.email, user.name, user.role, user.passwordHash, memberId(user.email)],
   );
   return row ? toUser(row) : undefined;
+}
+
+/** Gives the accounts made before migration 8 their member_id (memberId of their email); returns how many. */
+export async function fillMemberIds(sql: Sql): Promise<number> {
+  const rows = await sql.query<{ id: unknown; email: string }>('SELECT id, email FROM users WHERE member_id IS NULL');
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => ({ id: String(row.id), memberId: memberId(row.email) }));
+  await sql.query(
+    `UPDATE users u SET member_id = e->>'memberId' FROM jsonb_array_elements($1::text::jsonb) e WHERE u.id = (e->>'id')::bigint`,
+    [JSON.stringify(ids)],
+  );
+  return rows.length;
 }
 
 /** Sets a password and revokes every session of that account. */

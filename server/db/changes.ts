@@ -1,11 +1,13 @@
 // Pull by cursor: the posts (and, from protocol version 2, the replies; from 3, the ids of deleted
-// posts; from 4, the viewer's notifications and the flags they may see) a viewer may see whose
+// posts; from 4, the viewer's notifications and the flags they may see; from 5, the viewer's saved
+// posts and preferences) a viewer may see whose
 // change number is above the cursor, in pages. The page stops at the
 // head read first, and every change at or below the head has committed (change_head's row lock
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
-import type { PullResponse, WirePost, WireReply } from '../../src/shared/protocol';
+import { isTheme } from '../../src/shared/comfort';
+import type { PullResponse, WirePost, WirePreferences, WireReply, WireSaved } from '../../src/shared/protocol';
 import type { Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { flagColumns, notificationColumns, toWireFlag, toWireNotification } from './moderation-rows';
@@ -18,18 +20,26 @@ export async function changeHead(sql: Sql): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
+/** The keys a version-5 pull added: saved posts and preferences. */
+type ComfortKeys = 'saved' | 'preferences';
 /** A page of a version-1 pull: posts only. */
-export type PostsPage = Omit<PullResponse, 'replies' | 'removed' | 'notifications' | 'flags'>;
+export type PostsPage = Omit<PullResponse, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-2 pull: posts and replies, no removed posts. */
-export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' | 'flags'>;
+export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-3 pull: posts, replies and removed posts. */
-export type WritingPage = Omit<PullResponse, 'notifications' | 'flags'>;
+export type WritingPage = Omit<PullResponse, 'notifications' | 'flags' | ComfortKeys>;
+/** A page of a version-4 pull: no saved posts nor preferences. */
+export type ModerationPage = Omit<PullResponse, ComfortKeys>;
 
-/** What a page carries besides posts, by protocol version: replies from 2, removed posts from 3, notifications and flags from 4. */
+/**
+ * What a page carries besides posts, by protocol version: replies from 2, removed posts from 3,
+ * notifications and flags from 4, saved posts and preferences from 5.
+ */
 interface Shape {
   replies: boolean;
   removed: boolean;
   moderation: boolean;
+  comfort: boolean;
 }
 
 /**
@@ -38,7 +48,7 @@ interface Shape {
  * and the order of its rows within one change number.
  */
 interface Kind {
-  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags';
+  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences';
   columns: string;
   from: string;
   visible: string;
@@ -93,17 +103,38 @@ const FLAGS: Kind = {
   order: 'x.seq, x.created_at, x.id',
 };
 
+// Version 5: a member's own saved posts (an unsave too: saved false), whatever became of the post
+// since (the device keeps what it holds); their preferences, one row at most, its change number
+// the last change of theme or name (prefs_seq; 0, never changed, is never above a cursor).
+const SAVED: Kind = {
+  key: 'saved',
+  columns: 'y.post_id, y.saved, y.at, y.seq',
+  from: 'saved_posts y',
+  visible: 'y.user_id = $6',
+  seq: 'y.seq',
+  order: 'x.seq, x.post_id',
+};
+const PREFERENCES: Kind = {
+  key: 'preferences',
+  columns: 'y.theme, y.name, y.prefs_seq AS seq',
+  from: 'users y',
+  visible: 'y.id = $6',
+  seq: 'y.prefs_seq',
+  order: 'x.seq',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
   ...(shape.removed ? [REMOVED] : []),
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
+  ...(shape.comfort ? [SAVED, PREFERENCES] : []),
 ];
 
 /**
  * One statement for a page (its answer one JSON text: one value to hand over instead of one per
  * column and row; PGlite copies every value out of WebAssembly one by one). Parameters: $1 after,
- * $2 head, $3 admin, $4 email, $5 limit + 1 (and $6 the viewer's id, version 4). `k_<kind>` holds
+ * $2 head, $3 admin, $4 email, $5 limit + 1 (and $6 the viewer's id, from version 4). `k_<kind>` holds
  * the first limit + 1 rows of each kind, `s` the first limit + 1 change numbers of all of them
  * merged. The page ends at `bound`:
  * - the head, when at most `limit` rows follow the cursor;
@@ -165,11 +196,19 @@ const moreAfter = (shape: Shape) =>
     .join(' OR ')} AS more`;
 
 /** The shape of a page for a request of `protocol`. */
-const shapeOf = (protocol: number): Shape => ({ replies: protocol >= 2, removed: protocol >= 3, moderation: protocol >= 4 });
+const shapeOf = (protocol: number): Shape => ({
+  replies: protocol >= 2,
+  removed: protocol >= 3,
+  moderation: protocol >= 4,
+  comfort: protocol >= 5,
+});
+
+/** The newest shape this server knows. */
+const NEWEST = 5;
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
-  [1, 2, 3, 4].map((protocol) => {
+  Array.from({ length: NEWEST }, (_, index) => index + 1).map((protocol) => {
     const shape = shapeOf(protocol);
     return [protocol, { shape, page: page(shape), more: moreAfter(shape) }] as const;
   }),
@@ -181,6 +220,8 @@ interface RawPage {
   removed?: { id: number | string; seq: number | string }[];
   notifications?: Record<string, unknown>[];
   flags?: Record<string, unknown>[];
+  saved?: { post_id: number | string; saved: boolean; at: number | string; seq: number | string }[];
+  preferences?: { theme: string; name: string; seq: number | string }[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -193,13 +234,28 @@ function postFor(protocol: number, post: WirePost): WirePost {
   return older as WirePost;
 }
 
+/** A saved_posts row as the wire sends it to its member. */
+const toWireSaved = (row: NonNullable<RawPage['saved']>[number]): WireSaved => ({
+  postId: Number(row.post_id),
+  saved: row.saved === true,
+  at: Number(row.at),
+  seq: Number(row.seq),
+});
+
+/** The member's preferences row as the wire sends it (a theme the CHECK allows, else the default). */
+const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): WirePreferences => ({
+  theme: isTheme(row.theme) ? row.theme : 'system',
+  name: String(row.name),
+  seq: Number(row.seq),
+});
+
 /**
  * One page of changes after `after` that `viewer` may see, oldest first: at most `limit` rows in all
- * (posts, replies, removed posts, notifications and flags counted together), except when more rows
+ * (posts, replies, removed posts, notifications, flags, saved posts and preferences counted together), except when more rows
  * than that share one change number. A `protocol` 1 request gets posts only, counted alone; a
  * `protocol` 2 request posts and replies, and no `removed` key (a deleted post is simply absent: an
  * older device keeps its copy until it updates); a `protocol` 3 request no `notifications` nor
- * `flags`, and posts without `reason`.
+ * `flags`, and posts without `reason`; a `protocol` 4 request no `saved` nor `preferences`.
  */
 export async function pullChanges(
   sql: Sql,
@@ -207,12 +263,12 @@ export async function pullChanges(
   after: number,
   limit: number,
   protocol: number,
-): Promise<PullResponse | WritingPage | ConversationsPage | PostsPage> {
-  const version = Math.min(Math.max(protocol, 1), 4);
+): Promise<PullResponse | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+  const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
   const head = await changeHead(sql);
-  const viewerId = shape.moderation ? [viewer.id] : [];
+  const viewerId = shape.moderation || shape.comfort ? [viewer.id] : [];
   const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1, ...viewerId]);
   const raw = JSON.parse(row!.page) as RawPage;
   const bound = Number(raw.bound);
@@ -230,5 +286,8 @@ export async function pullChanges(
   if (!shape.moderation) return { posts, replies, removed, cursor, more };
   const notifications = (raw.notifications ?? []).map(toWireNotification);
   const flags = (raw.flags ?? []).map(toWireFlag);
-  return { posts, replies, removed, notifications, flags, cursor, more };
+  if (!shape.comfort) return { posts, replies, removed, notifications, flags, cursor, more };
+  const saved = (raw.saved ?? []).map(toWireSaved);
+  const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
+  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
 }

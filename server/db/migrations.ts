@@ -269,6 +269,35 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION ie_count_like_days()`,
   ],
+  /* 8: comfort. A member's theme, and prefs_seq: the change number of their last preferences change
+     (theme or name; 0: never changed), pulled by their devices like any other change. member_id:
+     the public id of /members/:id (memberId of src/shared/comfort.ts, FNV-1a of the lower-cased
+     email), written by createUser and, for the accounts made before it, at start-up (startup.ts),
+     since SQL has no 64-bit unsigned arithmetic to compute it here. Saved posts: one row per member
+     and post, an unsave kept as saved = false (it syncs, so other devices drop it). Full-text search
+     over posts: an expression GIN index on the title (weight A) and the content (weight B), in
+     English; server/db/search.ts writes the very same expression (SEARCH_VECTOR), or the index is
+     not used. An expression index rather than a generated column: `SELECT *` and `RETURNING *` of
+     posts (and the deleted_posts made LIKE posts) stay as they were. replies_author serves a
+     rename and a member page. */ [
+    `ALTER TABLE users ADD COLUMN theme text NOT NULL DEFAULT 'system' CHECK (theme IN ('system', 'light', 'dark'))`,
+    `ALTER TABLE users ADD COLUMN prefs_seq bigint NOT NULL DEFAULT 0`,
+    `ALTER TABLE users ADD COLUMN member_id text`,
+    `CREATE INDEX users_member_id ON users (member_id)`,
+    `CREATE TABLE saved_posts (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      post_id bigint NOT NULL,
+      saved boolean NOT NULL,
+      at bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (user_id, post_id)
+    )`,
+    `CREATE INDEX saved_posts_user_seq ON saved_posts (user_id, seq)`,
+    `CREATE INDEX posts_search ON posts USING gin (
+      (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, content), 'B'))
+    )`,
+    `CREATE INDEX replies_author ON replies (author_email)`,
+  ],
 ];
 
 /**

@@ -1,15 +1,17 @@
 // Applying pushed operations at most once (the op id is recorded in the same transaction as its
 // effect): a create, a review, an edit or a deletion of a post in a transaction of its own (edits
 // and deletions in post-edit-ops.ts), likes in a group commit shared with other pushes
-// (like-batch.ts), the conversations' operations in reply-ops.ts. Author, role, likes, status and
+// (like-batch.ts), the conversations' operations in reply-ops.ts, moderation's in moderation-ops.ts,
+// comfort's (save, setTheme, rename) in comfort-ops.ts. Author, role, likes, status and
 // dates are set here, never by the client. Every transaction takes the change_head row lock first:
 // commits are totally ordered.
 import { notificationsForReview } from '../../src/shared/moderation';
 import { pendingPost } from '../../src/shared/post-rules';
-import { newPostSchema, type ModerationOp, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
+import { newPostSchema, type ComfortOp, type ModerationOp, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
+import { applyComfortOp, isComfortOp } from './comfort-ops';
 import { applyLike } from './like-batch';
 import { applyModerationOp, checkReason, isModerationOp } from './moderation-ops';
 import { rulesPost, writeNotifications } from './moderation-rows';
@@ -19,7 +21,7 @@ import { INSERT_POST, insertParams, toWirePost, type PostRow } from './post-rows
 import { applyConversationOp, isConversationOp, type ConversationOp } from './reply-ops';
 
 /** The operations on a post that run in a transaction of their own here. */
-type PostWriteOp = Exclude<Op, ConversationOp | ModerationOp | { type: 'like' }>;
+type PostWriteOp = Exclude<Op, ConversationOp | ModerationOp | ComfortOp | { type: 'like' }>;
 
 async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId: number): Promise<PostRow> {
   const now = Date.now();
@@ -104,6 +106,7 @@ async function work(
 export async function applyOp(db: Database, user: UserRow, op: Op): Promise<ServerOpResult> {
   if (isConversationOp(op)) return applyConversationOp(db, user, op);
   if (isModerationOp(op)) return applyModerationOp(db, user, op);
+  if (isComfortOp(op)) return applyComfortOp(db, user, op);
   if ((op.type === 'approve' || op.type === 'reject') && user.role !== 'admin') return refused(op, 'forbidden');
   let reason: string | null = null;
   if (op.type === 'reject') {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { createUser, findUser } from './accounts';
+import { createUser, fillMemberIds, findUser } from './accounts';
 import type { Database, Sql } from './adapter';
 import { migrate, STARTUP_LOCK } from './migrations';
 import { INSERT_POST, insertParams } from './post-rows';
@@ -47,6 +47,7 @@ export async function startUp(db: Database, options: StartupOptions): Promise<St
   const report = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     const migrations = await migrate(tx);
+    await fillMemberIds(tx);
     const seeded = await seed(tx);
     if (await findUser(tx, options.adminEmail)) return { migrations, seeded };
     const password = options.adminPassword ?? generatePassword();

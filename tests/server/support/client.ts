@@ -158,3 +158,6 @@ export const dismissFlagsOp = (postId: number, replyId: string | null = null): O
   replyId,
 });
 export const readNotificationsOp = (ids: string[]): Op => ({ id: randomUUID(), type: 'readNotifications', ids });
+export const saveOp = (postId: number, saved = true): Op => ({ id: randomUUID(), type: 'save', postId, saved });
+export const setThemeOp = (theme: 'system' | 'light' | 'dark'): Op => ({ id: randomUUID(), type: 'setTheme', theme });
+export const renameOp = (name: unknown): Op => ({ id: randomUUID(), type: 'rename', name });

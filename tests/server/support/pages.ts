@@ -2,16 +2,29 @@
 // row above the previous cursor and at or below the page's, at most `limit` rows unless they all
 // share one change number, and no empty page that says more follows.
 import { expect } from 'vitest';
-import { PROTOCOL_VERSION, type WireFlag, type WireNotification, type WirePost, type WireReply } from '../../../src/shared/protocol';
+import {
+  PROTOCOL_VERSION,
+  type WireFlag,
+  type WireNotification,
+  type WirePost,
+  type WirePreferences,
+  type WireReply,
+  type WireSaved,
+} from '../../../src/shared/protocol';
 import type { Client } from './client';
 
-/** A pull page as any version sends it (`replies` from version 2, `removed` from version 3, `notifications` and `flags` from 4). */
+/**
+ * A pull page as any version sends it (`replies` from version 2, `removed` from version 3,
+ * `notifications` and `flags` from 4, `saved` and `preferences` from 5).
+ */
 export interface Page {
   posts: WirePost[];
   replies?: WireReply[];
   removed?: { id: number; seq: number }[];
   notifications?: WireNotification[];
   flags?: WireFlag[];
+  saved?: WireSaved[];
+  preferences?: WirePreferences | null;
   cursor: number;
   more: boolean;
 }
@@ -30,6 +43,8 @@ export async function allPages(client: Client, after: number, limit: number, pro
       ...(page.removed ?? []),
       ...(page.notifications ?? []),
       ...(page.flags ?? []),
+      ...(page.saved ?? []),
+      ...(page.preferences ? [page.preferences] : []),
     ].map((row) => row.seq);
     // Every row is above the previous cursor and at or below this one.
     expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);

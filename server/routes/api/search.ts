@@ -1,0 +1,25 @@
+// GET /api/search?q=&category=&limit= (protocol version 5): PostgreSQL full-text search of the forum
+// for a signed-in member (db/search.ts), `q` in the search language of src/shared/comfort.ts. The
+// posts come as a pull would send them to this member (nothing they may not see), best first, with
+// how many match in all. A search of nothing (no words, no filter, every category) is refused.
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { parseQuery } from '../../../src/shared/comfort';
+import { searchQuerySchema } from '../../../src/shared/protocol';
+import { isEmptySearch, searchPosts } from '../../db/search';
+import type { ServerContext } from '../../context';
+import { refuse } from '../../lib/http-error';
+import { memberOf } from '../../plugins/session';
+
+/** The sentence of a search with nothing to look for. */
+export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';
+
+export default async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/api/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
+    const { q, category, limit } = request.query as z.infer<typeof searchQuerySchema>;
+    const parsed = parseQuery(q);
+    if (isEmptySearch(parsed, category)) throw refuse('invalid', EMPTY_SEARCH_MESSAGE);
+    reply.header('cache-control', 'no-store');
+    return searchPosts(ctx.db, memberOf(request), { parsed, category, limit });
+  });
+}
