@@ -59,7 +59,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await card(page, 'Already here 1').scrollIntoViewIfNeeded();
       const other = await page.context().newPage();
       await other.goto('/profile');
-      await expect(other.getByRole('heading', { name: 'Saved Posts' })).toBeVisible();
+      await expect(other.getByRole('heading', { name: 'Saved Posts', exact: true })).toBeVisible();
       await addToLegacyCopy(other, [makePost({ id: 1_950_000_000_000, title: 'Live arrival', authorEmail: 'ben@example.com' })]);
       await expect(pill(page)).toHaveText('1 new post');
       await addToLegacyCopy(other, [makePost({ id: 1_950_000_001_000, title: 'Second live arrival', authorEmail: 'ben@example.com' })]);
