@@ -46,8 +46,11 @@ function contentSecurityPolicy(): Plugin {
 // is none; a modulepreload keeps the entry's download as early as the module script tag had it.
 // The dev server answers the script's path with the same bundle.
 const BOOT_SOURCE = 'src/boot/forum-snapshot.ts';
+// src/boot/theme.ts, in the head: sets the colour mode before the first paint. Bundled, named and
+// served the same way (a classic script with its names inlined).
+const THEME_SOURCE = 'src/boot/theme.ts';
 
-async function bundleBootScript(): Promise<string> {
+async function bundleBootScript(source = BOOT_SOURCE): Promise<string> {
   const output = await build({
     configFile: false,
     root: fileURLToPath(new URL('.', import.meta.url)),
@@ -57,13 +60,13 @@ async function bundleBootScript(): Promise<string> {
       write: false,
       target: 'es2022',
       minify: true,
-      rolldownOptions: { input: BOOT_SOURCE, output: { format: 'iife' } },
+      rolldownOptions: { input: source, output: { format: 'iife' } },
     },
   });
   const chunk = (Array.isArray(output) ? output : [output])
     .flatMap((result) => ('output' in result ? result.output : []))
     .find((file) => file.type === 'chunk' && file.isEntry);
-  if (chunk?.type !== 'chunk') throw new Error(`${BOOT_SOURCE}: no bundle`);
+  if (chunk?.type !== 'chunk') throw new Error(`${source}: no bundle`);
   return chunk.code;
 }
 
@@ -73,13 +76,17 @@ function entryAfterSnapshot(): Plugin {
     apply: 'build',
     async buildStart() {
       this.emitFile({ type: 'asset', name: 'forum-snapshot.js', source: await bundleBootScript() });
+      this.emitFile({ type: 'asset', name: 'theme.js', source: await bundleBootScript(THEME_SOURCE) });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const boot = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'asset' && output.names.includes('forum-snapshot.js'),
-        )?.fileName;
+        const asset = (name: string) =>
+          Object.values(context.bundle ?? {}).find((output) => output.type === 'asset' && output.names.includes(name))?.fileName;
+        const boot = asset('forum-snapshot.js');
+        const theme = asset('theme.js');
+        const themeTag = new RegExp(`<script src="/${THEME_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
+        if (!theme || !themeTag) throw new Error(`index.html: ${THEME_SOURCE} is missing`);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         // The tag as Vite leaves it (it drops `vite-ignore`, which keeps it from warning about a classic script).
         const tag = new RegExp(`<script src="/${BOOT_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
@@ -89,7 +96,8 @@ function entryAfterSnapshot(): Plugin {
             entry[0],
             `<link rel="preload" href="/${boot}" as="script">\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
           )
-          .replace(tag, `<script src="/${boot}" ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}"></script>`);
+          .replace(tag, `<script src="/${boot}" ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}"></script>`)
+          .replace(themeTag, `<script src="/${theme}"></script>`);
       },
     },
   };
@@ -101,12 +109,14 @@ function bootScriptInDev(): Plugin {
     name: 'insight-exchange:boot-script-dev',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use(`/${BOOT_SOURCE}`, (_request, response, next) => {
-        bundleBootScript().then((code) => {
-          response.setHeader('content-type', 'text/javascript');
-          response.end(code);
-        }, next);
-      });
+      for (const source of [BOOT_SOURCE, THEME_SOURCE]) {
+        server.middlewares.use(`/${source}`, (_request, response, next) => {
+          bundleBootScript(source).then((code) => {
+            response.setHeader('content-type', 'text/javascript');
+            response.end(code);
+          }, next);
+        });
+      }
     },
   };
 }
@@ -130,7 +140,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2,txt}'],
-        globIgnores: ['**/sw.js'],
+        // The manifest's screenshots are for the install dialog only: never precached.
+        globIgnores: ['**/sw.js', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),

@@ -7,6 +7,7 @@ import { startPwa } from '../features/pwa/pwa-store';
 import { dropSnapshotOfOthers, keepForumSnapshotFresh, releaseSnapshot } from '../boot/forum-snapshot-app';
 import { DataProvider } from './data-status';
 import { router } from './router';
+import { VisitorTheme } from './visitor-theme';
 
 /** The providers every screen relies on, around the router. */
 export function App() {
@@ -32,6 +33,7 @@ export function App() {
     <ErrorBoundary fullPage>
       <ToastProvider>
         <AuthProvider>
+          <VisitorTheme />
           <DataProvider>
             <RouterProvider router={router} />
           </DataProvider>

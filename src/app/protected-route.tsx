@@ -24,6 +24,7 @@ import { useSyncStatus } from '../hooks/use-sync-status';
 import { beginVisit } from '../hooks/use-visit';
 import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
+import { ThemeFollower } from './theme-follower';
 
 function ProtectedShell({ user }: { user: Session }) {
   const isAdmin = user.role === 'admin';
@@ -79,6 +80,7 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
+      {ready && <ThemeFollower email={user.email} />}
       {ready && <NotificationWatcher />}
       {status === 'starting' ? (
         <PageLoading

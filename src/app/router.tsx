@@ -41,6 +41,10 @@ export const router = createBrowserRouter([
                   }),
               },
               { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
+              { path: 'members/:id', lazy: () => import('../pages/member').then((m) => ({ Component: m.MemberPage })) },
+              // The manifest's share_target and its New Post shortcut: New Post over the forum.
+              { path: 'share', lazy: () => import('../pages/share').then((m) => ({ Component: m.SharePage })) },
+              { path: 'new', lazy: () => import('../pages/share').then((m) => ({ Component: m.SharePage })) },
               {
                 path: 'notifications',
                 lazy: () => import('../pages/notifications').then((m) => ({ Component: m.NotificationsPage })),

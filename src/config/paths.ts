@@ -13,9 +13,13 @@ export const paths = {
   adminFlags: '/admin?tab=flags',
   adminInsights: '/admin/insights',
   notifications: '/notifications',
-  /** A member's page (their public profile); `id` is memberId(email). */
+  /** Opens New Post over the forum (the manifest's "New Post" shortcut). */
+  newPost: '/new',
+  /** The manifest's share_target: ?title=&text=&url= become a New Post draft. */
+  share: '/share',
+  /** A member's public page (id: memberId of their email). */
   member: (id: string) => `/members/${id}`,
-  /** Profile's Saved Posts section. */
+  /** Profile's Saved Posts section (the manifest's "Saved" shortcut). */
   savedPosts: '/profile#saved-posts',
   /** A post's page (its conversation). */
   post: (id: number | string) => `/posts/${id}`,

@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
 import { SavedPosts } from '../features/profile/saved-posts';
+import { ThemeControl } from '../features/profile/theme-control';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -21,9 +22,10 @@ export function ProfilePage() {
             <MyPosts viewer={user} onWrite={open} onEdit={edit} />
           </ErrorBoundary>
         </div>
-        <aside className="col-lg-4" aria-label="Your data">
+        <aside className="col-lg-4" aria-label="Your settings and data">
           <div className="app-sidebar">
             <SavedPosts email={user.email} />
+            <ThemeControl email={user.email} />
             <StoragePanel email={user.email} />
             <ExportPanel />
           </div>

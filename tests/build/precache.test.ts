@@ -1,8 +1,15 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, precacheEntries, readDist } from './dist';
 import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../../src/db/contracts';
+import { THEME_COLORS, THEME_COOKIE } from '../../src/shared/comfort';
 import { SNAPSHOT_ON_CLASS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_VIEW_ID } from '../../src/boot/forum-snapshot-names';
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(path: string): [number, number] {
+  const bytes = readFileSync(`${DIST}/${path}`);
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
 
 describe('the service worker precache', () => {
   const entries = precacheEntries();
@@ -37,11 +44,39 @@ describe('the service worker precache', () => {
 describe('the web app manifest', () => {
   it('is the one in public/, linked once from index.html, with no second generated manifest', () => {
     const manifests = readdirSync(DIST).filter((file) => file.endsWith('.webmanifest') || file === 'manifest.json');
-    expect(manifests).toEqual(['manifest.webmanifest']);
+    // The dark variant, which the page links in dark mode (src/boot/color-mode.ts), differs in its colours only.
+    expect(manifests.sort()).toEqual(['manifest-dark.webmanifest', 'manifest.webmanifest']);
+    const dark = JSON.parse(readDist('manifest-dark.webmanifest')) as Record<string, unknown>;
     const html = readDist('index.html');
     expect(html.match(/rel="manifest"/g)).toHaveLength(1);
     const manifest = JSON.parse(readDist('manifest.webmanifest')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'Insight Exchange', short_name: 'Insight', display: 'standalone', start_url: '/', scope: '/' });
+    expect(manifest).toMatchObject({ theme_color: THEME_COLORS.light.theme, background_color: THEME_COLORS.light.background });
+    expect(dark).toEqual({ ...manifest, theme_color: THEME_COLORS.dark.theme, background_color: THEME_COLORS.dark.background });
+  });
+
+  it('has shortcuts with 96×96 icons, screenshots for the install dialog (not precached) and a share target', () => {
+    const manifest = JSON.parse(readDist('manifest.webmanifest')) as {
+      shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string }> }>;
+      screenshots: Array<{ src: string; sizes: string; form_factor: string; label: string }>;
+      share_target: unknown;
+    };
+    expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+      ['New Post', '/new'],
+      ['Forum', '/forum'],
+      ['Saved', '/profile#saved-posts'],
+    ]);
+    for (const shortcut of manifest.shortcuts) {
+      expect(shortcut.icons[0]!.sizes).toBe('96x96');
+      expect(pngSize(shortcut.icons[0]!.src.slice(1))).toEqual([96, 96]);
+    }
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      expect(shot.label.length).toBeGreaterThan(10);
+      expect(pngSize(shot.src.slice(1)).join('x')).toBe(shot.sizes);
+      expect(precacheEntries().some((entry) => entry.url === shot.src.slice(1))).toBe(false);
+    }
+    expect(manifest.share_target).toEqual({ action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
   });
 
   it('carries the meta tags for browsers and iOS, and a strict Content-Security-Policy', () => {
@@ -84,6 +119,17 @@ describe('index.html', () => {
     expect(html).toContain(`<link rel="preload" href="${boot}" as="script">`);
     // No copy under a fixed name that a cache could keep from another build.
     expect(() => readDist('forum-snapshot.js')).toThrow(/missing/);
+  });
+
+  it('sets the colour mode from the head with one tiny classic script that reads THEME_COOKIE', () => {
+    // In the head, before the stylesheet: nothing is painted before it ran.
+    const tag = /<script src="(\/assets\/theme-[\w-]+\.js)"><\/script>[^]*<link rel="stylesheet"[^]*<\/head>/.exec(html);
+    expect(tag).not.toBeNull();
+    const code = readDist(tag![1]!);
+    expect(code).not.toMatch(/\bimport\s*[({"'`*]|\bexport\b|createRoot|dexie/i);
+    expect(code.length).toBeLessThan(1024);
+    for (const name of [THEME_COOKIE, 'data-bs-theme', THEME_COLORS.dark.theme, 'manifest-dark.webmanifest'])
+      expect(code, name).toContain(name);
   });
 
   it('runs a boot script that is one small classic script holding the names of src/db/contracts.ts and src/boot', () => {

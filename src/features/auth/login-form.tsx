@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Spinner } from '../../components/spinner';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
@@ -19,6 +19,9 @@ export function LoginForm() {
   const { login, signup } = useAuth();
   const showToast = useToast();
   const navigate = useNavigate();
+  // Signing in goes home, except for something shared into the app (it comes back to its draft).
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const afterSignIn = typeof from === 'string' && (from === paths.share || from.startsWith(`${paths.share}?`)) ? from : paths.home;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -66,7 +69,7 @@ export function LoginForm() {
         await login(email, password);
         showToast({ title: 'Success', description: 'Logged in successfully!' });
       }
-      navigate(paths.home);
+      navigate(afterSignIn);
     } catch (error) {
       showToast(errorToast(error));
       setBusy(false);

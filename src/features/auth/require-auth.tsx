@@ -11,6 +11,6 @@ export function RequireAuth() {
   const { user, loading, signedOutElsewhere } = useAuth();
   const location = useLocation();
   if (loading) return <PageLoading label="Loading..." />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname, signedOutElsewhere }} />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, signedOutElsewhere }} />;
   return <Outlet />;
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { useColorMode } from '../../hooks/use-color-mode';
 import { formatCount } from '../../lib/format';
 
 export interface ChartSeries {
   label: string;
   values: readonly number[];
-  /** A Bootstrap colour variable, e.g. "--bs-primary". */
+  /** A colour variable that has a value in both colour modes, e.g. "--app-accent". */
   color: string;
 }
 
@@ -30,6 +31,8 @@ export function Chart({ title, labels, series, kind, labelHeading }: ChartProps)
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // The colours are read from CSS variables when drawing: a new colour mode draws the chart again.
+  const mode = useColorMode();
 
   useEffect(() => {
     const element = box.current;
@@ -93,7 +96,7 @@ export function Chart({ title, labels, series, kind, labelHeading }: ChartProps)
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [labels, series, kind, labelHeading]);
+  }, [labels, series, kind, labelHeading, mode]);
 
   return (
     <figure className="app-chart mb-0">

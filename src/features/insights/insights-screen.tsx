@@ -64,7 +64,7 @@ function Figures({ insights }: { insights: Insights }) {
   const weeks = useMemo(() => insights.perWeek.map((row) => shortDay(row.week)), [insights]);
   const weekSeries = useMemo<ChartSeries[]>(
     () => [
-      { label: 'Posts', values: insights.perWeek.map((row) => row.posts), color: '--bs-primary' },
+      { label: 'Posts', values: insights.perWeek.map((row) => row.posts), color: '--app-accent' },
       { label: 'Likes', values: insights.perWeek.map((row) => row.likes), color: '--bs-danger' },
     ],
     [insights],

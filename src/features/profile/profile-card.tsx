@@ -1,12 +1,21 @@
-import { IconEdit } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { IconEdit, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
+import { paths } from '../../config/paths';
 import { plural } from '../../lib/format';
 import type { Session } from '../../db/types';
+import { memberId } from '../../shared/comfort';
 import { useMyPostCount } from './use-my-posts';
 
-/** Name, email and role of the signed-in member, with the Edit Profile button (no behaviour yet). */
+// The dialog's code loads with the first press of Edit Profile.
+const EditProfileDialog = lazy(() => import('./edit-profile-dialog').then((module) => ({ default: module.EditProfileDialog })));
+
+/** Name, email and role of the signed-in member, Edit Profile (the display name) and their public page. */
 export function ProfileCard({ user }: { user: Session }) {
   const count = useMyPostCount(user.email);
+  const [editing, setEditing] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <section className="card app-profile-card" aria-labelledby="profile-name">
       <div className="card-body">
@@ -21,13 +30,28 @@ export function ProfileCard({ user }: { user: Session }) {
               {user.role === 'admin' ? 'Admin' : 'Member'}
             </span>
             {count !== undefined && <span className="small text-body-secondary">{plural(count, 'post')}</span>}
+            <Link className="small app-profile-public" to={paths.member(memberId(user.email))}>
+              <IconUser aria-hidden="true" size={16} /> View public page
+            </Link>
           </div>
         </div>
-        <button type="button" className="btn btn-outline-primary app-profile-edit">
+        <button
+          type="button"
+          className="btn btn-outline-primary app-profile-edit"
+          onClick={() => {
+            setOpened(true);
+            setEditing(true);
+          }}
+        >
           <IconEdit aria-hidden="true" size={18} />
           <span>Edit Profile</span>
         </button>
       </div>
+      {opened && (
+        <Suspense fallback={null}>
+          <EditProfileDialog email={user.email} name={user.name} show={editing} onHide={() => setEditing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { MemberProfileView } from '../features/members/member-profile-view';
+import { MEMBER_ID_PATTERN } from '../shared/comfort';
+
+/** A member's public page (`/members/:id`). */
+export function MemberPage() {
+  const id = (useParams().id ?? '').toLowerCase();
+  useEffect(() => {
+    document.title = 'Member · Insight Exchange';
+  }, []);
+  // An address that cannot be a member's id is not asked about: the same "Member not found".
+  return <MemberProfileView key={id} id={MEMBER_ID_PATTERN.test(id) ? id : '0000000000000000'} />;
+}
