@@ -10,7 +10,10 @@ export interface SaveState {
   saved: boolean | undefined;
 }
 
-/** Save: a toggle (aria-pressed) that keeps the post in the member's Saved Posts, on every device. */
+/**
+ * Save: a toggle (aria-pressed) that keeps the post in the member's Saved Posts, on every device.
+ * Bootstrap utilities only: the first stylesheet (which the forum snapshot paints with) is at its budget.
+ */
 export function SaveButton({ postId, state, describedBy }: { postId: number; state: SaveState; describedBy?: string }) {
   const showToast = useToast();
   const saved = state.saved === true;
@@ -21,7 +24,7 @@ export function SaveButton({ postId, state, describedBy }: { postId: number; sta
   return (
     <button
       type="button"
-      className="btn btn-sm app-save"
+      className="btn btn-sm d-inline-flex align-items-center gap-1 fw-semibold text-body-secondary app-save"
       aria-pressed={saved}
       aria-describedby={describedBy}
       disabled={state.saved === undefined}
