@@ -106,6 +106,14 @@ export const META_KEYS = {
    * (`{ last, ids }`): the search index drops them, and the `posts` copy's import never adds them back (core/removals.ts).
    */
   removedPosts: 'removed-posts',
+  /**
+   * Set while this device holds only part of the forum (comfort): `freed` after Free up space,
+   * `refetch` once Download the whole forum asked for a pull from the start, `refetching` while
+   * that pull runs; removed when it has finished (db/comfort/free-space.ts, db/sync/apply-pull.ts).
+   */
+  holdsPart: 'comfort:holds-part',
+  /** Set while a pull that started from change 0 is under way: what it stores is not "new" (what's new). */
+  syncFullPull: 'sync:full-pull',
 } as const;
 
 /** Prefixes of the `meta` keys made per member or per event. */
@@ -126,6 +134,8 @@ export const META_KEY_PREFIXES = {
   syncRekeyed: 'sync:rekeyed:',
   /** `notifications:system:<email>`: the member turned system notifications on for this device (notifications). */
   systemNotifications: 'notifications:system:',
+  /** `visit:<email>`: when the member's current visit (page load) began, for what's new (comfort/whats-new.ts). */
+  visit: 'visit:',
 } as const;
 
 /** The `meta` key of a member's reply draft on one post. */

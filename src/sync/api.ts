@@ -5,9 +5,13 @@
 
 import type { z } from 'zod';
 import { insightsSchema, type Insights } from '../shared/insights-schema';
+import type { MemberProfile } from '../shared/comfort';
 import { DataError, isDataError } from '../db/core/errors';
 import {
   healthResponseSchema,
+  memberProfileSchema,
+  searchResponseSchema,
+  type SearchResponse,
   PROTOCOL_HEADER,
   PROTOCOL_VERSION,
   pullResponseSchema,
@@ -44,6 +48,10 @@ export interface SyncApi {
   pull(after: number, limit: number): Promise<PullResponse>;
   /** GET /api/insights (admins). Optional: the engine never needs it, and test doubles may leave it out. */
   insights?(): Promise<Insights>;
+  /** GET /api/search (comfort): the server's ranked full-text search. Optional like insights. */
+  search?(query: string, category: string, limit?: number): Promise<SearchResponse>;
+  /** GET /api/members/:id (comfort). Optional like insights. */
+  member?(id: string): Promise<MemberProfile>;
 }
 
 /** An API client on `base` (the app's own origin by default) through `fetchImpl`. */
@@ -117,6 +125,13 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     },
     async insights() {
       return json(await call('/api/insights'), insightsSchema);
+    },
+    async search(query, category, limit) {
+      const params = new URLSearchParams({ q: query, category, ...(limit === undefined ? {} : { limit: String(limit) }) });
+      return json(await call(`/api/search?${params.toString()}`), searchResponseSchema);
+    },
+    async member(id) {
+      return json(await call(`/api/members/${encodeURIComponent(id)}`), memberProfileSchema);
     },
   };
 }

@@ -57,20 +57,26 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
   return session;
 }
 
+/** The member's theme on this device goes into the theme cookie at sign-in; failing to never fails the sign-in. */
+async function withTheme(session: Session): Promise<Session> {
+  await import('../db/comfort/preferences').then(({ applyStoredTheme }) => applyStoredTheme(session.email)).catch(() => undefined);
+  return session;
+}
+
 /** Signs in (connected: the server checks the password; local-only: this browser's accounts). */
 export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
   if (problem) throw invalidInput(problem);
-  if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signIn(email, password);
-  return throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password });
+  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/accounts/accounts')).signIn(email, password));
+  return withTheme(await throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password }));
 }
 
 /** Creates an account and signs it in (connected: on the server; local-only: on this browser). */
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw invalidInput(problem);
-  if ((await detectMode(api)) === 'local') return (await import('../db/accounts/accounts')).signUp(name, email, password);
-  return throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() });
+  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/accounts/accounts')).signUp(name, email, password));
+  return withTheme(await throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() }));
 }
 
 /**

@@ -1,13 +1,31 @@
-// Comfort's server requests (connected mode): search and member pages.
+// Comfort's requests to the server (connected mode): the server's search, for when the device holds
+// only part of the forum, and member pages. Errors are the app's usual ones: `offline` when the
+// server cannot be reached, the server's own code and sentence otherwise (api.ts).
 
+import { storeSearchedPosts } from '../db/sync/apply-pull';
 import type { MemberProfile } from '../shared/comfort';
+import { MAX_SEARCH_LIMIT } from '../shared/protocol';
+import { createApi, type SyncApi } from './api';
 
-/** GET /api/search: stores the posts like pulled posts (the pull cursor stays) and returns their ids, best first. */
-export async function searchServer(_query: string, _category: string): Promise<{ ids: number[]; total: number }> {
-  throw new Error('not yet');
+const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
+
+/**
+ * GET /api/search: stores the posts found like pulled posts (the pull cursor stays), so their cards
+ * and pages work, and returns their ids, best first, with how many match in all.
+ */
+export async function searchServer(
+  query: string,
+  category: string,
+  api: SyncApi = defaultApi(),
+): Promise<{ ids: number[]; total: number }> {
+  if (!api.search) throw new Error('This client cannot search the server.');
+  const answer = await api.search(query, category, MAX_SEARCH_LIMIT);
+  await storeSearchedPosts(answer.posts);
+  return { ids: answer.posts.map((post) => post.id), total: answer.total };
 }
 
-/** GET /api/members/:id. */
-export async function fetchMemberProfile(_id: string): Promise<MemberProfile> {
-  throw new Error('not yet');
+/** GET /api/members/:id: the member's public profile (`member_not_found` when there is none). */
+export async function fetchMemberProfile(id: string, api: SyncApi = defaultApi()): Promise<MemberProfile> {
+  if (!api.member) throw new Error('This client cannot read member pages.');
+  return api.member(id);
 }

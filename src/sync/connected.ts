@@ -4,6 +4,7 @@
 
 import { onLocalChange } from '../db/core/changes';
 import { releaseSetAside } from '../db/sync/outbox';
+import { pendingName } from '../db/sync/server-comfort';
 import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
 import { createApi } from './api';
 import { sendPendingSignOut } from './auth';
@@ -42,8 +43,13 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   };
   // The server's word on the role and name replaces the stored user (a role edited by hand lasts
   // only until the next sync).
+  // A rename made here and not yet confirmed by a pull keeps its name.
   const onConfirmed = (user: Session) => {
-    if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: user.name, role: user.role });
+    void pendingName(user.email)
+      .catch(() => undefined)
+      .then((name) => {
+        if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: name ?? user.name, role: user.role });
+      });
   };
   // The server speaks another protocol: ask the service worker for the new build now, so that the
   // update prompt's Reload appears beside the notice that asks for it.

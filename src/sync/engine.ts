@@ -250,6 +250,7 @@ export class SyncEngine {
 
   private async pullAll(session: Session): Promise<void> {
     const cursor = await readCursor();
+    let from = cursor;
     let next = this.deps.api.pull(cursor, cursor === 0 ? FIRST_PULL_PAGE_SIZE : PULL_PAGE_SIZE);
     for (;;) {
       const page = await next;
@@ -259,7 +260,9 @@ export class SyncEngine {
         next = this.deps.api.pull(page.cursor, PULL_PAGE_SIZE);
         next.catch(() => undefined); // awaited below, or dropped when applying this page fails
       }
-      await applyPullPage(page, session.email);
+      // `from`: a page asked for before the cursor went back (Download the whole forum) leaves it there.
+      await applyPullPage(page, session.email, from);
+      from = page.cursor;
       this.knownCursor = Math.max(this.knownCursor, page.cursor);
       if (!page.more) return;
     }

@@ -6,6 +6,7 @@ import { USER_KEY } from '../contracts';
 import { parseSession, type RoleAuthority } from './session-rules';
 import { readLocal, removeLocal, writeLocal } from '../core/local-store';
 import { clearForumSnapshot } from '../core/forum-snapshot';
+import { writeThemeCookie } from '../core/theme-cookie';
 import type { Session } from '../types';
 
 const CHANNEL_NAME = 'insight-exchange-session';
@@ -106,6 +107,8 @@ export function saveSession(session: Session | null): void {
   } else {
     removeLocal(USER_KEY);
     localStoreWorks = true;
+    // A visitor sees the system's theme: the member's goes with them (sign-in writes it again).
+    writeThemeCookie(null);
   }
   copyToDatabase(session);
   ensureChannel()?.postMessage(raw);

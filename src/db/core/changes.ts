@@ -15,6 +15,10 @@ export type ChangeKind =
   | 'notifications-read'
   | 'posts-imported'
   | 'seeded'
+  | 'saved'
+  | 'preferences'
+  | 'renamed'
+  | 'space-freed'
   | 'synced';
 
 type ChangeListener = (kind: ChangeKind) => void;

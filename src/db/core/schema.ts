@@ -10,12 +10,23 @@ import type { Post, Reply, ReplyState } from '../types';
 import type { PostEdits } from '../../shared/post-rules';
 import type { Flag, FlagState, Notification, PostReview } from '../../shared/moderation';
 import type { Op } from '../../shared/protocol';
+import type { SavedPost, Theme } from '../../shared/comfort';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & PostEdits & PostReview & ReviewTimes & { rev?: number; sync?: ServerState };
+export type PostRow = Post & PostEdits & PostReview & ReviewTimes & Arrival & { rev?: number; sync?: ServerState };
+
+/**
+ * When a post or reply row was first written on this device (ms since the epoch; schema version
+ * 7): a local create, a pull, an import. 0 for what the device got as a whole (the seed, a pull
+ * from the start, a server search): never "new". Rows written before version 7 lack it: never new.
+ * Not a `posts` mirror field; kept by every later write of the row.
+ */
+export interface Arrival {
+  arrivedAt?: number;
+}
 
 /**
  * When a post entered the review queue (its creation or last resubmission) and when it was last
@@ -54,7 +65,7 @@ export type ServerFields = Pick<Post, 'title' | 'content' | 'category' | 'tags'>
  * A stored reply. `listed` is 1 while the reply has a place in its thread (visible or hidden) and
  * 0 once deleted, so a page of the thread is one range of the `[postId+listed+createdAt]` index.
  */
-export type ReplyRow = Reply & { listed: 0 | 1; sync?: ReplyServerState };
+export type ReplyRow = Reply & Arrival & { listed: 0 | 1; sync?: ReplyServerState };
 
 /** What the server last said about a synced reply (connected mode); the row adds this device's outstanding edits on top. */
 export interface ReplyServerState {
@@ -95,6 +106,8 @@ export interface OutboxRow {
   sentAt?: number;
   /** The status a review replaced, for a rollback when the server refuses it. */
   previousStatus?: Post['status'];
+  /** What a `setTheme` or `rename` replaced (schema version 7), for a rollback when the server refuses it. */
+  previous?: { theme?: Theme; name?: string };
   /** How many times in a row the server said it failed on it (`failed`, or a `server_error` alone). */
   failures?: number;
   /** When the first of those failures happened (ms since the epoch). */
@@ -121,6 +134,29 @@ export type FlagRow = Flag & { target: string; open: 0 | 1; sync?: { seq: number
 export interface LikeDayRow {
   day: string;
   likes: number;
+}
+
+/**
+ * A member's saved post (schema version 7): `saved` false is an unsave (kept while it may still
+ * have to reach the server, and as the server's last word). `sync` (connected mode): the server's
+ * last word; the row's own fields add this device's outstanding `save` operations on top.
+ */
+export type SavedRow = SavedPost & { email: string; sync?: SavedPost & { seq: number } };
+
+/**
+ * What a member chose on this device (schema version 7): the theme, and (connected mode) the
+ * server's last word on the theme and name (`sync`), which a refused operation puts back.
+ */
+export interface PreferencesRow {
+  email: string;
+  theme: Theme;
+  sync?: { seq: number; theme: Theme; name: string };
+}
+
+/** A post (`post:<id>`) or reply (`reply:<id>`) a member has seen on this device (what's new; schema version 7). */
+export interface SeenRow {
+  email: string;
+  item: string;
 }
 
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
@@ -203,6 +239,22 @@ export const SCHEMA_V6 = {
   likeDays: 'day',
 } as const;
 
+/**
+ * Version 7 (comfort, protocol 5): `saved`, a member's saved posts (`[email+postId]`) listed by
+ * time (`[email+at]`); `preferences`, a member's theme on this device; `seen`, what each member
+ * has seen of what's new. Posts and replies gain `arrivedAt` (Arrival), indexed with the status
+ * (`[status+arrivedAt]`) and the post (`[postId+arrivedAt]`) so "new since" is one index range even
+ * at 100,000 posts; rows from before have none (never new). A connected device pulls again from
+ * the start once, so it gets the saved posts and preferences its older build never asked for.
+ */
+export const SCHEMA_V7 = {
+  posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, [status+arrivedAt]',
+  replies: 'id, [postId+listed+createdAt], [postId+state], [postId+arrivedAt]',
+  saved: '[email+postId], [email+at]',
+  preferences: 'email',
+  seen: '[email+item]',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -213,6 +265,9 @@ export class InsightDatabase extends Dexie {
   notifications!: EntityTable<NotificationRow, 'id'>;
   flags!: EntityTable<FlagRow, 'id'>;
   likeDays!: EntityTable<LikeDayRow, 'day'>;
+  saved!: Dexie.Table<SavedRow, [string, number]>;
+  preferences!: EntityTable<PreferencesRow, 'email'>;
+  seen!: Dexie.Table<SeenRow, [string, string]>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -257,6 +312,12 @@ export class InsightDatabase extends Dexie {
       });
     this.version(6)
       .stores(SCHEMA_V6)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
+    this.version(7)
+      .stores(SCHEMA_V7)
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });

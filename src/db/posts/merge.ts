@@ -110,12 +110,13 @@ async function mergeReplies(replies: readonly Reply[], postOfReply: ReadonlyMap<
   const quoted = new Map((await db.replies.bulkGet(elsewhere)).flatMap((row) => (row ? [[row.id, row.postId] as const] : [])));
   const additions: ReplyRow[] = [];
   const updates: { key: string; changes: Partial<ReplyRow> }[] = [];
+  const arrivedAt = Date.now();
   replies.forEach((reply, index) => {
     const known = stored[index];
     if (!known) {
       const quotePost = reply.quoteId === null ? undefined : (postOfReply.get(reply.quoteId) ?? quoted.get(reply.quoteId));
       const quoteId = quotePost === reply.postId ? reply.quoteId : null;
-      additions.push({ ...reply, quoteId, listed: reply.state !== 'deleted' ? 1 : 0 });
+      additions.push({ ...reply, quoteId, listed: reply.state !== 'deleted' ? 1 : 0, arrivedAt });
       return;
     }
     const changes = replyChanges(known, reply);
@@ -143,12 +144,13 @@ async function mergePostChunk(chunk: readonly Post[], replies: readonly Reply[],
     const comments = await visibleReplyCounts(chunk.map((post) => post.id));
     const additions: PostRow[] = [];
     const updates: { key: number; changes: Partial<PostRow> }[] = [];
+    const arrivedAt = Date.now();
     // New posts and status changes get change numbers, so the search index sees them.
     let rev = await nextRev();
     for (const post of chunk) {
       const existing = stored.get(post.id);
       const count = comments.get(post.id) ?? 0;
-      if (!existing) additions.push({ ...post, comments: count, rev: rev++ });
+      if (!existing) additions.push({ ...post, comments: count, rev: rev++, arrivedAt });
       else {
         const changes: Partial<PostRow> = mergeChanges(existing, post) ?? {};
         if (changes.status) changes.rev = rev++;

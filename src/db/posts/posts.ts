@@ -48,7 +48,13 @@ export async function createPost(input: NewPostInput): Promise<Post> {
   const post = await run(() =>
     db.transaction('rw', db.posts, db.meta, db.outbox, async () => {
       const fields = { title: input.title.trim(), content: input.content.trim(), category };
-      const created: PostRow = { ...pendingPost(await nextPostId(), session, fields), submittedAt: Date.now(), rev: await nextRev() };
+      const now = Date.now();
+      const created: PostRow = {
+        ...pendingPost(await nextPostId(), session, fields),
+        submittedAt: now,
+        arrivedAt: now,
+        rev: await nextRev(),
+      };
       await db.posts.add(created);
       await countChange();
       await queueOperation({ type: 'create', post: fields }, created.id, session);

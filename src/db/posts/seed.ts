@@ -26,8 +26,9 @@ export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.no
       if (legacyPostsPresent || (await db.posts.count()) > 0) return false;
       let rev = await nextRev();
       const posts = samplePosts(now);
-      await db.posts.bulkAdd(posts.map((post) => ({ ...post, rev: rev++ })));
-      await db.replies.bulkAdd(sampleReplies(posts, newOperationId).map((reply) => ({ ...reply, listed: 1 as const })));
+      // The sample posts were there from the start: never "new" (arrivedAt 0).
+      await db.posts.bulkAdd(posts.map((post) => ({ ...post, rev: rev++, arrivedAt: 0 })));
+      await db.replies.bulkAdd(sampleReplies(posts, newOperationId).map((reply) => ({ ...reply, listed: 1 as const, arrivedAt: 0 })));
       await countChange();
       return true;
     }),

@@ -84,7 +84,8 @@ export async function createReply(postId: number, content: string, quoteId: stri
     const post = await openPost(postId, session);
     const quoted = quoteId ? await db.replies.get(quoteId) : undefined;
     const quote = quoted && quoted.postId === postId && quoted.listed === 1 ? quoted.id : null;
-    const reply: ReplyRow = { ...newReply(newOperationId(), postId, session, content.trim(), quote, Date.now()), listed: 1 };
+    const now = Date.now();
+    const reply: ReplyRow = { ...newReply(newOperationId(), postId, session, content.trim(), quote, now), listed: 1, arrivedAt: now };
     await db.replies.add(reply);
     await writeNotifications(notificationsForReply(post, reply, quote ? quoted! : null, session), reply.createdAt);
     await recountComments(postId);

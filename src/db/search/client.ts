@@ -143,15 +143,15 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
       send({ type: 'warm' });
       void state.local?.start().catch(() => undefined);
     },
-    search(query, category) {
+    search(query, category, me = null) {
       if (state.stopped) return Promise.reject(new Error('Search has stopped.'));
       connect();
-      if (!state.worker) return localEngine().search(query, category);
+      if (!state.worker) return localEngine().search(query, category, me);
       state.sequence += 1;
       const id = state.sequence;
       return new Promise<number[]>((resolve, reject) => {
         state.pending.set(id, { resolve, reject });
-        send({ type: 'search', id, query, category });
+        send({ type: 'search', id, query, category, me });
       });
     },
     stop() {

@@ -6,7 +6,7 @@
 
 import type { PostSource } from './idb-source';
 import { SearchIndex } from './search-index';
-import { normalizeSearch } from './text';
+import { parseQuery } from '../../shared/comfort';
 import type { CategoryFilter } from '../types';
 
 const LOAD_CHUNK = 5_000;
@@ -42,10 +42,13 @@ export class SearchEngine {
     return this.loading;
   }
 
-  /** Ids of approved posts matching the query (case-insensitive) and category, newest first. */
-  async search(query: string, category: CategoryFilter): Promise<number[]> {
+  /**
+   * Ids of approved posts matching the query (the search language of shared/comfort.ts: free text,
+   * phrases, filters; `me` for is:mine) and category, newest first.
+   */
+  async search(query: string, category: CategoryFilter, me: string | null = null): Promise<number[]> {
     await this.start();
-    return this.index.search(normalizeSearch(query), category);
+    return this.index.query(parseQuery(query), category, me);
   }
 
   /** Reads what changed since the last read (calls during a read are folded into one more read). */

@@ -6,7 +6,8 @@ export type SearchRequest =
   | { type: 'bye' }
   /** Posts changed: read what changed since the last read. */
   | { type: 'refresh' }
-  | { type: 'search'; id: number; query: string; category: CategoryFilter };
+  /** `query` is the search language (shared/comfort.ts); `me` the signed-in member's email (is:mine). */
+  | { type: 'search'; id: number; query: string; category: CategoryFilter; me?: string | null };
 
 export type SearchResponse =
   { type: 'result'; id: number; ids: number[] } | { type: 'failed'; id: number; message: string } | { type: 'changed' };

@@ -7,6 +7,7 @@
 // only approved posts can be searched.
 
 import { searchableText } from './text';
+import { matchesFilters, matchesText, type FilterablePost, type ParsedQuery } from '../../shared/comfort';
 import type { CategoryFilter, PostStatus } from '../types';
 
 export interface IndexablePost {
@@ -15,7 +16,14 @@ export interface IndexablePost {
   content: string;
   category: string;
   status: PostStatus;
+  /** What the search language's filters read (author:, tag:, is:mine); absent reads as none. */
+  author?: string;
+  authorEmail?: string;
+  tags?: readonly string[];
 }
+
+/** What the filters of one post read (title and content empty: the text lives in the blocks), shared by every post with the same author, category and tags. */
+type Facets = FilterablePost;
 
 /** Posts per joined block: a change rebuilds at most the blocks from its post to the end. */
 const BLOCK = 2_048;
@@ -31,6 +39,12 @@ export class SearchIndex {
   private ids: number[] = [];
   private categories: string[] = [];
   private texts: string[] = [];
+  /**
+   * Each post's facets: one shared object per distinct (author, email, category, tags), so 100,000
+   * posts by a few thousand members hold a few thousand of them, not 100,000.
+   */
+  private facets: Facets[] = [];
+  private readonly facetPool = new Map<string, Facets>();
   /** Joined blocks by block number, built at the first search that needs them. */
   private blocks: Block[] = [];
 
@@ -44,6 +58,8 @@ export class SearchIndex {
     this.ids = approved.map((post) => post.id);
     this.categories = approved.map((post) => post.category);
     this.texts = approved.map(searchableText);
+    this.facetPool.clear();
+    this.facets = approved.map((post) => this.facetsOf(post));
     this.blocks = [];
   }
 
@@ -59,10 +75,12 @@ export class SearchIndex {
     if (present) {
       this.categories[at] = post.category;
       this.texts[at] = searchableText(post);
+      this.facets[at] = this.facetsOf(post);
     } else {
       this.ids.splice(at, 0, post.id);
       this.categories.splice(at, 0, post.category);
       this.texts.splice(at, 0, searchableText(post));
+      this.facets.splice(at, 0, this.facetsOf(post));
     }
   }
 
@@ -74,11 +92,31 @@ export class SearchIndex {
 
   /** Ids of the approved posts matching the (normalized) needle and category, newest first. */
   search(needle: string, category: CategoryFilter = 'All'): number[] {
+    return this.scan(needle, category, () => true);
+  }
+
+  /**
+   * Ids of the approved posts matching a query of the search language (shared/comfort.ts): its
+   * free text found by the block scan, then its phrases (matchesText) and filters (matchesFilters;
+   * `me` is the signed-in member's email, for is:mine); the category dropdown still combines
+   * (exact category). Newest first.
+   */
+  query(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): number[] {
+    const filtered = parsed.chips.length > 0;
+    return this.scan(
+      parsed.text,
+      category,
+      (i) => !filtered || (matchesText(this.texts[i]!, parsed) && matchesFilters(this.facets[i]!, parsed, me)),
+    );
+  }
+
+  /** The posts (newest first) whose text holds `needle`, of `category`, that `accept` takes (by position). */
+  private scan(needle: string, category: CategoryFilter, accept: (i: number) => boolean): number[] {
     const matches: number[] = [];
     const anyCategory = category === 'All';
     if (!needle) {
       for (let i = this.ids.length - 1; i >= 0; i -= 1) {
-        if (anyCategory || this.categories[i] === category) matches.push(this.ids[i]!);
+        if ((anyCategory || this.categories[i] === category) && accept(i)) matches.push(this.ids[i]!);
       }
       return matches;
     }
@@ -97,7 +135,7 @@ export class SearchIndex {
       }
       for (let h = hits.length - 1; h >= 0; h -= 1) {
         const i = first + hits[h]!;
-        if (anyCategory || this.categories[i] === category) matches.push(this.ids[i]!);
+        if ((anyCategory || this.categories[i] === category) && accept(i)) matches.push(this.ids[i]!);
       }
     }
     return matches;
@@ -134,6 +172,26 @@ export class SearchIndex {
     this.ids.splice(at, 1);
     this.categories.splice(at, 1);
     this.texts.splice(at, 1);
+    this.facets.splice(at, 1);
+  }
+
+  /** The shared facets of a post (a new entry for a combination not seen yet). */
+  private facetsOf(post: IndexablePost): Facets {
+    const tags = post.tags ?? [];
+    const key = [post.author ?? '', post.authorEmail ?? '', post.category, ...tags].join('\u0000');
+    let facets = this.facetPool.get(key);
+    if (!facets) {
+      facets = {
+        title: '',
+        content: '',
+        author: post.author ?? '',
+        authorEmail: post.authorEmail ?? '',
+        category: post.category,
+        tags: [...tags],
+      };
+      this.facetPool.set(key, facets);
+    }
+    return facets;
   }
 
   /** The index where `id` is or would be inserted (binary search on the sorted ids). */

@@ -33,7 +33,7 @@ function serve(port: Port): void {
       ports.delete(port);
       return;
     }
-    engine.search(request.query, request.category).then(
+    engine.search(request.query, request.category, request.me ?? null).then(
       (ids) => port.postMessage({ type: 'result', id: request.id, ids }),
       (error: unknown) =>
         port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),

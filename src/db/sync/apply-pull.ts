@@ -5,44 +5,93 @@
 import { db } from '../core/schema';
 import { emitLocalChange } from '../core/changes';
 import { countChange } from '../core/revisions';
-import type { PullResponse } from '../../shared/protocol';
+import type { PullResponse, WirePost } from '../../shared/protocol';
 import { refreshLocalView } from './outbox';
 import { removeServerPosts, storeServerPosts } from './server-posts';
 import { refreshReplyView, storeServerReplies } from './server-replies';
 import { SYNC_META, readCursor } from './sync-meta';
 import { storeServerFlags, storeServerNotifications } from './server-moderation';
+import { followPreferences, storeServerPreferences, storeServerSaved, refreshSaved, type PreferenceEffects } from './server-comfort';
+import { META_KEYS } from '../contracts';
+
+/** The Free up space marker's states (META_KEYS.holdsPart). */
+export type HoldsPart = 'freed' | 'refetch' | 'refetching';
+
+/**
+ * Follows a pull from the start: while one runs, what it stores arrives "long ago" (arrivedAt 0,
+ * never new); a Download the whole forum is done once its pull from the start has ended. `from`
+ * is the cursor the page was asked from. Returns the arrival time for rows first stored now.
+ */
+async function followFullPull(page: PullResponse, from: number, now: number): Promise<number> {
+  const full = from === 0 || (await db.meta.get(META_KEYS.syncFullPull)) !== undefined;
+  if (from === 0 && page.more) await db.meta.put({ key: META_KEYS.syncFullPull, value: now });
+  if (!page.more) await db.meta.delete(META_KEYS.syncFullPull);
+  const part = (await db.meta.get(META_KEYS.holdsPart))?.value as HoldsPart | undefined;
+  // Any pull from the start brings back what Free up space removed (a member switch's too).
+  if (part !== undefined && from === 0) {
+    if (page.more) await db.meta.put({ key: META_KEYS.holdsPart, value: 'refetching' });
+    else await db.meta.delete(META_KEYS.holdsPart);
+  } else if (part === 'refetching' && !page.more) await db.meta.delete(META_KEYS.holdsPart);
+  return full ? 0 : now;
+}
 
 /**
  * Stores one page and its cursor atomically; a page at or below the stored cursor changes
  * nothing. Operations acknowledged at or below the cursor are now part of the server state.
- * The page's removed posts leave the device with their replies; its notifications (the member's)
- * and flags are upserted.
+ * The page's removed posts leave the device with their replies; its notifications (the member's),
+ * flags and saved posts are upserted, and its preferences (the member's theme and name) applied.
  */
-export async function applyPullPage(page: PullResponse, owner: string): Promise<{ changed: number }> {
-  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.notifications, db.flags];
+export async function applyPullPage(page: PullResponse, owner: string, from?: number): Promise<{ changed: number }> {
+  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.preferences, db.accounts];
+  let effects: PreferenceEffects | undefined;
   const changed = await db.transaction('rw', tables, async () => {
     const cursor = await readCursor();
-    const empty = [page.posts, page.replies, page.removed, page.notifications, page.flags].every((list) => list.length === 0);
+    const empty =
+      [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved].every((list) => list.length === 0) &&
+      page.preferences === null;
     if (page.cursor < cursor && empty) return 0;
+    // Asked from a cursor this device has gone back from since (a member switch, Download the
+    // whole forum): its changes are stored, but the cursor stays, so the pull from the start runs.
+    const stale = from !== undefined && from > cursor;
+    const arrivedAt = stale ? Date.now() : await followFullPull(page, from ?? cursor, Date.now());
     // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
     // last: a post deleted in the page's range is gone whatever else the page says of it.
     const stored =
-      (await storeServerPosts(page.posts)) +
-      (await storeServerReplies(page.replies)) +
+      (await storeServerPosts(page.posts, arrivedAt)) +
+      (await storeServerReplies(page.replies, arrivedAt)) +
       (await removeServerPosts(page.removed.map((removed) => removed.id))) +
       (await storeServerNotifications(page.notifications, owner)) +
-      (await storeServerFlags(page.flags));
+      (await storeServerFlags(page.flags)) +
+      (await storeServerSaved(page.saved, owner));
+    effects = await storeServerPreferences(page.preferences, owner);
     const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
     if (settled.length > 0) {
       await db.outbox.bulkDelete(settled.map((row) => row.seq!));
       for (const postId of new Set(settled.map((row) => row.postId))) await refreshLocalView(postId);
       for (const replyId of new Set(settled.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
+      for (const row of settled) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
     }
-    await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
+    if (!stale) await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
     await db.meta.put({ key: SYNC_META.owner, value: owner });
-    if (stored + settled.length > 0) await countChange();
-    return stored + settled.length;
+    if (stored + settled.length > 0 || effects) await countChange();
+    return stored + settled.length + (effects ? 1 : 0);
   });
+  followPreferences(effects);
   if (changed > 0) emitLocalChange('synced');
   return { changed };
+}
+
+/**
+ * Stores the posts a server search found like pulled posts (newer versions win, this device's
+ * outstanding operations on top) without moving the pull cursor. They arrive "long ago" (arrivedAt
+ * 0): a post found by a search is not news. Returns how many rows changed.
+ */
+export async function storeSearchedPosts(posts: readonly WirePost[]): Promise<number> {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
+    const stored = await storeServerPosts(posts, 0);
+    if (stored > 0) await countChange();
+    return stored;
+  });
+  if (changed > 0) emitLocalChange('synced');
+  return changed;
 }

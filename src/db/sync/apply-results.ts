@@ -26,9 +26,12 @@ import { recountComments } from '../core/reply-counts';
 import { noteRemovedPosts } from '../core/removals';
 import { refreshReplyView, showNewestReplies, storeServerReplies } from './server-replies';
 import { restoreServerFlags, restoreServerReads, storeServerFlags } from './server-moderation';
+import { followPreferences, undoPreference, undoSave, type PreferenceEffects } from './server-comfort';
 
 /** The operations about flags and notifications: no post changes with them. */
 const MODERATION_ONLY = new Set<Op['type']>(['flag', 'dismissFlags', 'readNotifications']);
+/** The operations of comfort: no post changes with them either; their effect comes with the pull. */
+const COMFORT_ONLY = new Set<Op['type']>(['save', 'setTheme', 'rename']);
 
 export interface Refusal {
   op: Op;
@@ -64,6 +67,10 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
   // A deletion the server applied can no longer be undone: what it kept is not needed.
   await deleteUndoEntry(row.undoToken);
   if (result.flag) await storeServerFlags([result.flag]);
+  if (COMFORT_ONLY.has(op.type)) {
+    await db.outbox.update(row.seq!, { ackCursor: cursor });
+    return;
+  }
   if (MODERATION_ONLY.has(op.type)) {
     // A flag the answer carries is the server's word; otherwise the effect waits for the pull.
     if (op.type === 'flag' && result.flag) await db.outbox.delete(row.seq!);
@@ -166,8 +173,15 @@ async function undoModeration(row: OutboxRow): Promise<boolean> {
   return MODERATION_ONLY.has(op.type);
 }
 
-async function undo(row: OutboxRow, code: string): Promise<void> {
+async function undo(row: OutboxRow, code: string, followed: PreferenceEffects[]): Promise<void> {
   await db.outbox.delete(row.seq!);
+  if (COMFORT_ONLY.has(row.op.type)) {
+    // What a refused save, theme or name changed here goes back to the server's word.
+    await undoSave(row);
+    const effects = await undoPreference(row);
+    if (effects) followed.push(effects);
+    return;
+  }
   if (row.undoToken) await undoDeletion(row, code);
   if (await undoModeration(row)) return;
   if (row.replyId) {
@@ -215,7 +229,9 @@ async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<vo
 export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const refusals: Refusal[] = [];
-  await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags, db.notifications], async () => {
+  const followed: PreferenceEffects[] = [];
+  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags, db.notifications, db.saved, db.preferences, db.accounts];
+  await db.transaction('rw', tables, async () => {
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);
@@ -223,8 +239,9 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
       // No answer, or `failed` (the server could not apply it this time): it stays queued.
       if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
-        const title = row.op.type === 'readNotifications' ? undefined : (await db.posts.get(row.postId))?.title;
-        await undo(row, result.code);
+        const aboutNoPost = row.op.type === 'readNotifications' || row.op.type === 'setTheme' || row.op.type === 'rename';
+        const title = aboutNoPost ? undefined : (await db.posts.get(row.postId))?.title;
+        await undo(row, result.code, followed);
         refusals.push({ op: row.op, code: result.code, reason: result.reason, ...(title === undefined ? {} : { title }) });
       } else {
         await acknowledge(row, result, cursor);
@@ -232,6 +249,7 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
     }
     await countChange();
   });
+  for (const effects of followed) followPreferences(effects);
   emitLocalChange('synced');
   return refusals;
 }

@@ -34,37 +34,50 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
  * for. Returns true when it switched (the cursor is then back at 0).
  */
 export async function switchMember(session: Session): Promise<boolean> {
-  const switched = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags], async () => {
-    const owner = await readOwner();
-    if (owner === session.email) return false;
-    if (owner !== undefined) {
-      // Server posts and queued creates go; posts from before this device met a server stay.
-      const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
-      const mayNotSee = (row: PostRow) =>
-        row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
-      const hidden = await db.posts.filter(mayNotSee).primaryKeys();
-      await db.posts.bulkDelete(hidden);
-      // The server's replies go too (a hidden one holds its text only for an admin): the pull
-      // from zero brings back what this member may see. Replies still queued stay.
-      const synced = await db.replies.filter((reply) => reply.sync !== undefined).toArray();
-      await db.replies.bulkDelete(synced.map((reply) => reply.id));
-      // Their posts count what is left (the pull recounts them as their replies come back).
-      for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
-      // What another member's deletions kept for Undo holds posts this member may not see. Their
-      // held operations stay and are sent when they sign in again; the pull from zero brings back
-      // whatever the server keeps.
-      for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
-      // Notifications are their recipient's; flags a member sees are their own (an admin's view of
-      // everyone's must not stay). The pull from zero brings back this member's.
-      await db.notifications.filter((row) => row.email !== session.email).delete();
-      await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
-      await db.meta.put({ key: SYNC_META.cursor, value: 0 });
-    }
-    await restoreQueuedCreates(session);
-    await db.meta.put({ key: SYNC_META.owner, value: session.email });
-    await countChange();
-    return owner !== undefined;
-  });
+  const switched = await db.transaction(
+    'rw',
+    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved],
+    async () => {
+      const owner = await readOwner();
+      if (owner === session.email) return false;
+      if (owner !== undefined) {
+        // Server posts and queued creates go; posts from before this device met a server stay.
+        const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
+        const mayNotSee = (row: PostRow) =>
+          row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
+        const hidden = await db.posts.filter(mayNotSee).primaryKeys();
+        await db.posts.bulkDelete(hidden);
+        // The server's replies go too (a hidden one holds its text only for an admin): the pull
+        // from zero brings back what this member may see. Replies still queued stay.
+        // The new member's saved posts keep their replies (saved posts are readable offline, whatever
+        // else goes), except a hidden one, whose text only an admin may read.
+        const savedHere = new Set(
+          (await db.saved.where('[email+at]').between([session.email, -Infinity], [session.email, Infinity]).toArray())
+            .filter((row) => row.saved)
+            .map((row) => row.postId),
+        );
+        const synced = await db.replies
+          .filter((reply) => reply.sync !== undefined && !(savedHere.has(reply.postId) && reply.state !== 'hidden'))
+          .toArray();
+        await db.replies.bulkDelete(synced.map((reply) => reply.id));
+        // Their posts count what is left (the pull recounts them as their replies come back).
+        for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
+        // What another member's deletions kept for Undo holds posts this member may not see. Their
+        // held operations stay and are sent when they sign in again; the pull from zero brings back
+        // whatever the server keeps.
+        for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
+        // Notifications are their recipient's; flags a member sees are their own (an admin's view of
+        // everyone's must not stay). The pull from zero brings back this member's.
+        await db.notifications.filter((row) => row.email !== session.email).delete();
+        await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
+        await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+      }
+      await restoreQueuedCreates(session);
+      await db.meta.put({ key: SYNC_META.owner, value: session.email });
+      await countChange();
+      return owner !== undefined;
+    },
+  );
   if (switched) emitLocalChange('synced');
   return switched;
 }

@@ -9,6 +9,7 @@ import type { Op } from '../../shared/protocol';
 import type { PostStatus, Session } from '../types';
 import type { NewPostFields } from '../../shared/post-rules';
 import type { FlagReason } from '../../shared/moderation';
+import type { Theme } from '../../shared/comfort';
 import { nextRev } from '../core/revisions';
 import { fieldsOf, isOutstanding, localView } from './overlay';
 import { isConnectedDevice } from './sync-meta';
@@ -32,13 +33,19 @@ export type OperationInput =
   /** The reply's id is the operation's id: pass the one the reply was stored under. */
   | { type: 'reply'; id: string; content: string; quoteId: string | null }
   | { type: 'editReply'; replyId: string; content: string }
-  | { type: 'deleteReply' | 'hideReply' | 'restoreReply'; replyId: string };
+  | { type: 'deleteReply' | 'hideReply' | 'restoreReply'; replyId: string }
+  /** Comfort (protocol 5): `save` is about its post; `setTheme` and `rename` about none (queued with NO_POST_ID). */
+  | { type: 'save'; saved: boolean }
+  | { type: 'setTheme'; theme: Theme }
+  | { type: 'rename'; name: string };
 
 /**
  * The `postId` of an outbox row that is about no post (`readNotifications`): 0, which no post has
  * (post ids are positive), so every walk of a post's operations passes it by.
  */
 export const READ_NOTIFICATIONS_POST_ID = 0;
+/** The same `postId` for the other operations about no post (`setTheme`, `rename`). */
+export const NO_POST_ID = READ_NOTIFICATIONS_POST_ID;
 
 function toOperation(input: OperationInput, postId: number): Op {
   const id = newOperationId();
@@ -64,6 +71,12 @@ function toOperation(input: OperationInput, postId: number): Op {
         : { id: input.id, type: 'reply', postId, content: input.content };
     case 'editReply':
       return { id, type: 'editReply', replyId: input.replyId, content: input.content };
+    case 'save':
+      return { id, type: 'save', postId, saved: input.saved };
+    case 'setTheme':
+      return { id, type: 'setTheme', theme: input.theme };
+    case 'rename':
+      return { id, type: 'rename', name: input.name };
     case 'editPost':
       return { id, type: 'editPost', postId, post: { ...input.post }, base: input.base };
     case 'deleteReply':
@@ -89,6 +102,8 @@ export interface QueueOptions {
   holdUntil?: number;
   /** The Undo entry of the deletion it sends. */
   undoToken?: string;
+  /** What a `setTheme` or `rename` replaced, for a rollback when the server refuses it. */
+  previous?: OutboxRow['previous'];
 }
 
 /**
@@ -103,7 +118,7 @@ export async function queueOperation(
   options: PostStatus | QueueOptions = {},
 ): Promise<number | undefined> {
   if (!(await isConnectedDevice())) return undefined;
-  const { previousStatus, holdUntil, undoToken } = typeof options === 'string' ? { previousStatus: options } : options;
+  const { previousStatus, holdUntil, undoToken, previous } = typeof options === 'string' ? { previousStatus: options } : options;
   const op = toOperation(input, postId);
   const row: OutboxRow = { op, postId, email: session.email, at: Date.now() };
   const replyId = replyIdOf(op);
@@ -111,6 +126,7 @@ export async function queueOperation(
   if (previousStatus) row.previousStatus = previousStatus;
   if (holdUntil !== undefined) row.holdUntil = holdUntil;
   if (undoToken) row.undoToken = undoToken;
+  if (previous) row.previous = previous;
   return db.outbox.add(row);
 }
 

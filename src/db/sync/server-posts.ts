@@ -75,9 +75,10 @@ const searchChanged = (stored: PostRow, row: PostRow) =>
  * Stores server posts (newer than what the device holds), keeping the device's outstanding
  * operations on top, and drops acknowledged operations that the new state already includes. A
  * post deleted here whose deletion is not settled yet is not stored (its Undo entry keeps the
- * newer version instead). Returns how many rows changed.
+ * newer version instead). A post new to this device arrives at `arrivedAt` (what's new). Returns
+ * how many rows changed.
  */
-export async function storeServerPosts(wires: readonly WirePost[]): Promise<number> {
+export async function storeServerPosts(wires: readonly WirePost[], arrivedAt = Date.now()): Promise<number> {
   if (wires.length === 0) return 0;
   const ids = wires.map((wire) => wire.id);
   // One key-ordered walk over the ids that exist (a first sync finds none) instead of one get per id.
@@ -103,6 +104,9 @@ export async function storeServerPosts(wires: readonly WirePost[]): Promise<numb
     }
     if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const row = serverRow(wire, mine, stored?.rev);
+    // When it first reached this device (what's new): kept by every later version of the row.
+    row.arrivedAt = stored ? stored.arrivedAt : arrivedAt;
+    if (row.arrivedAt === undefined) delete row.arrivedAt;
     // The count is this device's visible replies (the server's own count, once they are pulled too).
     if (wire.comments > 0 || (stored?.comments ?? 0) > 0) row.comments = await countVisibleReplies(wire.id);
     if (!stored || searchChanged(stored, row)) row.rev = rev++;

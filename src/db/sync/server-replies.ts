@@ -17,11 +17,11 @@ function replyRow(wire: WireReply, ops: readonly OutboxRow[]): ReplyRow {
 }
 
 /**
- * Stores server replies newer than the device's copies, keeping outstanding operations on top,
+ * Stores server replies newer than the device's copies (one new here arrives at `arrivedAt`), keeping outstanding operations on top,
  * drops acknowledged operations the new state includes, and recounts the posts' visible replies.
  * Returns how many rows changed.
  */
-export async function storeServerReplies(wires: readonly WireReply[]): Promise<number> {
+export async function storeServerReplies(wires: readonly WireReply[], arrivedAt = Date.now()): Promise<number> {
   if (wires.length === 0) return 0;
   const found = new Map(
     (await db.replies.bulkGet(wires.map((wire) => wire.id)))
@@ -42,7 +42,11 @@ export async function storeServerReplies(wires: readonly WireReply[]): Promise<n
     const stored = found.get(wire.id);
     if (stored?.sync && stored.sync.seq >= wire.seq) continue;
     const mine = ops.filter((entry) => entry.replyId === wire.id);
-    rows.push(replyRow(wire, mine));
+    const row = replyRow(wire, mine);
+    // When it first reached this device (what's new): kept by every later version of the row.
+    if (stored?.arrivedAt !== undefined) row.arrivedAt = stored.arrivedAt;
+    else if (!stored) row.arrivedAt = arrivedAt;
+    rows.push(row);
     posts.add(wire.postId);
     if (stored) posts.add(stored.postId);
     for (const entry of mine) if (entry.ackCursor !== undefined && entry.ackCursor <= wire.seq) included.push(entry.seq!);

@@ -9,6 +9,8 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   removed: [],
   notifications: [],
   flags: [],
+  saved: [],
+  preferences: null,
   cursor: 1,
   more: false,
   ...overrides,
