@@ -33,17 +33,26 @@ export function ForumPage() {
   const settled = useDebouncedValue(searchInput, ADDRESS_DEBOUNCE_MS);
   /** The address this page last wrote: any other one came from Back, Forward or a link. */
   const written = useRef(params.toString());
+  /** What such an address asked for, until the state (and the debounced search) has caught up. */
+  const restoring = useRef<{ q: string; category: CategoryFilter } | null>(null);
   const pushNext = useRef(false);
 
   useEffect(() => {
     if (params.toString() === written.current) return;
     written.current = params.toString();
-    setSearchInput(cleanSearchQuery(params.get('q') ?? ''));
-    setCategory(toCategory(params.get('category')));
+    const restored = { q: cleanSearchQuery(params.get('q') ?? ''), category: toCategory(params.get('category')) };
+    restoring.current = restored;
+    setSearchInput(restored.q);
+    setCategory(restored.category);
   }, [params]);
 
   useEffect(() => {
-    // Still typing (or just restored from the address): the address waits for the settled value.
+    const restored = restoring.current;
+    if (restored) {
+      if (settled !== restored.q || searchInput !== restored.q || category !== restored.category) return;
+      restoring.current = null;
+    }
+    // Still typing: the address waits for the settled value.
     if (settled !== searchInput) return;
     const next = new URLSearchParams(params);
     if (settled) next.set('q', settled);

@@ -62,7 +62,11 @@ for (const scheme of ['light', 'dark'] as const) {
     test('each filter, a phrase and combinations find exactly the expected posts', async ({ page }) => {
       await expectResults(page, 'author:ana', ['Panel quality in 2026', 'Diary studies that last']);
       await expectResults(page, 'author:"Ben Okafor"', ['Coding open ends']);
-      await expectResults(page, 'category:qualitative', ['Coding open ends', 'Diary studies that last']);
+      await expectResults(page, 'category:qualitative', [
+        'Coding open ends',
+        'Diary studies that last',
+        'Remote ethnography: what worked in our 12-market diary study',
+      ]);
       await expectResults(page, 'tag:nps', ['Panel quality in 2026', 'My own survey notes']);
       await expectResults(page, 'is:mine', ['My own survey notes']);
       await expectResults(page, '"exact phrase"', ['My own survey notes']);
@@ -127,6 +131,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await chips(page).getByRole('button', { name: 'Remove Author: ana' }).click();
       await expect(search(page)).toHaveValue('');
       await expect.poll(async () => (await titles(page)).length).toBeGreaterThan(1);
+      await expect(page).toHaveURL(/\/forum\?category=Qualitative$/);
       await page.goBack();
       await expect(search(page)).toHaveValue('author:ana');
       await expect.poll(() => titles(page)).toEqual(['Diary studies that last']);

@@ -11,8 +11,8 @@ import { plural } from '../../lib/format';
 const KEPT_NEWEST = 50;
 
 /**
- * Free up space (asks first: saved posts, the member's own posts and the newest stay) and, on a
- * connected device that holds part of the forum, Download the whole forum.
+ * On a connected device: Free up space (asks first: saved posts, the member's own posts and the
+ * newest stay) and, while it holds part of the forum, Download the whole forum.
  */
 export function StorageActions({ email, connected, offline }: { email: string; connected: boolean; offline: boolean }) {
   const showToast = useToast();
@@ -48,12 +48,14 @@ export function StorageActions({ email, connected, offline }: { email: string; c
     }
   };
 
+  // Local-only, this device holds the only copy: there is nothing it could remove safely.
+  if (!connected) return null;
   return (
     <div className="d-flex flex-wrap gap-2 mt-3">
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setDialog('open')}>
         Free up space
       </button>
-      {connected && part && (
+      {part && (
         <button
           type="button"
           className="btn btn-sm btn-outline-primary"
@@ -74,7 +76,7 @@ export function StorageActions({ email, connected, offline }: { email: string; c
           onHide={() => setDialog('closing')}
           onExited={() => setDialog(null)}
         >
-          <p>Removes older posts and their replies from this device{connected ? ' (they stay on the server)' : ''}.</p>
+          <p>Removes older posts and their replies from this device (they stay on the server).</p>
           <p className="mb-0">
             Your saved posts and their replies, your own posts and the newest {KEPT_NEWEST} posts are kept, so they stay readable offline.
           </p>
