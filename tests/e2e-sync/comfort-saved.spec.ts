@@ -1,28 +1,14 @@
 // Issue 23: saved posts follow the member to a second device through the server, and stay
 // readable offline (with their replies) after Free up space cleared the rest of the forum.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { sendOps, signedInDevice, waitSynced } from './support/devices';
+import { publish } from './support/comfort';
 
 const ADMIN = 'admin@insightexchange.app';
 const MEMBER = 'reader@example.com';
 
 const spec = serverForSpec(syncPort(19));
-
-/** Creates and approves posts as the page's admin, in order (the first is the oldest); returns their ids. */
-async function publish(page: Page, titles: string[]): Promise<number[]> {
-  const created = await sendOps(
-    page,
-    titles.map((title) => ({ type: 'create', post: { title, content: `About ${title}.`, category: 'Trends' } })),
-  );
-  const ids = created.results.map((result) => result.postId!);
-  const approved = await sendOps(
-    page,
-    ids.map((postId) => ({ type: 'approve', postId })),
-  );
-  expect(approved.results.every((result) => result.status === 'applied')).toBe(true);
-  return ids;
-}
 
 test('saved on one device, listed on the other; after Free up space the saved post and its replies read offline, a cleared one is gone', async ({
   browser,

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { card, signedInDevice, waitSynced } from './support/devices';
+import { publish } from './support/comfort';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
@@ -11,10 +12,17 @@ const spec = serverForSpec(syncPort(18));
 test('holds part: "Search the server" shows the server’s ranked results, highlighted; offline it is disabled with the reason', async ({
   browser,
 }) => {
+  // More posts than Free up space keeps (the newest 50), so it leaves the device holding part.
+  const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app');
+  await publish(
+    admin.page,
+    Array.from({ length: 52 }, (_, index) => `Filler post ${index + 1}`),
+  );
+  await admin.context.close();
   const { page, context } = await signedInDevice(browser, spec.server, 'searcher@example.com');
-  await expect(card(page, SAMPLE)).toBeVisible();
   const search = page.getByLabel('Search posts');
   await search.fill('validating');
+  await expect(card(page, SAMPLE)).toBeVisible();
   await expect(page.getByText('This device holds part of the forum.')).toHaveCount(0);
 
   await page.goto('/profile');
