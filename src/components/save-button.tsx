@@ -24,7 +24,7 @@ export function SaveButton({ postId, state, describedBy }: { postId: number; sta
   return (
     <button
       type="button"
-      className="btn btn-sm d-inline-flex align-items-center gap-1 fw-semibold text-body-secondary app-save"
+      className={`btn btn-sm d-inline-flex align-items-center gap-1 fw-semibold app-save ${saved ? 'text-primary-emphasis' : 'text-body-secondary'}`}
       aria-pressed={saved}
       aria-describedby={describedBy}
       disabled={state.saved === undefined}
