@@ -2,7 +2,7 @@
 // seen, with the "N new posts" pill that scrolls to them; a post arriving while the forum is open
 // adds to the pill.
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
 import { addToLegacyCopy, newVisit } from './support/comfort';
 
 const pill = (page: Page) => page.getByRole('button', { name: /^\d+ new posts?$/ });
@@ -68,6 +68,31 @@ for (const scheme of ['light', 'dark'] as const) {
       await addToLegacyCopy(other, [makePost({ id: 1_950_000_001_000, title: 'Second live arrival', authorEmail: 'ben@example.com' })]);
       await expect(pill(page)).toHaveText('2 new posts');
       await other.close();
+    });
+
+    test('a reply that arrived since the last visit is New on its post page until seen', async ({ page }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      const post = makePost({ title: 'A conversation', comments: 2 });
+      await putPosts(page, [post]);
+      await newVisit(page);
+      // Rows written as this device stores an arrival (arrivedAt): one before this visit, one after.
+      const now = Date.now();
+      await putRows(page, 'replies', [
+        makeReplyRow(post.id, 1, { content: 'An older reply', arrivedAt: now - 3_600_000 } as never),
+        makeReplyRow(post.id, 2, { content: 'A reply from today', arrivedAt: now } as never),
+      ]);
+      await newVisit(page);
+      await card(page, post.title).getByRole('link', { name: post.title }).click();
+      const replies = page.getByRole('list', { name: 'Replies' });
+      const fresh = replies.getByRole('listitem').filter({ hasText: 'A reply from today' });
+      await expect(fresh.getByText('New', { exact: true })).toBeVisible();
+      await expect(replies.getByRole('listitem').filter({ hasText: 'An older reply' }).getByText('New', { exact: true })).toHaveCount(0);
+      // Seen (it is in view): opening the post again no longer marks it.
+      await page.getByRole('link', { name: 'Back to the forum' }).click();
+      await card(page, post.title).getByRole('link', { name: post.title }).click();
+      await expect(replies.getByRole('listitem').filter({ hasText: 'A reply from today' })).toBeVisible();
+      await expect(replies.getByText('New', { exact: true })).toHaveCount(0);
     });
   });
 }
