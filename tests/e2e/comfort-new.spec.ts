@@ -67,6 +67,19 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(pill(page)).toHaveText('1 new post');
       await addToLegacyCopy(other, [makePost({ id: 1_950_000_001_000, title: 'Second live arrival', authorEmail: 'ben@example.com' })]);
       await expect(pill(page)).toHaveText('2 new posts');
+      // The first-paint snapshot stored from this list keeps the cards but not the pill or the marks.
+      await expect
+        .poll(
+          async () => {
+            const html = await page.evaluate(async () => {
+              const stored = await caches.match('/__forum-snapshot', { cacheName: 'insight-forum-snapshot' });
+              return stored ? ((await stored.json()) as { html: string }).html : '';
+            });
+            return html.includes('Second live arrival') && !html.includes('new posts') && !html.includes('>New<');
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       await other.close();
     });
 
