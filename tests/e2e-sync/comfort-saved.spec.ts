@@ -29,7 +29,8 @@ test('saved on one device, listed on the other; after Free up space the saved po
   const phone = await signedInDevice(browser, spec.server, MEMBER);
   const tablet = await signedInDevice(browser, spec.server, MEMBER, undefined, '/profile');
   await phone.page.goto(`/posts/${savedId}`);
-  const save = phone.page.getByRole('article').getByRole('button', { name: 'Save', exact: true });
+  await expect(phone.page.getByRole('heading', { level: 1, name: 'Old but saved' })).toBeVisible();
+  const save = phone.page.getByRole('article', { name: 'Old but saved' }).getByRole('button', { name: 'Save', exact: true });
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', 'true');
   await waitSynced(phone.page);

@@ -41,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
         await card(page, 'Panel quality in 2026').getByRole('button', { name: 'Save', exact: true }).click();
         await card(page, 'Panel quality in 2026').getByRole('link', { name: 'Panel quality in 2026' }).click();
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: 'Panel quality in 2026' })).toBeVisible();
         await expectNoSeriousViolations(page, 'post page with Save pressed');
         await shot(page, `post-${scheme}-${width}`);
 

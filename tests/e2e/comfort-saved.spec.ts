@@ -28,7 +28,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(savedList(profile).getByRole('link', { name: first.title })).toBeVisible();
 
       await card(page, second.title).getByRole('link', { name: second.title }).click();
-      const onPage = saveOn(page.getByRole('article'));
+      await expect(page.getByRole('heading', { level: 1, name: second.title })).toBeVisible();
+      const onPage = saveOn(page.getByRole('article', { name: second.title }));
       await expect(onPage).toHaveAttribute('aria-pressed', 'false');
       await onPage.click();
       await expect(onPage).toHaveAttribute('aria-pressed', 'true');
