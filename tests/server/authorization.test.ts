@@ -3,6 +3,8 @@
 // The rows run in order, each role in turn (visitor, member, other, admin), on one forum.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberId } from '../../src/shared/comfort';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
 import {
   Client,
   createOp,
@@ -18,7 +20,10 @@ import {
   likeOp,
   replyOp,
   restoreReplyOp,
+  renameOp,
   reviewOp,
+  saveOp,
+  setThemeOp,
   viewOp,
 } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
@@ -288,6 +293,56 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' },
     ],
     [
+      'push save (approved)',
+      async (c) => opOutcome(c, saveOp(approvedId)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push save (the author’s pending post)',
+      async (c) => opOutcome(c, saveOp(stillPendingId)),
+      { visitor: '401', member: '200 not_saveable', other: '200 not_found', admin: '200 not_saveable' },
+    ],
+    [
+      'push setTheme',
+      async (c) => opOutcome(c, setThemeOp('dark')),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push rename',
+      async (c) => opOutcome(c, renameOp('Renamed in the matrix')),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'pulls their saved posts and preferences',
+      async (c) => seesComfort(c),
+      {
+        visitor: '401',
+        member: '200 saved 1, dark, Renamed in the matrix',
+        other: '200 saved 1, dark, Renamed in the matrix',
+        admin: '200 saved 1, dark, Renamed in the matrix',
+      },
+    ],
+    [
+      'GET /api/search (the author’s pending post, by the title of its edit: only approved posts)',
+      async (c) => searchOutcome(c, 'An edited title', stillPendingId),
+      { visitor: '401', member: '200 not found', other: '200 not found', admin: '200 not found' },
+    ],
+    [
+      'GET /api/search is:mine (the author’s pending post)',
+      async (c) => searchOutcome(c, 'An edited title is:mine', stillPendingId),
+      { visitor: '401', member: '200 found', other: '200 not found', admin: '200 not found' },
+    ],
+    [
+      'GET /api/members/:id (the author)',
+      async (c) => c.request('GET', `/api/members/${memberId('author@example.com')}`),
+      { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
+    [
+      'GET /api/members/:id (no such member)',
+      async (c) => c.request('GET', `/api/members/${memberId('nobody@example.com')}`),
+      { visitor: '401', member: '404', other: '404', admin: '404' },
+    ],
+    [
       'DELETE /api/session',
       async (c) => c.request('DELETE', '/api/session'),
       { visitor: '204', member: '204', other: '204', admin: '204' },
@@ -359,4 +414,23 @@ async function seesRemoved(client: Client, postIds: number[]) {
   const text = JSON.stringify(answer.body);
   const content = ['To be deleted by the author', 'A third member’s post'].some((title) => text.includes(title));
   return { status: 200, outcome: `${allRemoved ? 'removed' : 'not removed'}, ${content ? 'with content' : 'no content'}` };
+}
+
+/** This member's saved posts (saved ones) and preferences, as their pull carries them. */
+async function seesComfort(client: Client) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const saved = (answer.body.saved as { saved: boolean }[]).filter((row) => row.saved).length;
+  const preferences = answer.body.preferences as { theme: string; name: string } | null;
+  return { status: 200, outcome: `saved ${saved}, ${preferences?.theme ?? 'none'}, ${preferences?.name ?? 'none'}` };
+}
+
+/** Whether a search for `q` finds the post `postId`. */
+async function searchOutcome(client: Client, q: string, postId: number) {
+  const answer = await client.request('GET', `/api/search?q=${encodeURIComponent(q)}`, undefined, {
+    [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+  });
+  if (answer.status !== 200) return { status: answer.status };
+  const ids = (answer.body.posts as { id: number }[]).map((post) => post.id);
+  return { status: 200, outcome: ids.includes(postId) ? 'found' : 'not found' };
 }

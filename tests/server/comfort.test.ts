@@ -20,7 +20,7 @@ import {
 import { validateName } from '../../src/shared/validation';
 import { searchStatement } from '../../server/db/search';
 import { BAD_MEMBER_ID_MESSAGE } from '../../server/routes/api/members';
-import { EMPTY_SEARCH_MESSAGE } from '../../server/routes/api/search';
+import { EMPTY_SEARCH_MESSAGE, UNKNOWN_CATEGORY_MESSAGE } from '../../server/routes/api/search';
 import {
   Client,
   createOp,
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       const pending = await renamer.createPost('Pending before the rename');
       const reply = await renamer.reply(postId, 'A reply before the rename.');
       const flag = resultOf(await renamer.push(flagOp(await approvedPost(author, 'Flagged by the renamer'))));
-      for (const bad of ['', '   ', 42, 'n'.repeat(101)]) {
+      for (const bad of ['', '   ', 42, 'n'.repeat(101), 'a\u0000b', 'x\uD83Dy']) {
         const refusal = resultOf(await renamer.push(renameOp(bad)));
         const sentence = validateName(typeof bad === 'string' ? bad : '')!.message;
         expect(refusal).toMatchObject({ status: 'refused', code: 'invalid', reason: sentence });
@@ -376,7 +376,10 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect(await found(searcher, 'quokka tag:np')).toEqual([]);
       expect(await found(searcher, 'quokka tag:panels')).toEqual(['inTitle']);
       expect(await found(searcher, 'quokka', '&category=Trends')).toEqual(['inContent']);
-      expect(await found(searcher, 'quokka', '&category=Trend')).toEqual([]);
+      expect(await search(searcher, 'quokka', '&category=Trend')).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid', message: UNKNOWN_CATEGORY_MESSAGE } },
+      });
       expect(await found(searcher, 'quokka', '&category=All')).toEqual(['inTitle', 'reversed', 'inContent']);
     });
 
@@ -435,7 +438,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
     });
 
     it('bad searches are 400 invalid with a readable message; signed out is 401; never a stack trace', async () => {
-      for (const q of ['', '   ', '""']) {
+      for (const q of ['', '   ', '""', 'author:\u0000', 'tag:" "']) {
         expect(await search(searcher, q)).toMatchObject({
           status: 400,
           body: { error: { code: 'invalid', message: EMPTY_SEARCH_MESSAGE } },
@@ -447,11 +450,12 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
         expect(answer.body.error.code).toBe('invalid');
         expect(answer.body.error.message).toMatch(/limit/);
       }
+      expect(await search(searcher, 'quokka', '&category=%00')).toMatchObject({ status: 400, body: { error: { code: 'invalid' } } });
       const long = await search(searcher, 'q'.repeat(401));
       expect(long).toMatchObject({ status: 400, body: { error: { code: 'invalid' } } });
       expect(await search(new Client(server.app), 'quokka')).toMatchObject({ status: 401, body: { error: { code: 'signed_out' } } });
       // Odd text is words like any other (websearch syntax never fails).
-      for (const q of ['quokka & | ! (', 'or -', 'the', '"unclosed quokka', 'tag:"', ':::']) {
+      for (const q of ['quokka & | ! (', 'or -', 'the', '"unclosed quokka', 'tag:"', ':::', 'quo\u0000kka']) {
         const answer = await search(searcher, q);
         expect(answer.status).toBe(200);
         expect(JSON.stringify(answer.body)).not.toMatch(/\bat \w+ \(/);

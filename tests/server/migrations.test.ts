@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/adapter';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { INSERT_POST, insertParams } from '../../server/db/post-rows';
 import { INSERT_REPLY, insertReplyParams } from '../../server/db/reply-rows';
+import { memberId } from '../../src/shared/comfort';
 import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
 import { openPostgres } from '../../server/db/postgres';
 import { startUp } from '../../server/db/startup';
@@ -171,6 +172,39 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     await db.query('UPDATE posts SET likes = likes - 1');
     const days = await db.query<{ day: string; likes: unknown }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, likes FROM like_days`);
     expect(days.map((day) => [day.day, Number(day.likes)])).toEqual([[new Date().toISOString().slice(0, 10), 6]]);
+  });
+
+  it('migration 8 on a forum of migration 7: accounts get their member id and the default theme; nothing to pull again', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    // The database as a build of migration 7 left it: the sample posts and two accounts (one in capitals).
+    await db.transaction(async (tx) => {
+      await migrate(tx, 7);
+      for (const post of samplePosts(Date.now())) {
+        const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+        await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+      }
+      await tx.query('UPDATE change_head SET seeded = true');
+      for (const email of [ADMIN_EMAIL, 'Older.Member@Example.com']) {
+        await tx.query(`INSERT INTO users (email, name, role, password_hash) VALUES ($1, 'Someone', 'user', 'x')`, [email]);
+      }
+    });
+    const head = Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq);
+    expect(await startUp(db, { ...quiet, adminPassword: 'pw' })).toMatchObject({ migrations: MIGRATIONS.length - 7, seeded: false });
+    const users = await db.query<{ email: string; member_id: string; theme: string; prefs_seq: unknown }>(
+      'SELECT email, member_id, theme, prefs_seq FROM users ORDER BY id',
+    );
+    expect(users.map((user) => [user.member_id, user.theme, Number(user.prefs_seq)])).toEqual(
+      users.map((user) => [memberId(user.email), 'system', 0]),
+    );
+    expect(users[1]!.member_id).toBe(memberId('older.member@example.com'));
+    expect(Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq)).toBe(head);
+    expect(await count(db, 'saved_posts')).toBe(0);
+    // The theme is one of THEMES; the search index exists; a new account gets its member id at once.
+    await expect(db.query(`UPDATE users SET theme = 'sepia'`)).rejects.toThrow();
+    expect(await count(db, `pg_indexes WHERE indexname = 'posts_search'`)).toBe(1);
+    await startUp(db, { ...quiet, adminPassword: 'pw' });
+    expect(await count(db, 'users WHERE member_id IS NULL')).toBe(0);
   });
 
   it('without ADMIN_PASSWORD generates a strong password once', async () => {

@@ -1,10 +1,12 @@
 // GET /api/search?q=&category=&limit= (protocol version 5): PostgreSQL full-text search of the forum
 // for a signed-in member (db/search.ts), `q` in the search language of src/shared/comfort.ts. The
 // posts come as a pull would send them to this member (nothing they may not see), best first, with
-// how many match in all. A search of nothing (no words, no filter, every category) is refused.
+// how many match in all. A search of nothing (no words, no filter, every category) is refused, and
+// so is a category the forum does not have.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { parseQuery } from '../../../src/shared/comfort';
+import { CATEGORIES } from '../../../src/shared/post-rules';
 import { searchQuerySchema } from '../../../src/shared/protocol';
 import { isEmptySearch, searchPosts } from '../../db/search';
 import type { ServerContext } from '../../context';
@@ -14,9 +16,13 @@ import { memberOf } from '../../plugins/session';
 /** The sentence of a search with nothing to look for. */
 export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';
 
+/** The sentence of a category the forum does not have (the device's dropdown offers All and CATEGORIES). */
+export const UNKNOWN_CATEGORY_MESSAGE = `Choose a category of the forum: All, ${CATEGORIES.join(', ')}.`;
+
 export default async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
     const { q, category, limit } = request.query as z.infer<typeof searchQuerySchema>;
+    if (category !== 'All' && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const parsed = parseQuery(q);
     if (isEmptySearch(parsed, category)) throw refuse('invalid', EMPTY_SEARCH_MESSAGE);
     reply.header('cache-control', 'no-store');

@@ -18,6 +18,7 @@ import type { HoldsPart } from '../sync/apply-pull';
 export const KEEP_NEWEST = 50;
 
 const run = withDataErrors;
+const CHUNK = 2_000;
 
 /**
  * Removes the approved posts (with their replies and views) that are not saved by `email`, not
@@ -39,13 +40,22 @@ export async function freeUpSpace(email: string): Promise<{ removed: number }> {
       await db.outbox.orderBy('postId').eachKey((postId) => {
         keep.add(postId as number);
       });
-      const approved = await db.posts
-        .where('[status+id]')
-        .between(['approved', Dexie.minKey], ['approved', Dexie.maxKey])
-        .reverse()
-        .toArray();
-      const gone = approved.slice(KEEP_NEWEST).filter((post) => post.sync !== undefined && post.authorEmail !== me && !keep.has(post.id));
-      const ids = gone.map((post) => post.id);
+      // Keys first (no rows read), then the candidates' rows in chunks: at 100,000 posts the
+      // whole table is never in memory at once.
+      await db.posts
+        .where('[authorEmail+id]')
+        .between([me, Dexie.minKey], [me, Dexie.maxKey])
+        .eachPrimaryKey((id) => {
+          keep.add(id);
+        });
+      const approved = await db.posts.where('[status+id]').between(['approved', Dexie.minKey], ['approved', Dexie.maxKey]).primaryKeys();
+      const candidates = approved.slice(0, Math.max(0, approved.length - KEEP_NEWEST)).filter((id) => !keep.has(id));
+      const ids: number[] = [];
+      for (let at = 0; at < candidates.length; at += CHUNK) {
+        const rows = await db.posts.bulkGet(candidates.slice(at, at + CHUNK));
+        // A post the server never had (from before this device met it) lives only here.
+        for (const row of rows) if (row?.sync) ids.push(row.id);
+      }
       if (ids.length === 0) return [];
       const leaving = new Set(ids);
       await db.posts.bulkDelete(ids);

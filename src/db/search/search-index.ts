@@ -102,12 +102,18 @@ export class SearchIndex {
    * (exact category). Newest first.
    */
   query(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): number[] {
-    const filtered = parsed.chips.length > 0;
-    return this.scan(
-      parsed.text,
-      category,
-      (i) => !filtered || (matchesText(this.texts[i]!, parsed) && matchesFilters(this.facets[i]!, parsed, me)),
-    );
+    if (parsed.chips.length === 0) return this.scan(parsed.text, category, () => true);
+    // The filters are decided once per shared facets object (many posts share one), not per post.
+    const decided = new Map<Facets, boolean>();
+    const passes = (facets: Facets) => {
+      let pass = decided.get(facets);
+      if (pass === undefined) {
+        pass = matchesFilters(facets, parsed, me);
+        decided.set(facets, pass);
+      }
+      return pass;
+    };
+    return this.scan(parsed.text, category, (i) => passes(this.facets[i]!) && matchesText(this.texts[i]!, parsed));
   }
 
   /** The posts (newest first) whose text holds `needle`, of `category`, that `accept` takes (by position). */

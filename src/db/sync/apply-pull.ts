@@ -87,7 +87,7 @@ export async function applyPullPage(page: PullResponse, owner: string, from?: nu
  * 0): a post found by a search is not news. Returns how many rows changed.
  */
 export async function storeSearchedPosts(posts: readonly WirePost[]): Promise<number> {
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox], async () => {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved], async () => {
     const stored = await storeServerPosts(posts, 0);
     if (stored > 0) await countChange();
     return stored;

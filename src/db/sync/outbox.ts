@@ -159,7 +159,13 @@ export async function refreshLocalView(postId: number): Promise<void> {
   if (Boolean(row.sync.fields) !== Boolean(sync.fields)) changes.sync = sync;
   if (Object.keys(changes).length === 0) return;
   // A change of status or text gets a new change number, so the search index follows it.
-  if (changes.status || changes.title !== undefined || changes.content !== undefined || changes.category !== undefined)
+  if (
+    changes.status ||
+    changes.title !== undefined ||
+    changes.content !== undefined ||
+    changes.category !== undefined ||
+    changes.tags !== undefined
+  )
     changes.rev = await nextRev();
   await db.posts.update(postId, changes);
 }

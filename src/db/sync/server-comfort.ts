@@ -90,7 +90,9 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
   await db.preferences.put({ email: owner, theme, sync: { seq: wire.seq, theme: wire.theme, name: wire.name } });
   const effects: PreferenceEffects = { email: owner };
   if (theme !== stored?.theme) effects.theme = theme;
-  if (!nameHere && wire.name && (await renameOnDevice(owner, wire.name)) > 0) effects.name = wire.name;
+  // The signed-in user follows too (followPreferences), even when no row here carries the name.
+  if (!nameHere && wire.name && ((await renameOnDevice(owner, wire.name)) > 0 || wire.name !== stored?.sync?.name))
+    effects.name = wire.name;
   return effects.theme === undefined && effects.name === undefined ? undefined : effects;
 }
 
@@ -141,7 +143,8 @@ export async function undoPreference(row: OutboxRow): Promise<PreferenceEffects 
     return { email: row.email, theme };
   }
   const name = stored?.sync?.name ?? row.previous?.name;
-  if (!name || (await renameOnDevice(row.email, name)) === 0) return undefined;
+  if (!name) return undefined;
+  await renameOnDevice(row.email, name);
   return { email: row.email, name };
 }
 

@@ -2,10 +2,10 @@
 // their server state and this device's outstanding operations on top; a temporary or local-only
 // row that stands on an id the server gave to another post moves out of its way first; a post
 // this device deleted stays deleted while its deletion is outstanding; removed posts leave.
-// Every function here runs inside the caller's readwrite transaction on posts, replies, meta and outbox.
+// Every function here runs inside the caller's readwrite transaction on posts, replies, saved, meta and outbox.
 
 import Dexie from 'dexie';
-import { db, type OutboxRow, type PostRow, type ReplyRow, type ServerState } from '../core/schema';
+import { db, type OutboxRow, type PostRow, type ReplyRow, type SavedRow, type ServerState } from '../core/schema';
 import { nextRev } from '../core/revisions';
 import type { WirePost } from '../../shared/protocol';
 import { countVisibleReplies } from '../core/reply-counts';
@@ -40,6 +40,12 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
     .modify((reply: ReplyRow) => {
       reply.postId = to;
     });
+  // Saved rows follow too (a post an admin approved here before it reached the server).
+  await db.saved
+    .filter((saved) => saved.postId === from)
+    .modify((saved: SavedRow) => {
+      saved.postId = to;
+    });
   if (!row) return;
   await db.posts.delete(from);
   await noteRemovedPosts([from]);
@@ -67,9 +73,14 @@ async function refreshKeptCopy(wire: WirePost, ops: readonly OutboxRow[]): Promi
   await putUndoEntry({ ...entry, post: row });
 }
 
-/** A change of status or text: the search index must read the post again. */
+/** A change of status, text or what the search filters read (author, tags): the search index must read the post again. */
 const searchChanged = (stored: PostRow, row: PostRow) =>
-  stored.status !== row.status || stored.title !== row.title || stored.content !== row.content || stored.category !== row.category;
+  stored.status !== row.status ||
+  stored.title !== row.title ||
+  stored.content !== row.content ||
+  stored.category !== row.category ||
+  stored.author !== row.author ||
+  JSON.stringify(stored.tags) !== JSON.stringify(row.tags);
 
 /**
  * Stores server posts (newer than what the device holds), keeping the device's outstanding

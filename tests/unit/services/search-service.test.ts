@@ -30,7 +30,7 @@ describe('the search client service', () => {
     const channel: Channel = { postMessage: (request) => sent.push(request), close: vi.fn() };
     const client = startSearchClient(() => undefined, [() => channel]);
     const waiting = client.search('anything', 'All');
-    expect(sent).toEqual([{ type: 'search', id: 1, query: 'anything', category: 'All' }]);
+    expect(sent).toEqual([{ type: 'search', id: 1, query: 'anything', category: 'All', me: null }]);
     client.stop();
     expect(channel.close).toHaveBeenCalledTimes(1);
     await expect(waiting).rejects.toThrow('Search has stopped.');
