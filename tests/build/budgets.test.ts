@@ -8,7 +8,9 @@ const KB = 1024;
 // /admin/insights, precached so they draw offline like the rest of an admin's screens; the admin
 // queue's selection, keys and Flags tab; /notifications; the data layer of flags, notifications and
 // insights). None of it is in the first load (the tests below).
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 25 * KB, precache: 1296 * KB };
+// The CSS grew by dark mode (issue 23, 24.1 → 25.1 KB): Bootstrap's [data-bs-theme=dark] variables
+// and the app's colours as variables with their dark values; 26 KB leaves room for a little more.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1296 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

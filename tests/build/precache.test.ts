@@ -76,7 +76,12 @@ describe('the web app manifest', () => {
       expect(pngSize(shot.src.slice(1)).join('x')).toBe(shot.sizes);
       expect(precacheEntries().some((entry) => entry.url === shot.src.slice(1))).toBe(false);
     }
-    expect(manifest.share_target).toEqual({ action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
+    expect(manifest.share_target).toEqual({
+      action: '/share',
+      method: 'GET',
+      enctype: 'application/x-www-form-urlencoded',
+      params: { title: 'title', text: 'text', url: 'url' },
+    });
   });
 
   it('carries the meta tags for browsers and iOS, and a strict Content-Security-Policy', () => {

@@ -61,10 +61,14 @@ export function AppShell({
           dark
           brandTo={paths.forum}
           quick={
-            <div className="app-navbar-quick d-md-none">
+            // The status is one element: here, beside the toggle on a phone (never inside the
+            // closed menu); from md up, the CSS lays it out among the menu's items, where it always was.
+            <div className="app-navbar-quick">
               {status}
-              <NotificationsButton unread={unreadCount} />
-              {newPostButton('')}
+              <span className="d-md-none">
+                <NotificationsButton unread={unreadCount} />
+              </span>
+              {newPostButton('d-md-none app-new-post-compact')}
             </div>
           }
         >
@@ -82,7 +86,6 @@ export function AppShell({
             <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
           <div className="app-navbar-actions">
-            <span className="d-none d-md-inline-flex align-items-center gap-2">{status}</span>
             <span className="d-none d-md-inline-flex">
               <NotificationsButton unread={unreadCount} />
             </span>

@@ -2,7 +2,7 @@
 // device, read by the boot script before the first paint. Written when the theme changes here or
 // arrives from another device, removed at sign-out. No Dexie here: session.ts removes it synchronously.
 
-import { isTheme, THEME_COOKIE, type Theme } from '../../shared/comfort';
+import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme';
 
 /** 400 days, the longest lifetime browsers keep a cookie for. */
 const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;

@@ -80,6 +80,7 @@ export function EditProfileDialog({ email, name, show, onHide }: EditProfileDial
               autoFocus
               disabled={busy}
               isInvalid={problem !== null}
+              aria-invalid={problem !== null}
               aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
               onChange={(event) => {
                 setValue(event.target.value);

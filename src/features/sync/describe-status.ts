@@ -21,10 +21,11 @@ export function describeSyncStatus(status: SyncStatus): string {
   }
 }
 
-/** The short form for a phone's header: Offline · 3. */
+/** The short form for a phone's header: Offline · 3, 3 waiting. */
 export function shortSyncStatus(status: SyncStatus): string {
   if (status.state === 'offline' && status.waiting > 0) return `Offline · ${status.waiting.toLocaleString('en-US')}`;
   if (status.state === 'error') return 'Error';
+  if (status.state === 'synced' && status.waiting > 0) return `${status.waiting.toLocaleString('en-US')} waiting`;
   if (status.state === 'synced' && !status.waiting && status.setAside) return `Set aside · ${status.setAside.toLocaleString('en-US')}`;
   return describeSyncStatus(status);
 }

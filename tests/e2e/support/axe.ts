@@ -1,8 +1,8 @@
-// axe's check of a page at rest: no serious or critical violation (every a11y check uses this).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export async function expectNoSeriousViolations(page: Page, label: string) {
+/** axe finds nothing serious or critical on the page as it is now (once its animations have settled). */
+export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   // Colours are judged at rest, not halfway through a fade-in.
   await page.waitForFunction(() =>
     document

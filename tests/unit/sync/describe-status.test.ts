@@ -8,6 +8,8 @@ describe('the sync status in words', () => {
     expect(describeSyncStatus({ state: 'synced', waiting: 2 })).toBe('2 changes waiting');
     expect(describeSyncStatus({ state: 'offline', waiting: 1 })).toBe('Offline, 1 change waiting');
     expect(shortSyncStatus({ state: 'offline', waiting: 3 })).toBe('Offline · 3');
+    // A phone's header has room for the short form only.
+    expect(shortSyncStatus({ state: 'synced', waiting: 3 })).toBe('3 waiting');
   });
 
   it('names the changes set aside (the server kept failing on them), in full and short', () => {

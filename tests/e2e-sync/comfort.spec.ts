@@ -1,0 +1,73 @@
+// Comfort across devices (issue 23): the theme a member picks on one device follows them to their
+// other devices through the server, live; on a phone the header shows "N waiting" offline without
+// opening the menu.
+import { expect, test } from '@playwright/test';
+import { memberId } from '../../src/shared/comfort';
+import { serverForSpec, syncPort } from './support/server';
+import { card, PHONE, signedInDevice, syncStatus, waitSynced } from './support/devices';
+
+const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
+const spec = serverForSpec(syncPort(19));
+
+test("the theme follows the member to their other device, live, and that device's reload paints it first", async ({ browser }) => {
+  const email = 'theme@example.com';
+  const phone = await signedInDevice(browser, spec.server, email, PHONE, '/profile');
+  const tablet = await signedInDevice(browser, spec.server, email, { width: 820, height: 1180 }, '/forum');
+  const html = (page: typeof phone.page) => page.locator('html');
+  await expect(html(tablet.page)).toHaveAttribute('data-bs-theme', 'light');
+  await phone.page.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+  await expect(html(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
+  await expect(html(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 20_000 });
+  await tablet.page.reload();
+  // The pull wrote the cookie: the boot script draws the reload dark.
+  await expect(html(tablet.page)).toHaveAttribute('data-bs-theme', 'dark');
+  await tablet.page.goto('/profile');
+  await expect(tablet.page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('on a phone, "Offline · N" shows in the collapsed header without opening the menu', async ({ browser }) => {
+  const { context, page } = await signedInDevice(browser, spec.server, 'status@example.com', PHONE, '/forum');
+  await context.setOffline(true);
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');
+  await card(page, SAMPLE).getByRole('button', { name: /^Like/ }).click();
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 1 change waiting');
+  await expect(syncStatus(page)).toBeVisible();
+  await expect(syncStatus(page).getByText('Offline · 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(syncStatus(page)).toHaveCount(1);
+  await context.setOffline(false);
+  await waitSynced(page);
+  await context.close();
+});
+
+test("a member's page shows the server's figures when online, and what the device holds offline", async ({ browser }) => {
+  const { context, page } = await signedInDevice(browser, spec.server, 'reader@example.com', PHONE, '/forum');
+  await page.goto(`/members/${memberId('sarah.chen@northbeam-research.com')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByText('Figures from what this device holds.')).toHaveCount(0);
+  // The server knows when each account joined, and counts members with nothing posted yet.
+  await page.goto(`/members/${memberId('reader@example.com')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'reader' })).toBeVisible();
+  await expect(page.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await page.goto(`/members/${memberId('sarah.chen@northbeam-research.com')}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');
+  // Away and back within the app (no service worker here to load a page offline).
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: 'Forum' })
+    .filter({ visible: true })
+    .or(page.getByRole('link', { name: 'Insight Exchange' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL('/forum');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+  await expect(page.getByText('Figures from what this device holds.')).toBeVisible();
+  await context.setOffline(false);
+  await context.close();
+});
