@@ -1,6 +1,6 @@
-// Issue 23 (search, saved posts, what's new): axe on /forum with search chips, marks and the "N new posts" pill, and on Profile with
-// Saved Posts, in both colour modes. With UI2_SHOTS set, also writes screenshots for a person to
-// look at (390, 820 and 1280 px) under that folder.
+// Issue 23 (search, saved posts, what's new): axe on /forum with search chips, marks and the
+// "N new posts" pill, and on Profile with Saved Posts, in both colour modes. With UI2_SHOTS set,
+// also writes screenshots for a person to look at (390, 820 and 1280 px) under that folder.
 import { expect, test, type Page } from '@playwright/test';
 import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
 import { expectNoSeriousViolations } from './support/axe';
