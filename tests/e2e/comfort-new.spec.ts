@@ -89,11 +89,12 @@ for (const scheme of ['light', 'dark'] as const) {
       const post = makePost({ title: 'A conversation', comments: 2 });
       await putPosts(page, [post]);
       await newVisit(page);
-      // Rows written as this device stores an arrival (arrivedAt): one before this visit, one after.
+      // Rows written as this device stores an arrival (arrivedAt): one before this visit, one after it
+      // (a minute ahead, so it is after however late the visit's own time was written).
       const now = Date.now();
       await putRows(page, 'replies', [
         makeReplyRow(post.id, 1, { content: 'An older reply', arrivedAt: now - 3_600_000 } as never),
-        makeReplyRow(post.id, 2, { content: 'A reply from today', arrivedAt: now } as never),
+        makeReplyRow(post.id, 2, { content: 'A reply from today', arrivedAt: now + 60_000 } as never),
       ]);
       await newVisit(page);
       await card(page, post.title).getByRole('link', { name: post.title }).click();
