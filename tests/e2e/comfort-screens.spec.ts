@@ -32,6 +32,12 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible();
         await expectNoSeriousViolations(page, 'forum with the pill');
         await shot(page, `forum-pill-${scheme}-${width}`);
+        await page.getByRole('button', { name: '1 new post' }).click();
+        await expect(card(page, 'Arrived while you were away')).toBeFocused();
+        await expect(card(page, 'Arrived while you were away').getByText('New', { exact: true })).toBeVisible();
+        await expectNoSeriousViolations(page, 'forum with a New card');
+        await shot(page, `forum-new-${scheme}-${width}`);
+        await page.evaluate(() => window.scrollTo(0, 0));
 
         await page.getByLabel('Search posts').fill('panel author:ana tag:nps');
         await expect(page.getByRole('list', { name: 'Search filters' })).toBeVisible();
