@@ -41,6 +41,9 @@ test('holds part: "Search the server" shows the server’s ranked results, highl
   await context.setOffline(true);
   await expect(page.getByRole('button', { name: 'Search the server' })).toBeDisabled();
   await expect(page.getByText('Searching the server needs a connection: you are offline.')).toBeVisible();
+  // Offline, the search still answers from what the device holds.
+  await search.fill('"Filler post 52"');
+  await expect(card(page, 'Filler post 52')).toBeVisible();
   await context.setOffline(false);
 
   // Download the whole forum: the device holds everything again, and the offer goes.

@@ -113,6 +113,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await dialog.getByLabel('Title').pressSequentially('and/or');
       await expect(dialog.getByLabel('Title')).toHaveValue('and/or');
       await expect(dialog.getByLabel('Title')).toBeFocused();
+      // Behind a dialog, `/` is not the forum's (even with the focus on one of its buttons).
+      await dialog.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('/');
+      await expect(dialog).toBeVisible();
+      await expect(search(page)).not.toBeFocused();
     });
 
     test('the query and category are in the address: Back and a shared link restore them', async ({ page, context }) => {
