@@ -21,6 +21,7 @@ import { SyncBadge } from '../features/sync/sync-badge';
 import { SyncNotices } from '../features/sync/sync-notices';
 import { UploadQuestion } from '../features/sync/upload-question';
 import { useSyncStatus } from '../hooks/use-sync-status';
+import { beginVisit } from '../hooks/use-visit';
 import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
 import { ThemeFollower } from './theme-follower';
@@ -37,6 +38,10 @@ function ProtectedShell({ user }: { user: Session }) {
   const pendingCount = usePendingCount(isAdmin && ready);
   const unreadCount = useUnreadCount(ready);
   useEffect(() => start(), [start]);
+  // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
+  useEffect(() => {
+    if (ready) void beginVisit(user.email);
+  }, [ready, user.email]);
   // Fetch the other screens' code while the member reads, so switching screens never waits on it;
   // on the forum only once its first posts are painted (elsewhere after 3 s at the latest).
   useEffect(() => {

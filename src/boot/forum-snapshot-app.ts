@@ -70,7 +70,7 @@ export function snapshotHtml(root: HTMLElement): string {
   copy.querySelectorAll('article').forEach((article, index) => {
     if (index >= keep) article.remove();
   });
-  copy.querySelectorAll('[role="status"], [aria-live], .toast').forEach((element) => element.remove());
+  copy.querySelectorAll('[role="status"], [aria-live], .toast, [data-not-in-snapshot]').forEach((element) => element.remove());
   // The CSP blocks style attributes in parsed markup: forum-snapshot.ts applies these.
   copy.querySelectorAll<HTMLElement>('[style]').forEach((element) => {
     element.setAttribute(SNAPSHOT_STYLE_ATTRIBUTE, element.getAttribute('style') ?? '');

@@ -2,9 +2,13 @@ import { formatCount } from '../lib/format';
 import type { Post } from '../db/types';
 import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
+import { SaveButton, type SaveState } from './save-button';
 
-/** The action row of a post (its card and its page): like, comment and view counts, share. */
-export function PostActions({ post }: { post: Post }) {
+/**
+ * The action row of a post (its card and its page): like, comment and view counts, Save (for a
+ * signed-in member: `save`), share. `titleId` names the post for the Save button.
+ */
+export function PostActions({ post, save, titleId }: { post: Post; save?: SaveState; titleId?: string }) {
   return (
     <div className="app-post-actions">
       <LikeButton post={post} />
@@ -16,6 +20,7 @@ export function PostActions({ post }: { post: Post }) {
         <span className="visually-hidden">Views: </span>
         {formatCount(post.views)}
       </span>
+      {save && <SaveButton postId={post.id} state={save} describedBy={titleId} />}
       <ShareButton post={post} />
     </div>
   );

@@ -6,6 +6,8 @@ import { DISPLAY_CHARS, clip } from '../lib/format';
 import { plainText } from '../lib/plain-text';
 import type { Post } from '../db/types';
 import type { PostEdits } from '../shared/post-rules';
+import type { ParsedQuery } from '../shared/comfort';
+import { Highlight } from './highlight';
 
 interface PostCardProps {
   post: Post & PostEdits;
@@ -21,6 +23,8 @@ interface PostCardProps {
   tabIndex?: number;
   /** Extra classes on the article (e.g. a selected card). */
   className?: string;
+  /** The search whose matched words are marked in the title and the excerpt. */
+  query?: ParsedQuery;
 }
 
 /** The fields a card shows (tags are compared apart). */
@@ -47,7 +51,7 @@ export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
 }
 
 /** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
-export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className }: PostCardProps) {
+export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className, query }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
   // marks are removed (plain text: React text, never HTML).
@@ -64,10 +68,12 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
         {note}
         <h3 id={titleId} className="app-post-title">
           <Link to={paths.post(post.id)} className="app-post-link">
-            {clip(post.title, DISPLAY_CHARS.title)}
+            <Highlight text={clip(post.title, DISPLAY_CHARS.title)} query={query} />
           </Link>
         </h3>
-        <p className={`app-post-content app-clamp-${lines}`}>{content}</p>
+        <p className={`app-post-content app-clamp-${lines}`}>
+          <Highlight text={content} query={query} />
+        </p>
         {post.tags.length > 0 && (
           <ul className="app-tags" aria-label="Tags">
             {post.tags.slice(0, 6).map((tag, index) => (

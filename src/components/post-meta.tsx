@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { memberId } from '../shared/comfort';
 import { Avatar } from './avatar';
 import { DISPLAY_CHARS, clip, formatFullDate, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
@@ -15,7 +18,9 @@ export function PostMeta({ post, badges, avatarSize }: { post: Post & PostEdits;
     <div className="app-post-meta">
       <Avatar name={author} seed={post.authorEmail} size={avatarSize} />
       <div className="app-post-byline">
-        <span className="app-post-author">{author}</span>
+        <Link className="app-post-author" to={paths.member(memberId(post.authorEmail))}>
+          {author}
+        </Link>
         {post.isTopContributor && <span className="badge text-bg-warning app-top-badge">Top Contributor</span>}
         <span className="app-post-date">
           {formatPostDate(post)}

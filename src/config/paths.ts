@@ -19,6 +19,8 @@ export const paths = {
   share: '/share',
   /** A member's public page (id: memberId of their email). */
   member: (id: string) => `/members/${id}`,
+  /** Profile's Saved Posts section (the manifest's "Saved" shortcut). */
+  savedPosts: '/profile#saved-posts',
   /** A post's page (its conversation). */
   post: (id: number | string) => `/posts/${id}`,
   /** A post's page, opened at one of its replies. */

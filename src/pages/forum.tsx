@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { cleanSearchQuery } from '../db/search/text';
 import { isCategory, type CategoryFilter } from '../db/types';
+import { useAuth } from '../features/auth/auth-context';
 import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
+import { ServerSearch } from '../features/forum/server-search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useVisitSince } from '../hooks/use-visit';
+import { isEmptyQuery, parseQuery } from '../shared/comfort';
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;
@@ -17,21 +21,55 @@ const toCategory = (value: string | null): CategoryFilter => (isCategory(value) 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {
   // The search runs on every keystroke (the latest answer wins, see useSearchResults); the
-  // settled search and the category are copied into the address, so a reload or a shared link
-  // keeps them.
+  // settled search and the category are copied into the address, so a reload, Back or a shared
+  // link restores them. Typing replaces the address; a removed chip or another category is a
+  // step of its own (Back undoes it).
+  const { user } = useAuth();
+  const email = user?.email ?? '';
+  const since = useVisitSince(user?.email ?? null);
   const [params, setParams] = useSearchParams();
   const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const settled = useDebouncedValue(searchInput, ADDRESS_DEBOUNCE_MS);
+  /** The address this page last wrote: any other one came from Back, Forward or a link. */
+  const written = useRef(params.toString());
+  /** What such an address asked for, until the state (and the debounced search) has caught up. */
+  const restoring = useRef<{ q: string; category: CategoryFilter } | null>(null);
+  const pushNext = useRef(false);
 
   useEffect(() => {
+    if (params.toString() === written.current) return;
+    written.current = params.toString();
+    const restored = { q: cleanSearchQuery(params.get('q') ?? ''), category: toCategory(params.get('category')) };
+    restoring.current = restored;
+    setSearchInput(restored.q);
+    setCategory(restored.category);
+  }, [params]);
+
+  useEffect(() => {
+    const restored = restoring.current;
+    if (restored) {
+      if (settled !== restored.q || searchInput !== restored.q || category !== restored.category) return;
+      restoring.current = null;
+    }
+    // Still typing: the address waits for the settled value.
+    if (settled !== searchInput) return;
     const next = new URLSearchParams(params);
     if (settled) next.set('q', settled);
     else next.delete('q');
     if (category !== 'All') next.set('category', category);
     else next.delete('category');
-    if (next.toString() !== params.toString()) setParams(next, { replace: true });
-  }, [settled, category, params, setParams]);
+    if (next.toString() === params.toString()) return;
+    written.current = next.toString();
+    setParams(next, { replace: !pushNext.current });
+    pushNext.current = false;
+  }, [settled, searchInput, category, params, setParams]);
+
+  const query = searchInput.trim();
+  const parsed = useMemo(() => {
+    const value = parseQuery(query);
+    return isEmptyQuery(value) ? undefined : value;
+  }, [query]);
 
   return (
     <>
@@ -43,14 +81,27 @@ export function ForumPage() {
         </div>
       </section>
       <div className="container app-forum-body">
-        <ForumToolbar search={searchInput} category={category} onSearchChange={setSearchInput} onCategoryChange={setCategory} />
+        <ForumToolbar
+          search={searchInput}
+          category={category}
+          onSearchChange={setSearchInput}
+          onCategoryChange={(value) => {
+            pushNext.current = true;
+            setCategory(value);
+          }}
+          onQueryEdit={(value) => {
+            pushNext.current = true;
+            setSearchInput(value);
+          }}
+        />
         <div className="row g-4">
           <section className="col-lg-8" aria-labelledby="posts-title">
             <h2 id="posts-title" className="visually-hidden">
               Posts
             </h2>
             <ErrorBoundary area="the posts">
-              <ForumPostList search={searchInput} category={category} />
+              {email && <ServerSearch query={query} category={category} parsed={parsed} email={email} />}
+              <ForumPostList search={searchInput} category={category} email={email} since={since} />
             </ErrorBoundary>
           </section>
           <aside className="col-lg-4" aria-label="Community highlights">

@@ -5,6 +5,7 @@ import { useNewPost } from '../features/posting/new-post-context';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
+import { SavedPosts } from '../features/profile/saved-posts';
 import { ThemeControl } from '../features/profile/theme-control';
 
 /** The member's profile: who they are and everything they posted, with its status. */
@@ -23,8 +24,9 @@ export function ProfilePage() {
         </div>
         <aside className="col-lg-4" aria-label="Your settings and data">
           <div className="app-sidebar">
+            <SavedPosts email={user.email} />
             <ThemeControl email={user.email} />
-            <StoragePanel />
+            <StoragePanel email={user.email} />
             <ExportPanel />
           </div>
         </aside>

@@ -1,18 +1,76 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
+import { savedPostIds } from '../../db/comfort/saved';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
 import { useForumSnapshot } from '../../boot/forum-snapshot-app';
+import { useSeenInView } from '../../hooks/use-seen-in-view';
+import { isEmptyQuery, parseQuery } from '../../shared/comfort';
 import { ForumPost } from './forum-post';
+import { NewPostsPill } from './new-posts-pill';
 import { useApprovedPosts } from './use-approved-posts';
+import { useNewPosts } from './use-new-posts';
+import './forum.scss';
 
-/** The approved posts matching the search and category, newest first, paged. */
-export function ForumPostList({ search, category }: { search: string; category: CategoryFilter }) {
-  const { items, hasMore, loadingMore, loadMore, total, stale } = useApprovedPosts(search, category);
+interface ForumPostListProps {
+  search: string;
+  category: CategoryFilter;
+  /** The signed-in member. */
+  email: string;
+  /** The member's previous visit (what's new), undefined while it is read. */
+  since: number | undefined;
+}
+
+/** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
+export function ForumPostList({ search, category, email, since }: ForumPostListProps) {
+  const { items, hasMore, loadingMore, loadMore, total, stale } = useApprovedPosts(search, category, email);
   const query = search.trim();
+  const parsed = useMemo(() => {
+    const value = parseQuery(query);
+    return isEmptyQuery(value) ? undefined : value;
+  }, [query]);
+  const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
+  const fresh = useNewPosts(email, since);
+  const unseen = useMemo(() => new Set(fresh.unseen), [fresh.unseen]);
+  const list = useRef<HTMLDivElement>(null);
   useForumSnapshot(items !== undefined, !query && category === 'All' && !stale, items);
+
+  const unseenOnScreen = items?.filter((post) => unseen.has(post.id)).map((post) => post.id) ?? [];
+  useSeenInView(
+    list,
+    unseenOnScreen.length ? unseenOnScreen.map((id) => `article[data-post-id="${id}"]`).join(',') : 'none-new',
+    'data-post-id',
+    unseenOnScreen.join(','),
+    (keys) => fresh.seen(keys.map(Number)),
+  );
+
+  // The pill: the first unseen new card, loading more pages until it is there; then it takes focus.
+  const seeking = useRef(false);
+  const showFirstNew = useCallback((): boolean => {
+    const found = items?.find((post) => unseen.has(post.id));
+    if (!found) return false;
+    const card = list.current?.querySelector<HTMLElement>(`article[data-post-id="${found.id}"]`);
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+    return true;
+  }, [items, unseen]);
+  useEffect(() => {
+    if (!seeking.current) return;
+    if (showFirstNew() || !hasMore || unseen.size === 0) seeking.current = false;
+    else if (!loadingMore) loadMore();
+  }, [showFirstNew, hasMore, loadingMore, loadMore, unseen]);
+  const onShowNew = () => {
+    if (showFirstNew() || !hasMore) return;
+    seeking.current = true;
+    loadMore();
+  };
+
+  const browsing = !query && category === 'All';
+  const pill = browsing && fresh.unseen.length > 0 && <NewPostsPill count={fresh.unseen.length} onShow={onShowNew} />;
   const summary = query ? (
     <p className="app-results" role="status">
       {stale || total === undefined ? 'Searching…' : `${plural(total, 'result')} for “${query}”`}
@@ -42,10 +100,11 @@ export function ForumPostList({ search, category }: { search: string; category: 
   }
   return (
     <>
+      {pill}
       {summary}
-      <div className={`app-post-list${stale ? ' is-stale' : ''}`} aria-busy={stale}>
+      <div ref={list} className={`app-post-list${stale ? ' is-stale' : ''}`} aria-busy={stale}>
         {items.map((post) => (
-          <ForumPost key={post.id} post={post} />
+          <ForumPost key={post.id} post={post} email={email} saved={saved?.has(post.id)} isNew={fresh.marked.has(post.id)} query={parsed} />
         ))}
       </div>
       {hasMore && (

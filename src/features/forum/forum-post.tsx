@@ -2,11 +2,38 @@ import { memo } from 'react';
 import { PostCard, samePost } from '../../components/post-card';
 import type { Post } from '../../db/types';
 import { PostActions } from '../../components/post-actions';
+import { NewBadge } from '../../components/new-badge';
+import type { ParsedQuery } from '../../shared/comfort';
+
+interface ForumPostProps {
+  post: Post;
+  /** The signed-in member (for Save). */
+  email: string;
+  saved: boolean | undefined;
+  /** Arrived since the member's last visit ("New" for the rest of this view). */
+  isNew: boolean;
+  /** The search, for the marked words. */
+  query: ParsedQuery | undefined;
+}
 
 /** A forum card; it re-renders only when something it shows has changed. */
 export const ForumPost = memo(
-  function ForumPost({ post }: { post: Post }) {
-    return <PostCard post={post} footer={<PostActions post={post} />} />;
+  function ForumPost({ post, email, saved, isNew, query }: ForumPostProps) {
+    const titleId = `post-${post.id}-title`;
+    return (
+      <PostCard
+        post={post}
+        query={query}
+        badges={isNew && <NewBadge />}
+        tabIndex={isNew ? -1 : undefined}
+        footer={<PostActions post={post} save={{ email, saved }} titleId={titleId} />}
+      />
+    );
   },
-  (previous, next) => samePost(previous.post, next.post),
+  (previous, next) =>
+    samePost(previous.post, next.post) &&
+    previous.email === next.email &&
+    previous.saved === next.saved &&
+    previous.isNew === next.isNew &&
+    previous.query === next.query,
 );

@@ -1,16 +1,44 @@
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
+import { isTypingTarget } from '../../lib/review-keys';
+import { parseQuery, removeChip } from '../../shared/comfort';
+import { SearchChips } from './search-chips';
 
 interface ForumToolbarProps {
   search: string;
   category: CategoryFilter;
   onSearchChange: (value: string) => void;
   onCategoryChange: (value: CategoryFilter) => void;
+  /** A chip was removed: the query without it (kept in the address as a step of its own). */
+  onQueryEdit: (value: string) => void;
 }
 
-/** Search box, category dropdown and the Filter button (which has no behaviour yet, per the spec). */
-export function ForumToolbar({ search, category, onSearchChange, onCategoryChange }: ForumToolbarProps) {
+/** `/` focuses the search box: not while typing, not with Ctrl, Meta or Alt, not behind a dialog or the open menu. */
+function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target as HTMLElement | null)) return;
+      if (document.querySelector('.modal.show, .offcanvas.show, .navbar-collapse.show, [aria-modal="true"]')) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [input]);
+}
+
+/**
+ * Search box (`/` focuses it; its filters shown as removable chips), category dropdown and the
+ * Filter button (which has no behaviour yet, per the spec).
+ */
+export function ForumToolbar({ search, category, onSearchChange, onCategoryChange, onQueryEdit }: ForumToolbarProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useSlashFocus(input);
+  const chips = useMemo(() => parseQuery(search).chips, [search]);
   return (
     <div className="card app-toolbar" role="search">
       <div className="card-body">
@@ -24,6 +52,7 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
                 <IconSearch size={18} />
               </span>
               <input
+                ref={input}
                 id="forum-search"
                 type="search"
                 className="form-control"
@@ -33,6 +62,7 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
                 autoComplete="off"
                 enterKeyHint="search"
                 onChange={(event) => onSearchChange(event.target.value)}
+                aria-keyshortcuts="/"
               />
             </div>
           </div>
@@ -60,6 +90,13 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
             </button>
           </div>
         </div>
+        <SearchChips
+          chips={chips}
+          onRemove={(chip) => {
+            onQueryEdit(removeChip(search, chip));
+            input.current?.focus();
+          }}
+        />
       </div>
     </div>
   );

@@ -22,12 +22,12 @@ export interface ApprovedPosts extends PagedList<Post> {
 /**
  * Approved posts, newest first, a page at a time, live in every tab. Browsing reads the
  * `[status+id]` (or `[status+category+id]`) index; a search asks the search worker for the
- * matching ids and reads just the rows on screen.
+ * matching ids and reads just the rows on screen. `me` (the signed-in member) answers `is:mine`.
  */
-export function useApprovedPosts(search: string, category: CategoryFilter): ApprovedPosts {
+export function useApprovedPosts(search: string, category: CategoryFilter, me: string | null = null): ApprovedPosts {
   const query = cleanSearchQuery(search).trim();
   const key = searchKey(category, query);
-  const results = useSearchResults(query, category);
+  const results = useSearchResults(query, category, me);
   const [firstPageShown, setFirstPageShown] = useState(false);
   // The live list takes the snapshot's place in one frame: at least as many posts as it showed.
   const [snapshotPosts] = useState(snapshotPostCount);

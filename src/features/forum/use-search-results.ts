@@ -19,10 +19,10 @@ const NO_IDS: number[] = [];
  * index changes (a post was added, approved or rejected in any tab). Until the current query is
  * answered, the last answer stays available (its `key` tells which query it was for).
  */
-export function useSearchResults(query: string, category: CategoryFilter): SearchResults | undefined {
+export function useSearchResults(query: string, category: CategoryFilter, me: string | null = null): SearchResults | undefined {
   const [indexVersion, setIndexVersion] = useState(0);
   useEffect(() => onSearchIndexChange(() => setIndexVersion((version) => version + 1)), []);
-  const answer = useAsyncValue(query ? () => searchApprovedPostIds(query, category) : undefined, {
+  const answer = useAsyncValue(query ? () => searchApprovedPostIds(query, category, me) : undefined, {
     key: searchKey(category, query),
     refresh: indexVersion,
     fallback: NO_IDS,

@@ -1,4 +1,6 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { PostActions } from '../../components/post-actions';
+import { isSaved } from '../../db/comfort/saved';
 import { PostMeta } from '../../components/post-meta';
 import { StatusBadge } from '../../components/status-badge';
 import { Markdown } from '../../components/markdown/markdown';
@@ -23,6 +25,7 @@ interface PostViewProps {
  * (Edit and Delete for its author, Delete for admins), and for admins the version an edit replaced.
  */
 export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
+  const saved = useLiveQuery(() => isSaved(viewer.email, post.id), [viewer.email, post.id]);
   return (
     <article className="card app-post app-post-full" aria-labelledby="post-title">
       <div className="card-body">
@@ -41,7 +44,7 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
         {viewer.role === 'admin' && post.previous && <PreviousVersion version={post.previous} />}
       </div>
       <div className="card-footer app-post-footer app-post-footer-split">
-        <PostActions post={post} />
+        <PostActions post={post} save={post.status === 'approved' ? { email: viewer.email, saved } : undefined} titleId="post-title" />
         {post.status === 'approved' && mayFlag(post, viewer) && (
           <FlagButton
             target={{ postId: post.id, replyId: null }}

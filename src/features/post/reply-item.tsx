@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { NewBadge } from '../../components/new-badge';
+import { paths } from '../../config/paths';
+import { memberId } from '../../shared/comfort';
 import { Avatar } from '../../components/avatar';
 import { Markdown } from '../../components/markdown/markdown';
 import { useToast } from '../../components/toast/toast-context';
@@ -23,6 +27,8 @@ interface ReplyItemProps {
   highlighted: boolean;
   onQuote: (reply: Reply) => void;
   onDelete: (reply: Reply) => void;
+  /** Arrived since the member's last visit (marked "New"). */
+  isNew?: boolean;
 }
 
 /**
@@ -30,7 +36,7 @@ interface ReplyItemProps {
  * reply it quotes, and its buttons: Quote; Edit for its author; Delete for its author and admins;
  * Hide or Restore for admins.
  */
-export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote, onDelete }: ReplyItemProps) {
+export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote, onDelete, isNew = false }: ReplyItemProps) {
   const [editingAsked, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const showToast = useToast();
@@ -105,13 +111,18 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
   );
 
   return (
-    <li id={`reply-${reply.id}`} tabIndex={-1} className={`app-reply${hidden ? ' is-hidden' : ''}${highlighted ? ' is-target' : ''}`}>
+    <li
+      id={`reply-${reply.id}`}
+      data-reply-id={reply.id}
+      tabIndex={-1}
+      className={`app-reply${hidden ? ' is-hidden' : ''}${highlighted ? ' is-target' : ''}`}
+    >
       <div className="app-reply-head">
         <Avatar name={author} seed={reply.authorEmail} size={32} />
         <div className="app-reply-byline">
-          <span id={authorId} className="app-reply-author">
+          <Link id={authorId} className="app-reply-author" to={paths.member(memberId(reply.authorEmail))}>
             {author}
-          </span>
+          </Link>
           <time className="app-reply-time" dateTime={new Date(reply.createdAt).toISOString()} title={formatFullDate(reply.createdAt)}>
             {formatAge(reply.createdAt)}
           </time>
@@ -121,6 +132,7 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
             </span>
           )}
           {hidden && isAdmin && <span className="badge text-bg-secondary">Hidden</span>}
+          {isNew && <NewBadge />}
         </div>
       </div>
       {!shown ? (

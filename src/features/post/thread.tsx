@@ -14,6 +14,8 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
 import { ReplyBox } from './reply-box';
 import { focusWriting } from '../../components/markdown/write-preview';
 import { ReplyItem } from './reply-item';
+import { useNewReplies } from './use-new-replies';
+import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { ReplyPages } from './reply-pages';
 import type { ThreadPage } from './use-thread-page';
 
@@ -40,6 +42,17 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   // The reply to bring into view once its page is on screen; it stays marked for a moment.
   const [target, setTarget] = useState<{ id: string; focus: boolean; seq: number } | null>(null);
   const scrolledTo = useRef(0);
+  // What's new: replies that arrived since the last visit, seen once half in view.
+  const fresh = useNewReplies(viewer.email, post.id);
+  const replyList = useRef<HTMLOListElement>(null);
+  const unseenShown = thread?.replies.filter((reply) => fresh.unseen.includes(reply.id)).map((reply) => reply.id) ?? [];
+  useSeenInView(
+    replyList,
+    unseenShown.length ? unseenShown.map((id) => `[data-reply-id="${CSS.escape(id)}"]`).join(',') : 'none-new',
+    'data-reply-id',
+    unseenShown.join('\u0000'),
+    fresh.seen,
+  );
 
   /** Opens the page that holds a reply at `index` in the thread (the address keeps the page) and marks the reply. */
   const showReply = useCallback(
@@ -123,9 +136,10 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
         )
       ) : (
         <>
-          <ol className="app-replies" aria-label="Replies">
+          <ol ref={replyList} className="app-replies" aria-label="Replies">
             {thread.replies.map((reply) => (
               <ReplyItem
+                isNew={fresh.marked.has(reply.id)}
                 key={reply.id}
                 reply={reply}
                 postId={post.id}

@@ -5,6 +5,7 @@ import { readStorageStatus, type StorageStatus } from '../../db/core/storage-sta
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { useSyncStatus } from '../../hooks/use-sync-status';
+import { StorageActions } from './storage-actions';
 
 const describeLastSync = (at: number | undefined) =>
   at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet';
@@ -15,8 +16,8 @@ function describeUsage(status: StorageStatus | null): string {
   return `${formatBytes(status.usage)}${status.quota ? ` of ${formatBytes(status.quota)} available` : ''}`;
 }
 
-/** Where this device keeps the forum: persistence, space used, and the compatibility copy. */
-export function StoragePanel() {
+/** Where this device keeps the forum: persistence, space used, the compatibility copy; Free up space. */
+export function StoragePanel({ email }: { email: string }) {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
   const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
 
@@ -70,6 +71,7 @@ export function StoragePanel() {
             </>
           )}
         </dl>
+        <StorageActions email={email} connected={sync.state !== 'local'} offline={sync.state === 'offline'} />
       </div>
     </section>
   );

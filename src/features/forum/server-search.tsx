@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { holdsPart } from '../../db/comfort/free-space';
+import { savedPostIds } from '../../db/comfort/saved';
+import { getPostsByIds } from '../../db/posts/posts';
+import type { CategoryFilter } from '../../db/types';
+import { useSyncStatus } from '../../hooks/use-sync-status';
+import { errorToast } from '../../components/toast/error-toast';
+import { useToast } from '../../components/toast/toast-context';
+import { Spinner } from '../../components/spinner';
+import { plural } from '../../lib/format';
+import type { ParsedQuery } from '../../shared/comfort';
+import { ForumPost } from './forum-post';
+
+interface ServerSearchProps {
+  query: string;
+  category: CategoryFilter;
+  parsed: ParsedQuery | undefined;
+  email: string;
+}
+
+interface Answer {
+  key: string;
+  ids: number[];
+  total: number;
+}
+
+/**
+ * On a connected device that holds only part of the forum: says so under a search, and offers to
+ * search the server (online), whose ranked results are shown above the device's own.
+ */
+export function ServerSearch({ query, category, parsed, email }: ServerSearchProps) {
+  const status = useSyncStatus().state;
+  const part = useLiveQuery(() => holdsPart(), []);
+  const showToast = useToast();
+  const key = `${category}\u0000${query}`;
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const shown = answer?.key === key ? answer : null;
+  const posts = useLiveQuery(
+    async () => (shown ? (await getPostsByIds(shown.ids)).filter((post) => post.status === 'approved') : []),
+    [shown],
+  );
+  const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
+  if (status === 'local' || !part || !query) return null;
+  const offline = status === 'offline';
+
+  const ask = async () => {
+    setBusy(true);
+    try {
+      // The request code (and the API client) loads on the first server search only.
+      const { searchServer } = await import('../../sync/comfort');
+      const result = await searchServer(query, category);
+      setAnswer({ key, ...result });
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 app-server-search">
+        <span id="server-search-why">
+          This device holds part of the forum.{offline && ' Searching the server needs a connection: you are offline.'}
+        </span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={offline || busy}
+          aria-describedby="server-search-why"
+          onClick={() => void ask()}
+        >
+          {busy && <Spinner className="me-1" />}
+          Search the server
+        </button>
+      </div>
+      {shown && (
+        <section className="mb-4 app-server-results" aria-labelledby="server-results-title">
+          <h3 id="server-results-title" className="h6">
+            Results from the server <span className="fw-normal text-body-secondary">({plural(shown.total, 'result')})</span>
+          </h3>
+          {posts?.length === 0 && <p className="mb-0">No posts found</p>}
+          <div className="app-post-list">
+            {posts?.map((post) => (
+              <ForumPost key={post.id} post={post} email={email} saved={saved?.has(post.id)} isNew={false} query={parsed} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

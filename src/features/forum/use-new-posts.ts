@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { markSeen, newPostIds } from '../../db/comfort/whats-new';
+
+export interface NewPosts {
+  /** New posts not seen yet (the pill's count), newest first; live. */
+  unseen: readonly number[];
+  /** Every post marked "New" in this view: once seen it stays marked until the forum is opened again. */
+  marked: ReadonlySet<number>;
+  /** Records posts as seen (they were at least half in view). */
+  seen: (ids: number[]) => void;
+}
+
+const NONE: readonly number[] = [];
+
+/** The posts that arrived since the member's last visit (`since` undefined while it is read). */
+export function useNewPosts(email: string, since: number | undefined): NewPosts {
+  const unseen = useLiveQuery(async () => (since ? newPostIds(email, since) : NONE), [email, since]) ?? NONE;
+  const [marked, setMarked] = useState<ReadonlySet<number>>(() => new Set());
+  if (unseen.some((id) => !marked.has(id))) setMarked(new Set([...marked, ...unseen]));
+  const seen = (ids: number[]) => void markSeen(email, { postIds: ids }).catch(() => undefined);
+  return { unseen, marked, seen };
+}

@@ -1,0 +1,18 @@
+// Helpers for the Comfort multi-device specs (issue 23).
+import { expect, type Page } from '@playwright/test';
+import { sendOps } from './devices';
+
+/** Creates and approves posts as the page's admin, in order (the first is the oldest); returns their ids. */
+export async function publish(page: Page, titles: string[]): Promise<number[]> {
+  const created = await sendOps(
+    page,
+    titles.map((title) => ({ type: 'create', post: { title, content: `About ${title}.`, category: 'Trends' } })),
+  );
+  const ids = created.results.map((result) => result.postId!);
+  const approved = await sendOps(
+    page,
+    ids.map((postId) => ({ type: 'approve', postId })),
+  );
+  expect(approved.results.every((result) => result.status === 'applied')).toBe(true);
+  return ids;
+}

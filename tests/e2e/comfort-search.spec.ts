@@ -1,0 +1,162 @@
+// Issue 23, search that finds what you mean: the filters of the search language against a seeded
+// set with known answers, chips, marks, `/`, and the query kept in the address (Back, a shared link).
+import { expect, test, type Page } from '@playwright/test';
+import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+
+const SEED = [
+  makePost({
+    title: 'Panel quality in 2026',
+    content: 'Bots and speeders in online panels.',
+    category: 'Trends',
+    author: 'Ana Silva',
+    authorEmail: 'ana@example.com',
+    tags: ['panels', 'nps'],
+  }),
+  makePost({
+    title: 'Coding open ends',
+    content: 'We compared panel vendors on verbatim quality.',
+    category: 'Qualitative',
+    author: 'Ben Okafor',
+    authorEmail: 'ben@example.com',
+    tags: ['coding'],
+  }),
+  makePost({
+    title: 'Diary studies that last',
+    content: 'Keeping respondents engaged for two weeks.',
+    category: 'Qualitative',
+    author: 'Ana Silva',
+    authorEmail: 'ana@example.com',
+    tags: ['diary'],
+  }),
+  makePost({
+    title: 'My own survey notes',
+    content: 'Notes on exact phrase matching in survey panels.',
+    category: 'Quantitative',
+    author: 'Jane Doe',
+    authorEmail: MEMBER,
+    tags: ['nps'],
+  }),
+];
+
+const titles = (page: Page) => page.getByRole('article').getByRole('heading').allInnerTexts();
+const search = (page: Page) => page.getByLabel('Search posts');
+const chips = (page: Page) => page.getByRole('list', { name: 'Search filters' });
+
+async function expectResults(page: Page, query: string, expected: string[]) {
+  await search(page).fill(query);
+  if (expected.length === 0) await expect(page.getByText('No posts found')).toBeVisible();
+  else await expect.poll(async () => (await titles(page)).sort()).toEqual([...expected].sort());
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`search (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+
+    test.beforeEach(async ({ page }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      await putPosts(page, SEED);
+      await expect(card(page, 'Panel quality in 2026')).toBeVisible();
+    });
+
+    test('each filter, a phrase and combinations find exactly the expected posts', async ({ page }) => {
+      await expectResults(page, 'author:ana', ['Panel quality in 2026', 'Diary studies that last']);
+      await expectResults(page, 'author:"Ben Okafor"', ['Coding open ends']);
+      await expectResults(page, 'category:qualitative', [
+        'Coding open ends',
+        'Diary studies that last',
+        'Remote ethnography: what worked in our 12-market diary study',
+      ]);
+      await expectResults(page, 'tag:nps', ['Panel quality in 2026', 'My own survey notes']);
+      await expectResults(page, 'is:mine', ['My own survey notes']);
+      await expectResults(page, '"exact phrase"', ['My own survey notes']);
+      await expectResults(page, 'panel author:ana', ['Panel quality in 2026']);
+      await expectResults(page, 'tag:nps is:mine', ['My own survey notes']);
+      await expectResults(page, 'author:ana author:ben panel', ['Panel quality in 2026', 'Coding open ends']);
+      await expectResults(page, 'author:ben tag:diary', []);
+      // The category dropdown combines with the filters.
+      await search(page).fill('author:ana');
+      await page.getByLabel('Category').selectOption('Qualitative');
+      await expect.poll(() => titles(page)).toEqual(['Diary studies that last']);
+    });
+
+    test('filters show as chips that remove themselves from the query; matched words are marked', async ({ page }) => {
+      await search(page).fill('panel author:"Ana Silva" tag:nps "online panels"');
+      await expect(chips(page).getByRole('button')).toHaveText(['Author: Ana Silva', 'Tag: nps', '“online panels”']);
+      await expect.poll(() => titles(page)).toEqual(['Panel quality in 2026']);
+      const result = card(page, 'Panel quality in 2026');
+      await expect(result.locator('mark')).toHaveText(['Panel', 'online panels']);
+      await chips(page).getByRole('button', { name: 'Remove Tag: nps' }).click();
+      await expect(search(page)).toHaveValue('panel author:"Ana Silva" "online panels"');
+      await expect(search(page)).toBeFocused();
+      await chips(page).getByRole('button', { name: 'Remove “online panels”' }).click();
+      await chips(page).getByRole('button', { name: 'Remove Author: Ana Silva' }).click();
+      await expect(search(page)).toHaveValue('panel');
+      await expect(chips(page)).toHaveCount(0);
+      await expect
+        .poll(async () => (await titles(page)).sort())
+        .toEqual(['Coding open ends', 'My own survey notes', 'Panel quality in 2026']);
+      await expect(card(page, 'Coding open ends').locator('mark')).toHaveText(['panel']);
+    });
+
+    test('`/` focuses the search box, but not while typing elsewhere or with a modifier', async ({ page }) => {
+      await page.getByRole('heading', { name: 'Community Forum' }).click();
+      await page.keyboard.press('Control+/');
+      await expect(search(page)).not.toBeFocused();
+      await page.keyboard.press('/');
+      await expect(search(page)).toBeFocused();
+      await expect(search(page)).toHaveValue('');
+      // In New Post's fields a slash is typed, not a shortcut.
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Post' });
+      await dialog.getByLabel('Title').fill('');
+      await dialog.getByLabel('Title').pressSequentially('and/or');
+      await expect(dialog.getByLabel('Title')).toHaveValue('and/or');
+      await expect(dialog.getByLabel('Title')).toBeFocused();
+      // Behind a dialog, `/` is not the forum's (even with the focus on one of its buttons).
+      await dialog.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('/');
+      await expect(dialog).toBeVisible();
+      await expect(search(page)).not.toBeFocused();
+    });
+
+    test('the query and category are in the address: Back and a shared link restore them', async ({ page, context }) => {
+      await search(page).fill('author:ana');
+      await page.getByLabel('Category').selectOption('Qualitative');
+      await expect(page).toHaveURL(/q=author%3Aana/);
+      await expect(page).toHaveURL(/category=Qualitative/);
+      await card(page, 'Diary studies that last').getByRole('link', { name: 'Diary studies that last' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Diary studies that last' })).toBeVisible();
+      await page.goBack();
+      await expect(search(page)).toHaveValue('author:ana');
+      await expect(page.getByLabel('Category')).toHaveValue('Qualitative');
+      await expect(chips(page).getByRole('button', { name: 'Remove Author: ana' })).toBeVisible();
+      await expect.poll(() => titles(page)).toEqual(['Diary studies that last']);
+      // Removing a chip is a step of its own: Back brings it back.
+      await chips(page).getByRole('button', { name: 'Remove Author: ana' }).click();
+      await expect(search(page)).toHaveValue('');
+      await expect.poll(async () => (await titles(page)).length).toBeGreaterThan(1);
+      await expect(page).toHaveURL(/\/forum\?category=Qualitative$/);
+      await page.goBack();
+      await expect(search(page)).toHaveValue('author:ana');
+      await expect.poll(() => titles(page)).toEqual(['Diary studies that last']);
+      // A shared link, opened in a new page.
+      const shared = await context.newPage();
+      await shared.goto(page.url());
+      await expect(shared.getByLabel('Search posts')).toHaveValue('author:ana');
+      await expect(shared.getByLabel('Category')).toHaveValue('Qualitative');
+      await expect.poll(() => titles(shared)).toEqual(['Diary studies that last']);
+      await expect(shared.getByRole('list', { name: 'Search filters' }).getByRole('button')).toHaveText(['Author: ana']);
+    });
+
+    test('author names link to their member page', async ({ page }) => {
+      const link = card(page, 'Coding open ends').getByRole('link', { name: 'Ben Okafor' });
+      await expect(link).toHaveAttribute('href', /^\/members\/[0-9a-f]{16}$/);
+      const href = (await link.getAttribute('href'))!;
+      // Another post by the same author links to the same page; the post page's byline too.
+      expect(await card(page, 'Diary studies that last').getByRole('link', { name: 'Ana Silva' }).getAttribute('href')).not.toBe(href);
+      await card(page, 'Coding open ends').getByRole('link', { name: 'Coding open ends' }).click();
+      await expect(page.getByRole('link', { name: 'Ben Okafor' })).toHaveAttribute('href', href);
+    });
+  });
+}
