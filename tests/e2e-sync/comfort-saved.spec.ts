@@ -8,7 +8,7 @@ import { publish } from './support/comfort';
 const ADMIN = 'admin@insightexchange.app';
 const MEMBER = 'reader@example.com';
 
-const spec = serverForSpec(syncPort(19));
+const spec = serverForSpec(syncPort(21));
 
 test('saved on one device, listed on the other; after Free up space the saved post and its replies read offline, a cleared one is gone', async ({
   browser,

@@ -7,7 +7,7 @@ import { publish } from './support/comfort';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
-const spec = serverForSpec(syncPort(18));
+const spec = serverForSpec(syncPort(20));
 
 test('holds part: "Search the server" shows the server’s ranked results, highlighted; offline it is disabled with the reason', async ({
   browser,

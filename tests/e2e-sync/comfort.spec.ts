@@ -4,7 +4,7 @@
 // device, another member's included.
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, newDevice, sendOps, signedInDevice, waitSynced, type Device } from './support/devices';
+import { PHONE, TABLET, card, type newDevice, sendOps, signedInDevice, waitSynced, type Device } from './support/devices';
 
 const ADMIN = 'admin@insightexchange.app';
 const spec = serverForSpec(syncPort(18));
