@@ -2,29 +2,10 @@
 // Needs the production build served: npm start (or vite preview on port 4173), then
 //   node scripts/readme-screenshot.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { launchBrowser, shootForum } from './forum-screenshot.mjs';
 
-const BASE = process.env.BASE_URL ?? 'http://localhost:4173';
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-
-async function shoot(viewport, file) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill('jane.doe@example.com');
-  await page.getByLabel('Password').fill('screenshot');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${BASE}/`);
-  await page.goto(`${BASE}/forum`);
-  await page.getByRole('article').nth(2).waitFor();
-  await page
-    .locator('.app-toasts .toast')
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.screenshot({ path: file });
-  await context.close();
-}
+const browser = await launchBrowser();
+const shoot = (viewport, file) => shootForum(browser, viewport, file);
 
 await shoot({ width: 1280, height: 860 }, '/tmp/readme-desktop.png');
 await shoot({ width: 390, height: 860 }, '/tmp/readme-phone.png');
