@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { PostCard } from '../../components/post-card';
 import { paths } from '../../config/paths';
+import { ERRORS } from '../../shared/errors';
 import { formatCount } from '../../lib/format';
 import { useMember } from './use-member';
 
@@ -26,13 +27,13 @@ export function MemberProfileView({ id }: { id: string }) {
   const { profile, posts, source, notFound } = useMember(id);
   const name = profile?.name;
   useEffect(() => {
-    document.title = `${notFound ? 'Member not found' : (name ?? 'Member')} · Insight Exchange`;
+    document.title = `${notFound ? ERRORS.member_not_found.title : (name ?? 'Member')} · Insight Exchange`;
   }, [name, notFound]);
   if (notFound) {
     return (
       <div className="container app-page-body">
-        <h1 className="h2">Member not found</h1>
-        <EmptyState icon={<IconUserQuestion size={40} />} title="There is no member at this address.">
+        <h1 className="h2">{ERRORS.member_not_found.title}</h1>
+        <EmptyState icon={<IconUserQuestion size={40} />} title={ERRORS.member_not_found.message}>
           <Link to={paths.forum}>Back to the forum</Link>
         </EmptyState>
       </div>
