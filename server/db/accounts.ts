@@ -97,3 +97,13 @@ export async function sessionUser(sql: Sql, token: string): Promise<UserRow | un
 export async function deleteSession(sql: Sql, token: string): Promise<void> {
   await sql.query(REVOKE('token_hash = $1'), [hashToken(token)]);
 }
+
+/**
+ * The member as they are now, inside a write transaction (after its change_head lock, which a
+ * rename takes too): the session's copy was read before the push, and a rename earlier in the
+ * same push (or in another one meanwhile) must give what they write next its new name.
+ */
+export async function currentAuthor(tx: Sql, user: UserRow): Promise<UserRow> {
+  const [row] = await tx.query('SELECT name FROM users WHERE id = $1', [user.id]);
+  return row ? { ...user, name: String(row.name) } : user;
+}

@@ -10,7 +10,7 @@ import { pendingPost } from '../../src/shared/post-rules';
 import { newPostSchema, type ComfortOp, type ModerationOp, type NewPost, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
-import type { UserRow } from './accounts';
+import { currentAuthor, type UserRow } from './accounts';
 import { applyComfortOp, isComfortOp } from './comfort-ops';
 import { applyLike } from './like-batch';
 import { applyModerationOp, checkReason, isModerationOp } from './moderation-ops';
@@ -27,7 +27,7 @@ async function create(tx: Sql, user: UserRow, post: NewPost, seq: number, lastId
   const now = Date.now();
   const id = Math.max(lastId + 1, now);
   await tx.query('UPDATE change_head SET last_post_id = $1', [id]);
-  await tx.query(INSERT_POST, insertParams(pendingPost(id, user, post), seq));
+  await tx.query(INSERT_POST, insertParams(pendingPost(id, await currentAuthor(tx, user), post), seq));
   // It enters the review queue now (INSERT_POST stays the statement of every schema version).
   const [row] = await tx.query('UPDATE posts SET submitted_at = $2 WHERE id = $1 RETURNING *', [id, now]);
   return row!;

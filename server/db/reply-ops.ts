@@ -11,7 +11,7 @@ import { mayDeleteReply, newReply, type ReplyState } from '../../src/shared/post
 import { replyContentSchema, type Op, type ServerOpResult } from '../../src/shared/protocol';
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
-import type { UserRow } from './accounts';
+import { currentAuthor, type UserRow } from './accounts';
 import { rulesPost, settleFlags, writeNotifications } from './moderation-rows';
 import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
 import { findVisiblePost, toWirePost, visibleTo, type PostRow } from './post-rows';
@@ -100,7 +100,7 @@ async function addReply(
     : [];
   const seq = change.take();
   const now = Date.now();
-  const row = newReply(op.id, op.postId, user, content, quoted ? op.quoteId! : null, now);
+  const row = newReply(op.id, op.postId, await currentAuthor(tx, user), content, quoted ? op.quoteId! : null, now);
   const [reply] = await tx.query(INSERT_REPLY, insertReplyParams(row, seq));
   // A reply of this id without its op: a sample reply's id, which only a forged op can carry.
   if (!reply) throw new Refusal('conflict');

@@ -30,6 +30,7 @@ import {
   hideReplyOp,
   likeOp,
   renameOp,
+  replyOp,
   reviewOp,
   saveOp,
   setThemeOp,
@@ -225,6 +226,20 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect(outcome(await renamer.push(renameOp('Rena Mer')))).toBe('applied');
       const again = await pulled(other, own.cursor);
       expect(again.posts.filter((post) => post.id === postId)).toEqual([]);
+    });
+
+    it('a post and a reply sent in the same push after a rename carry the new name', async () => {
+      const writer = await signedIn(server.app, 'batch-renamer@example.com');
+      const postId = await approvedPost(writer, 'Before the batch');
+      const create = createOp('Written after the rename');
+      const reply = replyOp(postId, 'Replied after the rename.');
+      const answer = await writer.push(renameOp('Bea Renamed'), create, reply);
+      expect(answer.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied', 'applied']);
+      const page = await pulled(other);
+      expect(page.posts.find((post) => post.id === postId)?.author).toBe('Bea Renamed');
+      expect(page.replies.find((one) => one.id === reply.id)?.author).toBe('Bea Renamed');
+      const own = await pulled(writer);
+      expect(own.posts.find((post) => post.title === 'Written after the rename')?.author).toBe('Bea Renamed');
     });
 
     it('a version-4 pull has exactly its keys (no saved, no preferences); a version-5 pull has them', async () => {
