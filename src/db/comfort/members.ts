@@ -3,8 +3,9 @@
 // shows only what every member may see (approved posts, visible replies, never the email).
 
 import Dexie from 'dexie';
-import { db, type PostRow } from '../core/schema';
+import { db, type PostRow, type ReplyRow } from '../core/schema';
 import { memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/comfort';
+import { isConnectedDevice } from '../sync/sync-meta';
 
 /** The emails on this device (posts' and replies' authors, accounts) whose member id is `id`. */
 async function emailsOf(id: string): Promise<string[]> {
@@ -35,27 +36,35 @@ async function approvedPostsOf(emails: readonly string[]): Promise<PostRow[]> {
   return lists.flat().sort((a, b) => b.id - a.id);
 }
 
+/** When a post (its date) or a reply was written, in ms (0 when unreadable). */
+const timeOf = (row: PostRow | ReplyRow) => ('date' in row ? Date.parse(row.date) : row.createdAt) || 0;
+
 /**
- * The member's profile from this device: their approved posts, visible replies, likes received on
- * those posts; their name; joinedAt from a local account, else null. Null when nothing on this
- * device that every member may see is theirs (and no account here is).
+ * The member's profile from this device: their approved posts, their visible replies to approved
+ * posts (as the server counts them), likes received on those posts; their name as their newest
+ * row carries it (a rename reaches each row); joinedAt from a local-only account's creation, else
+ * null (a connected device's account row is its offline sign-in record, written at each sign-in,
+ * not the member's join). Null when nothing on this device that every member may see is theirs
+ * (and no account here is).
  */
 export async function memberProfileOnDevice(id: string): Promise<MemberProfile | null> {
   const emails = await emailsOf(id);
   if (emails.length === 0) return null;
   const posts = await approvedPostsOf(emails);
-  const replies = (await db.replies.filter((reply) => emails.includes(reply.authorEmail)).toArray()).sort(
+  const replies = (await db.replies.filter((reply) => reply.state === 'visible' && emails.includes(reply.authorEmail)).toArray()).sort(
     (a, b) => b.createdAt - a.createdAt,
   );
-  const visibleReplies = replies.filter((reply) => reply.state === 'visible');
+  const parents = await db.posts.bulkGet([...new Set(replies.map((reply) => reply.postId))]);
+  const approved = new Set(parents.filter((post) => post?.status === 'approved').map((post) => post!.id));
+  const visibleReplies = replies.filter((reply) => approved.has(reply.postId));
   const account = (await db.accounts.bulkGet(emails)).find((row) => row !== undefined);
-  // Their current name: every row of theirs carries it (a rename reaches each of them).
-  const name = account?.name || posts[0]?.author || visibleReplies[0]?.author || '';
   if (!account && posts.length === 0 && visibleReplies.length === 0) return null;
+  const newestRow = [posts[0], visibleReplies[0]].filter((row) => row !== undefined).sort((a, b) => timeOf(b) - timeOf(a))[0];
+  const connected = await isConnectedDevice();
   return {
     id,
-    name,
-    joinedAt: account ? account.createdAt : null,
+    name: newestRow?.author || account?.name || '',
+    joinedAt: account && !connected ? account.createdAt : null,
     approvedPosts: posts.length,
     replyCount: visibleReplies.length,
     likesReceived: posts.reduce((sum, post) => sum + post.likes, 0),

@@ -58,6 +58,19 @@ describe('member pages from the device', () => {
     expect((await memberProfileOnDevice(id))!.joinedAt).toBe(1_700_000_000_000);
   });
 
+  it('on a connected device: no join date from the sign-in record, the name its newest row carries, replies to approved posts only', async () => {
+    await markConnected();
+    await storePosts(
+      makePost({ id: 1, authorEmail: ANA, author: 'Ana Renamed', date: '2026-11-20T10:00:00.000Z' }),
+      makePost({ id: 2, authorEmail: 'ben@example.com', author: 'Ben', status: 'pending' }),
+      makePost({ id: 3, authorEmail: 'ben@example.com', author: 'Ben' }),
+    );
+    await db.replies.bulkAdd([replyRow('p1', 2, ANA), replyRow('p2', 3, ANA)]);
+    // The offline sign-in record of a member who renamed on another device since.
+    await db.accounts.put({ email: ANA, name: 'Ana Lima', createdAt: Date.now() });
+    expect(await memberProfileOnDevice(memberId(ANA))).toMatchObject({ name: 'Ana Renamed', joinedAt: null, replyCount: 1 });
+  });
+
   it('is null for a member with nothing on the device, an unknown id, or a malformed one', async () => {
     await storePosts(makePost({ id: 3, authorEmail: 'pending@example.com', status: 'pending' }));
     expect(await memberProfileOnDevice(memberId('nobody@example.com'))).toBeNull();
