@@ -119,6 +119,22 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect(Number(stored!.n)).toBe(1);
     });
 
+    it('a pull that carries a save carries the saved post and its replies too, whatever the cursor (a device that freed space)', async () => {
+      const postId = await approvedPost(author, 'Saved after the space was freed');
+      const reply = await author.reply(postId, 'A reply worth keeping.');
+      const unsavedId = await approvedPost(author, 'Unsaved after the space was freed');
+      const cursor = (await pulled(other)).cursor;
+      expect(outcome(await other.push(saveOp(postId)))).toBe('applied');
+      expect(outcome(await other.push(saveOp(unsavedId, false)))).toBe('applied');
+      const page = await pulled(other, cursor);
+      expect(page.saved.map((row) => [row.postId, row.saved])).toEqual([
+        [postId, true],
+        [unsavedId, false],
+      ]);
+      expect(page.posts.map((post) => post.id)).toEqual([postId]);
+      expect(page.replies.map((one) => [one.id, one.content])).toEqual([[reply.id, 'A reply worth keeping.']]);
+    });
+
     it('refuses what is not on the forum: not_saveable for a post one can see, not_found for one one cannot', async () => {
       const pending = await author.createPost('Pending, not saveable');
       expect(outcome(await author.push(saveOp(pending)))).toBe('not_saveable');
