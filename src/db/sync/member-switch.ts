@@ -36,7 +36,7 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
 export async function switchMember(session: Session): Promise<boolean> {
   const switched = await db.transaction(
     'rw',
-    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved],
+    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen],
     async () => {
       const owner = await readOwner();
       if (owner === session.email) return false;
@@ -70,6 +70,9 @@ export async function switchMember(session: Session): Promise<boolean> {
         // everyone's must not stay). The pull from zero brings back this member's.
         await db.notifications.filter((row) => row.email !== session.email).delete();
         await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
+        // What another member saved and has seen is theirs too; their pull brings it back.
+        await db.saved.filter((row) => row.email !== session.email).delete();
+        await db.seen.filter((row) => row.email !== session.email).delete();
         await db.meta.put({ key: SYNC_META.cursor, value: 0 });
       }
       await restoreQueuedCreates(session);

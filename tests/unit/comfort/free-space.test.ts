@@ -108,6 +108,20 @@ describe('free up space on a connected device', () => {
     expect(await switchMember({ email: ME, name: 'Test Member', role: 'user' })).toBe(true);
     expect((await db.replies.toArray()).map((row) => row.id)).toEqual([uuid(1)]);
   });
+
+  it('a member switch drops what the previous member saved and had seen (theirs; their pull brings it back)', async () => {
+    await connectedForum();
+    await db.saved.put({ email: OTHER, postId: 2, saved: true, at: 1 });
+    await db.seen.bulkPut([
+      { email: OTHER, item: 'post:2' },
+      { email: ME, item: 'post:3' },
+    ]);
+    await setSaved(ME, 1, true);
+    await db.meta.put({ key: 'sync:owner', value: OTHER });
+    expect(await switchMember({ email: ME, name: 'Test Member', role: 'user' })).toBe(true);
+    expect((await db.saved.toArray()).map((row) => [row.email, row.postId])).toEqual([[ME, 1]]);
+    expect((await db.seen.toArray()).map((row) => row.email)).toEqual([ME]);
+  });
 });
 
 describe('free up space on a local-only device', () => {
