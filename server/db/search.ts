@@ -4,7 +4,8 @@
 // the title (weight A) and the content (weight B) through the GIN index of migration 8, ranked by
 // ts_rank_cd, then newest first. Its filters narrow exactly as matchesFilters does on the device:
 // author and category a case-insensitive substring (NFC, lower case), tag an exact tag (a leading
-// `#` ignored), is:mine the member's own posts in every status; otherwise approved posts only.
+// `#` ignored), is:mine the member's own posts; only approved posts, as the forum (and the device's
+// search) lists them.
 import type { ParsedQuery } from '../../src/shared/comfort';
 import type { SearchResponse } from '../../src/shared/protocol';
 import type { UserRow } from './accounts';
@@ -53,9 +54,10 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
     return `$${params.length}`;
   };
   const where: string[] = [];
-  // What this member may find: their own posts (is:mine), else what is on the forum.
+  // What this member may find: what is on the forum (is:mine: their own of it).
   // (Emails are stored lower-cased, as matchesFilters compares them: the plain comparison uses the index.)
-  where.push(parsed.mine ? 'y.author_email = $2' : `y.status = 'approved'`);
+  where.push(`y.status = 'approved'`);
+  if (parsed.mine) where.push('y.author_email = $2');
   const words = searchWords(parsed);
   const query = words ? `websearch_to_tsquery('english'::regconfig, ${param(words)})` : null;
   if (query) where.push(`${searchVector('y')} @@ ${query}`);

@@ -338,8 +338,8 @@ export const healthResponseSchema = z.object({
 });
 
 /**
- * GET /api/search?q=&category=&limit=: PostgreSQL full-text search of the approved posts (and the
- * member's own, for is:mine), ranked; `q` is the search language of comfort.ts (parseQuery), its
+ * GET /api/search?q=&category=&limit=: PostgreSQL full-text search of the approved posts (the
+ * forum's: is:mine keeps the member's own), ranked; `q` is the search language of comfort.ts (parseQuery), its
  * free text and phrases searched as words, its filters applied exactly as on the device.
  */
 export const MAX_SEARCH_LIMIT = 100;
