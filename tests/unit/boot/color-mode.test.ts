@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyColorMode, MANIFESTS, themeFromCookie } from '../../../src/boot/color-mode';
 import { THEME_COLORS, THEME_COOKIE } from '../../../src/shared/comfort';
-import { sharedDraft } from '../../../src/pages/share';
+import { sharedDraft, withShared } from '../../../src/pages/share';
 
 function prefersDark(dark: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: dark && query === '(prefers-color-scheme: dark)' }));
@@ -69,5 +69,21 @@ describe('sharedDraft (share_target)', () => {
   it('is nothing when nothing was shared (the New Post shortcut)', () => {
     expect(sharedDraft(new URLSearchParams())).toBeNull();
     expect(sharedDraft(new URLSearchParams({ title: '  ', text: '' }))).toBeNull();
+  });
+});
+
+describe('withShared (a share into an unsent draft)', () => {
+  const shared = { title: 'A paper', content: 'Worth a read.\n\nhttps://example.com/p' };
+  it('is the shared draft when there is none (or an empty one)', () => {
+    expect(withShared(null, shared)).toEqual({ ...shared, category: 'Quantitative' });
+    expect(withShared({ title: ' ', content: '', category: 'Trends', savedAt: 1 }, shared)).toEqual({ ...shared, category: 'Trends' });
+  });
+  it('adds to an unsent draft: its title and category kept, the shared text after its text', () => {
+    expect(withShared({ title: 'My notes', content: 'Half written.\n', category: 'Trends', savedAt: 1 }, shared)).toEqual({
+      title: 'My notes',
+      content: 'Half written.\n\nWorth a read.\n\nhttps://example.com/p',
+      category: 'Trends',
+    });
+    expect(withShared({ title: '', content: 'Only text.', category: 'Trends', savedAt: 1 }, shared).title).toBe('A paper');
   });
 });
