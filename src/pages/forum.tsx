@@ -84,12 +84,18 @@ export function ForumPage() {
         <ForumToolbar
           search={searchInput}
           category={category}
-          onSearchChange={setSearchInput}
+          onSearchChange={(value) => {
+            // The member's own edit ends any restore from the address (its value is never reached again).
+            restoring.current = null;
+            setSearchInput(value);
+          }}
           onCategoryChange={(value) => {
+            restoring.current = null;
             pushNext.current = true;
             setCategory(value);
           }}
           onQueryEdit={(value) => {
+            restoring.current = null;
             pushNext.current = true;
             setSearchInput(value);
           }}

@@ -44,11 +44,18 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   // The server's word on the role and name replaces the stored user (a role edited by hand lasts
   // only until the next sync).
   // A rename made here and not yet confirmed by a pull keeps its name.
+  // The role is applied at once (the header must not keep an Admin link a moment longer); the name
+  // once the outbox was read.
   const onConfirmed = (user: Session) => {
+    const stored = readStoredSession();
+    if (stored?.email !== user.email) return;
+    if (stored.role !== user.role) saveSession({ ...stored, role: user.role });
     void pendingName(user.email)
       .catch(() => undefined)
       .then((name) => {
-        if (readStoredSession()?.email === user.email) saveSession({ email: user.email, name: name ?? user.name, role: user.role });
+        const now = readStoredSession();
+        const confirmed = name ?? user.name;
+        if (now?.email === user.email && now.name !== confirmed) saveSession({ ...now, name: confirmed });
       });
   };
   // The server speaks another protocol: ask the service worker for the new build now, so that the

@@ -147,6 +147,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(shared.getByLabel('Category')).toHaveValue('Qualitative');
       await expect.poll(() => titles(shared)).toEqual(['Diary studies that last']);
       await expect(shared.getByRole('list', { name: 'Search filters' }).getByRole('button')).toHaveText(['Author: ana']);
+      // Typing at once after Back (before the restored query settled): the address follows what is typed.
+      await page.goBack();
+      await search(page).fill('diary');
+      await expect(page).toHaveURL(/[?&]q=diary(&|$)/);
     });
 
     test('author names link to their member page', async ({ page }) => {
