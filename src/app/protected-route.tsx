@@ -24,7 +24,10 @@ import { useSyncStatus } from '../hooks/use-sync-status';
 import { beginVisit } from '../hooks/use-visit';
 import type { Session } from '../db/types';
 import { useDataStatus } from './data-status';
-import { ThemeFollower } from './theme-follower';
+import { useAfterFirstPosts } from '../hooks/use-after-first-posts';
+
+// The boot script drew the page in the member's theme: following its changes can wait.
+const loadThemeFollower = () => import('./theme-follower');
 
 function ProtectedShell({ user }: { user: Session }) {
   const isAdmin = user.role === 'admin';
@@ -39,9 +42,12 @@ function ProtectedShell({ user }: { user: Session }) {
   const unreadCount = useUnreadCount(ready);
   useEffect(() => start(), [start]);
   // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
+  // (Its code waits for the first posts, as the theme follower's does.)
   useEffect(() => {
-    if (ready) void beginVisit(user.email);
+    if (!ready) return undefined;
+    return afterFirstPosts(1_000, () => void beginVisit(user.email));
   }, [ready, user.email]);
+  const themeFollower = useAfterFirstPosts(loadThemeFollower);
   // Fetch the other screens' code while the member reads, so switching screens never waits on it;
   // on the forum only once its first posts are painted (elsewhere after 3 s at the latest).
   useEffect(() => {
@@ -80,7 +86,7 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
-      {ready && <ThemeFollower email={user.email} />}
+      {ready && themeFollower && <themeFollower.ThemeFollower email={user.email} />}
       {ready && <NotificationWatcher />}
       {status === 'starting' ? (
         <PageLoading

@@ -1,7 +1,6 @@
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import { useToast } from './toast/toast-context';
 import { errorToast } from './toast/error-toast';
-import { setSaved } from '../db/comfort/saved';
 
 export interface SaveState {
   /** The signed-in member. */
@@ -18,7 +17,9 @@ export function SaveButton({ postId, state, describedBy }: { postId: number; sta
   const showToast = useToast();
   const saved = state.saved === true;
   const toggle = () => {
-    setSaved(state.email, postId, !saved).catch((error: unknown) => showToast(errorToast(error)));
+    import('../db/comfort/saved')
+      .then(({ setSaved }) => setSaved(state.email, postId, !saved))
+      .catch((error: unknown) => showToast(errorToast(error)));
   };
   const Icon = saved ? IconBookmarkFilled : IconBookmark;
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { startVisit } from '../db/comfort/whats-new';
+import { afterFirstPosts } from '../db/core/idle';
 
 // What's new (issue 23): one visit per page load and member. The previous visit's time is asked
 // once, when the member's data is ready, and kept here for every screen of this page load.
@@ -10,7 +10,7 @@ export function beginVisit(email: string): Promise<number> {
   let since = visits.get(email);
   if (!since) {
     // A failure means nothing is marked new (as on a first visit), never an error on screen.
-    since = startVisit(email).catch(() => Date.now());
+    since = import('../db/comfort/whats-new').then(({ startVisit }) => startVisit(email)).catch(() => Date.now());
     visits.set(email, since);
   }
   return since;
@@ -22,11 +22,15 @@ export function useVisitSince(email: string | null): number | undefined {
   useEffect(() => {
     if (!email) return undefined;
     let live = true;
-    void beginVisit(email).then((since) => {
-      if (live) setAnswer({ email, since });
+    // Its code (and the visit's read) waits for the first posts: nothing is new before they show.
+    const cancel = afterFirstPosts(1_000, () => {
+      void beginVisit(email).then((since) => {
+        if (live) setAnswer({ email, since });
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [email]);
   return answer && answer.email === email ? answer.since : undefined;

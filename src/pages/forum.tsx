@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { cleanSearchQuery } from '../db/search/text';
@@ -8,10 +8,12 @@ import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
-import { ServerSearch } from '../features/forum/server-search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { isEmptyQuery, parseQuery } from '../shared/comfort';
+
+// Searching the server is offered only with a query: its code (and the device's holds-part check) loads then.
+const ServerSearch = lazy(() => import('../features/forum/server-search').then((module) => ({ default: module.ServerSearch })));
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;
@@ -106,7 +108,11 @@ export function ForumPage() {
               Posts
             </h2>
             <ErrorBoundary area="the posts">
-              {email && <ServerSearch query={query} category={category} parsed={parsed} email={email} />}
+              {email && parsed && (
+                <Suspense fallback={null}>
+                  <ServerSearch query={query} category={category} parsed={parsed} email={email} />
+                </Suspense>
+              )}
               <ForumPostList search={searchInput} category={category} email={email} since={since} />
             </ErrorBoundary>
           </section>

@@ -4,17 +4,19 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
-import { savedPostIds } from '../../db/comfort/saved';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
 import { useForumSnapshot } from '../../boot/forum-snapshot-app';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
+import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
 import { isEmptyQuery, parseQuery } from '../../shared/comfort';
 import { ForumPost } from './forum-post';
 import { NewPostsPill } from './new-posts-pill';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import './forum.scss';
+
+const loadSaved = () => import('../../db/comfort/saved');
 
 interface ForumPostListProps {
   search: string;
@@ -33,7 +35,9 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
     const value = parseQuery(query);
     return isEmptyQuery(value) ? undefined : value;
   }, [query]);
-  const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
+  // Which posts are saved: read once the first posts are painted (the Save buttons fill in then).
+  const savedModule = useAfterFirstPosts(loadSaved);
+  const saved = useLiveQuery(async () => (savedModule ? new Set(await savedModule.savedPostIds(email)) : undefined), [email, savedModule]);
   const fresh = useNewPosts(email, since);
   const unseen = useMemo(() => new Set(fresh.unseen), [fresh.unseen]);
   const list = useRef<HTMLDivElement>(null);

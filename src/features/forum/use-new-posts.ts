@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { markSeen, newPostIds } from '../../db/comfort/whats-new';
+import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
+
+const loadWhatsNew = () => import('../../db/comfort/whats-new');
 
 export interface NewPosts {
   /** New posts not seen yet (the pill's count), newest first; live. */
@@ -15,9 +17,10 @@ const NONE: readonly number[] = [];
 
 /** The posts that arrived since the member's last visit (`since` undefined while it is read). */
 export function useNewPosts(email: string, since: number | undefined): NewPosts {
-  const unseen = useLiveQuery(async () => (since ? newPostIds(email, since) : NONE), [email, since]) ?? NONE;
+  const whatsNew = useAfterFirstPosts(loadWhatsNew);
+  const unseen = useLiveQuery(async () => (since && whatsNew ? whatsNew.newPostIds(email, since) : NONE), [email, since, whatsNew]) ?? NONE;
   const [marked, setMarked] = useState<ReadonlySet<number>>(() => new Set());
   if (unseen.some((id) => !marked.has(id))) setMarked(new Set([...marked, ...unseen]));
-  const seen = (ids: number[]) => void markSeen(email, { postIds: ids }).catch(() => undefined);
+  const seen = (ids: number[]) => void whatsNew?.markSeen(email, { postIds: ids }).catch(() => undefined);
   return { unseen, marked, seen };
 }
