@@ -252,24 +252,32 @@ const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): Wi
 /**
  * A post saved in this page (saved true) that the page does not carry comes with it, and its
  * replies: a device that freed space since may not hold it, and a saved post is kept for reading
- * offline (issue 23). Only an approved post the viewer may see; rows as a pull sends them (their
- * own change numbers, which a device that holds them already simply finds not newer).
+ * offline (issue 23). Only an approved post the viewer may see, and only rows at or below `after`
+ * (what is above comes in this page or a later one anyway); rows as a pull sends them (their own
+ * change numbers, which a device that holds them already simply finds not newer).
  */
-async function addSavedPosts(sql: Sql, viewer: UserRow, saved: WireSaved[], posts: WirePost[], replies: WireReply[]): Promise<void> {
+async function addSavedPosts(
+  sql: Sql,
+  viewer: UserRow,
+  after: number,
+  saved: WireSaved[],
+  posts: WirePost[],
+  replies: WireReply[],
+): Promise<void> {
   const carried = new Set(posts.map((post) => post.id));
   const missing = [...new Set(saved.filter((row) => row.saved && !carried.has(row.postId)).map((row) => row.postId))];
   if (missing.length === 0) return;
   const admin = viewer.role === 'admin';
   const rows = await sql.query<PostRow>(
     `SELECT ${readablePostColumns('y', '$2', '$3')} FROM posts y
-     WHERE y.id = ANY($1::bigint[]) AND y.status = 'approved' AND ${visibleTo('$2', '$3', 'y')} ORDER BY y.seq`,
-    [missing, admin, viewer.email],
+     WHERE y.id = ANY($1::bigint[]) AND y.seq <= $4 AND y.status = 'approved' AND ${visibleTo('$2', '$3', 'y')} ORDER BY y.seq`,
+    [missing, admin, viewer.email, after],
   );
   if (rows.length === 0) return;
   posts.push(...rows.map((row) => toWirePost(row, admin, viewer.email)));
   const threads = await sql.query<ReplyRow>(
-    `SELECT ${readableReplyColumns('x', '$2')} FROM replies x WHERE x.post_id = ANY($1::bigint[]) ORDER BY x.seq, x.created_at`,
-    [rows.map((row) => Number(row.id)), admin],
+    `SELECT ${readableReplyColumns('x', '$2')} FROM replies x WHERE x.post_id = ANY($1::bigint[]) AND x.seq <= $3 ORDER BY x.seq, x.created_at`,
+    [rows.map((row) => Number(row.id)), admin, after],
   );
   const present = new Set(replies.map((reply) => reply.id));
   replies.push(...threads.filter((reply) => !present.has(String(reply.id))).map((reply) => toWireReply(reply, admin)));
@@ -314,7 +322,7 @@ export async function pullChanges(
   const flags = (raw.flags ?? []).map(toWireFlag);
   if (!shape.comfort) return { posts, replies, removed, notifications, flags, cursor, more };
   const saved = (raw.saved ?? []).map(toWireSaved);
-  await addSavedPosts(sql, viewer, saved, posts, replies);
+  await addSavedPosts(sql, viewer, after, saved, posts, replies);
   const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
   return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
 }

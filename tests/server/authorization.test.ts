@@ -328,9 +328,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 not found', other: '200 not found', admin: '200 not found' },
     ],
     [
-      'GET /api/search is:mine (the author’s pending post)',
+      'GET /api/search is:mine (the author’s pending post: not on the forum, so not even its author finds it)',
       async (c) => searchOutcome(c, 'An edited title is:mine', stillPendingId),
-      { visitor: '401', member: '200 found', other: '200 not found', admin: '200 not found' },
+      { visitor: '401', member: '200 not found', other: '200 not found', admin: '200 not found' },
     ],
     [
       'GET /api/members/:id (the author)',
