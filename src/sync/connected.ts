@@ -43,19 +43,16 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   };
   // The server's word on the role and name replaces the stored user (a role edited by hand lasts
   // only until the next sync).
-  // A rename made here and not yet confirmed by a pull keeps its name.
-  // The role is applied at once (the header must not keep an Admin link a moment longer); the name
-  // once the outbox was read.
+  // A rename made here and not yet confirmed by a pull keeps its name: it is put back once the
+  // outbox was read (the server's word is stored first, exactly as before comfort).
   const onConfirmed = (user: Session) => {
-    const stored = readStoredSession();
-    if (stored?.email !== user.email) return;
-    if (stored.role !== user.role) saveSession({ ...stored, role: user.role });
+    if (readStoredSession()?.email !== user.email) return;
+    saveSession({ email: user.email, name: user.name, role: user.role });
     void pendingName(user.email)
       .catch(() => undefined)
       .then((name) => {
         const now = readStoredSession();
-        const confirmed = name ?? user.name;
-        if (now?.email === user.email && now.name !== confirmed) saveSession({ ...now, name: confirmed });
+        if (name !== undefined && now?.email === user.email && now.name !== name) saveSession({ ...now, name });
       });
   };
   // The server speaks another protocol: ask the service worker for the new build now, so that the

@@ -64,7 +64,8 @@ function pullAll(page: Page): Promise<Pulled> {
 
 const toasts = (page: Page) => page.locator('.app-toasts');
 const bell = (page: Page) => page.getByRole('button', { name: 'Notifications', exact: true });
-const adminLink = (page: Page) => page.getByRole('link', { name: 'Admin', exact: true });
+// The header's link (an author named Admin links to their page too).
+const adminLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
 const unread = (count: number) => (count === 0 ? 'No unread notifications' : `${count} unread notification${count === 1 ? '' : 's'}`);
 
 test('a reason given on the tablet reaches the author’s phone; approval notifies both of the author’s devices; read on one is read on the other', async ({

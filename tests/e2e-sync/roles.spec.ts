@@ -16,7 +16,8 @@ test.afterAll(async () => {
   if (server) removeData(server);
 });
 
-const adminLink = (page: Page) => page.getByRole('link', { name: 'Admin', exact: true });
+// The header's link (an author named Admin links to their page too).
+const adminLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
 const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('insightExchangeUser') ?? 'null') as unknown);
 
 test('the server’s ADMIN_EMAIL is the admin here, after a reload too; the built-in address is a member', async ({ browser }) => {

@@ -141,7 +141,7 @@ test('the Content-Security-Policy is in force and normal use breaks none of it',
   await page.getByLabel('Search posts').fill('diary');
   await expect(page.getByRole('article')).toHaveCount(1);
   await submitNewPost(page, 'CSP check', 'Nothing inline.');
-  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
   await card(page, 'CSP check').getByRole('button', { name: 'Approve' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export all posts' }).click();

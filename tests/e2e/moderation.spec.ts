@@ -133,7 +133,7 @@ test('the Admin link is named exactly "Admin"; its description counts the queue,
     makePost({ id: 1_973_000_000_002, title: 'Count two', status: 'pending' }),
   ]);
   await page.goto('/forum');
-  const admin = page.getByRole('link', { name: 'Admin', exact: true });
+  const admin = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
   await expect(admin).toHaveAccessibleName('Admin');
   await expect(admin).toHaveAccessibleDescription('2 posts waiting for review');
   await expect(admin).toContainText('2');

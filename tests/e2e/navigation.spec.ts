@@ -69,7 +69,7 @@ test.describe('guards', () => {
     await signIn(page, MEMBER);
     await page.goto('/forum');
     await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await page.goto('/admin');
     await expect(page).toHaveURL('/');
   });
@@ -77,7 +77,7 @@ test.describe('guards', () => {
   test('an admin sees the Admin link and the Pending Posts page', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto('/forum');
-    await page.getByRole('link', { name: 'Admin', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { name: 'Pending Posts' })).toBeVisible();
   });

@@ -89,7 +89,7 @@ test('offline, liking, posting and moderating keep working and nothing says it f
   await submitNewPost(page, 'Written in a tunnel', 'No signal, no problem.');
   await expect(toast(page, 'Post Submitted!')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
   await card(page, 'Written in a tunnel').getByRole('button', { name: 'Approve' }).click();
   await expect(toast(page, 'Post approved')).toBeVisible();
   await page.getByRole('link', { name: 'Forum', exact: true }).click();
