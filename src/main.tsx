@@ -2,11 +2,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/main.scss';
 import { App } from './app/app';
+import { preloadScreens } from './app/router';
 import { noteMissingChunk } from './components/reload';
 
-// A chunk that is gone after a deploy: the lazy route fails into RouteError, which then offers
-// the new version (not the router's default error page).
+// A chunk that is gone after a deploy: the lazy screen fails into the routes' error boundary,
+// whose crash screen then offers the new version.
 window.addEventListener('vite:preloadError', noteMissingChunk);
+
+// The code of the screen this page opened on starts loading now, not once its frame has rendered.
+preloadScreens(window.location.pathname);
 
 // The first render runs as a transition, so React renders in slices and the page stays
 // responsive (no single long task) while the app starts.

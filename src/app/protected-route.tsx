@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AppShell } from '../components/layouts/app-shell';
+import { ScreenOutlet } from '../components/layouts/screen-outlet';
 import { OutdatedBanner } from '../components/outdated-banner';
 import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
@@ -95,7 +96,7 @@ function ProtectedShell({ user }: { user: Session }) {
       ) : status === 'unavailable' ? (
         <StorageUnavailable />
       ) : (
-        <Outlet />
+        <ScreenOutlet />
       )}
     </AppShell>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineReadyNotice } from '../features/pwa/offline-ready-notice';
+import { ScrollMemory } from './scroll-memory';
 
 const titles: Record<string, string> = {
   '/': 'Insight Exchange: the community for market research professionals',
@@ -30,7 +31,7 @@ export function RootRoute() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollMemory />
       <OfflineReadyNotice />
     </>
   );

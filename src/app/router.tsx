@@ -1,70 +1,109 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { RequireAdmin } from '../features/auth/require-admin';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomePage } from '../pages/home';
+import { releaseSnapshot } from '../boot/forum-snapshot-app';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
-import { RouteError } from './route-error';
+
+// Declarative routes (a <Routes> tree, not a data router): React Router's data router and its
+// loaders are 17 KB gzip of JavaScript every page fetched, for lazy routes and scroll restoration
+// alone. Here React.lazy loads the screens and RootRoute's ScrollMemory keeps scroll positions.
+
+/** A screen's code, loaded when first visited (each loader is also started early: `preloadScreens`). */
+interface Screen {
+  /** Where it shows (React Router's pattern). */
+  path: string;
+  load: () => Promise<ComponentType>;
+}
+
+const screen = (path: string, load: () => Promise<ComponentType>): Screen & { Component: ComponentType } => ({
+  path,
+  load,
+  Component: lazy(() => load().then((Component) => ({ default: Component }))),
+});
 
 // The home page ships in the first chunk; every other screen, and the protected area's frame,
 // loads when first visited.
-export const router = createBrowserRouter([
-  {
-    element: <RootRoute />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
-    children: [
-      {
-        element: <PublicRoute />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'about', lazy: () => import('../pages/about').then((m) => ({ Component: m.AboutPage })) },
-          { path: 'login', lazy: () => import('../pages/login').then((m) => ({ Component: m.LoginPage })) },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: () => import('./protected-route').then((m) => ({ Component: m.ProtectedRoute })),
-            children: [
-              { path: 'forum', lazy: () => import('../pages/forum').then((m) => ({ Component: m.ForumPage })) },
-              {
-                path: 'posts/:id',
-                // The page's code and the Markdown renderer load side by side, and the page shows
-                // once both are here: its text appears rendered, never as raw Markdown first.
-                lazy: () =>
-                  Promise.all([import('../pages/post'), import('../lib/markdown/render')]).then(async ([m]) => {
-                    await m.markdownReady;
-                    return { Component: m.PostPage };
-                  }),
-              },
-              { path: 'profile', lazy: () => import('../pages/profile').then((m) => ({ Component: m.ProfilePage })) },
-              { path: 'members/:id', lazy: () => import('../pages/member').then((m) => ({ Component: m.MemberPage })) },
-              // The manifest's share_target and its New Post shortcut: New Post over the forum.
-              { path: 'share', lazy: () => import('../pages/share').then((m) => ({ Component: m.SharePage })) },
-              { path: 'new', lazy: () => import('../pages/share').then((m) => ({ Component: m.SharePage })) },
-              {
-                path: 'notifications',
-                lazy: () => import('../pages/notifications').then((m) => ({ Component: m.NotificationsPage })),
-              },
-              {
-                element: <RequireAdmin />,
-                children: [
-                  { path: 'admin', lazy: () => import('../pages/admin').then((m) => ({ Component: m.AdminPage })) },
-                  {
-                    path: 'admin/insights',
-                    // Its charts (uPlot) load from inside the page, on this route only.
-                    lazy: () => import('../pages/admin-insights').then((m) => ({ Component: m.AdminInsightsPage })),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+const about = screen('/about', () => import('../pages/about').then((m) => m.AboutPage));
+const login = screen('/login', () => import('../pages/login').then((m) => m.LoginPage));
+const protectedArea = screen('/*', () => import('./protected-route').then((m) => m.ProtectedRoute));
+const forum = screen('/forum', () => import('../pages/forum').then((m) => m.ForumPage));
+// The page's code and the Markdown renderer load side by side, and the page shows once both are
+// here: its text appears rendered, never as raw Markdown first.
+const post = screen('/posts/:id', () =>
+  Promise.all([import('../pages/post'), import('../lib/markdown/render')]).then(async ([m]) => {
+    await m.markdownReady;
+    return m.PostPage;
+  }),
+);
+const profile = screen('/profile', () => import('../pages/profile').then((m) => m.ProfilePage));
+const member = screen('/members/:id', () => import('../pages/member').then((m) => m.MemberPage));
+// The manifest's share_target and its New Post shortcut: New Post over the forum.
+const share = screen('/share', () => import('../pages/share').then((m) => m.SharePage));
+const newPost = screen('/new', share.load);
+const notifications = screen('/notifications', () => import('../pages/notifications').then((m) => m.NotificationsPage));
+const admin = screen('/admin', () => import('../pages/admin').then((m) => m.AdminPage));
+// Its charts (uPlot) load from inside the page, on this route only.
+const insights = screen('/admin/insights', () => import('../pages/admin-insights').then((m) => m.AdminInsightsPage));
+
+const publicScreens = [about, login];
+const memberScreens = [forum, post, profile, member, share, newPost, notifications];
+const adminScreens = [admin, insights];
+
+/**
+ * Starts loading the code of the screen at `pathname` (and of the protected area's frame) at once,
+ * side by side, where nested React.lazy would fetch one after the other as each rendered.
+ */
+export function preloadScreens(pathname: string) {
+  const protectedScreen = [...memberScreens, ...adminScreens].find((s) => matchPath(s.path, pathname));
+  const match = protectedScreen ?? publicScreens.find((s) => matchPath(s.path, pathname));
+  if (protectedScreen) void protectedArea.load().catch(() => undefined);
+  if (match) void match.load().catch(() => undefined);
+}
+
+const route = ({ path, Component }: Screen & { Component: ComponentType }) => (
+  <Route key={path} path={path.slice(1)} element={<Component />} />
+);
+
+/** Any screen but the forum takes the forum's snapshot (a stand-in for its list only) away at once. */
+function SnapshotRelease() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname !== '/forum') releaseSnapshot();
+  }, [pathname]);
+  return null;
+}
+
+/**
+ * Every route of the app. A screen that fails to load (a chunk missing after a deploy) or to
+ * render shows the crash screen, until the member goes elsewhere.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary fullPage resetKey={pathname}>
+      <SnapshotRelease />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route element={<RootRoute />}>
+            <Route element={<PublicRoute />}>
+              <Route index element={<HomePage />} />
+              {publicScreens.map(route)}
+            </Route>
+            <Route element={<RequireAuth />}>
+              <Route element={<protectedArea.Component />}>
+                {memberScreens.map(route)}
+                <Route element={<RequireAdmin />}>{adminScreens.map(route)}</Route>
+              </Route>
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

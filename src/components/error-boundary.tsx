@@ -7,6 +7,8 @@ interface Props {
   area?: string;
   /** Full-page fallback for the root boundary; a compact alert otherwise. */
   fullPage?: boolean;
+  /** When it changes (the route's path), a failure shown is cleared and the children try again. */
+  resetKey?: unknown;
 }
 
 interface State {
@@ -23,6 +25,10 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Render failure', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   private readonly retry = () => this.setState({ error: null });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MEMBER, openForum, signIn } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
 
 test.describe('public pages', () => {
   test('the header links Home, About Us, Login and Join Now', async ({ page }) => {
@@ -111,6 +111,33 @@ test('a screen whose code is gone after a deploy shows our own screen with Reloa
   await expect(page.getByRole('heading', { name: 'A new version is available' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  // Back, the crash screen goes and the page it left shows again.
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'A new version is available' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+});
+
+test('a new screen opens at the top, and Back returns the forum to where it was scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await putPosts(
+    page,
+    Array.from({ length: 20 }, (_, index) => makePost({ id: 1_810_000_000_000 + index, title: `Scrolled post ${index}` })),
+  );
+  const target = page.getByRole('article').filter({ hasText: 'Scrolled post 5' });
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(1000);
+  await target.getByRole('link', { name: 'Scrolled post 5' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scrolled post 5' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL('/forum');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 2);
 });
 
 test('card icons stay visible in forced-colors (high contrast) mode', async ({ page }) => {

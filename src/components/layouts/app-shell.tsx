@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
-import { Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { pendingDescription } from '../../shared/moderation';
 import { NavbarFrame } from './navbar-frame';
@@ -8,6 +7,7 @@ import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
 import { NotificationsButton } from './notifications-button';
 import { SkipLink } from './skip-link';
+import { ScreenOutlet } from './screen-outlet';
 
 interface AppShellProps {
   isAdmin: boolean;
@@ -101,7 +101,7 @@ export function AppShell({
       </header>
       {banner}
       <main id="main" className="app-main" tabIndex={-1}>
-        {children ?? <Outlet />}
+        {children ?? <ScreenOutlet />}
       </main>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
+import { ScreenOutlet } from './screen-outlet';
 import { SkipLink } from './skip-link';
 
 /** Header, page and footer of the public area (/, /about, /login). */
@@ -12,7 +12,7 @@ export function PublicLayout({ signedIn, banner }: { signedIn: boolean; banner?:
       <PublicHeader signedIn={signedIn} />
       {banner}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <ScreenOutlet />
       </main>
       <PublicFooter />
     </div>
