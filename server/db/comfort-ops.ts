@@ -8,7 +8,7 @@ import { displayNameSchema, type ComfortOp, type Op, type ServerOpResult } from 
 import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
-import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
+import { applyOnce, Refusal, refused } from './op-results';
 import { visibleTo } from './post-rows';
 
 const COMFORT_TYPES = ['save', 'setTheme', 'rename'] as const;
@@ -85,25 +85,9 @@ async function work(tx: Sql, user: UserRow, op: ComfortOp, name: string | null, 
 export async function applyComfortOp(db: Database, user: UserRow, op: ComfortOp): Promise<ServerOpResult> {
   const checked = precheck(op);
   if ('code' in checked) return refused(op, checked.code, checked.reason);
-  if (await alreadyApplied(db, op.id)) return duplicate(db, user, op.id);
-  try {
-    return await db.transaction(async (tx): Promise<ServerOpResult> => {
-      const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
-      const seq = Number(head!.seq);
-      const postId = op.type === 'save' ? op.postId : null;
-      // Record the op id first and announce the change (NOTIFY is delivered only after the commit).
-      const [claimed] = await tx.query(
-        `WITH claimed AS (INSERT INTO ops (id, user_id, post_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id)
-         SELECT id, pg_notify($4, $5) FROM claimed`,
-        [op.id, user.id, postId, CHANGES_CHANNEL, String(seq)],
-      );
-      if (!claimed) throw new Duplicate();
-      await work(tx, user, op, checked.name, seq);
-      return { id: op.id, status: 'applied', ...(postId === null ? {} : { postId }) };
-    });
-  } catch (error) {
-    if (error instanceof Duplicate) return duplicate(db, user, op.id);
-    if (error instanceof Refusal) return refused(op, error.code, error.reason);
-    throw error;
-  }
+  const postId = op.type === 'save' ? op.postId : null;
+  return applyOnce(db, user, op, { postId }, async (tx, seq) => {
+    await work(tx, user, op, checked.name, seq);
+    return { status: 'applied', ...(postId === null ? {} : { postId }) };
+  });
 }

@@ -12,7 +12,7 @@ import { describeZodError } from '../lib/describe-zod';
 import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { rulesPost, settleFlags, toWireFlag, writeNotifications } from './moderation-rows';
-import { alreadyApplied, CHANGES_CHANNEL, Duplicate, duplicate, Refusal, refused } from './op-results';
+import { applyOnce, Refusal, refused } from './op-results';
 import { toWirePost } from './post-rows';
 
 const MODERATION_TYPES = ['hidePost', 'flag', 'dismissFlags', 'readNotifications'] as const;
@@ -132,23 +132,6 @@ async function work(tx: Sql, user: UserRow, op: ModerationOp, checked: Passed, s
 export async function applyModerationOp(db: Database, user: UserRow, op: ModerationOp): Promise<ServerOpResult> {
   const checked = precheck(user, op);
   if ('code' in checked) return refused(op, checked.code, checked.reason);
-  if (await alreadyApplied(db, op.id)) return duplicate(db, user, op.id);
-  try {
-    return await db.transaction(async (tx): Promise<ServerOpResult> => {
-      const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
-      const seq = Number(head!.seq);
-      // Record the op id first and announce the change (NOTIFY is delivered only after the commit).
-      const [claimed] = await tx.query(
-        `WITH claimed AS (INSERT INTO ops (id, user_id, post_id, reply_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id)
-         SELECT id, pg_notify($5, $6) FROM claimed`,
-        [op.id, user.id, 'postId' in op ? op.postId : null, 'replyId' in op ? op.replyId : null, CHANGES_CHANNEL, String(seq)],
-      );
-      if (!claimed) throw new Duplicate();
-      return { id: op.id, ...(await work(tx, user, op, checked, seq)) };
-    });
-  } catch (error) {
-    if (error instanceof Duplicate) return duplicate(db, user, op.id);
-    if (error instanceof Refusal) return refused(op, error.code, error.reason);
-    throw error;
-  }
+  const target = { postId: 'postId' in op ? op.postId : null, replyId: 'replyId' in op ? op.replyId : null };
+  return applyOnce(db, user, op, target, (tx, seq) => work(tx, user, op, checked, seq));
 }

@@ -3,7 +3,7 @@
 // now). Shared by the posts' operations (ops.ts) and the conversations' (reply-ops.ts).
 import { ERRORS, type WireErrorCode } from '../../src/shared/errors';
 import type { ServerOpResult } from '../../src/shared/protocol';
-import type { Database } from './adapter';
+import type { Database, Sql } from './adapter';
 import type { UserRow } from './accounts';
 import { flagColumns, toWireFlag } from './moderation-rows';
 import { toWirePost, visibleTo } from './post-rows';
@@ -60,4 +60,47 @@ export async function duplicate(db: Database, user: UserRow, opId: string): Prom
     ...(reply ? { reply: toWireReply(reply, admin) } : {}),
     ...(flag ? { flag: toWireFlag(flag) } : {}),
   };
+}
+
+/** An answer before its op id is added (each kind of answer keeps its own fields). */
+export type OpAnswer = ServerOpResult extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** Where an op's duplicate answer looks: the post (and reply) it touched. */
+export interface OpTarget {
+  postId: number | null;
+  replyId?: string | null;
+}
+
+/**
+ * Applies `op` for `user` at most once and answers applied, duplicate or refused. A retry is
+ * answered `duplicate` outside the write lock when it can be; then, in one transaction, the
+ * change_head row is locked and one change number taken first, the op id claimed (a retry racing
+ * its first push answers `duplicate`) with the NOTIFY delivered at commit, and `work` writes every
+ * row at that number. A Refusal thrown by `work` rolls everything back and refuses the op.
+ */
+export async function applyOnce(
+  db: Database,
+  user: UserRow,
+  op: { id: string },
+  target: OpTarget,
+  work: (tx: Sql, seq: number) => Promise<OpAnswer>,
+): Promise<ServerOpResult> {
+  if (await alreadyApplied(db, op.id)) return duplicate(db, user, op.id);
+  try {
+    return await db.transaction(async (tx): Promise<ServerOpResult> => {
+      const [head] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+      const seq = Number(head!.seq);
+      const [claimed] = await tx.query(
+        `WITH claimed AS (INSERT INTO ops (id, user_id, post_id, reply_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id)
+         SELECT id, pg_notify($5, $6) FROM claimed`,
+        [op.id, user.id, target.postId, target.replyId ?? null, CHANGES_CHANNEL, String(seq)],
+      );
+      if (!claimed) throw new Duplicate();
+      return { id: op.id, ...(await work(tx, seq)) } as ServerOpResult;
+    });
+  } catch (error) {
+    if (error instanceof Duplicate) return duplicate(db, user, op.id);
+    if (error instanceof Refusal) return refused(op, error.code, error.reason);
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { afterFirstPosts } from '../db/core/idle';
 
 /**
@@ -9,10 +9,12 @@ import { afterFirstPosts } from '../db/core/idle';
  */
 export function useAfterFirstPosts<T>(load: () => Promise<T>, waitMs = 1_500): T | undefined {
   const [loaded, setLoaded] = useState<{ value: T }>();
+  // Held in a ref: the first `load` given is the one used (a module's import).
+  const loader = useRef(load);
   useEffect(() => {
     let live = true;
     const cancel = afterFirstPosts(waitMs, () => {
-      load().then(
+      loader.current().then(
         (value) => {
           if (live) setLoaded({ value });
         },
@@ -23,8 +25,6 @@ export function useAfterFirstPosts<T>(load: () => Promise<T>, waitMs = 1_500): T
       live = false;
       cancel();
     };
-    // `load` is read once: a module's import.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [waitMs]);
   return loaded?.value;
 }

@@ -7,17 +7,14 @@ import { db, type PostRow, type ReplyRow } from '../core/schema';
 import { memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/comfort';
 import { isConnectedDevice } from '../sync/sync-meta';
 
-/** The emails on this device (posts' and replies' authors, accounts) whose member id is `id`. */
-async function emailsOf(id: string): Promise<string[]> {
-  if (!MEMBER_ID_PATTERN.test(id)) return [];
+/** The emails on this device (posts' authors, `replies`' authors, accounts) whose member id is `id`. */
+async function emailsOf(id: string, replies: readonly ReplyRow[]): Promise<string[]> {
   const emails = new Set<string>();
   // One walk of the author index's keys (no rows read), then the replies' and accounts' emails.
   await db.posts.orderBy('[authorEmail+id]').eachKey((key) => {
     emails.add((key as [string, number])[0]);
   });
-  await db.replies.each((reply) => {
-    emails.add(reply.authorEmail);
-  });
+  for (const reply of replies) emails.add(reply.authorEmail);
   for (const email of await db.accounts.toCollection().primaryKeys()) emails.add(email);
   return [...emails].filter((email) => memberId(email) === id);
 }
@@ -48,12 +45,15 @@ const timeOf = (row: PostRow | ReplyRow) => ('date' in row ? Date.parse(row.date
  * (and no account here is).
  */
 export async function memberProfileOnDevice(id: string): Promise<MemberProfile | null> {
-  const emails = await emailsOf(id);
+  if (!MEMBER_ID_PATTERN.test(id)) return null;
+  // Replies have no author index: they are read once, for the emails and for the count.
+  const allReplies = await db.replies.toArray();
+  const emails = await emailsOf(id, allReplies);
   if (emails.length === 0) return null;
   const posts = await approvedPostsOf(emails);
-  const replies = (await db.replies.filter((reply) => reply.state === 'visible' && emails.includes(reply.authorEmail)).toArray()).sort(
-    (a, b) => b.createdAt - a.createdAt,
-  );
+  const replies = allReplies
+    .filter((reply) => reply.state === 'visible' && emails.includes(reply.authorEmail))
+    .sort((a, b) => b.createdAt - a.createdAt);
   const parents = await db.posts.bulkGet([...new Set(replies.map((reply) => reply.postId))]);
   const approved = new Set(parents.filter((post) => post?.status === 'approved').map((post) => post!.id));
   const visibleReplies = replies.filter((reply) => approved.has(reply.postId));
@@ -73,7 +73,8 @@ export async function memberProfileOnDevice(id: string): Promise<MemberProfile |
 
 /** Their approved posts on this device, newest first, at most `limit`. */
 export async function memberPostsOnDevice(id: string, limit: number): Promise<PostRow[]> {
-  const emails = await emailsOf(id);
+  if (!MEMBER_ID_PATTERN.test(id)) return [];
+  const emails = await emailsOf(id, await db.replies.toArray());
   if (emails.length === 0) return [];
   return (await approvedPostsOf(emails)).slice(0, Math.max(0, limit));
 }
