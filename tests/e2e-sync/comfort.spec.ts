@@ -2,7 +2,8 @@
 // device (live, and to a device signed in later), a saved post is saved everywhere (and an unsave
 // leaves everywhere), and a display name edited on one device shows on the member's posts on every
 // device, another member's included.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { waitForServiceWorker } from '../e2e/support/service-worker';
 import { serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, card, type newDevice, sendOps, signedInDevice, waitSynced, type Device } from './support/devices';
 
@@ -115,4 +116,67 @@ test('a display name edited on the phone shows on the member’s posts on every 
   await expect(other.page.getByRole('heading', { level: 1, name: 'Rhea Okafor-Lind' })).toBeVisible();
   await expect(other.page.getByRole('link', { name: 'Segmentation that survives contact' })).toBeVisible();
   for (const opened of [phone, admin, other]) await opened.context.close();
+});
+
+/** Every operation `page` pushed to /api/ops, with the answer the server gave it. */
+function pushedOps(page: Page): { type: string; id: string; status: string }[] {
+  const seen: { type: string; id: string; status: string }[] = [];
+  page.on('response', (response: Response) => {
+    if (!response.url().endsWith('/api/ops') || response.request().method() !== 'POST') return;
+    const sent = (response.request().postDataJSON() as { ops: { id: string; type: string }[] }).ops;
+    void response.json().then(
+      (answer: { results: { id: string; status: string }[] }) => {
+        for (const result of answer.results)
+          seen.push({ id: result.id, status: result.status, type: sent.find((op) => op.id === result.id)?.type ?? '?' });
+      },
+      () => undefined,
+    );
+  });
+  return seen;
+}
+
+test('a save, a theme and a name chosen offline each reach the server exactly once when the network returns', async ({ browser }) => {
+  const admin = await device(browser, ADMIN, TABLET, '/admin');
+  await approvedPosts(admin.page, ['Weighting in a tunnel']);
+  // The phone with its service worker (every screen's code on the device, as offline in life).
+  const phone = await signedInDevice(browser, spec.server, 'ines@example.com', PHONE, '/forum', 'allow');
+  await waitForServiceWorker(phone.page);
+  const tablet = await device(browser, 'ines@example.com', TABLET, '/profile');
+  await expect(card(phone.page, 'Weighting in a tunnel')).toBeVisible({ timeout: 15_000 });
+  const pushed = pushedOps(phone.page);
+
+  await phone.context.setOffline(true);
+  const save = card(phone.page, 'Weighting in a tunnel').getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  // In the app (the phone is offline): its header menu, then Profile.
+  await phone.page.getByRole('button', { name: 'Menu' }).click();
+  await phone.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  await phone.page.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+  await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
+  await phone.page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = phone.page.getByRole('dialog', { name: 'Edit Profile' });
+  await dialog.getByLabel('Display name').fill('Ines Offline');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(phone.page.getByRole('heading', { name: 'Ines Offline' }).first()).toBeVisible();
+  // Nothing left the phone: the tablet still shows the member as they were.
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'light');
+
+  await phone.context.setOffline(false);
+  await waitSynced(phone.page);
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
+  await expect(tablet.page.getByRole('heading', { name: 'Ines Offline' }).first()).toBeVisible({ timeout: 15_000 });
+  const saved = tablet.page.locator('#saved-posts');
+  await expect(saved.getByRole('link', { name: 'Weighting in a tunnel' })).toBeVisible({ timeout: 15_000 });
+
+  // Each was applied once, under one op id, even after the phone reloads and syncs again.
+  await phone.page.reload();
+  await waitSynced(phone.page);
+  await expect(phone.page.getByRole('heading', { name: 'Ines Offline' }).first()).toBeVisible();
+  const applied = pushed.filter((op) => op.status === 'applied');
+  expect(applied.map((op) => op.type).sort()).toEqual(['rename', 'save', 'setTheme']);
+  for (const type of ['save', 'setTheme', 'rename'])
+    expect(new Set(pushed.filter((op) => op.type === type).map((op) => op.id)).size, type).toBe(1);
+  for (const opened of [admin, phone, tablet]) await opened.context.close();
 });

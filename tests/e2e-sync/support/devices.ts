@@ -129,8 +129,9 @@ export async function signedInDevice(
   email: string,
   viewport = PHONE,
   path = '/forum',
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<Device> {
-  const opened = await newDevice(browser, server, viewport);
+  const opened = await newDevice(browser, server, viewport, serviceWorkers);
   await signIn(opened.page, email, passwordOf(email));
   await opened.page.goto(path);
   await waitSynced(opened.page);
