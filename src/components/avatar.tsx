@@ -1,4 +1,5 @@
 import { initials } from '../lib/format';
+import { memberId } from '../shared/comfort';
 
 const palette = ['#3b32b8', '#13795b', '#0b6e99', '#9a3412', '#7e22ce', '#b91c5c', '#1d4ed8', '#4d5b12'];
 
@@ -8,13 +9,17 @@ function colourFor(seed: string): string {
   return palette[total % palette.length] ?? palette[0]!;
 }
 
-/** A round badge with a person's initials, coloured by their email so it is stable. */
+/**
+ * A round badge with a person's initials, coloured by who they are so it is stable: `seed` is their
+ * email or their member id (a member page knows only that), and both give the same colour.
+ */
 export function Avatar({ name, seed, size = 40 }: { name: string; seed?: string; size?: number }) {
+  const person = seed?.includes('@') ? memberId(seed) : seed;
   return (
     <span
       className="app-avatar"
       aria-hidden="true"
-      style={{ width: size, height: size, fontSize: size * 0.4, backgroundColor: colourFor(seed ?? name) }}
+      style={{ width: size, height: size, fontSize: size * 0.4, backgroundColor: colourFor(person ?? name) }}
     >
       {initials(name)}
     </span>

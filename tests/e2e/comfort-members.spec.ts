@@ -40,6 +40,9 @@ for (const mode of ['light', 'dark'] as const) {
     const posts = page.getByRole('region', { name: 'Posts by Ana Lima' }).getByRole('article');
     await expect(posts).toHaveCount(2);
     await expect(posts.first()).toContainText('Diary studies that people finish');
+    // The page's avatar has the colour of Ana's avatar on her posts (one colour per person).
+    const colour = (avatar: ReturnType<Page['locator']>) => avatar.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await colour(page.locator('.app-avatar').first())).toBe(await colour(posts.first().locator('.app-avatar')));
     // Nothing pending, nothing by others, and never the email.
     await expect(page.getByText('Ana, still in review')).toHaveCount(0);
     await expect(page.getByText('Not by Ana')).toHaveCount(0);
