@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, precacheEntries, readDist } from './dist';
@@ -48,7 +49,7 @@ describe('the web app manifest', () => {
     expect(manifests.sort()).toEqual(['manifest-dark.webmanifest', 'manifest.webmanifest']);
     const dark = JSON.parse(readDist('manifest-dark.webmanifest')) as Record<string, unknown>;
     const html = readDist('index.html');
-    expect(html.match(/rel="manifest"/g)).toHaveLength(1);
+    expect(html.match(/<link rel="manifest"/g)).toHaveLength(1);
     const manifest = JSON.parse(readDist('manifest.webmanifest')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'Insight Exchange', short_name: 'Insight', display: 'standalone', start_url: '/', scope: '/' });
     expect(manifest).toMatchObject({ theme_color: THEME_COLORS.light.theme, background_color: THEME_COLORS.light.background });
@@ -100,7 +101,8 @@ describe('the web app manifest', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // One inline script only (the theme's, allowed by its hash: below).
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script>']);
   });
 
   it('leaves out /api: the static answer to GET /api/health (local-only) is always asked of the host', () => {
@@ -126,15 +128,21 @@ describe('index.html', () => {
     expect(() => readDist('forum-snapshot.js')).toThrow(/missing/);
   });
 
-  it('sets the colour mode from the head with one tiny classic script that reads THEME_COOKIE', () => {
-    // In the head, before the stylesheet: nothing is painted before it ran.
-    const tag = /<script src="(\/assets\/theme-[\w-]+\.js)"><\/script>[^]*<link rel="stylesheet"[^]*<\/head>/.exec(html);
+  it('sets the colour mode from the head with one tiny inline script that reads THEME_COOKIE, allowed by its hash alone', () => {
+    // In the head, before the stylesheet: nothing is painted before it ran; inline, it costs no request.
+    const tag = /<script>([^<]+)<\/script>[^]*<link rel="stylesheet"[^]*<\/head>/.exec(html);
     expect(tag).not.toBeNull();
-    const code = readDist(tag![1]!);
+    const code = tag![1]!;
     expect(code).not.toMatch(/\bimport\s*[({"'`*]|\bexport\b|createRoot|dexie/i);
     expect(code.length).toBeLessThan(1024);
     for (const name of [THEME_COOKIE, 'data-bs-theme', THEME_COLORS.dark.theme, 'manifest-dark.webmanifest'])
       expect(code, name).toContain(name);
+    // The page's Content-Security-Policy allows exactly this script inline, and no other.
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!.replace(/&#39;/g, "'");
+    const hash = createHash('sha256').update(code).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
   it('runs a boot script that is one small classic script holding the names of src/db/contracts.ts and src/boot', () => {
