@@ -45,10 +45,11 @@ export async function inAppNavigation(context, base, postId, selector, runs) {
 }
 
 /** Full page loads of /posts/:id, `runs` times: from navigation start (performance.timeOrigin) to the paint. */
-export async function fullLoad(context, base, postId, selector, runs, onFirst = async () => undefined) {
+export async function fullLoad(context, base, postId, selector, runs, onFirst = async () => undefined, cpuRate = 1) {
   const times = [];
   for (let run = 0; run < runs; run += 1) {
     const page = await context.newPage();
+    if (cpuRate !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await page.addInitScript(watchPaint, selector);
     await page.goto(`${base}/posts/${postId}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__painted !== undefined, undefined, { timeout: 60_000, polling: 20 });
