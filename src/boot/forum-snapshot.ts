@@ -22,6 +22,7 @@ import {
   SNAPSHOT_TEMPLATE_TOKEN,
   SNAPSHOT_VIEW_ID,
 } from './forum-snapshot-names';
+import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
 
 const script = document.currentScript;
 const entry = script?.getAttribute(BOOT_ENTRY_ATTRIBUTE);
@@ -79,6 +80,8 @@ try {
 } catch {
   // No snapshot then: the app paints as usual.
 }
-// After the snapshot's frame (rAF runs before the paint, the task after it).
-if (shown) requestAnimationFrame(() => setTimeout(start, 0));
+// After the snapshot's frame, or the prerendered home page's (`/`: vite.config.ts) (rAF runs before
+// the paint, the task after it).
+const home = document.getElementById(HOME_PRERENDER_ID) && !document.documentElement.classList.contains(HOME_PRERENDER_OFF_CLASS);
+if (shown || home) requestAnimationFrame(() => setTimeout(start, 0));
 else start();
