@@ -2,6 +2,7 @@
 // it shows, and the app's module preloads, which on `/` wait for its first frame.
 import { FORUM_SNAPSHOT_COOKIE } from '../db/contracts';
 import { THEME_COOKIE } from '../shared/theme';
+import { afterFirstPaint } from './first-paint';
 import { HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from './home-prerender-names';
 
 /**
@@ -16,9 +17,9 @@ export function showsHomePrerender(pathname: string, cookie: string): boolean {
 
 /**
  * Hides the prerendered page off `/` (before the first paint: this runs in the head), and preloads
- * the app's modules that `script` lists: at once, as the page's own tags would, but on `/` after the
- * prerendered page's first frame (rAF runs before the paint, the task after it), so that paint
- * waits for no script download.
+ * the app's modules that `script` lists: at once, as the page's own tags would, but on `/` once the
+ * prerendered page's first paint is on screen, so that paint (Lighthouse's FCP and LCP) waits for,
+ * and shares the network with, no script download.
  */
 export function bootHomePrerender(script: Element | null): void {
   let home = false;
@@ -38,6 +39,6 @@ export function bootHomePrerender(script: Element | null): void {
       document.head.appendChild(link);
     }
   };
-  if (home) requestAnimationFrame(() => setTimeout(preload, 0));
+  if (home) afterFirstPaint(preload);
   else preload();
 }

@@ -2,6 +2,7 @@
 // The prerendered home page's boot pieces: where it may show (the head script), the module preloads
 // it defers on `/`, and how the app removes it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_PAINT_MAX_MS } from '../../../src/boot/first-paint';
 import { bootHomePrerender, showsHomePrerender } from '../../../src/boot/home-prerender-head';
 import { releaseHiddenHomePrerender, releaseHomePrerender } from '../../../src/boot/home-prerender-app';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../../src/boot/home-prerender-names';
@@ -54,19 +55,57 @@ describe('bootHomePrerender (the head script)', () => {
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('anonymous');
   });
 
-  it("on /: leaves it shown and preloads the modules only after the first frame's paint", () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  it('on /: leaves it shown and preloads the modules only once its first contentful paint is on screen', () => {
+    const observers: { callback: PerformanceObserverCallback; options?: PerformanceObserverInit }[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: PerformanceObserverCallback) {
+          observers.push({ callback });
+        }
+        observe(options: PerformanceObserverInit) {
+          observers.at(-1)!.options = options;
+        }
+        disconnect() {}
+      },
+    );
+    const entries = (names: string[]) =>
+      ({ getEntriesByName: (name: string) => names.filter((n) => n === name) }) as unknown as PerformanceObserverEntryList;
     vi.useFakeTimers();
     try {
       bootHomePrerender(bootScript());
       expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(false);
       expect(preloads()).toEqual([]);
-      frames.forEach((callback) => callback(0));
-      // rAF runs before the paint: still nothing until the task after it.
+      expect(observers.map((observer) => observer.options)).toEqual([{ type: 'paint', buffered: true }]);
+      const [{ callback }] = observers as [{ callback: PerformanceObserverCallback }];
+      // The first paint (not yet contentful) starts nothing.
+      callback(entries(['first-paint']), { disconnect: () => undefined } as PerformanceObserver);
       expect(preloads()).toEqual([]);
-      vi.runAllTimers();
+      callback(entries(['first-contentful-paint']), { disconnect: () => undefined } as PerformanceObserver);
       expect(preloads()).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
+      // Once only: the safety timeout adds nothing more.
+      vi.runAllTimers();
+      expect(preloads()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on /: preloads them anyway after FIRST_PAINT_MAX_MS when no paint comes (a background tab)', () => {
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.useFakeTimers();
+    try {
+      bootHomePrerender(bootScript());
+      vi.advanceTimersByTime(FIRST_PAINT_MAX_MS - 1);
+      expect(preloads()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(preloads()).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }
