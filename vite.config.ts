@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
+import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/boot/home-prerender-names.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const DEFINE = {
+  __APP_VERSION__: JSON.stringify(version),
+  __BUILD_ID__: JSON.stringify(buildId()),
+};
 
 // The Content-Security-Policy goes into the built page only: the dev server injects inline scripts.
 const CONTENT_SECURITY_POLICY = [
@@ -53,11 +58,13 @@ function contentSecurityPolicy(): Plugin {
 // must never meet this page: it would not start this build's app), preloads it from the head (the
 // parser stops at it below the snapshot's markup) and hands it the entry module
 // (BOOT_ENTRY_ATTRIBUTE), which it imports after the snapshot has painted, or at once when there
-// is none; a modulepreload keeps the entry's download as early as the module script tag had it.
+// is none; the head's boot script preloads the entry and its imports as early as the module script
+// tag had them (on `/`, after the prerendered home page's first frame: homePrerender).
 // The dev server answers the script's path with the same bundle.
 const BOOT_SOURCE = 'src/boot/forum-snapshot.ts';
-// src/boot/theme.ts, in the head: sets the colour mode before the first paint. Bundled the same
-// way, then written into the page itself (under 1 KB): a parser-blocking script that is a file
+// src/boot/theme.ts, in the head: sets the colour mode before the first paint (and starts the
+// modules' preloads). Bundled the same way, then written into the page itself (under 2 KB): a
+// parser-blocking script that is a file
 // costs a request (through the service worker) before the first paint; inline it costs none. The
 // CSP allows it by its hash alone.
 const THEME_SOURCE = 'src/boot/theme.ts';
@@ -104,13 +111,45 @@ function entryAfterSnapshot(): Plugin {
         // The tag as Vite leaves it (it drops `vite-ignore`, which keeps it from warning about a classic script).
         const tag = new RegExp(`<script src="/${BOOT_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
         if (!boot || !entry || !tag) throw new Error(`index.html: the entry module or ${BOOT_SOURCE} is missing`);
-        return html
-          .replace(
-            entry[0],
-            `<link rel="preload" href="/${boot}" as="script">\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
-          )
+        // The modules' preloads go to the head's boot script, which adds them at once, or on `/`
+        // after the prerendered home page's first frame (homePrerender).
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+        const modules = [entry[1], ...preloads.map((link) => link[1])].join(' ');
+        return preloads
+          .reduce((page, link) => page.replace(link[0], ''), html)
+          .replace(entry[0], `<link rel="preload" href="/${boot}" as="script">`)
           .replace(tag, `<script src="/${boot}" ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}"></script>`)
-          .replace(themeTag, () => `<script>${theme}</script>`);
+          .replace(themeTag, () => `<script ${MODULE_PRELOADS_ATTRIBUTE}="${modules}">${theme}</script>`);
+      },
+    },
+  };
+}
+
+// The home page (`/`) is painted before any JavaScript: the build renders it with the app's own
+// components (src/app/home-prerender.tsx, react-dom/server) into index.html, before `#root`. The
+// page is the same for every route (the service worker serves it for every navigation): off `/`
+// the head's boot script hides it before the first paint (src/boot/theme.ts, main.scss) and the
+// app removes it as it starts; on `/` the app removes it in the commit that draws the live home
+// page (src/pages/home.tsx), so no frame shows both or neither. `#root` stays empty: the service
+// worker finds it as `<div id="root"></div>` to put the forum's snapshot before it.
+const HOME_PRERENDER_SOURCE = 'src/app/home-prerender.tsx';
+
+function homePrerender(): Plugin {
+  return {
+    name: 'insight-exchange:home-prerender',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html: ${root} is missing`);
+        const { module } = await runnerImport<{ renderHome: () => string }>(`/${HOME_PRERENDER_SOURCE}`, {
+          configFile: false,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          logLevel: 'warn',
+          define: DEFINE,
+        });
+        return html.replace(root, `<div id="${HOME_PRERENDER_ID}">${module.renderHome()}</div>\n    ${root}`);
       },
     },
   };
@@ -135,13 +174,11 @@ function bootScriptInDev(): Plugin {
 }
 
 export default defineConfig({
-  define: {
-    __APP_VERSION__: JSON.stringify(version),
-    __BUILD_ID__: JSON.stringify(buildId()),
-  },
+  define: DEFINE,
   plugins: [
     react(),
     contentSecurityPolicy(),
+    homePrerender(),
     entryAfterSnapshot(),
     bootScriptInDev(),
     VitePWA({

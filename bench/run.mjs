@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { backupJson } from './generate.mjs';
+import { CATEGORIES, lighthouseRun, lostPoints, scoresOf } from './lighthouse.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4183);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
@@ -436,40 +437,22 @@ async function crossTabLatency(context, samples) {
  * (its session, posts and service worker kept: /forum is for members).
  */
 async function lighthouseScores(runs, executablePath) {
-  const { default: lighthouse } = await import('lighthouse');
-  const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
   const scores = {};
   const coldProfile = mkdtempSync(join(WORK, 'profile-cold-'));
   const cold = await launch(coldProfile, executablePath, [`--remote-debugging-port=${DEBUG_PORT + 1}`]);
   for (const path of ['/', '/forum']) {
     const runsFor = [];
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${BASE}${path}`, {
-        port: path === '/' ? DEBUG_PORT + 1 : DEBUG_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: categories,
-        disableStorageReset: path !== '/',
-      });
-      runsFor.push(Object.fromEntries(categories.map((category) => [category, Math.round(result.lhr.categories[category].score * 100)])));
+      const lhr = await lighthouseRun(`${BASE}${path}`, path === '/' ? DEBUG_PORT + 1 : DEBUG_PORT, { storageReset: path === '/' });
+      runsFor.push(scoresOf(lhr));
       if (run === 0) {
-        const lcp = result.lhr.audits['largest-contentful-paint']?.displayValue;
-        const tbt = result.lhr.audits['total-blocking-time']?.displayValue;
+        const lcp = lhr.audits['largest-contentful-paint']?.displayValue;
+        const tbt = lhr.audits['total-blocking-time']?.displayValue;
         log(`  Lighthouse ${path}: LCP ${lcp}, TBT ${tbt}`);
-        // What costs points: every weighted audit below a full score, by category.
-        for (const category of categories) {
-          const lost = result.lhr.categories[category].auditRefs
-            .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => {
-              const audit = result.lhr.audits[ref.id];
-              const first = audit.details?.items?.[0];
-              return `${ref.id} (${audit.displayValue ?? audit.score}${first ? `: ${JSON.stringify(first).slice(0, 300)}` : ''})`;
-            });
-          if (lost.length > 0) log(`    ${category}: ${lost.join(', ')}`);
-        }
+        for (const line of lostPoints(lhr)) log(`    ${line}`);
       }
     }
-    scores[path] = Object.fromEntries(categories.map((category) => [category, median(runsFor.map((run) => run[category]))]));
+    scores[path] = Object.fromEntries(CATEGORIES.map((category) => [category, median(runsFor.map((run) => run[category]))]));
   }
   await cold.close();
   rmSync(coldProfile, { recursive: true, force: true });

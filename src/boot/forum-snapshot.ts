@@ -22,6 +22,8 @@ import {
   SNAPSHOT_TEMPLATE_TOKEN,
   SNAPSHOT_VIEW_ID,
 } from './forum-snapshot-names';
+import { afterFirstPaint } from './first-paint';
+import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
 
 const script = document.currentScript;
 const entry = script?.getAttribute(BOOT_ENTRY_ATTRIBUTE);
@@ -79,6 +81,9 @@ try {
 } catch {
   // No snapshot then: the app paints as usual.
 }
-// After the snapshot's frame (rAF runs before the paint, the task after it).
+// After the snapshot's frame (rAF runs before the paint, the task after it); on `/`, once the
+// prerendered home page's first paint is on screen (vite.config.ts), as its module preloads.
+const home = document.getElementById(HOME_PRERENDER_ID) && !document.documentElement.classList.contains(HOME_PRERENDER_OFF_CLASS);
 if (shown) requestAnimationFrame(() => setTimeout(start, 0));
+else if (home) afterFirstPaint(start);
 else start();

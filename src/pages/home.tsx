@@ -7,7 +7,9 @@ import {
   IconReportAnalytics,
   IconWifiOff,
 } from '@tabler/icons-react';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { releaseHomePrerender } from '../boot/home-prerender-app';
 import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/auth-context';
 
@@ -37,6 +39,8 @@ const features = [
 /** The marketing home page: hero, the four feature cards and calls to action. */
 export function HomePage() {
   const { isAuthenticated } = useAuth();
+  // The page the build prerendered (vite.config.ts) goes in the commit that draws this one: same frame.
+  useLayoutEffect(releaseHomePrerender, []);
   const primary = isAuthenticated ? { to: paths.forum, label: 'Go to Forum' } : { to: paths.signup, label: 'Join Now' };
   return (
     <>

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MODULE_PRELOADS_ATTRIBUTE } from '../../src/boot/home-prerender-names';
 
 export const DIST = join(process.cwd(), 'dist');
 
@@ -30,7 +31,10 @@ export function precacheEntries(): PrecacheEntry[] {
   return entries;
 }
 
-/** Scripts and styles the page loads before anything else: every script tag, the preloaded modules, the CSS. */
+/**
+ * Scripts and styles the page loads before anything else: every script tag, the preloaded modules
+ * (as tags, or as the list the head's boot script preloads: MODULE_PRELOADS_ATTRIBUTE), the CSS.
+ */
 export function initialAssets(): { scripts: string[]; styles: string[] } {
   const html = readDist('index.html');
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
@@ -39,6 +43,7 @@ export function initialAssets(): { scripts: string[]; styles: string[] } {
     .filter((tag) => tag.startsWith('<script') || tag.includes('rel="modulepreload"'))
     .map((tag) => attr(tag, 'src') ?? attr(tag, 'href'))
     .filter((path): path is string => Boolean(path));
+  for (const tag of tags) scripts.push(...(attr(tag, MODULE_PRELOADS_ATTRIBUTE)?.split(' ') ?? []));
   const styles = tags
     .filter((tag) => tag.includes('rel="stylesheet"'))
     .map((tag) => attr(tag, 'href'))

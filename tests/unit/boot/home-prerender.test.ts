@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+// The prerendered home page's boot pieces: where it may show (the head script), the module preloads
+// it defers on `/`, and how the app removes it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_PAINT_MAX_MS } from '../../../src/boot/first-paint';
+import { bootHomePrerender, showsHomePrerender } from '../../../src/boot/home-prerender-head';
+import { releaseHiddenHomePrerender, releaseHomePrerender } from '../../../src/boot/home-prerender-app';
+import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../../src/boot/home-prerender-names';
+import { FORUM_SNAPSHOT_COOKIE } from '../../../src/db/contracts';
+import { THEME_COOKIE } from '../../../src/shared/theme';
+
+const root = document.documentElement;
+const preloads = () =>
+  Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((link) => link.getAttribute('href'));
+
+function bootScript(modules = '/assets/index-A.js /assets/react-B.js'): HTMLScriptElement {
+  const script = document.createElement('script');
+  script.setAttribute(MODULE_PRELOADS_ATTRIBUTE, modules);
+  document.head.appendChild(script);
+  return script;
+}
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}"><main>Home</main></div><div id="root"></div>`;
+  root.className = '';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('showsHomePrerender', () => {
+  it('shows it on / only', () => {
+    expect(showsHomePrerender('/', '')).toBe(true);
+    for (const path of ['/about', '/login', '/forum', '/posts/3', '/index.html', '//'])
+      expect(showsHomePrerender(path, ''), path).toBe(false);
+  });
+
+  it("not to a browser whose cookies say a member signs in here (their page differs from a visitor's)", () => {
+    expect(showsHomePrerender('/', `${THEME_COOKIE}=dark`)).toBe(false);
+    expect(showsHomePrerender('/', `other=1; ${FORUM_SNAPSHOT_COOKIE}=${'a'.repeat(32)}`)).toBe(false);
+    // An emptied cookie, or one whose name merely ends the same, is no member's.
+    expect(showsHomePrerender('/', `${THEME_COOKIE}=; x-${FORUM_SNAPSHOT_COOKIE}=1`)).toBe(true);
+  });
+});
+
+describe('bootHomePrerender (the head script)', () => {
+  it('off /: hides the prerendered page and preloads the modules at once, entry first', () => {
+    window.history.replaceState(null, '', '/about');
+    bootHomePrerender(bootScript());
+    expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(true);
+    expect(preloads()).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
+    expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
+  it('on /: leaves it shown and preloads the modules only once its first contentful paint is on screen', () => {
+    const observers: { callback: PerformanceObserverCallback; options?: PerformanceObserverInit }[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: PerformanceObserverCallback) {
+          observers.push({ callback });
+        }
+        observe(options: PerformanceObserverInit) {
+          observers.at(-1)!.options = options;
+        }
+        disconnect() {}
+      },
+    );
+    const entries = (names: string[]) =>
+      ({ getEntriesByName: (name: string) => names.filter((n) => n === name) }) as unknown as PerformanceObserverEntryList;
+    vi.useFakeTimers();
+    try {
+      bootHomePrerender(bootScript());
+      expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(false);
+      expect(preloads()).toEqual([]);
+      expect(observers.map((observer) => observer.options)).toEqual([{ type: 'paint', buffered: true }]);
+      const [{ callback }] = observers as [{ callback: PerformanceObserverCallback }];
+      // The first paint (not yet contentful) starts nothing.
+      callback(entries(['first-paint']), { disconnect: () => undefined } as PerformanceObserver);
+      expect(preloads()).toEqual([]);
+      callback(entries(['first-contentful-paint']), { disconnect: () => undefined } as PerformanceObserver);
+      expect(preloads()).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
+      // Once only: the safety timeout adds nothing more.
+      vi.runAllTimers();
+      expect(preloads()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on /: preloads them anyway after FIRST_PAINT_MAX_MS when no paint comes (a background tab)', () => {
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.useFakeTimers();
+    try {
+      bootHomePrerender(bootScript());
+      vi.advanceTimersByTime(FIRST_PAINT_MAX_MS - 1);
+      expect(preloads()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(preloads()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('preloads nothing without a list (the dev server)', () => {
+    window.history.replaceState(null, '', '/forum');
+    bootHomePrerender(null);
+    expect(preloads()).toEqual([]);
+    expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(true);
+  });
+});
+
+describe("the app's side", () => {
+  it('removes the hidden page at start off /, and leaves the shown one on / to the home page', () => {
+    releaseHiddenHomePrerender();
+    expect(document.getElementById(HOME_PRERENDER_ID)).not.toBeNull();
+    releaseHomePrerender();
+    expect(document.getElementById(HOME_PRERENDER_ID)).toBeNull();
+
+    document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}"></div><div id="root"></div>`;
+    window.history.replaceState(null, '', '/login');
+    root.classList.add(HOME_PRERENDER_OFF_CLASS);
+    releaseHiddenHomePrerender();
+    expect(document.getElementById(HOME_PRERENDER_ID)).toBeNull();
+    expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(false);
+  });
+
+  it('removes it on / too where the head script hid it (a member)', () => {
+    root.classList.add(HOME_PRERENDER_OFF_CLASS);
+    releaseHiddenHomePrerender();
+    expect(document.getElementById(HOME_PRERENDER_ID)).toBeNull();
+  });
+});
