@@ -13,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      input: { server: 'server/server.ts', 'admin-password': 'server/admin-password.ts' },
+      input: { server: 'server/server.ts', 'admin-password': 'server/admin-password.ts', 'create-database': 'server/create-database.ts' },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

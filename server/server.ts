@@ -2,6 +2,9 @@
 // it cannot), runs start-up work, listens (https with TLS_CERT/TLS_KEY), and on SIGTERM or SIGINT
 // finishes requests in flight, closes the database cleanly and exits 0. The log is readable lines
 // on a terminal and JSON lines otherwise (LOG_FORMAT forces either: lib/log-format.ts).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
@@ -22,7 +25,10 @@ async function main(): Promise<void> {
   const config = readConfig();
   const pretty = chooseLogFormat(process.env, process.stdout.isTTY === true) === 'pretty';
   const color = pretty && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const db: Database = await openDatabase(config);
+  // Built beside this file (dist-server/): a first start creates the embedded database in a child
+  // process that exits (db/pglite.ts). Run from source (no such file), it is created in this process.
+  const createScript = join(dirname(fileURLToPath(import.meta.url)), 'create-database.js');
+  const db: Database = await openDatabase(config, existsSync(createScript) ? createScript : undefined);
   const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
   let app: FastifyInstance;
   try {

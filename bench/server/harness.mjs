@@ -25,6 +25,7 @@ export function startServer(env) {
         clearTimeout(timer);
         const stop = () =>
           new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
             child.once('exit', done);
             child.kill('SIGTERM');
           });

@@ -1,6 +1,8 @@
 // The embedded engine: PGlite (PostgreSQL in WebAssembly) with its files in DATA_DIR, or in memory
 // for tests. PGlite has one connection, so its transactions are already serialized.
+import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
 
@@ -43,6 +45,48 @@ function checkDataDir(dir: string, create: boolean, minFreeMb: number): void {
   if (freeMb < minFreeMb) throw new DatabaseOpenError(diskFull(dir, `${freeMb} MB free, MIN_FREE_MB asks for ${minFreeMb} MB`));
 }
 
+/**
+ * PostgreSQL settings inside PGlite, added to PGlite's own start parameters (kept as they are). The
+ * defaults size shared memory for a 100-connection server: 128 MB of shared_buffers, all of them
+ * touched at start, held for the life of the process. PGlite has one connection and the data files
+ * stay in the operating system's page cache, so 16 MB of buffers and 5 connection slots take the
+ * resident memory of a warm start from about 290 MB to about 160 MB (docs/server.md, "Memory").
+ * Durability is unchanged: nothing here touches fsync, synchronous_commit or the WAL.
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5'] as const;
+export const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
+/** The same settings for PGlite's initdb: its test runs and bootstrap use them (about 40 MB less at the peak), and it writes them into the folder's postgresql.conf. */
+export const pgliteCreateOptions = () => ({ startParams: pgliteStartParams(), initDbStartParams: [...PGLITE_SETTINGS] });
+
+/** True when `dir` holds no database yet (PGlite would run its initdb there). */
+export const needsCreation = (dir: string): boolean => !existsSync(join(dir, 'PG_VERSION'));
+
+/**
+ * Runs `script` (dist-server/create-database.js) in a short-lived Node process that creates the
+ * database in `dir` and exits: PGlite's creation (its initdb) peaks near 700 MB and the process that
+ * ran it keeps most of that afterwards; the server then opens the ready folder at a warm start's size.
+ * V8 compiles the WebAssembly once with its baseline compiler only (--liftoff-only): about 100 MB
+ * less at the peak, for a creation that runs once.
+ */
+function createInChild(script: string, dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--liftoff-only', script, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.once('error', (error) => reject(new DatabaseOpenError(`The embedded database in ${dir} cannot be created: ${error.message}`)));
+    child.once('exit', (code, signal) => {
+      if (code === 0) return resolve();
+      const detail = stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
+      if (isDiskFullError({ message: stderr }))
+        return reject(new DatabaseOpenError(diskFull(dir, 'no space left while creating the database')));
+      reject(new DatabaseOpenError(`The embedded database in ${dir} cannot be created: ${detail}`));
+    });
+  });
+}
+
 export interface PgliteOptions {
   /** The data folder; undefined keeps the database in memory (tests). */
   dataDir?: string;
@@ -52,14 +96,21 @@ export interface PgliteOptions {
   minFreeMb?: number;
   /** A dumped data folder to start from (tests clone one made once). */
   loadDataDir?: Blob | File;
+  /**
+   * The built create-database.js: an empty dataDir is then created by a child process running it
+   * (the server's start; tests and tools create in their own process).
+   */
+  createScript?: string;
 }
 
 /** Opens PGlite; throws DatabaseOpenError when its folder is missing, read-only, on a full disk or broken. */
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
   if (options.dataDir) checkDataDir(options.dataDir, options.create ?? false, options.minFreeMb ?? 64);
+  if (options.dataDir && options.createScript && !options.loadDataDir && needsCreation(options.dataDir))
+    await createInChild(options.createScript, options.dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, ...pgliteCreateOptions() });
   } catch (error) {
     if (options.dataDir && isDiskFullError(error))
       throw new DatabaseOpenError(diskFull(options.dataDir, 'no space left while opening the database'));
