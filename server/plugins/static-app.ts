@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { shellOffHome } from '../../src/shared/app-shell';
 import { apiNotFound } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,9 +42,12 @@ export async function setupStaticApp(app: FastifyInstance, distDir: string | und
       setHeaders: (res, path) => res.header('cache-control', cacheControlFor(path)),
     });
   }
+  // `/` gets the page as built; every other app route its lighter shell (src/shared/app-shell.ts).
+  const otherPages = indexHtml === undefined ? undefined : shellOffHome(indexHtml);
   app.setNotFoundHandler((request, reply) => {
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(request.url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const page = (request.url.split('?')[0] ?? '/') === '/' ? indexHtml : otherPages;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.code(404).send(apiNotFound(request.url));
   });

@@ -5,14 +5,8 @@
 // and the app (main.tsx and the home page: remove it as they take over).
 // Constants only: the boot scripts inline what they use and must stay tiny.
 
-/** The element that holds the home page as the build rendered it, before `#root`. */
-export const HOME_PRERENDER_ID = 'home-prerender';
+/** The element of the home markup, and the head script's module list (src/shared/app-shell.ts, which the server reads them with). */
+export { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from '../shared/app-shell';
 
 /** The class on `<html>` that hides the prerendered home page (main.scss). */
 export const HOME_PRERENDER_OFF_CLASS = 'prerender-off';
-
-/**
- * The head's boot script's attribute that lists the app's modules (the entry first, then what it
- * imports), which it preloads: at once, or on `/` after the prerendered page painted (set by the build).
- */
-export const MODULE_PRELOADS_ATTRIBUTE = 'data-modulepreload';

@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, SW_CLAIM_MESSAGE } from '../db/contracts';
 import { SNAPSHOT_TEMPLATE_CSS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_TEMPLATE_TOKEN } from '../boot/forum-snapshot-names';
+import { shellForPath } from '../shared/app-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,36 +22,46 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Delete the caches of older precache formats.
 cleanupOutdatedCaches();
 
-const shell = createHandlerBoundToURL('index.html');
+const precachedShell = createHandlerBoundToURL('index.html');
+type HandlerOptions = Parameters<typeof precachedShell>[0];
 const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The cached app shell as served for this navigation's path (src/shared/app-shell.ts), changed by `edit` when given. */
+async function shell(options: HandlerOptions, edit?: (page: string) => Promise<string | undefined>): Promise<Response> {
+  const response = await precachedShell(options);
+  const { pathname } = options.url;
+  if (!response.ok || (pathname === '/' && !edit)) return response;
+  try {
+    let page = shellForPath(await response.clone().text(), pathname);
+    page = (await edit?.(page)) ?? page;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(page, { status: response.status, headers });
+  } catch {
+    return response;
+  }
+}
 
 // /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
 // src/boot/forum-snapshot.ts can paint it synchronously, before the app's JavaScript runs, once it
 // has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
-  async (options) => {
-    const response = await shell(options);
-    try {
-      if (droppingSnapshot) return response;
+  (options) =>
+    shell(options, async (page) => {
+      if (droppingSnapshot) return undefined;
       const stored = await caches.match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE });
-      if (!stored || !response.ok) return response;
+      if (!stored) return undefined;
       const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; html?: unknown };
-      const page = await response.clone().text();
-      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return response;
+      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return undefined;
       const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}">${snapshot.html}</template>`;
-      const headers = new Headers(response.headers);
-      headers.delete('content-length');
-      return new Response(page.replace('<div id="root"></div>', `${template}<div id="root"></div>`), { status: response.status, headers });
-    } catch {
-      return response;
-    }
-  },
+      return page.replace('<div id="root"></div>', `${template}<div id="root"></div>`);
+    }),
 );
 
 // Every other navigation, a deep link included, is answered with the cached app shell;
 // /api never is (and no route here caches it): the server's answers always come from the server.
-registerRoute(new NavigationRoute(shell, { denylist: [/^\/api(\/|$)/] }));
+registerRoute(new NavigationRoute((options) => shell(options), { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.
 // A new build's worker also drops the forum's snapshot: whatever happened to the session under

@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, readDist } from './dist';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../src/boot/home-prerender-names';
+import { shellForPath } from '../../src/shared/app-shell';
 
 const html = readDist('index.html');
 const start = html.indexOf(`<div id="${HOME_PRERENDER_ID}">`);
@@ -52,5 +53,33 @@ describe('the prerendered home page in index.html', () => {
     const theme = new RegExp(`<script ${MODULE_PRELOADS_ATTRIBUTE}="[^"]+">([^]*?)</script>`).exec(head)?.[1];
     expect(theme).toBeDefined();
     expect(theme).toContain(HOME_PRERENDER_OFF_CLASS);
+  });
+});
+
+describe('the shell off `/` (src/shared/app-shell.ts: what the service worker and the server answer there)', () => {
+  const other = shellForPath(html, '/forum');
+  const head = (page: string) => page.slice(0, page.indexOf('</head>'));
+  const listed = new RegExp(`<script ${MODULE_PRELOADS_ATTRIBUTE}="([^"]+)">`).exec(html)?.[1]?.split(' ') ?? [];
+
+  it('is the built page itself on `/`', () => {
+    expect(shellForPath(html, '/')).toBe(html);
+  });
+
+  it('drops the home markup and keeps everything else of the body', () => {
+    expect(other).not.toContain(`id="${HOME_PRERENDER_ID}"`);
+    expect(other).not.toContain('Where research professionals exchange what really works');
+    expect(other.slice(other.indexOf('<div id="root"></div>'))).toBe(html.slice(root));
+    expect(other.length).toBeLessThan(html.length - markup.length + 1000);
+  });
+
+  it("turns the head script's module list into modulepreload tags, the entry first, and leaves the script's text (its CSP hash) alone", () => {
+    expect(listed.length).toBeGreaterThan(1);
+    expect(listed[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const tags = Array.from(head(other).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g), (match) => match[1]);
+    expect(tags).toEqual(listed);
+    expect(head(other)).not.toContain(`<script ${MODULE_PRELOADS_ATTRIBUTE}=`);
+    const script = (page: string) => /<script(?: [^>]*)?>(\(function[^]*?)<\/script>/.exec(head(page))?.[1];
+    expect(script(other)).toBeDefined();
+    expect(script(other)).toBe(script(html));
   });
 });

@@ -58,7 +58,12 @@ test("paints the member's first page from the snapshot, then the live list takes
   await watchSnapshot(page);
   const response = await page.goto('/forum');
   // The service worker put the snapshot in the page itself (painted with no wait on a cache read).
-  expect(await response!.text()).toContain(`<template id="forum-snapshot-template" data-token="${snapshot!.token}"`);
+  const body = await response!.text();
+  expect(response!.fromServiceWorker()).toBe(true);
+  expect(body).toContain(`<template id="forum-snapshot-template" data-token="${snapshot!.token}"`);
+  // … in the lighter shell of every path but `/` (src/shared/app-shell.ts): no home markup, the modules preloaded by tags.
+  expect(body).not.toContain('id="home-prerender"');
+  expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/index-[\w-]+\.js">/);
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.locator('#forum-snapshot')).toHaveCount(0);
   await expect(page.locator('#forum-snapshot-template')).toHaveCount(0);

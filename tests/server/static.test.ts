@@ -1,10 +1,11 @@
 // Serving the built app: app routes get index.html, /api never does; hashed assets are immutable,
 // index.html and sw.js no-cache; compression; security headers with the page's CSP as a header.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { cspFromHtml } from '../../server/plugins/security';
+import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from '../../src/shared/app-shell';
 import { fixtureDist, FIXTURE_CSP } from './support/fixture-dist';
 import { stubDatabase } from './support/stub-db';
 
@@ -56,6 +57,44 @@ describe('the built app', () => {
     expect(Number(asset.headers['content-length'] ?? asset.rawPayload.length)).toBeLessThan(2000);
     for (const url of ['/sw.js', '/index.html', '/manifest.webmanifest']) {
       expect((await app.inject({ url })).headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
+describe('the built page with a prerendered home page (src/shared/app-shell.ts)', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const built = (body: string, head: string) =>
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${FIXTURE_CSP.replace(/'/g, '&#39;')}">${head}</head><body>${body}<div id="root"></div></body></html>`;
+  const script = '<script>(function(){})()</script>';
+  beforeAll(async () => {
+    dist = fixtureDist();
+    writeFileSync(
+      `${dist}/index.html`,
+      built(
+        `<div id="${HOME_PRERENDER_ID}"><main>Home</main></div>`,
+        `<script ${MODULE_PRELOADS_ATTRIBUTE}="/assets/index-AbC123.js /assets/react-X.js">(function(){})()</script>`,
+      ),
+    );
+    app = await buildApp({ db: stubDatabase(), adminEmail: 'admin@insightexchange.app', distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers / with the page as built', async () => {
+    expect((await app.inject({ url: '/?from=app' })).body).toBe(readFileSync(`${dist}/index.html`, 'utf8'));
+  });
+
+  it('answers every other app route without the home markup, its modules preloaded by tags', async () => {
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/index-AbC123.js">\n    <link rel="modulepreload" crossorigin href="/assets/react-X.js">\n    ';
+    for (const url of ['/forum', '/about', '/posts/7?reply=2']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(built('', `${links}${script}`));
+      expect(response.headers['content-security-policy']).toBe(FIXTURE_CSP);
     }
   });
 });

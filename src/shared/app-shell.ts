@@ -1,0 +1,39 @@
+// The app shell (the built index.html) as served for one path, by the service worker and by the
+// server. Off `/` it carries neither the prerendered home page (hidden there: parsing it only
+// delays the first paint) nor the head script's list of the app's modules: they become the page's
+// own modulepreload tags, which the browser's preload scanner finds as the page starts, before any
+// script runs. On `/` the page is unchanged (its preloads wait for the prerendered page's paint).
+// Plain string work on the built page, whose markup the build writes (vite.config.ts); the two
+// names it finds there are defined here (src/boot/home-prerender-names.ts passes them on).
+
+/** The element that holds the home page as the build rendered it, before `#root`. */
+export const HOME_PRERENDER_ID = 'home-prerender';
+
+/**
+ * The head's boot script's attribute that lists the app's modules (the entry first, then what it
+ * imports), which it preloads: at once, or on `/` after the prerendered page painted (set by the build).
+ */
+export const MODULE_PRELOADS_ATTRIBUTE = 'data-modulepreload';
+
+const ROOT = '<div id="root"></div>';
+const PRELOADS = new RegExp(`<script ${MODULE_PRELOADS_ATTRIBUTE}="([^"<>]*)">`);
+
+/** The page for `pathname`: the same text on `/`, elsewhere shellOffHome's. */
+export function shellForPath(html: string, pathname: string): string {
+  return pathname === '/' ? html : shellOffHome(html);
+}
+
+/** The page for any path but `/`: without the home markup, with static module preloads. */
+export function shellOffHome(html: string): string {
+  let page = html;
+  const home = page.indexOf(`<div id="${HOME_PRERENDER_ID}">`);
+  const root = page.indexOf(ROOT);
+  if (home !== -1 && root > home) page = page.slice(0, home) + page.slice(root);
+  return page.replace(PRELOADS, (_tag, list: string) => {
+    const links = list
+      .split(' ')
+      .filter(Boolean)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+    return `${links.join('\n    ')}\n    <script>`;
+  });
+}
