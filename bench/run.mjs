@@ -172,6 +172,7 @@ async function forumNavigation(context, runs) {
 async function fullLoad(context, runs, throttle, profileTo) {
   const times = [];
   const live = [];
+  const fcp = [];
   for (let run = 0; run < runs; run += 1) {
     const page = await context.newPage();
     await page.setViewportSize({ width: 412, height: 823 });
@@ -205,6 +206,8 @@ async function fullLoad(context, runs, throttle, profileTo) {
       writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__firstPost)));
     }
     times.push(await page.evaluate(() => window.__firstPost));
+    // The paint timing entry: the presented frame that first showed content (the snapshot's, when one is painted).
+    fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     await page.waitForFunction(() => window.__livePost !== undefined, undefined, { timeout: 120_000, polling: 50 });
     live.push(await page.evaluate(() => window.__livePost));
     if (run === 0) {
@@ -215,7 +218,7 @@ async function fullLoad(context, runs, throttle, profileTo) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.close();
   }
-  return { times, live };
+  return { times, live, fcp };
 }
 
 /** Self time by function and by script in a CDP CPU profile (everything up to the first post). */
@@ -493,7 +496,15 @@ async function benchSize(size, executablePath) {
   if (wanted('load')) {
     const at1x = await fullLoad(context, Math.max(RUNS, 5), 1);
     const at4x = await fullLoad(context, Math.max(RUNS, 5), 4, PROFILE ? join('bench', `profile-${size}.md`) : undefined);
-    Object.assign(result, { load1x: at1x.times, load4x: at4x.times, live1x: at1x.live, live4x: at4x.live, loadavg: os.loadavg()[0] });
+    Object.assign(result, {
+      load1x: at1x.times,
+      load4x: at4x.times,
+      live1x: at1x.live,
+      live4x: at4x.live,
+      fcp1x: at1x.fcp,
+      fcp4x: at4x.fcp,
+      loadavg: os.loadavg()[0],
+    });
     log(
       `  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms ${load}`,
     );
@@ -593,6 +604,11 @@ function table(results, chromiumVersion) {
       'load1x',
     ),
     row('the same, 4x CPU (median)', (r) => median(r.load4x), 'load4x'),
+    row(
+      'the same, to the first contentful paint (the paint timing entry: the frame on screen that first showed the page, with the snapshot on it when one is painted), 1x CPU (median)',
+      (r) => median(r.fcp1x),
+    ),
+    row('the same, first contentful paint, 4x CPU (median)', (r) => median(r.fcp4x)),
     row('the same, to the first post of the live list (the app booted and read IndexedDB), 1x CPU (median)', (r) => median(r.live1x)),
     row('the same, live list, 4x CPU (median)', (r) => median(r.live4x)),
     row('machine load average (1 min) during the full loads', (r) => r.loadavg, undefined, 'load'),
