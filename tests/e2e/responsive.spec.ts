@@ -25,6 +25,8 @@ test.describe('on a 360 px phone', () => {
 
   test('the headers collapse into a menu', async ({ page }) => {
     await page.goto('/');
+    // The app's header, not the prerendered page's (its Menu works once the app has taken over).
+    await expect(page.locator('#home-prerender')).toHaveCount(0);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'About Us' })).toBeHidden();
     await header.getByRole('button', { name: 'Menu' }).click();
