@@ -24,6 +24,7 @@ import {
 } from './forum-snapshot-names';
 import { afterFirstPaint } from './first-paint';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
+import { togglePrerenderedMenu } from './home-prerender-menu';
 
 const script = document.currentScript;
 const entry = script?.getAttribute(BOOT_ENTRY_ATTRIBUTE);
@@ -85,5 +86,8 @@ try {
 // prerendered home page's first paint is on screen (vite.config.ts), as its module preloads.
 const home = document.getElementById(HOME_PRERENDER_ID) && !document.documentElement.classList.contains(HOME_PRERENDER_OFF_CLASS);
 if (shown) requestAnimationFrame(() => setTimeout(start, 0));
-else if (home) afterFirstPaint(start);
-else start();
+else if (home) {
+  afterFirstPaint(start);
+  // Its header's Menu works before the app takes over.
+  document.addEventListener('click', togglePrerenderedMenu);
+} else start();

@@ -78,6 +78,37 @@ test.describe('the prerendered home page', () => {
     await expect(page.getByRole('heading', { name: HEADING })).toHaveCount(0);
   });
 
+  test('on a phone, its Menu works before the app takes over, and the app keeps the menu open and focused', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The app's entry module waits until the test lets it through: the prerendered page is all there is.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const prerendered = page.locator('#home-prerender').getByRole('banner');
+    await expect(prerendered.getByRole('link', { name: 'About Us' })).toBeHidden();
+    await prerendered.getByRole('button', { name: 'Menu' }).click();
+    await expect(prerendered.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(prerendered.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    await prerendered.getByRole('button', { name: 'Menu' }).click();
+    await expect(prerendered.getByRole('link', { name: 'About Us' })).toBeHidden();
+    await prerendered.getByRole('button', { name: 'Menu' }).click();
+    await expect(prerendered.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(page.locator('#root')).toBeEmpty();
+
+    release();
+    await expect(page.locator('#home-prerender')).toHaveCount(0);
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'About Us' })).toBeHidden();
+  });
+
   for (const path of ['/about', '/login', '/forum', '/no/such/page']) {
     test(`${path} never shows the home markup, not even for a frame`, async ({ page }) => {
       await watchFrames(page);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { prerenderedMenuOpen } from '../../boot/home-prerender-app';
 import { Brand } from '../brand';
 import { useCollapseOnNavigate } from './use-collapse-on-navigate';
 
@@ -18,7 +19,8 @@ interface NavbarFrameProps {
  * piece of state: the header is in the first download, so it carries no component library.
  */
 export function NavbarFrame({ id, dark = false, brandTo, quick, children }: NavbarFrameProps) {
-  const [expanded, setExpanded] = useCollapseOnNavigate();
+  // Open at first where the prerendered home page's menu was opened before the app took over.
+  const [expanded, setExpanded] = useCollapseOnNavigate(() => prerenderedMenuOpen(id));
   return (
     <nav
       className={`navbar navbar-expand-md app-navbar ${dark ? 'navbar-dark app-navbar-forum' : 'app-navbar-public'}`}

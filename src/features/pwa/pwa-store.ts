@@ -22,6 +22,8 @@ export interface PwaState {
 }
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** How long Reload waits for the new version to take over (and reload every tab) before reloading this tab itself. */
+export const UPDATE_TAKEOVER_MS = 5_000;
 
 let state: PwaState = { updateWaiting: false, offlineReady: false, canInstall: false, installed: false };
 const listeners = new Set<() => void>();
@@ -99,6 +101,10 @@ export function startPwa(): void {
 export function applyUpdate(): void {
   if (!workbox) return;
   workbox.messageSkipWaiting();
+  // The takeover (controllerchange) reloads this tab within a second or so. Should it not come
+  // (the waiting worker went already, or its activation is held up), Reload still reloads: the page
+  // then loads from whichever version is in charge, and offers the update again if it still waits.
+  setTimeout(() => void reloadApp(), UPDATE_TAKEOVER_MS);
 }
 
 /** Shows the browser's install dialog; resolves to whether the user accepted. */

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAINT_MAX_MS } from '../../../src/boot/first-paint';
 import { bootHomePrerender, showsHomePrerender } from '../../../src/boot/home-prerender-head';
-import { releaseHiddenHomePrerender, releaseHomePrerender } from '../../../src/boot/home-prerender-app';
+import { togglePrerenderedMenu } from '../../../src/boot/home-prerender-menu';
+import { prerenderedMenuOpen, releaseHiddenHomePrerender, releaseHomePrerender } from '../../../src/boot/home-prerender-app';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../../src/boot/home-prerender-names';
 import { FORUM_SNAPSHOT_COOKIE } from '../../../src/db/contracts';
 import { THEME_COOKIE } from '../../../src/shared/theme';
@@ -138,5 +139,65 @@ describe("the app's side", () => {
     root.classList.add(HOME_PRERENDER_OFF_CLASS);
     releaseHiddenHomePrerender();
     expect(document.getElementById(HOME_PRERENDER_ID)).toBeNull();
+  });
+
+  it("keeps the focused control: focus on the prerendered page moves to the app's same one", () => {
+    const header = (where: string) =>
+      `<nav><a href="/login">Login</a><button aria-label="Menu">x</button></nav><main><a href="/login">Login</a><a href="/about">About</a></main>${where}`;
+    document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}">${header('')}</div><div id="root">${header('<p>live</p>')}</div>`;
+    const [, secondLogin] = Array.from(document.querySelectorAll<HTMLElement>(`#${HOME_PRERENDER_ID} a[href="/login"]`));
+    secondLogin!.focus();
+    releaseHomePrerender();
+    // The second Login (the page's, not the header's) of the app's page.
+    expect(document.activeElement).toBe(document.querySelectorAll('#root a[href="/login"]')[1]);
+
+    document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}">${header('')}</div><div id="root">${header('')}</div>`;
+    document.querySelector<HTMLElement>(`#${HOME_PRERENDER_ID} button`)!.focus();
+    releaseHomePrerender();
+    expect(document.activeElement).toBe(document.querySelector('#root button'));
+
+    // Focus elsewhere stays where it is.
+    document.body.innerHTML = `<input id="elsewhere"><div id="${HOME_PRERENDER_ID}">${header('')}</div><div id="root">${header('')}</div>`;
+    document.querySelector<HTMLElement>('#elsewhere')!.focus();
+    releaseHomePrerender();
+    expect(document.activeElement?.id).toBe('elsewhere');
+  });
+});
+
+describe("the prerendered header's Menu (a phone's, before the app takes over)", () => {
+  beforeEach(() => document.addEventListener('click', togglePrerenderedMenu));
+  afterEach(() => document.removeEventListener('click', togglePrerenderedMenu));
+
+  const menuPage = () => {
+    const nav = (open: boolean) =>
+      `<nav><button type="button" class="navbar-toggler collapsed" aria-controls="public-nav" aria-expanded="false" aria-label="Menu"><span class="navbar-toggler-icon"></span></button><div class="collapse navbar-collapse${open ? ' show' : ''}" id="public-nav"><a href="/about">About Us</a></div></nav>`;
+    document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}">${nav(false)}</div><div id="root">${nav(false)}</div>`;
+  };
+  const prerendered = (selector: string) => document.querySelector(`#${HOME_PRERENDER_ID} ${selector}`)!;
+
+  it('opens and closes its menu on /, as the app will, and says so', () => {
+    menuPage();
+    expect(prerenderedMenuOpen('public-nav')).toBe(false);
+    prerendered('.navbar-toggler-icon').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(prerendered('#public-nav').classList.contains('show')).toBe(true);
+    expect(prerendered('.navbar-toggler').getAttribute('aria-expanded')).toBe('true');
+    expect(prerendered('.navbar-toggler').classList.contains('collapsed')).toBe(false);
+    expect(prerenderedMenuOpen('public-nav')).toBe(true);
+    expect(prerenderedMenuOpen('forum-nav')).toBe(false);
+
+    prerendered('.navbar-toggler').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(prerendered('#public-nav').classList.contains('show')).toBe(false);
+    expect(prerendered('.navbar-toggler').getAttribute('aria-expanded')).toBe('false');
+    expect(prerendered('.navbar-toggler').classList.contains('collapsed')).toBe(true);
+  });
+
+  it("leaves the app's own Menu to the app, and says closed once the prerendered page is gone", () => {
+    menuPage();
+    document.querySelector('#root .navbar-toggler')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(document.querySelector('#root #public-nav')!.classList.contains('show')).toBe(false);
+    prerendered('.navbar-toggler').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(prerenderedMenuOpen('public-nav')).toBe(true);
+    releaseHomePrerender();
+    expect(prerenderedMenuOpen('public-nav')).toBe(false);
   });
 });
