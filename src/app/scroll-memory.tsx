@@ -1,9 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType, type Location } from 'react-router-dom';
 
 const STORE_KEY = 'insight-scroll';
 /** How long a restored position keeps being put back while the page's content is still arriving. */
 const RESTORE_FOR_MS = 1_000;
+/** What a person does that ends the restoring: scroll, touch, press a key or a pointer. */
+const STOP_ON = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 function storedPositions(): Map<string, number> {
   try {
@@ -14,16 +16,31 @@ function storedPositions(): Map<string, number> {
 }
 
 /**
- * Scroll on navigation, as a person expects it: a new screen starts at the top; Back and Forward
- * (and a reload) return to where that entry was left. A change of the query or hash on the same
- * screen (a search, a page of replies) leaves the scroll alone. Positions are kept per history
- * entry for the tab's session.
+ * The key a history entry's position is kept under: the router's own, or, for the entry a page load
+ * opened (the router calls every such entry "default"), its address, so one loaded page never gets
+ * another's position.
+ */
+function entryKey(location: Location): string {
+  return location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
+}
+
+/** Whether this page load returns to an entry (a reload, Back or Forward), rather than opening a new one (an address, a link, a shortcut). */
+function returningLoad(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type !== 'navigate';
+}
+
+/**
+ * Scroll on navigation, as a person expects it: a new screen starts at the top (or at its #anchor);
+ * Back and Forward (and a reload) return to where that entry was left. A change of the query or
+ * hash on the same screen (a search, a page of replies) leaves the scroll alone. Positions are kept
+ * per history entry for the tab's session.
  */
 export function ScrollMemory() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number> | null>(null);
-  const current = useRef(location.key);
+  const current = useRef(entryKey(location));
   const previousPath = useRef<string | null>(null);
 
   useEffect(() => {
@@ -49,33 +66,34 @@ export function ScrollMemory() {
 
   useLayoutEffect(() => {
     positions.current ??= storedPositions();
-    current.current = location.key;
+    current.current = entryKey(location);
     const samePath = previousPath.current === location.pathname;
     const first = previousPath.current === null;
     previousPath.current = location.pathname;
-    const saved = positions.current.get(location.key);
-    if ((navigationType === 'POP' || first) && saved !== undefined) return restore(saved);
+    const saved = positions.current.get(current.current);
+    // The page's first screen restores only where the load returned to its entry.
+    if (saved !== undefined && (first ? returningLoad() : navigationType === 'POP')) return restore(saved);
     if (!samePath && !first && !location.hash) window.scrollTo(0, 0);
     return undefined;
-  }, [location.key, location.pathname, location.hash, navigationType]);
+  }, [location, navigationType]);
 
   return null;
 }
 
-/** Scrolls to `y`, again on each frame while the page is still too short for it (its content loading), until the member scrolls. */
+/** Scrolls to `y`, again on each frame while the page is still too short for it (its content loading), until the member scrolls or points. */
 function restore(y: number): () => void {
   const until = performance.now() + RESTORE_FOR_MS;
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(type, stop);
+    for (const type of STOP_ON) window.removeEventListener(type, stop);
   };
   const step = () => {
     window.scrollTo(0, y);
     if (Math.abs(window.scrollY - y) > 1 && performance.now() < until) frame = requestAnimationFrame(step);
     else stop();
   };
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, stop, { passive: true });
+  for (const type of STOP_ON) window.addEventListener(type, stop, { passive: true });
   step();
   return stop;
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
 
 test.describe('public pages', () => {
@@ -118,26 +118,67 @@ test('a screen whose code is gone after a deploy shows our own screen with Reloa
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 });
 
-test('a new screen opens at the top, and Back returns the forum to where it was scrolled', async ({ page }) => {
+/** A member's forum on a phone, 20 posts titled `${title} 0..19`, scrolled past the sixth: returns where it was left. */
+async function scrolledForum(page: Page, title: string): Promise<number> {
   await page.setViewportSize({ width: 390, height: 700 });
   await signIn(page, MEMBER);
   await openForum(page);
   await putPosts(
     page,
-    Array.from({ length: 20 }, (_, index) => makePost({ id: 1_810_000_000_000 + index, title: `Scrolled post ${index}` })),
+    Array.from({ length: 20 }, (_, index) => makePost({ id: 1_810_000_000_000 + index, title: `${title} ${index}` })),
   );
-  const target = page.getByRole('article').filter({ hasText: 'Scrolled post 5' });
-  await target.scrollIntoViewIfNeeded();
+  await page
+    .getByRole('article')
+    .filter({ hasText: `${title} 5` })
+    .scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, 200));
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(1000);
-  await target.getByRole('link', { name: 'Scrolled post 5' }).click();
+  return left;
+}
+
+/** Waits until the page is scrolled to `y` (give or take a pixel). */
+async function scrolledTo(page: Page, y: number): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 2);
+}
+
+test('a new screen opens at the top, and Back returns the forum to where it was scrolled', async ({ page }) => {
+  const left = await scrolledForum(page, 'Scrolled post');
+  await page.getByRole('article').filter({ hasText: 'Scrolled post 5' }).getByRole('link', { name: 'Scrolled post 5' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scrolled post 5' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL('/forum');
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 2);
-  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 2);
+  await scrolledTo(page, left);
+});
+
+test('a reload keeps where the forum was scrolled; loading another address opens it at its top, Back returns to the forum', async ({
+  page,
+}) => {
+  const left = await scrolledForum(page, 'Reloaded post');
+  await page.reload();
+  await scrolledTo(page, left);
+
+  // Typed into the address bar (a new entry): Profile opens at its top, never at the forum's place.
+  await page.addInitScript(() => {
+    const seen = { max: 0 };
+    (window as unknown as { __scroll: typeof seen }).__scroll = seen;
+    addEventListener('scroll', () => (seen.max = Math.max(seen.max, window.scrollY)), { passive: true });
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Storage on this device' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved Posts' }).getByText('No saved posts yet.')).toBeVisible();
+  // Two frames with the whole page there: a restore would have scrolled by now.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The page can scroll (a restore would show), and never did.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(200);
+  expect(await page.evaluate(() => (window as unknown as { __scroll: { max: number } }).__scroll.max)).toBe(0);
+
+  // Back to the forum's entry: its place again.
+  await page.goBack();
+  await expect(page).toHaveURL('/forum');
+  await scrolledTo(page, left);
 });
 
 test('card icons stay visible in forced-colors (high contrast) mode', async ({ page }) => {
