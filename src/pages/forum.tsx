@@ -8,6 +8,7 @@ import { ForumPostList } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
+import { askSearchEarly } from '../features/forum/use-approved-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { isEmptyQuery, parseQuery } from '../shared/comfort';
@@ -89,16 +90,19 @@ export function ForumPage() {
           onSearchChange={(value) => {
             // The member's own edit ends any restore from the address (its value is never reached again).
             restoring.current = null;
+            askSearchEarly(value, category, email);
             setSearchInput(value);
           }}
           onCategoryChange={(value) => {
             restoring.current = null;
             pushNext.current = true;
+            askSearchEarly(searchInput, value, email);
             setCategory(value);
           }}
           onQueryEdit={(value) => {
             restoring.current = null;
             pushNext.current = true;
+            askSearchEarly(value, category, email);
             setSearchInput(value);
           }}
         />

@@ -7,6 +7,7 @@ import { idbPostSource } from './idb-source';
 import { watchPostChanges } from './watch';
 import { isBulkWriting, onBulkWriteEnd } from '../core/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
+import { searchKey } from './text';
 import type { CategoryFilter } from '../types';
 
 type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
@@ -168,14 +169,18 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
   };
 }
 
-// This page's client, made at the first question, and whoever listens for index changes.
+// This page's client, made at the first question, whoever listens for index changes, and the
+// last question asked (with its answer to come), until the index changes.
 const page = {
   client: undefined as SearchClient | undefined,
   listeners: new Set<() => void>(),
+  last: undefined as { key: string; answer: Promise<number[]> } | undefined,
 };
 
 function pageClient(): SearchClient {
   page.client ??= startSearchClient(() => {
+    // An answer from before the change may miss what changed: the next question is asked again.
+    page.last = undefined;
     for (const listener of page.listeners) listener();
   });
   return page.client;
@@ -191,7 +196,18 @@ export function warmSearchIndex(): void {
  * shared/comfort.ts), newest first. `me`: the signed-in member's email, for `is:mine`.
  */
 export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<number[]> {
-  return pageClient().search(query, category, me);
+  // The same question twice in a row, the index unchanged (asked at the keystroke, then by the list
+  // once it renders): one search, one answer.
+  const key = `${searchKey(category, query)}\u0000${me ?? ''}`;
+  if (page.last?.key === key) return page.last.answer;
+  const answer = pageClient().search(query, category, me);
+  const last = { key, answer };
+  page.last = last;
+  // A refused question is asked again next time.
+  answer.catch(() => {
+    if (page.last === last) page.last = undefined;
+  });
+  return answer;
 }
 
 /** Subscribes to "the index changed" (a post was added, approved or rejected anywhere). */
@@ -204,4 +220,5 @@ export function onSearchIndexChange(listener: () => void): () => void {
 export function stopSearchClient(): void {
   page.client?.stop();
   page.client = undefined;
+  page.last = undefined;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
 import { markFirstPostsShown, whenIdle } from '../../db/core/idle';
-import { warmSearchIndex } from '../../db/search/client';
+import { searchApprovedPostIds, warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
 import { snapshotPostCount } from '../../boot/forum-snapshot-app';
@@ -24,8 +24,21 @@ export interface ApprovedPosts extends PagedList<Post> {
  * `[status+id]` (or `[status+category+id]`) index; a search asks the search worker for the
  * matching ids and reads just the rows on screen. `me` (the signed-in member) answers `is:mine`.
  */
+/** What the search box's text asks the search worker (empty: no search, the category's posts). */
+const searchQueryOf = (search: string) => cleanSearchQuery(search).trim();
+
+/**
+ * Asks the search worker at once, from the keystroke, the question the list will ask once the page
+ * has rendered (useApprovedPosts, same arguments): the worker searches while React renders, and
+ * the list's question takes the same answer (searchApprovedPostIds).
+ */
+export function askSearchEarly(search: string, category: CategoryFilter, me: string | null = null): void {
+  const query = searchQueryOf(search);
+  if (query) searchApprovedPostIds(query, category, me).catch(() => undefined);
+}
+
 export function useApprovedPosts(search: string, category: CategoryFilter, me: string | null = null): ApprovedPosts {
-  const query = cleanSearchQuery(search).trim();
+  const query = searchQueryOf(search);
   const key = searchKey(category, query);
   const results = useSearchResults(query, category, me);
   const [firstPageShown, setFirstPageShown] = useState(false);
