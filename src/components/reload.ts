@@ -23,11 +23,23 @@ export function registerBeforeReload(guard: BeforeReload): () => void {
   return () => guards.delete(guard);
 }
 
-/** Saves what must be saved (for at most two seconds), then reloads the page once. */
+/** How long a reload may go without replacing this page before it is asked again (then twice as long, and so on). */
+export const RELOAD_RETRY_MS = 5_000;
+
+/**
+ * Saves what must be saved (for at most two seconds), then reloads the page once. Should the
+ * browser drop that reload (seen when its navigation met a new version's service worker taking
+ * over: this page stayed), it is asked again.
+ */
 export async function reloadApp(): Promise<void> {
   if (reloading) return;
   reloading = true;
   const saving = Promise.allSettled([...guards].map(async (guard) => guard()));
   await Promise.race([saving, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  window.location.reload();
+  const reload = (wait: number) => {
+    window.location.reload();
+    // A reload that goes through replaces this page, and this timer with it.
+    setTimeout(() => reload(wait * 2), wait);
+  };
+  reload(RELOAD_RETRY_MS);
 }
