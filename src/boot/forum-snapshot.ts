@@ -24,9 +24,10 @@ import {
 } from './forum-snapshot-names';
 import { afterFirstPaint } from './first-paint';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
-import { togglePrerenderedMenu } from './home-prerender-menu';
+import { handlePrerenderedClick } from './home-prerender-menu';
 
 const script = document.currentScript;
+const page = document.documentElement;
 const entry = script?.getAttribute(BOOT_ENTRY_ATTRIBUTE);
 let shown = false;
 // A module script element, not import(): the dev server would rewrite an import() into a module
@@ -55,11 +56,11 @@ try {
         element.style.cssText = element.getAttribute(SNAPSHOT_STYLE_ATTRIBUTE) ?? '';
       });
       document.body.insertBefore(view, document.getElementById('root'));
-      document.documentElement.classList.add(SNAPSHOT_ON_CLASS);
+      page.classList.add(SNAPSHOT_ON_CLASS);
       shown = true;
       setTimeout(() => {
         view.remove();
-        document.documentElement.classList.remove(SNAPSHOT_ON_CLASS);
+        page.classList.remove(SNAPSHOT_ON_CLASS);
       }, SNAPSHOT_MAX_MS);
     };
     if (token && template) {
@@ -84,10 +85,10 @@ try {
 }
 // After the snapshot's frame (rAF runs before the paint, the task after it); on `/`, once the
 // prerendered home page's first paint is on screen (vite.config.ts), as its module preloads.
-const home = document.getElementById(HOME_PRERENDER_ID) && !document.documentElement.classList.contains(HOME_PRERENDER_OFF_CLASS);
+const home = document.getElementById(HOME_PRERENDER_ID) && !page.classList.contains(HOME_PRERENDER_OFF_CLASS);
 if (shown) requestAnimationFrame(() => setTimeout(start, 0));
 else if (home) {
   afterFirstPaint(start);
-  // Its header's Menu works before the app takes over.
-  document.addEventListener('click', togglePrerenderedMenu);
+  // Its header's Menu works, and its links to `#` stay put, before the app takes over.
+  document.addEventListener('click', handlePrerenderedClick);
 } else start();

@@ -1,14 +1,17 @@
-// The prerendered home page's header (a phone's Menu) before the app takes over: the body's boot
-// script (forum-snapshot.ts) listens with this on `/`, so the Menu opens and closes as the app's
-// does (src/components/layouts/navbar-frame.tsx), and the app then keeps the menu as it is.
+// The prerendered home page's clicks before the app takes over: the body's boot script
+// (forum-snapshot.ts) listens with this on `/`, so the header's Menu (a phone's) opens and closes as
+// the app's does (src/components/layouts/navbar-frame.tsx), and the app then keeps the menu as it
+// is; and the links that go nowhere yet (the footer's social links) stay where they are, as in the
+// app (src/components/layouts/public-footer.tsx), instead of adding `#` to the address.
 import { HOME_PRERENDER_ID } from './home-prerender-names';
 
-/** A click on the prerendered Menu button: opens or closes its menu (the element after it), and says so. */
-export function togglePrerenderedMenu({ target }: Event): void {
-  const toggle = (target as Element).closest?.(`#${HOME_PRERENDER_ID} .navbar-toggler`);
-  const menu = toggle?.nextElementSibling;
-  if (!toggle || !menu) return;
+/** A click on the prerendered page: a link to `#` does nothing; the Menu button opens or closes its menu (the element after it), and says so. */
+export function handlePrerenderedClick(event: Event): void {
+  const hit = (event.target as Element).closest?.(`#${HOME_PRERENDER_ID} :is(a[href="#"], .navbar-toggler)`);
+  const menu = hit?.nextElementSibling;
+  if (hit?.tagName === 'A') return event.preventDefault();
+  if (!hit || !menu) return;
   const open = menu.classList.toggle('show');
-  toggle.classList.toggle('collapsed', !open);
-  toggle.setAttribute('aria-expanded', `${open}`);
+  hit.classList.toggle('collapsed', !open);
+  hit.setAttribute('aria-expanded', `${open}`);
 }

@@ -109,6 +109,26 @@ test.describe('the prerendered home page', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'About Us' })).toBeHidden();
   });
 
+  test('its social links stay where they are before the app takes over, as they do after', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const socials = () => page.getByRole('contentinfo').getByRole('list', { name: 'Social media' }).getByRole('link');
+    await socials().first().click();
+    await expect(page.locator('#root')).toBeEmpty();
+    expect(page.url()).toBe(new URL('/', page.url()).href);
+
+    release();
+    await expect(page.locator('#home-prerender')).toHaveCount(0);
+    await socials().last().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(page.url()).toBe(new URL('/', page.url()).href);
+  });
+
   for (const path of ['/about', '/login', '/forum', '/no/such/page']) {
     test(`${path} never shows the home markup, not even for a frame`, async ({ page }) => {
       await watchFrames(page);

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAINT_MAX_MS } from '../../../src/boot/first-paint';
 import { bootHomePrerender, showsHomePrerender } from '../../../src/boot/home-prerender-head';
-import { togglePrerenderedMenu } from '../../../src/boot/home-prerender-menu';
+import { handlePrerenderedClick } from '../../../src/boot/home-prerender-menu';
 import { prerenderedMenuOpen, releaseHiddenHomePrerender, releaseHomePrerender } from '../../../src/boot/home-prerender-app';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../../src/boot/home-prerender-names';
 import { FORUM_SNAPSHOT_COOKIE } from '../../../src/db/contracts';
@@ -165,8 +165,8 @@ describe("the app's side", () => {
 });
 
 describe("the prerendered header's Menu (a phone's, before the app takes over)", () => {
-  beforeEach(() => document.addEventListener('click', togglePrerenderedMenu));
-  afterEach(() => document.removeEventListener('click', togglePrerenderedMenu));
+  beforeEach(() => document.addEventListener('click', handlePrerenderedClick));
+  afterEach(() => document.removeEventListener('click', handlePrerenderedClick));
 
   const menuPage = () => {
     const nav = (open: boolean) =>
@@ -199,5 +199,17 @@ describe("the prerendered header's Menu (a phone's, before the app takes over)",
     expect(prerenderedMenuOpen('public-nav')).toBe(true);
     releaseHomePrerender();
     expect(prerenderedMenuOpen('public-nav')).toBe(false);
+  });
+
+  it("keeps the prerendered page's links to # where they are, and leaves other links and the app's to the browser", () => {
+    document.body.innerHTML = `<div id="${HOME_PRERENDER_ID}"><a id="social" href="#" aria-label="Insight Exchange on X"><svg></svg></a><a id="about" href="/about">About Us</a></div><div id="root"><a id="app-social" href="#">X</a></div>`;
+    const click = (selector: string) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.querySelector(selector)!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(click('#social svg')).toBe(true);
+    expect(click('#about')).toBe(false);
+    expect(click('#app-social')).toBe(false);
   });
 });
