@@ -35,6 +35,17 @@ async function watchFrames(page: Page): Promise<void> {
 
 const frames = (page: Page) => page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
 
+/** Holds the app's entry module until the returned function lets it through: the prerendered page is all there is. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('the prerendered home page', () => {
   test('/ shows the home page with JavaScript disabled: heading, calls to action, header and footer', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -80,13 +91,7 @@ test.describe('the prerendered home page', () => {
 
   test('on a phone, its Menu works before the app takes over, and the app keeps the menu open and focused', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // The app's entry module waits until the test lets it through: the prerendered page is all there is.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto('/', { waitUntil: 'commit' });
     const prerendered = page.locator('#home-prerender').getByRole('banner');
     await expect(prerendered.getByRole('link', { name: 'About Us' })).toBeHidden();
@@ -110,12 +115,7 @@ test.describe('the prerendered home page', () => {
   });
 
   test('its social links stay where they are before the app takes over, as they do after', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto('/', { waitUntil: 'commit' });
     const socials = () => page.getByRole('contentinfo').getByRole('list', { name: 'Social media' }).getByRole('link');
     await socials().first().click();
