@@ -73,6 +73,10 @@ export async function writeSection(r, n) {
   const pull = (name, x) => `| ${name} | ${ms(x?.ms)} (${x?.pages ?? '?'} pages) | ${mb(x?.peakRss)} | ${when(x)} |`;
   const ui = (name, x) =>
     `| ${name} | ${ms(x?.painted)} | ${ms(x?.whole)} | ${mb(x?.heapPeak)} | ${mb(x?.chromiumRss)} | ${mb(x?.serverPeak)} | ${when(x)} |`;
+  const busy = (name, x) =>
+    x?.busy
+      ? `| ${name} | ${ms(x.busy.all.p98)} | ${ms(x.busy.like.p98)} / ${ms(x.busy.typing.p98)} | ${ms(x.busy.all.max)} | ${x.busy.all.count} | ${ms(x.busyWhole)} |`
+      : `| ${name} | not run | | | | |`;
   const section = `
 ## Server
 
@@ -139,6 +143,17 @@ peak resident size. Targets: 20 painted ≤ 2 s, whole ≤ 20 s. One run per eng
 |---|---|---|---|---|---|---|
 ${ui('PGlite', r.pgliteUi)}
 ${ui('PostgreSQL', r.postgresUi)}
+
+**Responsiveness while a first sync runs**: then a second new device, the same way, except that from
+the first post on /forum until the sync is done its member likes the first post and types words into the
+search box, 50 ms between keys (bench/interactions.mjs). Each interaction's Event Timing duration (input
+delay, handlers, the next frame presented: what INP counts); under 16 ms there is no entry and it counts as
+16 ms. Target (issue 24): INP p98 of likes and typing ≤ 100 ms.
+
+| engine | INP p98 of likes and typing | … of the likes / of the keys | worst | interactions | whole sync meanwhile |
+|---|---|---|---|---|---|
+${busy('PGlite', r.pgliteUi)}
+${busy('PostgreSQL', r.postgresUi)}
 `;
   await writeResultsSection('bench/results.md', 'Server', section.replace(/^\s*## Server\n/, ''));
 }

@@ -1,9 +1,12 @@
 // A new device's first sync through the real UI in headless Chromium, against a running server that
 // already holds the seeded posts: from pressing Sign In to the first 20 posts painted on /forum (the
 // member taps Forum as soon as the home page shows) and to the whole sync, with the page's JS heap.
+// Then a second new device does the same while its member likes and types on /forum until the
+// sync is done (bench/interactions.mjs): the responsiveness while a first sync runs.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
 import { fillSignIn, newDevice, waitForFirstSync } from '../devices.mjs';
+import { interactUntil, interactionFigures, watchInteractions } from '../interactions.mjs';
 import { DEADLINE, rssMb } from './harness.mjs';
 
 /** Resident memory of every Chromium process (browser, renderer, GPU, utility), summed, in MB. */
@@ -51,8 +54,33 @@ export async function uiFirstSync(server, expected) {
     const whole = Date.now() - started;
     const painted =
       (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue())) - started;
-    return { painted, whole, heapPeak: Math.max(heapPeak, await heapMb()), chromiumRss: await chromiumRss(browser), serverPeak };
+    const measured = { painted, whole, heapPeak: Math.max(heapPeak, await heapMb()), chromiumRss: await chromiumRss(browser), serverPeak };
+    await page.context().close();
+    return { ...measured, ...(await busyFirstSync(browser, server, expected)) };
   } finally {
     await browser.close();
+  }
+}
+
+/** A second new device's first sync with its member liking and typing on /forum from the first post to the end. */
+async function busyFirstSync(browser, server, expected) {
+  const { context, page } = await newDevice(browser, server.url);
+  try {
+    const signIn = await fillSignIn(page, 'ui-busy-sync@bench.example', 'bench-password');
+    const started = Date.now();
+    await signIn.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Forum', exact: true }).first().click();
+    await page.locator('article .app-like').first().waitFor();
+    await watchInteractions(page);
+    let done = false;
+    const synced = waitForFirstSync(page, expected, { limitMs: DEADLINE - Date.now() }).then(() => {
+      done = true;
+      return Date.now() - started;
+    });
+    const performed = await interactUntil(page, () => done);
+    return { busyWhole: await synced, busy: await interactionFigures(page, performed) };
+  } finally {
+    await context.close();
   }
 }
