@@ -3,6 +3,8 @@
 // page's Event Timing entries give each interaction's duration (input delay + handlers + the next
 // frame presented), as INP counts them. Used by bench/busy.mjs and bench/server/ui-sync.mjs.
 
+import { percentile } from './server/harness.mjs';
+
 const WORDS = ['survey', 'panel', 'b2b', 'quant'];
 /** Event Timing leaves out interactions shorter than this: they count as this long (an upper bound). */
 const THRESHOLD_MS = 16;
@@ -43,11 +45,6 @@ export async function interactUntil(page, done) {
   }
   return performed;
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** p98 and the worst of all the interactions, of the likes and of the keys (the unrecorded ones at 16 ms). */
 export async function interactionFigures(page, performed) {
