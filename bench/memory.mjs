@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:memory`: the server's resident memory (issue 24). Starts the production server
-// (node dist-server/server.js, as `npm start` does after its build) on 127.0.0.1:4700 and reads
+// (package.json's serve script: node --v8-pool-size=1 dist-server/server.js, as `npm start` does after
+// its build) on 127.0.0.1:4700 and reads
 // /proc/<pid>/status of it and of every process it spawns, every 20 ms:
 //   (a) first start on an empty DATA_DIR: the peak from spawn until /api/health answers, then VmRSS
 //       idle 10 s after that answer;

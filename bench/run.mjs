@@ -4,7 +4,7 @@
 // screen). Every measure runs at least 3 times; the table of medians (and percentiles where the
 // target asks for one) is printed and written to bench/results.md.
 //
-//   BENCH_SIZES=1000,10000   fewer sizes      BENCH_RUNS=5   more runs      BENCH_LIGHTHOUSE=0   skip Lighthouse
+//   BENCH_SIZES=1000,10000   fewer sizes      BENCH_RUNS=3   fewer runs (default 5)   BENCH_LIGHTHOUSE=0   skip Lighthouse
 //   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { backupJson } from './generate.mjs';
-import { CATEGORIES, lighthouseRun, lostPoints, scoresOf } from './lighthouse.mjs';
+import { CATEGORIES, keyAudits, lighthouseRun, lostPoints, scoresOf } from './lighthouse.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4183);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
@@ -27,7 +27,7 @@ const wanted = (group) => !ONLY || ONLY.has(group);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const BASE = `http://localhost:${PORT}`;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
-const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
+const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5)); // issue 24: every target is a median of 5
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const ADMIN = 'admin@insightexchange.app';
 const WORK = join(process.cwd(), 'bench', '.work');
@@ -443,20 +443,22 @@ async function lighthouseScores(runs, executablePath) {
   const scores = {};
   const coldProfile = mkdtempSync(join(WORK, 'profile-cold-'));
   const cold = await launch(coldProfile, executablePath, [`--remote-debugging-port=${DEBUG_PORT + 1}`]);
+  const forumAudits = [];
   for (const path of ['/', '/forum']) {
     const runsFor = [];
     for (let run = 0; run < runs; run += 1) {
       const lhr = await lighthouseRun(`${BASE}${path}`, path === '/' ? DEBUG_PORT + 1 : DEBUG_PORT, { storageReset: path === '/' });
       runsFor.push(scoresOf(lhr));
-      if (run === 0) {
-        const lcp = lhr.audits['largest-contentful-paint']?.displayValue;
-        const tbt = lhr.audits['total-blocking-time']?.displayValue;
-        log(`  Lighthouse ${path}: LCP ${lcp}, TBT ${tbt}`);
-        for (const line of lostPoints(lhr)) log(`    ${line}`);
-      }
+      const lcp = lhr.audits['largest-contentful-paint']?.displayValue;
+      const tbt = lhr.audits['total-blocking-time']?.displayValue;
+      log(`  Lighthouse ${path} ${run + 1}/${runs}: performance ${scoresOf(lhr).performance}, LCP ${lcp}, TBT ${tbt}`);
+      if (run === 0) for (const line of lostPoints(lhr)) log(`    ${line}`);
+      if (path === '/forum') forumAudits.push({ run: run + 1, scores: scoresOf(lhr), audits: keyAudits(lhr) });
     }
     scores[path] = Object.fromEntries(CATEGORIES.map((category) => [category, median(runsFor.map((run) => run[category]))]));
   }
+  // Every /forum run's key audits (long tasks, boot-up time, main-thread work): what its score is made of.
+  writeFileSync(join('bench', 'lighthouse-forum.json'), `${JSON.stringify(forumAudits, null, 2)}\n`);
   await cold.close();
   rmSync(coldProfile, { recursive: true, force: true });
   return scores;

@@ -2,11 +2,12 @@
 // on 127.0.0.1 only, an empty data folder, the built app; resolves once /api/health answers.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { serveFlags } from './server/harness.mjs';
 
-/** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port`; throws when it does not come up. */
+/** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port` as `npm start` does; throws when it does not come up. */
 export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js' }) {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [resolve(script)], {
+  const child = spawn(process.execPath, [...serveFlags(), resolve(script)], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -5,6 +5,7 @@ import { findUser, setPassword } from './db/accounts';
 import { ConfigError, readConfig } from './config';
 import { DatabaseOpenError } from './db/adapter';
 import { openDatabase } from './db/open';
+import { builtCreation } from './db/ready-made';
 import { startUp } from './db/startup';
 import { passwordBlock } from './lib/log-format';
 import { generatePassword, hashPassword } from './lib/passwords';
@@ -12,7 +13,7 @@ import { generatePassword, hashPassword } from './lib/passwords';
 async function main(): Promise<void> {
   const config = readConfig();
   const password = config.adminPassword ?? generatePassword();
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, builtCreation(import.meta.url));
   try {
     await startUp(db, { adminEmail: config.adminEmail, adminPassword: password, log: console.log });
     const admin = await findUser(db, config.adminEmail);

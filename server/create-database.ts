@@ -1,16 +1,44 @@
-// `node dist-server/create-database.js <DATA_DIR>`: creates PGlite's database in an empty folder and
-// exits, so that the memory PGlite's creation takes goes back to the system with this process. The
-// server runs it as a child on a first start (db/pglite.ts, createInChild); the server's start-up
-// then migrates and seeds the ready folder. Exit 0 when created, 1 with one line on stderr when not.
+// `node dist-server/create-database.js <DATA_DIR> [<ready-made tarball>]`: creates PGlite's database
+// in an empty folder and exits, so that the memory the creation takes goes back to the system with
+// this process. With the ready-made empty database (db/ready-made.ts) it unpacks that, else it runs
+// PGlite's initdb. The server runs it as a child on a first start (db/pglite.ts, createInChild); the
+// server's start-up then migrates and seeds the ready folder. Exit 0 when created, 1 with one line on
+// stderr when not.
+//
+// `node dist-server/create-database.js --ready-made` (`npm run db:ready-made`, from the repository's
+// root): writes the ready-made empty database for the installed PGlite, server/db/
+// empty-database-pglite-<version>.tar.br (db/ready-made.ts). Run it after upgrading PGlite.
+import { writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { needsCreation, pgliteCreateOptions } from './db/pglite';
+import { needsCreation, pgliteCreateOptions, readReadyMade } from './db/pglite';
+import { installedPgliteVersion, readyMadeSource } from './db/ready-made';
+
+async function create(dir: string, readyMade: string | undefined): Promise<void> {
+  if (!needsCreation(dir)) return;
+  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: readReadyMade(readyMade), ...pgliteCreateOptions() });
+  await pglite.close();
+}
+
+async function makeReadyMade(): Promise<void> {
+  const pglite = await PGlite.create(pgliteCreateOptions());
+  const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  await pglite.close();
+  // Brotli's largest window (16 MB) finds the three databases' files alike: 1.3 MB, gzip 4.3.
+  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT } = constants;
+  const packed = brotliCompressSync(tar, {
+    params: { [BROTLI_PARAM_QUALITY]: 11, [BROTLI_PARAM_LGWIN]: 24, [BROTLI_PARAM_SIZE_HINT]: tar.length },
+  });
+  const file = readyMadeSource(installedPgliteVersion());
+  writeFileSync(file, packed);
+  console.log(`Wrote ${file} (${(packed.length / 2 ** 20).toFixed(1)} MB). Commit it, and remove the file of the previous PGlite.`);
+}
 
 async function main(): Promise<void> {
-  const dir = process.argv[2];
-  if (!dir) throw new Error('usage: node dist-server/create-database.js <DATA_DIR>');
-  if (!needsCreation(dir)) return;
-  const pglite = await PGlite.create({ dataDir: dir, ...pgliteCreateOptions() });
-  await pglite.close();
+  const arg = process.argv[2];
+  if (arg === '--ready-made') return makeReadyMade();
+  if (!arg) throw new Error('usage: node dist-server/create-database.js <DATA_DIR> [<ready-made tarball>] | --ready-made');
+  return create(arg, process.argv[3]);
 }
 
 main().then(

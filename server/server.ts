@@ -2,9 +2,6 @@
 // it cannot), runs start-up work, listens (https with TLS_CERT/TLS_KEY), and on SIGTERM or SIGINT
 // finishes requests in flight, closes the database cleanly and exits 0. The log is readable lines
 // on a terminal and JSON lines otherwise (LOG_FORMAT forces either: lib/log-format.ts).
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
@@ -12,6 +9,7 @@ import type { Database } from './db/adapter';
 import { DatabaseOpenError } from './db/adapter';
 import { openDatabase } from './db/open';
 import { isDiskFullError } from './db/pglite';
+import { builtCreation } from './db/ready-made';
 import { startUp } from './db/startup';
 import { chooseLogFormat, passwordBlock, prettyStream } from './lib/log-format';
 import { BUILD_ID } from './version';
@@ -25,10 +23,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   const pretty = chooseLogFormat(process.env, process.stdout.isTTY === true) === 'pretty';
   const color = pretty && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  // Built beside this file (dist-server/): a first start creates the embedded database in a child
-  // process that exits (db/pglite.ts). Run from source (no such file), it is created in this process.
-  const createScript = join(dirname(fileURLToPath(import.meta.url)), 'create-database.js');
-  const db: Database = await openDatabase(config, existsSync(createScript) ? createScript : undefined);
+  // Built beside this file (dist-server/): a first start unpacks the ready-made empty database, or
+  // creates it in a child process that exits (db/pglite.ts). Run from source, it is created here.
+  const db: Database = await openDatabase(config, builtCreation(import.meta.url));
   const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
   let app: FastifyInstance;
   try {

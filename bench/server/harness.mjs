@@ -6,9 +6,20 @@ import http from 'node:http';
 
 export const DEADLINE = Date.now() + 25 * 60_000;
 
-/** Starts dist-server/server.js with `env`; resolves to { url, pid, stop } once it listens. */
+/**
+ * Node's flags in package.json's "serve" script (what `npm start` runs after its build), e.g.
+ * ['--v8-pool-size=1']: every benchmark starts the server as `npm start` does.
+ */
+export function serveFlags() {
+  const serve = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.serve;
+  const [node, ...rest] = serve.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`package.json's serve script does not start with node: ${serve}`);
+  return rest.filter((arg) => arg.startsWith('--'));
+}
+
+/** Starts dist-server/server.js with `env` as `npm start` does; resolves to { url, pid, stop } once it listens. */
 export function startServer(env) {
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
+  const child = spawn(process.execPath, [...serveFlags(), process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,12 +6,13 @@ import { openPostgres } from './postgres';
 
 /**
  * The database of `config`; throws DatabaseOpenError with a readable message when it cannot open.
- * `createScript` (the built create-database.js) creates an empty DATA_DIR in a child process.
+ * An empty DATA_DIR is unpacked from `built.readyMade` (the ready-made empty database) when there is
+ * one, else created by `built.createScript` (the built create-database.js) in a child process.
  */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'>,
-  createScript?: string,
+  built: { readyMade?: string; createScript?: string } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb, createScript });
+  return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb, ...built });
 }

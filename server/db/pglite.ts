@@ -1,8 +1,9 @@
 // The embedded engine: PGlite (PostgreSQL in WebAssembly) with its files in DATA_DIR, or in memory
 // for tests. PGlite has one connection, so its transactions are already serialized.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
 
@@ -63,14 +64,17 @@ export const needsCreation = (dir: string): boolean => !existsSync(join(dir, 'PG
 
 /**
  * Runs `script` (dist-server/create-database.js) in a short-lived Node process that creates the
- * database in `dir` and exits: PGlite's creation (its initdb) peaks near 700 MB and the process that
- * ran it keeps most of that afterwards; the server then opens the ready folder at a warm start's size.
+ * database in `dir` and exits: from the ready-made empty database when `readyMade` is given (db/
+ * ready-made.ts), else by PGlite's initdb, which peaks near 700 MB. A process that unpacked or
+ * created a database keeps much of that memory afterwards (about 415 MB idle after unpacking in the
+ * server's own process, measured); the server then opens the ready folder at a warm start's size.
  * V8 compiles the WebAssembly once with its baseline compiler only (--liftoff-only): about 100 MB
  * less at the peak, for a creation that runs once.
  */
-function createInChild(script: string, dir: string): Promise<void> {
+function createInChild(script: string, dir: string, readyMade: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--liftoff-only', script, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = ['--liftoff-only', script, dir, ...(readyMade ? [readyMade] : [])];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -97,20 +101,37 @@ export interface PgliteOptions {
   /** A dumped data folder to start from (tests clone one made once). */
   loadDataDir?: Blob | File;
   /**
+   * The ready-made empty database (dist-server/empty-database.tar.br, db/ready-made.ts): an empty
+   * dataDir is unpacked from it instead of running initdb (by createScript's child when given).
+   */
+  readyMade?: string;
+  /**
    * The built create-database.js: an empty dataDir is then created by a child process running it
    * (the server's start; tests and tools create in their own process).
    */
   createScript?: string;
 }
 
+/** The ready-made database's tar, or undefined when there is none to read (the creation then runs initdb). */
+export function readReadyMade(file: string | undefined): Blob | undefined {
+  if (!file) return undefined;
+  try {
+    return new Blob([brotliDecompressSync(readFileSync(file))]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Opens PGlite; throws DatabaseOpenError when its folder is missing, read-only, on a full disk or broken. */
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
   if (options.dataDir) checkDataDir(options.dataDir, options.create ?? false, options.minFreeMb ?? 64);
-  if (options.dataDir && options.createScript && !options.loadDataDir && needsCreation(options.dataDir))
-    await createInChild(options.createScript, options.dataDir);
+  const creating = options.dataDir !== undefined && !options.loadDataDir && needsCreation(options.dataDir);
+  if (creating && options.createScript) await createInChild(options.createScript, options.dataDir!, options.readyMade);
+  const inProcess = creating && !options.createScript;
+  const loadDataDir = options.loadDataDir ?? (inProcess ? readReadyMade(options.readyMade) : undefined);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, ...pgliteCreateOptions() });
+    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir, ...pgliteCreateOptions() });
   } catch (error) {
     if (options.dataDir && isDiskFullError(error))
       throw new DatabaseOpenError(diskFull(options.dataDir, 'no space left while opening the database'));

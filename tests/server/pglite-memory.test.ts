@@ -1,11 +1,15 @@
 // The embedded database's memory settings (docs/server.md, "Memory"): PGlite runs with 16 MB of
 // shared_buffers and 5 connection slots, its creation writes them into the folder, and an empty
-// DATA_DIR is created by a child process (create-database.js) whose failures read as clear messages.
+// DATA_DIR is created by a child process (create-database.js) whose failures read as clear messages,
+// from the ready-made empty database that the build puts beside the server (db/ready-made.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DatabaseOpenError } from '../../server/db/adapter';
-import { openPglite } from '../../server/db/pglite';
+import { openPglite, readReadyMade } from '../../server/db/pglite';
+import { builtCreation, installedPgliteVersion, READY_MADE_NAME, readyMadeSource } from '../../server/db/ready-made';
+import { startUp } from '../../server/db/startup';
 import { processTestFiles } from './support/process';
 
 const { tempDir } = processTestFiles();
@@ -58,5 +62,75 @@ describe('PGlite memory settings', () => {
     await (await openPglite({ dataDir, createScript: builtScript() })).close();
     const db = await openPglite({ dataDir, createScript: failingScript('must not run') });
     await db.close();
+  });
+});
+
+/** The database's system identifier: initdb draws a new one each time; a ready-made database keeps its own. */
+async function systemIdentifier(db: { query: <T>(text: string) => Promise<T[]> }): Promise<string> {
+  const [row] = await db.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()');
+  return row!.id;
+}
+
+describe('the ready-made empty database', () => {
+  const source = () => join(process.cwd(), readyMadeSource(installedPgliteVersion()));
+  const built = () => join(process.cwd(), 'dist-server-test', READY_MADE_NAME);
+
+  /** The identifier of the repository's ready-made database, read from a copy opened in memory. */
+  async function readyMadeIdentifier(): Promise<string> {
+    const db = await openPglite({ loadDataDir: readReadyMade(source()) });
+    try {
+      return await systemIdentifier(db);
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('is in the repository for the installed PGlite, and the build puts it beside the server', () => {
+    expect(existsSync(source()), `${source()} is missing: run npm run db:ready-made after upgrading PGlite`).toBe(true);
+    expect(readFileSync(built()).equals(readFileSync(source()))).toBe(true);
+    const beside = builtCreation(pathToFileURL(join(process.cwd(), 'dist-server-test', 'server.js')).href);
+    expect(beside).toEqual({ readyMade: built(), createScript: builtScript() });
+    expect(builtCreation(import.meta.url)).toEqual({});
+  });
+
+  it('is what a first start unpacks in the child: no initdb, the settings in place, migrations and seeding run', async () => {
+    const expected = await readyMadeIdentifier();
+    const dataDir = tempDir('ie-ready-made-');
+    const db = await openPglite({ dataDir, createScript: builtScript(), readyMade: built() });
+    try {
+      expect(await systemIdentifier(db)).toBe(expected);
+      expect(readFileSync(join(dataDir, 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 16MB/m);
+      const report = await startUp(db, { adminEmail: 'admin@example.com', adminPassword: 'a long admin password', log: () => {} });
+      expect(report.seeded).toBe(true);
+    } finally {
+      await db.close();
+    }
+    const again = await openPglite({ dataDir, createScript: failingScript('must not run'), readyMade: built() });
+    try {
+      expect(await systemIdentifier(again)).toBe(expected);
+      expect((await again.query<{ n: number }>('SELECT count(*)::int AS n FROM posts'))[0]!.n).toBe(3);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('is unpacked in this process when there is no creation script, and initdb runs when it cannot be read', async () => {
+    const expected = await readyMadeIdentifier();
+    const inProcess = await openPglite({ dataDir: tempDir('ie-ready-made-here-'), readyMade: source() });
+    try {
+      expect(await systemIdentifier(inProcess)).toBe(expected);
+    } finally {
+      await inProcess.close();
+    }
+    const missing = await openPglite({
+      dataDir: tempDir('ie-ready-made-missing-'),
+      createScript: builtScript(),
+      readyMade: '/nonexistent/empty.tar.br',
+    });
+    try {
+      expect(await systemIdentifier(missing)).not.toBe(expected);
+    } finally {
+      await missing.close();
+    }
   });
 });
