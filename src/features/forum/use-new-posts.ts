@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
+import { useCoalescedLiveValue } from '../../hooks/use-coalesced-live-value';
 
 const loadWhatsNew = () => import('../../db/comfort/whats-new');
 
@@ -14,11 +14,14 @@ export interface NewPosts {
 }
 
 const NONE: readonly number[] = [];
+// What's new reads every post that arrived since the last visit, and the member's seen marks.
+const WHATS_NEW_TABLES = ['posts', 'seen'] as const;
 
 /** The posts that arrived since the member's last visit (`since` undefined while it is read). */
 export function useNewPosts(email: string, since: number | undefined): NewPosts {
   const whatsNew = useAfterFirstPosts(loadWhatsNew);
-  const unseen = useLiveQuery(async () => (since && whatsNew ? whatsNew.newPostIds(email, since) : NONE), [email, since, whatsNew]) ?? NONE;
+  const read = since && whatsNew ? () => whatsNew.newPostIds(email, since) : undefined;
+  const unseen = useCoalescedLiveValue(read, WHATS_NEW_TABLES, `${email} ${since}`) ?? NONE;
   const [marked, setMarked] = useState<ReadonlySet<number>>(() => new Set());
   if (unseen.some((id) => !marked.has(id))) setMarked(new Set([...marked, ...unseen]));
   const seen = (ids: number[]) => void whatsNew?.markSeen(email, { postIds: ids }).catch(() => undefined);

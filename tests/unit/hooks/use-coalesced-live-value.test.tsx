@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+// A live value read again after writes to its tables (Dexie's storagemutated, over fake-indexeddb),
+// not after writes elsewhere, afresh for a new key, and nothing without a read.
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/core/schema';
+import { onTablesWritten } from '../../../src/db/core/table-writes';
+import { useCoalescedLiveValue } from '../../../src/hooks/use-coalesced-live-value';
+import { makePost, storePosts } from '../factories';
+
+afterEach(cleanup);
+
+const POSTS = ['posts'] as const;
+
+describe('onTablesWritten', () => {
+  it('calls back after a commit to one of its tables, not after one to another table', async () => {
+    await db.open(); // Opening signals every table as changed: subscribe after it.
+    const heard: string[] = [];
+    const stop = onTablesWritten(['posts'], () => heard.push('posts'));
+    await db.meta.put({ key: 'unrelated', value: 1 });
+    expect(heard).toEqual([]);
+    await storePosts(makePost({ id: 1 }));
+    expect(heard).toEqual(['posts']);
+    stop();
+    await storePosts(makePost({ id: 2 }));
+    expect(heard).toEqual(['posts']);
+  });
+});
+
+describe('useCoalescedLiveValue', () => {
+  it('reads at once, again after a write to its table, not after writes to others; a new key reads afresh', async () => {
+    let reads = 0;
+    const count = (category: string) => async () => {
+      reads += 1;
+      return db.posts.filter((post) => post.category === category).count();
+    };
+    const { result, rerender } = renderHook(({ category }) => useCoalescedLiveValue(count(category), POSTS, category), {
+      initialProps: { category: 'Quantitative' },
+    });
+    await waitFor(() => expect(result.current).toBe(0));
+    await storePosts(makePost({ id: 1, category: 'Quantitative' }));
+    await waitFor(() => expect(result.current).toBe(1));
+    const before = reads;
+    await db.meta.put({ key: 'unrelated', value: 1 });
+    await db.meta.put({ key: 'unrelated', value: 2 });
+    await storePosts(makePost({ id: 2, category: 'Quantitative' }));
+    await waitFor(() => expect(result.current).toBe(2));
+    expect(reads).toBe(before + 1);
+    rerender({ category: 'Qualitative' });
+    expect(result.current).toBeUndefined();
+    await waitFor(() => expect(result.current).toBe(0));
+  });
+
+  it('reads nothing without a read', async () => {
+    const { result } = renderHook(() => useCoalescedLiveValue<number>(undefined, POSTS, 'none'));
+    await storePosts(makePost({ id: 3 }));
+    expect(result.current).toBeUndefined();
+  });
+});
