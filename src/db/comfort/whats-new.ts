@@ -10,7 +10,8 @@ import { metaKeyOf } from './meta-keys';
 import { normalizeEmail } from '../../shared/post-rules';
 
 const run = withDataErrors;
-const postItem = (id: number) => `post:${id}`;
+const POST_ITEMS = 'post:';
+const postItem = (id: number) => `${POST_ITEMS}${id}`;
 const replyItem = (id: string) => `reply:${id}`;
 
 /** Records that a visit of `email` begins now; returns when the previous one began (0 on the first visit ever). */
@@ -44,9 +45,16 @@ export async function newPostIds(email: string, since: number): Promise<number[]
   const mine = new Set(
     (await db.posts.where('[authorEmail+id]').between([me, Dexie.minKey], [me, Dexie.maxKey]).primaryKeys()) as number[],
   );
-  const others = arrived.filter((id) => !mine.has(id));
-  const seen = await seenOf(me, others.map(postItem));
-  return others.filter((id) => !seen.has(postItem(id))).sort((a, b) => b - a);
+  // The member's seen posts as keys of one range, not one lookup per new post.
+  const seen = new Set(
+    (
+      (await db.seen
+        .where('[email+item]')
+        .between([me, POST_ITEMS], [me, `${POST_ITEMS}\uffff`])
+        .primaryKeys()) as [string, string][]
+    ).map(([, item]) => item),
+  );
+  return arrived.filter((id) => !mine.has(id) && !seen.has(postItem(id))).sort((a, b) => b - a);
 }
 
 /** The visible replies of one post that arrived after `since`, not written by `email`, not seen; newest first. */
