@@ -8,6 +8,7 @@
 //   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
+//   BENCH_PROFILE=live       the same on to 2 s after the live list's first post (and the raw .cpuprofile beside it)
 import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
@@ -24,7 +25,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4183);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
 const wanted = (group) => !ONLY || ONLY.has(group);
-const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'live';
+const PROFILE_LIVE = process.env.BENCH_PROFILE === 'live';
 const BASE = `http://localhost:${PORT}`;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5)); // issue 24: every target is a median of 5
@@ -200,7 +202,7 @@ async function fullLoad(context, runs, throttle, profileTo) {
     }
     await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__firstPost !== undefined, undefined, { timeout: 120_000, polling: 50 });
-    if (profiling) {
+    if (profiling && !PROFILE_LIVE) {
       // The profile stops at the first post painted (the snapshot's when there is one).
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__firstPost)));
@@ -210,6 +212,13 @@ async function fullLoad(context, runs, throttle, profileTo) {
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     await page.waitForFunction(() => window.__livePost !== undefined, undefined, { timeout: 120_000, polling: 50 });
     live.push(await page.evaluate(() => window.__livePost));
+    if (profiling && PROFILE_LIVE) {
+      // BENCH_PROFILE=live: on to 2 s after the live list's first post (the app's start, Lighthouse's TBT window).
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 2_000)));
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__livePost + 2_000)));
+    }
     if (run === 0) {
       const legacy = await page.evaluate(() => (localStorage.getItem('posts') ?? '').length);
       const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
