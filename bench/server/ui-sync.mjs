@@ -3,6 +3,7 @@
 // member taps Forum as soon as the home page shows) and to the whole sync, with the page's JS heap.
 // Then a second new device does the same while its member likes and types on /forum until the
 // sync is done (bench/interactions.mjs): the responsiveness while a first sync runs.
+import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
 import { fillSignIn, newDevice, waitForFirstSync } from '../devices.mjs';
@@ -38,6 +39,13 @@ export async function uiFirstSync(server, expected) {
     const heapMb = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize').value / 2 ** 20;
     const signIn = await fillSignIn(page, 'ui-first-sync@bench.example', 'bench-password');
+    // BENCH_SYNC_PROFILE=<file>: a CPU profile of the page from Sign In to the whole sync (slows it down).
+    const profileTo = process.env.BENCH_SYNC_PROFILE;
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const started = Date.now();
     await signIn.click();
     await page.waitForURL(`${server.url}/`);
@@ -52,6 +60,7 @@ export async function uiFirstSync(server, expected) {
       },
     });
     const whole = Date.now() - started;
+    if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const painted =
       (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue())) - started;
     const measured = { painted, whole, heapPeak: Math.max(heapPeak, await heapMb()), chromiumRss: await chromiumRss(browser), serverPeak };
