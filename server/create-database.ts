@@ -8,16 +8,34 @@
 // `node dist-server/create-database.js --ready-made` (`npm run db:ready-made`, from the repository's
 // root): writes the ready-made empty database for the installed PGlite, server/db/
 // empty-database-pglite-<version>.tar.br (db/ready-made.ts). Run it after upgrading PGlite.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { needsCreation, pgliteCreateOptions, readReadyMade } from './db/pglite';
 import { installedPgliteVersion, readyMadeSource } from './db/ready-made';
 
+const STAGING = '.creating';
+
+/**
+ * Creates the database in `dir`/.creating, then moves it into `dir` with PG_VERSION last: a creation
+ * cut short (killed, a full disk) never leaves a folder that holds PG_VERSION without the rest, which
+ * every later start would take for a database (needsCreation) and fail to open. Leftovers of such a
+ * cut are replaced: without PG_VERSION there is no database in `dir` to keep.
+ */
 async function create(dir: string, readyMade: string | undefined): Promise<void> {
   if (!needsCreation(dir)) return;
-  const pglite = await PGlite.create({ dataDir: dir, loadDataDir: readReadyMade(readyMade), ...pgliteCreateOptions() });
+  const staging = join(dir, STAGING);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  const pglite = await PGlite.create({ dataDir: staging, loadDataDir: readReadyMade(readyMade), ...pgliteCreateOptions() });
   await pglite.close();
+  const names = readdirSync(staging).filter((name) => name !== 'PG_VERSION');
+  for (const name of [...names, 'PG_VERSION']) {
+    rmSync(join(dir, name), { recursive: true, force: true });
+    renameSync(join(staging, name), join(dir, name));
+  }
+  rmSync(staging, { recursive: true, force: true });
 }
 
 async function makeReadyMade(): Promise<void> {

@@ -76,6 +76,9 @@ export function createDataLayer(): DataLayer {
       } catch (error) {
         return { ok: false, error: toDataError(error) };
       }
+      // The first like or post asks for durable storage from now on, not once the deferred work below
+      // has run: a like tapped before then was missed (a CI run caught it, tests/e2e/pwa.spec.ts).
+      stops.push(startDurableStorageRequest());
       // Past this point the database works: a failed import or seed is reported, never fatal.
       // A later start waits for the first page of posts before reading 4 MB of legacy JSON; the
       // very first start imports at once (with progress), so the forum never opens empty.
@@ -94,7 +97,7 @@ export function createDataLayer(): DataLayer {
       await db.transaction('rw', db.meta, db.outbox, () => purgeExpiredUndoEntries()).catch(() => undefined);
       if (current.stopped) return { ok: true, legacy, seeded };
       const mirror = startLegacyMirror();
-      stops.push(() => mirror.stop(), startDurableStorageRequest());
+      stops.push(() => mirror.stop());
       return { ok: true, legacy, seeded };
     })();
     return current.started;

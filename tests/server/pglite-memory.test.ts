@@ -2,7 +2,7 @@
 // shared_buffers and 5 connection slots, its creation writes them into the folder, and an empty
 // DATA_DIR is created by a child process (create-database.js) whose failures read as clear messages,
 // from the ready-made empty database that the build puts beside the server (db/ready-made.ts).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +111,22 @@ describe('the ready-made empty database', () => {
       expect((await again.query<{ n: number }>('SELECT count(*)::int AS n FROM posts'))[0]!.n).toBe(3);
     } finally {
       await again.close();
+    }
+  });
+
+  it('is unpacked beside the folder, then moved in with PG_VERSION last: leftovers of a creation cut short are replaced', async () => {
+    const dataDir = tempDir('ie-ready-made-cut-');
+    // What a creation killed half-way through the move leaves: some of the files, no PG_VERSION.
+    mkdirSync(join(dataDir, 'base', '1'), { recursive: true });
+    writeFileSync(join(dataDir, 'base', '1', 'leftover'), 'x');
+    mkdirSync(join(dataDir, '.creating', 'global'), { recursive: true });
+    const db = await openPglite({ dataDir, createScript: builtScript(), readyMade: built() });
+    try {
+      expect(await systemIdentifier(db)).toBe(await readyMadeIdentifier());
+      expect(existsSync(join(dataDir, 'base', '1', 'leftover'))).toBe(false);
+      expect(existsSync(join(dataDir, '.creating'))).toBe(false);
+    } finally {
+      await db.close();
     }
   });
 

@@ -8,8 +8,9 @@ import { db } from './schema';
 /** Calls `listener` after any tab commits a write to one of `tables`; returns stop. */
 export function onTablesWritten(tables: readonly string[], listener: () => void): () => void {
   const prefixes = tables.map((table) => `idb://${db.name}/${table}/`);
+  // `all`: Dexie's "anything may have changed" (a page restored from the back/forward cache).
   const handler = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) listener();
+    if ('all' in parts || Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) listener();
   };
   Dexie.on('storagemutated', handler);
   return () => Dexie.on('storagemutated').unsubscribe(handler);

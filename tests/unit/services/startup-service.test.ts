@@ -3,6 +3,7 @@ import { createDataLayer } from '../../../src/db/startup';
 import { db } from '../../../src/db/core/schema';
 import { FIRST_POSTS_MARK, markFirstPostsShown } from '../../../src/db/core/idle';
 import { META_KEYS, POSTS_KEY } from '../../../src/db/contracts';
+import { emitLocalChange } from '../../../src/db/core/changes';
 import { makePost } from '../factories';
 import { fakeTimeouts, nextTurn, settleUntil } from '../timers';
 
@@ -52,6 +53,25 @@ describe('the start-up service', () => {
     await expect(started).resolves.toMatchObject({ ok: true, legacy: { present: true, added: 1 } });
     expect((await db.posts.get(42))?.title).toBe('From the older build');
     layer.stop();
+  });
+
+  it('a like before a later start’s deferred work has run still asks for durable storage', async () => {
+    await db.meta.put({ key: META_KEYS.seeded, value: true });
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { storage: { persisted: async () => false, persist } });
+    try {
+      fakeTimeouts();
+      const layer = createDataLayer();
+      void layer.start();
+      await expect(layer.whenUsable()).resolves.toEqual({ ok: true });
+      // Still waiting for the forum's first page (the deferred import, the mirror): the member likes.
+      await settleUntil(() => vi.getTimerCount() === 1, 'the wait for the first posts is armed');
+      emitLocalChange('post-liked');
+      await settleUntil(() => persist.mock.calls.length === 1, 'persistent storage asked for');
+      layer.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a later start with no posts list on screen still imports, after a bounded wait; stop while waiting leaves no timer', async () => {
