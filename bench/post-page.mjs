@@ -44,10 +44,23 @@ export async function inAppNavigation(context, base, postId, selector, runs) {
   return times;
 }
 
-/** Full page loads of /posts/:id, `runs` times: from navigation start (performance.timeOrigin) to the paint. */
-export async function fullLoad(context, base, postId, selector, runs, onFirst = async () => undefined, cpuRate = 1) {
+/**
+ * Full page loads of /posts/:id, `runs` times: from navigation start (performance.timeOrigin) to the
+ * paint. `beforeRun` runs before each load (the thread bench removes the post's snapshot with it).
+ */
+export async function fullLoad(
+  context,
+  base,
+  postId,
+  selector,
+  runs,
+  onFirst = async () => undefined,
+  cpuRate = 1,
+  beforeRun = async () => undefined,
+) {
   const times = [];
   for (let run = 0; run < runs; run += 1) {
+    await beforeRun();
     const page = await context.newPage();
     if (cpuRate !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await page.addInitScript(watchPaint, selector);
@@ -58,4 +71,24 @@ export async function fullLoad(context, base, postId, selector, runs, onFirst = 
     await page.close();
   }
   return times;
+}
+
+/** The post page's first-paint snapshot in Cache Storage (src/db/core/forum-snapshot.ts), as `page` reads it. */
+export const postSnapshotStored = (page, postId) =>
+  page.evaluate(
+    async (id) => Boolean(await caches.match(`/__forum-snapshot/posts/${id}`, { cacheName: 'insight-forum-snapshot' })),
+    postId,
+  );
+
+/** Opens the post's page as a member reading it would, until the app has stored its snapshot (what the next visit paints first). */
+export async function readPost(context, base, postId, selector) {
+  const page = await context.newPage();
+  await page.goto(`${base}/posts/${postId}`);
+  await page.locator(selector).first().waitFor();
+  const until = Date.now() + 30_000;
+  while (!(await postSnapshotStored(page, postId))) {
+    if (Date.now() > until) throw new Error(`post ${postId}: no snapshot stored within 30 s`);
+    await page.waitForTimeout(100);
+  }
+  await page.close();
 }

@@ -5,7 +5,7 @@ import { PageLoading } from '../components/page-loading';
 import { RequireAdmin } from '../features/auth/require-admin';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomePage } from '../pages/home';
-import { releaseSnapshot } from '../boot/forum-snapshot-app';
+import { releaseSnapshot, snapshotPath } from '../boot/forum-snapshot-app';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
 
@@ -69,11 +69,11 @@ const route = ({ path, Component }: Screen & { Component: ComponentType }) => (
   <Route key={path} path={path.slice(1)} element={<Component />} />
 );
 
-/** Any screen but the forum takes the forum's snapshot (a stand-in for its list only) away at once. */
+/** Any other path's screen takes a painted snapshot (a stand-in for its own page only) away at once. */
 function SnapshotRelease() {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (pathname !== '/forum') releaseSnapshot();
+    if (pathname !== snapshotPath()) releaseSnapshot();
   }, [pathname]);
   return null;
 }

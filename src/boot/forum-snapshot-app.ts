@@ -1,28 +1,36 @@
-// The app's side of the forum snapshot: takes it from the live first page once the browser is
-// idle, and hands over from the snapshot (painted by forum-snapshot.ts before the app booted) to
-// the live list in the same frame, so nothing moves. Storing it is src/db/core/forum-snapshot.ts.
+// The app's side of the first-paint snapshots (the forum's first page, a post's page): takes one
+// from the live page once the browser is idle, and hands over from the snapshot (painted by
+// forum-snapshot.ts before the app booted) to the live page in the same frame, so nothing moves.
+// Storing them is src/db/core/forum-snapshot.ts.
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/core/idle';
-import { clearForumSnapshot, dropForeignSnapshot, saveForumSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import { clearForumSnapshot, dropForeignSnapshot, dropSnapshotsBut, saveSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
 import { onLocalChange } from '../db/core/changes';
 import { readSession, readStoredSession } from '../db/accounts/session';
-import { SNAPSHOT_ON_CLASS, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
+import { snapshotUrlFor } from '../db/contracts';
+import { SNAPSHOT_ON_CLASS, SNAPSHOT_PATH_ATTRIBUTE, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
 
 /** The most posts the snapshot keeps: the first page. */
 const SNAPSHOT_POSTS = 20;
 
-/** How many live first pages (no search, every category) are on screen in this page: they rewrite the snapshot. */
-let liveFirstPages = 0;
+/** The snapshot pages on screen in this page, by snapshot URL (with how many of each): they rewrite theirs. */
+const livePages = new Map<string, number>();
+
+/** Counts the local changes committed by this page: a save for a page no longer on screen, taken before one, is dropped. */
+let changes = 0;
 
 /**
- * Keeps the stored snapshot from going stale: a change committed by this page (a local write, an
- * import, or posts that arrived by a sync pull) while no live first page is on screen to rewrite
- * it removes it; the live list stores a fresh one when it next shows. Returns the stop.
+ * Keeps the stored snapshots from going stale: a change committed by this page (a local write, an
+ * import, or posts that arrived by a sync pull) removes every snapshot but those of the pages on
+ * screen (which store a fresh one as their rows change), or all of them and the cookie when none
+ * is on screen. Returns the stop.
  */
 export function keepForumSnapshotFresh(): () => void {
   return onLocalChange(() => {
-    if (liveFirstPages === 0) clearForumSnapshot();
+    changes += 1;
+    if (livePages.size === 0) clearForumSnapshot();
+    else void dropSnapshotsBut(new Set(livePages.keys())).catch(() => undefined);
   });
 }
 
@@ -44,6 +52,13 @@ export function snapshotPostCount(): number {
   return typeof document === 'undefined' ? 0 : document.querySelectorAll(`#${SNAPSHOT_VIEW_ID} article`).length;
 }
 
+/** The path the painted snapshot was taken for (null when none is on screen). */
+export function snapshotPath(): string | null {
+  return typeof document === 'undefined'
+    ? null
+    : (document.getElementById(SNAPSHOT_VIEW_ID)?.getAttribute(SNAPSHOT_PATH_ATTRIBUTE) ?? null);
+}
+
 /** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
 export function releaseSnapshot(): void {
   window.__snapshotDone = true;
@@ -52,25 +67,29 @@ export function releaseSnapshot(): void {
 }
 
 /**
- * How many of the page's posts the snapshot keeps: those that start within the first screen (at
- * least one, at most SNAPSHOT_POSTS). Every post more is style, layout and paint before the first
- * frame (measured: the first screen's posts alone halve it on a phone).
+ * How many of the page's items (`items`: the forum's posts, a post page's replies) the snapshot
+ * keeps: those that start within the first screen (at least `least`, at most SNAPSHOT_POSTS). Every
+ * one more is style, layout and paint before the first frame (measured: the first screen's posts
+ * alone halve it on a phone).
  */
-function postsOnFirstScreen(root: HTMLElement): number {
-  const articles = Array.from(root.querySelectorAll('article')).slice(0, SNAPSHOT_POSTS);
+function itemsOnFirstScreen(root: HTMLElement, items: string, least: number): number {
+  const elements = Array.from(root.querySelectorAll(items)).slice(0, SNAPSHOT_POSTS);
   const fold = window.innerHeight;
-  const visible = articles.filter((article) => article.getBoundingClientRect().top + window.scrollY < fold).length;
-  return Math.max(1, visible);
+  const visible = elements.filter((element) => element.getBoundingClientRect().top + window.scrollY < fold).length;
+  return Math.max(least, visible);
 }
 
-/** The first screen of #root as HTML: the posts that start on it, nothing focused or typed. */
-export function snapshotHtml(root: HTMLElement): string {
-  const keep = postsOnFirstScreen(root);
+/** The first screen of #root as HTML: the items (`items`) that start on it, nothing focused or typed. */
+export function snapshotHtml(root: HTMLElement, items = 'article', least = 1): string {
+  const keep = itemsOnFirstScreen(root, items, least);
   const copy = root.cloneNode(true) as HTMLElement;
-  copy.querySelectorAll('article').forEach((article, index) => {
-    if (index >= keep) article.remove();
+  copy.querySelectorAll(items).forEach((item, index) => {
+    if (index >= keep) item.remove();
   });
   copy.querySelectorAll('[role="status"], [aria-live], .toast, [data-not-in-snapshot]').forEach((element) => element.remove());
+  // Nothing typed (a draft kept on this device is the form's, not the page's): empty fields.
+  copy.querySelectorAll('textarea').forEach((field) => (field.textContent = ''));
+  copy.querySelectorAll('input:not([type="checkbox"], [type="radio"], [type="hidden"])').forEach((field) => field.removeAttribute('value'));
   // The CSP blocks style attributes in parsed markup: forum-snapshot.ts applies these.
   copy.querySelectorAll<HTMLElement>('[style]').forEach((element) => {
     element.setAttribute(SNAPSHOT_STYLE_ATTRIBUTE, element.getAttribute('style') ?? '');
@@ -79,37 +98,64 @@ export function snapshotHtml(root: HTMLElement): string {
   return copy.innerHTML;
 }
 
+/** What a page's snapshot keeps of it: the items trimmed to the first screen, and at least how many of them. */
+export interface SnapshotItems {
+  selector: string;
+  least: number;
+}
+
+const FORUM_ITEMS: SnapshotItems = { selector: 'article', least: 1 };
+
 /**
- * Once the forum's live list is shown: removes the snapshot in the same frame; on the first page
- * (`saveable`: no search, every category) stores a fresh snapshot whenever the rows change, whether
- * a local write or a sync pull changed them (Dexie's live query follows both).
+ * Once a snapshot page's live content is shown (`shown`): removes the snapshot in the same frame;
+ * when the address has a snapshot of its own (snapshotUrlFor: /forum or a post's page, nothing
+ * after the path) and `saveable` (the forum: no search, every category), stores a fresh one
+ * whenever `rows` change, whether a local write or a sync pull changed them (Dexie's live queries
+ * follow both).
  */
-export function useForumSnapshot(shown: boolean, saveable: boolean, rows: unknown): void {
+export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown, items: SnapshotItems = FORUM_ITEMS): void {
+  const url = typeof location === 'undefined' ? null : snapshotUrlFor(location.pathname, location.search, location.hash);
+  const live = shown && saveable && url !== null;
   useLayoutEffect(() => {
     if (shown) releaseSnapshot();
   }, [shown]);
   useEffect(() => {
-    if (!shown || !saveable) return undefined;
-    liveFirstPages += 1;
+    if (!live || !url) return undefined;
+    livePages.set(url, (livePages.get(url) ?? 0) + 1);
     return () => {
-      liveFirstPages -= 1;
+      const left = (livePages.get(url) ?? 1) - 1;
+      if (left > 0) livePages.set(url, left);
+      else livePages.delete(url);
     };
-  }, [shown, saveable]);
+  }, [live, url]);
+  const { selector, least } = items;
   useEffect(() => {
-    if (!shown || !saveable) return undefined;
+    if (!live || !url) return undefined;
     const taken = snapshotGeneration();
+    const changesThen = changes;
     return whenIdle(() => {
       const owner = readStoredSession()?.email;
       const root = document.getElementById('root');
-      if (!owner) return;
-      const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute('href') ?? '';
-      if (!root || location.pathname !== '/forum' || location.search) return;
-      const html = snapshotHtml(root);
+      if (!owner || !root || snapshotUrlFor(location.pathname, location.search, location.hash) !== url) return;
+      // The page's first stylesheet as its tag names it; the screens' own (added by the app, with full URLs) by their paths.
+      const [first, ...others] = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
+      const css = first?.getAttribute('href') ?? '';
+      const styles = others.map((link) => new URL(link.href).pathname);
+      const html = snapshotHtml(root, selector, least);
       // After the start-up check: if it removed another member's snapshot, this save (taken before)
-      // is dropped, and the next change of rows stores one under a new token.
+      // is dropped, and the next change of rows stores one under a new token. A change committed
+      // since, once this page has gone, leaves nothing stored.
       void startupCheck
-        .then(() => saveForumSnapshot({ owner, css, html }, taken, () => readStoredSession()?.email === owner))
+        .then(() =>
+          saveSnapshot(
+            url,
+            { owner, css, styles, html },
+            taken,
+            () => readStoredSession()?.email === owner,
+            () => livePages.has(url) || changes === changesThen,
+          ),
+        )
         .catch(() => undefined);
     }, 3_000);
-  }, [shown, saveable, rows]);
+  }, [live, url, rows, selector, least]);
 }

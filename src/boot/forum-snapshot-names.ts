@@ -9,9 +9,14 @@
 export const SNAPSHOT_TEMPLATE_ID = 'forum-snapshot-template';
 export const SNAPSHOT_TEMPLATE_TOKEN = 'data-token';
 export const SNAPSHOT_TEMPLATE_CSS = 'data-css';
+/** The screen's own stylesheets the snapshot needs (space-separated), which the service worker links in the head. */
+export const SNAPSHOT_TEMPLATE_STYLES = 'data-styles';
 
-/** The painted snapshot's element, until the live list takes over. */
+/** The painted snapshot's element, until the live page takes over. */
 export const SNAPSHOT_VIEW_ID = 'forum-snapshot';
+
+/** The painted snapshot's attribute naming the path it shows (another path's screen takes it away). */
+export const SNAPSHOT_PATH_ATTRIBUTE = 'data-path';
 
 /** The class on `<html>` while the snapshot is painted (it hides `#root`). */
 export const SNAPSHOT_ON_CLASS = 'snapshot-on';

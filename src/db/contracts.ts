@@ -17,6 +17,19 @@ export const USER_KEY = 'insightExchangeUser';
  */
 export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
 export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
+/** A post page's snapshot in the same cache (the same JSON): `/__forum-snapshot/posts/<id>`. */
+export const POST_SNAPSHOT_PREFIX = `${FORUM_SNAPSHOT_URL}/posts/`;
+
+/**
+ * The snapshot a page at `pathname` (with `search` and `hash`) may paint: /forum and a post's page
+ * (its first page of replies), both with nothing after the path; null for every other address.
+ */
+export function snapshotUrlFor(pathname: string, search = '', hash = ''): string | null {
+  if (search || hash) return null;
+  if (pathname === '/forum') return FORUM_SNAPSHOT_URL;
+  const post = /^\/posts\/([1-9][0-9]{0,15})$/.exec(pathname);
+  return post ? `${POST_SNAPSHOT_PREFIX}${post[1]}` : null;
+}
 /**
  * Cookie that lets src/boot/forum-snapshot.ts paint the snapshot: a random token, the same as the
  * snapshot's `token`, set when a snapshot is stored and removed at every sign-in and sign-out. A

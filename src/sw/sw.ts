@@ -1,8 +1,13 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, SW_CLAIM_MESSAGE } from '../db/contracts';
-import { SNAPSHOT_TEMPLATE_CSS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_TEMPLATE_TOKEN } from '../boot/forum-snapshot-names';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, SW_CLAIM_MESSAGE, snapshotUrlFor } from '../db/contracts';
+import {
+  SNAPSHOT_TEMPLATE_CSS,
+  SNAPSHOT_TEMPLATE_ID,
+  SNAPSHOT_TEMPLATE_STYLES,
+  SNAPSHOT_TEMPLATE_TOKEN,
+} from '../boot/forum-snapshot-names';
 import { shellForPath } from '../shared/app-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -17,7 +22,15 @@ self.addEventListener('message', (event) => {
 });
 
 // Precache the app shell: scripts, styles, icons, the manifest and index.html (list made at build).
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
+
+/** The build's own stylesheets (a snapshot links only these). */
+const precachedStyles = new Set(
+  manifest
+    .map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).pathname)
+    .filter((path) => /^\/assets\/[\w.-]+\.css$/.test(path)),
+);
 
 // Delete the caches of older precache formats.
 cleanupOutdatedCaches();
@@ -42,20 +55,26 @@ async function shell(options: HandlerOptions, edit?: (page: string) => Promise<s
   }
 }
 
-// /forum (no search): the app shell with the forum's snapshot inside an inert <template>, so
-// src/boot/forum-snapshot.ts can paint it synchronously, before the app's JavaScript runs, once it
-// has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
+// /forum and a post's page (no search): the app shell with the page's snapshot inside an inert
+// <template>, so src/boot/forum-snapshot.ts can paint it synchronously, before the app's JavaScript
+// runs, once it has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.pathname === '/forum' && !url.search,
+  ({ request, url }) => request.mode === 'navigate' && snapshotUrlFor(url.pathname, url.search) !== null,
   (options) =>
     shell(options, async (page) => {
-      if (droppingSnapshot) return undefined;
-      const stored = await caches.match(FORUM_SNAPSHOT_URL, { cacheName: FORUM_SNAPSHOT_CACHE });
+      const url = snapshotUrlFor(options.url.pathname, options.url.search);
+      if (droppingSnapshot || !url) return undefined;
+      const stored = await caches.match(url, { cacheName: FORUM_SNAPSHOT_CACHE });
       if (!stored) return undefined;
-      const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; html?: unknown };
-      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>')) return undefined;
-      const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}">${snapshot.html}</template>`;
-      return page.replace('<div id="root"></div>', `${template}<div id="root"></div>`);
+      const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; styles?: unknown; html?: unknown };
+      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>') || !page.includes('</head>')) return undefined;
+      // The screen's own stylesheets, linked in the head so the snapshot's first frame waits for them
+      // (the app's own load of them then finds them there). One the build does not have: no snapshot.
+      const styles = Array.isArray(snapshot.styles) ? snapshot.styles : [];
+      if (!styles.every((href) => typeof href === 'string' && precachedStyles.has(href))) return undefined;
+      const links = (styles as string[]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+      const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}" ${SNAPSHOT_TEMPLATE_STYLES}="${(styles as string[]).join(' ')}">${snapshot.html}</template>`;
+      return page.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${template}<div id="root"></div>`);
     }),
 );
 

@@ -1,9 +1,14 @@
-// The forum's first-page snapshot: the rendered HTML of /forum's first page in Cache Storage, so
-// the next visit paints it before the JavaScript boots. src/boot/forum-snapshot.ts shows it only
-// while the cookie holds the token it was stored with (the cookie goes at every sign-in and
-// sign-out, synchronously, in every tab of this build) and only with the same stylesheet.
+// The first-paint snapshots: the rendered HTML of /forum's first page, and of the first screen of
+// each post page the member opened lately, in Cache Storage, so the next visit paints it before the
+// JavaScript boots. src/boot/forum-snapshot.ts shows one only while the cookie holds the token it
+// was stored with (the cookie goes at every sign-in and sign-out, synchronously, in every tab of
+// this build) and only with the same stylesheet. All of them share the cache, the cookie and its
+// token: whatever removes the forum's removes them all.
 
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../contracts';
+import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX } from '../contracts';
+
+/** The most post pages kept (the ones stored last): a few KB each. */
+export const POST_SNAPSHOTS_KEPT = 30;
 
 export interface ForumSnapshot {
   /** The normalized email of the member it was taken for (checked by the app once it has booted). */
@@ -12,6 +17,8 @@ export interface ForumSnapshot {
   token: string;
   /** The stylesheet it was rendered with (another build's markup is not shown). */
   css: string;
+  /** The screen's own stylesheets it was rendered with, beyond `css` (a post page's): linked in the page's head by the service worker. */
+  styles?: string[];
   html: string;
 }
 
@@ -40,21 +47,25 @@ function newToken(): string {
 }
 
 /**
- * Stores the snapshot (with the cookie's token, or a new one), unless a sign-in or sign-out
- * happened since `taken` (see snapshotGeneration) or, when the cookie is about to be set, the
- * signed-in member is no longer its owner (another tab signed in while this one wrote).
+ * Stores the snapshot at `url` (with the cookie's token, or a new one), unless a sign-in or sign-out
+ * happened since `taken` (see snapshotGeneration), or `stillValid` says no once it is written (the
+ * page it shows changed and is no longer on screen), or, when the cookie is about to be set, the
+ * signed-in member is no longer its owner (another tab signed in while this one wrote). Past
+ * POST_SNAPSHOTS_KEPT post pages, the oldest go.
  */
-export async function saveForumSnapshot(
+export async function saveSnapshot(
+  url: string,
   snapshot: Omit<ForumSnapshot, 'token'>,
   taken: number,
   stillOwner: () => boolean = () => true,
+  stillValid: () => boolean = () => true,
 ): Promise<void> {
   if (!available() || taken !== generation) return;
   const token = snapshotCookie() ?? newToken();
   const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
   if (taken !== generation) return;
   const stored: ForumSnapshot = { ...snapshot, token };
-  await cache.put(FORUM_SNAPSHOT_URL, new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }));
+  await cache.put(url, new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }));
   // A sign-in or sign-out during the write: take it away again (the cookie went with it).
   if (taken !== generation) {
     await caches.delete(FORUM_SNAPSHOT_CACHE);
@@ -65,7 +76,34 @@ export async function saveForumSnapshot(
     clearForumSnapshot();
     return;
   }
+  if (!stillValid()) {
+    await cache.delete(url);
+    return;
+  }
   setSnapshotCookie(token);
+  if (url.startsWith(POST_SNAPSHOT_PREFIX)) await dropOldPostSnapshots(cache);
+}
+
+/** Stores the forum's snapshot (saveSnapshot). */
+export function saveForumSnapshot(snapshot: Omit<ForumSnapshot, 'token'>, taken: number, stillOwner?: () => boolean): Promise<void> {
+  return saveSnapshot(FORUM_SNAPSHOT_URL, snapshot, taken, stillOwner);
+}
+
+/** The post pages' snapshots beyond the POST_SNAPSHOTS_KEPT stored last (the cache lists them oldest first). */
+async function dropOldPostSnapshots(cache: Cache): Promise<void> {
+  const posts = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(POST_SNAPSHOT_PREFIX));
+  await Promise.all(posts.slice(0, Math.max(0, posts.length - POST_SNAPSHOTS_KEPT)).map((request) => cache.delete(request)));
+}
+
+/**
+ * Removes the stored snapshots but those of `keep` (the pages on screen, which store a fresh one
+ * as they change); the cookie stays. Returns once they are gone.
+ */
+export async function dropSnapshotsBut(keep: ReadonlySet<string>): Promise<void> {
+  if (!available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return;
+  const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
+  const stale = (await cache.keys()).filter((request) => !keep.has(new URL(request.url).pathname));
+  await Promise.all(stale.map((request) => cache.delete(request)));
 }
 
 /** The current generation: a save started in an older one is dropped. */
@@ -88,10 +126,22 @@ export async function readForumSnapshot(): Promise<ForumSnapshot | null> {
 }
 
 /**
- * Once the app knows who is signed in: a snapshot taken for anyone else (the session was changed
- * by something that does not know about snapshots, such as an older build) is removed.
+ * Once the app knows who is signed in: snapshots taken for anyone else (the session was changed
+ * by something that does not know about snapshots) are removed, or any at all when the cookie
+ * is left with none stored. Every stored snapshot has the same owner (they go at each sign-in).
  */
 export async function dropForeignSnapshot(email: string | undefined): Promise<void> {
-  const stored = snapshotCookie() ? await readForumSnapshot().catch(() => null) : null;
+  if (!snapshotCookie()) return;
+  const stored = await anyStoredSnapshot().catch(() => null);
   if (snapshotCookie() && (!stored || stored.owner !== email)) clearForumSnapshot();
+}
+
+/** One stored snapshot (the forum's, or else the first post page's), or null. */
+async function anyStoredSnapshot(): Promise<ForumSnapshot | null> {
+  const forum = await readForumSnapshot();
+  if (forum || !available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return forum;
+  const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
+  const [first] = await cache.keys();
+  const response = first ? await cache.match(first) : undefined;
+  return response ? ((await response.json()) as ForumSnapshot) : null;
 }

@@ -6,7 +6,7 @@ import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
-import { useForumSnapshot } from '../../boot/forum-snapshot-app';
+import { useSnapshotPage } from '../../boot/forum-snapshot-app';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
 import { isEmptyQuery, parseQuery } from '../../shared/comfort';
@@ -41,7 +41,7 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
   const fresh = useNewPosts(email, since);
   const unseen = useMemo(() => new Set(fresh.unseen), [fresh.unseen]);
   const list = useRef<HTMLDivElement>(null);
-  useForumSnapshot(items !== undefined, !query && category === 'All' && !stale, items);
+  useSnapshotPage(items !== undefined, !query && category === 'All' && !stale, items);
 
   const unseenOnScreen = items?.filter((post) => unseen.has(post.id)).map((post) => post.id) ?? [];
   useSeenInView(

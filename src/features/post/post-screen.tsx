@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import './post.scss';
 import { PageLoading } from '../../components/page-loading';
+import { useSnapshotPage, type SnapshotItems } from '../../boot/forum-snapshot-app';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
 import { whenIdle } from '../../db/core/idle';
@@ -16,6 +17,9 @@ import { PostView } from './post-view';
 import { Thread } from './thread';
 import { usePost } from './use-post';
 import { pageFrom, useThreadPage } from './use-thread-page';
+
+/** What a post page's snapshot keeps: the post, and the replies that start on the first screen (one at least). */
+const SNAPSHOT_REPLIES: SnapshotItems = { selector: '.app-replies > li', least: 1 };
 
 /**
  * A post's page: the post and its conversation, or "Post not available". On a connected device
@@ -33,6 +37,12 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   const shownId = lookup.state === 'shown' ? lookup.post.id : null;
   const unavailable = lookup.state === 'missing' && (settled || postId === null);
   const title = lookup.state === 'shown' ? clip(lookup.post.title, DISPLAY_CHARS.title) : unavailable ? 'Post not available' : null;
+  // The snapshot painted before the app booted (src/boot/forum-snapshot.ts) stays until the post and
+  // its first replies are shown in its place; the page's first screen is stored as the next one.
+  const shownPost = lookup.state === 'shown' ? lookup.post : null;
+  const complete = shownPost !== null && thread !== undefined;
+  const rows = useMemo(() => [shownPost, thread], [shownPost, thread]);
+  useSnapshotPage(complete || unavailable, complete, rows, SNAPSHOT_REPLIES);
 
   // One view per member per post (the data layer counts it once); a failure is not worth a word.
   // Written once the page is idle: its write would hold up the thread's first read.
