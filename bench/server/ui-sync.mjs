@@ -29,7 +29,8 @@ export async function uiFirstSync(server, expected) {
     await page.addInitScript(() => {
       const watch = () => {
         const shown = location.pathname === '/forum' ? document.querySelectorAll('article').length : 0;
-        if (shown > 0 && window.paintedFirst === undefined) requestAnimationFrame(() => setTimeout(() => (window.paintedFirst = Date.now())));
+        if (shown > 0 && window.paintedFirst === undefined)
+          requestAnimationFrame(() => setTimeout(() => (window.paintedFirst = Date.now())));
         if (shown >= 20) requestAnimationFrame(() => setTimeout(() => (window.painted20 = Date.now())));
         else requestAnimationFrame(watch);
       };
@@ -71,7 +72,16 @@ export async function uiFirstSync(server, expected) {
     console.log(
       `[bench:ui-sync] Sign In → home ${signedIn} ms, Forum clicked ${forumClicked} ms, first post painted ${paintedFirst} ms, 20 painted ${painted} ms, everything ${whole} ms`,
     );
-    const measured = { painted, signedIn, forumClicked, paintedFirst, whole, heapPeak: Math.max(heapPeak, await heapMb()), chromiumRss: await chromiumRss(browser), serverPeak };
+    const measured = {
+      painted,
+      signedIn,
+      forumClicked,
+      paintedFirst,
+      whole,
+      heapPeak: Math.max(heapPeak, await heapMb()),
+      chromiumRss: await chromiumRss(browser),
+      serverPeak,
+    };
     await page.context().close();
     return { ...measured, ...(await busyFirstSync(browser, server, expected)) };
   } finally {

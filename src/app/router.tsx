@@ -1,30 +1,22 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { RequireAdmin } from '../features/auth/require-admin';
 import { RequireAuth } from '../features/auth/require-auth';
+import { useAuth } from '../features/auth/auth-context';
 import { HomePage } from '../pages/home';
 import { releaseSnapshot, snapshotPath } from '../boot/forum-snapshot-app';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
+import { lazyScreen as screen, type Screen } from './lazy-screen';
+import { whenIdle } from '../db/core/idle';
+import { paths } from '../config/paths';
 
 // Declarative routes (a <Routes> tree, not a data router): React Router's data router and its
 // loaders are 17 KB gzip of JavaScript every page fetched, for lazy routes and scroll restoration
-// alone. Here React.lazy loads the screens and RootRoute's ScrollMemory keeps scroll positions.
-
-/** A screen's code, loaded when first visited (each loader is also started early: `preloadScreens`). */
-interface Screen {
-  /** Where it shows (React Router's pattern). */
-  path: string;
-  load: () => Promise<ComponentType>;
-}
-
-const screen = (path: string, load: () => Promise<ComponentType>): Screen & { Component: ComponentType } => ({
-  path,
-  load,
-  Component: lazy(() => load().then((Component) => ({ default: Component }))),
-});
+// alone. Here lazyScreen (React.lazy until a screen's code is loaded) loads the screens, and
+// RootRoute's ScrollMemory keeps scroll positions.
 
 // The home page ships in the first chunk; every other screen, and the protected area's frame,
 // loads when first visited.
@@ -65,6 +57,14 @@ export function preloadScreens(pathname: string) {
   if (match) void match.load().catch(() => undefined);
 }
 
+/**
+ * Once a member is signed in, or on the sign-in page, when the browser is idle: the forum's code
+ * (and the protected area's), where they go next (from the service worker's cache when it has it).
+ */
+function usePreloadForum(comingIn: boolean): void {
+  useEffect(() => (comingIn ? whenIdle(() => preloadScreens(paths.forum)) : undefined), [comingIn]);
+}
+
 const route = ({ path, Component }: Screen & { Component: ComponentType }) => (
   <Route key={path} path={path.slice(1)} element={<Component />} />
 );
@@ -84,6 +84,7 @@ function SnapshotRelease() {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  usePreloadForum(useAuth().isAuthenticated || pathname === paths.login);
   return (
     <ErrorBoundary fullPage resetKey={pathname}>
       <SnapshotRelease />

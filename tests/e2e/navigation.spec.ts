@@ -92,6 +92,35 @@ test.describe('guards', () => {
     await expect(page).toHaveURL('/forum');
   });
 
+  test('signed in, the forum opens from home with no Loading... in between: its code came while the member signed in', async ({ page }) => {
+    await signIn(page, MEMBER);
+    // The data is ready (a member's screen was shown, the forum never), then the member signs out and in again.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email').fill(MEMBER);
+    await page.getByLabel('Password').fill('pass-1234');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    // Meanwhile the forum's code is fetched and evaluated (the same module, imported here too).
+    const forumCode = () =>
+      page.evaluate(
+        () => performance.getEntriesByType('resource').find((entry) => /\/assets\/forum-[\w-]+\.js$/.test(entry.name))?.name ?? '',
+      );
+    await expect.poll(forumCode).toMatch(/forum-/);
+    await page.evaluate((url) => import(url), await forumCode());
+    await page.evaluate(() => {
+      const seen = { loading: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('#main .app-loading')?.textContent === 'Loading...') seen.loading = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Go to Forum' }).click();
+    await expect(page.getByRole('heading', { name: 'Community Forum' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: { loading: boolean } }).seen.loading)).toBe(false);
+  });
+
   test('the protected header has Forum, Profile, New Post and the Log out icon', async ({ page }) => {
     await signIn(page, MEMBER);
     await page.goto('/profile');
