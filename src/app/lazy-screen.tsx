@@ -17,20 +17,24 @@ export interface Screen {
 export function lazyScreen(path: string, load: () => Promise<ComponentType>): Screen & { Component: ComponentType } {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  const fresh = () => lazy(() => keep().then((Component) => ({ default: Component })));
+  let Lazy = fresh();
   const keep = () => {
     loading ??= load().then(
       (Component) => (loaded = Component),
       (error: unknown) => {
-        loading = undefined; // a failed load (a chunk missing after a deploy) may be tried again
+        // A failed load (a chunk missing after a deploy, a network error) is tried again next time:
+        // React.lazy keeps a failure for good, so the next mount gets a new one.
+        loading = undefined;
+        Lazy = fresh();
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(() => keep().then((Component) => ({ default: Component })));
   function Component() {
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [Shown] = useState(() => loaded ?? Lazy);
+    return <Shown />;
   }
   return { path, load: keep, Component };
 }

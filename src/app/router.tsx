@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
@@ -69,12 +69,17 @@ const route = ({ path, Component }: Screen & { Component: ComponentType }) => (
   <Route key={path} path={path.slice(1)} element={<Component />} />
 );
 
-/** Any other path's screen takes a painted snapshot (a stand-in for its own page only) away at once. */
+/**
+ * Any other path's screen takes a painted snapshot (a stand-in for its own page only) away at
+ * once, or one still to be painted (read from the cache without the service worker) off the path
+ * the page opened on.
+ */
 function SnapshotRelease() {
   const { pathname } = useLocation();
+  const [opened] = useState(pathname);
   useEffect(() => {
-    if (pathname !== snapshotPath()) releaseSnapshot();
-  }, [pathname]);
+    if (pathname !== (snapshotPath() ?? opened)) releaseSnapshot();
+  }, [pathname, opened]);
   return null;
 }
 

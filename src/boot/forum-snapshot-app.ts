@@ -5,7 +5,14 @@
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/core/idle';
-import { clearForumSnapshot, dropForeignSnapshot, dropSnapshotsBut, saveSnapshot, snapshotGeneration } from '../db/core/forum-snapshot';
+import {
+  clearForumSnapshot,
+  dropForeignSnapshot,
+  dropSnapshot,
+  dropSnapshotsBut,
+  saveSnapshot,
+  snapshotGeneration,
+} from '../db/core/forum-snapshot';
 import { onLocalChange } from '../db/core/changes';
 import { readSession, readStoredSession } from '../db/accounts/session';
 import { snapshotUrlFor } from '../db/contracts';
@@ -17,20 +24,31 @@ const SNAPSHOT_POSTS = 20;
 /** The snapshot pages on screen in this page, by snapshot URL (with how many of each): they rewrite theirs. */
 const livePages = new Map<string, number>();
 
-/** Counts the local changes committed by this page: a save for a page no longer on screen, taken before one, is dropped. */
+/** Counts the local changes committed by this page. */
 let changes = 0;
+
+/**
+ * For each page on screen, the count of changes its stored snapshot has seen (when it came on
+ * screen, or when its HTML was last taken): a page that leaves after a later change (its post
+ * deleted, or left before it took its snapshot again) takes its snapshot with it.
+ */
+const seenChanges = new Map<string, number>();
+
+/** The pages on screen, told of each local change (they take their snapshot again). */
+const changeListeners = new Set<() => void>();
 
 /**
  * Keeps the stored snapshots from going stale: a change committed by this page (a local write, an
  * import, or posts that arrived by a sync pull) removes every snapshot but those of the pages on
- * screen (which store a fresh one as their rows change), or all of them and the cookie when none
- * is on screen. Returns the stop.
+ * screen (which take theirs again), or all of them and the cookie when none is on screen.
+ * Returns the stop.
  */
 export function keepForumSnapshotFresh(): () => void {
   return onLocalChange(() => {
     changes += 1;
     if (livePages.size === 0) clearForumSnapshot();
     else void dropSnapshotsBut(new Set(livePages.keys())).catch(() => undefined);
+    changeListeners.forEach((listener) => listener());
   });
 }
 
@@ -122,40 +140,83 @@ export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown
   useEffect(() => {
     if (!live || !url) return undefined;
     livePages.set(url, (livePages.get(url) ?? 0) + 1);
+    if (!seenChanges.has(url)) seenChanges.set(url, changes);
     return () => {
       const left = (livePages.get(url) ?? 1) - 1;
-      if (left > 0) livePages.set(url, left);
-      else livePages.delete(url);
+      if (left > 0) return void livePages.set(url, left);
+      livePages.delete(url);
+      // A change since its snapshot was taken: what is stored may show what is gone.
+      if (seenChanges.get(url) !== changes) void dropSnapshot(url).catch(() => undefined);
+      seenChanges.delete(url);
     };
   }, [live, url]);
   const { selector, least } = items;
   useEffect(() => {
     if (!live || !url) return undefined;
-    const taken = snapshotGeneration();
-    const changesThen = changes;
-    return whenIdle(() => {
-      const owner = readStoredSession()?.email;
-      const root = document.getElementById('root');
-      if (!owner || !root || snapshotUrlFor(location.pathname, location.search, location.hash) !== url) return;
-      // The page's first stylesheet as its tag names it; the screens' own (added by the app, with full URLs) by their paths.
-      const [first, ...others] = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
-      const css = first?.getAttribute('href') ?? '';
-      const styles = others.map((link) => new URL(link.href).pathname);
-      const html = snapshotHtml(root, selector, least);
-      // After the start-up check: if it removed another member's snapshot, this save (taken before)
-      // is dropped, and the next change of rows stores one under a new token. A change committed
-      // since, once this page has gone, leaves nothing stored.
-      void startupCheck
-        .then(() =>
-          saveSnapshot(
-            url,
-            { owner, css, styles, html },
-            taken,
-            () => readStoredSession()?.email === owner,
-            () => livePages.has(url) || changes === changesThen,
-          ),
-        )
-        .catch(() => undefined);
-    }, 3_000);
+    let cancel = () => undefined as void;
+    // At idle, after the rows changed or after any local change: the page's first screen as it is now.
+    const take = () => {
+      cancel();
+      const taken = snapshotGeneration();
+      cancel = whenIdle(() => {
+        const owner = readStoredSession()?.email;
+        const root = document.getElementById('root');
+        if (!owner || !root || snapshotUrlFor(location.pathname, location.search, location.hash) !== url) return;
+        const changesThen = changes;
+        seenChanges.set(url, changesThen);
+        const { css, styles } = stylesheetsOf(root);
+        const html = snapshotHtml(root, selector, least);
+        // After the start-up check: if it removed another member's snapshot, this save (taken before)
+        // is dropped, and the next change of rows stores one under a new token. A change committed
+        // since, once this page has gone, leaves nothing stored.
+        void startupCheck
+          .then(() =>
+            saveSnapshot(
+              url,
+              { owner, css, styles, html },
+              taken,
+              () => readStoredSession()?.email === owner,
+              () => livePages.has(url) || changes === changesThen,
+            ),
+          )
+          .catch(() => undefined);
+      }, 3_000);
+    };
+    take();
+    changeListeners.add(take);
+    return () => {
+      cancel();
+      changeListeners.delete(take);
+    };
   }, [live, url, rows, selector, least]);
+}
+
+/**
+ * The stylesheets a snapshot of `root` needs: the page's first one as its tag names it, and those
+ * the app added for its screens (by path) that style something in `root` (a screen visited before
+ * is not waited for). A sheet that cannot be read counts as needed.
+ */
+function stylesheetsOf(root: HTMLElement): { css: string; styles: string[] } {
+  const [first, ...others] = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
+  const styles = others.filter((link) => stylesRoot(link, root)).map((link) => new URL(link.href).pathname);
+  return { css: first?.getAttribute('href') ?? '', styles };
+}
+
+function stylesRoot(link: HTMLLinkElement, root: HTMLElement): boolean {
+  const matches = (rules: CSSRuleList): boolean =>
+    Array.from(rules).some((rule) => {
+      if (rule instanceof CSSStyleRule) {
+        try {
+          return root.querySelector(rule.selectorText) !== null;
+        } catch {
+          return true;
+        }
+      }
+      return rule instanceof CSSGroupingRule ? matches(rule.cssRules) : false;
+    });
+  try {
+    return link.sheet ? matches(link.sheet.cssRules) : true;
+  } catch {
+    return true;
+  }
 }

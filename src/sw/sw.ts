@@ -37,6 +37,8 @@ cleanupOutdatedCaches();
 
 const precachedShell = createHandlerBoundToURL('index.html');
 type HandlerOptions = Parameters<typeof precachedShell>[0];
+/** The app's mount point in the shell, before which the snapshot's template goes. */
+const ROOT = '<div id="root"></div>';
 const attribute = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The cached app shell as served for this navigation's path (src/shared/app-shell.ts), changed by `edit` when given. */
@@ -67,14 +69,15 @@ registerRoute(
       const stored = await caches.match(url, { cacheName: FORUM_SNAPSHOT_CACHE });
       if (!stored) return undefined;
       const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; styles?: unknown; html?: unknown };
-      if (typeof snapshot.html !== 'string' || !page.includes('<div id="root"></div>') || !page.includes('</head>')) return undefined;
+      if (typeof snapshot.html !== 'string' || !page.includes(ROOT) || !page.includes('</head>')) return undefined;
       // The screen's own stylesheets, linked in the head so the snapshot's first frame waits for them
       // (the app's own load of them then finds them there). One the build does not have: no snapshot.
       const styles = Array.isArray(snapshot.styles) ? snapshot.styles : [];
       if (!styles.every((href) => typeof href === 'string' && precachedStyles.has(href))) return undefined;
       const links = (styles as string[]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
       const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}" ${SNAPSHOT_TEMPLATE_STYLES}="${(styles as string[]).join(' ')}">${snapshot.html}</template>`;
-      return page.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `${template}<div id="root"></div>`);
+      // Replacer functions: a `$&` or `$'` in a post's text is text, not a replacement pattern.
+      return page.replace('</head>', () => `${links}</head>`).replace(ROOT, () => `${template}${ROOT}`);
     }),
 );
 

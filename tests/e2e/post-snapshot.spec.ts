@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MEMBER, makeReplyRow, openForum, putRows, signIn } from './support/app';
+import { MEMBER, makePost, makeReplyRow, openForum, putPosts, putRows, signIn } from './support/app';
 import { waitForServiceWorker } from './support/service-worker';
 
 // A post's page the member read before is painted from its snapshot before the JavaScript boots
@@ -98,9 +98,7 @@ test('paints a post read before from its snapshot, with its own stylesheet, then
   for (const href of snapshot.styles) await expect(page.locator(`link[rel="stylesheet"][href$="${href}"]`)).toHaveCount(1);
 });
 
-test("is painted only at the post's own address (not another page of replies, nor a link to a reply); another screen takes it away", async ({
-  page,
-}) => {
+test("is painted only at the post's own address: not for another page of replies, nor a link to a reply", async ({ page }) => {
   const id = await postWithReplies(page, 25);
   await readPost(page, id);
   await watchSnapshot(page);
@@ -109,12 +107,35 @@ test("is painted only at the post's own address (not another page of replies, no
     await expect(page.locator('#root .app-replies > li').first()).toBeVisible();
     expect((await seen(page)).painted, address).toBe(false);
   }
-  // Painted at its own address; the screen the member goes on to takes it away.
   await page.goto(`/posts/${id}`);
+  await expect(page.locator('#root .app-replies > li').first()).toBeVisible();
   expect((await seen(page)).painted).toBe(true);
-  await page.getByRole('link', { name: 'Back to the forum' }).click();
-  await expect(page).toHaveURL('/forum');
+});
+
+test("text that reads as a replacement pattern ($& $` $') is painted as text, and the app mounts once", async ({ page }) => {
+  const id = await postWithReplies(page, 0);
+  const tricky = "Prices: $& and $` and $' and $$ stay text";
+  await putRows(page, 'replies', [makeReplyRow(id, 1, { id: `snap-${id}-tricky`, content: tricky })]);
+  await readPost(page, id);
+  expect((await storedSnapshot(page, id))!.html).toContain('$&amp; and $` and $');
+  await watchSnapshot(page);
+  await page.goto(`/posts/${id}`);
+  await expect(page.locator('#root .app-replies > li').filter({ hasText: tricky })).toBeVisible();
+  expect((await seen(page)).painted).toBe(true);
+  expect(await page.locator('[id="root"]').count()).toBe(1);
   await expect(page.locator('#forum-snapshot')).toHaveCount(0);
+});
+
+test('a post deleted on its page takes its snapshot with it', async ({ page }) => {
+  await openForum(page);
+  const mine = makePost({ title: 'A post of mine with a snapshot', authorEmail: MEMBER, author: 'Jane Doe' });
+  await putPosts(page, [mine]);
+  await putRows(page, 'replies', [makeReplyRow(mine.id, 1, { id: `snap-${mine.id}-1` })]);
+  await readPost(page, mine.id);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete post?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL('/forum');
+  await expect.poll(() => storedSnapshot(page, mine.id), { timeout: 30_000 }).toBeNull();
 });
 
 test('a change made away from the post removes its snapshot; on the post, the page stores a fresh one; sign-out removes all', async ({

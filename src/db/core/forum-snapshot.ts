@@ -106,6 +106,12 @@ export async function dropSnapshotsBut(keep: ReadonlySet<string>): Promise<void>
   await Promise.all(stale.map((request) => cache.delete(request)));
 }
 
+/** Removes the snapshot stored at `url`, if any (the cookie stays). */
+export async function dropSnapshot(url: string): Promise<void> {
+  if (!available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return;
+  await (await caches.open(FORUM_SNAPSHOT_CACHE)).delete(url);
+}
+
 /** The current generation: a save started in an older one is dropped. */
 export function snapshotGeneration(): number {
   return generation;

@@ -41,8 +41,10 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   // its first replies are shown in its place; the page's first screen is stored as the next one.
   const shownPost = lookup.state === 'shown' ? lookup.post : null;
   const complete = shownPost !== null && thread !== undefined;
+  // Stored only from the first page of replies (the rows of another may still be on screen a moment).
+  const saveable = complete && thread.page === 1;
   const rows = useMemo(() => [shownPost, thread], [shownPost, thread]);
-  useSnapshotPage(complete || unavailable, complete, rows, SNAPSHOT_REPLIES);
+  useSnapshotPage(complete || unavailable, saveable, rows, SNAPSHOT_REPLIES);
 
   // One view per member per post (the data layer counts it once); a failure is not worth a word.
   // Written once the page is idle: its write would hold up the thread's first read.
