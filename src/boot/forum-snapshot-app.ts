@@ -194,7 +194,7 @@ export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown
 /**
  * The stylesheets a snapshot of `root` needs: the page's first one as its tag names it, and those
  * the app added for its screens (by path) that style something in `root` (a screen visited before
- * is not waited for). A sheet that cannot be read counts as needed.
+ * is not waited for, nor one still loading). A sheet that cannot be read counts as needed.
  */
 function stylesheetsOf(root: HTMLElement): { css: string; styles: string[] } {
   const [first, ...others] = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
@@ -215,7 +215,8 @@ function stylesRoot(link: HTMLLinkElement, root: HTMLElement): boolean {
       return rule instanceof CSSGroupingRule ? matches(rule.cssRules) : false;
     });
   try {
-    return link.sheet ? matches(link.sheet.cssRules) : true;
+    // Still loading: the page as taken does not use it yet.
+    return link.sheet ? matches(link.sheet.cssRules) : false;
   } catch {
     return true;
   }
