@@ -84,11 +84,6 @@ export async function saveSnapshot(
   if (url.startsWith(POST_SNAPSHOT_PREFIX)) await dropOldPostSnapshots(cache);
 }
 
-/** Stores the forum's snapshot (saveSnapshot). */
-export function saveForumSnapshot(snapshot: Omit<ForumSnapshot, 'token'>, taken: number, stillOwner?: () => boolean): Promise<void> {
-  return saveSnapshot(FORUM_SNAPSHOT_URL, snapshot, taken, stillOwner);
-}
-
 /** The post pages' snapshots beyond the POST_SNAPSHOTS_KEPT stored last (the cache lists them oldest first). */
 async function dropOldPostSnapshots(cache: Cache): Promise<void> {
   const posts = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith(POST_SNAPSHOT_PREFIX));
@@ -100,16 +95,20 @@ async function dropOldPostSnapshots(cache: Cache): Promise<void> {
  * as they change); the cookie stays. Returns once they are gone.
  */
 export async function dropSnapshotsBut(keep: ReadonlySet<string>): Promise<void> {
-  if (!available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return;
-  const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
+  const cache = await storedCache();
+  if (!cache) return;
   const stale = (await cache.keys()).filter((request) => !keep.has(new URL(request.url).pathname));
   await Promise.all(stale.map((request) => cache.delete(request)));
 }
 
 /** Removes the snapshot stored at `url`, if any (the cookie stays). */
 export async function dropSnapshot(url: string): Promise<void> {
-  if (!available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return;
-  await (await caches.open(FORUM_SNAPSHOT_CACHE)).delete(url);
+  await (await storedCache())?.delete(url);
+}
+
+/** The snapshots' cache, or null when there is none (opening it would create it). */
+async function storedCache(): Promise<Cache | null> {
+  return available() && (await caches.has(FORUM_SNAPSHOT_CACHE)) ? caches.open(FORUM_SNAPSHOT_CACHE) : null;
 }
 
 /** The current generation: a save started in an older one is dropped. */
@@ -145,8 +144,8 @@ export async function dropForeignSnapshot(email: string | undefined): Promise<vo
 /** One stored snapshot (the forum's, or else the first post page's), or null. */
 async function anyStoredSnapshot(): Promise<ForumSnapshot | null> {
   const forum = await readForumSnapshot();
-  if (forum || !available() || !(await caches.has(FORUM_SNAPSHOT_CACHE))) return forum;
-  const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
+  const cache = forum ? null : await storedCache();
+  if (!cache) return forum;
   const [first] = await cache.keys();
   const response = first ? await cache.match(first) : undefined;
   return response ? ((await response.json()) as ForumSnapshot) : null;
