@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
+import { resolveDependencies } from './scripts/module-preloads.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/shared/app-shell.ts';
 
@@ -207,6 +208,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The protected area and the forum load their modules as asked: scripts/module-preloads.mjs says why.
+    modulePreload: { resolveDependencies },
   },
   worker: {
     format: 'es',

@@ -71,7 +71,11 @@ function writeThread(page) {
 
 async function domElements(context, postId) {
   const page = await context.newPage();
-  const count = () => page.evaluate(() => document.querySelectorAll('*').length);
+  // Counted on the live page (the painted snapshot, #forum-snapshot, gone and #root's replies shown).
+  const count = async () => {
+    await page.waitForFunction(() => !document.getElementById('forum-snapshot') && document.querySelector('#root [id^="reply-"]'));
+    return page.evaluate(() => document.querySelectorAll('*').length);
+  };
   await page.goto(`${BASE}/posts/${postId}`);
   await page.locator('[id^="reply-"]').first().waitFor();
   const first = await count();
