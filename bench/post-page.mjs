@@ -73,22 +73,29 @@ export async function fullLoad(
   return times;
 }
 
-/** The post page's first-paint snapshot in Cache Storage (src/db/core/forum-snapshot.ts), as `page` reads it. */
-export const postSnapshotStored = (page, postId) =>
-  page.evaluate(
-    async (id) => Boolean(await caches.match(`/__forum-snapshot/posts/${id}`, { cacheName: 'insight-forum-snapshot' })),
-    postId,
-  );
+/** Where the snapshot of the page at `path` is in Cache Storage (src/db/contracts.ts, snapshotUrlFor). */
+const snapshotUrl = (path) => (path === '/forum' ? '/__forum-snapshot' : `/__forum-snapshot${path}`);
 
-/** Opens the post's page as a member reading it would, until the app has stored its snapshot (what the next visit paints first). */
-export async function readPost(context, base, postId, selector) {
+/** The first-paint snapshot of the page at `path` in Cache Storage (src/db/core/forum-snapshot.ts), as `page` reads it. */
+const snapshotStored = (page, path) =>
+  page.evaluate(async (url) => Boolean(await caches.match(url, { cacheName: 'insight-forum-snapshot' })), snapshotUrl(path));
+
+/**
+ * Opens the page at `path` as a member reading it would, until `selector` shows and the app has
+ * stored its snapshot (what the next visit paints first).
+ */
+export async function readUntilSnapshot(context, base, path, selector, viewport) {
   const page = await context.newPage();
-  await page.goto(`${base}/posts/${postId}`);
-  await page.locator(selector).first().waitFor();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${base}${path}`);
+  await page.locator(selector).first().waitFor({ timeout: 120_000 });
   const until = Date.now() + 30_000;
-  while (!(await postSnapshotStored(page, postId))) {
-    if (Date.now() > until) throw new Error(`post ${postId}: no snapshot stored within 30 s`);
+  while (!(await snapshotStored(page, path))) {
+    if (Date.now() > until) throw new Error(`${path}: no snapshot stored within 30 s`);
     await page.waitForTimeout(100);
   }
   await page.close();
 }
+
+/** Opens the post's page until its snapshot is stored (readUntilSnapshot). */
+export const readPost = (context, base, postId, selector) => readUntilSnapshot(context, base, `/posts/${postId}`, selector);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { backupJson } from './generate.mjs';
+import { readUntilSnapshot } from './post-page.mjs';
 import { CATEGORIES, keyAudits, lighthouseRun, lostPoints, scoresOf } from './lighthouse.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4183);
@@ -171,25 +172,6 @@ async function forumNavigation(context, runs) {
  * (performance.timeOrigin) to the frame that first shows a post (rAF, then a task, after the
  * first `article` is in the DOM), 412x823, CPU throttled by CDP. A new page each run.
  */
-/**
- * Before the timed loads: /forum shown until its first-paint snapshot is stored. Right after an
- * import the device has none yet (or has just dropped it), and the first timed loads, each closed
- * as soon as its live list shows, painted the live list instead (1x slower than 4x in one run).
- * The cache and its URL: src/db/contracts.ts (FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_URL).
- */
-async function storeForumSnapshot(context) {
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 412, height: 823 });
-  await page.goto(`${BASE}/forum`);
-  await page.locator('#root article').first().waitFor({ timeout: 120_000 });
-  await page.waitForFunction(
-    async () => Boolean(await (await caches.open('insight-forum-snapshot')).match('/__forum-snapshot')),
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
-  await page.close();
-}
-
 async function fullLoad(context, runs, throttle, profileTo) {
   const times = [];
   const live = [];
@@ -524,7 +506,10 @@ async function benchSize(size, executablePath) {
   const result = { size, imports, importLoad: os.loadavg()[0] };
   const load = `(load ${os.loadavg()[0].toFixed(1)})`;
   if (wanted('load')) {
-    await storeForumSnapshot(context);
+    // Before the timed loads: /forum shown until its snapshot is stored. Right after an import the
+    // device has none yet (or has just dropped it), and the first timed loads, each closed as soon
+    // as its live list shows, painted the live list instead (1x slower than 4x in one run).
+    await readUntilSnapshot(context, BASE, '/forum', '#root article', { width: 412, height: 823 });
     const at1x = await fullLoad(context, Math.max(RUNS, 5), 1);
     const at4x = await fullLoad(context, Math.max(RUNS, 5), 4, PROFILE ? join('bench', `profile-${size}.md`) : undefined);
     Object.assign(result, {
