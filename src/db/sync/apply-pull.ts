@@ -36,49 +36,79 @@ async function followFullPull(page: PullResponse, from: number, now: number): Pr
 }
 
 /**
- * Stores one page and its cursor atomically; a page at or below the stored cursor changes
- * nothing. Operations acknowledged at or below the cursor are now part of the server state.
- * The page's removed posts leave the device with their replies; its notifications (the member's),
- * flags and saved posts are upserted, and its preferences (the member's theme and name) applied.
+ * Stores one page and its cursor, inside the caller's transaction; a page at or below the stored
+ * cursor changes nothing. Operations acknowledged at or below the cursor are now part of the
+ * server state. The page's removed posts leave the device with their replies; its notifications
+ * (the member's), flags and saved posts are upserted, and its preferences (the member's theme and
+ * name) returned to be applied once the transaction has committed.
  */
-export async function applyPullPage(page: PullResponse, owner: string, from?: number): Promise<{ changed: number }> {
+async function storePage(
+  page: PullResponse,
+  owner: string,
+  from: number | undefined,
+): Promise<{ changed: number; effects?: PreferenceEffects }> {
+  const cursor = await readCursor();
+  const empty =
+    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved].every((list) => list.length === 0) &&
+    page.preferences === null;
+  if (page.cursor < cursor && empty) return { changed: 0 };
+  // Asked from a cursor this device has gone back from since (a member switch, Download the
+  // whole forum): its changes are stored, but the cursor stays, so the pull from the start runs.
+  const stale = from !== undefined && from > cursor;
+  const arrivedAt = stale ? Date.now() : await followFullPull(page, from ?? cursor, Date.now());
+  // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
+  // last: a post deleted in the page's range is gone whatever else the page says of it.
+  const stored =
+    (await storeServerPosts(page.posts, arrivedAt)) +
+    (await storeServerReplies(page.replies, arrivedAt)) +
+    (await removeServerPosts(page.removed.map((removed) => removed.id))) +
+    (await storeServerNotifications(page.notifications, owner)) +
+    (await storeServerFlags(page.flags)) +
+    (await storeServerSaved(page.saved, owner));
+  const effects = await storeServerPreferences(page.preferences, owner);
+  const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
+  if (settled.length > 0) {
+    await db.outbox.bulkDelete(settled.map((row) => row.seq!));
+    for (const postId of new Set(settled.map((row) => row.postId))) await refreshLocalView(postId);
+    for (const replyId of new Set(settled.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
+    for (const row of settled) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
+  }
+  if (!stale) await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
+  await db.meta.put({ key: SYNC_META.owner, value: owner });
+  if (stored + settled.length > 0 || effects) await countChange();
+  return { changed: stored + settled.length + (effects ? 1 : 0), effects };
+}
+
+/**
+ * Stores pages of GET /api/changes, in order, in one readwrite transaction with the cursor of
+ * each (see storePage): a crash loses none of them or all, and the next pull resumes after the
+ * last batch that committed. `from` is the cursor the first page was asked from; each next page
+ * was asked from the one before. Other tabs and live queries hear of the batch once, after it
+ * commits: a first sync stores its pages a few at a time, so that the readers between two
+ * transactions (the forum's list, its counts) run once per batch instead of once per page.
+ */
+export async function applyPullPages(pages: readonly PullResponse[], owner: string, from?: number): Promise<{ changed: number }> {
   const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.preferences, db.accounts];
-  let effects: PreferenceEffects | undefined;
+  const effects: PreferenceEffects[] = [];
   const changed = await db.transaction('rw', tables, async () => {
-    const cursor = await readCursor();
-    const empty =
-      [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved].every((list) => list.length === 0) &&
-      page.preferences === null;
-    if (page.cursor < cursor && empty) return 0;
-    // Asked from a cursor this device has gone back from since (a member switch, Download the
-    // whole forum): its changes are stored, but the cursor stays, so the pull from the start runs.
-    const stale = from !== undefined && from > cursor;
-    const arrivedAt = stale ? Date.now() : await followFullPull(page, from ?? cursor, Date.now());
-    // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
-    // last: a post deleted in the page's range is gone whatever else the page says of it.
-    const stored =
-      (await storeServerPosts(page.posts, arrivedAt)) +
-      (await storeServerReplies(page.replies, arrivedAt)) +
-      (await removeServerPosts(page.removed.map((removed) => removed.id))) +
-      (await storeServerNotifications(page.notifications, owner)) +
-      (await storeServerFlags(page.flags)) +
-      (await storeServerSaved(page.saved, owner));
-    effects = await storeServerPreferences(page.preferences, owner);
-    const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
-    if (settled.length > 0) {
-      await db.outbox.bulkDelete(settled.map((row) => row.seq!));
-      for (const postId of new Set(settled.map((row) => row.postId))) await refreshLocalView(postId);
-      for (const replyId of new Set(settled.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
-      for (const row of settled) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
+    let total = 0;
+    let asked = from;
+    for (const page of pages) {
+      const stored = await storePage(page, owner, asked);
+      total += stored.changed;
+      if (stored.effects) effects.push(stored.effects);
+      asked = page.cursor;
     }
-    if (!stale) await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
-    await db.meta.put({ key: SYNC_META.owner, value: owner });
-    if (stored + settled.length > 0 || effects) await countChange();
-    return stored + settled.length + (effects ? 1 : 0);
+    return total;
   });
-  followPreferences(effects);
+  for (const effect of effects) followPreferences(effect);
   if (changed > 0) emitLocalChange('synced');
   return { changed };
+}
+
+/** Stores one page of GET /api/changes and its cursor atomically (applyPullPages with one page). */
+export function applyPullPage(page: PullResponse, owner: string, from?: number): Promise<{ changed: number }> {
+  return applyPullPages([page], owner, from);
 }
 
 /**
