@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
+import { MERGE_CHUNK_SIZE } from '../../../src/db/posts/merge';
 import { listReplies } from '../../../src/db/replies/replies';
 import { countVisibleReplies } from '../../../src/db/core/reply-counts';
 import { db, type ReplyRow } from '../../../src/db/core/schema';
@@ -221,9 +222,11 @@ describe('importing replies', () => {
     expect(rows.map((row) => row?.quoteId)).toEqual([null, null, quoted.id, null, null, onDevice!.id, null]);
   });
 
-  it('writes each post with all its replies in one chunk of at most 1,000 rows, so a cancel leaves whole threads', async () => {
+  it('writes each post with all its replies in one chunk of at most MERGE_CHUNK_SIZE rows, so a cancel leaves whole threads', async () => {
     signInAsAdmin();
-    const posts = Array.from({ length: 30 }, (_, i) => makePost({ id: i + 1 }));
+    // A post with 40 replies is 41 rows: a chunk holds as many whole threads as fit.
+    const fit = Math.floor(MERGE_CHUNK_SIZE / 41);
+    const posts = Array.from({ length: fit + 6 }, (_, i) => makePost({ id: i + 1 }));
     const replies = posts.flatMap((post) => Array.from({ length: 40 }, () => makeReply(post.id)));
     const controller = new AbortController();
     const seen: number[] = [];
@@ -235,12 +238,11 @@ describe('importing replies', () => {
         if (done > 0) controller.abort();
       },
     });
-    // 24 posts with 40 replies each are 984 rows; a 25th would pass 1,000.
-    expect(seen).toEqual([0, 24]);
-    expect(result).toMatchObject({ cancelled: true, processed: 24, added: 24, replies: { added: 960 } });
-    expect(await db.replies.count()).toBe(960);
+    expect(seen).toEqual([0, fit]);
+    expect(result).toMatchObject({ cancelled: true, processed: fit, added: fit, replies: { added: fit * 40 } });
+    expect(await db.replies.count()).toBe(fit * 40);
     const counts = (await db.posts.toArray()).map((post) => post.comments);
-    expect(counts).toEqual(Array.from({ length: 24 }, () => 40));
+    expect(counts).toEqual(Array.from({ length: fit }, () => 40));
   });
 
   it('checks the replies but writes none on a connected device (the server takes replies only from their author)', async () => {
