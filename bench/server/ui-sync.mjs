@@ -4,9 +4,7 @@
 // Then a second new device does the same while its member likes and types on /forum until the
 // sync is done (bench/interactions.mjs): the responsiveness while a first sync runs.
 import { writeFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
-import { fillSignIn, newDevice, waitForFirstSync } from '../devices.mjs';
+import { fillSignIn, newDiskDevice, waitForFirstSync } from '../devices.mjs';
 import { interactUntil, interactionFigures, watchInteractions } from '../interactions.mjs';
 import { DEADLINE, rssMb } from './harness.mjs';
 
@@ -20,11 +18,9 @@ async function chromiumRss(browser) {
 
 /** Signs a new member in on a fresh device of `server` and waits until `expected` posts are stored. */
 export async function uiFirstSync(server, expected) {
-  const found = ensureChromium();
-  if (!found.ok) throw new Error(found.message);
-  const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
+  // Each device is its own browser with a profile on disk, as a member's is (newDiskDevice).
+  const { context, page } = await newDiskDevice(server.url);
   try {
-    const { page } = await newDevice(browser, server.url);
     // The first frame after /forum shows 20 posts, as wall-clock time (the benchmark's clock).
     await page.addInitScript(() => {
       const watch = () => {
@@ -79,19 +75,19 @@ export async function uiFirstSync(server, expected) {
       paintedFirst,
       whole,
       heapPeak: Math.max(heapPeak, await heapMb()),
-      chromiumRss: await chromiumRss(browser),
+      chromiumRss: await chromiumRss(context.browser()),
       serverPeak,
     };
-    await page.context().close();
-    return { ...measured, ...(await busyFirstSync(browser, server, expected)) };
+    await context.close();
+    return { ...measured, ...(await busyFirstSync(server, expected)) };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
 /** A second new device's first sync with its member liking and typing on /forum from the first post to the end. */
-async function busyFirstSync(browser, server, expected) {
-  const { context, page } = await newDevice(browser, server.url);
+async function busyFirstSync(server, expected) {
+  const { context, page } = await newDiskDevice(server.url);
   try {
     const signIn = await fillSignIn(page, 'ui-busy-sync@bench.example', 'bench-password');
     const started = Date.now();
