@@ -43,7 +43,13 @@ export class PullAhead {
     const after = this.nextAfter;
     if (after === undefined || this.fetching || this.stopped || this.failure || this.ready.length >= this.options.most) return;
     this.fetching = true;
-    this.fetchPage(after, limit).then(
+    let fetched: Promise<PullResponse>;
+    try {
+      fetched = this.fetchPage(after, limit);
+    } catch (error) {
+      fetched = Promise.reject(error); // a fetch that throws at once fails like one that rejects
+    }
+    fetched.then(
       (page) => {
         this.fetching = false;
         this.ready.push(page);

@@ -19,9 +19,15 @@ import type { Post, Reply } from '../types';
 export const MERGE_CHUNK_SIZE = 4000;
 /**
  * The most rows one write call hands IndexedDB: each row is cloned on the main thread as it is
- * written, so a chunk's rows go in slices with a pause between them, never one long task.
+ * written, so a chunk's rows (posts and replies) go in slices with a pause between them, never
+ * one long task.
  */
 const WRITE_SLICE = 1000;
+
+/** Hands `rows` to `write` WRITE_SLICE at a time, each slice written before the next is cloned. */
+async function inSlices<T>(rows: readonly T[], write: (slice: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += WRITE_SLICE) await write(rows.slice(start, start + WRITE_SLICE));
+}
 
 export interface MergeProgress {
   done: number;
@@ -133,8 +139,8 @@ async function mergeReplies(replies: readonly Reply[], postOfReply: ReadonlyMap<
     if (changes) updates.push({ key: reply.id, changes });
     else counts.unchanged += 1;
   });
-  if (additions.length > 0) await db.replies.bulkAdd(additions);
-  if (updates.length > 0) await db.replies.bulkUpdate(updates);
+  await inSlices(additions, (slice) => db.replies.bulkAdd(slice));
+  await inSlices(updates, (slice) => db.replies.bulkUpdate(slice));
   counts.added = additions.length;
   counts.updated = updates.length;
   return counts;
@@ -168,8 +174,8 @@ async function mergePostChunk(chunk: readonly Post[], replies: readonly Reply[],
         if (Object.keys(changes).length > 0) updates.push({ key: post.id, changes });
       }
     }
-    for (let start = 0; start < additions.length; start += WRITE_SLICE) await db.posts.bulkAdd(additions.slice(start, start + WRITE_SLICE));
-    for (let start = 0; start < updates.length; start += WRITE_SLICE) await db.posts.bulkUpdate(updates.slice(start, start + WRITE_SLICE));
+    await inSlices(additions, (slice) => db.posts.bulkAdd(slice));
+    await inSlices(updates, (slice) => db.posts.bulkUpdate(slice));
     if (additions.length + updates.length > 0) await countChange();
     return { added: additions.length, updated: updates.length, replies: replyCounts };
   });

@@ -1,6 +1,6 @@
-// Applying pulled changes (connected mode): one page of GET /api/changes is stored in one
-// readwrite transaction together with its cursor, so a crash between pages loses nothing and
-// the next pull resumes after the last page that committed.
+// Applying pulled changes (connected mode): pages of GET /api/changes are stored in one readwrite
+// transaction together with their cursor (one page, or the few a first sync fetched meanwhile), so
+// a crash between batches loses nothing and the next pull resumes after the last batch that committed.
 
 import { db } from '../core/schema';
 import { emitLocalChange } from '../core/changes';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
 import { MERGE_CHUNK_SIZE } from '../../../src/db/posts/merge';
 import { listReplies } from '../../../src/db/replies/replies';
@@ -227,6 +227,7 @@ describe('importing replies', () => {
     // A post with 40 replies is 41 rows: a chunk holds as many whole threads as fit.
     const fit = Math.floor(MERGE_CHUNK_SIZE / 41);
     const posts = Array.from({ length: fit + 6 }, (_, i) => makePost({ id: i + 1 }));
+    const replyWrites = vi.spyOn(db.replies, 'bulkAdd');
     const replies = posts.flatMap((post) => Array.from({ length: 40 }, () => makeReply(post.id)));
     const controller = new AbortController();
     const seen: number[] = [];
@@ -243,6 +244,9 @@ describe('importing replies', () => {
     expect(await db.replies.count()).toBe(fit * 40);
     const counts = (await db.posts.toArray()).map((post) => post.comments);
     expect(counts).toEqual(Array.from({ length: fit }, () => 40));
+    // The chunk's replies reach IndexedDB 1,000 at a time, like its posts (no one long clone).
+    expect(replyWrites.mock.calls.map(([rows]) => rows.length)).toEqual([1000, 1000, 1000, fit * 40 - 3000]);
+    replyWrites.mockRestore();
   });
 
   it('checks the replies but writes none on a connected device (the server takes replies only from their author)', async () => {

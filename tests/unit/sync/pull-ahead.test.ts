@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/core/schema';
 import { onLocalChange } from '../../../src/db/core/changes';
 import { applyPullPages } from '../../../src/db/sync/apply-pull';
-import { markConnected, readCursor } from '../../../src/db/sync/sync-meta';
+import { SYNC_META, markConnected, readCursor } from '../../../src/db/sync/sync-meta';
+import { META_KEYS } from '../../../src/db/contracts';
 import { PullAhead } from '../../../src/sync/pull-ahead';
 import type { PullResponse } from '../../../src/shared/protocol';
 import { makePost } from '../factories';
@@ -22,7 +23,7 @@ function heldServer(last: number) {
     const request = asked[index]!;
     const cursor = request.after + 1;
     request.answer(pullPage({ cursor, more: cursor < last }));
-    await Promise.resolve();
+    await new Promise((settled) => setTimeout(settled, 0)); // every promise reaction has run
   };
   return { asked, fetchPage, release };
 }
@@ -57,10 +58,21 @@ describe('reading pages ahead of the store', () => {
     await server.release(0);
     await server.release(1);
     server.asked[2]!.fail(new Error('unreachable'));
-    await Promise.resolve();
+    await new Promise((settled) => setTimeout(settled, 0));
     expect((await reader.take()).map((page) => page.cursor)).toEqual([11, 12]);
     await expect(reader.take()).rejects.toThrow('unreachable');
     expect(server.asked).toHaveLength(3);
+  });
+
+  it('a fetch that throws at once is thrown by take(), not lost', async () => {
+    const reader = new PullAhead(
+      () => {
+        throw new Error('bad request');
+      },
+      0,
+      { firstLimit: 100, limit: 1000, most: 4 },
+    );
+    await expect(reader.take()).rejects.toThrow('bad request');
   });
 
   it('stop() asks for no more pages', async () => {
@@ -97,6 +109,39 @@ describe('storing several pulled pages in one transaction', () => {
     expect((await db.posts.get(2))!.title).toBe('Edited later');
     expect(await readCursor()).toBe(7);
     expect(heard).toEqual(['synced']);
+  });
+
+  it('a first sync’s pages in one batch all arrive long ago, and its full-pull marker spans the batches', async () => {
+    await markConnected();
+    const first = [pullPage({ posts: posts(1, 2), cursor: 2, more: true }), pullPage({ posts: posts(3, 2), cursor: 4, more: true })];
+    await applyPullPages(first, OWNER, 0);
+    // The pull from the start is still running: the next batch's posts are not news either.
+    expect(await db.meta.get(META_KEYS.syncFullPull)).toBeDefined();
+    await applyPullPages(
+      [pullPage({ posts: posts(5, 1), cursor: 5, more: true }), pullPage({ posts: posts(6, 1), cursor: 6, more: false })],
+      OWNER,
+      4,
+    );
+    expect(await db.meta.get(META_KEYS.syncFullPull)).toBeUndefined();
+    expect((await db.posts.toArray()).map((post) => post.arrivedAt)).toEqual([0, 0, 0, 0, 0, 0]);
+    // A later pull's posts are news.
+    vi.spyOn(Date, 'now').mockReturnValue(1_900_000_000_000);
+    await applyPullPages([pullPage({ posts: posts(7, 1), cursor: 7, more: false })], OWNER, 6);
+    expect((await db.posts.get(7))!.arrivedAt).toBe(1_900_000_000_000);
+  });
+
+  it('a page asked for before the cursor went back is stored, and the cursor stays back', async () => {
+    await markConnected();
+    await applyPullPages([pullPage({ posts: posts(1, 1), cursor: 1, more: false })], OWNER, 0);
+    // The cursor went back to 0 (Download the whole forum) while pages from 1 were on their way.
+    await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+    await applyPullPages(
+      [pullPage({ posts: posts(2, 1), cursor: 2, more: true }), pullPage({ posts: posts(3, 1), cursor: 3, more: false })],
+      OWNER,
+      1,
+    );
+    expect((await db.posts.orderBy('id').keys()).map(Number)).toEqual([1, 2, 3]);
+    expect(await readCursor()).toBe(0);
   });
 
   it('a page that cannot be stored leaves the whole batch unstored and the cursor where it was', async () => {
