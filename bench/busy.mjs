@@ -72,6 +72,8 @@ async function run(browser, small, large) {
       done = true;
       return Date.now() - started;
     });
+    // If the interactions fail first, the context closes under the import: report their error, not its.
+    imported.catch(() => undefined);
     const performed = await interactUntil(forum, () => done);
     const took = await imported;
     return { idle, busy: await interactionFigures(forum, performed), took, load: load() };
