@@ -9,9 +9,11 @@
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 //   BENCH_PROFILE=live       the same on to 2 s after the live list's first post (and the raw .cpuprofile beside it)
+//   BENCH_PROFILE=trace      a Chromium trace of one full load at 4x to the first post: the browser's own work (bench/trace-<size>.md)
 import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
+import { traceSummary } from './trace-summary.mjs';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -27,6 +29,7 @@ const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
 const wanted = (group) => !ONLY || ONLY.has(group);
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'live';
+const TRACE = process.env.BENCH_PROFILE === 'trace';
 const PROFILE_LIVE = process.env.BENCH_PROFILE === 'live';
 const BASE = `http://localhost:${PORT}`;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -172,7 +175,7 @@ async function forumNavigation(context, runs) {
  * (performance.timeOrigin) to the frame that first shows a post (rAF, then a task, after the
  * first `article` is in the DOM), 412x823, CPU throttled by CDP. A new page each run.
  */
-async function fullLoad(context, runs, throttle, profileTo) {
+async function fullLoad(context, runs, throttle, profileTo, traceTo) {
   const times = [];
   const live = [];
   const fcp = [];
@@ -182,36 +185,64 @@ async function fullLoad(context, runs, throttle, profileTo) {
     await page.addInitScript(() => {
       // The first post on screen (from the snapshot, or the live list if it comes first), and the
       // first post of the live list (the app booted and read IndexedDB).
+      // Each moment is told once on the console: the bench waits for that message instead of
+      // polling the page, whose evaluations ran on the main thread during the load it measures.
       const observer = new MutationObserver(() => {
         if (window.__firstPostSeen === undefined && document.querySelector('article')) {
           window.__firstPostSeen = true;
-          requestAnimationFrame(() => setTimeout(() => (window.__firstPost = performance.now()), 0));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              window.__firstPost = performance.now();
+              console.log('bench:first-post');
+            }, 0),
+          );
         }
         if (!document.querySelector('#root article')) return;
         observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => (window.__livePost = performance.now()), 0));
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            window.__livePost = performance.now();
+            console.log('bench:live-post');
+          }, 0),
+        );
       });
       observer.observe(document, { childList: true, subtree: true });
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const profiling = profileTo && run === runs - 1;
+    const tracing = traceTo && run === runs - 1;
+    if (tracing)
+      await context
+        .browser()
+        .startTracing(page, { categories: ['toplevel', 'mojom', 'devtools.timeline', 'blink.user_timing', 'loading'] });
     if (profiling) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const told = (text) => page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: 120_000 });
+    const firstPostTold = told('bench:first-post');
+    const livePostTold = told('bench:live-post');
     await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__firstPost !== undefined, undefined, { timeout: 120_000, polling: 50 });
+    await firstPostTold;
     if (profiling && !PROFILE_LIVE) {
       // The profile stops at the first post painted (the snapshot's when there is one).
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__firstPost)));
     }
+    if (tracing) {
+      const trace = JSON.parse((await context.browser().stopTracing()).toString('utf8'));
+      const title = `# Trace of a full load of /forum at ${throttle}x CPU (one run; load ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')})`;
+      writeFileSync(traceTo, `${title}\n\n${traceSummary(trace, await page.evaluate(() => window.__firstPost))}\n`);
+    }
     times.push(await page.evaluate(() => window.__firstPost));
     // The paint timing entry: the presented frame that first showed content (the snapshot's, when one is painted).
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
-    await page.waitForFunction(() => window.__livePost !== undefined, undefined, { timeout: 120_000, polling: 50 });
+    await livePostTold;
     live.push(await page.evaluate(() => window.__livePost));
     if (profiling && PROFILE_LIVE) {
       // BENCH_PROFILE=live: on to 2 s after the live list's first post (the app's start, Lighthouse's TBT window).
@@ -511,7 +542,13 @@ async function benchSize(size, executablePath) {
     // as its live list shows, painted the live list instead (1x slower than 4x in one run).
     await readUntilSnapshot(context, BASE, '/forum', '#root article', { width: 412, height: 823 });
     const at1x = await fullLoad(context, Math.max(RUNS, 5), 1);
-    const at4x = await fullLoad(context, Math.max(RUNS, 5), 4, PROFILE ? join('bench', `profile-${size}.md`) : undefined);
+    const at4x = await fullLoad(
+      context,
+      Math.max(RUNS, 5),
+      4,
+      PROFILE ? join('bench', `profile-${size}.md`) : undefined,
+      TRACE ? join('bench', `trace-${size}.md`) : undefined,
+    );
     Object.assign(result, {
       load1x: at1x.times,
       load4x: at4x.times,
