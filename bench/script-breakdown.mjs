@@ -1,0 +1,87 @@
+// Which packages and app folders make up the JavaScript fetched to reach /forum (issue 24's row).
+//
+//   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …
+//
+// The arguments are the file list bench/run.mjs logs ("JavaScript to reach /forum: …"). The
+// script builds the app again with source maps into bench/.work/sourcemap-build, finds each file
+// there by its name (the part before the hash), and shares each file's gzip size (level 9, as the
+// bench counts it) among the sources its minified characters came from. The shares are estimates:
+// gzip does not compress every part of a file alike.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { SourceMapConsumer } from 'source-map-js';
+
+const OUT = join('bench', '.work', 'sourcemap-build');
+const wanted = process.argv.slice(2).map((name) => name.replace(/,$/, ''));
+if (wanted.length === 0) {
+  console.error('Give the file list bench/run.mjs logs after "JavaScript to reach /forum:".');
+  process.exit(2);
+}
+
+rmSync(OUT, { recursive: true, force: true });
+execFileSync('npx', ['vite', 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+const built = readdirSync(join(OUT, 'assets')).filter((name) => name.endsWith('.js'));
+const stem = (name) => name.replace(/-[\w-]{8}\.js$/, '');
+
+/** A source's share: its package under node_modules, or its folder under src/. */
+function owner(source) {
+  const packagePath = source.split('node_modules/').at(-1);
+  if (packagePath !== source)
+    return packagePath
+      .split('/')
+      .slice(0, packagePath.startsWith('@') ? 2 : 1)
+      .join('/');
+  const appPath = source.replace(/^.*?src\//, '');
+  return appPath === source ? '(generated)' : `src/${appPath.split('/').slice(0, -1).join('/') || '.'}`;
+}
+
+const shares = new Map();
+let total = 0;
+for (const name of wanted) {
+  const file = built.find((candidate) => stem(candidate) === stem(name));
+  if (!file) {
+    console.error(`not in the source-map build: ${name}`);
+    continue;
+  }
+  const code = readFileSync(join(OUT, 'assets', file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
+  const gzip = gzipSync(code, { level: 9 }).length;
+  total += gzip;
+  let map;
+  try {
+    map = new SourceMapConsumer(JSON.parse(readFileSync(join(OUT, 'assets', `${file}.map`), 'utf8')));
+  } catch {
+    shares.set(`(${stem(file)}, no source map)`, (shares.get(`(${stem(file)}, no source map)`) ?? 0) + gzip);
+    continue;
+  }
+  const lines = code.split('\n');
+  const mappings = [];
+  map.eachMapping((mapping) => mappings.push(mapping));
+  const chars = new Map();
+  let mapped = 0;
+  mappings.forEach((mapping, i) => {
+    const next = mappings[i + 1];
+    const end =
+      next && next.generatedLine === mapping.generatedLine ? next.generatedColumn : (lines[mapping.generatedLine - 1]?.length ?? 0);
+    const length = Math.max(0, end - mapping.generatedColumn);
+    const key = mapping.source ? owner(mapping.source) : '(generated)';
+    chars.set(key, (chars.get(key) ?? 0) + length);
+    mapped += length;
+  });
+  for (const [key, length] of chars) shares.set(key, (shares.get(key) ?? 0) + (gzip * length) / Math.max(1, mapped));
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const rows = [...shares].sort((a, b) => b[1] - a[1]);
+const packages = rows.filter(([key]) => !key.startsWith('src/') && !key.startsWith('('));
+const app = rows.filter(([key]) => key.startsWith('src/') || key.startsWith('('));
+const sum = (list) => list.reduce((acc, [, bytes]) => acc + bytes, 0);
+console.log(`| part | KB gzip (estimate) |`);
+console.log(`| --- | --- |`);
+for (const [key, bytes] of packages) if (bytes >= 512) console.log(`| ${key} | ${kb(bytes)} |`);
+console.log(`| packages, all | ${kb(sum(packages))} |`);
+for (const [key, bytes] of app.slice(0, 12)) console.log(`| ${key} | ${kb(bytes)} |`);
+console.log(`| the app's own code, all (${app.length} folders) | ${kb(sum(app))} |`);
+console.log(`| **total** (${wanted.length} files) | **${kb(total)}** |`);
+rmSync(OUT, { recursive: true, force: true });
