@@ -1,6 +1,6 @@
 // Which packages and app folders make up the JavaScript fetched to reach /forum (issue 24's row).
 //
-//   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …
+//   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …   (--all: every app folder)
 //
 // The arguments are the file list bench/run.mjs logs ("JavaScript to reach /forum: …"). The
 // script builds the app again with source maps into bench/.work/sourcemap-build, finds each file
@@ -14,7 +14,11 @@ import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
 
 const OUT = join('bench', '.work', 'sourcemap-build');
-const wanted = process.argv.slice(2).map((name) => name.replace(/,$/, ''));
+const all = process.argv.includes('--all'); // every app folder, not only the 12 largest
+const wanted = process.argv
+  .slice(2)
+  .filter((arg) => arg !== '--all')
+  .map((name) => name.replace(/,$/, ''));
 if (wanted.length === 0) {
   console.error('Give the file list bench/run.mjs logs after "JavaScript to reach /forum:".');
   process.exit(2);
@@ -81,7 +85,7 @@ console.log(`| part | KB gzip (estimate) |`);
 console.log(`| --- | --- |`);
 for (const [key, bytes] of packages) if (bytes >= 512) console.log(`| ${key} | ${kb(bytes)} |`);
 console.log(`| packages, all | ${kb(sum(packages))} |`);
-for (const [key, bytes] of app.slice(0, 12)) console.log(`| ${key} | ${kb(bytes)} |`);
+for (const [key, bytes] of all ? app : app.slice(0, 12)) console.log(`| ${key} | ${kb(bytes)} |`);
 console.log(`| the app's own code, all (${app.length} folders) | ${kb(sum(app))} |`);
 console.log(`| **total** (${wanted.length} files) | **${kb(total)}** |`);
 rmSync(OUT, { recursive: true, force: true });
