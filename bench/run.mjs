@@ -10,6 +10,7 @@
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 //   BENCH_PROFILE=live       the same on to 2 s after the live list's first post (and the raw .cpuprofile beside it)
 //   BENCH_PROFILE=trace      a Chromium trace of one full load at 4x to the first post: the browser's own work (bench/trace-<size>.md)
+//   BENCH_PROFILE=import     a CPU profile of the last import of each size (bench/profile-import-<size>.md)
 //   BENCH_QUIET=0            full loads one after another, without waiting for a quiet machine before each
 import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
@@ -32,6 +33,7 @@ const wanted = (group) => !ONLY || ONLY.has(group);
 const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'live';
 const TRACE = process.env.BENCH_PROFILE === 'trace';
 const PROFILE_LIVE = process.env.BENCH_PROFILE === 'live';
+const PROFILE_IMPORT = process.env.BENCH_PROFILE === 'import';
 const BASE = `http://localhost:${PORT}`;
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5)); // issue 24: every target is a median of 5
@@ -73,14 +75,26 @@ async function signIn(page) {
   await page.waitForURL(`${BASE}/`);
 }
 
-async function importThroughUi(page, file, size) {
+async function importThroughUi(page, file, size, profileTo) {
   await page.goto(`${BASE}/admin`);
   await page.getByRole('heading', { name: 'Pending Posts' }).waitFor();
   await page.getByLabel('Backup file').setInputFiles(file);
+  const cdp = profileTo ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1_000 });
+    await cdp.send('Profiler.start');
+  }
   const started = Date.now();
   await page.getByRole('button', { name: 'Import posts' }).click();
   await page.getByText('Import complete.').waitFor({ timeout: 20 * 60_000 });
   const took = Date.now() - started;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const title = `# CPU profile of the admin's import of ${size.toLocaleString('en-US')} posts (main thread, from the click on Import to "Import complete.", ${(took / 1000).toFixed(1)} s; 1 ms sampling)`;
+    writeFileSync(profileTo, profileSummary(profile, took, title));
+    await cdp.detach();
+  }
   // The issue's condition: the legacy `posts` copy (about 480 characters a post, 4.8 MB at 10,000
   // posts, capped by the mirror's budget) is present, as the mirror writes it once the page is idle.
   const least = Math.min(size * 200, 1_000_000);
@@ -178,22 +192,19 @@ async function forumNavigation(context, runs) {
 }
 
 /**
- * The issue's measure, as a person lands on the page: a new tab's full page load of /forum (the
- * service worker in control, the legacy `posts` key present), from navigation start
- * (performance.timeOrigin) to the frame that first shows a post (rAF, then a task, after the
- * first `article` is in the DOM), 412x823, CPU throttled by CDP. A new page each run.
+ * The whole machine's CPU counters (/proc/stat): idle (iowait counted as idle: a CPU waiting for
+ * the disk is free for the page) and total jiffies (user to steal; guest time is inside user).
  */
-/** The whole machine's CPU counters (/proc/stat): idle and total jiffies. */
 function cpuTimes() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
   return { idle: fields[3] + fields[4], total: fields.reduce((sum, value) => sum + value, 0) };
 }
 
 /**
  * Waits until the machine is quiet, as the issue measures a landing ("quiet machine"): two
  * windows of 250 ms in a row with the CPUs less than 15 % busy, at most 20 s. The previous load's
- * tab is closed, but what it started can outlive it (IndexedDB's backend finishing its reads,
- * storage commits in the browser process); at 100,000 posts that work ran into the next load.
+ * tab is closed, but what it started can outlive it (the browser process's IndexedDB backend
+ * finishing the app's reads, its storage work); at 100,000 posts that work ran into the next load.
  * Returns how long it waited and whether the machine went quiet.
  */
 async function untilQuiet() {
@@ -210,6 +221,12 @@ async function untilQuiet() {
   return { waited: Date.now() - started, quiet: false };
 }
 
+/**
+ * The issue's measure, as a person lands on the page: a new tab's full page load of /forum (the
+ * service worker in control, the legacy `posts` key present), from navigation start
+ * (performance.timeOrigin) to the frame that first shows a post (rAF, then a task, after the
+ * first `article` is in the DOM), 412x823, CPU throttled by CDP. A new page each run.
+ */
 async function fullLoad(context, runs, throttle, profileTo, traceTo) {
   const times = [];
   const live = [];
@@ -230,7 +247,7 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
           requestAnimationFrame(() =>
             setTimeout(() => {
               window.__firstPost = performance.now();
-              console.log('bench:first-post');
+              console.log(`bench:first-post ${window.__firstPost}`);
             }, 0),
           );
         }
@@ -238,8 +255,7 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
         observer.disconnect();
         requestAnimationFrame(() =>
           setTimeout(() => {
-            window.__livePost = performance.now();
-            console.log('bench:live-post');
+            console.log(`bench:live-post ${performance.now()}`);
           }, 0),
         );
       });
@@ -258,15 +274,19 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    const told = (text) => page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: 120_000 });
-    const firstPostTold = told('bench:first-post');
-    const livePostTold = told('bench:live-post');
+    // Each moment arrives with its time, so nothing asks the page for it during the load.
+    const told = (prefix) =>
+      page
+        .waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 120_000 })
+        .then((message) => Number(message.text().slice(prefix.length)));
+    const firstPostTold = told('bench:first-post ');
+    const livePostTold = told('bench:live-post ');
     await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
-    await firstPostTold;
+    const firstPost = await firstPostTold;
     if (profiling && !PROFILE_LIVE) {
       // The profile stops at the first post painted (the snapshot's when there is one).
       const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__firstPost)));
+      writeFileSync(profileTo, profileSummary(profile, firstPost));
     }
     if (tracing) {
       const trace = JSON.parse((await context.browser().stopTracing()).toString('utf8'));
@@ -274,20 +294,20 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
         .loadavg()
         .map((value) => value.toFixed(2))
         .join(', ')})`;
-      writeFileSync(traceTo, `${title}\n\n${traceSummary(trace, await page.evaluate(() => window.__firstPost))}\n`);
+      writeFileSync(traceTo, `${title}\n\n${traceSummary(trace, firstPost)}\n`);
     }
-    times.push(await page.evaluate(() => window.__firstPost));
-    await livePostTold;
+    times.push(firstPost);
+    const livePost = await livePostTold;
     // The paint timing entry: the presented frame that first showed content (the snapshot's, when one is painted).
     // Read once the live list is up: right after the first post the entry may not be there yet.
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
-    live.push(await page.evaluate(() => window.__livePost));
+    live.push(livePost);
     if (profiling && PROFILE_LIVE) {
       // BENCH_PROFILE=live: on to 2 s after the live list's first post (the app's start, Lighthouse's TBT window).
       await page.evaluate(() => new Promise((done) => setTimeout(done, 2_000)));
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(`${profileTo}.cpuprofile`, JSON.stringify(profile));
-      writeFileSync(profileTo, profileSummary(profile, await page.evaluate(() => window.__livePost + 2_000)));
+      writeFileSync(profileTo, profileSummary(profile, livePost + 2_000));
     }
     if (run === 0) {
       const legacy = await page.evaluate(() => (localStorage.getItem('posts') ?? '').length);
@@ -301,11 +321,15 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
     log(
       `    full load ${throttle}x: waited for a quiet machine before each load: ${waits.map(({ waited, quiet }) => `${(waited / 1000).toFixed(1)} s${quiet ? '' : ' (never quiet)'}`).join(', ')}`,
     );
-  return { times, live, fcp };
+  return { times, live, fcp, neverQuiet: waits.filter(({ quiet }) => !quiet).length };
 }
 
 /** Self time by function and by script in a CDP CPU profile (everything up to the first post). */
-function profileSummary(profile, firstPostMs) {
+function profileSummary(
+  profile,
+  firstPostMs,
+  title = `# CPU profile of a full load of /forum at 4x CPU (until the first post painted at ${firstPostMs.toFixed(0)} ms)`,
+) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const byUrl = new Map();
@@ -324,7 +348,7 @@ function profileSummary(profile, firstPostMs) {
       .slice(0, n)
       .map(([k, v]) => `| ${k.replace(/\|/g, '/')} | ${v.toFixed(1)} ms |`);
   return [
-    `# CPU profile of a full load of /forum at 4x CPU (until the first post painted at ${firstPostMs.toFixed(0)} ms)`,
+    title,
     '',
     `Load while profiling: ${os
       .loadavg()
@@ -562,7 +586,12 @@ async function benchSize(size, executablePath) {
     const context = await launch(profile, executablePath, useLighthouse ? [`--remote-debugging-port=${DEBUG_PORT}`] : []);
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page);
-    const took = await importThroughUi(page, file, size);
+    const took = await importThroughUi(
+      page,
+      file,
+      size,
+      PROFILE_IMPORT && run === RUNS - 1 ? join('bench', `profile-import-${size}.md`) : undefined,
+    );
     imports.push(took);
     log(
       `${size.toLocaleString('en-US')} posts: import ${run + 1}/${RUNS} took ${(took / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`,
@@ -577,7 +606,6 @@ async function benchSize(size, executablePath) {
   const { context, profile, page } = kept;
   await page.close();
   const result = { size, imports, importLoad: os.loadavg()[0] };
-  const load = `(load ${os.loadavg()[0].toFixed(1)})`;
   if (wanted('load')) {
     // Before the timed loads: /forum shown until its snapshot is stored. Right after an import the
     // device has none yet (or has just dropped it), and the first timed loads, each closed as soon
@@ -599,9 +627,10 @@ async function benchSize(size, executablePath) {
       fcp1x: at1x.fcp,
       fcp4x: at4x.fcp,
       loadavg: os.loadavg()[0],
+      neverQuiet: at1x.neverQuiet + at4x.neverQuiet,
     });
     log(
-      `  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms ${load}`,
+      `  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms (load ${result.loadavg.toFixed(1)})`,
     );
   }
   if (wanted('nav')) {
@@ -658,6 +687,13 @@ const TARGETS = {
   bytesKb: { 10_000: 130, 100_000: 130 },
   import: { 10_000: 5_000, 100_000: 10_000 },
 };
+
+/** Which sizes had full loads that started with the machine still busy (never quiet within 20 s). */
+function quietNote(results) {
+  const busy = results.filter((result) => result.neverQuiet > 0);
+  if (busy.length === 0) return '; every load found it quiet';
+  return `; it never went quiet before ${busy.map((result) => `${result.neverQuiet} of the loads at ${result.size.toLocaleString('en-US')} posts`).join(', ')}, which ran on a busy machine`;
+}
 
 const safe = (pick, result) => {
   try {
@@ -754,6 +790,9 @@ function table(results, chromiumVersion) {
   const about = [
     `Date: ${new Date().toISOString().slice(0, 10)} · Chromium ${chromiumVersion} (headless) · ${os.cpus().length} cores · Node ${process.version} · commit ${commit}`,
     `Runs: every measure at least ${RUNS} times (full loads 5, searches 20, likes 50, cross-tab 20); production build served by vite preview. The machine is shared (2 cores): its load average is given beside the timings.`,
+    QUIET
+      ? `Each full load waits first for a quiet machine (two 250 ms windows with the CPUs under 15 % busy, at most 20 s)${quietNote(results)}.`
+      : 'Full loads one after another (BENCH_QUIET=0): no wait for a quiet machine.',
   ];
   return [...about, '', ...lines, ...lighthouseLines].join('\n');
 }

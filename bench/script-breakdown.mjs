@@ -2,11 +2,12 @@
 //
 //   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …   (--all: every app folder)
 //
-// The arguments are the file list bench/run.mjs logs ("JavaScript to reach /forum: …"). The
-// script builds the app again with source maps into bench/.work/sourcemap-build, finds each file
-// there by its name (the part before the hash), and shares each file's gzip size (level 9, as the
-// bench counts it) among the sources its minified characters came from. The shares are estimates:
-// gzip does not compress every part of a file alike.
+// The arguments are the file list bench/run.mjs logs ("JavaScript to reach /forum: …"), of the
+// build in dist/. The script builds the app again with source maps into
+// bench/.work/sourcemap-build, finds each file there (same name before the hash, closest code),
+// and shares each file's gzip size in dist/ (level 9, as the bench counts it) among the sources
+// its minified characters came from. The shares are estimates: gzip does not compress every part
+// of a file alike.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ rmSync(OUT, { recursive: true, force: true });
 execFileSync('npx', ['vite', 'build', '--sourcemap', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
 const built = readdirSync(join(OUT, 'assets')).filter((name) => name.endsWith('.js'));
 const stem = (name) => name.replace(/-[\w-]{8}\.js$/, '');
+const unhashed = (code) => code.replace(/-[\w-]{8}\.js/g, '.js');
+const withoutMapComment = (file) => readFileSync(join(OUT, 'assets', file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '');
 
 /** A source's share: its package under node_modules, or its folder under src/. */
 function owner(source) {
@@ -44,13 +47,23 @@ function owner(source) {
 const shares = new Map();
 let total = 0;
 for (const name of wanted) {
-  const file = built.find((candidate) => stem(candidate) === stem(name));
+  // The same chunk in both builds: the same name before the hash, and of those (some names, such
+  // as comfort-*, belong to more than one chunk) the one whose code is closest in length once the
+  // hashes it names are set aside (a build's hashes differ from another's).
+  const measuredCode = readFileSync(join('dist', 'assets', name), 'utf8');
+  const measured = unhashed(measuredCode).length;
+  const file = built
+    .filter((candidate) => stem(candidate) === stem(name))
+    .sort(
+      (a, b) => Math.abs(unhashed(withoutMapComment(a)).length - measured) - Math.abs(unhashed(withoutMapComment(b)).length - measured),
+    )[0];
   if (!file) {
     console.error(`not in the source-map build: ${name}`);
     continue;
   }
-  const code = readFileSync(join(OUT, 'assets', file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, '');
-  const gzip = gzipSync(code, { level: 9 }).length;
+  const code = withoutMapComment(file);
+  // The size the bench counts: the file in dist/; the source-map build only shares it out.
+  const gzip = gzipSync(measuredCode, { level: 9 }).length;
   total += gzip;
   let map;
   try {
