@@ -139,6 +139,17 @@ const NEXT_PAINT = `new Promise((resolve) => requestAnimationFrame(() => setTime
 // ---------------------------------------------------------------------------------------------
 // Measures
 
+/**
+ * The time the page prints on its console after `prefix` (`bench:first-post 123.4`). The page
+ * tells each moment once: polling it (waitForFunction) ran on its main thread during the load or
+ * navigation being timed (43 ms at 4x in a traced full load).
+ */
+function toldTime(page, prefix) {
+  return page
+    .waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 120_000 })
+    .then((message) => Number(message.text().slice(prefix.length)));
+}
+
 async function forumNavigation(context, runs) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 412, height: 823 });
@@ -171,18 +182,12 @@ async function forumNavigation(context, runs) {
       });
       observer.observe(document.body, { childList: true, subtree: true });
     })()`);
-    // Each end is told once on the console: polling the page (waitForFunction) would run on the
-    // main thread during the navigation it times (43 ms at 4x in a traced full load).
-    const told = (prefix) =>
-      page
-        .waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 60_000 })
-        .then((message) => Number(message.text().slice(prefix.length)));
-    const navEnd = told('bench:nav-end ');
+    const navEnd = toldTime(page, 'bench:nav-end ');
     await page.getByRole('banner').getByRole('link', { name: 'Insight Exchange' }).click();
     inApp.push(await navEnd);
 
     // A cold start of /forum (app shell from the service worker cache): navigation start to 20 posts painted.
-    const coldEnd = told('bench:cold-end ');
+    const coldEnd = toldTime(page, 'bench:cold-end ');
     await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
     cold.push(await coldEnd);
   }
@@ -274,13 +279,8 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    // Each moment arrives with its time, so nothing asks the page for it during the load.
-    const told = (prefix) =>
-      page
-        .waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: 120_000 })
-        .then((message) => Number(message.text().slice(prefix.length)));
-    const firstPostTold = told('bench:first-post ');
-    const livePostTold = told('bench:live-post ');
+    const firstPostTold = toldTime(page, 'bench:first-post ');
+    const livePostTold = toldTime(page, 'bench:live-post ');
     await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
     const firstPost = await firstPostTold;
     if (profiling && !PROFILE_LIVE) {
