@@ -64,28 +64,38 @@ const WHY = {
 const TOP = foldersIn('');
 const forbiddenFor = (folder) => TOP.filter((other) => other !== folder && !(LAYERS[folder] ?? ['shared']).includes(other));
 
-// Inside src/db the groups depend one way: core ← accounts ← posts ← mirror, search on core only,
-// sync (outbox, pull, re-keying) on core and accounts, called by posts, replies and mirror. A group not
-// named here needs only db/core. Every group may import the top-level names and shapes
-// (contracts.ts, types.ts); no other top-level file of src/db (startup.ts starts the groups).
+// Inside src/db the groups are the domains (posts, replies, likes, flags, notifications, saved posts,
+// preferences, members, moderation, search, insights), the plumbing (storage: the Dexie schema, errors,
+// change numbers; ops: the device's side of every operation; sync: pulls and push answers) and the
+// compatibility copy (mirror). Each may import only the groups listed here: storage nothing, search
+// and insights little, sync and mirror sit above the domains. ops runs every operation through the
+// domains' row writers, and the domains run their operations through ops: those groups import each
+// other, and import-x/no-cycle keeps their files from ever forming a cycle. A group not named here
+// needs only db/storage. Every group may import the top-level names and shapes (contracts.ts,
+// types.ts); no other top-level file of src/db (startup.ts starts the groups).
 const DB_GROUPS = {
-  core: [],
-  accounts: ['core'],
-  posts: ['core', 'accounts', 'sync', 'notifications'],
-  replies: ['core', 'accounts', 'posts', 'sync', 'notifications'],
-  notifications: ['core', 'accounts', 'sync'],
-  moderation: ['core', 'accounts', 'posts', 'replies', 'sync', 'notifications'],
-  comfort: ['core', 'accounts', 'posts', 'replies', 'sync', 'notifications'],
-  search: ['core'],
-  sync: ['core', 'accounts'],
-  mirror: ['core', 'posts', 'sync'],
+  storage: [],
+  members: ['storage', 'ops', 'preferences'],
+  ops: ['storage', 'members', 'replies', 'flags', 'likes', 'notifications', 'preferences'],
+  posts: ['storage', 'members', 'ops', 'replies'],
+  replies: ['storage', 'members', 'ops', 'posts'],
+  likes: ['storage', 'ops'],
+  flags: ['storage', 'members', 'ops', 'posts', 'replies'],
+  notifications: ['storage', 'members', 'ops'],
+  saved: ['storage', 'members', 'ops'],
+  preferences: ['storage', 'members', 'ops'],
+  moderation: ['storage', 'members', 'ops', 'posts'],
+  search: ['storage'],
+  insights: ['storage', 'likes'],
+  sync: ['storage', 'members', 'ops', 'posts', 'replies', 'flags', 'notifications', 'saved', 'preferences'],
+  mirror: ['storage', 'posts', 'sync'],
 };
 const DB_BASE = ['contracts.ts', 'types.ts'];
 const DB_TOP_FILES = entries('src/db')
   .filter((entry) => entry.isFile() && !DB_BASE.includes(entry.name))
   .map((entry) => `db/${entry.name}`);
 const dbGroupMessage = (group) =>
-  `db/${group} imports only ${['contracts.ts', 'types.ts', ...(DB_GROUPS[group] ?? ['core']).map((other) => `db/${other}`)].join(', ')} of src/db (docs/architecture.md).`;
+  `db/${group} imports only ${['contracts.ts', 'types.ts', ...(DB_GROUPS[group] ?? ['storage']).map((other) => `db/${other}`)].join(', ')} of src/db (docs/architecture.md).`;
 
 const FEATURES = foldersIn('features');
 const DB_FOLDERS = foldersIn('db');
@@ -127,7 +137,7 @@ const DB_FENCES = [
   ),
   ...DB_FOLDERS.map((folder) => {
     const group = folder.slice('db/'.length);
-    const allowed = (DB_GROUPS[group] ?? ['core']).map((other) => `db/${other}`);
+    const allowed = (DB_GROUPS[group] ?? ['storage']).map((other) => `db/${other}`);
     return fence(
       [`src/${folder}/**/*.{ts,tsx}`],
       [

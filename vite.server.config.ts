@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { buildId } from './scripts/build-id.mjs';
-import { installedPgliteVersion, READY_MADE_NAME, readyMadeSource } from './server/db/ready-made.ts';
+import { installedPgliteVersion, READY_MADE_NAME, readyMadeSource } from './server/db/storage/ready-made.ts';
 
 /**
  * Puts the ready-made empty database of the installed PGlite beside the server (server/db/ready-made.ts).

@@ -1,12 +1,12 @@
 // `npm run admin:password`: sets a new password for the admin account (ADMIN_PASSWORD when set,
 // else a generated one, printed once) and signs out every admin session. Run it with the server
 // stopped when the database is the embedded one (PGlite opens its folder in one process only).
-import { findUser, setPassword } from './db/accounts';
+import { findUser, setPassword } from './db/members/accounts';
 import { ConfigError, readConfig } from './config';
-import { DatabaseOpenError } from './db/adapter';
-import { openDatabase } from './db/open';
-import { builtCreation } from './db/ready-made';
-import { startUp } from './db/startup';
+import { DatabaseOpenError } from './db/storage/adapter';
+import { openDatabase } from './db/storage/open';
+import { builtCreation } from './db/storage/ready-made';
+import { startUp } from './db/storage/startup';
 import { passwordBlock } from './lib/log-format';
 import { generatePassword, hashPassword } from './lib/passwords';
 

@@ -2,7 +2,7 @@
 // server.ts starts it; tests build it around their own database and inject requests.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import type { Database } from './db/adapter';
+import type { Database } from './db/storage/adapter';
 import type { ServerContext } from './context';
 import { AttemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';

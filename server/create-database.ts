@@ -12,8 +12,8 @@ import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { needsCreation, pgliteCreateOptions, readReadyMade } from './db/pglite';
-import { installedPgliteVersion, readyMadeSource } from './db/ready-made';
+import { needsCreation, pgliteCreateOptions, readReadyMade } from './db/storage/pglite';
+import { installedPgliteVersion, readyMadeSource } from './db/storage/ready-made';
 
 const STAGING = '.creating';
 

@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
-import type { Database } from './db/adapter';
-import { DatabaseOpenError } from './db/adapter';
-import { openDatabase } from './db/open';
-import { isDiskFullError } from './db/pglite';
-import { builtCreation } from './db/ready-made';
-import { startUp } from './db/startup';
+import type { Database } from './db/storage/adapter';
+import { DatabaseOpenError } from './db/storage/adapter';
+import { openDatabase } from './db/storage/open';
+import { isDiskFullError } from './db/storage/pglite';
+import { builtCreation } from './db/storage/ready-made';
+import { startUp } from './db/storage/startup';
 import { chooseLogFormat, passwordBlock, prettyStream } from './lib/log-format';
 import { BUILD_ID } from './version';
 

@@ -1,8 +1,8 @@
 // The live side of changes: one LISTEN on `ie_changes` per instance (PGlite in-process, PostgreSQL
 // across instances) fanned out to this instance's SSE streams, coalesced so a burst is one message.
-import type { Database } from '../db/adapter';
-import { changeHead } from '../db/changes';
-import { CHANGES_CHANNEL } from '../db/op-results';
+import type { Database } from '../db/storage/adapter';
+import { changeHead } from '../db/sync/changes';
+import { CHANGES_CHANNEL } from '../db/ops/answers';
 
 type Listener = (cursor: number) => void;
 

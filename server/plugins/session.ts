@@ -4,8 +4,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { SESSION_DAYS, sessionUser, type UserRow } from '../db/accounts';
-import type { Sql } from '../db/adapter';
+import { SESSION_DAYS, sessionUser, type UserRow } from '../db/members/accounts';
+import type { Sql } from '../db/storage/adapter';
 import { signedOut } from '../lib/http-error';
 
 export const SESSION_COOKIE = 'ie_session';

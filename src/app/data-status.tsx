@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../components/toast/toast-context';
-import { isDataError } from '../db/core/errors';
-import { whenIdle } from '../db/core/idle';
+import { isDataError } from '../db/storage/errors';
+import { whenIdle } from '../db/storage/idle';
 import { paths } from '../config/paths';
 import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';

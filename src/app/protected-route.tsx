@@ -7,7 +7,7 @@ import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
-import { afterFirstPosts } from '../db/core/idle';
+import { afterFirstPosts } from '../db/storage/idle';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { usePendingCount } from '../features/admin/use-pending-posts';

@@ -10,7 +10,7 @@ import { releaseSnapshot, snapshotPath } from '../boot/forum-snapshot-app';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
 import { lazyScreen as screen, type Screen } from './lazy-screen';
-import { whenIdle } from '../db/core/idle';
+import { whenIdle } from '../db/storage/idle';
 import { paths } from '../config/paths';
 
 // Declarative routes (a <Routes> tree, not a data router): React Router's data router and its

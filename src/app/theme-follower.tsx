@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { applyColorMode, DARK_QUERY } from '../boot/color-mode';
-import { readTheme } from '../db/comfort/preferences';
+import { readTheme } from '../db/preferences/preferences';
 
 /**
  * Draws the page in the signed-in member's theme as it changes: chosen here, in another tab or on

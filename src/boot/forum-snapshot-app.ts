@@ -4,7 +4,7 @@
 // Storing them is src/db/core/forum-snapshot.ts.
 
 import { useEffect, useLayoutEffect } from 'react';
-import { whenIdle } from '../db/core/idle';
+import { whenIdle } from '../db/storage/idle';
 import {
   clearForumSnapshot,
   dropForeignSnapshot,
@@ -12,9 +12,9 @@ import {
   dropSnapshotsBut,
   saveSnapshot,
   snapshotGeneration,
-} from '../db/core/forum-snapshot';
-import { onLocalChange } from '../db/core/changes';
-import { readSession, readStoredSession } from '../db/accounts/session';
+} from '../db/storage/forum-snapshot';
+import { onLocalChange } from '../db/storage/changes';
+import { readSession, readStoredSession } from '../db/members/session';
 import { snapshotUrlFor } from '../db/contracts';
 import { SNAPSHOT_ON_CLASS, SNAPSHOT_PATH_ATTRIBUTE, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
 

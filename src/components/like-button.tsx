@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useToast } from './toast/toast-context';
 import { errorToast } from './toast/error-toast';
-import { likePost } from '../db/posts/posts';
+import { likePost } from '../db/likes/likes';
 import { DISPLAY_CHARS, clip, formatCount, plural } from '../lib/format';
 import type { Post } from '../db/types';
 

@@ -17,7 +17,7 @@ export function SaveButton({ postId, state, describedBy }: { postId: number; sta
   const showToast = useToast();
   const saved = state.saved === true;
   const toggle = () => {
-    import('../db/comfort/saved')
+    import('../db/saved/saved')
       .then(({ setSaved }) => setSaved(state.email, postId, !saved))
       .catch((error: unknown) => showToast(errorToast(error)));
   };

@@ -3,15 +3,15 @@
 // Later starts read, parse and hash the legacy copy only after the first page of posts is painted.
 
 import { META_KEYS } from './contracts';
-import { db } from './core/schema';
-import { toDataError } from './core/errors';
-import { afterFirstPosts } from './core/idle';
+import { db } from './storage/schema';
+import { toDataError } from './storage/errors';
+import { afterFirstPosts } from './storage/idle';
 import { importLegacyPosts, NOTHING_IMPORTED, type LegacyImportResult } from './mirror/import';
 import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
-import { startDurableStorageRequest } from './core/storage-status';
-import { isConnectedDevice } from './sync/sync-meta';
-import { purgeExpiredUndoEntries } from './core/undo';
+import { startDurableStorageRequest } from './storage/storage-status';
+import { isConnectedDevice } from './ops/sync-meta';
+import { purgeExpiredUndoEntries } from './ops/undo';
 
 export type StartupResult = { ok: true; legacy: LegacyImportResult; seeded: boolean } | { ok: false; error: unknown };
 
@@ -147,5 +147,5 @@ export const whenDataUsable = (options: StartupOptions = {}): Promise<StartupRes
 /** Subscribes to the progress of the legacy import at start (only a large copy reports any). */
 export const onStartupProgress = (listener: (progress: StartupProgress) => void): (() => void) => page.onProgress(listener);
 
-export { onDatabaseOutdated } from './core/outdated';
+export { onDatabaseOutdated } from './storage/outdated';
 export { onMirrorReport, type MirrorReport } from './mirror/read';

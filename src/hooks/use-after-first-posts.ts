@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { afterFirstPosts } from '../db/core/idle';
+import { afterFirstPosts } from '../db/storage/idle';
 
 /**
  * A module loaded once the first posts are painted and the browser is idle (or after `waitMs` on

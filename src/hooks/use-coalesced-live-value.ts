@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { onTablesWritten } from '../db/core/table-writes';
+import { onTablesWritten } from '../db/storage/table-writes';
 import { coalescedReads } from '../lib/coalesced-reads';
 
 /**

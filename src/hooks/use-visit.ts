@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { afterFirstPosts } from '../db/core/idle';
+import { afterFirstPosts } from '../db/storage/idle';
 
 // What's new (issue 23): one visit per page load and member. The previous visit's time is asked
 // once, when the member's data is ready, and kept here for every screen of this page load.
@@ -10,7 +10,7 @@ export function beginVisit(email: string): Promise<number> {
   let since = visits.get(email);
   if (!since) {
     // A failure means nothing is marked new (as on a first visit), never an error on screen.
-    since = import('../db/comfort/whats-new').then(({ startVisit }) => startVisit(email)).catch(() => Date.now());
+    since = import('../db/posts/whats-new').then(({ startVisit }) => startVisit(email)).catch(() => Date.now());
     visits.set(email, since);
   }
   return since;

@@ -56,7 +56,8 @@ export const ERRORS = {
   offline_sign_in: { title: "You're offline", message: "You're offline. Signing in on a new device needs a connection." },
   offline_sign_up: { title: "You're offline", message: "You're offline. Creating an account needs a connection." },
 
-  // Operations on posts.
+  // Operations on posts. `forbidden` is what a member's review got before `admins_only` (protocol 4);
+  // the server still sends it to devices of protocols 1 to 3 (server/db/ops/answers.ts, legacyCode).
   forbidden: { status: 403, title: 'Not allowed', message: 'Only an admin can review posts.' },
   not_found: { status: 404, title: 'Post removed', message: 'This post no longer exists.' },
   not_approved: { status: 409, title: 'Not approved yet', message: 'Only approved posts can be liked.' },
@@ -82,10 +83,11 @@ export const ERRORS = {
     title: 'Not allowed',
     message: 'Only its author can edit a reply, and only its author or an admin can delete it.',
   },
+  // What a member's hide or restore of a reply got before `admins_only`: for devices of protocols 1 to 3 only.
   moderators_only: { status: 403, title: 'Not allowed', message: 'Only an admin can hide or restore a reply.' },
   reply_hidden: { status: 409, title: 'Hidden by a moderator', message: 'A moderator hid this reply, so it can no longer be edited.' },
 
-  // Moderation and notifications.
+  // Moderation and notifications; every "admins only" refusal of protocol 4 and later.
   admins_only: { status: 403, title: 'Not allowed', message: 'Only an admin can do this.' },
   already_flagged: { status: 409, title: 'Already flagged', message: 'You already flagged this. An admin will look at it.' },
   cannot_flag_own: { status: 403, title: 'Not allowed', message: 'You cannot flag your own post or reply.' },

@@ -56,6 +56,13 @@ export interface Actor {
   role: string;
 }
 
+/**
+ * Who may see a post: approved posts every member, their own in every status, others' pending and
+ * rejected posts admins only (the server's pulls say the same in SQL: server/db/posts/post-rows.ts, visibleTo).
+ */
+export const maySee = (post: Pick<Post, 'status' | 'authorEmail'>, actor: Actor): boolean =>
+  post.status === 'approved' || post.authorEmail === actor.email || actor.role === 'admin';
+
 /** Only its author edits a post (in every status). */
 export const mayEditPost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean => post.authorEmail === actor.email;
 

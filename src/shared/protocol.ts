@@ -1,23 +1,16 @@
 // The wire format of docs/sync-protocol.md as zod schemas: the server's routes validate requests
 // with them (server/plugins/zod-validation.ts), and the app builds its requests and reads the
 // answers with the same ones. The rules inside them are those of ./validation.ts, so the server
-// refuses bad input with the very sentence the device would show.
+// refuses bad input with the very sentence the device would show. The operations' schemas come
+// from their definitions (./ops/registry.ts).
 import { z } from 'zod';
+import type { OpDefinition, WireFields } from './ops/define';
+import { OPERATIONS, type AnyDefinition, type OpType } from './ops/registry';
 import { WIRE_ERROR_CODES } from './errors';
-import { CATEGORIES, LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
+import { LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
 import { MEMBER_ID_PATTERN, THEMES } from './comfort';
-import { FLAG_REASONS, FLAG_STATES, MAX_READ_IDS, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
-import {
-  unstorableText,
-  validateCategory,
-  validateFlag,
-  validateName,
-  validateNewPost,
-  validateReason,
-  validateReply,
-  validateTags,
-  type Problem,
-} from './validation';
+import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
+import { unstorableText, validateName, type Problem } from './validation';
 
 /**
  * The version of this protocol. Devices send it with every request (PROTOCOL_HEADER) and the
@@ -109,19 +102,6 @@ export const wirePostSchema = z.object({
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WirePost, unknown>;
 
-/** What a member writes in a new post; everything else is set by the server. */
-export const newPostSchema = z
-  .object({
-    // Missing or not text: read as empty, so the rule's own sentence ("Please fill in both…") says why.
-    title: z.string().catch(''),
-    content: z.string().catch(''),
-    category: z.enum(CATEGORIES, { error: () => validateCategory(undefined)!.message }),
-    tags: z.array(z.string()).superRefine(rule(validateTags)).optional(),
-  })
-  .superRefine(rule((post: { title: string; content: string }) => validateNewPost(post.title, post.content)))
-  .transform((post) => ({ ...post, title: post.title.trim(), content: post.content.trim(), tags: post.tags?.map((tag) => tag.trim()) }));
-export type NewPost = z.infer<typeof newPostSchema>;
-
 /** A reply as the server sends it: the Reply of post-rules.ts plus its change number. */
 export type WireReply = Reply & { seq: number };
 
@@ -138,25 +118,6 @@ export const wireReplySchema = z.object({
   state: z.enum(REPLY_STATES),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WireReply>;
-
-/** The text of a reply or of its edit: the rule of validation.ts, then trimmed. */
-export const replyContentSchema = z
-  .string()
-  .catch('')
-  .superRefine(rule(validateReply))
-  .transform((content) => content.trim());
-
-/** A rejection or hide reason: optional ('' or absent is none), checked by validateReason, trimmed. */
-export const reasonSchema = z
-  .string()
-  .superRefine(rule(validateReason))
-  .transform((reason) => reason.trim());
-
-/** What a flag says: a reason and the member's words (checked by validateFlag). */
-export const flagInputSchema = z
-  .object({ reason: z.string(), text: z.string().catch('') })
-  .superRefine(rule((flag: { reason: string; text: string }) => validateFlag(flag.reason, flag.text)))
-  .transform((flag) => ({ reason: flag.reason as (typeof FLAG_REASONS)[number], text: flag.text.trim() }));
 
 /** A notification as the server sends it to its recipient: the Notification of moderation.ts plus its change number. */
 export type WireNotification = Notification & { seq: number };
@@ -207,54 +168,28 @@ export const wirePreferencesSchema = z.object({
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
 
-const opId = z.uuid();
-const postId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const replyId = z.uuid();
+/** The fields the operations' wire schemas build on (src/shared/ops/define.ts, WireFields). */
+const WIRE_FIELDS: WireFields = {
+  postId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  replyId: z.uuid(),
+  uuid: z.uuid(),
+};
 
-export const opSchema = z.discriminatedUnion('type', [
-  z.object({ id: opId, type: z.literal('create'), post: z.looseObject({}) }),
-  z.object({ id: opId, type: z.literal('like'), postId, count: z.number().int().min(1).max(1000).optional() }),
-  z.object({ id: opId, type: z.literal('approve'), postId }),
-  // Version 4: an optional reason (reasonSchema, checked by the server after the envelope).
-  z.object({ id: opId, type: z.literal('reject'), postId, reason: z.unknown().optional() }),
-  // Version 2. A reply's id is its op's id; its text is checked by the server after the envelope
-  // (replyContentSchema), so a bad text is one `refused` result, not a failed batch.
-  z.object({ id: opId, type: z.literal('reply'), postId, content: z.unknown(), quoteId: replyId.nullable().optional() }),
-  z.object({ id: opId, type: z.literal('editReply'), replyId, content: z.unknown() }),
-  z.object({ id: opId, type: z.literal('deleteReply'), replyId }),
-  z.object({ id: opId, type: z.literal('hideReply'), replyId }),
-  z.object({ id: opId, type: z.literal('restoreReply'), replyId }),
-  z.object({ id: opId, type: z.literal('view'), postId }),
-  // Version 3. `post` is checked like a create's (newPostSchema) after the envelope; `base` is the
-  // status the author edited (the server refuses `edit_conflict` when a review came in between).
-  z.object({ id: opId, type: z.literal('editPost'), postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
-  z.object({ id: opId, type: z.literal('deletePost'), postId }),
-  // Version 4. Texts (reason, flag) are checked by the server after the envelope, so bad text is
-  // one `refused` result. `hidePost` takes an approved post off the forum (it becomes rejected,
-  // with the reason); `dismissFlags` settles the open flags of a post (replyId null) or a reply.
-  z.object({ id: opId, type: z.literal('hidePost'), postId, reason: z.unknown().optional() }),
-  z.object({ id: opId, type: z.literal('flag'), postId, replyId: replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
-  z.object({ id: opId, type: z.literal('dismissFlags'), postId, replyId: replyId.nullable() }),
-  z.object({ id: opId, type: z.literal('readNotifications'), ids: z.array(z.uuid()).min(1).max(MAX_READ_IDS) }),
-  // Version 5. `save` saves (or, saved false, unsaves) an approved post for this member;
-  // `setTheme` and `rename` set what follows the member to every device (Preferences). The name
-  // is checked by the server after the envelope (validateName), so a bad name is one `refused`.
-  z.object({ id: opId, type: z.literal('save'), postId, saved: z.boolean() }),
-  z.object({ id: opId, type: z.literal('setTheme'), theme: z.enum(THEMES) }),
-  z.object({ id: opId, type: z.literal('rename'), name: z.unknown() }),
-]);
-export type Op = z.infer<typeof opSchema>;
-/** The operations about one reply (each names it by `replyId`). */
-export type ReplyOp = Extract<Op, { replyId: string }>;
-/** The operations that name a post by `postId`. */
-export type PostOp = Extract<Op, { postId: number }>;
-/** The operations of moderation and notifications (version 4). */
-export type ModerationOp = Extract<Op, { type: 'hidePost' | 'flag' | 'dismissFlags' | 'readNotifications' }>;
-/** The operations of comfort (version 5). */
-export type ComfortOp = Extract<Op, { type: 'save' | 'setTheme' | 'rename' }>;
+/** The wire schema of one definition: its id (a UUID made on the device), its type, its own fields. */
+type WireSchemaOf<D> =
+  D extends OpDefinition<infer T, infer S, infer _A> ? z.ZodObject<{ id: z.ZodUUID; type: z.ZodLiteral<T> } & S> : never;
 
-/** A display name as `rename` sends it (checked with validateName, trimmed). */
-export const displayNameSchema = z.string().trim().superRefine(rule(validateName));
+/** One operation as it travels (every definition of src/shared/ops/registry.ts; their texts are checked after the envelope by `parse`). */
+export type Op = z.infer<WireSchemaOf<AnyDefinition>>;
+/** One operation of `type`. */
+export type OpOf<T extends OpType> = Extract<Op, { type: T }>;
+
+export const opSchema = z.discriminatedUnion(
+  'type',
+  OPERATIONS.map((definition) =>
+    z.object({ id: z.uuid(), type: z.literal(definition.type), ...definition.wire(z, WIRE_FIELDS) }),
+  ) as unknown as [z.ZodObject<{ type: z.ZodLiteral<OpType> }>],
+) as unknown as z.ZodType<Op>;
 
 export const MAX_OPS_PER_PUSH = 100;
 export const pushRequestSchema = z.object({ ops: z.array(opSchema).min(1).max(MAX_OPS_PER_PUSH) });
@@ -276,6 +211,8 @@ export const opResultSchema = z.discriminatedUnion('status', [
   z.object({
     id: z.string(),
     status: z.literal('applied'),
+    /** The change number it took (absent: it changed nothing); every row it wrote carries it. */
+    seq: z.number().int().nonnegative().optional(),
     postId: z.number().optional(),
     post: wirePostSchema.optional(),
     reply: wireReplySchema.optional(),
@@ -284,6 +221,7 @@ export const opResultSchema = z.discriminatedUnion('status', [
   z.object({
     id: z.string(),
     status: z.literal('duplicate'),
+    seq: z.number().int().nonnegative().optional(),
     postId: z.number().optional(),
     post: wirePostSchema.optional(),
     reply: wireReplySchema.optional(),

@@ -81,13 +81,14 @@ export function validateCategory(category: unknown): Problem | null {
   return problem(ERRORS.invalid.title, 'Please choose one of the six categories.');
 }
 
-/** Tags: at most TAG_LIMITS.count, each non-empty after trimming, at most TAG_LIMITS.length long, storable. */
-export function validateTags(tags: readonly string[]): Problem | null {
-  const bad = tags.length > TAG_LIMITS.count || tags.some((tag) => blank(tag) || tag.trim().length > TAG_LIMITS.length);
+/** Tags: a list of at most TAG_LIMITS.count words, each non-empty after trimming, at most TAG_LIMITS.length long, storable. */
+export function validateTags(tags: unknown): Problem | null {
+  const words = Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? (tags as string[]) : null;
+  const bad = !words || words.length > TAG_LIMITS.count || words.some((tag) => blank(tag) || tag.trim().length > TAG_LIMITS.length);
   if (bad) {
     return problem(ERRORS.invalid.title, `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`);
   }
-  for (const tag of tags) {
+  for (const tag of words) {
     const unsafe = unstorableText('A tag', tag);
     if (unsafe) return unsafe;
   }

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { insightsSchema, type Insights } from '../shared/insights-schema';
 import type { MemberProfile } from '../shared/comfort';
-import { DataError, isDataError } from '../db/core/errors';
+import { DataError, isDataError } from '../db/storage/errors';
 import {
   healthResponseSchema,
   memberProfileSchema,

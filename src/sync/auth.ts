@@ -2,10 +2,10 @@
 // connected, through this browser's own accounts (src/db/accounts) when it is local-only. The
 // session stored under `insightExchangeUser` keeps its shape and never holds a password or token.
 
-import { DataError, invalidInput } from '../db/core/errors';
-import { saveSession } from '../db/accounts/session';
+import { DataError, invalidInput } from '../db/storage/errors';
+import { saveSession } from '../db/members/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
-import { isSignOutPending, setSignOutPending } from '../db/sync/sync-meta';
+import { isSignOutPending, setSignOutPending } from '../db/ops/sync-meta';
 import { validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
@@ -59,7 +59,7 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
 
 /** The member's theme on this device goes into the theme cookie at sign-in; failing to never fails the sign-in. */
 async function withTheme(session: Session): Promise<Session> {
-  await import('../db/comfort/preferences').then(({ applyStoredTheme }) => applyStoredTheme(session.email)).catch(() => undefined);
+  await import('../db/preferences/preferences').then(({ applyStoredTheme }) => applyStoredTheme(session.email)).catch(() => undefined);
   return session;
 }
 
@@ -67,7 +67,7 @@ async function withTheme(session: Session): Promise<Session> {
 export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
   if (problem) throw invalidInput(problem);
-  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/accounts/accounts')).signIn(email, password));
+  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/members/accounts')).signIn(email, password));
   return withTheme(await throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password }));
 }
 
@@ -75,7 +75,7 @@ export async function signIn(email: string, password: string, api?: SyncApi): Pr
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw invalidInput(problem);
-  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/accounts/accounts')).signUp(name, email, password));
+  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/members/accounts')).signUp(name, email, password));
   return withTheme(await throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() }));
 }
 

@@ -2,10 +2,10 @@
 // write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
-import { onLocalChange } from '../db/core/changes';
-import { releaseSetAside } from '../db/sync/outbox';
-import { pendingName } from '../db/sync/server-comfort';
-import { onSessionChange, readStoredSession, saveSession } from '../db/accounts/session';
+import { onLocalChange } from '../db/storage/changes';
+import { releaseSetAside } from '../db/ops/outbox';
+import { pendingName } from '../db/preferences/pulled';
+import { onSessionChange, readStoredSession, saveSession } from '../db/members/session';
 import { createApi } from './api';
 import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';

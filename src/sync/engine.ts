@@ -7,13 +7,13 @@
 import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
-import type { OutboxRow } from '../db/core/schema';
-import { countSetAside, countWaiting, nextBatch, nextHoldEnd, recordFailures } from '../db/sync/outbox';
+import type { OutboxRow } from '../db/storage/schema';
+import { countSetAside, countWaiting, nextBatch, nextHoldEnd, recordFailures } from '../db/ops/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
-import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/sync/sync-meta';
+import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/ops/sync-meta';
 import type { Session } from '../db/types';
-import { DataError, isDataError } from '../db/core/errors';
+import { DataError, isDataError } from '../db/storage/errors';
 import { titleOf } from '../shared/errors';
 import type { PushResponse } from '../shared/protocol';
 import { isOffline, isServerError, type SyncApi } from './api';

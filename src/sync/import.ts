@@ -5,7 +5,7 @@
 // connected device importPosts checks them and skips them (src/db/posts/backup.ts).
 
 import { readBackup } from '../db/posts/backup';
-import { readStoredSession } from '../db/accounts/session';
+import { readStoredSession } from '../db/members/session';
 import { queueImportedChunk } from '../db/sync/import-ops';
 import { getRunningEngine } from './start';
 

@@ -2,9 +2,9 @@
 // with insightsSchema); local-only, or a connected device that cannot reach the server:
 // deviceInsights() (`source` says which).
 
-import { requireModerator } from '../db/accounts/guards';
+import { requireAdmin } from '../db/members/guards';
 import { deviceInsights } from '../db/insights/device-insights';
-import { isConnectedDevice } from '../db/sync/sync-meta';
+import { isConnectedDevice } from '../db/ops/sync-meta';
 import type { Insights } from '../shared/insights';
 import { createApi, isOffline, type SyncApi } from './api';
 
@@ -20,7 +20,7 @@ export async function loadInsights(): Promise<Insights> {
 
 /** loadInsights through `api` (tests pass the in-process server's client). */
 export async function loadInsightsWith(api: Pick<SyncApi, 'insights'>, online: boolean): Promise<Insights> {
-  requireModerator();
+  requireAdmin();
   if (!online || !api.insights || !(await isConnectedDevice())) return deviceInsights();
   try {
     return await api.insights();

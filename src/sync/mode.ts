@@ -3,8 +3,8 @@
 // `{ "ok": false }`, no network on a first visit) means local-only, today's product. A device that has been connected stays connected, even offline.
 // The mode also settles whose word the role is: the server's when connected, else this device's rule.
 
-import { setRoleAuthority } from '../db/accounts/session';
-import { isConnectedDevice, markConnected } from '../db/sync/sync-meta';
+import { setRoleAuthority } from '../db/members/session';
+import { isConnectedDevice, markConnected } from '../db/ops/sync-meta';
 import { checkHealth, type HealthCheck } from './health';
 
 export type Mode = 'connected' | 'local';

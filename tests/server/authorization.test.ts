@@ -97,12 +97,12 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     [
       'push approve',
       async (c) => opOutcome(c, reviewOp(approvedId)),
-      { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 already_reviewed' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 already_reviewed' },
     ],
     [
       'push reject',
       async (c) => opOutcome(c, reviewOp(pendingId, 'reject')),
-      { visitor: '401', member: '200 forbidden', other: '200 forbidden', admin: '200 applied' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
     ],
     [
       'push hidePost (the author’s rejected post)',
@@ -193,7 +193,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     [
       'push hideReply (the author’s reply)',
       async (c) => opOutcome(c, hideReplyOp(authorReply)),
-      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 applied' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
     ],
     [
       'pulls the hidden reply',
@@ -208,7 +208,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     [
       'push restoreReply (hidden)',
       async (c) => opOutcome(c, restoreReplyOp(authorReply)),
-      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 applied' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
     ],
     [
       'pulls the restored reply',
@@ -228,12 +228,12 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     [
       'push hideReply (deleted)',
       async (c) => opOutcome(c, hideReplyOp(authorSecondReply)),
-      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 reply_not_found' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 reply_not_found' },
     ],
     [
       'push restoreReply (deleted)',
       async (c) => opOutcome(c, restoreReplyOp(authorSecondReply)),
-      { visitor: '401', member: '200 moderators_only', other: '200 moderators_only', admin: '200 reply_not_found' },
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 reply_not_found' },
     ],
     [
       'pulls the deleted reply',

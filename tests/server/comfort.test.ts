@@ -18,7 +18,7 @@ import {
   type WireSaved,
 } from '../../src/shared/protocol';
 import { validateName } from '../../src/shared/validation';
-import { searchStatement } from '../../server/db/search';
+import { searchStatement } from '../../server/db/search/search';
 import { BAD_MEMBER_ID_MESSAGE } from '../../server/routes/api/members';
 import { EMPTY_SEARCH_MESSAGE, UNKNOWN_CATEGORY_MESSAGE } from '../../server/routes/api/search';
 import {
@@ -94,7 +94,14 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       const before = Date.now();
       const op = saveOp(postId);
       const first = await other.push(op);
-      expect(resultOf(first)).toEqual({ id: op.id, status: 'applied', postId });
+      // The answer names the post the save is about, as this member sees it (every operation's answer does).
+      expect(resultOf(first)).toEqual({
+        id: op.id,
+        status: 'applied',
+        seq: expect.any(Number),
+        postId,
+        post: expect.objectContaining({ id: postId, title: 'Worth keeping' }),
+      });
       const [row] = await savedOf(other, postId);
       expect(row).toMatchObject({ postId, saved: true });
       expect(row!.at).toBeGreaterThanOrEqual(before);
@@ -175,11 +182,11 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect((await pulled(laptop)).preferences).toBeNull();
       const op = setThemeOp('dark');
       const pushed = await phone.push(op);
-      expect(resultOf(pushed)).toEqual({ id: op.id, status: 'applied' });
+      expect(resultOf(pushed)).toEqual({ id: op.id, status: 'applied', seq: expect.any(Number) });
       const { preferences } = await pulled(laptop);
       expect(preferences).toMatchObject({ theme: 'dark', name: 'Themer' });
       expect(pushed.body.cursor).toBeGreaterThanOrEqual(preferences!.seq);
-      expect(resultOf(await phone.push(op))).toEqual({ id: op.id, status: 'duplicate' });
+      expect(resultOf(await phone.push(op))).toEqual({ id: op.id, status: 'duplicate', seq: resultOf(pushed).seq });
       // Nothing new after that change number: no preferences; another member never gets them.
       expect((await pulled(laptop, preferences!.seq)).preferences).toBeNull();
       expect((await pulled(other)).preferences?.theme ?? 'system').toBe('system');
@@ -214,7 +221,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       const seen = await pulled(other);
       const op = renameOp('  Rena Mer  ');
       const pushed = await renamer.push(op);
-      expect(resultOf(pushed)).toEqual({ id: op.id, status: 'applied' });
+      expect(resultOf(pushed)).toEqual({ id: op.id, status: 'applied', seq: expect.any(Number) });
       expect(resultOf(await renamer.push(op)).status).toBe('duplicate');
       expect((await renamer.request('GET', '/api/session')).body.user).toMatchObject({ email: 'renamer@example.com', name: 'Rena Mer' });
       // Every device pulls the new name: the member's own (preferences, the pending post too) ...

@@ -2,8 +2,8 @@
 // and two instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openPostgres } from '../../server/db/postgres';
-import { startUp } from '../../server/db/startup';
+import { openPostgres } from '../../server/db/storage/postgres';
+import { startUp } from '../../server/db/storage/startup';
 import { Client, createOp } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, newPostgresDatabase } from './support/databases';
 import { listen, testServer, type TestServer } from './support/app';

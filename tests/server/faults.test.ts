@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openPostgres } from '../../server/db/postgres';
-import { startUp } from '../../server/db/startup';
+import { openPostgres } from '../../server/db/storage/postgres';
+import { startUp } from '../../server/db/storage/startup';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import type { FastifyInstance } from 'fastify';
 import { HttpClient } from './support/http';

@@ -2,8 +2,8 @@
 // each op id counts once, a refusal touches no other like, and every caller gets its own answer.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyOp } from '../../server/db/ops';
-import { findUser } from '../../server/db/accounts';
+import { applyOp } from '../../server/db/ops/apply';
+import { findUser } from '../../server/db/members/accounts';
 import { Client, reviewOp } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('group commit of likes on %s', (backend) => {
       ...Array.from({ length: 5 }, () => ({ id: randomUUID(), type: 'like' as const, postId: pending })),
       ...Array.from({ length: 5 }, () => ({ id: randomUUID(), type: 'like' as const, postId: 999_999 })),
     ];
-    const results = await Promise.all(likes.map((op) => applyOp(server.db, user, op)));
+    const results = (await Promise.all(likes.map((op) => applyOp(server.db, user, op)))).map((applied) => applied.result);
     const statuses = (ids: number[]) =>
       results.filter((_, index) => ids.includes(index)).map((result) => (result.status === 'refused' ? result.code : result.status));
     expect(statuses(Array.from({ length: 100 }, (_, index) => index))).toEqual(Array(100).fill('applied'));

@@ -2,14 +2,14 @@
 // lock), the sample posts created exactly once, and the admin account made from ADMIN_PASSWORD.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/adapter';
-import { migrate, MIGRATIONS } from '../../server/db/migrations';
-import { INSERT_POST, insertParams } from '../../server/db/post-rows';
-import { INSERT_REPLY, insertReplyParams } from '../../server/db/reply-rows';
+import type { Database } from '../../server/db/storage/adapter';
+import { migrate, MIGRATIONS } from '../../server/db/storage/migrations';
+import { INSERT_POST, insertParams } from '../../server/db/posts/post-rows';
+import { INSERT_REPLY, insertReplyParams } from '../../server/db/replies/reply-rows';
 import { memberId } from '../../src/shared/comfort';
 import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
-import { openPostgres } from '../../server/db/postgres';
-import { startUp } from '../../server/db/startup';
+import { openPostgres } from '../../server/db/storage/postgres';
+import { startUp } from '../../server/db/storage/startup';
 import { verifyPassword } from '../../server/lib/passwords';
 import { ADMIN_EMAIL, BACKENDS, emptyDatabase, newPostgresDatabase } from './support/databases';
 

@@ -1,6 +1,7 @@
 // Push and pull through the API on both engines: server-set fields, at-most-once operations,
 // concurrent likes, first review wins, visibility of pulls, paging and the cursor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../src/shared/protocol';
 import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
@@ -80,10 +81,20 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
   it('refuses with readable reasons: a bad post, a like on a pending post, an unknown post, a member review', async () => {
     const pending = await member.createPost('Pending');
     const answer = await member.push(createOp(' ', {}), likeOp(pending), likeOp(123), reviewOp(pending));
-    expect(answer.body.results.map((r: { code: string }) => r.code)).toEqual(['invalid', 'not_approved', 'not_found', 'forbidden']);
+    expect(answer.body.results.map((r: { code: string }) => r.code)).toEqual(['invalid', 'not_approved', 'not_found', 'admins_only']);
     expect(answer.body.results[0].reason).toBe('Please fill in both title and content for your post.');
     const long = await member.push(createOp('x'.repeat(201)));
     expect(long.body.results[0].reason).toMatch(/Title can be at most 200 characters/);
+  });
+
+  it('one code for "admins only"; a device of protocol 1 to 3 still gets the code it knows', async () => {
+    const pending = await member.createPost('Pending');
+    const codes = async (protocol: number | null) =>
+      (await member.pushAs(protocol, reviewOp(pending), reviewOp(pending, 'reject'))).body.results.map((r: { code: string }) => r.code);
+    expect(await codes(PROTOCOL_VERSION)).toEqual(['admins_only', 'admins_only']);
+    expect(await codes(4)).toEqual(['admins_only', 'admins_only']);
+    expect(await codes(3)).toEqual(['forbidden', 'forbidden']);
+    expect(await codes(null)).toEqual(['forbidden', 'forbidden']);
   });
 
   it('pulls in pages by cursor and never shows others their private posts', async () => {

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DatabaseOpenError } from '../../server/db/adapter';
-import { openPglite, readReadyMade } from '../../server/db/pglite';
-import { builtCreation, installedPgliteVersion, READY_MADE_NAME, readyMadeSource } from '../../server/db/ready-made';
-import { startUp } from '../../server/db/startup';
+import { DatabaseOpenError } from '../../server/db/storage/adapter';
+import { openPglite, readReadyMade } from '../../server/db/storage/pglite';
+import { builtCreation, installedPgliteVersion, READY_MADE_NAME, readyMadeSource } from '../../server/db/storage/ready-made';
+import { startUp } from '../../server/db/storage/startup';
 import { processTestFiles } from './support/process';
 
 const { tempDir } = processTestFiles();

@@ -5,8 +5,8 @@
 // be done to a deleted post any more; an admin deletes any reply; a review ends "Resubmitted".
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser } from '../../server/db/accounts';
-import { changeHead } from '../../server/db/changes';
+import { findUser } from '../../server/db/members/accounts';
+import { changeHead } from '../../server/db/sync/changes';
 import { ERRORS } from '../../src/shared/errors';
 import type { PostStatus } from '../../src/shared/post-rules';
 import type { WirePost } from '../../src/shared/protocol';
@@ -223,7 +223,7 @@ describe.each(BACKENDS)('editing and deleting posts on %s', (backend) => {
     const op = deletePostOp(postId);
     const answer = await author.push(op);
     const after = Date.now();
-    expect(resultOf(answer)).toEqual({ id: op.id, status: 'applied', postId });
+    expect(resultOf(answer)).toEqual({ id: op.id, status: 'applied', seq: expect.any(Number), postId });
     const head = await changeHead(server.db);
     expect(answer.body.cursor).toBe(head);
 
@@ -301,7 +301,7 @@ describe.each(BACKENDS)('editing and deleting posts on %s', (backend) => {
     const first = await author.push(op);
     const head = await changeHead(server.db);
     const again = await author.push(op);
-    expect(resultOf(again)).toEqual({ id: op.id, status: 'duplicate', postId });
+    expect(resultOf(again)).toEqual({ id: op.id, status: 'duplicate', seq: expect.any(Number), postId });
     expect(await changeHead(server.db)).toBe(head);
     expect(again.body.cursor).toBe(first.body.cursor);
     expect(resultOf(await author.push(deletePostOp(postId)))).toMatchObject({ status: 'refused', code: 'not_found' });
@@ -312,7 +312,7 @@ describe.each(BACKENDS)('editing and deleting posts on %s', (backend) => {
     const edit = editPostOp(edited, 'pending');
     await author.push(edit);
     await author.push(deletePostOp(edited));
-    expect(resultOf(await author.push(edit))).toEqual({ id: edit.id, status: 'duplicate', postId: edited });
+    expect(resultOf(await author.push(edit))).toEqual({ id: edit.id, status: 'duplicate', seq: expect.any(Number), postId: edited });
     expect(await server.db.query('SELECT 1 FROM deleted_posts WHERE id IN ($1, $2)', [postId, edited])).toHaveLength(2);
   });
 

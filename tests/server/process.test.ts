@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isDiskFullError } from '../../server/db/pglite';
+import { isDiskFullError } from '../../server/db/storage/pglite';
 import { createOp, likeOp, reviewOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { HttpClient } from './support/http';

@@ -4,8 +4,8 @@
 // the rest. And the protocol versions: a version-1 device keeps working, the next one is refused.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser } from '../../server/db/accounts';
-import { changeHead } from '../../server/db/changes';
+import { findUser } from '../../server/db/members/accounts';
+import { changeHead } from '../../server/db/sync/changes';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost } from '../../src/shared/protocol';
 import {
@@ -126,7 +126,7 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     await member.reply(postId, 'A reply the old device never sees.');
     const liked = await device.request('POST', '/api/ops', { ops: [likeOp(postId, 2)] }, v1);
     expect(liked.body.results[0]).toMatchObject({ status: 'applied', post: { id: postId, likes: 2, comments: 1 } });
-    expect(Object.keys(liked.body.results[0]).sort()).toEqual(['id', 'post', 'postId', 'status']);
+    expect(Object.keys(liked.body.results[0]).sort()).toEqual(['id', 'post', 'postId', 'seq', 'status']);
     for (const protocol of [1, null]) {
       const pulled = await device.pull(start, 1000, protocol);
       expect(Object.keys(pulled.body).sort()).toEqual(['cursor', 'more', 'posts']);

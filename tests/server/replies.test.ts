@@ -3,10 +3,10 @@
 // member per post, and an op that changes nothing takes no change number.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser } from '../../server/db/accounts';
-import { changeHead } from '../../server/db/changes';
-import { CHANGES_CHANNEL } from '../../server/db/op-results';
-import { applyOp } from '../../server/db/ops';
+import { findUser } from '../../server/db/members/accounts';
+import { changeHead } from '../../server/db/sync/changes';
+import { CHANGES_CHANNEL } from '../../server/db/ops/answers';
+import { applyOp } from '../../server/db/ops/apply';
 import { LIMITS } from '../../src/shared/post-rules';
 import type { WirePost, WireReply } from '../../src/shared/protocol';
 import { validateReply } from '../../src/shared/validation';
@@ -129,13 +129,22 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
     const applied = first.body.results[0];
     expect(first.body.results[1]).toMatchObject({ postId, reply: applied.reply, post: { comments: 1 } });
     const later = await member.push(op);
-    expect(resultOf(later)).toEqual({ id: op.id, status: 'duplicate', postId, post: applied.post, reply: applied.reply });
+    expect(resultOf(later)).toEqual({
+      id: op.id,
+      status: 'duplicate',
+      seq: applied.reply.seq,
+      postId,
+      post: applied.post,
+      reply: applied.reply,
+    });
     expect(later.body.cursor).toBeGreaterThanOrEqual(applied.reply.seq);
     // A new reply applied twice at once (both pass the check outside the lock; the op id recorded in
     // the transaction is the guarantee): one reply.
     const racing = replyOp(postId, 'Sent twice at once.');
     const user = (await findUser(server.db, 'member@example.com'))!;
-    const results = await Promise.all([applyOp(server.db, user, racing), applyOp(server.db, user, racing)]);
+    const results = (await Promise.all([applyOp(server.db, user, racing), applyOp(server.db, user, racing)])).map(
+      (applied) => applied.result,
+    );
     expect(results.map((result) => result.status).sort()).toEqual(['applied', 'duplicate']);
     expect('reply' in results[0]! && results[0].reply).toEqual('reply' in results[1]! && results[1].reply);
     expect(await repliesAsPulled(admin, postId)).toHaveLength(2);
@@ -235,7 +244,7 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
       expect(nothing.body.results.map((result: { status: string; code?: string }) => result.code ?? result.status)).toEqual([
         'applied',
         'invalid',
-        'moderators_only',
+        'admins_only',
         'not_found',
       ]);
       await admin.push(restoreReplyOp(reply.id));

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
-import type { Database } from '../../server/db/adapter';
+import type { Database } from '../../server/db/storage/adapter';
 import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, freshDatabase } from './support/databases';
 import { testServer, type TestServer } from './support/app';

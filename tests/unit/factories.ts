@@ -1,7 +1,7 @@
 // Small builders for unit tests: posts with sensible defaults, and a signed-in session.
-import { db } from '../../src/db/core/schema';
-import { saveSession } from '../../src/db/accounts/session';
-import { makeSession } from '../../src/db/accounts/session-rules';
+import { db } from '../../src/db/storage/schema';
+import { saveSession } from '../../src/db/members/session';
+import { makeSession } from '../../src/db/members/session-rules';
 import { DEFAULT_ADMIN_EMAIL as ADMIN_EMAIL } from '../../src/shared/post-rules';
 import type { Post, Session } from '../../src/db/types';
 
@@ -26,6 +26,14 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     status: 'approved',
     ...overrides,
   };
+}
+
+/** A post as the server last said it is (a row a connected device pulled), for tests of what reaches the server. */
+export function synced<P extends Post>(
+  post: P,
+  seq = 1,
+): P & { sync: { seq: number; likes: number; status: Post['status']; views: number } } {
+  return { ...post, sync: { seq, likes: post.likes, status: post.status, views: post.views } };
 }
 
 /** Stores posts directly, as if they had been written earlier. */

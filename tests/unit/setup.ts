@@ -1,7 +1,7 @@
 // Every unit test starts on a fresh IndexedDB (fake-indexeddb) and an empty localStorage.
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
-import { db } from '../../src/db/core/schema';
+import { db } from '../../src/db/storage/schema';
 import { MemoryStorage } from './memory-storage';
 
 const storage = new MemoryStorage();

@@ -6,7 +6,7 @@
 // instance (db/accounts.ts announces it on ie_sessions).
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
-import { hashToken, SESSIONS_CHANNEL } from '../../db/accounts';
+import { hashToken, SESSIONS_CHANNEL } from '../../db/members/accounts';
 import { refuse } from '../../lib/http-error';
 import { LiveStreams } from '../../lib/live-streams';
 import { SESSION_COOKIE } from '../../plugins/session';

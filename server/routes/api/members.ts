@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { memberParamsSchema } from '../../../src/shared/protocol';
-import { memberProfile } from '../../db/members';
+import { memberProfile } from '../../db/members/members';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 

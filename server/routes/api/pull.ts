@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { pullQuerySchema } from '../../../src/shared/protocol';
-import { pullChanges } from '../../db/changes';
+import { pullChanges } from '../../db/sync/changes';
 import type { ServerContext } from '../../context';
 import { memberOf } from '../../plugins/session';
 

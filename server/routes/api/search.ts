@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { parseQuery } from '../../../src/shared/comfort';
 import { CATEGORIES } from '../../../src/shared/post-rules';
 import { searchQuerySchema } from '../../../src/shared/protocol';
-import { isEmptySearch, searchPosts } from '../../db/search';
+import { isEmptySearch, searchPosts } from '../../db/search/search';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';

@@ -5,7 +5,7 @@ import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
 import { nameFromEmail } from '../../../src/shared/post-rules';
 import { validateName } from '../../../src/shared/validation';
-import { createSession, createUser, deleteSession, findUser, upgradePasswordHash, type UserRow } from '../../db/accounts';
+import { createSession, createUser, deleteSession, findUser, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';

@@ -1,6 +1,6 @@
 // Turns any failure into the toast a person reads: typed errors from src/db carry their own
 // title and plain message; anything else gets a generic, honest one.
-import { isDataError } from '../../db/core/errors';
+import { isDataError } from '../../db/storage/errors';
 import type { ToastMessage } from './toast-context';
 
 export function errorToast(error: unknown): ToastMessage {

@@ -2,9 +2,9 @@
 // computeInsights over what IndexedDB holds: each post's category, status, submittedAt and
 // reviewedAt (one walk of the posts, the only read that needs every post), and the likes per day.
 
-import { db } from '../core/schema';
-import { withDataErrors } from '../core/errors';
-import { readLikeDays } from '../core/like-days';
+import { db } from '../storage/schema';
+import { withDataErrors } from '../storage/errors';
+import { readLikeDays } from '../likes/like-days';
 import { computeInsights, type Insights, type InsightsPost } from '../../shared/insights';
 
 /** The insights of what this device holds (`source: 'device'`). */

@@ -2,14 +2,14 @@
 // difference (old value → new value) another tab or an older build wrote, applied once. It never
 // schedules a rewrite itself: the caller passes `markStale` (the scheduler's), so no cycle.
 
-import { db } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
+import { db } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
 import { META_KEYS, POSTS_KEY } from '../contracts';
-import { readLocal } from '../core/local-store';
-import { hashStringInSlices } from '../core/hash';
+import { readLocal } from '../storage/local-store';
+import { hashStringInSlices } from '../storage/hash';
 import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
-import { countChange, nextRev } from '../core/revisions';
-import { recentlyRemovedPosts } from '../core/removals';
+import { countChange, nextRev } from '../storage/revisions';
+import { recentlyRemovedPosts } from '../storage/removals';
 import type { Post } from '../types';
 import { isOwnCopy, keepCorruptAside, parseMirror, readList, report } from './read';
 import { queueMirrorOperations } from '../sync/mirror-ops';

@@ -2,10 +2,10 @@
 // own copies by hash, keeping an unreadable value aside, and telling the UI what could not be used.
 // No writes to `posts` here (write.ts) and no scheduling (scheduler.ts).
 
-import { db } from '../core/schema';
+import { db } from '../storage/schema';
 import { CORRUPT_POSTS_PREFIX, META_KEYS } from '../contracts';
-import { writeLocal } from '../core/local-store';
-import { hashString, hashStringInSlices } from '../core/hash';
+import { writeLocal } from '../storage/local-store';
+import { hashString, hashStringInSlices } from '../storage/hash';
 import { parsePost } from '../posts/post-codec';
 import type { Post } from '../types';
 

@@ -2,9 +2,9 @@
 // it stale, a quiet idle moment writes it (at most about once a second, never during a burst of
 // clicks), and another tab's or an older build's write is imported as a difference, in order.
 
-import { onLocalChange } from '../core/changes';
+import { onLocalChange } from '../storage/changes';
 import { POSTS_KEY } from '../contracts';
-import { whenIdle } from '../core/idle';
+import { whenIdle } from '../storage/idle';
 import { applyExternalPostsChange } from './import';
 import { mirrorIsCurrent, writeMirrorNow } from './write';
 

@@ -2,13 +2,13 @@
 // the newest posts that fit the budget, recorded by hash so the import side knows its own copies,
 // and the stats the storage panel shows. No scheduling here (scheduler.ts decides when).
 
-import { db, type PostRow } from '../core/schema';
+import { db, type PostRow } from '../storage/schema';
 import { META_KEYS, POSTS_KEY } from '../contracts';
-import { isQuotaError, readLocal, writeLocal } from '../core/local-store';
-import { hashStringInSlices } from '../core/hash';
-import { pagesByKey } from '../core/paging';
+import { isQuotaError, readLocal, writeLocal } from '../storage/local-store';
+import { hashStringInSlices } from '../storage/hash';
+import { pagesByKey } from '../storage/paging';
 import { toPost } from '../posts/post-codec';
-import { readChangeCount } from '../core/revisions';
+import { readChangeCount } from '../storage/revisions';
 import { isOwnCopy, keepCorruptAside, parseMirror, readList } from './read';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */

@@ -4,17 +4,19 @@
 // (posts/editing.ts), and the Undo entry (`undo:<token>`, core/undo.ts) keeps each post as it was.
 // Single reviews stay approvePost / rejectPost(id, reason?) in posts/posts.ts.
 
-import { db, type PostRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange, nextRev } from '../core/revisions';
-import { DataError, withDataErrors } from '../core/errors';
-import { deleteUndoEntry, getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
-import { requireModerator } from '../accounts/guards';
-import { applyReview, checkedReason, REVIEW_TABLES } from '../posts/posts';
+import { db, type PostRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { countChange, nextRev } from '../storage/revisions';
+import { DataError, isDataError, withDataErrors } from '../storage/errors';
+import { deleteUndoEntry, getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
+import { requireAdmin } from '../members/guards';
 import type { UndoToken } from '../posts/editing';
-import { refreshLocalView } from '../sync/outbox';
-import { newOperationId } from '../sync/uuid';
+import { refreshLocalView } from '../posts/pulled';
+import { applyOperation, OP_TABLES } from '../ops/run';
+import { newOperationId } from '../ops/uuid';
 import { UNDO_WINDOW_MS } from '../../shared/post-rules';
+import { reasonText } from '../../shared/ops/fields';
+import { OpRefusal } from '../../shared/ops/define';
 
 /** What a bulk review did. */
 export interface BulkReview {
@@ -28,19 +30,30 @@ export interface BulkReview {
 
 const run = withDataErrors;
 
+/** A rejection's reason as typed, checked by the operation's own rule before anything is written (`invalid`). */
+function checkedReason(reason: string | undefined): string | null {
+  try {
+    return reasonText(reason);
+  } catch (error) {
+    if (error instanceof OpRefusal) throw new DataError(error.code, { message: error.reason, title: error.title });
+    throw error;
+  }
+}
+
 /**
- * Approves or rejects every pending post of `ids` in one transaction (admin only). Each post
- * leaves the queue at once in every tab; in connected mode each review is queued held for
- * UNDO_WINDOW_MS (+ grace) under one undo token, so Undo changes nothing anywhere. `reason` (a
- * rejection's, optional) is checked by validateReason. Posts already reviewed are skipped and listed.
+ * Approves or rejects every pending post of `ids` in one transaction (admin only), each by its
+ * operation (`approve` / `reject`). Each post leaves the queue at once in every tab; in connected
+ * mode each review is queued held for UNDO_WINDOW_MS (+ grace) under one undo token, so Undo changes
+ * nothing anywhere. `reason` (a rejection's, optional) is checked by validateReason. Posts already
+ * reviewed are skipped and listed.
  */
 export async function reviewPosts(ids: readonly number[], decision: 'approved' | 'rejected', reason?: string): Promise<BulkReview> {
-  const session = requireModerator();
+  const session = requireAdmin();
   const checked = decision === 'rejected' ? checkedReason(reason) : null;
   const now = Date.now();
   const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
   const result = await run(() =>
-    db.transaction('rw', REVIEW_TABLES, async () => {
+    db.transaction('rw', OP_TABLES(), async () => {
       await purgeExpiredUndoEntries(now);
       const done: BulkReview = { reviewed: [], alreadyReviewed: [], undo: null };
       const entry: UndoEntry = {
@@ -55,22 +68,26 @@ export async function reviewPosts(ids: readonly number[], decision: 'approved' |
       const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
       for (const id of new Set(ids)) {
         const stored = await db.posts.get(id);
-        if (!stored) continue; // deleted meanwhile: nothing to review, nothing to say
-        if (stored.status !== 'pending') {
-          done.alreadyReviewed.push({ id, title: stored.title });
-          continue;
+        try {
+          const ran =
+            decision === 'approved'
+              ? await applyOperation(session, 'approve', { postId: id }, options)
+              : await applyOperation(session, 'reject', checked ? { postId: id, reason: checked } : { postId: id }, options);
+          entry.reviews!.push(ran.opSeq === undefined ? { post: stored! } : { post: stored!, opSeq: ran.opSeq });
+          entry.notifications = [...(entry.notifications ?? []), ...ran.store.notificationIds];
+          done.reviewed.push(id);
+        } catch (error) {
+          // Deleted meanwhile: nothing to review, nothing to say; reviewed by another tab or admin first: said.
+          if (isDataError(error, 'already_reviewed')) done.alreadyReviewed.push({ id, title: stored!.title });
+          else if (!isDataError(error, 'not_found')) throw error;
         }
-        const { notifications, opSeq } = await applyReview(stored, decision, checked, session, options);
-        entry.reviews!.push(opSeq === undefined ? { post: stored } : { post: stored, opSeq });
-        entry.notifications = [...(entry.notifications ?? []), ...notifications];
-        done.reviewed.push(id);
       }
       if (done.reviewed.length === 0) return done;
       await putUndoEntry(entry);
       return { ...done, undo };
     }),
   );
-  if (result.reviewed.length > 0) emitLocalChange('post-reviewed');
+  if (result.reviewed.length > 0) emitLocalChange(decision === 'approved' ? 'op:approve' : 'op:reject');
   return result;
 }
 
@@ -81,9 +98,9 @@ function reviewFields(before: PostRow): Pick<PostRow, 'status' | 'reason' | 'rev
 
 /** Puts every post of a bulk review back in the queue; throws `too_late_to_undo` once a review was sent. */
 export async function undoReview(token: UndoToken): Promise<void> {
-  requireModerator();
+  requireAdmin();
   await run(() =>
-    db.transaction('rw', REVIEW_TABLES, async () => {
+    db.transaction('rw', OP_TABLES(), async () => {
       const now = Date.now();
       const entry = await getUndoEntry(token.token);
       if (!entry?.reviews) throw new DataError('too_late_to_undo');
@@ -111,5 +128,5 @@ export async function undoReview(token: UndoToken): Promise<void> {
       await deleteUndoEntry(entry.token);
     }),
   );
-  emitLocalChange('post-reviewed');
+  emitLocalChange('undone');
 }

@@ -1,48 +1,21 @@
-// The signed-in member's notifications on this device. Connected: they arrive with pulls only (the
-// live stream wakes them; db/sync/server-moderation.ts stores them); reading queues
-// `readNotifications`. Local-only: written by the operations themselves (shared/moderation.ts
-// rules, writeNotifications below) in their own transaction, for the members of this device, so
-// they show live in every tab.
+// The signed-in member's notifications on this device: the list, the unread count, and reading them
+// (the `readNotifications` operation). Connected: they arrive with pulls only (the live stream wakes
+// them; notifications/pulled.ts stores them). Local-only: written by the operations themselves
+// (notification-rows.ts), for the members of this device, so they show live in every tab.
 
 import Dexie from 'dexie';
-import { db, type NotificationRow } from '../core/schema';
-import { withDataErrors } from '../core/errors';
-import { emitLocalChange } from '../core/changes';
-import { requireSession } from '../accounts/guards';
-import { readStoredSession } from '../accounts/session';
+import { db, type NotificationRow } from '../storage/schema';
+import { withDataErrors } from '../storage/errors';
+import { emitLocalChange } from '../storage/changes';
+import { requireSession } from '../members/guards';
+import { readStoredSession } from '../members/session';
 import { META_KEY_PREFIXES } from '../contracts';
-import { MAX_READ_IDS, type NewNotification, type Notification } from '../../shared/moderation';
-import { queueOperation, READ_NOTIFICATIONS_POST_ID } from '../sync/outbox';
-import { isConnectedDevice } from '../sync/sync-meta';
-import { newOperationId } from '../sync/uuid';
+import { MAX_READ_IDS, type Notification } from '../../shared/moderation';
+import { toNotification } from './notification-rows';
+import { applyOperation, OP_TABLES } from '../ops/run';
+import type { Session } from '../types';
 
 const run = withDataErrors;
-
-/** A stored notification as the app shows it (without the row's bookkeeping). */
-export function toNotification(row: Notification): Notification {
-  const { id, kind, postId, replyId, actor, postTitle, reason, createdAt, readAt } = row;
-  return { id, kind, postId, replyId, actor, postTitle, reason, createdAt, readAt };
-}
-
-/**
- * Writes notifications on a local-only device (a connected one gets them from the server only) and
- * returns their ids. Call it inside the readwrite transaction (which includes `notifications` and
- * `meta`) that applies the operation they tell of. Ids are random v4 UUIDs (uuid.ts: no secure
- * context needed, unlike crypto.randomUUID).
- */
-export async function writeNotifications(list: readonly NewNotification[], now = Date.now()): Promise<string[]> {
-  if (list.length === 0 || (await isConnectedDevice())) return [];
-  const rows: NotificationRow[] = list.map(({ recipientEmail, ...notification }) => ({
-    ...notification,
-    id: newOperationId(),
-    createdAt: now,
-    readAt: null,
-    email: recipientEmail,
-    unread: 1,
-  }));
-  await db.notifications.bulkAdd(rows);
-  return rows.map((row) => row.id);
-}
 
 const mine = (email: string) => db.notifications.where('[email+createdAt]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
 
@@ -61,39 +34,33 @@ export async function countUnread(): Promise<number> {
   return run(() => db.notifications.where('[email+unread]').equals([session.email, 1]).count());
 }
 
-/** Marks the member's unread rows among `rows` read and queues the reads for the server (in chunks of MAX_READ_IDS). */
-async function readRows(rows: readonly (NotificationRow | undefined)[], email: string, now: number): Promise<number> {
-  const unread = rows.filter((row): row is NotificationRow => row !== undefined && row.email === email && row.unread === 1);
-  if (unread.length === 0) return 0;
-  await db.notifications.bulkPut(unread.map((row) => ({ ...row, readAt: now, unread: 0 as const })));
+/** Marks the member's unread rows among `rows` read: `readNotifications` operations of MAX_READ_IDS ids at most. */
+async function readRows(rows: readonly (NotificationRow | undefined)[], session: Session): Promise<number> {
+  const unread = rows.filter((row): row is NotificationRow => row !== undefined && row.email === session.email && row.unread === 1);
   const ids = unread.map((row) => row.id);
   for (let start = 0; start < ids.length; start += MAX_READ_IDS) {
-    await queueOperation({ type: 'readNotifications', ids: ids.slice(start, start + MAX_READ_IDS) }, READ_NOTIFICATIONS_POST_ID, { email });
+    await applyOperation(session, 'readNotifications', { ids: ids.slice(start, start + MAX_READ_IDS) });
   }
   return unread.length;
 }
 
-const READ_TABLES = [db.notifications, db.outbox, db.meta] as const;
-
 /** Marks these notifications read (on every device of the member, once synced); ids of others or already read are skipped. */
 export async function markRead(ids: readonly string[]): Promise<void> {
   const session = requireSession();
-  const read = await run(() =>
-    db.transaction('rw', READ_TABLES, async () => readRows(await db.notifications.bulkGet([...ids]), session.email, Date.now())),
-  );
+  const read = await run(() => db.transaction('rw', OP_TABLES(), async () => readRows(await db.notifications.bulkGet([...ids]), session)));
   // A local write: the engine sends the queued read at once.
-  if (read > 0) emitLocalChange('notifications-read');
+  if (read > 0) emitLocalChange('op:readNotifications');
 }
 
 /** Marks every unread notification on this device read; returns how many. */
 export async function markAllRead(): Promise<number> {
   const session = requireSession();
   const read = await run(() =>
-    db.transaction('rw', READ_TABLES, async () =>
-      readRows(await db.notifications.where('[email+unread]').equals([session.email, 1]).toArray(), session.email, Date.now()),
+    db.transaction('rw', OP_TABLES(), async () =>
+      readRows(await db.notifications.where('[email+unread]').equals([session.email, 1]).toArray(), session),
     ),
   );
-  if (read > 0) emitLocalChange('notifications-read');
+  if (read > 0) emitLocalChange('op:readNotifications');
   return read;
 }
 

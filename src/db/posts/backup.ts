@@ -10,12 +10,12 @@
 // taken as such: it is the number of the post's visible replies on the device after the import.
 
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../contracts';
-import { db, type PostRow, type ReplyRow } from '../core/schema';
-import { pagesByKey } from '../core/paging';
-import { asBulkWrite, emitLocalChange } from '../core/changes';
-import { DataError, withDataErrors } from '../core/errors';
-import { requireAdmin, requireSession } from '../accounts/guards';
-import { isConnectedDevice } from '../sync/sync-meta';
+import { db, type PostRow, type ReplyRow } from '../storage/schema';
+import { pagesByKey } from '../storage/paging';
+import { asBulkWrite, emitLocalChange } from '../storage/changes';
+import { DataError, withDataErrors } from '../storage/errors';
+import { requireAdmin, requireSession } from '../members/guards';
+import { isConnectedDevice } from '../ops/sync-meta';
 import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult, type ReplyMergeCounts } from './merge';
 import { parsePost, parseReply, toPost, toReply } from './post-codec';
 import { authorCollection } from './posts';

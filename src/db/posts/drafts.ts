@@ -3,9 +3,9 @@
 // time for an IndexedDB write to commit, so the last moment's draft goes to localStorage
 // synchronously; loading takes the newer of the two.
 
-import { db } from '../core/schema';
-import { withDataErrors } from '../core/errors';
-import { readLocal, removeLocal, writeLocal } from '../core/local-store';
+import { db } from '../storage/schema';
+import { withDataErrors } from '../storage/errors';
+import { readLocal, removeLocal, writeLocal } from '../storage/local-store';
 import { DRAFT_KEY_PREFIX, draftMetaKey } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
 

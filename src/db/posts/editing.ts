@@ -1,33 +1,20 @@
-// Editing and deleting posts (issue 21): the author's edit of their own post (the shared edit rule,
-// editedPost), a deletion by its author or an admin that Undo reverses for UNDO_WINDOW_MS, and the
-// kept text of an edit the server refused. Each write is one Dexie transaction that also queues its
-// operation (connected mode); a deletion's operation is held until its Undo window is over.
+// Editing and deleting posts: the operations editPost and deletePost (src/shared/ops, run here by
+// ops/run.ts), a deletion's Undo for UNDO_WINDOW_MS, and the kept text of an edit the server refused.
+// A deletion's operation is held in the outbox until its Undo window is over.
 
-import Dexie from 'dexie';
-import { db, type PostRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange, nextRev } from '../core/revisions';
-import { noteRemovedPosts } from '../core/removals';
-import { settleFlags, targetsOfPost } from '../core/flag-rows';
-import { getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
-import { DataError, invalidInput, withDataErrors } from '../core/errors';
-import { requireSession } from '../accounts/guards';
-import { maySee, toEditablePost } from './posts';
+import { db } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
+import { DataError, withDataErrors } from '../storage/errors';
+import { requireSession } from '../members/guards';
+import { toEditablePost } from './posts';
 import { editDraftMetaKey } from '../contracts';
-import { validateNewPost, validateTags } from '../../shared/validation';
-import {
-  editedPost,
-  mayDeletePost,
-  mayEditPost,
-  UNDO_WINDOW_MS,
-  type NewPostFields,
-  type Post,
-  type PostEdits,
-} from '../../shared/post-rules';
-import { isUnsentCreate, operationsFor, queueOperation, reachesServer, withServerFields } from '../sync/outbox';
-import { newOperationId } from '../sync/uuid';
-import { showNewestReplies } from '../sync/server-replies';
-import { DEFAULT_CATEGORY, isCategory, type Session } from '../types';
+import { UNDO_WINDOW_MS, type NewPostFields, type Post, type PostEdits } from '../../shared/post-rules';
+import { isUnsentCreate, operationsFor, queueOperation } from '../ops/outbox';
+import { applyOperation, OP_TABLES } from '../ops/run';
+import { newOperationId } from '../ops/uuid';
+import { showNewestReplies } from '../replies/pulled';
+import { DEFAULT_CATEGORY, isCategory } from '../types';
 
 /** A post as the post page and the lists show it: its fields plus its edits. */
 export type EditablePost = Post & PostEdits;
@@ -40,89 +27,61 @@ export interface UndoToken {
 }
 
 const run = withDataErrors;
-const DELETE_TABLES = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags] as const;
-
-/** The fields as the New Post form checks them: the rules of validation.ts, trimmed, category as createPost takes it. */
-function checkedFields(fields: NewPostFields): NewPostFields {
-  const problem = validateNewPost(fields.title, fields.content) ?? (fields.tags ? validateTags(fields.tags) : null);
-  if (problem) throw invalidInput(problem);
-  const category = isCategory(fields.category) ? fields.category : DEFAULT_CATEGORY;
-  const checked: NewPostFields = { title: fields.title.trim(), content: fields.content.trim(), category };
-  if (fields.tags) checked.tags = fields.tags.map((tag) => tag.trim());
-  return checked;
-}
 
 /**
- * Queues the edit for the server when the post goes there. A create not answered yet carries the
- * new text too (a refused create keeps the newest text as the draft), and the edit is queued all
- * the same: that create may be on its way already, and its answer must not bring back the old text.
+ * A create not answered yet carries the edited text too (a refused create keeps the newest text as
+ * the draft). The edit is queued all the same: that create may be on its way already, and its
+ * answer must not bring back the old text.
  */
-async function queueEdit(row: PostRow, fields: NewPostFields, session: Session): Promise<void> {
-  if (!(await reachesServer(row.id))) return;
-  if (await isUnsentCreate(row.id)) {
-    const post = { title: fields.title, content: fields.content, category: fields.category, tags: fields.tags ?? row.tags };
-    await db.outbox
-      .where('postId')
-      .equals(row.id)
-      .filter((entry) => entry.op.type === 'create' && entry.ackCursor === undefined)
-      .modify((entry) => {
-        entry.op = { ...entry.op, post } as typeof entry.op;
-      });
-  }
-  await queueOperation({ type: 'editPost', post: fields, base: row.status }, row.id, session);
+async function newestTextInCreate(postId: number, fields: NewPostFields): Promise<void> {
+  if (!(await isUnsentCreate(postId))) return;
+  const post = (await db.posts.get(postId))!;
+  const text = { title: post.title, content: post.content, category: post.category, tags: fields.tags ?? post.tags };
+  await db.outbox
+    .where('postId')
+    .equals(postId)
+    .filter((entry) => entry.op.type === 'create' && entry.ackCursor === undefined)
+    .modify((entry) => {
+      entry.op = { ...entry.op, post: text } as typeof entry.op;
+    });
 }
 
 /**
- * Saves the author's edit of their own post (title, content, category; tags stay unless given),
- * following editedPost of src/shared/post-rules.ts: a rejected post becomes pending (resubmitted),
- * an approved one stays approved and shows "edited". Throws `invalid` (the New Post rules),
- * `not_found`, `not_your_post`. The edit's kept draft (if any) is cleared.
+ * Saves the author's edit of their own post (the `editPost` operation: title, content, category;
+ * tags stay unless given): a rejected post becomes pending (resubmitted), an approved one stays
+ * approved and shows "edited". Throws `invalid` (the New Post rules), `not_found`, `not_your_post`.
+ * The edit's kept draft (if any) is cleared.
  */
 export async function editPost(id: number, fields: NewPostFields): Promise<EditablePost> {
   const session = requireSession();
-  const checked = checkedFields(fields);
-  const post = await run(() =>
-    db.transaction('rw', [db.posts, db.meta, db.outbox], async () => {
-      const row = await db.posts.get(id);
-      if (!row || !maySee(row, session)) throw new DataError('not_found', { postId: id });
-      if (!mayEditPost(row, session)) throw new DataError('not_your_post', { postId: id });
-      // The server's text is kept while the edit is outstanding (a refusal puts it back).
-      const edited: PostRow = { ...editedPost(row, checked, Date.now()), rev: await nextRev() };
-      // A resubmission waits for review again, from now, without the old reason.
-      if (row.status !== 'pending' && edited.status === 'pending') {
-        edited.submittedAt = Date.now();
-        edited.reason = null;
-      }
-      const sync = withServerFields(row);
-      if (sync) edited.sync = sync;
-      await db.posts.put(edited);
-      await countChange();
-      await queueEdit(row, checked, session);
+  const post = { ...fields, category: isCategory(fields.category) ? fields.category : DEFAULT_CATEGORY };
+  const edited = await run(() =>
+    db.transaction('rw', OP_TABLES(), async () => {
+      // The status the author edits over: the server refuses the edit if a review came in between.
+      const base = (await db.posts.get(id))?.status ?? 'pending';
+      await applyOperation(session, 'editPost', { postId: id, post, base });
+      await newestTextInCreate(id, fields);
       await db.meta.delete(editDraftMetaKey(session.email, id));
-      return toEditablePost(edited, session);
+      return toEditablePost((await db.posts.get(id))!, session);
     }),
   );
-  emitLocalChange('post-edited');
-  return post;
+  emitLocalChange('op:editPost');
+  return edited;
 }
 
 /**
- * Deletes a post (its author, or an admin) and its replies from this device at once, in every
- * tab and the mirror; the server hears of it after UNDO_WINDOW_MS unless undone. Throws
- * `not_found`, `not_your_post`.
+ * Deletes a post (its author, or an admin: the `deletePost` operation) and its replies from this
+ * device at once, in every tab and the mirror; the server hears of it after UNDO_WINDOW_MS unless
+ * undone. Throws `not_found`, `not_your_post`.
  */
 export async function deletePost(id: number): Promise<UndoToken> {
   const session = requireSession();
   const now = Date.now();
   const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
   await run(() =>
-    db.transaction('rw', DELETE_TABLES, async () => {
+    db.transaction('rw', OP_TABLES(), async () => {
       await purgeExpiredUndoEntries(now);
-      const row = await db.posts.get(id);
-      if (!row || !maySee(row, session)) throw new DataError('not_found', { postId: id });
-      if (!mayDeletePost(row, session)) throw new DataError('not_your_post', { postId: id });
-      const replies = await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
-      const viewed = await db.viewed.filter((view) => view.postId === id).toArray();
+      const synced = Boolean((await db.posts.get(id))?.sync);
       // What is still queued about the post is never sent now (Undo puts it back; sent again, the
       // server answers what it had applied as duplicates). A create not answered yet goes too: the
       // server then never hears of the post.
@@ -133,25 +92,30 @@ export async function deletePost(id: number): Promise<UndoToken> {
       // deletion then deletes. Only a create never taken by a push goes with the post.
       const sentCreate = create?.sentAt !== undefined ? create : undefined;
       const ops = queued.filter((entry) => entry !== sentCreate);
-      const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, post: row, replies, viewed, ops };
+      const ran = await applyOperation(session, 'deletePost', { postId: id }, { queue: false });
+      const removed = ran.store.removed!;
+      const entry: UndoEntry = {
+        token: undo.token,
+        email: session.email,
+        until: undo.until,
+        post: removed.post,
+        replies: removed.replies,
+        viewed: removed.viewed,
+        ops,
+        // Its flags (and its replies') were settled; Undo opens them again.
+        flags: ran.store.settledFlagIds,
+      };
       if (create && !sentCreate) entry.createOpId = create.op.id;
       if (sentCreate) entry.sentCreateOpId = sentCreate.op.id;
       await db.outbox.bulkDelete(ops.map((op) => op.seq!));
-      await db.replies.bulkDelete(replies.map((reply) => reply.id));
-      await db.viewed.bulkDelete(viewed.map((view) => [view.email, view.postId] as [string, number]));
-      await db.posts.delete(id);
-      await noteRemovedPosts([id]);
-      await countChange();
-      // Its flags (and its replies') are settled; Undo opens them again.
-      entry.flags = await settleFlags(targetsOfPost(id, replies), 'resolved');
-      if (row.sync || sentCreate) {
+      if (synced || sentCreate) {
         const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
-        entry.opSeq = await queueOperation({ type: 'deletePost' }, id, session, options);
+        entry.opSeq = await queueOperation(ran.op, id, session, options);
       }
       await putUndoEntry(entry);
     }),
   );
-  emitLocalChange('post-deleted');
+  emitLocalChange('op:deletePost');
   return undo;
 }
 
@@ -162,7 +126,7 @@ export async function deletePost(id: number): Promise<UndoToken> {
  */
 export async function undoDeletion(token: UndoToken): Promise<void> {
   await run(() =>
-    db.transaction('rw', DELETE_TABLES, async () => {
+    db.transaction('rw', OP_TABLES(), async () => {
       const now = Date.now();
       const entry = await getUndoEntry(token.token);
       if (!entry) throw new DataError('too_late_to_undo');
@@ -177,7 +141,7 @@ export async function undoDeletion(token: UndoToken): Promise<void> {
       await showNewestReplies(entry.replies);
     }),
   );
-  emitLocalChange('deletion-undone');
+  emitLocalChange('undone');
 }
 
 /** The member's kept edit of a post (after the server refused it), or null. */

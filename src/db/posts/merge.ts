@@ -4,10 +4,10 @@
 // never comes from outside: every merged post gets the number of its visible replies on this
 // device, counted after the replies of its chunk are written. Written in chunks, one transaction each.
 
-import { db, type PostRow, type ReplyRow } from '../core/schema';
+import { db, type PostRow, type ReplyRow } from '../storage/schema';
 import { mergeChanges } from './post-codec';
-import { countChange, nextRev } from '../core/revisions';
-import { visibleReplyCounts } from '../core/reply-counts';
+import { countChange, nextRev } from '../storage/revisions';
+import { visibleReplyCounts } from '../replies/reply-counts';
 import type { Post, Reply } from '../types';
 
 /**

@@ -3,12 +3,12 @@
 // coming back after that, even if every post is later removed.
 
 import { META_KEYS } from '../contracts';
-import { db } from '../core/schema';
-import { withDataErrors } from '../core/errors';
-import { emitLocalChange } from '../core/changes';
-import { countChange, nextRev } from '../core/revisions';
+import { db } from '../storage/schema';
+import { withDataErrors } from '../storage/errors';
+import { emitLocalChange } from '../storage/changes';
+import { countChange, nextRev } from '../storage/revisions';
 import { samplePosts, sampleReplies } from '../../shared/sample-posts';
-import { newOperationId } from '../sync/uuid';
+import { newOperationId } from '../ops/uuid';
 
 export { samplePosts };
 

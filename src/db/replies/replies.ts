@@ -1,34 +1,26 @@
-// Replies: the writes (reply, edit, delete, hide, restore), a member's view of a post, and the
-// reads behind a post's page. Each write is one Dexie transaction that also queues its operation
-// (connected mode) and keeps the post's `comments` equal to its visible replies, so every tab, the
+// Replies: the operations reply, editReply, deleteReply (with Undo), hideReply, restoreReply and a
+// member's view of a post (src/shared/ops, run here by ops/run.ts), and the reads behind a post's
+// page. Each operation keeps the post's `comments` equal to its visible replies, so every tab, the
 // `posts` mirror and the server agree. A page of a thread is one range of an index.
 
 import Dexie from 'dexie';
-import { db, type PostRow, type ReplyRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange } from '../core/revisions';
-import { recountComments } from '../core/reply-counts';
-import { DataError, invalidInput, withDataErrors } from '../core/errors';
-import { requireSession } from '../accounts/guards';
+import { db, type ReplyRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { isDataError, withDataErrors } from '../storage/errors';
+import { requireSession } from '../members/guards';
 import { toReply } from '../posts/post-codec';
-import { maySee } from '../posts/posts';
-import { validateReply } from '../../shared/validation';
-import { mayDeleteReply, newReply, UNDO_WINDOW_MS } from '../../shared/post-rules';
-import { queueOperation, reachesServer, type OperationInput } from '../sync/outbox';
-import { purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../core/undo';
+import { UNDO_WINDOW_MS } from '../../shared/post-rules';
+import { applyOperation, OP_TABLES, runOperation } from '../ops/run';
+import { purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
 import type { UndoToken } from '../posts/editing';
-import { newOperationId } from '../sync/uuid';
+import { newOperationId } from '../ops/uuid';
 import { replyDraftMetaKey } from '../contracts';
-import { settleFlags } from '../core/flag-rows';
-import { writeNotifications } from '../notifications/notifications';
-import { notificationsForHiddenReply, notificationsForReply } from '../../shared/moderation';
-import type { Reply, Session } from '../types';
+import type { Reply } from '../types';
 
 /** How many replies a page of a thread shows. */
 export const REPLY_PAGE_SIZE = 20;
 
 const run = withDataErrors;
-const WRITE_TABLES = [db.posts, db.replies, db.meta, db.outbox, db.flags, db.notifications] as const;
 
 /** A stored reply as the app shows it (without the row's bookkeeping). */
 export { toReply };
@@ -38,160 +30,83 @@ function thread(postId: number) {
   return db.replies.where('[postId+listed+createdAt]').between([postId, 1, Dexie.minKey], [postId, 1, Dexie.maxKey]);
 }
 
-/** The post a member may reply to: it exists, they may see it, and it is approved. */
-async function openPost(postId: number, session: Session): Promise<PostRow> {
-  const post = await db.posts.get(postId);
-  if (!post || !maySee(post, session)) throw new DataError('not_found', { postId });
-  if (post.status !== 'approved') throw new DataError('replies_closed', { postId });
-  return post;
+/** The reply of this id as stored (after the operation that wrote it). */
+async function stored(id: string): Promise<Reply> {
+  return toReply((await run(() => db.replies.get(id)))!);
 }
 
-/** A stored reply this member may see, or `reply_not_found`. */
-async function storedReply(replyId: string, session: Session): Promise<ReplyRow> {
-  const reply = await db.replies.get(replyId);
-  const post = reply && (await db.posts.get(reply.postId));
-  if (!reply || reply.state === 'deleted' || !post || !maySee(post, session)) throw new DataError('reply_not_found');
-  return reply;
-}
-
-/**
- * Queues an operation about `postId` for the server, unless the post lives on this device only (a
- * post from before it met a server): its view and its replies then stay here, as the post does.
- */
-async function queueForPost(
-  input: OperationInput,
-  postId: number,
-  session: Session,
-  options: Parameters<typeof queueOperation>[3] = {},
-): Promise<number | undefined> {
-  if (!(await reachesServer(postId))) return undefined;
-  return queueOperation(input, postId, session, options);
-}
-
-/** Runs one reply write as a transaction, then tells the page's followers (mirror, other views). */
-async function write<T>(work: () => Promise<T>): Promise<T> {
-  const result = await run(() => db.transaction('rw', WRITE_TABLES, work));
-  emitLocalChange('replied');
-  return result;
-}
-
-/** Writes a reply by the signed-in member to an approved post; `quoteId` names a reply of the same post. */
+/** Writes a reply by the signed-in member to an approved post (the `reply` operation); `quoteId` names a reply of the same post. */
 export async function createReply(postId: number, content: string, quoteId: string | null = null): Promise<Reply> {
-  const session = requireSession();
-  const problem = validateReply(content);
-  if (problem) throw invalidInput(problem);
-  return write(async () => {
-    const post = await openPost(postId, session);
-    const quoted = quoteId ? await db.replies.get(quoteId) : undefined;
-    const quote = quoted && quoted.postId === postId && quoted.listed === 1 ? quoted.id : null;
-    const now = Date.now();
-    const reply: ReplyRow = { ...newReply(newOperationId(), postId, session, content.trim(), quote, now), listed: 1, arrivedAt: now };
-    await db.replies.add(reply);
-    await writeNotifications(notificationsForReply(post, reply, quote ? quoted! : null, session), reply.createdAt);
-    await recountComments(postId);
-    await countChange();
-    await queueForPost({ type: 'reply', id: reply.id, content: reply.content, quoteId: quote }, postId, session);
-    return toReply(reply);
-  });
+  const id = newOperationId();
+  await runOperation('reply', quoteId ? { postId, content, quoteId } : { postId, content }, { id });
+  return stored(id);
 }
 
-/** Replaces the text of the member's own visible reply. */
+/** Replaces the text of the member's own visible reply (the `editReply` operation). */
 export async function editReply(replyId: string, content: string): Promise<Reply> {
-  const session = requireSession();
-  const problem = validateReply(content);
-  if (problem) throw invalidInput(problem);
-  return write(async () => {
-    const reply = await storedReply(replyId, session);
-    if (reply.authorEmail !== session.email) throw new DataError('not_your_reply');
-    if (reply.state === 'hidden') throw new DataError('reply_hidden');
-    const edited: ReplyRow = { ...reply, content: content.trim(), editedAt: Date.now() };
-    await db.replies.put(edited);
-    await queueForPost({ type: 'editReply', replyId, content: edited.content }, reply.postId, session);
-    return toReply(edited);
-  });
+  await runOperation('editReply', { replyId, content });
+  return stored(replyId);
 }
 
 /**
- * Deletes a reply (its author, or an admin): its text is gone, and it leaves the thread and the
- * count. Undo (undoDeletion of posts/editing.ts) puts it back within UNDO_WINDOW_MS; the server
- * hears of it after that.
+ * Deletes a reply (its author, or an admin: the `deleteReply` operation): its text is gone, and it
+ * leaves the thread and the count. Undo (undoDeletion of posts/editing.ts) puts it back within
+ * UNDO_WINDOW_MS; the server hears of it after that.
  */
 export async function deleteReply(replyId: string): Promise<UndoToken> {
   const session = requireSession();
   const now = Date.now();
   const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
   await run(() =>
-    db.transaction('rw', [...WRITE_TABLES, db.viewed], async () => {
+    db.transaction('rw', OP_TABLES(), async () => {
       await purgeExpiredUndoEntries(now);
-      const reply = await storedReply(replyId, session);
-      if (!mayDeleteReply(reply, session)) throw new DataError('not_your_reply');
-      await db.replies.put({ ...reply, state: 'deleted', content: '', listed: 0 });
-      await recountComments(reply.postId);
-      await countChange();
-      const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, replies: [reply], viewed: [], ops: [] };
-      // Its open flags are settled; Undo opens them again.
-      entry.flags = await settleFlags([{ postId: reply.postId, replyId }], 'resolved');
       const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
-      const opSeq = await queueForPost({ type: 'deleteReply', replyId }, reply.postId, session, options);
-      if (opSeq !== undefined) entry.opSeq = opSeq;
+      const ran = await applyOperation(session, 'deleteReply', { replyId }, options);
+      const before = ran.store.repliesBefore.get(replyId);
+      // Its open flags were settled; Undo opens them again.
+      const entry: UndoEntry = {
+        token: undo.token,
+        email: session.email,
+        until: undo.until,
+        replies: before ? [before] : [],
+        viewed: [],
+        ops: [],
+        flags: ran.store.settledFlagIds,
+      };
+      if (ran.opSeq !== undefined) entry.opSeq = ran.opSeq;
       await putUndoEntry(entry);
     }),
   );
-  emitLocalChange('replied');
+  emitLocalChange('op:deleteReply');
   return undo;
 }
 
 /**
- * Hides a reply (admin only): members see "Hidden by a moderator" in its place, and it leaves the
- * count; its open flags are settled and its author is told (local-only: here; connected: by the server).
+ * Hides a reply (admin only: the `hideReply` operation): members see "Hidden by a moderator" in its
+ * place, and it leaves the count; its open flags are settled and its author is told (local-only:
+ * here; connected: by the server).
  */
-export function hideReply(replyId: string): Promise<void> {
-  return moderate(replyId, 'hidden');
+export async function hideReply(replyId: string): Promise<void> {
+  await runOperation('hideReply', { replyId });
 }
 
-/** Shows a hidden reply again (admin only). */
-export function restoreReply(replyId: string): Promise<void> {
-  return moderate(replyId, 'visible');
-}
-
-async function moderate(replyId: string, state: 'hidden' | 'visible'): Promise<void> {
-  const session = requireSession();
-  if (session.role !== 'admin') throw new DataError('moderators_only');
-  await write(async () => {
-    const reply = await storedReply(replyId, session);
-    if (reply.state === state) return;
-    await db.replies.update(replyId, { state });
-    await recountComments(reply.postId);
-    await countChange();
-    if (state === 'hidden') {
-      await settleFlags([{ postId: reply.postId, replyId }], 'resolved');
-      const post = await db.posts.get(reply.postId);
-      if (post) await writeNotifications(notificationsForHiddenReply(post, reply, session));
-    }
-    await queueForPost({ type: state === 'hidden' ? 'hideReply' : 'restoreReply', replyId }, reply.postId, session);
-  });
+/** Shows a hidden reply again (admin only: the `restoreReply` operation). */
+export async function restoreReply(replyId: string): Promise<void> {
+  await runOperation('restoreReply', { replyId });
 }
 
 /**
- * Counts the signed-in member's view of a post, once per member per post on this device (the
- * server counts once per member across devices). Nothing happens for a post they may not see.
+ * Counts the signed-in member's view of a post (the `view` operation), once per member per post on
+ * this device (the server counts once per member across devices). Nothing happens for a post they
+ * may not see.
  */
 export async function recordView(postId: number): Promise<boolean> {
-  const session = requireSession();
-  const counted = await run(() =>
-    db.transaction('rw', [db.posts, db.viewed, db.meta, db.outbox], async () => {
-      if (await db.viewed.get([session.email, postId])) return false;
-      const post = await db.posts.get(postId);
-      if (!post || !maySee(post, session)) return false;
-      await db.viewed.put({ email: session.email, postId });
-      await db.posts.update(postId, { views: (post.views || 0) + 1 });
-      await countChange();
-      await queueForPost({ type: 'view' }, postId, session);
-      return true;
-    }),
-  );
-  if (counted) emitLocalChange('post-viewed');
-  return counted;
+  try {
+    return (await runOperation('view', { postId })).store.changed;
+  } catch (error) {
+    if (isDataError(error, 'not_found')) return false;
+    throw error;
+  }
 }
 
 /** One page of a post's thread (visible and hidden replies), oldest first. */

@@ -5,7 +5,7 @@
 import { SearchEngine } from './engine';
 import { idbPostSource } from './idb-source';
 import { watchPostChanges } from './watch';
-import { isBulkWriting, onBulkWriteEnd } from '../core/changes';
+import { isBulkWriting, onBulkWriteEnd } from '../storage/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
 import { searchKey } from './text';
 import type { CategoryFilter } from '../types';

@@ -3,7 +3,7 @@
 // closes its connection at once when another version wants the database.
 
 import { DATABASE_NAME, META_KEYS } from '../contracts';
-import { readRemovedPosts, type RemovedPosts } from '../core/removed-list';
+import { readRemovedPosts, type RemovedPosts } from '../storage/removed-list';
 import type { IndexablePost } from './search-index';
 
 export interface SourcePost extends IndexablePost {

@@ -3,9 +3,9 @@
 // worker (which has no Dexie) is then told to read what changed.
 
 import { liveQuery } from 'dexie';
-import { db } from '../core/schema';
+import { db } from '../storage/schema';
 import { META_KEYS } from '../contracts';
-import { readRemovedPosts } from '../core/removed-list';
+import { readRemovedPosts } from '../storage/removed-list';
 
 /** Calls `listener` whenever the newest change number of the posts, or the last removal, moves (in any tab); returns stop. */
 export function watchPostChanges(listener: () => void): () => void {

@@ -2,16 +2,19 @@
 // transaction together with their cursor (one page, or the few a first sync fetched meanwhile), so
 // a crash between batches loses nothing and the next pull resumes after the last batch that committed.
 
-import { db } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange } from '../core/revisions';
+import { db } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { countChange } from '../storage/revisions';
 import type { PullResponse, WirePost } from '../../shared/protocol';
-import { refreshLocalView } from './outbox';
-import { removeServerPosts, storeServerPosts } from './server-posts';
-import { refreshReplyView, storeServerReplies } from './server-replies';
-import { SYNC_META, readCursor } from './sync-meta';
-import { storeServerFlags, storeServerNotifications } from './server-moderation';
-import { followPreferences, storeServerPreferences, storeServerSaved, refreshSaved, type PreferenceEffects } from './server-comfort';
+import { removeServerPosts, storeServerPosts } from '../posts/pulled';
+import { storeServerReplies } from '../replies/pulled';
+import { SYNC_META, readCursor } from '../ops/sync-meta';
+import { storeServerFlags } from '../flags/pulled';
+import { storeServerNotifications } from '../notifications/pulled';
+import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
+import { storeServerSaved } from '../saved/pulled';
+import { OP_TABLES } from '../ops/run';
+import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
 
 /** The Free up space marker's states (META_KEYS.holdsPart). */
@@ -33,6 +36,13 @@ async function followFullPull(page: PullResponse, from: number, now: number): Pr
     else await db.meta.delete(META_KEYS.holdsPart);
   } else if (part === 'refetching' && !page.more) await db.meta.delete(META_KEYS.holdsPart);
   return full ? 0 : now;
+}
+
+/** One change of the member's preferences for the page to follow, from several (the last word on each wins). */
+function mergeEffects(owner: string, list: readonly (PreferenceEffects | undefined)[]): PreferenceEffects | undefined {
+  const merged: PreferenceEffects = { email: owner };
+  for (const effects of list) if (effects) Object.assign(merged, effects);
+  return merged.theme === undefined && merged.name === undefined ? undefined : merged;
 }
 
 /**
@@ -65,14 +75,13 @@ async function storePage(
     (await storeServerNotifications(page.notifications, owner)) +
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner));
-  const effects = await storeServerPreferences(page.preferences, owner);
+  const pulled = await storeServerPreferences(page.preferences, owner);
+  // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
+  // they touched show the server's word now, with what is still outstanding on top.
   const settled = await db.outbox.filter((row) => row.ackCursor !== undefined && row.ackCursor <= page.cursor).toArray();
-  if (settled.length > 0) {
-    await db.outbox.bulkDelete(settled.map((row) => row.seq!));
-    for (const postId of new Set(settled.map((row) => row.postId))) await refreshLocalView(postId);
-    for (const replyId of new Set(settled.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
-    for (const row of settled) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
-  }
+  await db.outbox.bulkDelete(settled.map((row) => row.seq!));
+  const rebased = await rebase(settled);
+  const effects = mergeEffects(owner, [pulled, ...rebased]);
   if (!stale) await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
   await db.meta.put({ key: SYNC_META.owner, value: owner });
   if (stored + settled.length > 0 || effects) await countChange();
@@ -88,9 +97,8 @@ async function storePage(
  * transactions (the forum's list, its counts) run once per batch instead of once per page.
  */
 export async function applyPullPages(pages: readonly PullResponse[], owner: string, from?: number): Promise<{ changed: number }> {
-  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.preferences, db.accounts];
   const effects: PreferenceEffects[] = [];
-  const changed = await db.transaction('rw', tables, async () => {
+  const changed = await db.transaction('rw', OP_TABLES(), async () => {
     let total = 0;
     let asked = from;
     for (const page of pages) {

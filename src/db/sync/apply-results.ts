@@ -1,37 +1,30 @@
-// Applying the server's answers to a push (connected mode): acknowledged operations leave the
-// outbox (a create re-keys its temporary row to the server's id); a refused one is undone on
-// this device and returned, so the app can say why. A refused edit's text is kept as the member's
-// edit draft; a refused deletion puts back what it removed.
+// Applying the server's answers to a push (connected mode). An acknowledged operation waits in the
+// outbox, marked with the change number that holds it, until a pull has passed that number; what the
+// answer carries (its post, reply or flag) is stored at once. A create re-keys its temporary row to
+// the server's id. A refused operation leaves the outbox and every row it touched shows the server's
+// word again with what is still outstanding on top (rebase.ts); what the member wrote in it is kept
+// as a draft (its definition's `keeps`), what it made is taken away (`creates`), and a refused
+// deletion puts back what it removed. The refusals are returned, so the app can say why.
 
 import Dexie from 'dexie';
-import { db, type OutboxRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange, nextRev } from '../core/revisions';
+import { db, type OutboxRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { countChange } from '../storage/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
-import { queueOperation, refreshLocalView } from './outbox';
-import { editFields } from './overlay';
-import { rekeyPost, storeServerPosts } from './server-posts';
-import { SYNC_META } from './sync-meta';
+import { definitionOf } from '../../shared/ops/registry';
+import { postFields } from '../../shared/ops/fields';
+import { newOp, queueOperation } from '../ops/outbox';
+import { rekeyPost, storeServerPosts } from '../posts/pulled';
+import { SYNC_META } from '../ops/sync-meta';
 import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
-import {
-  deleteUndoEntry,
-  getUndoEntry,
-  listUndoEntries,
-  putUndoEntry,
-  restoreUndoEntry,
-  UNDO_GRACE_MS,
-  type UndoEntry,
-} from '../core/undo';
-import { recountComments } from '../core/reply-counts';
-import { noteRemovedPosts } from '../core/removals';
-import { refreshReplyView, showNewestReplies, storeServerReplies } from './server-replies';
-import { restoreServerFlags, restoreServerReads, storeServerFlags } from './server-moderation';
-import { followPreferences, undoPreference, undoSave, type PreferenceEffects } from './server-comfort';
-
-/** The operations about flags and notifications: no post changes with them. */
-const MODERATION_ONLY = new Set<Op['type']>(['flag', 'dismissFlags', 'readNotifications']);
-/** The operations of comfort: no post changes with them either; their effect comes with the pull. */
-const COMFORT_ONLY = new Set<Op['type']>(['save', 'setTheme', 'rename']);
+import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
+import { recountComments } from '../replies/reply-counts';
+import { noteRemovedPosts } from '../storage/removals';
+import { showNewestReplies, storeServerReplies } from '../replies/pulled';
+import { storeServerFlags } from '../flags/pulled';
+import { followPreferences } from '../preferences/pulled';
+import { OP_TABLES } from '../ops/run';
+import { rebase } from './rebase';
 
 export interface Refusal {
   op: Op;
@@ -62,21 +55,16 @@ async function followCreate(opId: string, serverId: number): Promise<void> {
   }
 }
 
+/**
+ * Stores what the answer carries and marks the operation with the change number that holds it
+ * (the answer's; a retry of an operation recorded before the server kept it: the newest of the rows
+ * its answer carries, else the push's cursor): it leaves the outbox once a pull has passed it, and until then it is replayed
+ * only over rows older than that change.
+ */
 async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Promise<void> {
   const { op } = row;
   // A deletion the server applied can no longer be undone: what it kept is not needed.
   await deleteUndoEntry(row.undoToken);
-  if (result.flag) await storeServerFlags([result.flag]);
-  if (COMFORT_ONLY.has(op.type)) {
-    await db.outbox.update(row.seq!, { ackCursor: cursor });
-    return;
-  }
-  if (MODERATION_ONLY.has(op.type)) {
-    // A flag the answer carries is the server's word; otherwise the effect waits for the pull.
-    if (op.type === 'flag' && result.flag) await db.outbox.delete(row.seq!);
-    else await db.outbox.update(row.seq!, { ackCursor: cursor });
-    return;
-  }
   if (op.type === 'create') {
     const serverId = result.postId ?? result.post?.id;
     await db.outbox.delete(row.seq!);
@@ -93,58 +81,68 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
     if (result.post) await storeServerPosts([result.post]);
     return;
   }
-  if (result.post) {
-    await db.outbox.delete(row.seq!);
-    await storeServerPosts([result.post as WirePost]);
-    if (result.reply) await storeServerReplies([result.reply]);
-    if (row.replyId) await refreshReplyView(row.replyId);
-  } else {
-    // Applied, but this device sees the effect only once it has pulled up to `cursor`.
-    await db.outbox.update(row.seq!, { ackCursor: cursor });
-  }
-  await refreshLocalView(row.postId);
+  const carried = [result.post?.seq, result.reply?.seq, result.flag?.seq].filter((seq): seq is number => seq !== undefined);
+  await db.outbox.update(row.seq!, { ackCursor: result.seq ?? (carried.length > 0 ? Math.max(...carried) : cursor) });
+  if (result.post) await storeServerPosts([result.post as WirePost]);
+  if (result.reply) await storeServerReplies([result.reply]);
+  if (result.flag) await storeServerFlags([result.flag]);
 }
 
 /**
- * A refused post's text is never lost: it becomes the member's New Post draft, unless they are
- * writing another one already (their own draft wins).
+ * What the member wrote in a refused operation is never lost: a post's text becomes their New Post
+ * draft, a reply's their reply box's, an edit's their edit draft of that post (a draft they are
+ * writing already wins; an edit of a post gone meanwhile becomes the New Post draft if none).
  */
-async function keepAsDraft(row: OutboxRow): Promise<void> {
-  if (row.op.type !== 'create') return;
-  const { title, content, category } = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
-  const key = draftMetaKey(row.email);
-  if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
-  await db.meta.put({ key, value: { title, content, category: typeof category === 'string' ? category : '', savedAt: Date.now() } });
+async function keepWords(row: OutboxRow, code: string): Promise<void> {
+  const { op } = row;
+  const kept = definitionOf(op.type).keeps;
+  if (kept === 'post' && op.type === 'create') {
+    const { title, content, category } = op.post as { title?: unknown; content?: unknown; category?: unknown };
+    const key = draftMetaKey(row.email);
+    if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
+    await db.meta.put({ key, value: { title, content, category: typeof category === 'string' ? category : '', savedAt: Date.now() } });
+  } else if (kept === 'reply' && op.type === 'reply') {
+    const key = replyDraftMetaKey(row.email, row.postId);
+    const reply = await db.replies.get(op.id);
+    if (reply && !reply.sync && !(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
+  } else if (kept === 'edit' && op.type === 'editPost') {
+    let fields;
+    try {
+      fields = postFields(op.post);
+    } catch {
+      return;
+    }
+    const value = { ...fields, savedAt: Date.now() };
+    const draft = draftMetaKey(row.email);
+    if (code === 'not_found' && !(await db.meta.get(draft))) await db.meta.put({ key: draft, value });
+    else await db.meta.put({ key: editDraftMetaKey(row.email, row.postId), value });
+  }
 }
 
-/** A refused reply leaves the thread, and its text goes back to the member's reply box (unless they are writing another). */
-async function undoReply(row: OutboxRow, replyId: string): Promise<void> {
-  const reply = await db.replies.get(replyId);
-  if (row.op.type === 'reply' && reply && !reply.sync) {
-    await db.replies.delete(replyId);
-    const key = replyDraftMetaKey(row.email, row.postId);
-    if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
+/** What a refused operation made here, which the server never had, leaves again (its definition's `creates`). */
+async function takeAwayCreated(row: OutboxRow): Promise<void> {
+  const { op } = row;
+  const made = definitionOf(op.type).creates;
+  if (made === 'post') {
+    if (await db.posts.get(row.postId)) await noteRemovedPosts([row.postId]);
+    await db.posts.delete(row.postId);
+    await db.outbox.where('postId').equals(row.postId).delete();
+    // Replies written here to the post that never was (an admin's own, approved offline) go with it.
+    await db.replies.where('[postId+state]').between([row.postId, Dexie.minKey], [row.postId, Dexie.maxKey]).delete();
+  } else if (made === 'reply') {
+    const reply = await db.replies.get(op.id);
+    if (!reply || reply.sync) return;
+    await db.replies.delete(op.id);
     await db.outbox
       .where('postId')
       .equals(row.postId)
-      .filter((entry) => entry.replyId === replyId)
+      .filter((entry) => entry.replyId === op.id)
       .delete();
     await recountComments(reply.postId);
-    return;
+  } else if (made === 'flag') {
+    const flag = await db.flags.get(op.id);
+    if (flag && !flag.sync) await db.flags.delete(op.id);
   }
-  await refreshReplyView(replyId);
-}
-
-/** A refused edit's text becomes the member's edit draft of that post (the newest refused edit wins). */
-async function keepEditDraft(row: OutboxRow, code: string): Promise<void> {
-  const fields = editFields(row.op);
-  if (!fields) return;
-  const value = { ...fields, savedAt: Date.now() };
-  // The post is gone (deleted elsewhere): there is no Edit to open, so the text becomes the
-  // member's New Post draft, unless they are writing one already (it then stays under the post's key).
-  const draft = draftMetaKey(row.email);
-  if (code === 'not_found' && !(await db.meta.get(draft))) await db.meta.put({ key: draft, value });
-  else await db.meta.put({ key: editDraftMetaKey(row.email, row.postId), value });
 }
 
 /**
@@ -158,53 +156,15 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
   else if (row.op.type === 'deletePost') {
     await restoreUndoEntry(entry);
     await showNewestReplies(entry.replies);
-  } else await deleteUndoEntry(entry.token); // a reply: the server's state comes back below (refreshReplyView)
+  } else await deleteUndoEntry(entry.token); // a reply: the server's state comes back with the rebase
 }
 
-/** Undoes a refused operation about flags or notifications; false for any other operation. */
-async function undoModeration(row: OutboxRow): Promise<boolean> {
-  const { op } = row;
-  if (op.type === 'flag') {
-    const flag = await db.flags.get(op.id);
-    if (flag && !flag.sync) await db.flags.delete(op.id);
-  } else if (op.type === 'dismissFlags') await restoreServerFlags(op);
-  else if (op.type === 'readNotifications') await restoreServerReads(op.ids);
-  else if (op.type === 'hidePost') await restoreServerFlags({ postId: op.postId, replyId: null });
-  return MODERATION_ONLY.has(op.type);
-}
-
-async function undo(row: OutboxRow, code: string, followed: PreferenceEffects[]): Promise<void> {
+/** Undoes a refused operation on this device (the rows it touched are rebased by the caller). */
+async function undo(row: OutboxRow, code: string): Promise<void> {
   await db.outbox.delete(row.seq!);
-  if (COMFORT_ONLY.has(row.op.type)) {
-    // What a refused save, theme or name changed here goes back to the server's word.
-    await undoSave(row);
-    const effects = await undoPreference(row);
-    if (effects) followed.push(effects);
-    return;
-  }
   if (row.undoToken) await undoDeletion(row, code);
-  if (await undoModeration(row)) return;
-  if (row.replyId) {
-    await undoReply(row, row.replyId);
-    return;
-  }
-  if (row.op.type === 'deletePost') return;
-  if (row.op.type === 'editPost') await keepEditDraft(row, code);
-  if (row.op.type === 'create') {
-    await keepAsDraft(row);
-    if (await db.posts.get(row.postId)) await noteRemovedPosts([row.postId]);
-    await db.posts.delete(row.postId);
-    await db.outbox.where('postId').equals(row.postId).delete();
-    // Replies written here to the post that never was (an admin's own, approved offline) go with it.
-    await db.replies.where('[postId+state]').between([row.postId, Dexie.minKey], [row.postId, Dexie.maxKey]).delete();
-    return;
-  }
-  const post = await db.posts.get(row.postId);
-  if (!post) return;
-  if (post.sync) await refreshLocalView(row.postId);
-  else if (row.op.type === 'like') await db.posts.update(row.postId, { likes: Math.max(0, post.likes - (row.op.count ?? 1)) });
-  else if (row.op.type === 'view') await db.posts.update(row.postId, { views: Math.max(0, post.views - 1) });
-  else if (row.previousStatus) await db.posts.update(row.postId, { status: row.previousStatus, rev: await nextRev() });
+  await keepWords(row, code);
+  await takeAwayCreated(row);
 }
 
 /**
@@ -218,7 +178,7 @@ async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<vo
   const entry = (await listUndoEntries()).find((candidate) => candidate.createOpId === sent.op.id);
   if (!entry || entry.opSeq !== undefined) return;
   const options = { holdUntil: entry.until + UNDO_GRACE_MS, undoToken: entry.token };
-  const opSeq = await queueOperation({ type: 'deletePost' }, serverId, { email: sent.email }, options);
+  const opSeq = await queueOperation(newOp('deletePost', { postId: serverId }), serverId, { email: sent.email, role: sent.role }, options);
   await putUndoEntry({ ...entry, opSeq });
 }
 
@@ -229,9 +189,8 @@ async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<vo
 export async function applyPushResults(batch: readonly OutboxRow[], results: readonly OpResult[], cursor: number): Promise<Refusal[]> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const refusals: Refusal[] = [];
-  const followed: PreferenceEffects[] = [];
-  const tables = [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.flags, db.notifications, db.saved, db.preferences, db.accounts];
-  await db.transaction('rw', tables, async () => {
+  const { effects } = await db.transaction('rw', OP_TABLES(), async () => {
+    const touched: OutboxRow[] = [];
     for (const sent of batch) {
       const result = byId.get(sent.op.id);
       const row = await db.outbox.get(sent.seq!);
@@ -241,15 +200,18 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
       if (result.status === 'refused') {
         const aboutNoPost = row.op.type === 'readNotifications' || row.op.type === 'setTheme' || row.op.type === 'rename';
         const title = aboutNoPost ? undefined : (await db.posts.get(row.postId))?.title;
-        await undo(row, result.code, followed);
+        await undo(row, result.code);
         refusals.push({ op: row.op, code: result.code, reason: result.reason, ...(title === undefined ? {} : { title }) });
       } else {
         await acknowledge(row, result, cursor);
       }
+      touched.push(row);
     }
+    const followed = await rebase(touched);
     await countChange();
+    return { effects: followed };
   });
-  for (const effects of followed) followPreferences(effects);
+  for (const effect of effects) followPreferences(effect);
   emitLocalChange('synced');
   return refusals;
 }

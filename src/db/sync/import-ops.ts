@@ -3,21 +3,26 @@
 // since the protocol creates posts pending and unliked); a post it has gets the likes and the
 // review the backup adds. The sample posts are never sent (the server has its own).
 
-import { db, type PostRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
+import { db, type PostRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Post, Session } from '../types';
-import { localView } from './overlay';
-import { operationsFor, queueOperation, refreshLocalView } from './outbox';
-import { SYNC_META } from './sync-meta';
-
-const MAX_LIKES_PER_OPERATION = 1_000;
+import { localView } from '../ops/replay';
+import { newOp, operationsFor, queueOperation } from '../ops/outbox';
+import { SYNC_META } from '../ops/sync-meta';
+import { refreshLocalView } from '../posts/pulled';
+import { MAX_LIKES_PER_OP } from '../../shared/ops/like';
 const sampleKeys = new Set(samplePosts(0).map((post) => `${post.title}\n${post.content}`));
 
 async function queueLikes(postId: number, count: number, session: Session): Promise<void> {
-  for (let left = count; left > 0; left -= MAX_LIKES_PER_OPERATION) {
-    await queueOperation({ type: 'like', count: Math.min(left, MAX_LIKES_PER_OPERATION) }, postId, session);
+  for (let left = count; left > 0; left -= MAX_LIKES_PER_OP) {
+    await queueOperation(newOp('like', { postId, count: Math.min(left, MAX_LIKES_PER_OP) }), postId, session);
   }
+}
+
+/** Queues the review a backup adds to a post the server has pending. */
+async function queueReview(postId: number, status: 'approved' | 'rejected', session: Session): Promise<void> {
+  await queueOperation(status === 'approved' ? newOp('approve', { postId }) : newOp('reject', { postId }), postId, session);
 }
 
 /** A row that a re-imported backup put back under the id this device once sent it with: the server's row instead. */
@@ -39,22 +44,16 @@ async function queueOne(post: Post, stored: PostRow | undefined, session: Sessio
   if (!row) return false;
   const ops = await operationsFor(row.id);
   if (row.sync) {
-    const shown = localView(row.sync, ops, row.views);
+    const shown = await localView(row.sync, ops, row);
     if (post.likes > shown.likes && shown.status === 'approved') await queueLikes(row.id, post.likes - shown.likes, session);
-    if (shown.status === 'pending' && post.status !== 'pending') {
-      await queueOperation({ type: post.status === 'approved' ? 'approve' : 'reject' }, row.id, session, 'pending');
-    }
+    if (shown.status === 'pending' && post.status !== 'pending') await queueReview(row.id, post.status, session);
     await refreshLocalView(row.id);
     return true;
   }
   if (ops.some((entry) => entry.op.type === 'create')) return false; // already on its way
-  await queueOperation(
-    { type: 'create', post: { title: row.title, content: row.content, category: row.category, tags: row.tags } },
-    row.id,
-    session,
-  );
-  if (row.status !== 'pending')
-    await queueOperation({ type: row.status === 'approved' ? 'approve' : 'reject' }, row.id, session, 'pending');
+  const fields = { title: row.title, content: row.content, category: row.category, tags: row.tags };
+  await queueOperation(newOp('create', { post: fields }), row.id, session);
+  if (row.status !== 'pending') await queueReview(row.id, row.status, session);
   if (row.status === 'approved') await queueLikes(row.id, row.likes, session);
   return true;
 }

@@ -4,14 +4,14 @@
 
 import Dexie from 'dexie';
 import { META_KEYS } from '../contracts';
-import { db, type PostRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
-import { countChange, nextRev } from '../core/revisions';
-import { noteRemovedPosts } from '../core/removals';
+import { db, type PostRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
+import { countChange, nextRev } from '../storage/revisions';
+import { noteRemovedPosts } from '../storage/removals';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Session } from '../types';
-import { queueOperation } from './outbox';
-import { SYNC_META } from './sync-meta';
+import { newOp, queueOperation } from '../ops/outbox';
+import { SYNC_META } from '../ops/sync-meta';
 
 /** Removes this device's own sample posts once (they were never on the server). */
 export async function removeLocalSamples(): Promise<number> {
@@ -60,15 +60,12 @@ export async function decideUpload(session: Session, upload: boolean): Promise<n
     const posts = await ownLocalPosts(session.email);
     for (const post of posts) {
       await db.posts.update(post.id, { status: 'pending', rev: await nextRev() });
-      await queueOperation(
-        { type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } },
-        post.id,
-        session,
-      );
+      const fields = { title: post.title, content: post.content, category: post.category, tags: post.tags };
+      await queueOperation(newOp('create', { post: fields }), post.id, session);
     }
     if (posts.length > 0) await countChange();
     return posts.length;
   });
-  if (count > 0) emitLocalChange('post-created');
+  if (count > 0) emitLocalChange('op:create');
   return count;
 }

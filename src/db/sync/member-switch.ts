@@ -4,14 +4,14 @@
 // Undo; the previous member's notifications and the flags they could see (an admin: everyone's);
 // the pull then starts again from zero for the new member.
 
-import { db, type PostRow } from '../core/schema';
-import { emitLocalChange } from '../core/changes';
+import { db, type PostRow } from '../storage/schema';
+import { emitLocalChange } from '../storage/changes';
 import { pendingPost } from '../../shared/post-rules';
-import { countChange, nextRev } from '../core/revisions';
-import { recountComments } from '../core/reply-counts';
+import { countChange, nextRev } from '../storage/revisions';
+import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
-import { SYNC_META, readOwner } from './sync-meta';
-import { deleteUndoEntry, listUndoEntries } from '../core/undo';
+import { SYNC_META, readOwner } from '../ops/sync-meta';
+import { deleteUndoEntry, listUndoEntries } from '../ops/undo';
 
 /** Rows for this member's own creates that are still queued (they may have been removed at a switch). */
 async function restoreQueuedCreates(session: Session): Promise<void> {

@@ -2,12 +2,11 @@
 // so it reaches the server too: a new post by the signed-in member becomes a create, a higher
 // like count becomes likes. Runs inside the mirror's readwrite transaction (posts, meta, outbox).
 
-import { readStoredSession } from '../accounts/session';
+import { readStoredSession } from '../members/session';
 import type { Post } from '../types';
-import { db } from '../core/schema';
-import { isUnsentCreate, queueOperation } from './outbox';
-
-const MAX_LIKES_PER_OPERATION = 1_000;
+import { db } from '../storage/schema';
+import { isUnsentCreate, newOp, queueOperation } from '../ops/outbox';
+import { MAX_LIKES_PER_OP } from '../../shared/ops/like';
 
 /** Queues the operations for posts the older build added and for the likes it added. */
 export async function queueMirrorOperations(added: readonly Post[], likes: readonly { postId: number; count: number }[]): Promise<void> {
@@ -17,15 +16,12 @@ export async function queueMirrorOperations(added: readonly Post[], likes: reado
     if (post.authorEmail !== session.email) continue;
     // A post the server already has (the mirror had dropped it for space) or one already queued.
     if ((await db.posts.get(post.id))?.sync || (await isUnsentCreate(post.id))) continue;
-    await queueOperation(
-      { type: 'create', post: { title: post.title, content: post.content, category: post.category, tags: post.tags } },
-      post.id,
-      session,
-    );
+    const fields = { title: post.title, content: post.content, category: post.category, tags: post.tags };
+    await queueOperation(newOp('create', { post: fields }), post.id, session);
   }
   for (const { postId, count } of likes) {
-    for (let left = count; left > 0; left -= MAX_LIKES_PER_OPERATION) {
-      await queueOperation({ type: 'like', count: Math.min(left, MAX_LIKES_PER_OPERATION) }, postId, session);
+    for (let left = count; left > 0; left -= MAX_LIKES_PER_OP) {
+      await queueOperation(newOp('like', { postId, count: Math.min(left, MAX_LIKES_PER_OP) }), postId, session);
     }
   }
 }

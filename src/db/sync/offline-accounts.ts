@@ -2,9 +2,9 @@
 // (salted PBKDF2, as for local accounts) for members who signed in here before, so that they can
 // sign in again while offline. A member never seen on this device needs a connection.
 
-import { db } from '../core/schema';
-import { hashPassword, verifyPassword } from '../accounts/password';
-import { makeSession } from '../accounts/session-rules';
+import { db } from '../storage/schema';
+import { hashPassword, verifyPassword } from '../members/password';
+import { makeSession } from '../members/session-rules';
 import { normalizeEmail } from '../../shared/post-rules';
 import type { Session } from '../types';
 

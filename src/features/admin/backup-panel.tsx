@@ -5,7 +5,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { TaskProgress } from '../../components/task-progress';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { isCancelled } from '../../db/core/errors';
+import { isCancelled } from '../../db/storage/errors';
 import { exportPosts, importPosts, type BackupProgress } from '../../db/posts/backup';
 import { saveFile } from '../../lib/download';
 import { formatCount } from '../../lib/format';

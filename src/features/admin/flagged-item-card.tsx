@@ -7,7 +7,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { useUndoableDelete } from '../../components/toast/use-undoable-delete';
 import { paths } from '../../config/paths';
-import { deleteFlagged, dismissFlags, hideFlagged, type FlaggedItem } from '../../db/moderation/flags';
+import { deleteFlagged, dismissFlags, hideFlagged, type FlaggedItem } from '../../db/flags/flags';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate, plural } from '../../lib/format';
 import { plainText } from '../../lib/plain-text';
 import { FLAG_REASON_LABELS, targetKey } from '../../shared/moderation';

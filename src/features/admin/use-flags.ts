@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countFlaggedItems, listFlaggedItems } from '../../db/moderation/flags';
+import { countFlaggedItems, listFlaggedItems } from '../../db/flags/flags';
 
 /** The Flags queue: items with open flags, live in every admin tab. */
 export function useFlaggedItems() {

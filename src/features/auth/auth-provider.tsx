@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { onSessionChange, readSession, readStoredSession, roleAuthority } from '../../db/accounts/session';
+import { onSessionChange, readSession, readStoredSession, roleAuthority } from '../../db/members/session';
 import type { Session } from '../../db/types';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { AuthContext, type AuthValue } from './auth-context';

@@ -16,7 +16,7 @@ import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import './forum.scss';
 
-const loadSaved = () => import('../../db/comfort/saved');
+const loadSaved = () => import('../../db/saved/saved');
 
 interface ForumPostListProps {
   search: string;

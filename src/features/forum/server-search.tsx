@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { holdsPart } from '../../db/comfort/free-space';
-import { savedPostIds } from '../../db/comfort/saved';
+import { holdsPart } from '../../db/sync/free-space';
+import { savedPostIds } from '../../db/saved/saved';
 import { getPostsByIds } from '../../db/posts/posts';
 import type { CategoryFilter } from '../../db/types';
 import { useSyncStatus } from '../../hooks/use-sync-status';

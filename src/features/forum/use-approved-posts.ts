@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
-import { markFirstPostsShown, whenIdle } from '../../db/core/idle';
+import { markFirstPostsShown, whenIdle } from '../../db/storage/idle';
 import { searchApprovedPostIds, warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
 import { useCoalescedLiveValue } from '../../hooks/use-coalesced-live-value';
 
-const loadWhatsNew = () => import('../../db/comfort/whats-new');
+const loadWhatsNew = () => import('../../db/posts/whats-new');
 
 export interface NewPosts {
   /** New posts not seen yet (the pill's count), newest first; live. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memberPostsOnDevice, memberProfileOnDevice } from '../../db/comfort/members';
-import { isDataError } from '../../db/core/errors';
+import { memberPostsOnDevice, memberProfileOnDevice } from '../../db/members/members';
+import { isDataError } from '../../db/storage/errors';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import type { MemberProfile } from '../../shared/comfort';
 import { fetchMemberProfile } from '../../sync/comfort';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
-import { getMyFlag } from '../../db/moderation/flags';
+import { getMyFlag } from '../../db/flags/flags';
 import type { FlagTarget } from '../../shared/moderation';
 import { FlagDialog } from './flag-dialog';
 

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { flagItem } from '../../db/moderation/flags';
+import { flagItem } from '../../db/flags/flags';
 import { FLAG_REASONS, FLAG_REASON_LABELS, MODERATION_LIMITS, type FlagReason, type FlagTarget } from '../../shared/moderation';
 
 interface FlagDialogProps {

@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useSnapshotPage, type SnapshotItems } from '../../boot/forum-snapshot-app';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
-import { whenIdle } from '../../db/core/idle';
+import { whenIdle } from '../../db/storage/idle';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
 import { paths } from '../../config/paths';

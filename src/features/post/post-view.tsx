@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { PostActions } from '../../components/post-actions';
-import { isSaved } from '../../db/comfort/saved';
+import { isSaved } from '../../db/saved/saved';
 import { PostMeta } from '../../components/post-meta';
 import { StatusBadge } from '../../components/status-badge';
 import { Markdown } from '../../components/markdown/markdown';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { markSeen, newReplyIds } from '../../db/comfort/whats-new';
+import { markSeen, newReplyIds } from '../../db/posts/whats-new';
 import { useVisitSince } from '../../hooks/use-visit';
 
 const NONE: readonly string[] = [];

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { renameMember } from '../../db/comfort/preferences';
+import { renameMember } from '../../db/preferences/preferences';
 import { LIMITS } from '../../shared/post-rules';
 import { validateName } from '../../shared/validation';
 

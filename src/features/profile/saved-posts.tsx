@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { savedPosts, setSaved } from '../../db/comfort/saved';
+import { savedPosts, setSaved } from '../../db/saved/saved';
 import { paths } from '../../config/paths';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import './profile.scss';

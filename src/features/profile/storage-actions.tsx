@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { downloadWholeForum, freeUpSpace, holdsPart } from '../../db/comfort/free-space';
+import { downloadWholeForum, freeUpSpace, holdsPart } from '../../db/sync/free-space';
 import { plural } from '../../lib/format';
 
 /** How many of the newest posts Free up space keeps (the data layer's rule, said in the dialog). */

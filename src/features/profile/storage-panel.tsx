@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconDatabase, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { readMirrorStats } from '../../db/mirror/write';
-import { readStorageStatus, type StorageStatus } from '../../db/core/storage-status';
+import { readStorageStatus, type StorageStatus } from '../../db/storage/storage-status';
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { useSyncStatus } from '../../hooks/use-sync-status';

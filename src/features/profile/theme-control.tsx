@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { IconPalette } from '@tabler/icons-react';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { readTheme, setTheme } from '../../db/comfort/preferences';
+import { readTheme, setTheme } from '../../db/preferences/preferences';
 import { THEME_LABELS, THEMES, type Theme } from '../../shared/comfort';
 
 /**

@@ -1,7 +1,7 @@
 // A test server: the app built around a fresh database of one backend, closed with both.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app';
-import type { Database } from '../../../server/db/adapter';
+import type { Database } from '../../../server/db/storage/adapter';
 import { ADMIN_EMAIL, freshDatabase, type Backend } from './databases';
 
 export interface TestServer {

@@ -59,8 +59,15 @@ export class Client {
     return this.request('POST', '/api/session', { mode, email, password, ...(name ? { name } : {}) });
   }
 
+  /** Pushes `ops` as a device of the current protocol version. */
   push(...ops: Op[]): Promise<Answer> {
-    return this.request('POST', '/api/ops', { ops });
+    return this.pushAs(PROTOCOL_VERSION, ...ops);
+  }
+
+  /** Pushes `ops` as a device of `protocol` (null: without the header, as version 1). */
+  pushAs(protocol: number | null, ...ops: Op[]): Promise<Answer> {
+    const headers: Record<string, string> = protocol === null ? {} : { [PROTOCOL_HEADER]: String(protocol) };
+    return this.request('POST', '/api/ops', { ops }, headers);
   }
 
   /** Creates one post (`extra`: its other fields) and returns its id (asserting it was applied). */

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { Database } from '../../../server/db/adapter';
-import { openPglite } from '../../../server/db/pglite';
-import { openPostgres } from '../../../server/db/postgres';
-import { startUp } from '../../../server/db/startup';
+import type { Database } from '../../../server/db/storage/adapter';
+import { openPglite } from '../../../server/db/storage/pglite';
+import { openPostgres } from '../../../server/db/storage/postgres';
+import { startUp } from '../../../server/db/storage/startup';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];

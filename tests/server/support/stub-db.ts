@@ -1,6 +1,6 @@
 // A database stand-in for tests of the HTTP layer alone (static files, headers): it answers the
 // change head with 0 and never notifies, so no engine has to start.
-import type { Database } from '../../../server/db/adapter';
+import type { Database } from '../../../server/db/storage/adapter';
 
 export const stubDatabase = (): Database => ({
   kind: 'pglite',

@@ -4,11 +4,11 @@
 // up space, then Download the whole forum through the real engine.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { isSaved, savedPostIds, setSaved } from '../../../src/db/comfort/saved';
-import { readTheme, renameMember, setTheme } from '../../../src/db/comfort/preferences';
-import { downloadWholeForum, freeUpSpace, holdsPart } from '../../../src/db/comfort/free-space';
-import { readStoredSession } from '../../../src/db/accounts/session';
+import { db } from '../../../src/db/storage/schema';
+import { isSaved, savedPostIds, setSaved } from '../../../src/db/saved/saved';
+import { readTheme, renameMember, setTheme } from '../../../src/db/preferences/preferences';
+import { downloadWholeForum, freeUpSpace, holdsPart } from '../../../src/db/sync/free-space';
+import { readStoredSession } from '../../../src/db/members/session';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
 import { memberId } from '../../../src/shared/comfort';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';

@@ -3,14 +3,14 @@
 // "holds part", and the pull from the start that ends it; a member switch keeps the new member's
 // saved posts' replies. Local-only: nothing is removed (the device is the forum's only copy).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { downloadWholeForum, freeUpSpace, holdsPart, KEEP_NEWEST } from '../../../src/db/comfort/free-space';
-import { setSaved, savedPosts } from '../../../src/db/comfort/saved';
-import { likePost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/storage/schema';
+import { downloadWholeForum, freeUpSpace, holdsPart, KEEP_NEWEST } from '../../../src/db/sync/free-space';
+import { setSaved, savedPosts } from '../../../src/db/saved/saved';
+import { likePost } from '../../../src/db/likes/likes';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { switchMember } from '../../../src/db/sync/member-switch';
-import { markConnected, readCursor, writeLastSyncAt } from '../../../src/db/sync/sync-meta';
-import { onLocalChange } from '../../../src/db/core/changes';
+import { markConnected, readCursor, writeLastSyncAt } from '../../../src/db/ops/sync-meta';
+import { onLocalChange } from '../../../src/db/storage/changes';
 import type { WireReply } from '../../../src/shared/protocol';
 import { makePost, signInAsMember, storePosts } from '../factories';
 import { pullPage, wirePost } from '../sync/fixtures';

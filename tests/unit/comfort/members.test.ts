@@ -2,14 +2,14 @@
 // member may see (approved posts, visible replies, likes on approved posts), joinedAt from a local
 // account; the server's page through GET /api/members/:id, and its search, through the API client.
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { memberPostsOnDevice, memberProfileOnDevice } from '../../../src/db/comfort/members';
+import { db } from '../../../src/db/storage/schema';
+import { memberPostsOnDevice, memberProfileOnDevice } from '../../../src/db/members/members';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
-import { readCursor, markConnected } from '../../../src/db/sync/sync-meta';
+import { readCursor, markConnected } from '../../../src/db/ops/sync-meta';
 import { memberId } from '../../../src/shared/comfort';
-import { DataError } from '../../../src/db/core/errors';
+import { DataError } from '../../../src/db/storage/errors';
 import type { SyncApi } from '../../../src/sync/api';
-import type { ReplyRow } from '../../../src/db/core/schema';
+import type { ReplyRow } from '../../../src/db/storage/schema';
 import { makePost, storePosts } from '../factories';
 import { wirePost } from '../sync/fixtures';
 

@@ -4,15 +4,15 @@
 // queued (connected only), a rename reaching the account, the signed-in user and the member's posts
 // and replies, pulled preferences applied, refusals undone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { applyThemeCookie, readTheme, renameMember, setTheme } from '../../../src/db/comfort/preferences';
-import { readThemeCookie } from '../../../src/db/core/theme-cookie';
-import { readStoredSession, saveSession } from '../../../src/db/accounts/session';
+import { db } from '../../../src/db/storage/schema';
+import { applyThemeCookie, readTheme, renameMember, setTheme } from '../../../src/db/preferences/preferences';
+import { readThemeCookie } from '../../../src/db/preferences/theme-cookie';
+import { readStoredSession, saveSession } from '../../../src/db/members/session';
 import { signIn } from '../../../src/sync/auth';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
-import { NO_POST_ID, nextBatch } from '../../../src/db/sync/outbox';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { NO_POST_ID, nextBatch } from '../../../src/db/ops/outbox';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import { USER_KEY } from '../../../src/db/contracts';
 import { searchApprovedPostIds, stopSearchClient } from '../../../src/db/search/client';
 import type { Op, OpResult, PullResponse, WirePreferences } from '../../../src/shared/protocol';

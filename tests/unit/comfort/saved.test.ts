@@ -3,12 +3,12 @@
 // ones on top, a refusal undone and told, and a live query that follows a save.
 import { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { isSaved, savedPostIds, savedPosts, setSaved } from '../../../src/db/comfort/saved';
+import { db } from '../../../src/db/storage/schema';
+import { isSaved, savedPostIds, savedPosts, setSaved } from '../../../src/db/saved/saved';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
-import { nextBatch } from '../../../src/db/sync/outbox';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { nextBatch } from '../../../src/db/ops/outbox';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import { refusalNotices } from '../../../src/sync/engine';
 import type { Op, OpResult, PullResponse, WireSaved } from '../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
@@ -52,7 +52,8 @@ describe('saved posts on a local-only device', () => {
       code: 'not_saveable',
       message: 'Only a post on the forum can be saved.',
     });
-    await expect(setSaved(ME, 99, true)).rejects.toMatchObject({ code: 'not_saveable' });
+    // A post that is not here at all (the save rule the server follows too).
+    await expect(setSaved(ME, 99, true)).rejects.toMatchObject({ code: 'not_found' });
     expect(await savedPostIds('other@example.com')).toEqual([]);
     await expect(setSaved('other@example.com', 2, true)).rejects.toMatchObject({ code: 'not_signed_in' });
   });

@@ -3,9 +3,9 @@
 // device pulls again from the start (so it gets the saved posts and preferences it never asked for).
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { db, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from '../../../src/db/core/schema';
+import { db, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6 } from '../../../src/db/storage/schema';
 import { DATABASE_NAME, META_KEYS } from '../../../src/db/contracts';
-import { newPostIds } from '../../../src/db/comfort/whats-new';
+import { newPostIds } from '../../../src/db/posts/whats-new';
 import { makePost } from '../factories';
 
 /** Writes a database exactly as version 6 of the app left it, and closes it. */

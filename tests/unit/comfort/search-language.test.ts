@@ -11,7 +11,7 @@ import { parseQuery, removeChip } from '../../../src/shared/comfort';
 import type { CategoryFilter } from '../../../src/db/types';
 import { makePost, storePosts } from '../factories';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import { pullPage, wirePost } from '../sync/fixtures';
 
 const ANA = 'ana@example.com';

@@ -2,12 +2,12 @@
 // the previous visit began, by someone else, not seen yet, are new. Arrival times come from a local
 // create, an import, a pull (0 for a pull from the start), in both modes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { markSeen, newPostIds, newReplyIds, startVisit } from '../../../src/db/comfort/whats-new';
+import { db } from '../../../src/db/storage/schema';
+import { markSeen, newPostIds, newReplyIds, startVisit } from '../../../src/db/posts/whats-new';
 import { createPost, approvePost } from '../../../src/db/posts/posts';
 import { createReply } from '../../../src/db/replies/replies';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import type { WireReply } from '../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin } from '../factories';
 import { pullPage, wirePost } from '../sync/fixtures';

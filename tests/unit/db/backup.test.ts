@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { exportPosts, importPosts, readBackup } from '../../../src/db/posts/backup';
 import { MERGE_CHUNK_SIZE } from '../../../src/db/posts/merge';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { BACKUP_VERSION, POST_FIELDS } from '../../../src/db/contracts';
 import type { Post } from '../../../src/db/types';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
@@ -33,7 +33,7 @@ describe('exportPosts', () => {
     signInAsMember();
     const mine = JSON.parse(await (await exportPosts('mine')).blob.text()) as { posts: Post[] };
     expect(mine.posts.map((post) => post.id)).toEqual([1, 3]);
-    await expect(exportPosts('all')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(exportPosts('all')).rejects.toMatchObject({ code: 'admins_only' });
   });
 });
 
@@ -144,7 +144,7 @@ describe('importPosts', () => {
 
   it('is for admins only, checked inside the data layer', async () => {
     signInAs('member@example.com');
-    await expect(importPosts(fileOf([makePost({ id: 7 })]))).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(importPosts(fileOf([makePost({ id: 7 })]))).rejects.toMatchObject({ code: 'admins_only' });
     expect(readBackup(JSON.stringify([makePost({ id: 7 })])).posts).toHaveLength(1);
     expect(await db.posts.count()).toBe(0);
   });

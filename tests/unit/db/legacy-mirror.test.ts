@@ -9,8 +9,8 @@ import {
   writeMirrorNow,
   type MirrorReport,
 } from '../../../src/db/mirror/legacy-mirror';
-import { likePost } from '../../../src/db/posts/posts';
-import { db } from '../../../src/db/core/schema';
+import { likePost } from '../../../src/db/likes/likes';
+import { db } from '../../../src/db/storage/schema';
 import { POST_FIELDS } from '../../../src/db/contracts';
 import type { Post, Reply } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';

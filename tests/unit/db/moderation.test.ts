@@ -4,17 +4,17 @@
 // seeded set, and admins_only for members.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import {
   createPost,
   countPendingPosts,
   getPost,
-  likePost,
   listPendingPosts,
   listPostsByAuthor,
   rejectPost,
   approvePost,
 } from '../../../src/db/posts/posts';
+import { likePost } from '../../../src/db/likes/likes';
 import { deletePost, editPost, undoDeletion } from '../../../src/db/posts/editing';
 import { createReply } from '../../../src/db/replies/replies';
 import {
@@ -25,7 +25,7 @@ import {
   getMyFlag,
   hideFlagged,
   listFlaggedItems,
-} from '../../../src/db/moderation/flags';
+} from '../../../src/db/flags/flags';
 import { reviewPosts, undoReview } from '../../../src/db/moderation/review';
 import {
   countUnread,
@@ -37,7 +37,7 @@ import {
 } from '../../../src/db/notifications/notifications';
 import { deviceInsights } from '../../../src/db/insights/device-insights';
 import { loadInsightsWith } from '../../../src/sync/insights';
-import { UNDO_GRACE_MS } from '../../../src/db/core/undo';
+import { UNDO_GRACE_MS } from '../../../src/db/ops/undo';
 import { UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 

@@ -5,15 +5,15 @@ import {
   countPendingPosts,
   createPost,
   getPostsByIds,
-  likePost,
   listApprovedPosts,
   listPendingPosts,
   listPostsByAuthor,
   rejectPost,
 } from '../../../src/db/posts/posts';
+import { likePost } from '../../../src/db/likes/likes';
 
-import { signOut } from '../../../src/db/accounts/accounts';
-import { db } from '../../../src/db/core/schema';
+import { signOut } from '../../../src/db/members/accounts';
+import { db } from '../../../src/db/storage/schema';
 import { POST_FIELDS } from '../../../src/db/contracts';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
 
@@ -129,9 +129,9 @@ describe('approvePost and rejectPost', () => {
   it('rejects a non-admin, even one who edited the stored role', async () => {
     const [post] = await storePosts(makePost({ status: 'pending' }));
     signInAsMember();
-    await expect(approvePost(post!.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(approvePost(post!.id)).rejects.toMatchObject({ code: 'admins_only' });
     localStorage.setItem('insightExchangeUser', JSON.stringify({ email: 'member@example.com', name: 'M', role: 'admin' }));
-    await expect(rejectPost(post!.id)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(rejectPost(post!.id)).rejects.toMatchObject({ code: 'admins_only' });
     signOut();
     await expect(approvePost(post!.id)).rejects.toMatchObject({ code: 'not_signed_in' });
     expect((await db.posts.get(post!.id))?.status).toBe('pending');

@@ -15,9 +15,9 @@ import {
   threadIndex,
 } from '../../../src/db/replies/replies';
 import { writeMirrorNow } from '../../../src/db/mirror/legacy-mirror';
-import { countVisibleReplies } from '../../../src/db/core/reply-counts';
-import { db } from '../../../src/db/core/schema';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { countVisibleReplies } from '../../../src/db/replies/reply-counts';
+import { db } from '../../../src/db/storage/schema';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import { ERRORS } from '../../../src/shared/errors';
 import { LIMITS } from '../../../src/shared/post-rules';
 import { validateReply } from '../../../src/shared/validation';
@@ -253,12 +253,12 @@ describe('the reply rules', () => {
       message: ERRORS.not_your_reply.message,
     });
     await expect(deleteReply(reply!.id)).rejects.toMatchObject({ code: 'not_your_reply' });
-    await expect(hideReply(reply!.id)).rejects.toMatchObject({ code: 'moderators_only', message: ERRORS.moderators_only.message });
-    await expect(restoreReply(reply!.id)).rejects.toMatchObject({ code: 'moderators_only' });
+    await expect(hideReply(reply!.id)).rejects.toMatchObject({ code: 'admins_only', message: ERRORS.admins_only.message });
+    await expect(restoreReply(reply!.id)).rejects.toMatchObject({ code: 'admins_only' });
     signInAsAdmin();
     await expect(editReply(reply!.id, 'An admin edits no one else’s reply')).rejects.toMatchObject({ code: 'not_your_reply' });
     signInAsMember();
-    await expect(hideReply(reply!.id)).rejects.toMatchObject({ code: 'moderators_only' });
+    await expect(hideReply(reply!.id)).rejects.toMatchObject({ code: 'admins_only' });
     expect(await db.replies.get(reply!.id)).toMatchObject({ content: 'Reply 0', state: 'visible', editedAt: null });
   });
 

@@ -1,9 +1,10 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { createPost, approvePost, likePost } from '../../../src/db/posts/posts';
-import { db, SCHEMA_V1, type PostRow } from '../../../src/db/core/schema';
+import { createPost, approvePost } from '../../../src/db/posts/posts';
+import { likePost } from '../../../src/db/likes/likes';
+import { db, SCHEMA_V1, type PostRow } from '../../../src/db/storage/schema';
 import { DATABASE_NAME } from '../../../src/db/contracts';
-import { isDatabaseOutdated, onDatabaseOutdated, resetDatabaseOutdated } from '../../../src/db/core/outdated';
+import { isDatabaseOutdated, onDatabaseOutdated, resetDatabaseOutdated } from '../../../src/db/storage/outdated';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
 
 /** Writes a database exactly as version 1 of the app left it. */

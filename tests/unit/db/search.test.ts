@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvePost, createPost, rejectPost } from '../../../src/db/posts/posts';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { SearchEngine } from '../../../src/db/search/engine';
 import { idbPostSource, type PostSource } from '../../../src/db/search/idb-source';
 import { watchPostChanges } from '../../../src/db/search/watch';

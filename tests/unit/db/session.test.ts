@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { signIn, signOut, signUp } from '../../../src/db/accounts/accounts';
-import { db } from '../../../src/db/core/schema';
-import { readSessionCopy } from '../../../src/db/accounts/session-copy';
-import { handleExternalSessionChange, onSessionChange, readSession, readStoredSession } from '../../../src/db/accounts/session';
-import { makeSession, nameFromEmail, roleFor } from '../../../src/db/accounts/session-rules';
+import { signIn, signOut, signUp } from '../../../src/db/members/accounts';
+import { db } from '../../../src/db/storage/schema';
+import { readSessionCopy } from '../../../src/db/members/session-copy';
+import { handleExternalSessionChange, onSessionChange, readSession, readStoredSession } from '../../../src/db/members/session';
+import { makeSession, nameFromEmail, roleFor } from '../../../src/db/members/session-rules';
 import { USER_KEY } from '../../../src/db/contracts';
 import type { Session } from '../../../src/db/types';
 import { type MemoryStorage } from '../memory-storage';
@@ -157,7 +157,7 @@ describe('signOut and session changes', () => {
     expect(await readSession()).toEqual(makeSession('kept@example.com', ''));
     // …and so does a fresh page, from the IndexedDB copy.
     vi.resetModules();
-    const fresh = await import('../../../src/db/accounts/session');
+    const fresh = await import('../../../src/db/members/session');
     expect(fresh.readStoredSession()).toBeUndefined();
     expect(await fresh.readSession()).toEqual(makeSession('kept@example.com', ''));
   });

@@ -3,8 +3,8 @@
 // session changes, also when another tab says so over the BroadcastChannel (the only news of it
 // where localStorage is unusable). The end-to-end tests cover sign-in, sign-out and the cache.
 import { afterEach, describe, expect, it } from 'vitest';
-import { onSessionChange } from '../../../src/db/accounts/session';
-import { clearForumSnapshot, snapshotCookie } from '../../../src/db/core/forum-snapshot';
+import { onSessionChange } from '../../../src/db/members/session';
+import { clearForumSnapshot, snapshotCookie } from '../../../src/db/storage/forum-snapshot';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const setCookie = () => {

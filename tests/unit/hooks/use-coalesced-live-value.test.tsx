@@ -4,8 +4,8 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import Dexie, { RangeSet } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { onTablesWritten } from '../../../src/db/core/table-writes';
+import { db } from '../../../src/db/storage/schema';
+import { onTablesWritten } from '../../../src/db/storage/table-writes';
 import { useCoalescedLiveValue } from '../../../src/hooks/use-coalesced-live-value';
 import { makePost, storePosts } from '../factories';
 

@@ -2,7 +2,7 @@
 // The hook rendered for real (React + happy-dom) over fake-indexeddb: paging, live updates, a new key.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { usePagedLiveQuery } from '../../../src/hooks/use-paged-live-query';
 import { makePost, storePosts } from '../factories';
 

@@ -44,7 +44,7 @@ const crossing = (file: string, target: string) =>
 
 describe('server/ imports only src/shared', () => {
   it('refuses an import of src/db from server/', async () => {
-    expect(await crossing('server/db/fence-probe.ts', 'src/db/core/errors')).toEqual([
+    expect(await crossing('server/db/fence-probe.ts', 'src/db/storage/errors')).toEqual([
       expect.stringContaining('server/ imports only src/shared'),
     ]);
     expect(await crossing('server/fence-probe.ts', 'src/db/contracts')).toHaveLength(1);
@@ -97,7 +97,7 @@ describe('src/lib holds no React', () => {
   }, 60_000);
 
   it('keeps src/sync, src/shared and src/db React-free too', async () => {
-    for (const file of ['src/sync/fence-probe.ts', 'src/shared/fence-probe.ts', 'src/db/core/fence-probe.ts']) {
+    for (const file of ['src/sync/fence-probe.ts', 'src/shared/fence-probe.ts', 'src/db/storage/fence-probe.ts']) {
       expect(await reported(file, `import { useState } from 'react';\nexport { useState };\n`, 'no-restricted-imports'), file).toHaveLength(
         1,
       );
@@ -119,13 +119,16 @@ describe('src/db and its groups', () => {
   }, 120_000);
 
   it('keeps the groups one way, and the start-up file above them', async () => {
-    expect(await crossing('src/db/core/fence-probe.ts', 'src/db/posts/posts')).toHaveLength(1);
-    expect(await crossing('src/db/search/fence-probe.ts', 'src/db/accounts/session')).toHaveLength(1);
-    expect(await crossing('src/db/mirror/fence-probe.ts', 'src/db/accounts/session')).toHaveLength(1);
-    expect(await crossing('src/db/accounts/fence-probe.ts', 'src/db/startup')).toHaveLength(1);
-    expect(await crossing('src/db/contracts.ts', 'src/db/core/schema')).toHaveLength(1);
+    expect(await crossing('src/db/storage/fence-probe.ts', 'src/db/posts/posts')).toHaveLength(1);
+    expect(await crossing('src/db/search/fence-probe.ts', 'src/db/members/session')).toHaveLength(1);
+    expect(await crossing('src/db/mirror/fence-probe.ts', 'src/db/members/session')).toHaveLength(1);
+    expect(await crossing('src/db/members/fence-probe.ts', 'src/db/startup')).toHaveLength(1);
+    expect(await crossing('src/db/contracts.ts', 'src/db/storage/schema')).toHaveLength(1);
+    // The domains sit below sync (the pulls and the push answers), never above it.
+    expect(await crossing('src/db/posts/fence-probe.ts', 'src/db/sync/apply-pull')).toHaveLength(1);
+    expect(await crossing('src/db/likes/fence-probe.ts', 'src/db/posts/posts')).toHaveLength(1);
     // What the groups may use.
-    expect(await crossing('src/db/posts/fence-probe.ts', 'src/db/sync/outbox')).toEqual([]);
+    expect(await crossing('src/db/posts/fence-probe.ts', 'src/db/ops/run')).toEqual([]);
     expect(await crossing('src/db/mirror/fence-probe.ts', 'src/db/posts/merge')).toEqual([]);
     expect(await crossing('src/db/search/fence-probe.ts', 'src/db/contracts')).toEqual([]);
   }, 60_000);
@@ -141,10 +144,10 @@ describe('the other layers', () => {
     const boot = 'src/boot/forum-snapshot.ts';
     expect(await crossing(boot, 'src/db/contracts')).toEqual([]);
     expect(await crossing(boot, 'src/boot/forum-snapshot-names')).toEqual([]);
-    expect(await crossing(boot, 'src/db/core/forum-snapshot')).toHaveLength(1);
+    expect(await crossing(boot, 'src/db/storage/forum-snapshot')).toHaveLength(1);
     expect(await crossing(boot, 'src/boot/forum-snapshot-app')).toHaveLength(1);
     // The service worker too.
     expect(await crossing('src/sw/fence-probe.ts', 'src/db/contracts')).toEqual([]);
-    expect(await crossing('src/sw/fence-probe.ts', 'src/db/core/schema')).toHaveLength(1);
+    expect(await crossing('src/sw/fence-probe.ts', 'src/db/storage/schema')).toHaveLength(1);
   }, 60_000);
 });

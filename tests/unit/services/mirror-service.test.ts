@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startLegacyMirror } from '../../../src/db/mirror/scheduler';
-import { emitLocalChange } from '../../../src/db/core/changes';
+import { emitLocalChange } from '../../../src/db/storage/changes';
 import { fakeTimeouts, settleUntil } from '../timers';
 
 afterEach(() => {
@@ -13,7 +13,7 @@ describe('the mirror service', () => {
     const write = vi.fn(async () => null);
     const mirror = startLegacyMirror({ write });
     await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
-    emitLocalChange('post-liked');
+    emitLocalChange('op:like');
     await vi.advanceTimersByTimeAsync(10_000);
     expect(write).toHaveBeenCalledTimes(1);
     mirror.stop();
@@ -27,7 +27,7 @@ describe('the mirror service', () => {
     await settleUntil(() => vi.getTimerCount() === 1, 'the start-up write is scheduled');
     mirror.stop();
     expect(vi.getTimerCount()).toBe(0);
-    emitLocalChange('post-liked');
+    emitLocalChange('op:like');
     mirror.schedule();
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(10_000);

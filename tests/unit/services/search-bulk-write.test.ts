@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startSearchClient } from '../../../src/db/search/client';
-import { asBulkWrite } from '../../../src/db/core/changes';
+import { asBulkWrite } from '../../../src/db/storage/changes';
 import type { SearchRequest } from '../../../src/db/search/protocol';
 
 // The page's watch on the posts is replaced by one the test fires, so the order of events is exact.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '../../../src/db/startup';
-import { db } from '../../../src/db/core/schema';
-import { FIRST_POSTS_MARK, markFirstPostsShown } from '../../../src/db/core/idle';
+import { db } from '../../../src/db/storage/schema';
+import { FIRST_POSTS_MARK, markFirstPostsShown } from '../../../src/db/storage/idle';
 import { META_KEYS, POSTS_KEY } from '../../../src/db/contracts';
-import { emitLocalChange } from '../../../src/db/core/changes';
+import { emitLocalChange } from '../../../src/db/storage/changes';
 import { makePost } from '../factories';
 import { fakeTimeouts, nextTurn, settleUntil } from '../timers';
 
@@ -66,7 +66,7 @@ describe('the start-up service', () => {
       await expect(layer.whenUsable()).resolves.toEqual({ ok: true });
       // Still waiting for the forum's first page (the deferred import, the mirror): the member likes.
       await settleUntil(() => vi.getTimerCount() === 1, 'the wait for the first posts is armed');
-      emitLocalChange('post-liked');
+      emitLocalChange('op:like');
       await settleUntil(() => persist.mock.calls.length === 1, 'persistent storage asked for');
       layer.stop();
     } finally {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { readStoredSession } from '../../../src/db/accounts/session';
+import { db } from '../../../src/db/storage/schema';
+import { readStoredSession } from '../../../src/db/members/session';
 import { USER_KEY } from '../../../src/db/contracts';
 import { createApi } from '../../../src/sync/api';
 import { sendPendingSignOut, signIn, signOut, signUp } from '../../../src/sync/auth';
-import { requireAdmin } from '../../../src/db/accounts/guards';
+import { requireAdmin } from '../../../src/db/members/guards';
 import { ERRORS } from '../../../src/shared/errors';
-import { isSignOutPending } from '../../../src/db/sync/sync-meta';
+import { isSignOutPending } from '../../../src/db/ops/sync-meta';
 import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
 import { DEFAULT_ADMIN_EMAIL, nameFromEmail } from '../../../src/shared/post-rules';
@@ -80,7 +80,7 @@ describe('accounts through the server', () => {
     // Before the mode is known, and on a local-only device, the stored role counts for nothing.
     resetMode();
     expect(readStoredSession()?.role).toBe('user');
-    expect(() => requireAdmin()).toThrow(ERRORS.forbidden.message);
+    expect(() => requireAdmin()).toThrow(ERRORS.admins_only.message);
     const staticHost = createApi(async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }));
     localStorage.clear();
     await db.meta.clear();

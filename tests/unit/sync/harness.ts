@@ -1,8 +1,8 @@
 // A connected device for unit tests: this test's IndexedDB, the real server (test-server.ts)
 // reached through a browser-like fetch of its own, and a sync engine whose timers are collected
 // instead of run (so back-off is checked without waiting).
-import { markConnected } from '../../../src/db/sync/sync-meta';
-import { readStoredSession } from '../../../src/db/accounts/session';
+import { markConnected } from '../../../src/db/ops/sync-meta';
+import { readStoredSession } from '../../../src/db/members/session';
 import { createApi, type SyncApi } from '../../../src/sync/api';
 import { SyncEngine, type EngineDeps } from '../../../src/sync/engine';
 import { signInAs } from '../factories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { importPosts } from '../../../src/db/posts/backup';
 import { queueImportedChunk } from '../../../src/db/sync/import-ops';
 import { samplePosts } from '../../../src/shared/sample-posts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { applyExternalPostsChange, writeMirrorNow } from '../../../src/db/mirror/legacy-mirror';
 import { seedSamplePosts } from '../../../src/db/posts/seed';
 import { countUploadablePosts, decideUpload } from '../../../src/db/sync/local-posts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { db, type ReplyRow } from '../../../src/db/core/schema';
+import { db, type ReplyRow } from '../../../src/db/storage/schema';
 import { switchMember } from '../../../src/db/sync/member-switch';
-import { markConnected, SYNC_META } from '../../../src/db/sync/sync-meta';
-import { makeSession } from '../../../src/db/accounts/session-rules';
+import { markConnected, SYNC_META } from '../../../src/db/ops/sync-meta';
+import { makeSession } from '../../../src/db/members/session-rules';
 import { makePost } from '../factories';
 
 const reply = (id: string, postId: number, synced: boolean): ReplyRow => ({

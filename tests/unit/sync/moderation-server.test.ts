@@ -4,10 +4,10 @@
 // on the other, and flags seen per member on a shared device.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { UNDO_GRACE_MS } from '../../../src/db/core/undo';
+import { db } from '../../../src/db/storage/schema';
+import { UNDO_GRACE_MS } from '../../../src/db/ops/undo';
 import { reviewPosts } from '../../../src/db/moderation/review';
-import { countFlaggedItems, flagItem, getMyFlag, hideFlagged, listFlaggedItems } from '../../../src/db/moderation/flags';
+import { countFlaggedItems, flagItem, getMyFlag, hideFlagged, listFlaggedItems } from '../../../src/db/flags/flags';
 import { countUnread, listNotifications, markAllRead } from '../../../src/db/notifications/notifications';
 import { countPendingPosts, listPostsByAuthor } from '../../../src/db/posts/posts';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';

@@ -4,16 +4,17 @@
 // top, the server's answers (acknowledged, refused) and a member switch, applied as the engine
 // applies them (the server's side is tested with it).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { likePost, rejectPost } from '../../../src/db/posts/posts';
+import { rejectPost } from '../../../src/db/posts/posts';
+import { likePost } from '../../../src/db/likes/likes';
 import { reviewPosts, undoReview } from '../../../src/db/moderation/review';
-import { countFlaggedItems, dismissFlags, flagItem, getMyFlag, hideFlagged } from '../../../src/db/moderation/flags';
+import { countFlaggedItems, dismissFlags, flagItem, getMyFlag, hideFlagged } from '../../../src/db/flags/flags';
 import { countUnread, listNotifications, markAllRead, markRead } from '../../../src/db/notifications/notifications';
-import { db } from '../../../src/db/core/schema';
-import { UNDO_GRACE_MS } from '../../../src/db/core/undo';
+import { db } from '../../../src/db/storage/schema';
+import { UNDO_GRACE_MS } from '../../../src/db/ops/undo';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
-import { nextBatch, READ_NOTIFICATIONS_POST_ID } from '../../../src/db/sync/outbox';
-import { markConnected } from '../../../src/db/sync/sync-meta';
+import { countWaiting, nextBatch, NO_POST_ID } from '../../../src/db/ops/outbox';
+import { markConnected } from '../../../src/db/ops/sync-meta';
 import { switchMember } from '../../../src/db/sync/member-switch';
 import { refusalNotices } from '../../../src/sync/engine';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
@@ -22,9 +23,9 @@ import { pullPage, wirePost } from './fixtures';
 import { liveQuery } from 'dexie';
 import { countPendingPosts } from '../../../src/db/posts/posts';
 import { loadInsightsWith } from '../../../src/sync/insights';
-import { DataError } from '../../../src/db/core/errors';
+import { DataError } from '../../../src/db/storage/errors';
 import { computeInsights } from '../../../src/shared/insights';
-import { onLocalChange } from '../../../src/db/core/changes';
+import { onLocalChange } from '../../../src/db/storage/changes';
 import { makePost, signInAs, signInAsAdmin, signInAsMember } from '../factories';
 
 const ADMIN = DEFAULT_ADMIN_EMAIL;
@@ -109,9 +110,9 @@ describe('bulk review on a connected device', () => {
     const result = await reviewPosts([ID, 42, 43], 'approved');
     expect(result.alreadyReviewed).toEqual([{ id: 43, title: 'Done' }]);
     const rows = await db.outbox.orderBy('seq').toArray();
-    expect(rows.map((row) => [row.op.type, row.postId, row.holdUntil, row.undoToken, row.previousStatus])).toEqual([
-      ['approve', ID, result.undo!.until + UNDO_GRACE_MS, result.undo!.token, 'pending'],
-      ['approve', 42, result.undo!.until + UNDO_GRACE_MS, result.undo!.token, 'pending'],
+    expect(rows.map((row) => [row.op.type, row.postId, row.holdUntil, row.undoToken, row.role])).toEqual([
+      ['approve', ID, result.undo!.until + UNDO_GRACE_MS, result.undo!.token, 'admin'],
+      ['approve', 42, result.undo!.until + UNDO_GRACE_MS, result.undo!.token, 'admin'],
     ]);
     expect(await nextBatch(ADMIN, 100)).toEqual([]);
     expect(await db.posts.get(ID)).toMatchObject({ status: 'approved', sync: { status: 'pending' } });
@@ -161,7 +162,8 @@ describe('bulk review on a connected device', () => {
       },
     ]);
     expect((await db.posts.bulkGet([ID, 42, 44])).map((row) => row!.status)).toEqual(['pending', 'pending', 'approved']);
-    expect(await db.outbox.count()).toBe(0);
+    // Nothing left to send: the applied review waits only for the pull that holds it.
+    expect(await countWaiting()).toBe(0);
   });
 });
 
@@ -176,10 +178,10 @@ describe('notifications on a connected device', () => {
     const stop = onLocalChange((kind) => kinds.push(kind));
     await markRead(['00000000-0000-4000-8000-00000000000a']);
     stop();
-    expect(kinds).toEqual(['notifications-read']); // the engine's trigger: the read is sent at once
+    expect(kinds).toEqual(['op:readNotifications']); // the engine's trigger: the read is sent at once
     expect(await countUnread()).toBe(1);
     expect(await db.outbox.toArray()).toMatchObject([
-      { postId: READ_NOTIFICATIONS_POST_ID, op: { type: 'readNotifications', ids: ['00000000-0000-4000-8000-00000000000a'] } },
+      { postId: NO_POST_ID, op: { type: 'readNotifications', ids: ['00000000-0000-4000-8000-00000000000a'] } },
     ]);
     // The server's older word (unread) arrives meanwhile: the read stays.
     await pull({ notifications: [notification({ seq: 3 })], cursor: 3 }, AUTHOR);
@@ -210,7 +212,7 @@ describe('flags on a connected device', () => {
     await answer(FLAGGER, (ops) => [
       { id: ops[0]!.id, status: 'applied', flag: wireFlag({ id: flag.id, text: 'Links everywhere', seq: 4 }) },
     ]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await countWaiting()).toBe(0);
     expect(await db.flags.get(flag.id)).toMatchObject({ state: 'open', sync: { seq: 4, state: 'open' } });
 
     const [reply] = [{ id: '00000000-0000-4000-8000-000000000001' }];

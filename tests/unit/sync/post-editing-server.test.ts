@@ -5,10 +5,10 @@
 // device with the next pull.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { deletePost, editPost, loadEditDraft, undoDeletion } from '../../../src/db/posts/editing';
 import { createPost, getPost } from '../../../src/db/posts/posts';
-import { countWaiting } from '../../../src/db/sync/outbox';
+import { countWaiting } from '../../../src/db/ops/outbox';
 import { UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from './harness';

@@ -3,16 +3,17 @@
 // and pulled tombstones, applied as the engine applies them (the server's side is tested with it).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deletePost, editPost, loadEditDraft, undoDeletion } from '../../../src/db/posts/editing';
-import { createPost, likePost } from '../../../src/db/posts/posts';
+import { createPost } from '../../../src/db/posts/posts';
+import { likePost } from '../../../src/db/likes/likes';
 import { deleteReply, recordView } from '../../../src/db/replies/replies';
 import { draftMetaKey } from '../../../src/db/contracts';
-import { db } from '../../../src/db/core/schema';
-import { listUndoEntries, UNDO_GRACE_MS } from '../../../src/db/core/undo';
+import { db } from '../../../src/db/storage/schema';
+import { listUndoEntries, UNDO_GRACE_MS } from '../../../src/db/ops/undo';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
-import { countWaiting, nextBatch, nextHoldEnd } from '../../../src/db/sync/outbox';
-import { markConnected } from '../../../src/db/sync/sync-meta';
-import { readStoredSession } from '../../../src/db/accounts/session';
+import { countWaiting, nextBatch, nextHoldEnd } from '../../../src/db/ops/outbox';
+import { markConnected } from '../../../src/db/ops/sync-meta';
+import { readStoredSession } from '../../../src/db/members/session';
 import { SyncEngine } from '../../../src/sync/engine';
 import type { SyncApi } from '../../../src/sync/api';
 import { UNDO_WINDOW_MS } from '../../../src/shared/post-rules';
@@ -179,6 +180,9 @@ describe('an edit on a connected device', () => {
     const settled = (await row())!;
     expect(settled).toMatchObject({ title: 'Revised title', editedAt: 7, likes: 5, previous: null });
     expect(settled.sync?.fields).toBeUndefined();
+    // Nothing left to send; the edit leaves the outbox with the pull that holds it.
+    expect(await countWaiting()).toBe(0);
+    await pull({ posts: [], cursor: 3 });
     expect(await db.outbox.count()).toBe(0);
   });
 

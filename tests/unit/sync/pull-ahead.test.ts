@@ -1,10 +1,10 @@
 // Reading pages ahead of what is stored (src/sync/pull-ahead.ts) and storing several pulled pages in
 // one transaction (applyPullPages): the batches a first sync stores, in order, all or nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../src/db/core/schema';
-import { onLocalChange } from '../../../src/db/core/changes';
+import { db } from '../../../src/db/storage/schema';
+import { onLocalChange } from '../../../src/db/storage/changes';
 import { applyPullPages } from '../../../src/db/sync/apply-pull';
-import { SYNC_META, markConnected, readCursor } from '../../../src/db/sync/sync-meta';
+import { SYNC_META, markConnected, readCursor } from '../../../src/db/ops/sync-meta';
 import { META_KEYS } from '../../../src/db/contracts';
 import { PullAhead } from '../../../src/sync/pull-ahead';
 import type { PullResponse } from '../../../src/shared/protocol';

@@ -6,16 +6,18 @@
 // only a misbehaving or newer server gives.)
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorToast } from '../../../src/components/toast/error-toast';
-import { createPost, likePost } from '../../../src/db/posts/posts';
-import { countSetAside, countWaiting, SET_ASIDE_AFTER_MS } from '../../../src/db/sync/outbox';
+import { createPost } from '../../../src/db/posts/posts';
+import { db } from '../../../src/db/storage/schema';
+import { likePost } from '../../../src/db/likes/likes';
+import { countSetAside, countWaiting, SET_ASIDE_AFTER_MS } from '../../../src/db/ops/outbox';
 import { ERRORS } from '../../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../../src/shared/protocol';
-import type { Database } from '../../../server/db/adapter';
+import type { Database } from '../../../server/db/storage/adapter';
 import { createApi, type Fetch } from '../../../src/sync/api';
 import { signIn } from '../../../src/sync/auth';
 import { resetMode } from '../../../src/sync/mode';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
-import { makePost, storePosts } from '../factories';
+import { makePost, storePosts, synced } from '../factories';
 import { connectedDevice } from './harness';
 import { startServer } from './test-server';
 
@@ -71,7 +73,7 @@ describe('a sign-in the real server refuses', () => {
     const server = await startServer({ database: unavailable });
     restarting = true;
     // Health asks the database too: this device was connected before.
-    await (await import('../../../src/db/sync/sync-meta')).markConnected();
+    await (await import('../../../src/db/ops/sync-meta')).markConnected();
     const error = await signIn('member@example.com', 'secret', createApi(server.device())).catch((caught: unknown) => caught);
     expect(errorToast(error)).toMatchObject({ title: 'Server unavailable', description: ERRORS.database_unavailable.message });
   });
@@ -107,12 +109,15 @@ describe('the sync engine and the real server’s refusals', () => {
   it('a refused operation is undone and told with the code’s title and the server’s sentence', async () => {
     const server = await startServer();
     const { engine } = await connectedDevice(server);
-    await storePosts(makePost({ id: 7, status: 'approved', likes: 1 })); // never on the server
+    // A post this device holds as the server's, which the server no longer has.
+    await storePosts(synced(makePost({ id: 7, status: 'approved', likes: 1 })));
     const notices = noticesOf();
     await likePost(7);
+    expect((await db.posts.get(7))!.likes).toBe(2);
     await engine.sync();
     expect(notices).toContainEqual({ title: 'Post removed', description: 'This post no longer exists.' });
     expect(await countWaiting()).toBe(0);
+    expect((await db.posts.get(7))!.likes).toBe(1);
   });
 
   it('an operation the server keeps failing on is answered failed, set aside after a minute of failures, and the rest flows', async () => {
@@ -135,7 +140,7 @@ describe('the sync engine and the real server’s refusals', () => {
     expect(timers).toHaveLength(2);
     // The next start sends it again; the server was mended meanwhile.
     marker = undefined;
-    await (await import('../../../src/db/sync/outbox')).releaseSetAside();
+    await (await import('../../../src/db/ops/outbox')).releaseSetAside();
     await engine.sync();
     expect((await server.posts()).map((post) => post.title).sort()).toEqual(['Explodes', 'Fine']);
   });

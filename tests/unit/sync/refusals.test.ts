@@ -4,11 +4,11 @@
 // refusals-server.test.ts.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorToast } from '../../../src/components/toast/error-toast';
-import { db } from '../../../src/db/core/schema';
-import { likePost } from '../../../src/db/posts/posts';
-import { countSetAside, countWaiting, MAX_FAILURES, SET_ASIDE_AFTER_MS } from '../../../src/db/sync/outbox';
-import { markConnected } from '../../../src/db/sync/sync-meta';
-import { readStoredSession } from '../../../src/db/accounts/session';
+import { db } from '../../../src/db/storage/schema';
+import { likePost } from '../../../src/db/likes/likes';
+import { countSetAside, countWaiting, MAX_FAILURES, SET_ASIDE_AFTER_MS } from '../../../src/db/ops/outbox';
+import { markConnected } from '../../../src/db/ops/sync-meta';
+import { readStoredSession } from '../../../src/db/members/session';
 import { ERRORS } from '../../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type Op } from '../../../src/shared/protocol';
 import { createApi, type Fetch } from '../../../src/sync/api';
@@ -16,7 +16,7 @@ import { signIn } from '../../../src/sync/auth';
 import { SyncEngine } from '../../../src/sync/engine';
 import { resetMode } from '../../../src/sync/mode';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
-import { makePost, signInAs, storePosts } from '../factories';
+import { makePost, signInAs, storePosts, synced } from '../factories';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -83,7 +83,7 @@ describe('the sync engine and the server’s refusals', () => {
   beforeEach(() => resetSyncStatus());
 
   it('an operation the server keeps failing on (MAX_FAILURES over a minute) is set aside, with a notice, and the rest flows', async () => {
-    await storePosts(makePost({ id: 1, status: 'approved' }), makePost({ id: 2, status: 'approved' }));
+    await storePosts(synced(makePost({ id: 1, status: 'approved' })), synced(makePost({ id: 2, status: 'approved' })));
     const applied: number[] = [];
     const fetch = scripted((path, body) => {
       if (path === '/api/session') return json(200, user);
@@ -114,7 +114,7 @@ describe('the sync engine and the server’s refusals', () => {
   });
 
   it('a server-wide fault (503, a proxy’s error page, quick failures) never sets anything aside', async () => {
-    await storePosts(makePost({ id: 4, status: 'approved' }));
+    await storePosts(synced(makePost({ id: 4, status: 'approved' })));
     let answer = (): Response => refusal(503, 'database_unavailable', ERRORS.database_unavailable.message);
     const fetch = scripted((path) => {
       if (path === '/api/session') return json(200, user);
@@ -134,7 +134,7 @@ describe('the sync engine and the server’s refusals', () => {
   });
 
   it('a batch refused whole (413) is sent again one operation at a time, so nothing blocks the queue', async () => {
-    await storePosts(makePost({ id: 5, status: 'approved' }), makePost({ id: 6, status: 'approved' }));
+    await storePosts(synced(makePost({ id: 5, status: 'approved' })), synced(makePost({ id: 6, status: 'approved' })));
     const fetch = scripted((path, body) => {
       if (path === '/api/session') return json(200, user);
       if (path === '/api/changes') return json(200, emptyPull);

@@ -4,10 +4,10 @@
 // travel, a refused reply goes back to the reply box, and a view counts once per member.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../src/db/core/schema';
+import { db } from '../../../src/db/storage/schema';
 import { getPost } from '../../../src/db/posts/posts';
 import { createReply, deleteReply, editReply, listReplies, loadReplyDraft, recordView } from '../../../src/db/replies/replies';
-import { countWaiting } from '../../../src/db/sync/outbox';
+import { countWaiting } from '../../../src/db/ops/outbox';
 import { approvePost, createPost } from '../../../src/db/posts/posts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { makePost, storePosts } from '../factories';

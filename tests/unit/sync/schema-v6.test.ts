@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { db, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from '../../../src/db/core/schema';
+import { db, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from '../../../src/db/storage/schema';
 import { DATABASE_NAME, META_KEYS } from '../../../src/db/contracts';
 import { makePost } from '../factories';
 

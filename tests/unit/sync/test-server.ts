@@ -12,16 +12,16 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app';
-import type { Database } from '../../../server/db/adapter';
-import { createSession, createUser, findUser, type UserRow } from '../../../server/db/accounts';
-import { changeHead } from '../../../server/db/changes';
-import { openPglite } from '../../../server/db/pglite';
-import { toWirePost } from '../../../server/db/post-rows';
-import { startUp } from '../../../server/db/startup';
+import type { Database } from '../../../server/db/storage/adapter';
+import { createSession, createUser, findUser, type UserRow } from '../../../server/db/members/accounts';
+import { changeHead } from '../../../server/db/sync/changes';
+import { openPglite } from '../../../server/db/storage/pglite';
+import { toWirePost } from '../../../server/db/posts/post-rows';
+import { startUp } from '../../../server/db/storage/startup';
 import { hashPassword } from '../../../server/lib/passwords';
 import { SESSION_COOKIE } from '../../../server/plugins/session';
-import { DEFAULT_ADMIN_EMAIL, nameFromEmail, type PostStatus } from '../../../src/shared/post-rules';
-import type { NewPost, Op, OpResult, WirePost } from '../../../src/shared/protocol';
+import { DEFAULT_ADMIN_EMAIL, nameFromEmail, type NewPostFields as NewPost, type PostStatus } from '../../../src/shared/post-rules';
+import type { Op, OpResult, WirePost } from '../../../src/shared/protocol';
 import { createApi, type Fetch, type SyncApi } from '../../../src/sync/api';
 
 /** The app's origin as the browser sees it (the server accepts localhost as its own host). */

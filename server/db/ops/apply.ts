@@ -1,0 +1,130 @@
+// The one way the server applies an operation, at most once: its definition (src/shared/ops) is
+// looked up by type, its payload checked and its sender's role too, before anything is read; a
+// retry is answered `duplicate` outside the write lock when it can be. Then, in one transaction, the
+// change_head row is locked first (commits are totally ordered, and a retry racing its first push
+// waits, then answers `duplicate`), the definition runs over the SQL store, the op id is recorded
+// with what it was about, and the change number it took (if it changed anything) is announced on
+// ie_changes at commit. A refusal rolls everything back. Likes are the one exception: they join a
+// group commit (like-batch.ts), which tests/ops holds to the like definition.
+import { maySee } from '../../../src/shared/post-rules';
+import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
+import { definitionOf } from '../../../src/shared/ops/registry';
+import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
+import type { UserRow } from '../members/accounts';
+import { toOpPost, toWirePost } from '../posts/post-rows';
+import { toWireReply } from '../replies/reply-rows';
+import { toWireFlag } from '../flags/flag-rows';
+import type { Database, Sql } from '../storage/adapter';
+import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
+import { applyLike } from './like-batch';
+import { ChangeNumber, SqlStore } from './sql-store';
+
+/** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
+export interface Applied {
+  result: ServerOpResult;
+  seq: number | null;
+}
+
+/** Thrown inside an operation's transaction when its op id turns out to be recorded already. */
+class Duplicate extends Error {}
+
+/** What an operation named as its subject (OpContext.about). */
+interface About {
+  postId: number | null;
+  replyId: string | null;
+}
+
+/** A like joins the next group commit (like-batch.ts): one ie_like_batch statement with the change_head lock. */
+async function like(db: Database, user: UserRow, op: OpOf<'like'>, count: number): Promise<Applied> {
+  const admin = user.role === 'admin';
+  const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count, admin, email: user.email });
+  if (outcome.row) {
+    const post = toWirePost(outcome.row, admin, user.email);
+    return { result: { id: op.id, status: 'applied', seq: post.seq, postId: post.id, post }, seq: post.seq };
+  }
+  if (outcome.code === 'duplicate') return { result: await duplicate(db, user, op.id), seq: null };
+  return { result: refused(op, outcome.code === 'not_approved' ? 'not_approved' : 'not_found'), seq: null };
+}
+
+/** The row `read` of `key` as the store last saw it, or as it is now when the store never read it. */
+async function current<K, R>(seen: Map<K, R | null>, key: K, read: () => Promise<R[]>): Promise<R | undefined> {
+  if (seen.has(key)) return seen.get(key) ?? undefined;
+  const [row] = await read();
+  return row;
+}
+
+/**
+ * The answer: the change number the op took (every row it wrote carries it: the device knows which
+ * of its rows hold the op), what it was about (its post, as `user` may see it, and its reply), and the flag it made.
+ */
+async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, about: About, seq: number | null): Promise<ServerOpResult> {
+  const admin = user.role === 'admin';
+  const result: Extract<ServerOpResult, { status: 'applied' }> = { id: opId, status: 'applied', ...(seq === null ? {} : { seq }) };
+  if (about.postId === null) return result;
+  result.postId = about.postId;
+  const post = await current(store.posts, about.postId, () => tx.query('SELECT * FROM posts WHERE id = $1', [about.postId]));
+  if (post && maySee(toOpPost(post), user)) {
+    result.post = toWirePost(post, admin, user.email);
+    const reply = about.replyId
+      ? await current(store.replies, about.replyId, () => tx.query('SELECT * FROM replies WHERE id = $1', [about.replyId]))
+      : undefined;
+    if (reply) result.reply = toWireReply(reply, admin);
+  }
+  if (store.flagRow) result.flag = toWireFlag(store.flagRow);
+  return result;
+}
+
+/**
+ * Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason (the
+ * codes a device of `protocolVersion` understands).
+ */
+export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersion?: number): Promise<Applied> {
+  const definition = definitionOf(op.type);
+  let args: unknown;
+  try {
+    if (definition.who === 'admin' && user.role !== 'admin') throw new OpRefusal('admins_only');
+    args = definition.parse(op as never);
+  } catch (error) {
+    if (!(error instanceof OpRefusal)) throw error;
+    return { result: refused(op, legacyCode(error.code, op.type, protocolVersion), error.reason), seq: null };
+  }
+  // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
+  if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
+  if (op.type === 'like') return like(db, user, op, (args as { count?: number }).count ?? 1);
+  try {
+    return await db.transaction(async (tx): Promise<Applied> => {
+      const [head] = await tx.query('SELECT seq, last_post_id FROM change_head FOR UPDATE');
+      if (await alreadyApplied(tx, op.id)) throw new Duplicate();
+      const change = new ChangeNumber(Number(head!.seq) + 1);
+      const store = new SqlStore(tx, user, change, Number(head!.last_post_id));
+      const about: About = { postId: null, replyId: null };
+      const context: OpContext = {
+        id: op.id,
+        now: Date.now(),
+        about(postId, replyId = null) {
+          about.postId = postId;
+          about.replyId = replyId;
+        },
+      };
+      await definition.run(store, user, args as never, context);
+      const seq = change.taken ? change.seq : null;
+      const [claimed] = await tx.query(
+        'INSERT INTO ops (id, user_id, post_id, reply_id, seq) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id',
+        [op.id, user.id, about.postId, about.replyId, seq],
+      );
+      if (!claimed) throw new Duplicate();
+      if (seq !== null) {
+        // The NOTIFY is delivered only after the commit.
+        await tx.query('WITH head AS (UPDATE change_head SET seq = $1 RETURNING seq) SELECT pg_notify($2, seq::text) FROM head', [
+          change.seq,
+          CHANGES_CHANNEL,
+        ]);
+      }
+      return { result: await answer(tx, store, user, op.id, about, seq), seq };
+    });
+  } catch (error) {
+    if (error instanceof Duplicate) return { result: await duplicate(db, user, op.id), seq: null };
+    if (error instanceof OpRefusal) return { result: refused(op, error.code, error.reason), seq: null };
+    throw error;
+  }
+}

@@ -1,0 +1,370 @@
+// The schema, as numbered SQL migrations that run on PGlite and PostgreSQL alike. They run at
+// start in one transaction under an advisory lock, so two instances starting together never race.
+// A shipped migration is never edited: a change is a new entry.
+import type { Sql } from './adapter';
+
+/** The advisory lock key of start-up work (migrations, seeding, the admin account). */
+export const STARTUP_LOCK = 741_852_963;
+
+/** Each migration: one SQL text split on `;` at line ends, or a list of statements taken as they are. */
+export const MIGRATIONS: readonly (string | readonly string[])[] = [
+  /* 1 */ `
+  CREATE TABLE users (
+    id bigserial PRIMARY KEY,
+    email text NOT NULL UNIQUE,
+    name text NOT NULL,
+    role text NOT NULL CHECK (role IN ('admin', 'user')),
+    password_hash text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE sessions (
+    token_hash text PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions (user_id);
+  CREATE TABLE posts (
+    id bigint PRIMARY KEY,
+    title text NOT NULL,
+    content text NOT NULL,
+    category text NOT NULL,
+    author text NOT NULL,
+    author_email text NOT NULL,
+    author_role text NOT NULL,
+    likes bigint NOT NULL DEFAULT 0,
+    comments integer NOT NULL DEFAULT 0,
+    views integer NOT NULL DEFAULT 0,
+    date text NOT NULL,
+    is_top_contributor boolean NOT NULL DEFAULT false,
+    tags jsonb NOT NULL DEFAULT '[]',
+    status text NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+    seq bigint NOT NULL
+  );
+  CREATE INDEX posts_seq ON posts (seq);
+  CREATE INDEX posts_author_seq ON posts (author_email, seq);
+  CREATE TABLE ops (
+    id uuid PRIMARY KEY,
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    post_id bigint,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  );
+  -- One row: the change head and the last post id. Every write transaction updates it first, so its
+  -- row lock orders commits and a change number is only taken once every lower one has committed.
+  CREATE TABLE change_head (
+    one boolean PRIMARY KEY DEFAULT true CHECK (one),
+    seq bigint NOT NULL,
+    last_post_id bigint NOT NULL,
+    seeded boolean NOT NULL DEFAULT false
+  );
+  INSERT INTO change_head (seq, last_post_id) VALUES (0, 0);
+  `,
+  /* 2: a like in one statement, so the change_head lock is held for no network round trip. */ [
+    `CREATE FUNCTION ie_like(p_op uuid, p_user bigint, p_post bigint, p_count bigint, p_admin boolean, p_email text)
+    RETURNS SETOF posts LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      UPDATE change_head SET seq = seq + 1 RETURNING seq INTO v_seq;
+      IF EXISTS (SELECT 1 FROM ops WHERE id = p_op) THEN RAISE EXCEPTION 'ie:duplicate'; END IF;
+      RETURN QUERY UPDATE posts SET likes = likes + p_count, seq = v_seq WHERE id = p_post AND status = 'approved' RETURNING *;
+      IF NOT FOUND THEN
+        IF EXISTS (SELECT 1 FROM posts WHERE id = p_post AND (p_admin OR status = 'approved' OR author_email = p_email)) THEN
+          RAISE EXCEPTION 'ie:not_approved';
+        END IF;
+        RAISE EXCEPTION 'ie:not_found';
+      END IF;
+      INSERT INTO ops (id, user_id, post_id) VALUES (p_op, p_user, p_post);
+      PERFORM pg_notify('ie_changes', v_seq::text);
+    END $$`,
+  ],
+  /* 3: group commit of likes: many likes in one statement, one commit. One change_head increment
+     (the lock) for the batch; each op id recorded (a conflict means a duplicate); each liked post
+     updated once by the sum of its new likes. Op ids must be distinct within one batch. */ [
+    `CREATE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      UPDATE change_head SET seq = change_head.seq + 1 RETURNING change_head.seq INTO v_seq;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id) SELECT i.id, i.uid, i.pid FROM input i WHERE i.pid IN (SELECT id FROM likable)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = v_seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      PERFORM pg_notify('ie_changes', v_seq::text);
+    END $$`,
+  ],
+  /* 4: a group of likes that are all refused (or all duplicates) changes nothing, so it neither
+     moves the change head nor notifies: the head's row is locked first (commits stay ordered), the
+     next number is only taken, and announced, when some like was recorded. */ [
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      SELECT change_head.seq + 1 INTO v_seq FROM change_head FOR UPDATE;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id) SELECT i.id, i.uid, i.pid FROM input i WHERE i.pid IN (SELECT id FROM likable)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = v_seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry v_seq (no other post can: the head's row lock is held).
+      IF EXISTS (SELECT 1 FROM posts WHERE seq = v_seq) THEN
+        UPDATE change_head SET seq = v_seq;
+        PERFORM pg_notify('ie_changes', v_seq::text);
+      END IF;
+    END $$`,
+  ],
+  /* 5: conversations. Replies to approved posts (a reply's id is the id of the op that wrote it;
+     created_at and edited_at are milliseconds since the epoch, on the server's clock), one view per
+     member per post, and the reply an op was about (so a retried op answers with it). A post's
+     comments is the number of its visible replies: there was none before, so every post's comments
+     becomes 0, and a post whose number changes (the sample posts) gets one new change number, so
+     devices that hold it learn the new number. */ `
+  CREATE TABLE replies (
+    id uuid PRIMARY KEY,
+    post_id bigint NOT NULL REFERENCES posts (id),
+    author text NOT NULL,
+    author_email text NOT NULL,
+    author_role text NOT NULL,
+    content text NOT NULL,
+    quote_id uuid,
+    created_at bigint NOT NULL,
+    edited_at bigint,
+    state text NOT NULL CHECK (state IN ('visible', 'hidden', 'deleted')),
+    seq bigint NOT NULL
+  );
+  CREATE INDEX replies_seq ON replies (seq);
+  CREATE INDEX replies_post ON replies (post_id, created_at);
+  CREATE TABLE post_views (
+    user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    post_id bigint NOT NULL,
+    PRIMARY KEY (user_id, post_id)
+  );
+  ALTER TABLE ops ADD COLUMN reply_id uuid;
+  UPDATE change_head SET seq = seq + 1 WHERE EXISTS (SELECT 1 FROM posts WHERE comments <> 0);
+  UPDATE posts SET comments = 0, seq = (SELECT seq FROM change_head) WHERE comments <> 0;
+  `,
+  /* 6: writing. A post's edits (edited_at in ms, while approved; resubmitted, from an edit of a
+     rejected post until its next review; previous, the version an edit of an approved post
+     replaced). A deleted post moves out of `posts` into `deleted_posts` (its columns, plus when, by
+     whom, and the deletion's change number in seq), so every read of `posts` (pulls, likes in
+     ie_like_batch, reviews, replies, views) leaves it out unchanged; the row is kept for admins and
+     backups. Its replies stay where they are, and every read of replies joins posts, so the
+     foreign key from replies to posts goes (its name is found, not assumed). */ [
+    `ALTER TABLE posts ADD COLUMN edited_at bigint`,
+    `ALTER TABLE posts ADD COLUMN resubmitted boolean NOT NULL DEFAULT false`,
+    `ALTER TABLE posts ADD COLUMN previous jsonb`,
+    `CREATE TABLE deleted_posts (
+      LIKE posts INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+      deleted_at bigint NOT NULL,
+      deleted_by bigint,
+      PRIMARY KEY (id)
+    )`,
+    `CREATE INDEX deleted_posts_seq ON deleted_posts (seq)`,
+    `DO $$
+    DECLARE c record;
+    BEGIN
+      FOR c IN SELECT conname FROM pg_constraint
+        WHERE contype = 'f' AND conrelid = 'replies'::regclass AND confrelid = 'posts'::regclass
+      LOOP
+        EXECUTE format('ALTER TABLE replies DROP CONSTRAINT %I', c.conname);
+      END LOOP;
+    END $$`,
+  ],
+  /* 7: moderation and notifications. A post's reason (of a rejection or hide), when it entered the
+     review queue (submitted_at: its creation or last resubmission; ms; backfilled from the id, which
+     is Date.now()-based for every post made here) and when it was last reviewed (reviewed_at), in
+     posts and deleted_posts alike. Flags: one per member and item ever (a NULL reply_id, the post
+     itself, counts as one value in the unique index), their id the op's. Notifications: one row per
+     recipient. like_days: likes given per UTC day, kept by a statement trigger on posts (the group
+     commit of likes updates many posts in one statement: one upsert per statement). */ [
+    `ALTER TABLE posts ADD COLUMN reason text`,
+    `ALTER TABLE posts ADD COLUMN submitted_at bigint`,
+    `ALTER TABLE posts ADD COLUMN reviewed_at bigint`,
+    // When an admin hid it from the forum (hidePost): members who could see it get its tombstone.
+    `ALTER TABLE posts ADD COLUMN hidden_at bigint`,
+    `UPDATE posts SET submitted_at = id WHERE id > 1000000000000`,
+    `ALTER TABLE deleted_posts ADD COLUMN reason text`,
+    `ALTER TABLE deleted_posts ADD COLUMN submitted_at bigint`,
+    `ALTER TABLE deleted_posts ADD COLUMN reviewed_at bigint`,
+    `UPDATE deleted_posts SET submitted_at = id WHERE id > 1000000000000`,
+    `CREATE TABLE flags (
+      id uuid PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      post_id bigint NOT NULL,
+      reply_id uuid,
+      reason text NOT NULL,
+      text text NOT NULL DEFAULT '',
+      created_at bigint NOT NULL,
+      state text NOT NULL CHECK (state IN ('open', 'dismissed', 'resolved')),
+      seq bigint NOT NULL
+    )`,
+    `CREATE UNIQUE INDEX flags_once ON flags (user_id, post_id, coalesce(reply_id, '00000000-0000-0000-0000-000000000000'::uuid))`,
+    `CREATE INDEX flags_seq ON flags (seq)`,
+    `CREATE INDEX flags_user_seq ON flags (user_id, seq)`,
+    `CREATE INDEX flags_open ON flags (post_id, reply_id) WHERE state = 'open'`,
+    `CREATE TABLE notifications (
+      id uuid PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      kind text NOT NULL,
+      post_id bigint NOT NULL,
+      reply_id uuid,
+      actor text,
+      post_title text NOT NULL,
+      reason text,
+      created_at bigint NOT NULL,
+      read_at bigint,
+      seq bigint NOT NULL
+    )`,
+    `CREATE INDEX notifications_user_seq ON notifications (user_id, seq)`,
+    `CREATE TABLE like_days (day date PRIMARY KEY, likes bigint NOT NULL)`,
+    `CREATE FUNCTION ie_count_like_days() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO like_days (day, likes)
+      SELECT (now() AT TIME ZONE 'UTC')::date, sum(n.likes - o.likes)
+      FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE n.likes > o.likes
+      HAVING sum(n.likes - o.likes) > 0
+      ON CONFLICT (day) DO UPDATE SET likes = like_days.likes + EXCLUDED.likes;
+      RETURN NULL;
+    END $$`,
+    `CREATE TRIGGER posts_like_days AFTER UPDATE ON posts
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ie_count_like_days()`,
+  ],
+  /* 8: comfort. A member's theme, and prefs_seq: the change number of their last preferences change
+     (theme or name; 0: never changed), pulled by their devices like any other change. member_id:
+     the public id of /members/:id (memberId of src/shared/comfort.ts, FNV-1a of the lower-cased
+     email), written by createUser and, for the accounts made before it, at start-up (startup.ts),
+     since SQL has no 64-bit unsigned arithmetic to compute it here. Saved posts: one row per member
+     and post, an unsave kept as saved = false (it syncs, so other devices drop it). Full-text search
+     over posts: an expression GIN index on the title (weight A) and the content (weight B), in
+     English; server/db/search.ts writes the very same expression (SEARCH_VECTOR), or the index is
+     not used. An expression index rather than a generated column: `SELECT *` and `RETURNING *` of
+     posts (and the deleted_posts made LIKE posts) stay as they were. replies_author serves a
+     rename and a member page. */ [
+    `ALTER TABLE users ADD COLUMN theme text NOT NULL DEFAULT 'system' CHECK (theme IN ('system', 'light', 'dark'))`,
+    `ALTER TABLE users ADD COLUMN prefs_seq bigint NOT NULL DEFAULT 0`,
+    `ALTER TABLE users ADD COLUMN member_id text`,
+    `CREATE INDEX users_member_id ON users (member_id)`,
+    `CREATE TABLE saved_posts (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      post_id bigint NOT NULL,
+      saved boolean NOT NULL,
+      at bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (user_id, post_id)
+    )`,
+    `CREATE INDEX saved_posts_user_seq ON saved_posts (user_id, seq)`,
+    `CREATE INDEX posts_search ON posts USING gin (
+      (setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, content), 'B'))
+    )`,
+    `CREATE INDEX replies_author ON replies (author_email)`,
+  ],
+  /* 9: one operation, one definition. Each recorded op keeps the change number it took (null: it
+     changed nothing, or it was applied before this migration), so every answer to it, a retry's
+     too, tells the device exactly which change holds it. The group commit of likes records it too. */ [
+    `ALTER TABLE ops ADD COLUMN seq bigint`,
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      SELECT change_head.seq + 1 INTO v_seq FROM change_head FOR UPDATE;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id, seq) SELECT i.id, i.uid, i.pid, v_seq FROM input i WHERE i.pid IN (SELECT id FROM likable)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = v_seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry v_seq (no other post can: the head's row lock is held).
+      IF EXISTS (SELECT 1 FROM posts WHERE seq = v_seq) THEN
+        UPDATE change_head SET seq = v_seq;
+        PERFORM pg_notify('ie_changes', v_seq::text);
+      END IF;
+    END $$`,
+  ],
+];
+
+/**
+ * Applies the migrations not yet applied, in `tx` (the caller holds STARTUP_LOCK); returns how many
+ * ran. `upTo` stops after that version (tests build a database as an older build left it).
+ */
+export async function migrate(tx: Sql, upTo = MIGRATIONS.length): Promise<number> {
+  await tx.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+  const applied = new Set(rows.map((row) => Number(row.version)));
+  let ran = 0;
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (applied.has(version) || version > upTo) continue;
+    for (const statement of typeof sql === 'string' ? splitStatements(sql) : sql) await tx.query(statement);
+    await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    ran += 1;
+  }
+  return ran;
+}
+
+/** Splits a migration on `;` at line ends (the extended protocol takes one statement at a time). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.length > 0);
+}

@@ -1,0 +1,329 @@
+// Pull by cursor: the posts (and, from protocol version 2, the replies; from 3, the ids of deleted
+// posts; from 4, the viewer's notifications and the flags they may see; from 5, the viewer's saved
+// posts and preferences) a viewer may see whose
+// change number is above the cursor, in pages. The page stops at the
+// head read first, and every change at or below the head has committed (change_head's row lock
+// orders commits), so a cursor handed out never skips a late commit. Several rows can share one
+// change number (a reply and its post; the posts of one group commit of likes): a page never ends
+// between two of them.
+import { isTheme } from '../../../src/shared/comfort';
+import type { PullResponse, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
+import type { Sql } from '../storage/adapter';
+import type { UserRow } from '../members/accounts';
+import { flagColumns, toWireFlag } from '../flags/flag-rows';
+import { notificationColumns, toWireNotification } from '../notifications/notification-rows';
+import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
+import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
+
+/** The newest change number. */
+export async function changeHead(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ seq: unknown }>('SELECT seq FROM change_head');
+  return Number(row?.seq ?? 0);
+}
+
+/** The keys a version-5 pull added: saved posts and preferences. */
+type ComfortKeys = 'saved' | 'preferences';
+/** A page of a version-1 pull: posts only. */
+export type PostsPage = Omit<PullResponse, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
+/** A page of a version-2 pull: posts and replies, no removed posts. */
+export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' | 'flags' | ComfortKeys>;
+/** A page of a version-3 pull: posts, replies and removed posts. */
+export type WritingPage = Omit<PullResponse, 'notifications' | 'flags' | ComfortKeys>;
+/** A page of a version-4 pull: no saved posts nor preferences. */
+export type ModerationPage = Omit<PullResponse, ComfortKeys>;
+
+/**
+ * What a page carries besides posts, by protocol version: replies from 2, removed posts from 3,
+ * notifications and flags from 4, saved posts and preferences from 5.
+ */
+interface Shape {
+  replies: boolean;
+  removed: boolean;
+  moderation: boolean;
+  comfort: boolean;
+}
+
+/**
+ * One kind of row a page carries: its columns, the tables it is read from, the condition of who
+ * may see it (placeholders: $3 admin, $4 email, $6 the viewer's user id), its change number column,
+ * and the order of its rows within one change number.
+ */
+interface Kind {
+  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences';
+  columns: string;
+  from: string;
+  visible: string;
+  seq: string;
+  order: string;
+}
+
+const POSTS: Kind = {
+  key: 'posts',
+  columns: readablePostColumns('y', '$3', '$4'),
+  from: 'posts y',
+  visible: visibleTo('$3', '$4', 'y'),
+  seq: 'y.seq',
+  order: 'x.seq, x.id',
+};
+const REPLIES: Kind = {
+  key: 'replies',
+  columns: readableReplyColumns('x', '$3'),
+  from: 'replies x JOIN posts y ON y.id = x.post_id',
+  visible: visibleTo('$3', '$4', 'y'),
+  seq: 'x.seq',
+  order: 'x.seq, x.created_at',
+};
+// A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
+// author and the admins for a pending or rejected one (an id and a number, never its content).
+// A post an admin hid (hidden_at, until it is approved again) leaves the view of every member but
+// its author: they get the same tombstone, so their devices drop it and its replies.
+const REMOVED: Kind = {
+  key: 'removed',
+  columns: 'y.id, y.seq',
+  from: `(SELECT id, seq, status, author_email, true AS gone FROM deleted_posts
+    UNION ALL SELECT id, seq, status, author_email, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
+  visible: `(y.gone = ${visibleTo('$3', '$4', 'y')})`,
+  seq: 'y.seq',
+  order: 'x.seq, x.id',
+};
+// Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
+const NOTIFICATIONS: Kind = {
+  key: 'notifications',
+  columns: notificationColumns('y'),
+  from: 'notifications y',
+  visible: 'y.user_id = $6',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+const FLAGS: Kind = {
+  key: 'flags',
+  columns: flagColumns('y', 'u'),
+  from: 'flags y JOIN users u ON u.id = y.user_id',
+  visible: '($3::boolean OR y.user_id = $6)',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+
+// Version 5: a member's own saved posts (an unsave too: saved false), whatever became of the post
+// since (the device keeps what it holds); their preferences, one row at most, its change number
+// the last change of theme or name (prefs_seq; 0, never changed, is never above a cursor).
+const SAVED: Kind = {
+  key: 'saved',
+  columns: 'y.post_id, y.saved, y.at, y.seq',
+  from: 'saved_posts y',
+  visible: 'y.user_id = $6',
+  seq: 'y.seq',
+  order: 'x.seq, x.post_id',
+};
+const PREFERENCES: Kind = {
+  key: 'preferences',
+  columns: 'y.theme, y.name, y.prefs_seq AS seq',
+  from: 'users y',
+  visible: 'y.id = $6',
+  seq: 'y.prefs_seq',
+  order: 'x.seq',
+};
+
+const kindsOf = (shape: Shape): Kind[] => [
+  POSTS,
+  ...(shape.replies ? [REPLIES] : []),
+  ...(shape.removed ? [REMOVED] : []),
+  ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
+  ...(shape.comfort ? [SAVED, PREFERENCES] : []),
+];
+
+/**
+ * One statement for a page (its answer one JSON text: one value to hand over instead of one per
+ * column and row; PGlite copies every value out of WebAssembly one by one). Parameters: $1 after,
+ * $2 head, $3 admin, $4 email, $5 limit + 1 (and $6 the viewer's id, from version 4). `k_<kind>` holds
+ * the first limit + 1 rows of each kind, `s` the first limit + 1 change numbers of all of them
+ * merged. The page ends at `bound`:
+ * - the head, when at most `limit` rows follow the cursor;
+ * - else the change number of the page's last row, when the next row has another one;
+ * - else the number before it (the page's last rows share their number with the next one: they
+ *   wait for the next page, which starts above the cursor and would otherwise skip the rest);
+ * - else, when every row of the page shares that one number, that number: all of its rows come,
+ *   even past `limit` (read again from the tables, since `k_<kind>` holds only limit + 1 rows).
+ */
+const page = (shape: Shape) => {
+  const kinds = kindsOf(shape);
+  const first = kinds.map(
+    (kind) =>
+      `k_${kind.key} AS (SELECT ${kind.columns} FROM ${kind.from}
+    WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible} ORDER BY ${kind.seq} LIMIT $5)`,
+  );
+  // The scalar subqueries on b are evaluated once: a branch whose condition is false reads no table.
+  const inPage = kinds.map(
+    (kind) => `page_${kind.key} AS (
+    SELECT * FROM k_${kind.key} WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
+    UNION ALL
+    SELECT ${kind.columns} FROM ${kind.from}
+    WHERE (SELECT whole FROM b) AND ${kind.seq} = (SELECT bound FROM b) AND ${kind.visible}
+  )`,
+  );
+  const seqs = kinds.map((kind) => `SELECT seq FROM k_${kind.key}`).join(' UNION ALL ');
+  const keys = kinds.map((kind) => `'${kind.key}', (SELECT coalesce(json_agg(x ORDER BY ${kind.order}), '[]') FROM page_${kind.key} x),`);
+  return `
+  WITH ${first.join(',\n  ')},
+  s AS (SELECT seq, row_number() OVER (ORDER BY seq) AS n FROM (${seqs}) u),
+  edge AS (SELECT (SELECT seq FROM s WHERE n = $5 - 1) AS last, (SELECT seq FROM s WHERE n = $5) AS next),
+  b AS (
+    SELECT
+      CASE WHEN next IS NULL THEN $2
+           WHEN next <> last THEN last
+           ELSE coalesce((SELECT max(seq) FROM s WHERE seq < last), last) END AS bound,
+      next IS NOT NULL AND next = last AND NOT EXISTS (SELECT 1 FROM s WHERE seq < last) AS whole,
+      next IS NOT NULL AS cut
+    FROM edge
+  ),
+  ${inPage.join(',\n  ')}
+  SELECT json_build_object(
+    ${keys.join('\n    ')}
+    'bound', b.bound,
+    'whole', b.whole,
+    'cut', b.cut
+  )::text AS page
+  FROM b`;
+};
+
+// Whether anything this viewer may see follows $1 (asked only after a page of one change number).
+// It takes no limit: the viewer's id is $5 here (every placeholder of a statement must be used).
+const moreAfter = (shape: Shape) =>
+  `SELECT ${kindsOf(shape)
+    .map(
+      (kind) =>
+        `EXISTS (SELECT 1 FROM ${kind.from} WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
+    )
+    .join(' OR ')} AS more`;
+
+/** The shape of a page for a request of `protocol`. */
+const shapeOf = (protocol: number): Shape => ({
+  replies: protocol >= 2,
+  removed: protocol >= 3,
+  moderation: protocol >= 4,
+  comfort: protocol >= 5,
+});
+
+/** The newest shape this server knows. */
+const NEWEST = 5;
+
+// The statements of each shape, made once.
+const STATEMENTS = new Map(
+  Array.from({ length: NEWEST }, (_, index) => index + 1).map((protocol) => {
+    const shape = shapeOf(protocol);
+    return [protocol, { shape, page: page(shape), more: moreAfter(shape) }] as const;
+  }),
+);
+
+interface RawPage {
+  posts: PostRow[];
+  replies?: ReplyRow[];
+  removed?: { id: number | string; seq: number | string }[];
+  notifications?: Record<string, unknown>[];
+  flags?: Record<string, unknown>[];
+  saved?: { post_id: number | string; saved: boolean; at: number | string; seq: number | string }[];
+  preferences?: { theme: string; name: string; seq: number | string }[];
+  bound: number | string;
+  whole: boolean;
+  cut: boolean;
+}
+
+/** A post as a device of `protocol` reads it: before version 4 without `reason` (as those versions sent it). */
+function postFor(protocol: number, post: WirePost): WirePost {
+  if (protocol >= 4) return post;
+  const { reason: _reason, ...older } = post;
+  return older as WirePost;
+}
+
+/** A saved_posts row as the wire sends it to its member. */
+const toWireSaved = (row: NonNullable<RawPage['saved']>[number]): WireSaved => ({
+  postId: Number(row.post_id),
+  saved: row.saved === true,
+  at: Number(row.at),
+  seq: Number(row.seq),
+});
+
+/** The member's preferences row as the wire sends it (a theme the CHECK allows, else the default). */
+const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): WirePreferences => ({
+  theme: isTheme(row.theme) ? row.theme : 'system',
+  name: String(row.name),
+  seq: Number(row.seq),
+});
+
+/**
+ * A post saved in this page (saved true) that the page does not carry comes with it, and its
+ * replies: a device that freed space since may not hold it, and a saved post is kept for reading
+ * offline (issue 23). Only an approved post the viewer may see, and only rows at or below `after`
+ * (what is above comes in this page or a later one anyway); rows as a pull sends them (their own
+ * change numbers, which a device that holds them already simply finds not newer).
+ */
+async function addSavedPosts(
+  sql: Sql,
+  viewer: UserRow,
+  after: number,
+  saved: WireSaved[],
+  posts: WirePost[],
+  replies: WireReply[],
+): Promise<void> {
+  const carried = new Set(posts.map((post) => post.id));
+  const missing = [...new Set(saved.filter((row) => row.saved && !carried.has(row.postId)).map((row) => row.postId))];
+  if (missing.length === 0) return;
+  const admin = viewer.role === 'admin';
+  const rows = await sql.query<PostRow>(
+    `SELECT ${readablePostColumns('y', '$2', '$3')} FROM posts y
+     WHERE y.id = ANY($1::bigint[]) AND y.seq <= $4 AND y.status = 'approved' AND ${visibleTo('$2', '$3', 'y')} ORDER BY y.seq`,
+    [missing, admin, viewer.email, after],
+  );
+  if (rows.length === 0) return;
+  posts.push(...rows.map((row) => toWirePost(row, admin, viewer.email)));
+  const threads = await sql.query<ReplyRow>(
+    `SELECT ${readableReplyColumns('x', '$2')} FROM replies x WHERE x.post_id = ANY($1::bigint[]) AND x.seq <= $3 ORDER BY x.seq, x.created_at`,
+    [rows.map((row) => Number(row.id)), admin, after],
+  );
+  const present = new Set(replies.map((reply) => reply.id));
+  replies.push(...threads.filter((reply) => !present.has(String(reply.id))).map((reply) => toWireReply(reply, admin)));
+}
+
+/**
+ * One page of changes after `after` that `viewer` may see, oldest first: at most `limit` rows in all
+ * (posts, replies, removed posts, notifications, flags, saved posts and preferences counted together), except when more rows
+ * than that share one change number. A `protocol` 1 request gets posts only, counted alone; a
+ * `protocol` 2 request posts and replies, and no `removed` key (a deleted post is simply absent: an
+ * older device keeps its copy until it updates); a `protocol` 3 request no `notifications` nor
+ * `flags`, and posts without `reason`; a `protocol` 4 request no `saved` nor `preferences`.
+ */
+export async function pullChanges(
+  sql: Sql,
+  viewer: UserRow,
+  after: number,
+  limit: number,
+  protocol: number,
+): Promise<PullResponse | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+  const version = Math.min(Math.max(protocol, 1), NEWEST);
+  const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
+  const admin = viewer.role === 'admin';
+  const head = await changeHead(sql);
+  const viewerId = shape.moderation || shape.comfort ? [viewer.id] : [];
+  const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1, ...viewerId]);
+  const raw = JSON.parse(row!.page) as RawPage;
+  const bound = Number(raw.bound);
+  let more = raw.cut;
+  if (raw.whole) {
+    const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email, ...viewerId]);
+    more = following!.more;
+  }
+  const posts: WirePost[] = raw.posts.map((post) => postFor(version, toWirePost(post, admin, viewer.email)));
+  const cursor = more ? bound : head;
+  if (!shape.replies) return { posts, cursor, more };
+  const replies: WireReply[] = (raw.replies ?? []).map((reply) => toWireReply(reply, admin));
+  if (!shape.removed) return { posts, replies, cursor, more };
+  const removed = (raw.removed ?? []).map((gone) => ({ id: Number(gone.id), seq: Number(gone.seq) }));
+  if (!shape.moderation) return { posts, replies, removed, cursor, more };
+  const notifications = (raw.notifications ?? []).map(toWireNotification);
+  const flags = (raw.flags ?? []).map(toWireFlag);
+  if (!shape.comfort) return { posts, replies, removed, notifications, flags, cursor, more };
+  const saved = (raw.saved ?? []).map(toWireSaved);
+  await addSavedPosts(sql, viewer, after, saved, posts, replies);
+  const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
+  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
+}

@@ -1,0 +1,212 @@
+// The operations' store on the device (src/shared/ops/store.ts): IndexedDB through Dexie, inside
+// the readwrite transaction run.ts opens (OP_TABLES). Besides writing, it keeps what the device needs
+// after an operation: whether anything changed (else nothing is queued), the rows as they were before
+// (an Undo puts them back), the notifications it wrote and the flags it settled, and what the page must
+// follow once committed (the theme cookie, the signed-in member's name).
+import Dexie from 'dexie';
+import { db, type PostRow, type ReplyRow, type ViewedRow } from '../storage/schema';
+import { nextRev } from '../storage/revisions';
+import { noteRemovedPosts } from '../storage/removals';
+import type { FlagState, FlagTarget, NewNotification, Flag } from '../../shared/moderation';
+import { targetKey } from '../../shared/moderation';
+import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
+import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
+import type { Theme } from '../../shared/comfort';
+import type { Session } from '../types';
+import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
+import { countLikesToday } from '../likes/like-days';
+import { writeNotifications } from '../notifications/notification-rows';
+import { recountComments } from '../replies/reply-counts';
+import { renameOnDevice, type PreferenceEffects } from '../preferences/pulled';
+import { fieldsOf } from './replay';
+
+/** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
+const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
+/** The fields an edit changes: a synced post keeps the server's while the edit is outstanding. */
+const TEXT_FIELDS = ['title', 'content', 'category', 'tags'] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What a deletion took off the device (its Undo puts it back). */
+export interface Removed {
+  post: PostRow;
+  replies: ReplyRow[];
+  viewed: ViewedRow[];
+}
+
+export class DexieStore implements OpStore {
+  /** True once the operation changed a row here. */
+  changed = false;
+  /** Each post and reply as it was before the operation's first write to it. */
+  readonly postsBefore = new Map<number, PostRow>();
+  readonly repliesBefore = new Map<string, ReplyRow>();
+  /** The post a deletion removed, with its replies and views. */
+  removed?: Removed;
+  /** The notifications written (local-only) and the flags settled. */
+  readonly notificationIds: string[] = [];
+  readonly settledFlagIds: string[] = [];
+  /** What a setTheme or rename replaced (a refusal puts it back when the server never said). */
+  previous: { theme?: Theme; name?: string } = {};
+  /** What the page follows once the transaction has committed. */
+  effects: PreferenceEffects;
+
+  constructor(private readonly session: Session) {
+    this.effects = { email: session.email };
+  }
+
+  async member(actor: Actor): Promise<PostAuthor> {
+    return { email: actor.email, role: actor.role, name: this.effects.name ?? this.session.name };
+  }
+
+  async post(id: number): Promise<OpPost | undefined> {
+    return db.posts.get(id);
+  }
+
+  /** The current timestamp, or the next free millisecond after it (never after the largest stored id, which an import may put far ahead). */
+  async newPostId(now: number): Promise<number> {
+    let id = now;
+    while (await db.posts.get(id)) id += 1;
+    return id;
+  }
+
+  async insertPost(post: OpPost): Promise<void> {
+    await db.posts.add({ ...post, arrivedAt: Date.now(), rev: await nextRev() });
+    this.changed = true;
+  }
+
+  async updatePost(id: number, changes: PostChanges): Promise<void> {
+    const row = await db.posts.get(id);
+    if (!row) return;
+    const { hiddenAt: _hiddenAt, ...fields } = changes;
+    const next: PostRow = { ...row, ...fields };
+    const differs = (field: keyof PostRow) => field in fields && !same(row[field], next[field]);
+    if (!Object.keys(fields).some((field) => differs(field as keyof PostRow))) return;
+    if (!this.postsBefore.has(id)) this.postsBefore.set(id, row);
+    // A synced post keeps the server's text while this device's edit is outstanding (a refusal restores it).
+    if (row.sync && !row.sync.fields && TEXT_FIELDS.some((field) => field in fields)) next.sync = { ...row.sync, fields: fieldsOf(row) };
+    if (INDEXED_FIELDS.some(differs)) next.rev = await nextRev();
+    await db.posts.put(next);
+    this.changed = true;
+  }
+
+  async addLikes(id: number, count: number): Promise<void> {
+    await db.posts
+      .where('id')
+      .equals(id)
+      .modify((row) => {
+        row.likes = (row.likes || 0) + count;
+      });
+    await countLikesToday(count);
+    this.changed = true;
+  }
+
+  async removePost(id: number): Promise<void> {
+    const post = await db.posts.get(id);
+    if (!post) return;
+    const replies = await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
+    const viewed = await db.viewed.filter((view) => view.postId === id).toArray();
+    this.removed = { post, replies, viewed };
+    await db.replies.bulkDelete(replies.map((reply) => reply.id));
+    await db.viewed.bulkDelete(viewed.map((view) => [view.email, view.postId] as [string, number]));
+    await db.posts.delete(id);
+    await noteRemovedPosts([id]);
+    this.changed = true;
+  }
+
+  async firstView(actor: Actor, postId: number): Promise<boolean> {
+    if (await db.viewed.get([actor.email, postId])) return false;
+    await db.viewed.put({ email: actor.email, postId });
+    return true;
+  }
+
+  async reply(id: string): Promise<Reply | undefined> {
+    return db.replies.get(id);
+  }
+
+  async insertReply(reply: Reply): Promise<void> {
+    await db.replies.add({ ...reply, listed: 1, arrivedAt: Date.now() });
+    this.changed = true;
+  }
+
+  async updateReply(id: string, changes: ReplyChanges): Promise<void> {
+    const row = await db.replies.get(id);
+    if (!row) return;
+    const next: ReplyRow = { ...row, ...changes };
+    next.listed = next.state === 'deleted' ? 0 : 1;
+    if (same(row, next)) return;
+    if (!this.repliesBefore.has(id)) this.repliesBefore.set(id, row);
+    await db.replies.put(next);
+    this.changed = true;
+  }
+
+  async recountComments(postId: number): Promise<void> {
+    await recountComments(postId);
+  }
+
+  async hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean> {
+    return (
+      (await db.flags
+        .where('[flaggerEmail+target]')
+        .equals([actor.email, targetKey(target)])
+        .count()) > 0
+    );
+  }
+
+  async insertFlag(flag: Flag): Promise<void> {
+    await db.flags.add(flagRow(flag));
+    this.changed = true;
+  }
+
+  async settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void> {
+    const { postId, replyId } = target;
+    const targets =
+      replyId === 'all'
+        ? targetsOfPost(postId, await db.replies.where('[postId+state]').between([postId, Dexie.minKey], [postId, Dexie.maxKey]).toArray())
+        : [{ postId, replyId }];
+    const settled = await settleFlags(targets, state);
+    this.settledFlagIds.push(...settled);
+    if (settled.length > 0) this.changed = true;
+  }
+
+  /** Local-only: the notifications are written here (a connected device gets them from the server). */
+  async notify(list: readonly NewNotification[], now: number): Promise<void> {
+    const ids = await writeNotifications(list, now);
+    this.notificationIds.push(...ids);
+  }
+
+  async readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void> {
+    const rows = await db.notifications.bulkGet([...ids]);
+    const unread = rows.filter((row) => row !== undefined && row.email === actor.email && row.unread === 1);
+    if (unread.length === 0) return;
+    await db.notifications.bulkPut(unread.map((row) => ({ ...row!, readAt: at, unread: 0 as const })));
+    this.changed = true;
+  }
+
+  async saved(actor: Actor, postId: number): Promise<boolean | undefined> {
+    return (await db.saved.get([actor.email, postId]))?.saved;
+  }
+
+  async setSaved(actor: Actor, postId: number, saved: boolean, at: number): Promise<void> {
+    const stored = await db.saved.get([actor.email, postId]);
+    await db.saved.put({ email: actor.email, postId, saved, at, ...(stored?.sync ? { sync: stored.sync } : {}) });
+    this.changed = true;
+  }
+
+  async setTheme(actor: Actor, theme: Theme): Promise<void> {
+    const stored = await db.preferences.get(actor.email);
+    this.effects.theme = theme;
+    if (stored?.theme === theme) return;
+    this.previous.theme = stored?.theme ?? 'system';
+    await db.preferences.put({ ...(stored ?? {}), email: actor.email, theme });
+    this.changed = true;
+  }
+
+  async rename(actor: Actor, name: string): Promise<void> {
+    const before = this.effects.name ?? this.session.name;
+    await renameOnDevice(actor.email, name);
+    this.effects.name = name;
+    if (before === name) return;
+    this.previous.name = before;
+    this.changed = true;
+  }
+}

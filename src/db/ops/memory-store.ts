@@ -1,0 +1,127 @@
+// The operations' store in memory (src/shared/ops/store.ts), for replaying this device's
+// unconfirmed operations over the server's last word (replay.ts). It holds only the rows it was
+// given: a read of anything else finds nothing (the operation is then refused, and skipped), and a
+// write to anything else changes nothing. Counts, views and notifications are the server's to say.
+import type { Flag, FlagState, FlagTarget, NewNotification, Notification } from '../../shared/moderation';
+import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
+import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
+import type { Theme } from '../../shared/comfort';
+
+/** A member's preferences as the replay reads and writes them. */
+export interface MemoryPreferences {
+  theme: Theme;
+  name: string;
+}
+
+const savedKey = (email: string, postId: number) => `${email}\n${postId}`;
+
+export class MemoryStore implements OpStore {
+  readonly posts = new Map<number, OpPost>();
+  readonly replies = new Map<string, Reply>();
+  readonly flags = new Map<string, Flag>();
+  readonly notifications = new Map<string, Notification & { email: string }>();
+  readonly savedRows = new Map<string, { saved: boolean; at: number }>();
+  readonly preferences = new Map<string, MemoryPreferences>();
+
+  async member(actor: Actor): Promise<PostAuthor> {
+    return { email: actor.email, role: actor.role, name: this.preferences.get(actor.email)?.name ?? '' };
+  }
+
+  async post(id: number): Promise<OpPost | undefined> {
+    return this.posts.get(id);
+  }
+
+  async newPostId(now: number): Promise<number> {
+    return now;
+  }
+
+  async insertPost(post: OpPost): Promise<void> {
+    this.posts.set(post.id, post);
+  }
+
+  async updatePost(id: number, changes: PostChanges): Promise<void> {
+    const post = this.posts.get(id);
+    if (!post) return;
+    const { hiddenAt: _hiddenAt, ...fields } = changes;
+    this.posts.set(id, { ...post, ...fields });
+  }
+
+  async addLikes(id: number, count: number): Promise<void> {
+    const post = this.posts.get(id);
+    if (post) this.posts.set(id, { ...post, likes: post.likes + count });
+  }
+
+  async removePost(id: number): Promise<void> {
+    this.posts.delete(id);
+  }
+
+  /** The device queues a view only the first time a member opens a post. */
+  async firstView(): Promise<boolean> {
+    return true;
+  }
+
+  async reply(id: string): Promise<Reply | undefined> {
+    return this.replies.get(id);
+  }
+
+  async insertReply(reply: Reply): Promise<void> {
+    this.replies.set(reply.id, reply);
+  }
+
+  async updateReply(id: string, changes: ReplyChanges): Promise<void> {
+    const reply = this.replies.get(id);
+    if (reply) this.replies.set(id, { ...reply, ...changes });
+  }
+
+  async recountComments(): Promise<void> {}
+
+  async hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean> {
+    return [...this.flags.values()].some(
+      (flag) => flag.flaggerEmail === actor.email && flag.postId === target.postId && flag.replyId === target.replyId,
+    );
+  }
+
+  async insertFlag(flag: Flag): Promise<void> {
+    this.flags.set(flag.id, flag);
+  }
+
+  async settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void> {
+    for (const flag of this.flags.values()) {
+      const reached = flag.postId === target.postId && (target.replyId === 'all' || flag.replyId === target.replyId);
+      if (reached && flag.state === 'open') this.flags.set(flag.id, { ...flag, state });
+    }
+  }
+
+  async notify(_list: readonly NewNotification[]): Promise<void> {}
+
+  async readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void> {
+    for (const id of ids) {
+      const notification = this.notifications.get(id);
+      if (notification && notification.email === actor.email && notification.readAt === null)
+        this.notifications.set(id, { ...notification, readAt: at });
+    }
+  }
+
+  async saved(actor: Actor, postId: number): Promise<boolean | undefined> {
+    return this.savedRows.get(savedKey(actor.email, postId))?.saved;
+  }
+
+  async setSaved(actor: Actor, postId: number, saved: boolean, at: number): Promise<void> {
+    this.savedRows.set(savedKey(actor.email, postId), { saved, at });
+  }
+
+  /** The member's saved row as the replay left it. */
+  savedOf(email: string, postId: number): { saved: boolean; at: number } | undefined {
+    return this.savedRows.get(savedKey(email, postId));
+  }
+
+  async setTheme(actor: Actor, theme: Theme): Promise<void> {
+    const current = this.preferences.get(actor.email);
+    if (current) this.preferences.set(actor.email, { ...current, theme });
+  }
+
+  async rename(actor: Actor, name: string): Promise<void> {
+    const current = this.preferences.get(actor.email);
+    if (current) this.preferences.set(actor.email, { ...current, name });
+  }
+}

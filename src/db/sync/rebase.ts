@@ -1,0 +1,39 @@
+// After operations settle (a pull passed them) or are refused, every row they touched shows the
+// server's word again with the operations still outstanding replayed on top: the post and reply
+// they were about, the flags of that post, the member's saved row, notifications and preferences.
+
+import { db, type FlagRow, type OutboxRow } from '../storage/schema';
+import { NO_POST_ID } from '../ops/outbox';
+import { refreshLocalView } from '../posts/pulled';
+import { refreshReplyView } from '../replies/pulled';
+import { restoreServerFlags } from '../flags/pulled';
+import { restoreServerReads } from '../notifications/pulled';
+import { refreshSaved } from '../saved/pulled';
+import { refreshPreferences, type PreferenceEffects } from '../preferences/pulled';
+
+/**
+ * Shows each row these operations touched as the server's word with what is still outstanding on
+ * top; call inside a readwrite transaction (OP_TABLES) once they have left the outbox. Returns the
+ * preference changes for the page to follow once committed.
+ */
+export async function rebase(rows: readonly OutboxRow[]): Promise<PreferenceEffects[]> {
+  if (rows.length === 0) return [];
+  const posts = new Set(rows.map((row) => row.postId).filter((postId) => postId !== NO_POST_ID));
+  for (const postId of posts) await refreshLocalView(postId);
+  for (const replyId of new Set(rows.map((row) => row.replyId))) if (replyId) await refreshReplyView(replyId);
+  // The flags of every post they were about (one walk of the flags: the table is small).
+  const flags = posts.size > 0 ? await db.flags.filter((flag) => posts.has(flag.postId)).toArray() : [];
+  for (const key of new Set(flags.map((flag: FlagRow) => flag.target))) {
+    const flag = flags.find((candidate) => candidate.target === key)!;
+    await restoreServerFlags({ postId: flag.postId, replyId: flag.replyId });
+  }
+  const reads = rows.flatMap((row) => (row.op.type === 'readNotifications' ? row.op.ids : []));
+  if (reads.length > 0) await restoreServerReads(reads);
+  for (const row of rows) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
+  const effects: PreferenceEffects[] = [];
+  for (const email of new Set(rows.filter((row) => row.op.type === 'setTheme' || row.op.type === 'rename').map((row) => row.email))) {
+    const changed = await refreshPreferences(email, rows.find((row) => row.email === email && row.previous)?.previous);
+    if (changed) effects.push(changed);
+  }
+  return effects;
+}

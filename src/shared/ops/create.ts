@@ -1,0 +1,21 @@
+// create: a member writes a new post. It starts pending, with no likes, replies or views, "Just
+// now", by the member as they are named now; the server gives it its id (the device's is temporary).
+import { pendingPost } from '../post-rules';
+import { defineOp } from './define';
+import { postFields } from './fields';
+
+export const create = defineOp({
+  type: 'create',
+  since: 1,
+  wire: (z) => ({ post: z.looseObject({}) }),
+  parse: (op) => ({ post: postFields(op.post) }),
+  who: 'member',
+  creates: 'post',
+  keeps: 'post',
+  async run(store, actor, { post }, context) {
+    const id = await store.newPostId(context.now);
+    context.about(id);
+    // It enters the review queue now.
+    await store.insertPost({ ...pendingPost(id, await store.member(actor), post), submittedAt: context.now });
+  },
+});

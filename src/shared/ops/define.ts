@@ -1,0 +1,96 @@
+// What an operation is: one definition, run by the device against IndexedDB (local-only mode, and
+// the optimistic write before a push), by the server against PostgreSQL, and by the device again to
+// replay what the server has not confirmed yet (db/ops/replay.ts). Each definition says what goes on
+// the wire, how its payload is checked, who may send it, and its rule and effect over one small store
+// (store.ts). Nothing here imports zod: protocol.ts hands it in to build the wire schemas, so the
+// device's write path stays free of it.
+import type { z } from 'zod';
+import type { WireErrorCode } from '../errors';
+import type { Actor } from '../post-rules';
+import type { Problem } from '../validation';
+import type { OpStore } from './store';
+
+export type Zod = typeof z;
+
+/** The wire fields every definition builds on (protocol.ts makes them). */
+export interface WireFields {
+  /** A post's id: a positive safe integer. */
+  postId: z.ZodNumber;
+  /** A reply's id (a UUID: the id of the op that wrote it). */
+  replyId: z.ZodUUID;
+  /** Any other UUID (a notification's). */
+  uuid: z.ZodUUID;
+}
+
+/** The envelope of one operation: its id and type, then its own fields. */
+export type Envelope<T extends string, S extends z.ZodRawShape> = z.infer<z.ZodObject<S>> & { id: string; type: T };
+
+/** Refuses an operation: the vocabulary's code, with a more precise sentence (and title) where a rule gives one. */
+export class OpRefusal extends Error {
+  override readonly name = 'OpRefusal';
+  constructor(
+    readonly code: WireErrorCode,
+    readonly reason?: string,
+    readonly title?: string,
+  ) {
+    super(reason ?? code);
+  }
+}
+
+/** Refuses with `code` (the vocabulary's sentence). */
+export function refuse(code: WireErrorCode): never {
+  throw new OpRefusal(code);
+}
+
+/** Refuses input that breaks a rule of validation.ts, with the rule's own title and sentence. */
+export function refuseInput(problem: Problem): never {
+  throw new OpRefusal('invalid', problem.message, problem.title);
+}
+
+/** Refuses when `problem` is a broken rule; otherwise nothing. */
+export function check(problem: Problem | null): void {
+  if (problem) refuseInput(problem);
+}
+
+/** What an operation's run is told besides its arguments. */
+export interface OpContext {
+  /** The operation's id (a reply's and a flag's id is the id of the op that made it). */
+  readonly id: string;
+  /** When it happens (ms since the epoch): the server's clock, or the device's when it made it. */
+  readonly now: number;
+  /**
+   * Names what the op is about: its post (a create: the new one) and reply. The device files the
+   * queued op under them; the server answers a retry with them as they are now.
+   */
+  about(postId: number, replyId?: string | null): void;
+}
+
+export interface OpDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, A = unknown> {
+  readonly type: T;
+  /** The protocol version that introduced it (docs/sync-protocol.md). */
+  readonly since: number;
+  /** Its fields on the wire besides `id` and `type` (protocol.ts builds the envelope's schema). */
+  wire(z: Zod, fields: WireFields): S;
+  /**
+   * Checks and normalizes what the envelope let through (texts by the rules of validation.ts, so a
+   * bad text is one refusal with the rule's sentence); throws OpRefusal. What it returns has the
+   * envelope's own fields (trimmed texts; an absent optional field undefined): the device queues it
+   * as it ran it.
+   */
+  parse(op: Envelope<T, S>): A;
+  /** Who may send it at all: any signed-in member, or admins only (`admins_only`). */
+  readonly who: 'member' | 'admin';
+  /** The rule over the actor and the rows it reads, then its effect; throws OpRefusal, which undoes it all. */
+  run(store: OpStore, actor: Actor, args: A, context: OpContext): Promise<void>;
+  /** Sent to the server even when it changed nothing on the device (the server may hold what the device does not). */
+  readonly sendUnchanged?: boolean;
+  /** The row it makes, which a refusal takes away again on the device (its key: the new post's id, or the op's id). */
+  readonly creates?: 'post' | 'reply' | 'flag';
+  /** What the member wrote in it, which a refusal gives back to them as a draft on the device. */
+  readonly keeps?: 'post' | 'reply' | 'edit';
+}
+
+/** Declares one operation (its types are inferred from the wire fields). */
+export function defineOp<T extends string, S extends z.ZodRawShape, A>(definition: OpDefinition<T, S, A>): OpDefinition<T, S, A> {
+  return definition;
+}

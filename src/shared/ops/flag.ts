@@ -1,0 +1,42 @@
+// flag: a member flags an approved post, or a visible reply of it, once per item ever, never their
+// own. The flag's id is the op's; admins see it in their Flags queue, the member as "Flagged".
+import { mayFlag } from '../moderation';
+import { defineOp, refuse } from './define';
+import { flagInput } from './fields';
+
+export const flag = defineOp({
+  type: 'flag',
+  since: 4,
+  wire: (z, f) => ({ postId: f.postId, replyId: f.replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
+  parse(op) {
+    const { reason, text } = flagInput(op.reason, op.text);
+    return { postId: op.postId, replyId: op.replyId, reason, text: text || undefined };
+  },
+  who: 'member',
+  creates: 'flag',
+  async run(store, actor, { postId, replyId, reason, text }, context) {
+    context.about(postId, replyId);
+    const post = await store.post(postId);
+    if (!post || post.status !== 'approved') refuse('not_found');
+    let item: { authorEmail: string } = post;
+    if (replyId !== null) {
+      const reply = await store.reply(replyId);
+      if (!reply || reply.postId !== postId || reply.state !== 'visible') refuse('reply_not_found');
+      item = reply;
+    }
+    if (!mayFlag(item, actor)) refuse('cannot_flag_own');
+    if (await store.hasFlagged(actor, { postId, replyId })) refuse('already_flagged');
+    const { name } = await store.member(actor);
+    await store.insertFlag({
+      id: context.id,
+      postId,
+      replyId,
+      reason,
+      text: text ?? '',
+      flagger: name,
+      flaggerEmail: actor.email,
+      createdAt: context.now,
+      state: 'open',
+    });
+  },
+});

@@ -1,0 +1,24 @@
+// hidePost: an admin takes an approved post off the forum (it becomes rejected, with the reason);
+// its open flags and its replies' are settled (no member sees them any more); its author hears of it.
+import { notificationsForReview } from '../moderation';
+import { defineOp, refuse } from './define';
+import { reasonText } from './fields';
+
+export const hidePost = defineOp({
+  type: 'hidePost',
+  since: 4,
+  wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
+  parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),
+  who: 'admin',
+  async run(store, actor, { postId, reason: given }, context) {
+    const reason = given ?? null;
+    context.about(postId);
+    const post = await store.post(postId);
+    if (!post) refuse('not_found');
+    if (post.status !== 'approved') refuse('not_on_forum');
+    const { now } = context;
+    await store.updatePost(postId, { status: 'rejected', reason, reviewedAt: now, hiddenAt: now, resubmitted: false });
+    await store.settleFlags({ postId, replyId: 'all' }, 'resolved');
+    await store.notify(notificationsForReview(post, 'postHidden', reason, actor), now);
+  },
+});

@@ -1,0 +1,57 @@
+// Every operation of the protocol, one line each: the device's outbox, the server's push, the
+// replay of unconfirmed operations and protocol.ts's wire schema all find an operation here by its
+// type. Adding an operation: its definition (one file beside this one), its line here, its cases in
+// tests/ops/, then its screen (docs/architecture.md, "A new operation").
+import { create } from './create';
+import { deletePost } from './delete-post';
+import { deleteReply } from './delete-reply';
+import { dismissFlags } from './dismiss-flags';
+import { editPost } from './edit-post';
+import { editReply } from './edit-reply';
+import { flag } from './flag';
+import { hidePost } from './hide-post';
+import { hideReply, restoreReply } from './hide-reply';
+import { like } from './like';
+import { readNotifications } from './read-notifications';
+import { rename } from './rename';
+import { reply } from './reply';
+import { approve, reject } from './review';
+import { save } from './save';
+import { setTheme } from './set-theme';
+import { view } from './view';
+
+export const OPERATIONS = [
+  create,
+  like,
+  approve,
+  reject,
+  reply,
+  editReply,
+  deleteReply,
+  hideReply,
+  restoreReply,
+  view,
+  editPost,
+  deletePost,
+  hidePost,
+  flag,
+  dismissFlags,
+  readNotifications,
+  save,
+  setTheme,
+  rename,
+] as const;
+
+export type AnyDefinition = (typeof OPERATIONS)[number];
+export type OpType = AnyDefinition['type'];
+/** The definition of one type. */
+export type DefinitionOf<T extends OpType> = Extract<AnyDefinition, { type: T }>;
+/** The checked arguments of one type (what its `parse` returns). */
+export type ArgsOf<T extends OpType> = ReturnType<DefinitionOf<T>['parse']>;
+
+const BY_TYPE = new Map<string, AnyDefinition>(OPERATIONS.map((definition) => [definition.type, definition]));
+
+/** The definition of `type` (every type the wire schema lets through has one). */
+export function definitionOf<T extends OpType>(type: T): DefinitionOf<T> {
+  return BY_TYPE.get(type) as DefinitionOf<T>;
+}

@@ -1,0 +1,30 @@
+// reply: a member answers an approved post they may see, optionally quoting one of its replies (a
+// quote of a reply that is gone, or of another post's, is dropped rather than refused). The reply's
+// id is the op's. The post's author hears "replied", the quoted reply's author "quoted"; the post's
+// count of visible replies follows.
+import { notificationsForReply } from '../moderation';
+import { newReply } from '../post-rules';
+import { defineOp, refuse } from './define';
+import { replyText } from './fields';
+import { visiblePost } from './rules';
+
+export const reply = defineOp({
+  type: 'reply',
+  since: 2,
+  wire: (z, f) => ({ postId: f.postId, content: z.unknown(), quoteId: f.replyId.nullable().optional() }),
+  parse: (op) => ({ postId: op.postId, content: replyText(op.content), quoteId: op.quoteId ?? undefined }),
+  who: 'member',
+  creates: 'reply',
+  keeps: 'reply',
+  async run(store, actor, { postId, content, quoteId }, context) {
+    context.about(postId, context.id);
+    const post = await visiblePost(store, actor, postId);
+    if (post.status !== 'approved') refuse('replies_closed');
+    const quoted = quoteId ? await store.reply(quoteId) : undefined;
+    const quote = quoted && quoted.postId === postId && quoted.state !== 'deleted' ? quoted : null;
+    const row = newReply(context.id, postId, await store.member(actor), content, quote ? quote.id : null, context.now);
+    await store.insertReply(row);
+    await store.notify(notificationsForReply(post, row, quote, actor), context.now);
+    await store.recountComments(postId);
+  },
+});

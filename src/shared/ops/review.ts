@@ -1,0 +1,44 @@
+// approve and reject: an admin reviews a pending post, first one wins (`already_reviewed`). A
+// rejection keeps its reason (none: null), an approval clears it; a review ends a resubmitted post's
+// mark; the author hears of it.
+import { notificationsForReview } from '../moderation';
+import type { Actor } from '../post-rules';
+import { defineOp, refuse, type OpContext } from './define';
+import { reasonText } from './fields';
+import type { OpStore } from './store';
+
+async function review(
+  store: OpStore,
+  actor: Actor,
+  postId: number,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+  context: OpContext,
+) {
+  context.about(postId);
+  const post = await store.post(postId);
+  if (!post) refuse('not_found');
+  if (post.status !== 'pending') refuse('already_reviewed');
+  const kept = status === 'rejected' ? reason : null;
+  await store.updatePost(postId, { status, reason: kept, reviewedAt: context.now, ...(post.resubmitted ? { resubmitted: false } : {}) });
+  await store.notify(notificationsForReview(post, status, kept, actor), context.now);
+}
+
+export const approve = defineOp({
+  type: 'approve',
+  since: 1,
+  wire: (_z, f) => ({ postId: f.postId }),
+  parse: (op) => ({ postId: op.postId }),
+  who: 'admin',
+  run: (store, actor, { postId }, context) => review(store, actor, postId, 'approved', null, context),
+});
+
+export const reject = defineOp({
+  type: 'reject',
+  since: 1,
+  // Version 4: an optional reason.
+  wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
+  parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),
+  who: 'admin',
+  run: (store, actor, { postId, reason }, context) => review(store, actor, postId, 'rejected', reason ?? null, context),
+});

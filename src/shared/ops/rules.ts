@@ -1,0 +1,31 @@
+// The reads several operations share, each with its refusal: the post a member may see, the reply
+// they may see, their own reply. Written once over the store, so the device and the server refuse
+// the same things with the same codes.
+import { maySee, type Actor, type Reply } from '../post-rules';
+import { refuse } from './define';
+import type { OpPost, OpStore } from './store';
+
+/** The post `actor` may see (else `not_found`). */
+export async function visiblePost(store: OpStore, actor: Actor, postId: number): Promise<OpPost> {
+  const post = await store.post(postId);
+  if (!post || !maySee(post, actor)) refuse('not_found');
+  return post;
+}
+
+/** A reply that is not deleted, on a post `actor` may see (else `reply_not_found`), with its post. */
+export async function visibleReply(store: OpStore, actor: Actor, replyId: string): Promise<{ reply: Reply; post: OpPost }> {
+  const reply = await store.reply(replyId);
+  const post = reply && reply.state !== 'deleted' ? await store.post(reply.postId) : undefined;
+  if (!reply || !post || !maySee(post, actor)) refuse('reply_not_found');
+  return { reply, post };
+}
+
+/** A reply `actor` wrote (else `reply_not_found`, or `not_your_reply`: an admin is the author of their own replies only). */
+export async function ownReply(store: OpStore, actor: Actor, replyId: string): Promise<{ reply: Reply; post: OpPost }> {
+  const found = await visibleReply(store, actor, replyId);
+  if (found.reply.authorEmail !== actor.email) refuse('not_your_reply');
+  return found;
+}
+
+/** A rejection's or hide's reason as sent: absent, null or blank is none (null), else trimmed (validateReason checks it first). */
+export const reasonOrNull = (reason: string | undefined | null): string | null => reason?.trim() || null;

@@ -1,0 +1,71 @@
+// The one small store every operation is written against. Three implement it: the device's
+// IndexedDB inside a Dexie transaction (src/db/ops/dexie-store.ts), the server's PostgreSQL inside a
+// SQL transaction (server/db/ops/sql-store.ts), and an in-memory one that replays the device's
+// unconfirmed operations over the server's last word (src/db/ops/memory-store.ts). Reads return rows
+// as they are, whoever asks: the rules of who may see what are the operations' own (rules.ts).
+import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '../moderation';
+import type { Actor, Post, PostAuthor, PostEdits, Reply } from '../post-rules';
+import type { Theme } from '../comfort';
+
+/** A post as operations read and write it: the Post, its edits and review, and its queue times. */
+export interface OpPost extends Post, PostEdits, PostReview {
+  /** When it entered the review queue (its creation or last resubmission), ms. */
+  submittedAt?: number;
+  /** When it was last reviewed (approved, rejected or hidden), ms. */
+  reviewedAt?: number;
+}
+
+/** What an operation changes of a post (never its id); `hiddenAt`: when an admin took it off the forum. */
+export type PostChanges = Partial<Omit<OpPost, 'id'>> & { hiddenAt?: number };
+
+/** What an operation changes of a reply. */
+export type ReplyChanges = Partial<Pick<Reply, 'content' | 'state' | 'editedAt'>>;
+
+/** The open flags a settlement reaches: a post's own (`replyId` null), one reply's, or (`'all'`) the post's and every reply's. */
+export interface SettledFlags {
+  postId: number;
+  replyId: string | null | 'all';
+}
+
+export interface OpStore {
+  /** The member as they are now (a rename earlier in the same push gives what they write next its new name). */
+  member(actor: Actor): Promise<PostAuthor>;
+
+  /** The post of this id, in any status, or undefined (a deleted post is gone). */
+  post(id: number): Promise<OpPost | undefined>;
+  /** The id a new post gets (unique here: the server's, or the device's temporary one). */
+  newPostId(now: number): Promise<number>;
+  insertPost(post: OpPost): Promise<void>;
+  updatePost(id: number, changes: PostChanges): Promise<void>;
+  /** Adds `count` likes (an increment: never read, then written). */
+  addLikes(id: number, count: number): Promise<void>;
+  /** Deletes the post (its replies leave with it); `by`: who deleted it. */
+  removePost(id: number, by: Actor): Promise<void>;
+  /** Records the member's view of the post; true the first time only. */
+  firstView(actor: Actor, postId: number): Promise<boolean>;
+
+  /** The reply of this id, in any state, or undefined. */
+  reply(id: string): Promise<Reply | undefined>;
+  insertReply(reply: Reply): Promise<void>;
+  updateReply(id: string, changes: ReplyChanges): Promise<void>;
+  /** Sets the post's `comments` to the number of its visible replies. */
+  recountComments(postId: number): Promise<void>;
+
+  /** True when the member has flagged this post or reply before (a member flags an item once, ever). */
+  hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean>;
+  insertFlag(flag: Flag): Promise<void>;
+  /** Moves the open flags of `target` to `state`. */
+  settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void>;
+
+  /** Writes these notifications (one per recipient who has an account here). */
+  notify(list: readonly NewNotification[], now: number): Promise<void>;
+  /** Marks the member's own unread notifications among `ids` read at `at`; others' ids change nothing. */
+  readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void>;
+
+  /** The member's saved state of the post: true, false (unsaved), or undefined (never saved). */
+  saved(actor: Actor, postId: number): Promise<boolean | undefined>;
+  setSaved(actor: Actor, postId: number, saved: boolean, at: number): Promise<void>;
+  setTheme(actor: Actor, theme: Theme): Promise<void>;
+  /** Gives the member `name` (on their account and as the author of what they wrote). */
+  rename(actor: Actor, name: string): Promise<void>;
+}
