@@ -207,26 +207,19 @@ const readCode = z.string();
  * (never will be: the device undoes it and says why), `failed` (the server could not apply it
  * this time: it stays queued and is sent again; the device sets it aside if it keeps failing).
  */
+/** What an applied operation's answer carries (its retry's too). */
+const settledFields = {
+  /** The change number it took (absent: it changed nothing); every row it wrote carries it. */
+  seq: z.number().int().nonnegative().optional(),
+  postId: z.number().optional(),
+  post: wirePostSchema.optional(),
+  reply: wireReplySchema.optional(),
+  flag: wireFlagSchema.optional(),
+};
+
 export const opResultSchema = z.discriminatedUnion('status', [
-  z.object({
-    id: z.string(),
-    status: z.literal('applied'),
-    /** The change number it took (absent: it changed nothing); every row it wrote carries it. */
-    seq: z.number().int().nonnegative().optional(),
-    postId: z.number().optional(),
-    post: wirePostSchema.optional(),
-    reply: wireReplySchema.optional(),
-    flag: wireFlagSchema.optional(),
-  }),
-  z.object({
-    id: z.string(),
-    status: z.literal('duplicate'),
-    seq: z.number().int().nonnegative().optional(),
-    postId: z.number().optional(),
-    post: wirePostSchema.optional(),
-    reply: wireReplySchema.optional(),
-    flag: wireFlagSchema.optional(),
-  }),
+  z.object({ id: z.string(), status: z.literal('applied'), ...settledFields }),
+  z.object({ id: z.string(), status: z.literal('duplicate'), ...settledFields }),
   z.object({ id: z.string(), status: z.literal('refused'), code: readCode, reason: z.string() }),
   z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
 ]);

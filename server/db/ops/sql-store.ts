@@ -10,7 +10,7 @@ import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import type { Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/comfort';
 import type { UserRow } from '../members/accounts';
-import { toOpPost, type PostRow } from '../posts/post-rows';
+import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 
@@ -94,30 +94,10 @@ export class SqlStore implements OpStore {
   }
 
   async insertPost(post: OpPost): Promise<void> {
-    const [row] = await this.write(
-      `INSERT INTO posts (id, title, content, category, author, author_email, author_role, likes, comments, views, date,
-         is_top_contributor, tags, status, submitted_at, seq)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16) RETURNING *`,
-      [
-        post.id,
-        post.title,
-        post.content,
-        post.category,
-        post.author,
-        post.authorEmail,
-        post.authorRole,
-        post.likes,
-        post.comments,
-        post.views,
-        post.date,
-        post.isTopContributor,
-        JSON.stringify(post.tags),
-        post.status,
-        post.submittedAt ?? null,
-        this.change.seq,
-      ],
-    );
+    // INSERT_POST stays the statement of every schema version; when it entered the queue comes after.
+    const [row] = await this.write(INSERT_POST, insertParams(post, this.change.seq));
     this.posts.set(post.id, row!);
+    if (post.submittedAt !== undefined) await this.updatePost(post.id, { submittedAt: post.submittedAt });
   }
 
   async updatePost(id: number, changes: PostChanges): Promise<void> {

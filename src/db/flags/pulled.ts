@@ -6,6 +6,7 @@
 
 import { db, type FlagRow, type OutboxRow } from '../storage/schema';
 import { flagRow } from './flag-rows';
+import { newerThanStored } from '../storage/newer';
 import { targetKey, type Flag, type FlagState, type FlagTarget } from '../../shared/moderation';
 import type { WireFlag } from '../../shared/protocol';
 import { isOutstanding, replay, serverPost, serverReply } from '../ops/replay';
@@ -36,9 +37,7 @@ export async function storeServerFlags(wires: readonly WireFlag[]): Promise<numb
     .anyOf([...new Set(wires.map((wire) => wire.postId))])
     .sortBy('seq');
   const rows: FlagRow[] = [];
-  for (const [index, wire] of wires.entries()) {
-    const current = stored[index];
-    if (current?.sync && current.sync.seq >= wire.seq) continue;
+  for (const [wire] of newerThanStored(wires, stored)) {
     const { seq, ...flag } = wire;
     // No await when nothing is outstanding (most flags): Dexie follows a transaction across only so many.
     const outstanding = outstandingFor(flag, seq, ops);

@@ -8,13 +8,10 @@ import { db, type PostRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
 import { countChange, nextRev } from '../storage/revisions';
 import { DataError, isDataError, withDataErrors } from '../storage/errors';
-import { deleteUndoEntry, getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
+import { deleteUndoEntry, getUndoEntry, putUndoEntry, runUndoable, UNDO_GRACE_MS, type UndoEntry, type UndoToken } from '../ops/undo';
 import { requireAdmin } from '../members/guards';
-import type { UndoToken } from '../posts/editing';
 import { refreshLocalView } from '../posts/pulled';
 import { applyOperation, OP_TABLES } from '../ops/run';
-import { newOperationId } from '../ops/uuid';
-import { UNDO_WINDOW_MS } from '../../shared/post-rules';
 import { reasonText } from '../../shared/ops/fields';
 import { OpRefusal } from '../../shared/ops/define';
 
@@ -50,45 +47,31 @@ function checkedReason(reason: string | undefined): string | null {
 export async function reviewPosts(ids: readonly number[], decision: 'approved' | 'rejected', reason?: string): Promise<BulkReview> {
   const session = requireAdmin();
   const checked = decision === 'rejected' ? checkedReason(reason) : null;
-  const now = Date.now();
-  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
-  const result = await run(() =>
-    db.transaction('rw', OP_TABLES(), async () => {
-      await purgeExpiredUndoEntries(now);
-      const done: BulkReview = { reviewed: [], alreadyReviewed: [], undo: null };
-      const entry: UndoEntry = {
-        token: undo.token,
-        email: session.email,
-        until: undo.until,
-        replies: [],
-        viewed: [],
-        ops: [],
-        reviews: [],
-      };
-      const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
-      for (const id of new Set(ids)) {
-        const stored = await db.posts.get(id);
-        try {
-          const ran =
-            decision === 'approved'
-              ? await applyOperation(session, 'approve', { postId: id }, options)
-              : await applyOperation(session, 'reject', checked ? { postId: id, reason: checked } : { postId: id }, options);
-          entry.reviews!.push(ran.opSeq === undefined ? { post: stored! } : { post: stored!, opSeq: ran.opSeq });
-          entry.notifications = [...(entry.notifications ?? []), ...ran.store.notificationIds];
-          done.reviewed.push(id);
-        } catch (error) {
-          // Deleted meanwhile: nothing to review, nothing to say; reviewed by another tab or admin first: said.
-          if (isDataError(error, 'already_reviewed')) done.alreadyReviewed.push({ id, title: stored!.title });
-          else if (!isDataError(error, 'not_found')) throw error;
-        }
+  const { result, undo } = await runUndoable(async ({ undo, held }) => {
+    const done: BulkReview = { reviewed: [], alreadyReviewed: [], undo: null };
+    const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, replies: [], viewed: [], ops: [], reviews: [] };
+    for (const id of new Set(ids)) {
+      const stored = await db.posts.get(id);
+      try {
+        const ran =
+          decision === 'approved'
+            ? await applyOperation(session, 'approve', { postId: id }, held)
+            : await applyOperation(session, 'reject', checked ? { postId: id, reason: checked } : { postId: id }, held);
+        entry.reviews!.push(ran.opSeq === undefined ? { post: stored! } : { post: stored!, opSeq: ran.opSeq });
+        entry.notifications = [...(entry.notifications ?? []), ...ran.store.notificationIds];
+        done.reviewed.push(id);
+      } catch (error) {
+        // Deleted meanwhile: nothing to review, nothing to say; reviewed by another tab or admin first: said.
+        if (isDataError(error, 'already_reviewed')) done.alreadyReviewed.push({ id, title: stored!.title });
+        else if (!isDataError(error, 'not_found')) throw error;
       }
-      if (done.reviewed.length === 0) return done;
-      await putUndoEntry(entry);
-      return { ...done, undo };
-    }),
-  );
-  if (result.reviewed.length > 0) emitLocalChange(decision === 'approved' ? 'op:approve' : 'op:reject');
-  return result;
+    }
+    if (done.reviewed.length > 0) await putUndoEntry(entry);
+    return done;
+  }, session);
+  if (result.reviewed.length === 0) return result;
+  emitLocalChange(decision === 'approved' ? 'op:approve' : 'op:reject');
+  return { ...result, undo };
 }
 
 /** The review fields of a post as they were before the review. */

@@ -7,6 +7,7 @@ import { db, type NotificationRow, type OutboxRow } from '../storage/schema';
 import type { WireNotification } from '../../shared/protocol';
 import type { Notification } from '../../shared/moderation';
 import { NO_POST_ID } from '../ops/outbox';
+import { newerThanStored } from '../storage/newer';
 import { isOutstanding, replay } from '../ops/replay';
 import { MemoryStore } from '../ops/memory-store';
 
@@ -44,9 +45,7 @@ export async function storeServerNotifications(wires: readonly WireNotification[
   const stored = await db.notifications.bulkGet(wires.map((wire) => wire.id));
   const ops = await readOperations(owner);
   const rows: NotificationRow[] = [];
-  for (const [index, wire] of wires.entries()) {
-    const current = stored[index];
-    if (current?.sync && current.sync.seq >= wire.seq) continue;
+  for (const [wire, current] of newerThanStored(wires, stored)) {
     const { seq, ...notification } = wire;
     // No await when nothing is outstanding (most notifications): Dexie follows a transaction across only so many.
     const outstanding = outstandingFor(notification, seq, ops);

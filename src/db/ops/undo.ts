@@ -8,6 +8,12 @@ import { db, type OutboxRow, type PostRow, type ReplyRow, type ViewedRow } from 
 import { countChange, nextRev } from '../storage/revisions';
 import { recountComments } from '../replies/reply-counts';
 import { reopenFlags } from '../flags/flag-rows';
+import { withDataErrors } from '../storage/errors';
+import { requireSession } from '../members/guards';
+import { UNDO_WINDOW_MS } from '../../shared/post-rules';
+import type { Session } from '../types';
+import { OP_TABLES } from './run';
+import { newOperationId } from './uuid';
 
 /**
  * How long after the Undo window a held deletion still waits before it is sent (ms): the toast's
@@ -44,6 +50,40 @@ export interface UndoEntry {
   reviews?: { post: PostRow; opSeq?: number }[];
   /** The notifications a local-only bulk review wrote (Undo deletes them). */
   notifications?: string[];
+}
+
+/** What an undoable write returns: pass it to its Undo within UNDO_WINDOW_MS. */
+export interface UndoToken {
+  token: string;
+  /** When Undo stops working (ms since the epoch). */
+  until: number;
+}
+
+/** What an undoable write works with: the member, its Undo token, and the options that hold its queued operations until the window ends. */
+export interface Undoable {
+  session: Session;
+  undo: UndoToken;
+  held: { holdUntil: number; undoToken: string };
+}
+
+/**
+ * Runs an undoable write (a deletion, a bulk review) in one transaction (OP_TABLES), after forgetting
+ * the Undo entries whose time is over; its queued operations wait (`held`) until its Undo window ends.
+ */
+export async function runUndoable<T>(
+  work: (undoable: Undoable) => Promise<T>,
+  session: Session = requireSession(),
+): Promise<{ result: T; undo: UndoToken }> {
+  const now = Date.now();
+  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
+  const held = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
+  const result = await withDataErrors(() =>
+    db.transaction('rw', OP_TABLES(), async () => {
+      await purgeExpiredUndoEntries(now);
+      return work({ session, undo, held });
+    }),
+  );
+  return { result, undo };
 }
 
 export const undoMetaKey = (token: string) => `${META_KEY_PREFIXES.undo}${token}`;

@@ -4,27 +4,21 @@
 
 import { db } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
-import { getUndoEntry, purgeExpiredUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
+import { getUndoEntry, putUndoEntry, restoreUndoEntry, runUndoable, UNDO_GRACE_MS, type UndoEntry, type UndoToken } from '../ops/undo';
+
+export type { UndoToken } from '../ops/undo';
 import { DataError, withDataErrors } from '../storage/errors';
 import { requireSession } from '../members/guards';
 import { toEditablePost } from './posts';
 import { editDraftMetaKey } from '../contracts';
-import { UNDO_WINDOW_MS, type NewPostFields, type Post, type PostEdits } from '../../shared/post-rules';
+import type { NewPostFields, Post, PostEdits } from '../../shared/post-rules';
 import { isUnsentCreate, operationsFor, queueOperation } from '../ops/outbox';
 import { applyOperation, OP_TABLES } from '../ops/run';
-import { newOperationId } from '../ops/uuid';
 import { showNewestReplies } from '../replies/pulled';
 import { DEFAULT_CATEGORY, isCategory } from '../types';
 
 /** A post as the post page and the lists show it: its fields plus its edits. */
 export type EditablePost = Post & PostEdits;
-
-/** What a deletion returns: pass it to undoDeletion within UNDO_WINDOW_MS. */
-export interface UndoToken {
-  token: string;
-  /** When Undo stops working (ms since the epoch). */
-  until: number;
-}
 
 const run = withDataErrors;
 
@@ -75,46 +69,37 @@ export async function editPost(id: number, fields: NewPostFields): Promise<Edita
  * undone. Throws `not_found`, `not_your_post`.
  */
 export async function deletePost(id: number): Promise<UndoToken> {
-  const session = requireSession();
-  const now = Date.now();
-  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
-  await run(() =>
-    db.transaction('rw', OP_TABLES(), async () => {
-      await purgeExpiredUndoEntries(now);
-      const synced = Boolean((await db.posts.get(id))?.sync);
-      // What is still queued about the post is never sent now (Undo puts it back; sent again, the
-      // server answers what it had applied as duplicates). A create not answered yet goes too: the
-      // server then never hears of the post.
-      const queued = await operationsFor(id);
-      const create = queued.find((entry) => entry.op.type === 'create' && entry.ackCursor === undefined);
-      // A create that may have reached the server (a push took it, its answer not here yet, or
-      // lost) stays queued: sent again, the server answers with its post, which the held
-      // deletion then deletes. Only a create never taken by a push goes with the post.
-      const sentCreate = create?.sentAt !== undefined ? create : undefined;
-      const ops = queued.filter((entry) => entry !== sentCreate);
-      const ran = await applyOperation(session, 'deletePost', { postId: id }, { queue: false });
-      const removed = ran.store.removed!;
-      const entry: UndoEntry = {
-        token: undo.token,
-        email: session.email,
-        until: undo.until,
-        post: removed.post,
-        replies: removed.replies,
-        viewed: removed.viewed,
-        ops,
-        // Its flags (and its replies') were settled; Undo opens them again.
-        flags: ran.store.settledFlagIds,
-      };
-      if (create && !sentCreate) entry.createOpId = create.op.id;
-      if (sentCreate) entry.sentCreateOpId = sentCreate.op.id;
-      await db.outbox.bulkDelete(ops.map((op) => op.seq!));
-      if (synced || sentCreate) {
-        const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
-        entry.opSeq = await queueOperation(ran.op, id, session, options);
-      }
-      await putUndoEntry(entry);
-    }),
-  );
+  const { undo } = await runUndoable(async ({ session, undo, held }) => {
+    const synced = Boolean((await db.posts.get(id))?.sync);
+    // What is still queued about the post is never sent now (Undo puts it back; sent again, the
+    // server answers what it had applied as duplicates). A create not answered yet goes too: the
+    // server then never hears of the post.
+    const queued = await operationsFor(id);
+    const create = queued.find((entry) => entry.op.type === 'create' && entry.ackCursor === undefined);
+    // A create that may have reached the server (a push took it, its answer not here yet, or
+    // lost) stays queued: sent again, the server answers with its post, which the held
+    // deletion then deletes. Only a create never taken by a push goes with the post.
+    const sentCreate = create?.sentAt !== undefined ? create : undefined;
+    const ops = queued.filter((entry) => entry !== sentCreate);
+    const ran = await applyOperation(session, 'deletePost', { postId: id }, { queue: false });
+    const { post, replies, viewed } = ran.store.removed!;
+    // Its flags (and its replies') were settled; Undo opens them again.
+    const entry: UndoEntry = {
+      token: undo.token,
+      email: session.email,
+      until: undo.until,
+      post,
+      replies,
+      viewed,
+      ops,
+      flags: ran.store.settledFlagIds,
+    };
+    if (create && !sentCreate) entry.createOpId = create.op.id;
+    if (sentCreate) entry.sentCreateOpId = sentCreate.op.id;
+    await db.outbox.bulkDelete(ops.map((op) => op.seq!));
+    if (synced || sentCreate) entry.opSeq = await queueOperation(ran.op, id, session, held);
+    await putUndoEntry(entry);
+  });
   emitLocalChange('op:deletePost');
   return undo;
 }

@@ -7,12 +7,9 @@ import Dexie from 'dexie';
 import { db, type ReplyRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
 import { isDataError, withDataErrors } from '../storage/errors';
-import { requireSession } from '../members/guards';
 import { toReply } from '../posts/post-codec';
-import { UNDO_WINDOW_MS } from '../../shared/post-rules';
-import { applyOperation, OP_TABLES, runOperation } from '../ops/run';
-import { purgeExpiredUndoEntries, putUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
-import type { UndoToken } from '../posts/editing';
+import { applyOperation, runOperation } from '../ops/run';
+import { putUndoEntry, runUndoable, type UndoEntry, type UndoToken } from '../ops/undo';
 import { newOperationId } from '../ops/uuid';
 import { replyDraftMetaKey } from '../contracts';
 import type { Reply } from '../types';
@@ -54,29 +51,22 @@ export async function editReply(replyId: string, content: string): Promise<Reply
  * UNDO_WINDOW_MS; the server hears of it after that.
  */
 export async function deleteReply(replyId: string): Promise<UndoToken> {
-  const session = requireSession();
-  const now = Date.now();
-  const undo: UndoToken = { token: newOperationId(), until: now + UNDO_WINDOW_MS };
-  await run(() =>
-    db.transaction('rw', OP_TABLES(), async () => {
-      await purgeExpiredUndoEntries(now);
-      const options = { holdUntil: undo.until + UNDO_GRACE_MS, undoToken: undo.token };
-      const ran = await applyOperation(session, 'deleteReply', { replyId }, options);
-      const before = ran.store.repliesBefore.get(replyId);
-      // Its open flags were settled; Undo opens them again.
-      const entry: UndoEntry = {
-        token: undo.token,
-        email: session.email,
-        until: undo.until,
-        replies: before ? [before] : [],
-        viewed: [],
-        ops: [],
-        flags: ran.store.settledFlagIds,
-      };
-      if (ran.opSeq !== undefined) entry.opSeq = ran.opSeq;
-      await putUndoEntry(entry);
-    }),
-  );
+  const { undo } = await runUndoable(async ({ session, undo, held }) => {
+    const ran = await applyOperation(session, 'deleteReply', { replyId }, held);
+    const before = ran.store.repliesBefore.get(replyId);
+    // Its open flags were settled; Undo opens them again.
+    const entry: UndoEntry = {
+      token: undo.token,
+      email: session.email,
+      until: undo.until,
+      replies: before ? [before] : [],
+      viewed: [],
+      ops: [],
+      flags: ran.store.settledFlagIds,
+    };
+    if (ran.opSeq !== undefined) entry.opSeq = ran.opSeq;
+    await putUndoEntry(entry);
+  });
   emitLocalChange('op:deleteReply');
   return undo;
 }

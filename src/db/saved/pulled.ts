@@ -6,6 +6,7 @@
 import { db, type OutboxRow, type SavedRow } from '../storage/schema';
 import type { WireSaved } from '../../shared/protocol';
 import { isOutstanding, replay, serverPost } from '../ops/replay';
+import { newerThanStored } from '../storage/newer';
 import { MemoryStore } from '../ops/memory-store';
 
 /** The member's queued (or applied, not yet pulled) `save` operations about one post, oldest first. */
@@ -41,9 +42,7 @@ export async function storeServerSaved(wires: readonly WireSaved[], owner: strin
   if (wires.length === 0) return 0;
   const stored = await db.saved.bulkGet(wires.map((wire) => [owner, wire.postId] as [string, number]));
   let changed = 0;
-  for (const [index, wire] of wires.entries()) {
-    const current = stored[index];
-    if (current?.sync && current.sync.seq >= wire.seq) continue;
+  for (const [wire] of newerThanStored(wires, stored)) {
     const sync = { postId: wire.postId, saved: wire.saved, at: wire.at, seq: wire.seq };
     const ops = await saveOperations(owner, wire.postId);
     const view =

@@ -4,12 +4,9 @@ import { pendingPost } from '../post-rules';
 import { defineOp } from './define';
 import { postFields } from './fields';
 
-export const create = defineOp({
-  type: 'create',
-  since: 1,
+export const create = defineOp('create', 1, 'member', {
   wire: (z) => ({ post: z.looseObject({}) }),
   parse: (op) => ({ post: postFields(op.post) }),
-  who: 'member',
   creates: 'post',
   keeps: 'post',
   async run(store, actor, { post }, context) {

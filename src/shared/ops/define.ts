@@ -65,10 +65,8 @@ export interface OpContext {
   about(postId: number, replyId?: string | null): void;
 }
 
-export interface OpDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, A = unknown> {
-  readonly type: T;
-  /** The protocol version that introduced it (docs/sync-protocol.md). */
-  readonly since: number;
+/** What a definition says of itself besides its type, its protocol version and who may send it. */
+export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   /** Its fields on the wire besides `id` and `type` (protocol.ts builds the envelope's schema). */
   wire(z: Zod, fields: WireFields): S;
   /**
@@ -78,8 +76,6 @@ export interface OpDefinition<T extends string = string, S extends z.ZodRawShape
    * as it ran it.
    */
   parse(op: Envelope<T, S>): A;
-  /** Who may send it at all: any signed-in member, or admins only (`admins_only`). */
-  readonly who: 'member' | 'admin';
   /** The rule over the actor and the rows it reads, then its effect; throws OpRefusal, which undoes it all. */
   run(store: OpStore, actor: Actor, args: A, context: OpContext): Promise<void>;
   /** Sent to the server even when it changed nothing on the device (the server may hold what the device does not). */
@@ -90,7 +86,35 @@ export interface OpDefinition<T extends string = string, S extends z.ZodRawShape
   readonly keeps?: 'post' | 'reply' | 'edit';
 }
 
-/** Declares one operation (its types are inferred from the wire fields). */
-export function defineOp<T extends string, S extends z.ZodRawShape, A>(definition: OpDefinition<T, S, A>): OpDefinition<T, S, A> {
-  return definition;
+export interface OpDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, A = unknown> extends OpBody<T, S, A> {
+  readonly type: T;
+  /** The protocol version that introduced it (docs/sync-protocol.md). */
+  readonly since: number;
+  /** Who may send it at all: any signed-in member, or admins only (`admins_only`). */
+  readonly who: 'member' | 'admin';
 }
+
+/**
+ * Declares one operation: its type, the protocol version that brought it, who may send it (any
+ * member, or admins only), and its body (its types are inferred from the wire fields).
+ */
+export function defineOp<T extends string, S extends z.ZodRawShape, A>(
+  type: T,
+  since: number,
+  who: 'member' | 'admin',
+  body: OpBody<T, S, A>,
+): OpDefinition<T, S, A> {
+  return { ...body, type, since, who };
+}
+
+/** The payload of an operation about one post, as it travels and as it is read. */
+export const ABOUT_POST = {
+  wire: (_z: Zod, fields: WireFields) => ({ postId: fields.postId }),
+  parse: (op: { postId: number }) => ({ postId: op.postId }),
+};
+
+/** The payload of an operation about one reply. */
+export const ABOUT_REPLY = {
+  wire: (_z: Zod, fields: WireFields) => ({ replyId: fields.replyId }),
+  parse: (op: { replyId: string }) => ({ replyId: op.replyId }),
+};

@@ -1,19 +1,13 @@
 // deletePost: its author, or an admin, deletes a post (in any status); its replies leave with it,
 // and its open flags and its replies' are settled (there is nothing left to look at).
 import { mayDeletePost } from '../post-rules';
-import { defineOp, refuse } from './define';
-import { visiblePost } from './rules';
+import { ABOUT_POST, defineOp, refuse } from './define';
+import { subjectPost } from './rules';
 
-export const deletePost = defineOp({
-  type: 'deletePost',
-  since: 3,
-  wire: (_z, f) => ({ postId: f.postId }),
-  parse: (op) => ({ postId: op.postId }),
-  who: 'member',
+export const deletePost = defineOp('deletePost', 3, 'member', {
+  ...ABOUT_POST,
   async run(store, actor, { postId }, context) {
-    context.about(postId);
-    const post = await visiblePost(store, actor, postId);
-    if (!mayDeletePost(post, actor)) refuse('not_your_post');
+    if (!mayDeletePost(await subjectPost(store, actor, postId, context), actor)) refuse('not_your_post');
     await store.settleFlags({ postId, replyId: 'all' }, 'resolved');
     await store.removePost(postId, actor);
   },

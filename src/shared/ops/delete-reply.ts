@@ -2,18 +2,13 @@
 // text is erased, not kept (a deleted reply is only a place in the conversation), its open flags
 // are settled, and the post's count follows.
 import { mayDeleteReply } from '../post-rules';
-import { defineOp, refuse } from './define';
-import { visibleReply } from './rules';
+import { ABOUT_REPLY, defineOp, refuse } from './define';
+import { subjectReply } from './rules';
 
-export const deleteReply = defineOp({
-  type: 'deleteReply',
-  since: 2,
-  wire: (_z, f) => ({ replyId: f.replyId }),
-  parse: (op) => ({ replyId: op.replyId }),
-  who: 'member',
+export const deleteReply = defineOp('deleteReply', 2, 'member', {
+  ...ABOUT_REPLY,
   async run(store, actor, { replyId }, context) {
-    const { reply } = await visibleReply(store, actor, replyId);
-    context.about(reply.postId, replyId);
+    const { reply } = await subjectReply(store, actor, replyId, context);
     if (!mayDeleteReply(reply, actor)) refuse('not_your_reply');
     await store.updateReply(replyId, { state: 'deleted', content: '' });
     await store.settleFlags({ postId: reply.postId, replyId }, 'resolved');

@@ -2,15 +2,12 @@
 // stays as it is. Sent even when no flag is open on the device: the server may hold flags it has not pulled yet.
 import { defineOp } from './define';
 
-export const dismissFlags = defineOp({
-  type: 'dismissFlags',
-  since: 4,
+export const dismissFlags = defineOp('dismissFlags', 4, 'admin', {
   wire: (_z, f) => ({ postId: f.postId, replyId: f.replyId.nullable() }),
   parse: (op) => ({ postId: op.postId, replyId: op.replyId }),
-  who: 'admin',
   sendUnchanged: true,
-  async run(store, _actor, { postId, replyId }, context) {
-    context.about(postId, replyId);
-    await store.settleFlags({ postId, replyId }, 'dismissed');
+  async run(store, _actor, target, context) {
+    context.about(target.postId, target.replyId);
+    await store.settleFlags(target, 'dismissed');
   },
 });

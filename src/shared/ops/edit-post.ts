@@ -5,21 +5,19 @@
 import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
-import { visiblePost } from './rules';
+import { subjectPost } from './rules';
 
-export const editPost = defineOp({
-  type: 'editPost',
-  since: 3,
+export const editPost = defineOp('editPost', 3, 'member', {
   wire: (z, f) => ({ postId: f.postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
   parse: (op) => ({ postId: op.postId, post: postFields(op.post), base: op.base }),
-  who: 'member',
   keeps: 'edit',
   async run(store, actor, { postId, post: fields, base }, context) {
-    context.about(postId);
-    const stored = await visiblePost(store, actor, postId);
+    const stored = await subjectPost(store, actor, postId, context);
     if (!mayEditPost(stored, actor)) refuse('not_your_post');
     if (stored.status !== base) refuse('edit_conflict');
-    const { title, content, category, tags, status, editedAt, resubmitted, previous } = editedPost(stored, fields, context.now);
+    const edited = editedPost(stored, fields, context.now);
+    const { title, content, category, tags, status } = edited;
+    const changes = { editedAt: edited.editedAt ?? null, resubmitted: edited.resubmitted ?? false, previous: edited.previous ?? null };
     const resubmits = stored.status === 'rejected';
     await store.updatePost(postId, {
       title,
@@ -27,9 +25,7 @@ export const editPost = defineOp({
       category,
       tags,
       status,
-      editedAt: editedAt ?? null,
-      resubmitted: resubmitted ?? false,
-      previous: previous ?? null,
+      ...changes,
       ...(resubmits ? { submittedAt: context.now, reason: null } : {}),
     });
   },

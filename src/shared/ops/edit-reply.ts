@@ -3,17 +3,12 @@ import { defineOp, refuse } from './define';
 import { replyText } from './fields';
 import { ownReply } from './rules';
 
-export const editReply = defineOp({
-  type: 'editReply',
-  since: 2,
+export const editReply = defineOp('editReply', 2, 'member', {
   wire: (z, f) => ({ replyId: f.replyId, content: z.unknown() }),
   parse: (op) => ({ replyId: op.replyId, content: replyText(op.content) }),
-  who: 'member',
   keeps: 'reply',
   async run(store, actor, { replyId, content }, context) {
-    const { reply } = await ownReply(store, actor, replyId);
-    context.about(reply.postId, replyId);
-    if (reply.state === 'hidden') refuse('reply_hidden');
+    if ((await ownReply(store, actor, replyId, context)).reply.state === 'hidden') refuse('reply_hidden');
     await store.updateReply(replyId, { content, editedAt: context.now });
   },
 });

@@ -4,17 +4,14 @@ import { mayFlag } from '../moderation';
 import { defineOp, refuse } from './define';
 import { flagInput } from './fields';
 
-export const flag = defineOp({
-  type: 'flag',
-  since: 4,
+export const flag = defineOp('flag', 4, 'member', {
   wire: (z, f) => ({ postId: f.postId, replyId: f.replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
   parse(op) {
     const { reason, text } = flagInput(op.reason, op.text);
     return { postId: op.postId, replyId: op.replyId, reason, text: text || undefined };
   },
-  who: 'member',
   creates: 'flag',
-  async run(store, actor, { postId, replyId, reason, text }, context) {
+  async run(store, actor, { postId, replyId, reason, text = '' }, context) {
     context.about(postId, replyId);
     const post = await store.post(postId);
     if (!post || post.status !== 'approved') refuse('not_found');
@@ -27,16 +24,7 @@ export const flag = defineOp({
     if (!mayFlag(item, actor)) refuse('cannot_flag_own');
     if (await store.hasFlagged(actor, { postId, replyId })) refuse('already_flagged');
     const { name } = await store.member(actor);
-    await store.insertFlag({
-      id: context.id,
-      postId,
-      replyId,
-      reason,
-      text: text ?? '',
-      flagger: name,
-      flaggerEmail: actor.email,
-      createdAt: context.now,
-      state: 'open',
-    });
+    const flagger = { flagger: name, flaggerEmail: actor.email };
+    await store.insertFlag({ id: context.id, postId, replyId, reason, text, ...flagger, createdAt: context.now, state: 'open' });
   },
 });

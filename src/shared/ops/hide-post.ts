@@ -4,14 +4,10 @@ import { notificationsForReview } from '../moderation';
 import { defineOp, refuse } from './define';
 import { reasonText } from './fields';
 
-export const hidePost = defineOp({
-  type: 'hidePost',
-  since: 4,
+export const hidePost = defineOp('hidePost', 4, 'admin', {
   wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
   parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),
-  who: 'admin',
-  async run(store, actor, { postId, reason: given }, context) {
-    const reason = given ?? null;
+  async run(store, actor, { postId, reason = null }, context) {
     context.about(postId);
     const post = await store.post(postId);
     if (!post) refuse('not_found');

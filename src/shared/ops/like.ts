@@ -1,23 +1,17 @@
 // like: one more like (or `count`, from an import) on an approved post the member may see. An
 // increment, so two devices liking at once never lose one. The server applies likes in a group
-// commit (server/db/ops/like-batch.ts), the one set-based path; tests/server/op-definitions.test.ts
-// holds it to this definition.
+// commit (server/db/ops/like-batch.ts), the one set-based path; tests/ops holds it to this definition.
 import { defineOp, refuse } from './define';
-import { visiblePost } from './rules';
+import { subjectPost } from './rules';
 
 /** The most likes one operation may carry (an import sends more as several). */
 export const MAX_LIKES_PER_OP = 1000;
 
-export const like = defineOp({
-  type: 'like',
-  since: 1,
+export const like = defineOp('like', 1, 'member', {
   wire: (z, f) => ({ postId: f.postId, count: z.number().int().min(1).max(MAX_LIKES_PER_OP).optional() }),
   parse: (op) => ({ postId: op.postId, count: op.count }),
-  who: 'member',
   async run(store, actor, { postId, count }, context) {
-    context.about(postId);
-    const post = await visiblePost(store, actor, postId);
-    if (post.status !== 'approved') refuse('not_approved');
+    if ((await subjectPost(store, actor, postId, context)).status !== 'approved') refuse('not_approved');
     await store.addLikes(postId, count ?? 1);
   },
 });

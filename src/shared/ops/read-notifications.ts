@@ -3,13 +3,8 @@
 import { MAX_READ_IDS } from '../moderation';
 import { defineOp } from './define';
 
-export const readNotifications = defineOp({
-  type: 'readNotifications',
-  since: 4,
+export const readNotifications = defineOp('readNotifications', 4, 'member', {
   wire: (z, f) => ({ ids: z.array(f.uuid).min(1).max(MAX_READ_IDS) }),
   parse: (op) => ({ ids: op.ids }),
-  who: 'member',
-  async run(store, actor, { ids }, context) {
-    await store.readNotifications(actor, ids, context.now);
-  },
+  run: (store, actor, { ids }, context) => store.readNotifications(actor, ids, context.now),
 });

@@ -3,13 +3,8 @@
 import { defineOp } from './define';
 import { displayName } from './fields';
 
-export const rename = defineOp({
-  type: 'rename',
-  since: 5,
+export const rename = defineOp('rename', 5, 'member', {
   wire: (z) => ({ name: z.unknown() }),
   parse: (op) => ({ name: displayName(op.name) }),
-  who: 'member',
-  async run(store, actor, { name }) {
-    await store.rename(actor, name);
-  },
+  run: (store, actor, { name }) => store.rename(actor, name),
 });

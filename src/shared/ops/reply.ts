@@ -6,19 +6,16 @@ import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { replyText } from './fields';
-import { visiblePost } from './rules';
+import { subjectPost } from './rules';
 
-export const reply = defineOp({
-  type: 'reply',
-  since: 2,
+export const reply = defineOp('reply', 2, 'member', {
   wire: (z, f) => ({ postId: f.postId, content: z.unknown(), quoteId: f.replyId.nullable().optional() }),
   parse: (op) => ({ postId: op.postId, content: replyText(op.content), quoteId: op.quoteId ?? undefined }),
-  who: 'member',
   creates: 'reply',
   keeps: 'reply',
   async run(store, actor, { postId, content, quoteId }, context) {
+    const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
-    const post = await visiblePost(store, actor, postId);
     if (post.status !== 'approved') refuse('replies_closed');
     const quoted = quoteId ? await store.reply(quoteId) : undefined;
     const quote = quoted && quoted.postId === postId && quoted.state !== 'deleted' ? quoted : null;

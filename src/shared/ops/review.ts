@@ -3,7 +3,7 @@
 // mark; the author hears of it.
 import { notificationsForReview } from '../moderation';
 import type { Actor } from '../post-rules';
-import { defineOp, refuse, type OpContext } from './define';
+import { ABOUT_POST, defineOp, refuse, type OpContext } from './define';
 import { reasonText } from './fields';
 import type { OpStore } from './store';
 
@@ -24,21 +24,14 @@ async function review(
   await store.notify(notificationsForReview(post, status, kept, actor), context.now);
 }
 
-export const approve = defineOp({
-  type: 'approve',
-  since: 1,
-  wire: (_z, f) => ({ postId: f.postId }),
-  parse: (op) => ({ postId: op.postId }),
-  who: 'admin',
+export const approve = defineOp('approve', 1, 'admin', {
+  ...ABOUT_POST,
   run: (store, actor, { postId }, context) => review(store, actor, postId, 'approved', null, context),
 });
 
-export const reject = defineOp({
-  type: 'reject',
-  since: 1,
+export const reject = defineOp('reject', 1, 'admin', {
   // Version 4: an optional reason.
   wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
   parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),
-  who: 'admin',
   run: (store, actor, { postId, reason }, context) => review(store, actor, postId, 'rejected', reason ?? null, context),
 });

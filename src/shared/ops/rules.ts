@@ -2,8 +2,26 @@
 // they may see, their own reply. Written once over the store, so the device and the server refuse
 // the same things with the same codes.
 import { maySee, type Actor, type Reply } from '../post-rules';
-import { refuse } from './define';
+import { refuse, type OpContext } from './define';
 import type { OpPost, OpStore } from './store';
+
+/** The post an operation is about, which `actor` may see (else `not_found`); named as its subject. */
+export function subjectPost(store: OpStore, actor: Actor, postId: number, context: OpContext): Promise<OpPost> {
+  context.about(postId);
+  return visiblePost(store, actor, postId);
+}
+
+/** The reply an operation is about, visible to `actor` (else `reply_not_found`), with its post; named as its subject. */
+export async function subjectReply(
+  store: OpStore,
+  actor: Actor,
+  replyId: string,
+  context: OpContext,
+): Promise<{ reply: Reply; post: OpPost }> {
+  const found = await visibleReply(store, actor, replyId);
+  context.about(found.post.id, replyId);
+  return found;
+}
 
 /** The post `actor` may see (else `not_found`). */
 export async function visiblePost(store: OpStore, actor: Actor, postId: number): Promise<OpPost> {
@@ -20,12 +38,9 @@ export async function visibleReply(store: OpStore, actor: Actor, replyId: string
   return { reply, post };
 }
 
-/** A reply `actor` wrote (else `reply_not_found`, or `not_your_reply`: an admin is the author of their own replies only). */
-export async function ownReply(store: OpStore, actor: Actor, replyId: string): Promise<{ reply: Reply; post: OpPost }> {
-  const found = await visibleReply(store, actor, replyId);
+/** The reply an operation is about, which `actor` wrote (else `reply_not_found`, or `not_your_reply`: an admin is the author of their own replies only). */
+export async function ownReply(store: OpStore, actor: Actor, replyId: string, context: OpContext): Promise<{ reply: Reply; post: OpPost }> {
+  const found = await subjectReply(store, actor, replyId, context);
   if (found.reply.authorEmail !== actor.email) refuse('not_your_reply');
   return found;
 }
-
-/** A rejection's or hide's reason as sent: absent, null or blank is none (null), else trimmed (validateReason checks it first). */
-export const reasonOrNull = (reason: string | undefined | null): string | null => reason?.trim() || null;

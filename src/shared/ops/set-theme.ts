@@ -2,16 +2,11 @@
 import { isTheme, THEMES } from '../theme';
 import { defineOp, refuseInput } from './define';
 
-export const setTheme = defineOp({
-  type: 'setTheme',
-  since: 5,
+export const setTheme = defineOp('setTheme', 5, 'member', {
   wire: (z) => ({ theme: z.enum(THEMES) }),
   parse(op) {
     if (!isTheme(op.theme)) refuseInput({ code: 'invalid', title: 'Error', message: 'Choose System, Light or Dark.' });
     return { theme: op.theme };
   },
-  who: 'member',
-  async run(store, actor, { theme }) {
-    await store.setTheme(actor, theme);
-  },
+  run: (store, actor, { theme }) => store.setTheme(actor, theme),
 });

@@ -1,17 +1,12 @@
 // view: a member opens a post they may see; their first view of it counts, once per member and post
 // (later views change nothing).
-import { defineOp } from './define';
-import { visiblePost } from './rules';
+import { ABOUT_POST, defineOp } from './define';
+import { subjectPost } from './rules';
 
-export const view = defineOp({
-  type: 'view',
-  since: 2,
-  wire: (_z, f) => ({ postId: f.postId }),
-  parse: (op) => ({ postId: op.postId }),
-  who: 'member',
+export const view = defineOp('view', 2, 'member', {
+  ...ABOUT_POST,
   async run(store, actor, { postId }, context) {
-    context.about(postId);
-    const post = await visiblePost(store, actor, postId);
-    if (await store.firstView(actor, postId)) await store.updatePost(postId, { views: post.views + 1 });
+    const { views } = await subjectPost(store, actor, postId, context);
+    if (await store.firstView(actor, postId)) await store.updatePost(postId, { views: views + 1 });
   },
 });
