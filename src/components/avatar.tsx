@@ -1,5 +1,5 @@
 import { initials } from '../lib/format';
-import { memberId } from '../shared/comfort';
+import { memberId } from '../shared/members';
 
 const palette = ['#3b32b8', '#13795b', '#0b6e99', '#9a3412', '#7e22ce', '#b91c5c', '#1d4ed8', '#4d5b12'];
 

@@ -1,4 +1,4 @@
-import { highlightParts, type ParsedQuery } from '../shared/comfort';
+import { highlightParts, type ParsedQuery } from '../shared/search-language';
 
 /** Text with the search's matched words in <mark> (plain text without a query). */
 export function Highlight({ text, query }: { text: string; query: ParsedQuery | undefined }) {

@@ -6,7 +6,7 @@ import { DISPLAY_CHARS, clip } from '../lib/format';
 import { plainText } from '../lib/plain-text';
 import type { Post } from '../db/types';
 import type { PostEdits } from '../shared/post-rules';
-import type { ParsedQuery } from '../shared/comfort';
+import type { ParsedQuery } from '../shared/search-language';
 import { Highlight } from './highlight';
 
 interface PostCardProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { memberId } from '../shared/comfort';
+import { memberId } from '../shared/members';
 import { Avatar } from './avatar';
 import { DISPLAY_CHARS, clip, formatFullDate, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';

@@ -11,7 +11,7 @@ import { ForumToolbar } from '../features/forum/forum-toolbar';
 import { askSearchEarly } from '../features/forum/use-approved-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
-import { isEmptyQuery, parseQuery } from '../shared/comfort';
+import { isEmptyQuery, parseQuery } from '../shared/search-language';
 
 // Searching the server is offered only with a query: its code (and the device's holds-part check) loads then.
 const ServerSearch = lazy(() => import('../features/forum/server-search').then((module) => ({ default: module.ServerSearch })));

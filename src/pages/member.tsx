@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { MemberProfileView } from '../features/members/member-profile-view';
-import { MEMBER_ID_PATTERN } from '../shared/comfort';
+import { MEMBER_ID_PATTERN } from '../shared/members';
 
 /** A member's public page (`/members/:id`). */
 export function MemberPage() {

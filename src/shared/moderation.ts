@@ -65,6 +65,22 @@ export interface Flag extends FlagTarget {
 /** A member flags what others wrote, never their own post or reply. */
 export const mayFlag = (item: Pick<Post | Reply, 'authorEmail'>, actor: Actor): boolean => item.authorEmail !== actor.email;
 
+/**
+ * Why `actor` may not flag a post (`reply` null) or one reply of it, or null when they may: only an
+ * approved post (`not_found`), only a visible reply of it (`reply_not_found`; undefined: no such
+ * reply), never their own (`cannot_flag_own`). The `flag` operation refuses with it, and the post
+ * page offers Flag only where it is null.
+ */
+export function flagRefusal(
+  post: Pick<Post, 'id' | 'status' | 'authorEmail'> | undefined,
+  reply: Pick<Reply, 'postId' | 'state' | 'authorEmail'> | null | undefined,
+  actor: Actor,
+): 'not_found' | 'reply_not_found' | 'cannot_flag_own' | null {
+  if (!post || post.status !== 'approved') return 'not_found';
+  if (reply === undefined || (reply !== null && (reply.postId !== post.id || reply.state !== 'visible'))) return 'reply_not_found';
+  return mayFlag(reply ?? post, actor) ? null : 'cannot_flag_own';
+}
+
 /** Same target (a post, or one reply of it)? */
 export const sameTarget = (a: FlagTarget, b: FlagTarget): boolean => a.postId === b.postId && (a.replyId ?? null) === (b.replyId ?? null);
 

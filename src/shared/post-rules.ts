@@ -209,3 +209,8 @@ export function nameFromEmail(email: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return words.length > 0 ? words.join(' ') : 'Member';
 }
+
+/** The "N new posts" pill's words. */
+export function newPostsLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} new post${count === 1 ? '' : 's'}`;
+}

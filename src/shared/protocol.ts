@@ -8,7 +8,8 @@ import type { OpDefinition, WireFields } from './ops/define';
 import { OPERATIONS, type AnyDefinition, type OpType } from './ops/registry';
 import { WIRE_ERROR_CODES } from './errors';
 import { LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
-import { MEMBER_ID_PATTERN, THEMES } from './comfort';
+import { THEMES } from './theme';
+import { MEMBER_ID_PATTERN } from './members';
 import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
 import { unstorableText, validateName, type Problem } from './validation';
 
@@ -160,7 +161,7 @@ export const wireSavedSchema = z.object({
 });
 export type WireSaved = z.infer<typeof wireSavedSchema>;
 
-/** A member's preferences as the server sends them (Preferences of comfort.ts plus the change number). */
+/** A member's preferences as the server sends them (Preferences of members.ts plus the change number). */
 export const wirePreferencesSchema = z.object({
   theme: z.enum(THEMES),
   name: z.string(),
@@ -270,7 +271,7 @@ export const healthResponseSchema = z.object({
 
 /**
  * GET /api/search?q=&category=&limit=: PostgreSQL full-text search of the approved posts (the
- * forum's: is:mine keeps the member's own), ranked; `q` is the search language of comfort.ts (parseQuery), its
+ * forum's: is:mine keeps the member's own), ranked; `q` is the search language of search-language.ts (parseQuery), its
  * free text and phrases searched as words, its filters applied exactly as on the device.
  */
 export const MAX_SEARCH_LIMIT = 100;
@@ -287,7 +288,7 @@ export const searchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
-/** GET /api/members/:id: a MemberProfile (comfort.ts), to any signed-in member. */
+/** GET /api/members/:id: a MemberProfile (members.ts), to any signed-in member. */
 export const memberParamsSchema = z.object({ id: z.string().regex(MEMBER_ID_PATTERN) });
 export const memberProfileSchema = z.object({
   id: z.string(),

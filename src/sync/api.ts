@@ -5,7 +5,7 @@
 
 import type { z } from 'zod';
 import { insightsSchema, type Insights } from '../shared/insights-schema';
-import type { MemberProfile } from '../shared/comfort';
+import type { MemberProfile } from '../shared/members';
 import { DataError, isDataError } from '../db/storage/errors';
 import {
   healthResponseSchema,

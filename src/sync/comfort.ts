@@ -3,7 +3,7 @@
 // server cannot be reached, the server's own code and sentence otherwise (api.ts).
 
 import { storeSearchedPosts } from '../db/sync/apply-pull';
-import type { MemberProfile } from '../shared/comfort';
+import type { MemberProfile } from '../shared/members';
 import { MAX_SEARCH_LIMIT } from '../shared/protocol';
 import { createApi, type SyncApi } from './api';
 

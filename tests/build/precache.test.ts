@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, precacheEntries, readDist } from './dist';
 import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL } from '../../src/db/contracts';
-import { THEME_COLORS, THEME_COOKIE } from '../../src/shared/comfort';
+import { THEME_COLORS, THEME_COOKIE } from '../../src/shared/theme';
 import { SNAPSHOT_ON_CLASS, SNAPSHOT_TEMPLATE_ID, SNAPSHOT_VIEW_ID } from '../../src/boot/forum-snapshot-names';
 import { HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../src/boot/home-prerender-names';
 

@@ -2,7 +2,7 @@
 // without opening the menu; a member's page shows the server's figures online and the device's
 // offline. (The theme following the member between devices: comfort.spec.ts.)
 import { expect, test } from '@playwright/test';
-import { memberId } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
 import { serverForSpec, syncPort } from './support/server';
 import { card, PHONE, signedInDevice, syncStatus, waitSynced } from './support/devices';
 

@@ -2,7 +2,7 @@
 // figures and approved posts, only what every member may see; an unknown id says so; Edit
 // Profile renames the member at once on Profile, their public page and their posts.
 import { expect, test, type Page } from '@playwright/test';
-import { memberId } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
 import { makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
 
 const AUTHOR = 'ana.lima@example.com';

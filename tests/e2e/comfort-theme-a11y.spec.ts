@@ -1,7 +1,7 @@
 // Every screen, dialog, toast and chart in both colour modes passes axe (issue 23, dark mode):
 // the device's setting picks the mode (the member's Theme is System).
 import { expect, test, type Page } from '@playwright/test';
-import { memberId } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
 import { expectNoSeriousViolations } from './support/axe';
 import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
 

@@ -2,7 +2,7 @@
 // once, in every tab, and survives a reload with no flash of the light theme (the head's boot
 // script draws the first paint in it); the browser's theme colour and the manifest follow.
 import { expect, test, type Page } from '@playwright/test';
-import { THEME_COLORS } from '../../src/shared/comfort';
+import { THEME_COLORS } from '../../src/shared/theme';
 import { ADMIN, MEMBER, openForum, signIn } from './support/app';
 
 const mode = (page: Page) => page.locator('html').getAttribute('data-bs-theme');

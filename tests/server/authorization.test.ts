@@ -3,7 +3,7 @@
 // The rows run in order, each role in turn (visitor, member, other, admin), on one forum.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberId } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
 import {
   Client,

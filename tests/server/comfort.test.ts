@@ -5,7 +5,8 @@
 // search (ranking, phrases, each filter, visibility, limit and total, the index used on 10,000
 // posts) and member pages (counts, only what every member may see, 400/401/404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberId, parseQuery } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
+import { parseQuery } from '../../src/shared/search-language';
 import { ERRORS } from '../../src/shared/errors';
 import {
   MAX_SEARCH_LIMIT,
@@ -423,7 +424,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
 
     it('the same filters as matchesFilters decides them (the shared rule) on the posts found', async () => {
       const pulledPosts = (await pulled(searcher)).posts.filter((post) => post.status === 'approved');
-      const { matchesFilters } = await import('../../src/shared/comfort');
+      const { matchesFilters } = await import('../../src/shared/search-language');
       for (const q of ['author:zoë', 'category:tech', 'tag:nps', 'author:ångström tag:panels', 'category:qual category:trends']) {
         const expected = pulledPosts
           .filter((post) => matchesFilters(post, parseQuery(q), 'searcher@example.com'))

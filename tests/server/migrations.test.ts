@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/storage/adapter';
 import { migrate, MIGRATIONS } from '../../server/db/storage/migrations';
 import { INSERT_POST, insertParams } from '../../server/db/posts/post-rows';
 import { INSERT_REPLY, insertReplyParams } from '../../server/db/replies/reply-rows';
-import { memberId } from '../../src/shared/comfort';
+import { memberId } from '../../src/shared/members';
 import { samplePosts, sampleReplies } from '../../src/shared/sample-posts';
 import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';

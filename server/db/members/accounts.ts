@@ -3,7 +3,7 @@
 // Every revoked session is announced on SESSIONS_CHANNEL (payload: its token's hash), so each
 // instance closes that session's live streams (routes/api/events.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import { memberId } from '../../../src/shared/comfort';
+import { memberId } from '../../../src/shared/members';
 import type { User } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 

@@ -1,5 +1,5 @@
 // Member pages (protocol version 5, GET /api/members/:id): what every member may see of a member,
-// found by the public id of src/shared/comfort.ts (memberId of the email; users.member_id, kept by
+// found by the public id of src/shared/members.ts (memberId of the email; users.member_id, kept by
 // createUser and filled at start-up for older accounts). Only the public side: the name, when they
 // joined, and counts of what is on the forum (approved posts, visible replies on approved posts,
 // likes on approved posts); never the email, nothing pending, rejected, hidden or deleted.
@@ -7,7 +7,7 @@
 // The authors of the sample posts have no account, yet their names link to a member page like any
 // other: an id no account has is looked up among the authors of what is on the forum, and such a
 // member's page has no join date.
-import { memberId, type MemberProfile } from '../../../src/shared/comfort';
+import { memberId, type MemberProfile } from '../../../src/shared/members';
 import type { Sql } from '../storage/adapter';
 
 /** The counts of a member page, for `email`. */

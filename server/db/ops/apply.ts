@@ -91,6 +91,16 @@ export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersi
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
   if (op.type === 'like') return like(db, user, op, (args as { count?: number }).count ?? 1);
+  return applyByDefinition(db, user, op, args);
+}
+
+/**
+ * Applies `op` (its `args` as its definition read them) in a transaction of its own, by its
+ * definition over the SQL store: every operation but a like (which joins a group commit; the tests
+ * run likes through here too, to hold the group commit to the definition).
+ */
+export async function applyByDefinition(db: Database, user: UserRow, op: Op, args: unknown): Promise<Applied> {
+  const definition = definitionOf(op.type);
   try {
     return await db.transaction(async (tx): Promise<Applied> => {
       const [head] = await tx.query('SELECT seq, last_post_id FROM change_head FOR UPDATE');

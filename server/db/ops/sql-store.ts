@@ -8,7 +8,7 @@ import { OpRefusal } from '../../../src/shared/ops/define';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../../src/shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import type { Flag } from '../../../src/shared/moderation';
-import type { Theme } from '../../../src/shared/comfort';
+import type { Theme } from '../../../src/shared/theme';
 import type { UserRow } from '../members/accounts';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';

@@ -1,12 +1,12 @@
 // Full-text search of the forum (protocol version 5, GET /api/search): the search language of
-// src/shared/comfort.ts (parseQuery) turned into one statement. Its free text and phrases are
+// src/shared/search-language.ts (parseQuery) turned into one statement. Its free text and phrases are
 // PostgreSQL words (websearch_to_tsquery in English: stems, stop words, phrases), matched against
 // the title (weight A) and the content (weight B) through the GIN index of migration 8, ranked by
 // ts_rank_cd, then newest first. Its filters narrow exactly as matchesFilters does on the device:
 // author and category a case-insensitive substring (NFC, lower case), tag an exact tag (a leading
 // `#` ignored), is:mine the member's own posts; only approved posts, as the forum (and the device's
 // search) lists them.
-import type { ParsedQuery } from '../../../src/shared/comfort';
+import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import type { Sql } from '../storage/adapter';

@@ -271,7 +271,7 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   ],
   /* 8: comfort. A member's theme, and prefs_seq: the change number of their last preferences change
      (theme or name; 0: never changed), pulled by their devices like any other change. member_id:
-     the public id of /members/:id (memberId of src/shared/comfort.ts, FNV-1a of the lower-cased
+     the public id of /members/:id (memberId of src/shared/members.ts, FNV-1a of the lower-cased
      email), written by createUser and, for the accounts made before it, at start-up (startup.ts),
      since SQL has no 64-bit unsigned arithmetic to compute it here. Saved posts: one row per member
      and post, an unsave kept as saved = false (it syncs, so other devices drop it). Full-text search

@@ -6,7 +6,7 @@
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
-import { isTheme } from '../../../src/shared/comfort';
+import { isTheme } from '../../../src/shared/theme';
 import type { PullResponse, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from '../members/accounts';

@@ -1,11 +1,11 @@
 // GET /api/search?q=&category=&limit= (protocol version 5): PostgreSQL full-text search of the forum
-// for a signed-in member (db/search.ts), `q` in the search language of src/shared/comfort.ts. The
+// for a signed-in member (db/search/search.ts), `q` in the search language of src/shared/search-language.ts. The
 // posts come as a pull would send them to this member (nothing they may not see), best first, with
 // how many match in all. A search of nothing (no words, no filter, every category) is refused, and
 // so is a category the forum does not have.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { parseQuery } from '../../../src/shared/comfort';
+import { parseQuery } from '../../../src/shared/search-language';
 import { CATEGORIES } from '../../../src/shared/post-rules';
 import { searchQuerySchema } from '../../../src/shared/protocol';
 import { isEmptySearch, searchPosts } from '../../db/search/search';

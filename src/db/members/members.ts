@@ -1,10 +1,10 @@
 // Member pages from what this device holds (local-only mode, or a connected device offline): a
-// member is found by memberId (shared/comfort.ts) of the authors' emails on the device; the page
+// member is found by memberId (shared/members.ts) of the authors' emails on the device; the page
 // shows only what every member may see (approved posts, visible replies, never the email).
 
 import Dexie from 'dexie';
 import { db, type PostRow, type ReplyRow } from '../storage/schema';
-import { memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/comfort';
+import { memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/members';
 import { isConnectedDevice } from '../ops/sync-meta';
 
 /** The emails on this device (posts' authors, `replies`' authors, accounts) whose member id is `id`. */

@@ -11,7 +11,7 @@ import type { FlagState, FlagTarget, NewNotification, Flag } from '../../shared/
 import { targetKey } from '../../shared/moderation';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
-import type { Theme } from '../../shared/comfort';
+import type { Theme } from '../../shared/theme';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';

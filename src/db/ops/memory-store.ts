@@ -5,7 +5,7 @@
 import type { Flag, FlagState, FlagTarget, NewNotification, Notification } from '../../shared/moderation';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
-import type { Theme } from '../../shared/comfort';
+import type { Theme } from '../../shared/theme';
 
 /** A member's preferences as the replay reads and writes them. */
 export interface MemoryPreferences {

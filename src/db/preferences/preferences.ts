@@ -8,7 +8,7 @@ import { DataError } from '../storage/errors';
 import { writeThemeCookie } from './theme-cookie';
 import { requireSession } from '../members/guards';
 import { readStoredSession } from '../members/session';
-import { isTheme, type Theme } from '../../shared/comfort';
+import { isTheme, type Theme } from '../../shared/theme';
 import { normalizeEmail } from '../../shared/post-rules';
 import { runOperation } from '../ops/run';
 

@@ -9,7 +9,7 @@ import { db, type OutboxRow, type PreferencesRow } from '../storage/schema';
 import { nextRev } from '../storage/revisions';
 import { writeThemeCookie } from './theme-cookie';
 import { readStoredSession, saveSession } from '../members/session';
-import type { Theme } from '../../shared/comfort';
+import type { Theme } from '../../shared/theme';
 import type { WirePreferences } from '../../shared/protocol';
 import { NO_POST_ID } from '../ops/outbox';
 import { isOutstanding, replay } from '../ops/replay';

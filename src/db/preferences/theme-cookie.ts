@@ -1,4 +1,4 @@
-// The theme cookie (THEME_COOKIE of shared/comfort.ts): the signed-in member's theme on this
+// The theme cookie (THEME_COOKIE of shared/theme.ts): the signed-in member's theme on this
 // device, read by the boot script before the first paint. Written when the theme changes here or
 // arrives from another device, removed at sign-out. No Dexie here: session.ts removes it synchronously.
 

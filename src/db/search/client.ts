@@ -26,7 +26,7 @@ export interface SearchClient {
   /** Starts building the search index in the background. */
   warm(): void;
   /**
-   * Ids of approved posts that match the query (the search language of shared/comfort.ts), newest
+   * Ids of approved posts that match the query (the search language of shared/search-language.ts), newest
    * first. `me` is the signed-in member's email (for `is:mine`; nothing matches it without one).
    */
   search(query: string, category: CategoryFilter, me?: string | null): Promise<number[]>;
@@ -193,7 +193,7 @@ export function warmSearchIndex(): void {
 
 /**
  * Ids of approved posts that match the query (free text, phrases and filters of the search language,
- * shared/comfort.ts), newest first. `me`: the signed-in member's email, for `is:mine`.
+ * shared/search-language.ts), newest first. `me`: the signed-in member's email, for `is:mine`.
  */
 export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<number[]> {
   // The same question twice in a row, the index unchanged (asked at the keystroke, then by the list

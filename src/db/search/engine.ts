@@ -6,7 +6,7 @@
 
 import type { PostSource } from './idb-source';
 import { SearchIndex } from './search-index';
-import { parseQuery } from '../../shared/comfort';
+import { parseQuery } from '../../shared/search-language';
 import type { CategoryFilter } from '../types';
 
 const LOAD_CHUNK = 5_000;
@@ -43,7 +43,7 @@ export class SearchEngine {
   }
 
   /**
-   * Ids of approved posts matching the query (the search language of shared/comfort.ts: free text,
+   * Ids of approved posts matching the query (the search language of shared/search-language.ts: free text,
    * phrases, filters; `me` for is:mine) and category, newest first.
    */
   async search(query: string, category: CategoryFilter, me: string | null = null): Promise<number[]> {

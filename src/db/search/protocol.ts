@@ -6,7 +6,7 @@ export type SearchRequest =
   | { type: 'bye' }
   /** Posts changed: read what changed since the last read. */
   | { type: 'refresh' }
-  /** `query` is the search language (shared/comfort.ts); `me` the signed-in member's email (is:mine). */
+  /** `query` is the search language (shared/search-language.ts); `me` the signed-in member's email (is:mine). */
   | { type: 'search'; id: number; query: string; category: CategoryFilter; me?: string | null };
 
 export type SearchResponse =

@@ -7,7 +7,7 @@
 // only approved posts can be searched.
 
 import { searchableText } from './text';
-import { matchesFilters, matchesText, type FilterablePost, type ParsedQuery } from '../../shared/comfort';
+import { matchesFilters, matchesText, type FilterablePost, type ParsedQuery } from '../../shared/search-language';
 import type { CategoryFilter, PostStatus } from '../types';
 
 export interface IndexablePost {
@@ -96,7 +96,7 @@ export class SearchIndex {
   }
 
   /**
-   * Ids of the approved posts matching a query of the search language (shared/comfort.ts): its
+   * Ids of the approved posts matching a query of the search language (shared/search-language.ts): its
    * free text found by the block scan, then its phrases (matchesText) and filters (matchesFilters;
    * `me` is the signed-in member's email, for is:mine); the category dropdown still combines
    * (exact category). Newest first.

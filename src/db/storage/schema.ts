@@ -10,7 +10,8 @@ import type { Post, Reply, ReplyState } from '../types';
 import type { PostEdits } from '../../shared/post-rules';
 import type { Flag, FlagState, Notification, PostReview } from '../../shared/moderation';
 import type { Op } from '../../shared/protocol';
-import type { SavedPost, Theme } from '../../shared/comfort';
+import type { Theme } from '../../shared/theme';
+import type { SavedPost } from '../../shared/members';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write

@@ -9,7 +9,7 @@ import { formatCount, plural } from '../../lib/format';
 import { useSnapshotPage } from '../../boot/forum-snapshot-app';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
-import { isEmptyQuery, parseQuery } from '../../shared/comfort';
+import { isEmptyQuery, parseQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
 import { NewPostsPill } from './new-posts-pill';
 import { useApprovedPosts } from './use-approved-posts';

@@ -3,7 +3,7 @@ import { PostCard, samePost } from '../../components/post-card';
 import type { Post } from '../../db/types';
 import { PostActions } from '../../components/post-actions';
 import { NewBadge } from '../../components/new-badge';
-import type { ParsedQuery } from '../../shared/comfort';
+import type { ParsedQuery } from '../../shared/search-language';
 
 interface ForumPostProps {
   post: Post;

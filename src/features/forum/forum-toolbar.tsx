@@ -3,7 +3,7 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
 import { isTypingTarget } from '../../lib/review-keys';
-import { parseQuery, removeChip } from '../../shared/comfort';
+import { parseQuery, removeChip } from '../../shared/search-language';
 import { SearchChips } from './search-chips';
 
 interface ForumToolbarProps {

@@ -1,4 +1,4 @@
-import { newPostsLabel } from '../../shared/comfort';
+import { newPostsLabel } from '../../shared/post-rules';
 
 /** "N new posts": at the top of the forum while posts that arrived since the last visit are unseen. */
 export function NewPostsPill({ count, onShow }: { count: number; onShow: () => void }) {

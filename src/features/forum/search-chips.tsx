@@ -1,5 +1,5 @@
 import { IconX } from '@tabler/icons-react';
-import type { QueryChip } from '../../shared/comfort';
+import type { QueryChip } from '../../shared/search-language';
 
 /** The query's filters as chips under the search box; each one's button removes it from the query. */
 export function SearchChips({ chips, onRemove }: { chips: readonly QueryChip[]; onRemove: (chip: QueryChip) => void }) {

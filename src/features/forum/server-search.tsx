@@ -9,7 +9,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { useToast } from '../../components/toast/toast-context';
 import { Spinner } from '../../components/spinner';
 import { plural } from '../../lib/format';
-import type { ParsedQuery } from '../../shared/comfort';
+import type { ParsedQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
 
 interface ServerSearchProps {

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { memberPostsOnDevice, memberProfileOnDevice } from '../../db/members/members';
 import { isDataError } from '../../db/storage/errors';
 import { useSyncStatus } from '../../hooks/use-sync-status';
-import type { MemberProfile } from '../../shared/comfort';
+import type { MemberProfile } from '../../shared/members';
 import { fetchMemberProfile } from '../../sync/comfort';
 
 /** How many of a member's posts their page lists. */

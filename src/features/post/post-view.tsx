@@ -9,7 +9,7 @@ import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { LIMITS } from '../../shared/post-rules';
 import type { EditablePost } from '../../db/posts/editing';
 import type { Session } from '../../db/types';
-import { mayFlag } from '../../shared/moderation';
+import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
 import { PreviousVersion } from './previous-version';
 
@@ -45,7 +45,7 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
       </div>
       <div className="card-footer app-post-footer app-post-footer-split">
         <PostActions post={post} save={post.status === 'approved' ? { email: viewer.email, saved } : undefined} titleId="post-title" />
-        {post.status === 'approved' && mayFlag(post, viewer) && (
+        {flagRefusal(post, null, viewer) === null && (
           <FlagButton
             target={{ postId: post.id, replyId: null }}
             what="post"

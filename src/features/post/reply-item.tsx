@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NewBadge } from '../../components/new-badge';
 import { paths } from '../../config/paths';
-import { memberId } from '../../shared/comfort';
+import { memberId } from '../../shared/members';
 import { Avatar } from '../../components/avatar';
 import { Markdown } from '../../components/markdown/markdown';
 import { useToast } from '../../components/toast/toast-context';
@@ -10,16 +10,17 @@ import { errorToast } from '../../components/toast/error-toast';
 import { hideReply, restoreReply } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
 import { LIMITS, mayDeleteReply } from '../../shared/post-rules';
-import { mayFlag } from '../../shared/moderation';
+import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
-import type { Reply, Session } from '../../db/types';
+import type { Post, Reply, Session } from '../../db/types';
 import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReplyQuote } from './reply-quote';
 
 interface ReplyItemProps {
   reply: Reply;
-  postId: number;
+  /** The post it answers (what a flag of it needs to know). */
+  post: Pick<Post, 'id' | 'status' | 'authorEmail'>;
   viewer: Session;
   /** The reply this one quotes, as it is now (undefined: none, or not on this device). */
   quoted: Reply | undefined;
@@ -36,7 +37,7 @@ interface ReplyItemProps {
  * reply it quotes, and its buttons: Quote; Edit for its author; Delete for its author and admins;
  * Hide or Restore for admins.
  */
-export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote, onDelete, isNew = false }: ReplyItemProps) {
+export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, onDelete, isNew = false }: ReplyItemProps) {
   const [editingAsked, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const showToast = useToast();
@@ -89,9 +90,9 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
           Delete
         </button>
       )}
-      {!hidden && mayFlag(reply, viewer) && (
+      {flagRefusal(post, reply, viewer) === null && (
         <FlagButton
-          target={{ postId, replyId: reply.id }}
+          target={{ postId: post.id, replyId: reply.id }}
           what="reply"
           className="btn btn-sm app-reply-action app-flag-button"
           describedBy={authorId}
@@ -139,7 +140,7 @@ export function ReplyItem({ reply, postId, viewer, quoted, highlighted, onQuote,
         <p className="app-reply-hidden">{HIDDEN}</p>
       ) : (
         <>
-          {reply.quoteId && <ReplyQuote postId={postId} quoteId={reply.quoteId} quoted={quoted} isAdmin={isAdmin} />}
+          {reply.quoteId && <ReplyQuote postId={post.id} quoteId={reply.quoteId} quoted={quoted} isAdmin={isAdmin} />}
           {editing ? (
             <ReplyEditForm reply={reply} onDone={stopEditing} />
           ) : (

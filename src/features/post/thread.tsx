@@ -142,7 +142,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
                 isNew={fresh.marked.has(reply.id)}
                 key={reply.id}
                 reply={reply}
-                postId={post.id}
+                post={post}
                 viewer={viewer}
                 quoted={reply.quoteId ? thread.quoted.get(reply.quoteId) : undefined}
                 highlighted={highlighted === reply.id}

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { paths } from '../../config/paths';
 import { plural } from '../../lib/format';
 import type { Session } from '../../db/types';
-import { memberId } from '../../shared/comfort';
+import { memberId } from '../../shared/members';
 import { useMyPostCount } from './use-my-posts';
 
 // The dialog's code loads with the first press of Edit Profile.

@@ -4,7 +4,7 @@ import { IconPalette } from '@tabler/icons-react';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { readTheme, setTheme } from '../../db/preferences/preferences';
-import { THEME_LABELS, THEMES, type Theme } from '../../shared/comfort';
+import { THEME_LABELS, THEMES, type Theme } from '../../shared/theme';
 
 /**
  * Profile's "Theme": System, Light or Dark as a segmented button group (radios). The choice is

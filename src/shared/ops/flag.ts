@@ -1,6 +1,6 @@
 // flag: a member flags an approved post, or a visible reply of it, once per item ever, never their
 // own. The flag's id is the op's; admins see it in their Flags queue, the member as "Flagged".
-import { mayFlag } from '../moderation';
+import { flagRefusal } from '../moderation';
 import { defineOp, refuse } from './define';
 import { flagInput } from './fields';
 
@@ -13,15 +13,9 @@ export const flag = defineOp('flag', 4, 'member', {
   creates: 'flag',
   async run(store, actor, { postId, replyId, reason, text = '' }, context) {
     context.about(postId, replyId);
-    const post = await store.post(postId);
-    if (!post || post.status !== 'approved') refuse('not_found');
-    let item: { authorEmail: string } = post;
-    if (replyId !== null) {
-      const reply = await store.reply(replyId);
-      if (!reply || reply.postId !== postId || reply.state !== 'visible') refuse('reply_not_found');
-      item = reply;
-    }
-    if (!mayFlag(item, actor)) refuse('cannot_flag_own');
+    const reply = replyId === null ? null : await store.reply(replyId);
+    const refusal = flagRefusal(await store.post(postId), reply, actor);
+    if (refusal) refuse(refusal);
     if (await store.hasFlagged(actor, { postId, replyId })) refuse('already_flagged');
     const { name } = await store.member(actor);
     const flagger = { flagger: name, flaggerEmail: actor.email };

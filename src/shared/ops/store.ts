@@ -5,7 +5,7 @@
 // as they are, whoever asks: the rules of who may see what are the operations' own (rules.ts).
 import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '../moderation';
 import type { Actor, Post, PostAuthor, PostEdits, Reply } from '../post-rules';
-import type { Theme } from '../comfort';
+import type { Theme } from '../theme';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview {

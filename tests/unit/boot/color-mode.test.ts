@@ -3,7 +3,7 @@
 // cookie, System resolved through prefers-color-scheme, and what the page carries for each mode.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyColorMode, MANIFESTS, themeFromCookie } from '../../../src/boot/color-mode';
-import { THEME_COLORS, THEME_COOKIE } from '../../../src/shared/comfort';
+import { THEME_COLORS, THEME_COOKIE } from '../../../src/shared/theme';
 import { sharedDraft, withShared } from '../../../src/pages/share';
 
 function prefersDark(dark: boolean) {

@@ -10,7 +10,7 @@ import { readTheme, renameMember, setTheme } from '../../../src/db/preferences/p
 import { downloadWholeForum, freeUpSpace, holdsPart } from '../../../src/db/sync/free-space';
 import { readStoredSession } from '../../../src/db/members/session';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
-import { memberId } from '../../../src/shared/comfort';
+import { memberId } from '../../../src/shared/members';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from '../sync/harness';
 import { startServer } from '../sync/test-server';

@@ -6,7 +6,7 @@ import { db } from '../../../src/db/storage/schema';
 import { memberPostsOnDevice, memberProfileOnDevice } from '../../../src/db/members/members';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
 import { readCursor, markConnected } from '../../../src/db/ops/sync-meta';
-import { memberId } from '../../../src/shared/comfort';
+import { memberId } from '../../../src/shared/members';
 import { DataError } from '../../../src/db/storage/errors';
 import type { SyncApi } from '../../../src/sync/api';
 import type { ReplyRow } from '../../../src/db/storage/schema';

@@ -7,7 +7,7 @@ import { SearchIndex } from '../../../src/db/search/search-index';
 import { SearchEngine } from '../../../src/db/search/engine';
 import { idbPostSource } from '../../../src/db/search/idb-source';
 import { searchApprovedPostIds, stopSearchClient } from '../../../src/db/search/client';
-import { parseQuery, removeChip } from '../../../src/shared/comfort';
+import { parseQuery, removeChip } from '../../../src/shared/search-language';
 import type { CategoryFilter } from '../../../src/db/types';
 import { makePost, storePosts } from '../factories';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';

@@ -1,22 +1,9 @@
-// Comfort (issue 23): the shapes and rules the device (both modes), the server and the tests share
-// for themes, the search language, saved posts, what's new and member pages. Each rule exists once:
-// the search worker, the forum list, the server's search route and the tests all parse a query
-// with parseQuery and decide a match with matchesFilters / matchesText.
-
-import { normalizeSearch } from './search-text';
-import type { Theme } from './theme';
-
-// ---------------------------------------------------------------------------------------------
-// Theme
-
-// The theme's names and rules live in ./theme (no imports: the head's boot script and the app's
-// first chunk read them without the search language).
-export { THEMES, THEME_LABELS, THEME_COOKIE, THEME_COLORS, isTheme, resolveTheme } from './theme';
-export type { Theme, ColorMode } from './theme';
-
-// ---------------------------------------------------------------------------------------------
-// The search language
+// The search language, which the device (both modes), the server and the tests share: each rule
+// exists once. The search worker, the forum list, the server's search route and the tests all parse
+// a query with parseQuery and decide a match with matchesFilters / matchesText.
 //
+import { normalizeSearch } from './search-text';
+
 // A query is free text plus filters: `author:`, `category:`, `tag:` take a word or a "quoted
 // value"; `is:mine`; a "quoted phrase". The free text that is left (filters removed, spaces
 // collapsed) matches as today (product spec: a case-insensitive substring of the title or the
@@ -176,58 +163,4 @@ export function highlightParts(text: string, parsed: ParsedQuery): HighlightPart
   flush();
   if (cursor < text.length) parts.push({ text: text.slice(cursor), match: false });
   return parts;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saved posts, preferences, what's new
-
-/** A member's saved post (device rows and the wire). `saved` false is an unsave that still syncs. */
-export interface SavedPost {
-  postId: number;
-  saved: boolean;
-  /** When it was last saved or unsaved (ms since the epoch). */
-  at: number;
-}
-
-/** What a member chose that follows them to every device. */
-export interface Preferences {
-  theme: Theme;
-  /** The member's display name (Profile's "Edit Profile"). */
-  name: string;
-}
-
-/** The "N new posts" pill's words. */
-export function newPostsLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} new post${count === 1 ? '' : 's'}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Member pages
-
-/**
- * A member's public id: 16 hex digits of FNV-1a (64-bit) of the lower-cased email. The device
- * and the server compute the same id from a post's authorEmail, in both modes, without a lookup;
- * it is the `/members/:id` of that author.
- */
-export function memberId(email: string): string {
-  let hash = 0xcbf29ce484222325n;
-  const bytes = new TextEncoder().encode(email.trim().toLowerCase());
-  for (const byte of bytes) {
-    hash ^= BigInt(byte);
-    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return hash.toString(16).padStart(16, '0');
-}
-
-export const MEMBER_ID_PATTERN = /^[0-9a-f]{16}$/u;
-
-/** What `/members/:id` shows: only what every member may see (no email, nothing pending). */
-export interface MemberProfile {
-  id: string;
-  name: string;
-  /** When the member joined (ms since the epoch), or null when this device cannot tell. */
-  joinedAt: number | null;
-  approvedPosts: number;
-  replyCount: number;
-  likesReceived: number;
 }

@@ -1,0 +1,50 @@
+// create: any member writes a post; it starts pending; the New Post rules refuse bad input.
+import { ALICE, BOB, casesOf } from './world';
+
+export default casesOf('create', [
+  {
+    name: 'a member writes a post: it waits for review, theirs',
+    who: 'bob',
+    payload: { post: { title: '  Fresh  ', content: 'Findings.', category: 'Trends' } },
+    expect: { look: (read) => read.postsOf(BOB), is: ['Fresh pending', 'Panel speeders approved'] },
+  },
+  {
+    name: 'an admin writes one too',
+    who: 'admin',
+    payload: { post: { title: 'Rules', content: 'Be kind.', category: 'Best Practices', tags: ['meta'] } },
+    expect: { look: (read) => read.postsOf('admin@insightexchange.app'), is: ['Rules pending'] },
+  },
+  {
+    name: 'a blank title: invalid',
+    who: 'alice',
+    payload: { post: { title: ' ', content: 'Body', category: 'Trends' } },
+    expect: 'invalid',
+  },
+  {
+    name: 'no category of the six: invalid',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Body', category: 'Gossip' } },
+    expect: 'invalid',
+  },
+  {
+    name: 'eleven tags: invalid, nothing written',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Body', category: 'Trends', tags: Array.from({ length: 11 }, (_, i) => `t${i}`) } },
+    expect: 'invalid',
+  },
+  {
+    name: 'a NUL in the content: invalid',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Bo\0dy', category: 'Trends' } },
+    expect: 'invalid',
+  },
+  {
+    name: 'what was refused left no post',
+    who: 'alice',
+    payload: { post: { title: 'Only this one', content: 'Body', category: 'Trends' } },
+    expect: {
+      look: (read) => read.postsOf(ALICE),
+      is: ['Only this one pending', 'Turned down rejected', 'Waiting pending', 'Weighting approved'],
+    },
+  },
+]);

@@ -1,0 +1,134 @@
+// The one world every operation's cases start from, and what a case reads back: written once, set up
+// by each store's runner (tests/unit/ops on IndexedDB, tests/server/op-definitions on PGlite and
+// PostgreSQL), so a case means the same thing on the device and on the server.
+import type { FlagState } from '../../src/shared/moderation';
+import type { OpType } from '../../src/shared/ops/registry';
+import type { OpOf } from '../../src/shared/protocol';
+import type { PostStatus, ReplyState } from '../../src/shared/post-rules';
+import type { Theme } from '../../src/shared/theme';
+
+export const ADMIN = 'admin@insightexchange.app';
+export const ALICE = 'alice@example.com';
+export const BOB = 'bob@example.com';
+
+export const MEMBERS = [
+  { email: ADMIN, name: 'Admin', role: 'admin' as const },
+  { email: ALICE, name: 'Alice', role: 'user' as const },
+  { email: BOB, name: 'Bob', role: 'user' as const },
+];
+export type Who = 'admin' | 'alice' | 'bob';
+export const EMAIL: Record<Who, string> = { admin: ADMIN, alice: ALICE, bob: BOB };
+
+/** Bob's approved post (with Alice's and Bob's replies, and a flag of Alice's). */
+export const BOBS_POST = 2_000_000_000_001;
+/** Alice's pending post. */
+export const ALICES_PENDING = 2_000_000_000_002;
+/** Alice's rejected post (reason "Off topic"). */
+export const ALICES_REJECTED = 2_000_000_000_003;
+/** Alice's approved post (which Bob saved). */
+export const ALICES_POST = 2_000_000_000_004;
+/** A post no one has. */
+export const NO_POST = 2_000_000_000_099;
+
+/** Alice's visible reply to Bob's post. */
+export const ALICES_REPLY = '0a000000-0000-4000-8000-000000000001';
+/** Bob's visible reply to his own post. */
+export const BOBS_REPLY = '0b000000-0000-4000-8000-000000000002';
+/** Bob's reply to his post, hidden by a moderator. */
+export const HIDDEN_REPLY = '0b000000-0000-4000-8000-000000000003';
+/** A reply no one has. */
+export const NO_REPLY = '0f000000-0000-4000-8000-000000000009';
+
+/** Alice's open flag of Bob's post. */
+export const ALICES_FLAG = '0a000000-0000-4000-8000-0000000000f1';
+/** Alice's and Bob's unread notifications. */
+export const ALICES_NOTE = '0a000000-0000-4000-8000-0000000000e1';
+export const BOBS_NOTE = '0b000000-0000-4000-8000-0000000000e2';
+
+/** Fixed ids for what a case makes (a reply's and a flag's id is its op's). */
+export const NEW_ID = '0c000000-0000-4000-8000-0000000000c1';
+
+export interface WorldPost {
+  id: number;
+  author: string;
+  status: PostStatus;
+  title: string;
+  likes: number;
+  views: number;
+  reason: string | null;
+}
+export interface WorldReply {
+  id: string;
+  postId: number;
+  author: string;
+  state: ReplyState;
+  content: string;
+}
+
+export const POSTS: WorldPost[] = [
+  { id: BOBS_POST, author: BOB, status: 'approved', title: 'Panel speeders', likes: 2, views: 0, reason: null },
+  { id: ALICES_PENDING, author: ALICE, status: 'pending', title: 'Waiting', likes: 0, views: 0, reason: null },
+  { id: ALICES_REJECTED, author: ALICE, status: 'rejected', title: 'Turned down', likes: 0, views: 0, reason: 'Off topic' },
+  { id: ALICES_POST, author: ALICE, status: 'approved', title: 'Weighting', likes: 0, views: 0, reason: null },
+];
+export const REPLIES: WorldReply[] = [
+  { id: ALICES_REPLY, postId: BOBS_POST, author: ALICE, state: 'visible', content: 'Agreed.' },
+  { id: BOBS_REPLY, postId: BOBS_POST, author: BOB, state: 'visible', content: 'Thanks.' },
+  { id: HIDDEN_REPLY, postId: BOBS_POST, author: BOB, state: 'hidden', content: 'Rude words.' },
+];
+/** Bob's open flag of Alice's reply. */
+export const BOBS_FLAG = '0b000000-0000-4000-8000-0000000000f2';
+export const FLAGS: { id: string; postId: number; replyId: string | null; by: string; state: FlagState }[] = [
+  { id: ALICES_FLAG, postId: BOBS_POST, replyId: null, by: ALICE, state: 'open' },
+  { id: BOBS_FLAG, postId: BOBS_POST, replyId: ALICES_REPLY, by: BOB, state: 'open' },
+];
+export const NOTIFICATIONS = [
+  { id: ALICES_NOTE, to: ALICE, postId: ALICES_POST },
+  { id: BOBS_NOTE, to: BOB, postId: BOBS_POST },
+];
+export const SAVED = [{ email: BOB, postId: ALICES_POST }];
+
+/** What a case reads back, the same on every store. */
+export interface Reader {
+  /** The post's fields a case looks at (undefined: gone). */
+  post(
+    id: number,
+  ): Promise<
+    { status: PostStatus; likes: number; views: number; comments: number; reason: string | null; title: string; author: string } | undefined
+  >;
+  /** Each post of a member as "<title> <status>", sorted. */
+  postsOf(email: string): Promise<string[]>;
+  reply(id: string): Promise<{ state: ReplyState; content: string } | undefined>;
+  /** Each flag of a post as "<who> <state>" (a reply's: "<who> <state> reply"), sorted. */
+  flags(postId: number): Promise<string[]>;
+  /** Each notification of a member as "<kind> <read|unread>" (the world's own: "seed …"), sorted. */
+  notifications(email: string): Promise<string[]>;
+  /** The member's saved state of a post (undefined: never saved). */
+  saved(email: string, postId: number): Promise<boolean | undefined>;
+  preferences(email: string): Promise<{ theme: Theme; name: string }>;
+}
+
+/** The short name of a member's email, as the readers name flaggers. */
+export const whoOf = (email: string): string => Object.entries(EMAIL).find(([, address]) => address === email)?.[0] ?? email;
+
+/** How a reader labels a flag and a notification. */
+export const flagLabel = (email: string, state: string, replyId: string | null) => `${whoOf(email)} ${state}${replyId ? ' reply' : ''}`;
+export const notificationLabel = (id: string, kind: string, readAt: unknown) =>
+  `${NOTIFICATIONS.some((seeded) => seeded.id === id) ? 'seed' : kind} ${readAt === null || readAt === undefined ? 'unread' : 'read'}`;
+
+/** One case of one operation: who sends what, and what follows (a refusal's code, or what the rows say after). */
+export interface OpCase<T extends OpType = OpType> {
+  name: string;
+  who: Who;
+  type: T;
+  payload: Omit<OpOf<T>, 'id' | 'type'>;
+  /** The op's id, when a case names what it makes (a reply's, a flag's). */
+  id?: string;
+  /** A refusal's code (the device's and the server's: one code per meaning), or what `look` reads after. */
+  expect: string | { look: (read: Reader) => Promise<unknown>; is: unknown };
+}
+
+/** Declares the cases of one operation (typed by its payload). */
+export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'>[]): OpCase<T>[] {
+  return cases.map((one) => ({ ...one, type }));
+}
