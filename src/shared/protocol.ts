@@ -4,7 +4,7 @@
 // refuses bad input with the very sentence the device would show. The operations' schemas come
 // from their definitions (./ops/registry.ts).
 import { z } from 'zod';
-import type { OpDefinition, WireFields } from './ops/define';
+import type { OpDefinition, WireFields, Zod } from './ops/define';
 import { OPERATIONS, type AnyDefinition, type OpType } from './ops/registry';
 import { WIRE_ERROR_CODES } from './errors';
 import { LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
@@ -169,6 +169,16 @@ export const wirePreferencesSchema = z.object({
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
 
+/** The zod constructors the operations' wire schemas are built with (define.ts, Zod): only these, so the bundle keeps only these. */
+const WIRE_ZOD: Zod = {
+  array: z.array,
+  boolean: z.boolean,
+  enum: z.enum,
+  looseObject: z.looseObject,
+  number: z.number,
+  unknown: z.unknown,
+};
+
 /** The fields the operations' wire schemas build on (src/shared/ops/define.ts, WireFields). */
 const WIRE_FIELDS: WireFields = {
   postId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -188,7 +198,7 @@ export type OpOf<T extends OpType> = Extract<Op, { type: T }>;
 export const opSchema = z.discriminatedUnion(
   'type',
   OPERATIONS.map((definition) =>
-    z.object({ id: z.uuid(), type: z.literal(definition.type), ...definition.wire(z, WIRE_FIELDS) }),
+    z.object({ id: z.uuid(), type: z.literal(definition.type), ...definition.wire(WIRE_ZOD, WIRE_FIELDS) }),
   ) as unknown as [z.ZodObject<{ type: z.ZodLiteral<OpType> }>],
 ) as unknown as z.ZodType<Op>;
 

@@ -10,7 +10,11 @@ import type { Actor } from '../post-rules';
 import type { Problem } from '../validation';
 import type { OpStore } from './store';
 
-export type Zod = typeof z;
+/**
+ * The zod constructors a definition's wire fields may use. protocol.ts hands in just these: the
+ * whole `z` handed around would keep all of zod (its locales too) in the bundle.
+ */
+export type Zod = Pick<typeof z, 'array' | 'boolean' | 'enum' | 'looseObject' | 'number' | 'unknown'>;
 
 /** The wire fields every definition builds on (protocol.ts makes them). */
 export interface WireFields {

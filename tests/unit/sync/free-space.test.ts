@@ -13,7 +13,7 @@ import { markConnected, readCursor, writeLastSyncAt } from '../../../src/db/ops/
 import { onLocalChange } from '../../../src/db/storage/changes';
 import type { WireReply } from '../../../src/shared/protocol';
 import { makePost, signInAsMember, storePosts } from '../factories';
-import { pullPage, wirePost } from '../sync/fixtures';
+import { pullPage, wirePost } from './fixtures';
 
 const ME = 'member@example.com';
 const OTHER = 'other@example.com';

@@ -12,8 +12,8 @@ import { readStoredSession } from '../../../src/db/members/session';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
 import { memberId } from '../../../src/shared/members';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
-import { connectedDevice } from '../sync/harness';
-import { startServer } from '../sync/test-server';
+import { connectedDevice } from './harness';
+import { startServer } from './test-server';
 
 const MEMBER = 'member@example.com';
 beforeEach(() => resetSyncStatus());
