@@ -5,7 +5,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Component, Suspense, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from '../../../src/app/lazy-screen';
+import { lazyScreen, RETRY_AFTER_MS } from '../../../src/app/lazy-screen';
 import { deferred } from '../deferred';
 
 afterEach(() => cleanup());
@@ -86,14 +86,20 @@ describe('a lazily loaded screen', () => {
       </Boundary>,
     );
     expect(await screen.findByText('Failed to load')).toBeTruthy();
+    // One load: React's own renders of the failed screen got the failure, not a load each.
+    expect(load).toHaveBeenCalledTimes(1);
     failed.unmount();
     missing = false;
+    // The next visit, a moment later.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + RETRY_AFTER_MS);
     render(
       <Suspense fallback={<Fallback />}>
         <forum.Component />
       </Suspense>,
     );
     expect((await screen.findByRole('heading')).textContent).toMatch(/^Community Forum/);
+    expect(load).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
   });
 });
