@@ -15,9 +15,7 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`axe in ${mode} mode`, () => {
     test.use({ colorScheme: mode, viewport: { width: 1280, height: 900 } });
 
-    test('public pages, the forum, Profile with Edit Profile, a post page, a member page, /notifications, New Post and a toast', async ({
-      page,
-    }) => {
+    test('public pages, the sign-in toast, the forum and a post page', async ({ page }) => {
       await page.goto('/');
       await inMode(page, mode);
       await expectNoSeriousViolations(page, `/ (${mode}, visitor)`);
@@ -36,6 +34,16 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
       await expect(page.getByRole('list', { name: 'Replies' })).toBeVisible();
       await expectNoSeriousViolations(page, `post page (${mode})`);
+    });
+
+    test('a member page, Profile with Edit Profile, /notifications, New Post and a toast', async ({ page }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      await putPosts(page, [
+        makePost({ title: 'Diary studies that people finish', author: 'Ana Lima', authorEmail: AUTHOR, tags: ['diary'], likes: 3 }),
+        makePost({ title: 'Mine, pending', authorEmail: MEMBER, author: 'Jane Doe', status: 'pending' }),
+      ]);
+      await inMode(page, mode);
       await page.goto(`/members/${memberId(AUTHOR)}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Ana Lima' })).toBeVisible();
       await expect(page.getByRole('article').first()).toBeVisible();

@@ -17,8 +17,9 @@ async function burstOfLikes(page: Page, title: string, times: number): Promise<v
   );
 }
 
-test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 10 trials in a row', async ({ page, context }) => {
-  test.setTimeout(15 * 60_000);
+// Three trials: each is the same race (8 tabs, 2,000 transactions); ten cost three and a half minutes of CI.
+test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 3 trials in a row', async ({ page, context }) => {
+  test.setTimeout(8 * 60_000);
   await signIn(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Everyone likes this', likes: 7 });
@@ -32,7 +33,7 @@ test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 10
   for (const tab of tabs) await expect(card(tab, 'Everyone likes this')).toBeVisible();
 
   let expected = 7;
-  for (let trial = 1; trial <= 10; trial += 1) {
+  for (let trial = 1; trial <= 3; trial += 1) {
     await Promise.all(tabs.map((tab) => burstOfLikes(tab, 'Everyone likes this', 250)));
     expected += 2_000;
     await expect
@@ -47,7 +48,7 @@ test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 10
       .poll(async () => (await mirroredPost(page, post.id))?.likes, { timeout: 60_000, message: `posts in localStorage, trial ${trial}` })
       .toBe(expected);
   }
-  expect(expected).toBe(20_007);
+  expect(expected).toBe(6_007);
 });
 
 test('two admins reviewing the same post at the same moment: exactly one wins, all tabs agree', async ({ page, context }) => {

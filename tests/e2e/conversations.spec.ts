@@ -301,7 +301,7 @@ test.describe('as a member', () => {
   });
 });
 
-test('an admin hides a reply; members read "Hidden by a moderator"; the admin restores it', async ({ page }) => {
+test('an admin hides a reply; members read "Hidden by a moderator"', async ({ page }) => {
   await signIn(page, ADMIN);
   await openPost(page, SAMPLE);
   await reply(page, FIRST_REPLY).getByRole('button', { name: 'Hide' }).click();
@@ -320,10 +320,13 @@ test('an admin hides a reply; members read "Hidden by a moderator"; the admin re
   await expect(seen).not.toContainText(FIRST_REPLY);
   await expect(seen.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hide' })).toHaveCount(0);
+});
 
-  await signOut(page);
+test('an admin restores a hidden reply: it is shown and counted again', async ({ page }) => {
   await signIn(page, ADMIN);
   await openPost(page, SAMPLE);
+  await reply(page, FIRST_REPLY).getByRole('button', { name: 'Hide' }).click();
+  await expect(reply(page, FIRST_REPLY).getByRole('button', { name: 'Restore' })).toBeVisible();
   await reply(page, FIRST_REPLY).getByRole('button', { name: 'Restore' }).click();
   await expect(reply(page, FIRST_REPLY).getByRole('button', { name: 'Hide' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the forum' }).click();
