@@ -15,10 +15,10 @@ export default casesOf('save', [
     expect: { look: (read) => read.saved(BOB, ALICES_POST), is: false },
   },
   {
-    name: 'unsaving what was never saved changes nothing',
+    name: 'unsaving what was never saved writes the row (its change number reaches the member’s devices)',
     who: 'alice',
     payload: { postId: BOBS_POST, saved: false },
-    expect: { look: (read) => read.saved(ALICE, BOBS_POST), is: undefined },
+    expect: { look: (read) => read.saved(ALICE, BOBS_POST), is: false },
   },
   { name: 'one’s own pending post: not_saveable', who: 'alice', payload: { postId: ALICES_PENDING, saved: true }, expect: 'not_saveable' },
   { name: 'another’s pending post: not_found', who: 'bob', payload: { postId: ALICES_PENDING, saved: true }, expect: 'not_found' },

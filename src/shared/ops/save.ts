@@ -1,7 +1,9 @@
 // save: a member saves (or, saved false, unsaves) a post. Saving needs an approved post they may see
 // (`not_found`; their own or, for admins, anyone's pending or rejected post: `not_saveable`).
 // Unsaving needs only a post they may see or a save to undo: a saved post that left the forum since
-// can always be unsaved. Saving what is saved (or unsaving what is not) changes nothing.
+// can always be unsaved. The row is written every time, even when it says what it said: its new
+// change number brings the saved post back to a device that freed space (a pull carries a save with
+// its post and replies, whatever the cursor).
 import { maySee } from '../post-rules';
 import { defineOp, refuse } from './define';
 
@@ -16,6 +18,6 @@ export const save = defineOp('save', 5, 'member', {
     if (saved && !post) refuse('not_found');
     if (saved && post!.status !== 'approved') refuse('not_saveable');
     if (!saved && !post && before === undefined) refuse('not_found');
-    if ((before ?? false) !== saved) await store.setSaved(actor, postId, saved, context.now);
+    await store.setSaved(actor, postId, saved, context.now);
   },
 });
