@@ -34,7 +34,7 @@ async function apiAs(email, password) {
   const signedIn = await fetch(`${BASE}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ mode: email === ADMIN ? 'signin' : 'signup', email, password, name: 'Bench Author' }),
+    body: JSON.stringify({ mode: email === ADMIN ? 'signin' : 'signup', email, password, name: `Bench ${email.split('@')[0]}` }),
   });
   if (!signedIn.ok) throw new Error(`sign-in of ${email} failed: ${signedIn.status}`);
   const cookie = signedIn.headers.get('set-cookie').split(';')[0];
@@ -98,7 +98,7 @@ const dataDir = mkdtempSync(join(os.tmpdir(), 'ie-bench-moderation-'));
 const server = await startBenchServer({ port: PORT, dataDir, adminPassword: ADMIN_PASSWORD });
 const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 try {
-  const author = await apiAs(AUTHOR, 'bench-author-pw');
+  const author = await apiAs(AUTHOR, 'bench-author-quiet-harbor-7419');
   const titles = Array.from({ length: REVIEWS + WARM_UP }, (_, index) => `Moderation bench ${index + 1}`);
   const created = await author(
     titles.map((title) => ({ type: 'create', post: { title, content: `About ${title}.`, category: 'Trends' } })),
@@ -107,7 +107,7 @@ try {
 
   const tablet = await device(browser, ADMIN, ADMIN_PASSWORD, '/admin', { width: 820, height: 1180 });
   const second = await device(browser, ADMIN, ADMIN_PASSWORD, '/forum', { width: 820, height: 1180 });
-  const phone = await device(browser, AUTHOR, 'bench-author-pw', '/forum', { width: 390, height: 844 });
+  const phone = await device(browser, AUTHOR, 'bench-author-quiet-harbor-7419', '/forum', { width: 390, height: 844 });
   const ADMIN_LINK = 'a[href="/admin"]';
   const BELL = 'button[aria-label="Notifications"], header button[title="Notifications"], [data-app-notifications]';
 

@@ -2,7 +2,7 @@
 // on 127.0.0.1 only, an empty data folder, the built app; resolves once /api/health answers.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { serveFlags } from './server/harness.mjs';
+import { openLimits, serveFlags } from './server/harness.mjs';
 
 /** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port` as `npm start` does; throws when it does not come up. */
 export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js' }) {
@@ -24,7 +24,10 @@ export async function startBenchServer({ port, dataDir, adminPassword, script = 
       (response) => response.ok,
       () => false,
     );
-    if (up) return child;
+    if (up) {
+      await openLimits(base, adminPassword); // a benchmark's members write far more than a person may
+      return child;
+    }
     if (child.exitCode !== null) break;
     await new Promise((done) => setTimeout(done, 100));
   }

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { fillSignIn, newDevice, waitForFirstSync } from './devices.mjs';
+import { BENCH_PASSWORD, Session } from './server/harness.mjs';
 
 const PORT = Number(process.env.BENCH_SYNC_PORT ?? 4431);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -71,7 +72,8 @@ async function seedPosts(count) {
 
 async function device(browser, email) {
   const { context, page } = await newDevice(browser, BASE);
-  await (await fillSignIn(page, email, `${email}-pw`)).click();
+  await new Session(BASE).signIn(email); // Sign In never makes an account
+  await (await fillSignIn(page, email, BENCH_PASSWORD)).click();
   await page.waitForURL(`${BASE}/`);
   return { context, page };
 }
@@ -125,7 +127,8 @@ async function firstSync(browser) {
   const runs = [];
   for (let run = 0; run < 3; run += 1) {
     const { context, page } = await newDevice(browser, BASE);
-    const signIn = await fillSignIn(page, `first-sync-${run}@example.com`, 'pw');
+    await new Session(BASE).signIn(`first-sync-${run}@example.com`);
+    const signIn = await fillSignIn(page, `first-sync-${run}@example.com`, BENCH_PASSWORD);
     const started = Date.now();
     await signIn.click();
     await waitForFirstSync(page, POSTS + 3);

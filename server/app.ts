@@ -1,5 +1,6 @@
 // Builds the Fastify instance (no port): plugins, the API routes and the built app's files.
 // server.ts starts it; tests build it around their own database and inject requests.
+import { LimitSettings, type Limits } from './lib/limits';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Database } from './db/storage/adapter';
@@ -23,6 +24,7 @@ import pullRoutes from './routes/api/pull';
 import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
+import adminRoutes from './routes/api/admin';
 
 export interface AppOptions {
   db: Database;
@@ -40,6 +42,11 @@ export interface AppOptions {
   hosts?: Omit<HostOptions, 'trustProxy'>;
   /** Live streams per session (default 10) and per instance (MAX_LIVE_STREAMS, default 10,000). */
   streams?: Partial<StreamLimits>;
+  /**
+   * A member's limits before the admin's changes (default DEFAULT_LIMITS, lib/limits.ts). In code
+   * only, never from the environment: tests that are not about limits relax them.
+   */
+  memberLimits?: Limits;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -54,7 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: redactedLogger(options.logger),
     // A hop count as proxy-addr reads it: the nearest `n` addresses are proxies, the next is the client.
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
-    bodyLimit: 1024 * 1024,
+    // Each route that takes a body says how much (the push 1 MiB, a sign-in 64 KiB); nothing else more than this.
+    bodyLimit: 64 * 1024,
     logController: new RequestLog(), // one log line per request, not two
     // No Host at all is answered by the Host check (421, as JSON) rather than node's empty 400.
     ...(options.https ? { https: { ...options.https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
@@ -75,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perEmailAndAddress: new AttemptLimiter(options.limits?.perEmailAndAddress ?? { max: 10, windowMs: FIFTEEN_MINUTES }),
       perAddress: new AttemptLimiter(options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
+    memberLimits: new LimitSettings(options.db, options.memberLimits),
   };
   app.addHook('onClose', async () => hub.close());
   setupErrors(app);
@@ -85,7 +94,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await setupCookies(app);
   for (const routes of [healthRoutes, sessionRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
-  await memberRoutes(app, ctx, [currentSessionRoute, pushRoutes, pullRoutes, eventsRoutes, insightsRoutes, searchRoutes, membersRoutes]);
+  await memberRoutes(app, ctx, [
+    currentSessionRoute,
+    pushRoutes,
+    pullRoutes,
+    eventsRoutes,
+    insightsRoutes,
+    searchRoutes,
+    membersRoutes,
+    adminRoutes,
+  ]);
   await setupStaticApp(app, options.distDir, indexHtml);
   return app;
 }

@@ -1,14 +1,17 @@
-// What the routes share: the database, the admin address, the sign-in limits and the change hub.
+// What the routes share: the database, the admin address, the sign-in and member limits and the change hub.
 // Built once by app.ts and passed to each route plugin, so nothing hides in globals.
 import type { Database } from './db/storage/adapter';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeHub } from './lib/change-hub';
 import type { StreamLimits } from './lib/live-streams';
+import type { LimitSettings } from './lib/limits';
 
 export interface ServerContext {
   db: Database;
   adminEmail: string;
   limits: { perEmailAndAddress: AttemptLimiter; perAddress: AttemptLimiter };
+  /** A member's limits (lib/limits.ts): the defaults with the admin's changes. */
+  memberLimits: LimitSettings;
   hub: ChangeHub;
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;

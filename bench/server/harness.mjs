@@ -17,8 +17,28 @@ export function serveFlags() {
   return rest.filter((arg) => arg.startsWith('--'));
 }
 
-/** Starts dist-server/server.js with `env` as `npm start` does; resolves to { url, pid, stop } once it listens. */
-export function startServer(env) {
+/**
+ * Starts dist-server/server.js with `env` as `npm start` does; resolves to { url, pid, stop } once it
+ * listens, its member limits opened wide through the admin API (a benchmark's members write far more
+ * than a person may) unless `limits` is 'defaults'.
+ */
+export async function startServer(env, { limits = 'open' } = {}) {
+  const server = await spawnServer(env);
+  if (limits === 'open') await openLimits(server.url);
+  return server;
+}
+
+const OPEN_LIMIT = { count: 1_000_000, seconds: 1, firstDayCount: 1_000_000, firstDaySeconds: 1 };
+
+/** Opens every member limit of the server at `url` (kept in its database). */
+export async function openLimits(url, adminPassword = 'bench-admin') {
+  const admin = new Session(url);
+  await admin.signIn('admin@insightexchange.app', adminPassword);
+  const { limits } = await admin.send('GET', '/api/admin/limits');
+  for (const name of Object.keys(limits)) await admin.send('PUT', '/api/admin/limits', { name, rule: OPEN_LIMIT });
+}
+
+function spawnServer(env) {
   const child = spawn(process.execPath, [...serveFlags(), process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin', TRUST_PROXY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,6 +72,8 @@ export function startServer(env) {
 /** Resident memory of a process in MB (Linux /proc). */
 export const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
+/** The members' password: long and uncommon, as a new account's must be. */
+export const BENCH_PASSWORD = 'bench-quiet-harbor-7419';
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 
 export class Session {
@@ -81,9 +103,19 @@ export class Session {
       request.end(payload);
     });
   }
-  /** Signs in; `address` stands for the client's own address (the servers run with TRUST_PROXY=1). */
-  signIn(email, password = 'bench-password', address = '127.0.0.1') {
-    return this.send('POST', '/api/session', { mode: 'signin', email, password }, { 'x-forwarded-for': address });
+  /**
+   * Signs in, making the member's account first when there is none (Sign In never makes one);
+   * `address` stands for the client's own address (the servers run with TRUST_PROXY=1).
+   */
+  async signIn(email, password = BENCH_PASSWORD, address = '127.0.0.1') {
+    const from = { 'x-forwarded-for': address };
+    if (email !== 'admin@insightexchange.app') {
+      const name = `Bench ${email.split('@')[0]} ${Math.random().toString(36).slice(2, 8)}`;
+      const made = await this.send('POST', '/api/session', { mode: 'signup', email, password, name }, from).catch((error) => error);
+      if (!(made instanceof Error)) return made;
+      if (!/account_exists/.test(made.message)) throw made;
+    }
+    return this.send('POST', '/api/session', { mode: 'signin', email, password }, from);
   }
   push(...ops) {
     return this.send('POST', '/api/ops', { ops });

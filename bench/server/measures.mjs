@@ -10,7 +10,7 @@ async function signInMany(urls, count, prefix) {
     const group = Array.from({ length: Math.min(10, count - start) }, (_, offset) => {
       const index = start + offset;
       const session = new Session(urls[index % urls.length]);
-      return session.signIn(`${prefix}${index}@bench.example`, 'bench-password', `127.1.${index >> 8}.${index & 255}`).then(() => session);
+      return session.signIn(`${prefix}${index}@bench.example`, undefined, `127.1.${index >> 8}.${index & 255}`).then(() => session);
     });
     sessions.push(...(await Promise.all(group)));
   }

@@ -19,22 +19,50 @@ const MAX_MEMORY = 256 * 1024 * 1024;
  */
 const MAX_AT_ONCE = 2;
 let running = 0;
-const waiting: (() => void)[] = [];
+/** What waits, by who asks (a client's address): served one of each in turn, so a burst from one never starves another. */
+const waiting = new Map<string, (() => void)[]>();
 
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+/** The next waiting derivation: the first of the client whose turn it is (Map order: round robin). */
+function next(): (() => void) | undefined {
+  for (const [key, queue] of waiting) {
+    const start = queue.shift();
+    waiting.delete(key);
+    // Back at the end of the line with what is left, behind every other client.
+    if (queue.length > 0) waiting.set(key, queue);
+    return start;
+  }
+  return undefined;
+}
+
+async function slot<T>(key: string, work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_AT_ONCE) {
+    await new Promise<void>((resolve) => {
+      const queue = waiting.get(key);
+      if (queue) queue.push(resolve);
+      else waiting.set(key, [resolve]);
+    });
+  } else running += 1;
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
+    const start = next();
+    if (start) start();
     else running -= 1;
   }
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/** Who a derivation is for: a client's address (sign-ins), or the server itself (start-up, tools). */
+export type HashClient = string;
+const SERVER: HashClient = 'server';
+
+let derived = 0;
+/** How many derivations this process has started: a sign-in costs one whatever its answer (tests count them). */
+export const derivationCount = (): number => derived;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions, client: HashClient): Promise<Buffer> {
+  derived += 1;
   return slot(
+    client,
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
@@ -45,18 +73,18 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** A fresh salted hash of `password`; never the same twice. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, client: HashClient = SERVER): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT_COST);
+  const key = await derive(password, salt, SCRYPT_COST, client);
   return ['scrypt', SCRYPT_COST.N, SCRYPT_COST.r, SCRYPT_COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** True only when `password` produced `stored`; compares in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, client: HashClient = SERVER): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, client);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
@@ -65,6 +93,12 @@ export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split('$');
   return scheme !== 'scrypt' || Number(n) < SCRYPT_COST.N || Number(r) < SCRYPT_COST.r || Number(p) < SCRYPT_COST.p;
 }
+
+/**
+ * A hash of no one's password at the current cost: checked against an email that has no account,
+ * so a wrong email costs a sign-in what a wrong password does and answers the same.
+ */
+export const NO_ONES_HASH = `scrypt$${SCRYPT_COST.N}$${SCRYPT_COST.r}$${SCRYPT_COST.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
 
 /** A strong random password for the generated admin account (24 characters, about 143 bits). */
 export function generatePassword(): string {

@@ -1,11 +1,12 @@
 // Security headers (helmet) with the Content-Security-Policy of the built index.html sent as a
 // header too, the Host check on every request (a name that is not this server's, as DNS rebinding
-// sends, is refused with 421) and the Origin check on every write: a write whose Origin is not this
-// server's own origin is refused before any route runs.
+// sends, is refused with 421), the Origin check on every write (a write whose Origin is not this
+// server's own origin is refused before any route runs), a depth limit on JSON bodies, and HSTS over https only.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HostNames } from '../lib/host-names';
 import { refuse } from '../lib/http-error';
+import { nestsDeeperThan } from '../lib/json-depth';
 
 /** The CSP of the page's meta tag, or undefined when the page has none. */
 export function cspFromHtml(html: string): string | undefined {
@@ -25,12 +26,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** This request's own origin: scheme, host and port (forwarded ones under TRUST_PROXY). */
 export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Registers helmet, the Host check and the Origin check; `csp` is sent as the Content-Security-Policy header. */
+/** HSTS, sent only over https (a browser ignores it over plain http, and a mixed setup must not be told to insist). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Registers helmet, the Host check, the Origin check, and JSON bodies parsed only when they nest at
+ * most MAX_JSON_DEPTH deep; `csp` is sent as the Content-Security-Policy header.
+ */
 export async function setupSecurity(app: FastifyInstance, csp: string, hosts: HostNames): Promise<void> {
-  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false, global: true });
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (nestsDeeperThan(body as string)) return done(refuse('too_deep'), undefined);
+    parseJson(request, body as string, done);
+  });
   const warned = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', csp);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!hosts.allows(request.host)) {
       // Said once per name, so the operator of a server reached under a new name learns why.
       if (warned.size < 100 && !warned.has(request.host)) {

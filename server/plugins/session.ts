@@ -4,9 +4,10 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { SESSION_DAYS, sessionUser, type UserRow } from '../db/members/accounts';
+import { deleteSession, SESSION_DAYS, sessionUser, type UserRow } from '../db/members/accounts';
+import { suspensionMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
-import { signedOut } from '../lib/http-error';
+import { refuse, signedOut } from '../lib/http-error';
 
 export const SESSION_COOKIE = 'ie_session';
 
@@ -41,12 +42,30 @@ export function memberOf(request: FastifyRequest): UserRow {
   return request.member;
 }
 
-/** The signed-in user of this request; throws 401 signed_out otherwise. */
+/**
+ * The signed-in user of this request; throws 401 signed_out otherwise, 403 suspended (with when it
+ * ends and why) while the member is suspended, and 403 account_closed once the staff closed it. A
+ * session that a suspension ended stays ended after it: signed out, and gone.
+ */
 export async function requireUser(sql: Sql, request: FastifyRequest): Promise<UserRow> {
   const token = request.cookies[SESSION_COOKIE];
   const user = token ? await sessionUser(sql, token) : undefined;
   if (!user) throw signedOut();
+  const stopped = stoppedBy(user);
+  if (stopped) throw stopped;
+  if (user.endedReason) {
+    await deleteSession(sql, token!);
+    throw signedOut();
+  }
   return user;
+}
+
+/** Why the staff keep `user` out right now (a closed account, a suspension that has not ended), or undefined. */
+export function stoppedBy(user: UserRow, now = Date.now()): Error | undefined {
+  if (user.closedAt) return refuse('account_closed');
+  if (user.suspendedUntil && user.suspendedUntil > now)
+    return refuse('suspended', suspensionMessage(user.suspendedUntil, user.suspendReason ?? null));
+  return undefined;
 }
 
 /** Sets the session cookie (Secure when the request came over https). */

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { AppShell } from '../components/layouts/app-shell';
 import { ScreenOutlet } from '../components/layouts/screen-outlet';
 import { OutdatedBanner } from '../components/outdated-banner';
+import { SilencedBanner } from '../components/silenced-banner';
+import { useSilenced } from '../hooks/use-silenced';
 import { PageLoading } from '../components/page-loading';
 import { StorageUnavailable } from '../components/storage-unavailable';
 import { useToast } from '../components/toast/toast-context';
@@ -41,6 +43,7 @@ function ProtectedShell({ user }: { user: Session }) {
   const ready = status === 'ready';
   const pendingCount = usePendingCount(isAdmin && ready);
   const unreadCount = useUnreadCount(ready);
+  const silenced = useSilenced(user.email);
   useEffect(() => start(), [start]);
   // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
   // (Its code waits for the first posts, as the theme follower's does.)
@@ -83,6 +86,7 @@ function ProtectedShell({ user }: { user: Session }) {
         <>
           {status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
           {status === 'ready' && <UploadQuestion user={user} />}
+          {silenced && <SilencedBanner />}
         </>
       }
     >

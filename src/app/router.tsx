@@ -41,10 +41,11 @@ const notifications = screen('/notifications', () => import('../pages/notificati
 const admin = screen('/admin', () => import('../pages/admin').then((m) => m.AdminPage));
 // Its charts (uPlot) load from inside the page, on this route only.
 const insights = screen('/admin/insights', () => import('../pages/admin-insights').then((m) => m.AdminInsightsPage));
+const staffLog = screen('/admin/log', () => import('../pages/admin-log').then((m) => m.AdminLogPage));
 
 const publicScreens = [about, login];
 const memberScreens = [forum, post, profile, member, share, newPost, notifications];
-const adminScreens = [admin, insights];
+const adminScreens = [admin, insights, staffLog];
 
 /**
  * Starts loading the code of the screen at `pathname` (and of the protected area's frame) at once,

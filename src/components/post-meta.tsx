@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { memberId } from '../shared/members';
+import { authorKey } from '../shared/members';
+import { AuthorName } from './author-name';
 import { Avatar } from './avatar';
 import { DISPLAY_CHARS, clip, formatFullDate, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
@@ -11,16 +10,22 @@ import type { PostEdits } from '../shared/post-rules';
  * A post's byline (avatar, author, Top Contributor, date, "edited" when its author changed it
  * after approval) and its category, on its card and its page.
  */
-export function PostMeta({ post, badges, avatarSize }: { post: Post & PostEdits; badges?: ReactNode; avatarSize?: number }) {
+export function PostMeta({
+  post,
+  badges,
+  avatarSize,
+}: {
+  post: Post & PostEdits & { authorId?: string };
+  badges?: ReactNode;
+  avatarSize?: number;
+}) {
   const author = clip(post.author, DISPLAY_CHARS.author);
   const { editedAt } = post;
   return (
     <div className="app-post-meta">
-      <Avatar name={author} seed={post.authorEmail} size={avatarSize} />
+      <Avatar name={author} seed={authorKey(post) || undefined} size={avatarSize} />
       <div className="app-post-byline">
-        <Link className="app-post-author" to={paths.member(memberId(post.authorEmail))}>
-          {author}
-        </Link>
+        <AuthorName item={post} className="app-post-author" />
         {post.isTopContributor && <span className="badge text-bg-warning app-top-badge">Top Contributor</span>}
         <span className="app-post-date">
           {formatPostDate(post)}

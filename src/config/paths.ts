@@ -12,6 +12,10 @@ export const paths = {
   /** The admin queue opened on its Flags tab. */
   adminFlags: '/admin?tab=flags',
   adminInsights: '/admin/insights',
+  /** The admin screen opened on its Members tab. */
+  adminMembers: '/admin?tab=members',
+  /** Every staff action, newest first. */
+  adminLog: '/admin/log',
   notifications: '/notifications',
   /** Opens New Post over the forum (the manifest's "New Post" shortcut). */
   newPost: '/new',

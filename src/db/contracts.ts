@@ -131,6 +131,8 @@ export const META_KEYS = {
 
 /** Prefixes of the `meta` keys made per member or per event. */
 export const META_KEY_PREFIXES = {
+  /** `member-id:<email>`: the member's public id on their server (members/own-id.ts), from their sign-in's answer. */
+  memberId: 'member-id:',
   /** `draft:<email>`: a member's New Post draft (posts/drafts.ts). */
   draft: 'draft:',
   /** `replyDraft:<email>:<postId>`: a member's half-written reply to a post (replies/replies.ts). */

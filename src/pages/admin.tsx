@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../features/admin/admin.scss';
 import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { IconChartBar } from '@tabler/icons-react';
+import { IconChartBar, IconHistory } from '@tabler/icons-react';
 import { ErrorBoundary } from '../components/error-boundary';
+import { PageLoading } from '../components/page-loading';
 import { paths } from '../config/paths';
 import { BackupPanel } from '../features/admin/backup-panel';
 import { FlagsQueue } from '../features/admin/flags-queue';
@@ -13,15 +15,21 @@ import { useFlaggedCount } from '../features/admin/use-flags';
 import { usePendingCount } from '../features/admin/use-pending-posts';
 import { formatCount } from '../lib/format';
 
-type AdminTab = 'pending' | 'flags';
+// The Members tab talks to the server (the API client and its schemas): its code loads when it opens.
+const MembersPanel = lazy(() => import('../features/admin/members-panel').then((module) => ({ default: module.MembersPanel })));
 
-/** The admin's screen: the review queue and the Flags queue as tabs (the tab in the address), the tools beside them. */
+type AdminTab = 'pending' | 'flags' | 'members';
+const TABS: readonly AdminTab[] = ['pending', 'flags', 'members'];
+
+/** The admin's screen: the review queue, the Flags queue and the Members as tabs (the tab in the address), the tools beside them. */
 export function AdminPage() {
   const count = usePendingCount();
   const flagged = useFlaggedCount();
   const [params, setParams] = useSearchParams();
-  const tab: AdminTab = params.get('tab') === 'flags' ? 'flags' : 'pending';
-  const select = (key: string | null) => setParams(key === 'flags' ? { tab: 'flags' } : {}, { replace: true, preventScrollReset: true });
+  const asked = params.get('tab') as AdminTab | null;
+  const tab: AdminTab = asked && TABS.includes(asked) ? asked : 'pending';
+  const select = (key: string | null) =>
+    setParams(key && key !== 'pending' && TABS.includes(key as AdminTab) ? { tab: key } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <div className="container app-page-body">
@@ -32,10 +40,16 @@ export function AdminPage() {
             Approved posts appear in the forum at once; rejected ones stay visible only to their author.
           </p>
         </div>
-        <Link to={paths.adminInsights} className="btn btn-outline-primary app-insights-link">
-          <IconChartBar aria-hidden="true" size={18} />
-          <span>Insights</span>
-        </Link>
+        <div className="app-admin-links">
+          <Link to={paths.adminLog} className="btn btn-outline-secondary app-insights-link">
+            <IconHistory aria-hidden="true" size={18} />
+            <span>Staff log</span>
+          </Link>
+          <Link to={paths.adminInsights} className="btn btn-outline-primary app-insights-link">
+            <IconChartBar aria-hidden="true" size={18} />
+            <span>Insights</span>
+          </Link>
+        </div>
       </div>
       <div className="row g-4">
         <div className="col-lg-8">
@@ -88,6 +102,18 @@ export function AdminPage() {
                 </h2>
                 <ErrorBoundary area="the Flags queue">
                   <FlagsQueue />
+                </ErrorBoundary>
+              </section>
+            </Tab>
+            <Tab eventKey="members" title="Members">
+              <section aria-labelledby="members-title">
+                <h2 id="members-title" className="h4 mb-3" tabIndex={-1}>
+                  Members
+                </h2>
+                <ErrorBoundary area="the Members tab">
+                  <Suspense fallback={<PageLoading label="Loading members..." />}>
+                    <MembersPanel />
+                  </Suspense>
                 </ErrorBoundary>
               </section>
             </Tab>

@@ -1,6 +1,7 @@
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLocation } from 'react-router-dom';
 import { LoginForm } from '../features/auth/login-form';
+import { useMode } from '../hooks/use-mode';
 
 const benefits = [
   'Discuss methods with experienced practitioners',
@@ -11,6 +12,7 @@ const benefits = [
 /** Sign in or create an account; success goes to the home page. */
 export function LoginPage() {
   const state = useLocation().state as { signedOutElsewhere?: boolean } | null;
+  const mode = useMode();
   return (
     <div className="container app-auth">
       <div className="row g-4 align-items-center justify-content-center">
@@ -25,9 +27,13 @@ export function LoginPage() {
                 </li>
               ))}
             </ul>
-            <p className="small mt-4 mb-0 app-auth-note">
-              Accounts live in this browser only: there is no server, so nothing you type leaves this device.
-            </p>
+            {mode && (
+              <p className="small mt-4 mb-0 app-auth-note">
+                {mode === 'connected'
+                  ? 'Your account lives on this forum’s server: sign in on any of your devices, and read what you synced even with no signal.'
+                  : 'Accounts live in this browser only: there is no server, so nothing you type leaves this device.'}
+              </p>
+            )}
           </div>
         </div>
         <div className="col-md-8 col-lg-5">

@@ -26,6 +26,7 @@ export const ERRORS = {
     message: 'This server does not answer at this address. Its operator can add the address to PUBLIC_ORIGIN.',
   },
   bad_json: { status: 400, title: 'Error', message: 'The request body is not valid JSON.' },
+  too_deep: { status: 400, title: 'Error', message: 'The request body is nested too deeply.' },
   empty_body: { status: 400, title: 'Error', message: 'The request body is empty: send JSON.' },
   bad_content_type: { status: 415, title: 'Error', message: 'Send the request body as JSON (content-type: application/json).' },
   too_large: { status: 413, title: 'Too large', message: 'The request is too large.' },
@@ -40,6 +41,7 @@ export const ERRORS = {
   // Accounts and sessions.
   bad_credentials: { status: 401, title: 'Error', message: 'Incorrect email or password.' },
   account_exists: { status: 409, title: 'Error', message: 'An account with this email already exists. Sign in instead.' },
+  name_taken: { status: 409, title: 'Name taken', message: 'Another member already uses this name. Choose another one.' },
   rate_limited: { status: 429, title: 'Too many attempts', message: 'Too many attempts. Try again in a few minutes.' },
   too_many_streams: {
     status: 429,
@@ -95,6 +97,21 @@ export const ERRORS = {
   // Version 5 (comfort).
   member_not_found: { status: 404, title: 'Member not found', message: 'There is no member at this address.' },
   not_saveable: { status: 409, title: 'Not on the forum', message: 'Only a post on the forum can be saved.' },
+  // Version 6 (safe with strangers). A member stopped by the staff, and the limits of a forum open to strangers.
+  suspended: {
+    status: 403,
+    title: 'Account suspended',
+    message: 'Your account is suspended. Nothing you did on this device is lost; you can sign in again once the suspension ends.',
+  },
+  account_closed: { status: 403, title: 'Account closed', message: 'This account was closed by the forum’s staff.' },
+  silenced: {
+    status: 403,
+    title: 'Account silenced',
+    message:
+      'The forum’s staff silenced your account: you can read, but not post, reply, edit, like or flag. What you wrote is kept as a draft.',
+  },
+  staff_member: { status: 403, title: 'Not allowed', message: 'A staff account cannot be suspended, silenced or deleted.' },
+  slow_down: { status: 429, title: 'Slow down', message: 'You are doing that too often. Try again in a moment.' },
 
   // The server or the network.
   database_unavailable: {
@@ -162,4 +179,23 @@ export function tooManyAttemptsMessage(waitMs: number): string {
 /** The 404 of an address under /api that has no route (no_route's sentence, naming it). */
 export function noRouteMessage(path: string): string {
   return `There is nothing at ${path}.`;
+}
+
+/** A wait as a person reads it, rounded up: "1 second", "45 seconds", "3 minutes", "2 hours". */
+export function waitText(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const [count, unit] =
+    seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** slow_down's sentence with the wait: "You are doing that too often. Try again in 45 seconds." */
+export function slowDownMessage(waitMs: number): string {
+  return `You are doing that too often. Try again in ${waitText(waitMs)}.`;
+}
+
+/** suspended's sentence with when it ends (UTC: the server says it) and why. */
+export function suspensionMessage(until: number, reason: string | null): string {
+  const when = new Date(until).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
+  return `Your account is suspended until ${when} UTC.${reason ? ` Reason: ${reason}` : ''}`;
 }

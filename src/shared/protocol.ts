@@ -18,7 +18,7 @@ import { unstorableText, validateName, type Problem } from './validation';
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
@@ -31,8 +31,12 @@ export const PROTOCOL_VERSION = 5;
  * Version 5 added comfort: the operations `save`, `setTheme` and `rename`, `saved` and
  * `preferences` in a pull, and the routes GET /api/search and GET /api/members/:id; an older
  * device gets none of them (a renamed member's posts reach it with the new name all the same).
+ * Version 6 (safe with strangers) added the authors' public ids (`authorId`, `actorId`) and
+ * `members` in a pull (a rename is one change: an older device sees a new name only on what changes
+ * afterwards), the Members operations of /admin, the staff log, limits (`slow_down`) and search
+ * over replies. Every version gets blank `authorEmail`s for others' posts and replies.
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -63,13 +67,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const sessionResponseSchema = z.object({ user: userSchema });
+/** The member a session answer names: the User, and (version 6) their public id (`authorId` of what they write). */
+export const sessionUserSchema = userSchema.extend({ id: z.string().optional() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 
 /**
  * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
  * to admins, else null) and its change number.
  */
-export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number };
+export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number; authorId: string };
 
 export const postVersionSchema = z.object({
   title: z.string(),
@@ -100,11 +108,14 @@ export const wirePostSchema = z.object({
   previous: postVersionSchema.nullable().default(null),
   // Version 4: the reason of a rejection or hide (to its author and admins; null for everyone else).
   reason: z.string().nullable().default(null),
+  // Version 6: the author's public id ('' when the author has no account); `authorEmail` is blank
+  // for every viewer but the author and the admins.
+  authorId: z.string().default(''),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WirePost, unknown>;
 
-/** A reply as the server sends it: the Reply of post-rules.ts plus its change number. */
-export type WireReply = Reply & { seq: number };
+/** A reply as the server sends it: the Reply of post-rules.ts plus its change number and (version 6) its author's public id. */
+export type WireReply = Reply & { seq: number; authorId: string };
 
 export const wireReplySchema = z.object({
   id: z.string(),
@@ -117,11 +128,15 @@ export const wireReplySchema = z.object({
   createdAt: z.number().int().nonnegative(),
   editedAt: z.number().int().nonnegative().nullable(),
   state: z.enum(REPLY_STATES),
+  authorId: z.string().default(''),
   seq: z.number().int().nonnegative(),
-}) satisfies z.ZodType<WireReply>;
+}) satisfies z.ZodType<WireReply, unknown>;
 
-/** A notification as the server sends it to its recipient: the Notification of moderation.ts plus its change number. */
-export type WireNotification = Notification & { seq: number };
+/**
+ * A notification as the server sends it to its recipient: the Notification of moderation.ts plus its
+ * change number, and (version 6) its actor's public id and role (the Admin badge), null without one.
+ */
+export type WireNotification = Notification & { seq: number; actorId: string | null; actorRole: string | null };
 
 export const wireNotificationSchema = z.object({
   id: z.string(),
@@ -133,8 +148,10 @@ export const wireNotificationSchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.number().int().nonnegative(),
   readAt: z.number().int().nonnegative().nullable(),
+  actorId: z.string().nullable().default(null),
+  actorRole: z.string().nullable().default(null),
   seq: z.number().int().nonnegative(),
-}) satisfies z.ZodType<WireNotification>;
+}) satisfies z.ZodType<WireNotification, unknown>;
 
 /** A flag as the server sends it: to admins every flag, to a member their own. */
 export type WireFlag = Flag & { seq: number };
@@ -152,6 +169,20 @@ export const wireFlagSchema = z.object({
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WireFlag>;
 
+/**
+ * A member as a pull names them (version 6), when their name or role changed in the pull's range: the
+ * device gives what they wrote that name (a rename is this one row, not one per post). `email`
+ * reaches admins only (their devices name flaggers by it).
+ */
+export const wireMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['admin', 'user']),
+  email: z.string().optional(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireMember = z.infer<typeof wireMemberSchema>;
+
 /** A saved post as the server sends it to its member. */
 export const wireSavedSchema = z.object({
   postId: z.number().int().positive(),
@@ -165,6 +196,8 @@ export type WireSaved = z.infer<typeof wireSavedSchema>;
 export const wirePreferencesSchema = z.object({
   theme: z.enum(THEMES),
   name: z.string(),
+  /** Version 6: the staff silenced the member (they read, but write nothing). */
+  silenced: z.boolean().default(false),
   seq: z.number().int().nonnegative(),
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
@@ -184,6 +217,7 @@ const WIRE_FIELDS: WireFields = {
   postId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   replyId: z.uuid(),
   uuid: z.uuid(),
+  memberId: z.string().regex(MEMBER_ID_PATTERN),
 };
 
 /** The wire schema of one definition: its id (a UUID made on the device), its type, its own fields. */
@@ -232,7 +266,8 @@ export const opResultSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('applied'), ...settledFields }),
   z.object({ id: z.string(), status: z.literal('duplicate'), ...settledFields }),
   z.object({ id: z.string(), status: z.literal('refused'), code: readCode, reason: z.string() }),
-  z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string() }),
+  // Version 6: `retryAfter` (seconds) when the op was over a limit (`slow_down`): the device keeps it and sends it then.
+  z.object({ id: z.string(), status: z.literal('failed'), code: readCode, reason: z.string(), retryAfter: z.number().optional() }),
 ]);
 export type OpResult = z.infer<typeof opResultSchema>;
 /** A result as the server writes it: its codes are the vocabulary's wire codes. */
@@ -263,6 +298,8 @@ export const pullResponseSchema = z.object({
   saved: z.array(wireSavedSchema).default([]),
   /** Version 5: this member's preferences, when they changed in the same range (else null). */
   preferences: wirePreferencesSchema.nullable().default(null),
+  /** Version 6: the members renamed (or whose role changed) in the same range. */
+  members: z.array(wireMemberSchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });
@@ -303,8 +340,107 @@ export const memberParamsSchema = z.object({ id: z.string().regex(MEMBER_ID_PATT
 export const memberProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
+  role: z.enum(['admin', 'user']).default('user'),
   joinedAt: z.number().int().nonnegative().nullable(),
   approvedPosts: z.number().int().nonnegative(),
   replyCount: z.number().int().nonnegative(),
   likesReceived: z.number().int().nonnegative(),
 });
+
+/** A member as the admin's Members tab lists them (GET /api/admin/members; protocol 6): their email too. */
+export const adminMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  /** When they joined (ms), or null for an author nobody signs in as (a sample post's). */
+  joinedAt: z.number().nullable(),
+  suspendedUntil: z.number().nullable(),
+  /** True while the suspension lasts (the server's clock). */
+  suspended: z.boolean(),
+  suspendReason: z.string().nullable(),
+  silenced: z.boolean(),
+  closed: z.boolean(),
+  posts: z.number().int().nonnegative(),
+  replies: z.number().int().nonnegative(),
+  flagsRaised: z.number().int().nonnegative(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+export const adminMembersResponseSchema = z.object({ members: z.array(adminMemberSchema) });
+export const adminMembersQuerySchema = z.object({ q: z.string().max(200).default('') });
+
+/** One member in the Members tab, with their recent posts (every status), replies and the flags they raised. */
+export const adminMemberDetailSchema = z.object({
+  member: adminMemberSchema,
+  posts: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      status: z.enum(POST_STATUSES),
+      likes: z.number(),
+      comments: z.number(),
+    }),
+  ),
+  replies: z.array(
+    z.object({
+      id: z.string(),
+      postId: z.number(),
+      postTitle: z.string(),
+      excerpt: z.string(),
+      state: z.enum(REPLY_STATES),
+      createdAt: z.number(),
+    }),
+  ),
+  flags: z.array(
+    z.object({
+      id: z.string(),
+      postId: z.number(),
+      replyId: z.string().nullable(),
+      reason: z.string(),
+      text: z.string(),
+      state: z.string(),
+      createdAt: z.number(),
+    }),
+  ),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
+
+/** One staff action (GET /api/admin/log; protocol 6). */
+export const staffLogEntrySchema = z.object({
+  id: z.number(),
+  at: z.number(),
+  /** The operation's type (approve, hidePost, suspendMember…) or setLimit. */
+  action: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }),
+  member: z.object({ id: z.string(), name: z.string() }).nullable(),
+  postId: z.number().nullable(),
+  replyId: z.string().nullable(),
+  title: z.string().nullable(),
+  reason: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type StaffLogEntry = z.infer<typeof staffLogEntrySchema>;
+export const staffLogPageSchema = z.object({ entries: z.array(staffLogEntrySchema), more: z.boolean() });
+export type StaffLogPage = z.infer<typeof staffLogPageSchema>;
+export const staffLogQuerySchema = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
+
+/** A member's limit as the admin sets it (PUT /api/admin/limits; protocol 6): `count` per `seconds`, and in a member's first day. */
+export const limitRuleSchema = z.object({
+  count: z.number().int().min(0).max(1_000_000),
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60 * 60),
+  firstDayCount: z.number().int().min(0).max(1_000_000),
+  firstDaySeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60 * 60),
+});
+export const limitsResponseSchema = z.object({
+  limits: z.record(z.string(), limitRuleSchema),
+  defaults: z.record(z.string(), limitRuleSchema),
+});
+export const setLimitRequestSchema = z.object({ name: z.string().max(100), rule: limitRuleSchema });

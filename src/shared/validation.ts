@@ -5,6 +5,7 @@
 import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
+import { hasInvisible, isReservedName, showsNothing } from './names';
 
 export interface Problem {
   code: 'invalid';
@@ -14,7 +15,8 @@ export interface Problem {
 
 const FILL_ALL_FIELDS = 'Please fill all fields.';
 const problem = (title: string, message: string): Problem => ({ code: 'invalid', title, message });
-const blank = (value: string | undefined | null): boolean => !value || value.trim() === '';
+/** Nothing there: empty, spaces, or only characters that show nothing (a title of one U+200B is blank). */
+const blank = (value: string | undefined | null): boolean => !value || showsNothing(value);
 
 // A NUL (PostgreSQL's text cannot hold it) or half of a surrogate pair (not a character at all:
 // it cannot be encoded as UTF-8). Neither can be typed; both arrive only from scripts and pastes.
@@ -58,7 +60,8 @@ export function validateSignUp(name: string, email: string, password: string): P
     tooLong('Email', email, LIMITS.email) ??
     tooLong('Password', password, LIMITS.password) ??
     unstorableText('Name', name) ??
-    unstorableText('Email', email)
+    unstorableText('Email', email) ??
+    validateName(name)
   );
 }
 
@@ -95,10 +98,48 @@ export function validateTags(tags: unknown): Problem | null {
   return null;
 }
 
-/** A member's name (sign-up, and later profile edits). */
+/** The fewest characters a new password may have (connected mode: the server's accounts; local-only keeps no rule). */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/**
+ * A new password (an account created on the server, a password changed): at least
+ * MIN_PASSWORD_LENGTH characters. The server also refuses a commonly used one (server/lib/password-policy.ts).
+ */
+export function validateNewPassword(password: string): Problem | null {
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    return problem('Password too short', `Use at least ${MIN_PASSWORD_LENGTH} characters for your password.`);
+  }
+  return null;
+}
+
+/**
+ * A member's name (sign-up, and later profile edits): not blank, within LIMITS.name, storable, and
+ * without invisible or direction-changing characters (names.ts), which let one name pass for another.
+ */
 export function validateName(name: string): Problem | null {
   if (blank(name)) return problem(ERRORS.invalid.title, FILL_ALL_FIELDS);
-  return tooLong('Name', name.trim(), LIMITS.name) ?? unstorableText('Name', name);
+  const wrong = tooLong('Name', name.trim(), LIMITS.name) ?? unstorableText('Name', name);
+  if (wrong) return wrong;
+  if (hasInvisible(name)) {
+    return problem(
+      'Name cannot be used',
+      'Name holds an invisible or direction-changing character (often from a paste). Type the name without it.',
+    );
+  }
+  return null;
+}
+
+/**
+ * A member's name on a connected server, beyond validateName: the staff's words (admin, moderator,
+ * staff, system, Insight Exchange…; names.ts) are refused for members. The admin may use them.
+ */
+export function validateMemberName(name: string, role: string): Problem | null {
+  const wrong = validateName(name);
+  if (wrong) return wrong;
+  if (role !== 'admin' && isReservedName(name)) {
+    return problem('Name cannot be used', 'This name is kept for the forum’s staff. Choose another one.');
+  }
+  return null;
 }
 
 /** A reply (new or edited): not empty after trimming, within LIMITS.reply, storable. */

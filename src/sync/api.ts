@@ -8,8 +8,16 @@ import { insightsSchema, type Insights } from '../shared/insights-schema';
 import type { MemberProfile } from '../shared/members';
 import { DataError, isDataError } from '../db/storage/errors';
 import {
+  adminMemberDetailSchema,
+  adminMembersResponseSchema,
   healthResponseSchema,
+  type limitRuleSchema,
+  limitsResponseSchema,
   memberProfileSchema,
+  staffLogPageSchema,
+  type AdminMember,
+  type AdminMemberDetail,
+  type StaffLogPage,
   searchResponseSchema,
   type SearchResponse,
   PROTOCOL_HEADER,
@@ -22,7 +30,7 @@ import {
   type PullResponse,
   type PushResponse,
   type SessionRequest,
-  type User,
+  type SessionUser,
 } from '../shared/protocol';
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -31,7 +39,14 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 const offlineError = (detail?: string) => new DataError('offline', detail ? { message: detail } : {});
 
 /** The server answered with an error: its code, and its own sentence (shown as is for a code this build does not know). */
-const serverError = (status: number, code: string, message: string) => new DataError(code, { status, message });
+const serverError = (status: number, code: string, message: string, retryAfterMs?: number) =>
+  new DataError(code, { status, message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+
+/** A Retry-After header in seconds, as ms (undefined when absent or not a number of seconds). */
+const retryAfterOf = (response: Response): number | undefined => {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+};
 
 /** True for an error that means the server was not reached (retry later, as offline). */
 export const isOffline = (error: unknown) => isDataError(error, 'offline');
@@ -41,8 +56,8 @@ export const isServerError = (error: unknown): error is DataError => isDataError
 
 export interface SyncApi {
   health(): Promise<boolean>;
-  signIn(request: SessionRequest): Promise<User>;
-  currentUser(): Promise<User | null>;
+  signIn(request: SessionRequest): Promise<SessionUser>;
+  currentUser(): Promise<SessionUser | null>;
   signOut(): Promise<void>;
   push(ops: readonly Op[]): Promise<PushResponse>;
   pull(after: number, limit: number): Promise<PullResponse>;
@@ -52,7 +67,17 @@ export interface SyncApi {
   search?(query: string, category: string, limit?: number): Promise<SearchResponse>;
   /** GET /api/members/:id (comfort). Optional like insights. */
   member?(id: string): Promise<MemberProfile>;
+  /** Admins (protocol 6): the Members tab's reads, the staff log and the member limits. Optional like insights. */
+  adminMembers?(query: string): Promise<AdminMember[]>;
+  adminMember?(id: string): Promise<AdminMemberDetail>;
+  staffLog?(before?: number): Promise<StaffLogPage>;
+  limits?(): Promise<LimitsAnswer>;
+  setLimit?(name: string, rule: LimitRuleShape): Promise<LimitsAnswer>;
 }
+
+/** GET /api/admin/limits: each limit now, and its default. */
+export type LimitsAnswer = z.infer<typeof limitsResponseSchema>;
+export type LimitRuleShape = z.infer<typeof limitRuleSchema>;
 
 /** An API client on `base` (the app's own origin by default) through `fetchImpl`. */
 export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
@@ -83,7 +108,7 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     const { code, message } = parsed.success
       ? parsed.data.error
       : { code: 'bad_answer', message: `The server answered ${response.status}.` };
-    throw serverError(response.status, code, message);
+    throw serverError(response.status, code, message, retryAfterOf(response));
   }
 
   async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
@@ -132,6 +157,22 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     },
     async member(id) {
       return json(await call(`/api/members/${encodeURIComponent(id)}`), memberProfileSchema);
+    },
+    async adminMembers(query) {
+      return (await json(await call(`/api/admin/members?${new URLSearchParams({ q: query }).toString()}`), adminMembersResponseSchema))
+        .members;
+    },
+    async adminMember(id) {
+      return json(await call(`/api/admin/members/${encodeURIComponent(id)}`), adminMemberDetailSchema);
+    },
+    async staffLog(before) {
+      return json(await call(`/api/admin/log${before === undefined ? '' : `?before=${before}`}`), staffLogPageSchema);
+    },
+    async limits() {
+      return json(await call('/api/admin/limits'), limitsResponseSchema);
+    },
+    async setLimit(name, rule) {
+      return json(await call('/api/admin/limits', { method: 'PUT', body: JSON.stringify({ name, rule }) }), limitsResponseSchema);
     },
   };
 }

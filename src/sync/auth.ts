@@ -6,7 +6,7 @@ import { DataError, invalidInput } from '../db/storage/errors';
 import { saveSession } from '../db/members/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
 import { isSignOutPending, setSignOutPending } from '../db/ops/sync-meta';
-import { validateSignIn, validateSignUp } from '../shared/validation';
+import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
 import type { SyncApi } from './api';
@@ -40,8 +40,9 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
   }
   const { api, isOffline } = loaded;
   let session: Session;
+  let user: Awaited<ReturnType<SyncApi['signIn']>>;
   try {
-    const user = await api.signIn(request);
+    user = await api.signIn(request);
     session = { email: user.email, name: user.name, role: user.role };
   } catch (error) {
     // The server's refusal is thrown as it came: its code, the title that fits it (Too many
@@ -50,6 +51,8 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     throw error;
   }
   saveSession(session);
+  // The member's public id: what they write here links to their page before the server answers.
+  await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);
   // For an offline sign-in later; failing to keep it never fails the sign-in. The server ended the
   // session this browser carried before, so a sign-out still waiting for it is done.
   void rememberVerifier(session, request.password).catch(() => undefined);
@@ -71,11 +74,14 @@ export async function signIn(email: string, password: string, api?: SyncApi): Pr
   return withTheme(await throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password }));
 }
 
-/** Creates an account and signs it in (connected: on the server; local-only: on this browser). */
+/** Creates an account and signs it in (connected: on the server, with a password of at least 10 characters; local-only: on this browser, the spec's rules). */
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw invalidInput(problem);
   if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/members/accounts')).signUp(name, email, password));
+  // The server's own rule for a new password (it also refuses a common one): said before any request.
+  const weak = validateNewPassword(password);
+  if (weak) throw invalidInput(weak);
   return withTheme(await throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() }));
 }
 

@@ -27,7 +27,14 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   // The server no longer knows this session (it expired, or this device was local-only until now):
   // once the server confirms it (a sign-in may have happened meanwhile), sign out here too. Queued
   // changes stay and are sent after the member signs in again.
-  const onSignedOut = () => {
+  const onSignedOut = (stopped?: { title: string; description: string }) => {
+    // The staff suspended or closed the account: signed out here at once, told why and until when.
+    if (stopped) {
+      if (!readStoredSession()) return;
+      saveSession(null);
+      announce(stopped);
+      return;
+    }
     void api.currentUser().then(
       (user) => {
         const signedIn = readStoredSession();
@@ -74,6 +81,8 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
         ? openLiveStream(
             (url) => new EventSource(url),
             (cursor) => engine.notifyServerCursor(cursor),
+            // A stream the server refused may have ended with the session (a suspension): a sync finds out and says why.
+            () => void engine.sync(),
           )
         : undefined;
   };

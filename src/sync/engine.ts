@@ -4,11 +4,12 @@
 // Failures back off. A held operation (a deletion waiting out its Undo window) is sent by a cycle
 // that starts when its hold ends.
 
+import { rememberOwnMemberId } from '../db/members/own-id';
 import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
 import type { OutboxRow } from '../db/storage/schema';
-import { countSetAside, countWaiting, nextBatch, nextHoldEnd, recordFailures } from '../db/ops/outbox';
+import { countSetAside, countWaiting, holdOperations, nextBatch, nextHoldEnd, recordFailures } from '../db/ops/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
 import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/ops/sync-meta';
@@ -32,6 +33,8 @@ export const PULL_PAGES_PER_BATCH = 4;
 /** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
 export const MAX_PUSH_BYTES = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
+/** What a "Slow down" toast adds: nothing written is lost. */
+export const KEPT_UNTIL_ALLOWED = 'It is kept on this device and sent then.';
 
 export interface EngineDeps {
   api: SyncApi;
@@ -44,8 +47,8 @@ export interface EngineDeps {
   random?: () => number;
   /** The clock (tests): when a failure happened. */
   now?: () => number;
-  /** Called when the server says the session ended (401 signed_out). */
-  onSignedOut?: () => void;
+  /** Called when the server says the session ended (401 signed_out), or that the staff stopped the member (`stopped`: why). */
+  onSignedOut?: (stopped?: { title: string; description: string }) => void;
   /** Called with the server's account when it confirms the session: its role and name win. */
   onConfirmed?: (user: Session) => void;
   /** Called when the server speaks another protocol version: this build must be reloaded. */
@@ -194,7 +197,10 @@ export class SyncEngine {
     const user = await this.deps.api.currentUser();
     if (user?.email !== session.email) throw new DataError('signed_out', { status: 401 });
     this.verifiedEmail = session.email;
-    if (user.role !== session.role || user.name !== session.name) this.deps.onConfirmed?.(user);
+    // The member's public id, for what they write here (an account made before a server named ids: from now on).
+    await rememberOwnMemberId(session.email, user.id);
+    if (user.role !== session.role || user.name !== session.name)
+      this.deps.onConfirmed?.({ email: user.email, name: user.name, role: user.role });
   }
 
   /** Forgets the confirmed session (the member changed). */
@@ -241,7 +247,9 @@ export class SyncEngine {
    * the error to back off with while some failed operation is still queued (else undefined).
    */
   private async countFailures(batch: readonly OutboxRow[], answer: PushResponse): Promise<DataError | undefined> {
-    const failed = answer.results.filter((result) => result.status === 'failed');
+    await this.holdSlowed(batch, answer);
+    type Failed = Extract<PushResponse['results'][number], { status: 'failed' }>;
+    const failed = answer.results.filter((result): result is Failed => result.status === 'failed' && result.code !== 'slow_down');
     if (failed.length === 0) return undefined;
     const ids = new Set(failed.map((result) => result.id));
     const rows = batch.filter((row) => ids.has(row.op.id)).map((row) => row.seq!);
@@ -253,6 +261,28 @@ export class SyncEngine {
     if (setAside.length === failed.length) return undefined;
     const first = failed[0]!;
     return new DataError(first.code, { message: first.reason, status: 500 });
+  }
+
+  /**
+   * Operations the server found over a limit (`slow_down`, with `retryAfter`): held on this device
+   * until then and sent by the cycle that starts when the hold ends; the member is told once per
+   * answer ("Slow down", when, and that nothing is lost).
+   */
+  private async holdSlowed(batch: readonly OutboxRow[], answer: PushResponse): Promise<void> {
+    const slowed = answer.results.filter(
+      (result): result is Extract<PushResponse['results'][number], { status: 'failed' }> =>
+        result.status === 'failed' && result.code === 'slow_down',
+    );
+    if (slowed.length === 0) return;
+    const now = Date.now();
+    const byId = new Map(batch.map((row) => [row.op.id, row]));
+    const waits = new Map<number, number>();
+    for (const result of slowed) {
+      const row = byId.get(result.id);
+      if (row) waits.set(row.seq!, now + Math.max(1, result.retryAfter ?? 60) * 1000);
+    }
+    for (const [seq, until] of waits) await holdOperations([seq], until);
+    announce({ title: titleOf('slow_down'), description: `${slowed[0]!.reason} ${KEPT_UNTIL_ALLOWED}` });
   }
 
   private async pullAll(session: Session): Promise<void> {
@@ -285,10 +315,11 @@ export class SyncEngine {
     const waiting = await countWaiting(session.email).catch(() => 0);
     if (isOffline(error)) {
       setSyncStatus({ state: 'offline', waiting });
-    } else if (isDataError(error, 'signed_out')) {
-      // The session ended on the server: retrying cannot help until the member signs in again.
+    } else if (isDataError(error, 'signed_out') || isDataError(error, 'suspended') || isDataError(error, 'account_closed')) {
+      // The session ended on the server (expired, or the staff suspended or closed the account):
+      // retrying cannot help until the member signs in again. The staff's reason goes with it.
       setSyncStatus({ state: 'error', message: error.message, waiting });
-      this.deps.onSignedOut?.();
+      this.deps.onSignedOut?.(error.code === 'signed_out' ? undefined : { title: error.title, description: error.message });
       return;
     } else if (isDataError(error, 'protocol_mismatch')) {
       // The server speaks another version: only a reload (to the new build) helps. Nothing is lost.
@@ -297,12 +328,22 @@ export class SyncEngine {
       this.outdated = true;
       this.deps.onOutdated?.();
       return;
+    } else if (isDataError(error, 'slow_down') && error.retryAfterMs !== undefined) {
+      // Too many pushes at once: the server said when to come back. Nothing is lost meanwhile.
+      setSyncStatus({ state: 'error', message: error.message, waiting });
+      announce({ title: error.title, description: `${error.message} ${KEPT_UNTIL_ALLOWED}` });
+      this.scheduleRetry(error.retryAfterMs);
+      return;
     } else {
       setSyncStatus({ state: 'error', message: error instanceof Error ? error.message : 'Sync failed.', waiting });
     }
     this.failures += 1;
     const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (this.failures - 1));
-    const delay = base / 2 + (this.deps.random ?? Math.random)() * (base / 2);
+    this.scheduleRetry(base / 2 + (this.deps.random ?? Math.random)() * (base / 2));
+  }
+
+  /** Runs the next cycle in `delay` ms (one timer). */
+  private scheduleRetry(delay: number): void {
     this.cancelTimer();
     const setTimer = this.deps.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.timer = setTimer(() => {

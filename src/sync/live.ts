@@ -5,14 +5,27 @@
 export interface LiveSource {
   readonly readyState: number;
   addEventListener(type: 'changes', listener: (event: MessageEvent<string>) => void): void;
+  addEventListener(type: 'error', listener: () => void): void;
   close(): void;
 }
 
 export type OpenSource = (url: string) => LiveSource;
 
-/** Opens the stream; `onCursor` gets each announced change number. Returns the function that closes it. */
-export function openLiveStream(open: OpenSource, onCursor: (cursor: number) => void): { close: () => void; closed: () => boolean } {
+/**
+ * Opens the stream; `onCursor` gets each announced change number, `onError` when the server refused
+ * to open it again (the session may have ended: a sync finds out and says why).
+ * Returns the function that closes it.
+ */
+export function openLiveStream(
+  open: OpenSource,
+  onCursor: (cursor: number) => void,
+  onError: () => void = () => undefined,
+): { close: () => void; closed: () => boolean } {
   const source = open('/api/events');
+  // Only a stream the browser gave up on (the server refused it): a network error reconnects by itself.
+  source.addEventListener('error', () => {
+    if (source.readyState === 2) onError();
+  });
   source.addEventListener('changes', (event) => {
     try {
       const { cursor } = JSON.parse(event.data) as { cursor?: unknown };

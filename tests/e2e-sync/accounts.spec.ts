@@ -18,7 +18,7 @@ async function fill(page: Page, email: string, password: string, name?: string) 
 test('the same account on a second device needs the same password', async ({ browser }) => {
   const first = await newDevice(browser, spec.server);
   await first.page.goto('/login?mode=signup');
-  await fill(first.page, 'priya@example.com', 'priya-pw', 'Priya Raman');
+  await fill(first.page, 'priya@example.com', 'priya-quiet-harbor-7419', 'Priya Raman');
   await first.page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await expect(success(first.page, 'Account created successfully!')).toBeVisible();
 
@@ -27,7 +27,7 @@ test('the same account on a second device needs the same password', async ({ bro
   await fill(second.page, 'priya@example.com', 'not-her-password');
   await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(alert(second.page, 'Incorrect email or password.')).toBeVisible();
-  await fill(second.page, 'priya@example.com', 'priya-pw');
+  await fill(second.page, 'priya@example.com', 'priya-quiet-harbor-7419');
   await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(success(second.page, 'Logged in successfully!')).toBeVisible();
   await second.page.goto('/profile');
@@ -42,11 +42,11 @@ test('the same account on a second device needs the same password', async ({ bro
 test('the admin address cannot be claimed by signing up or by guessing', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server);
   await page.goto('/login?mode=signup');
-  await fill(page, 'Admin@InsightExchange.app ', 'mine-now', 'Mallory');
+  await fill(page, 'Admin@InsightExchange.app ', 'mine-now-all-mine-2026', 'Mallory');
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await expect(alert(page, 'An account with this email already exists. Sign in instead.')).toBeVisible();
   await page.goto('/login');
-  await fill(page, 'admin@insightexchange.app', 'mine-now');
+  await fill(page, 'admin@insightexchange.app', 'mine-now-all-mine-2026');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(alert(page, 'Incorrect email or password.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
@@ -60,7 +60,7 @@ test('signing in for the first time on a device while offline says so plainly', 
   await page.goto('/login');
   await Promise.all([health, signInCode]); // the device has met its server and has the sign-in code
   await context.setOffline(true);
-  await fill(page, 'newcomer@example.com', 'newcomer-pw');
+  await fill(page, 'newcomer@example.com', 'newcomer-quiet-harbor-7419');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(alert(page, "You're offline. Signing in on a new device needs a connection.")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -26,15 +26,20 @@ test('on a phone, "Offline · N" shows in the collapsed header without opening t
 
 test("a member's page shows the server's figures when online, and what the device holds offline", async ({ browser }) => {
   const { context, page } = await signedInDevice(browser, spec.server, 'reader@example.com', PHONE, '/forum');
-  await page.goto(`/members/${memberId('sarah.chen@northbeam-research.com')}`);
+  // An author's name links to their page, by the random id the server gave their account.
+  await page.getByRole('article').getByRole('link', { name: 'Sarah Chen', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+  const sarahsPage = page.url();
+  expect(sarahsPage).toMatch(/\/members\/[0-9a-f]{16}$/);
+  expect(sarahsPage).not.toContain(memberId('sarah.chen@northbeam-research.com'));
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByText('Figures from what this device holds.')).toHaveCount(0);
-  // The server knows when each account joined, and counts members with nothing posted yet.
-  await page.goto(`/members/${memberId('reader@example.com')}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'reader' })).toBeVisible();
+  // The server knows when each account joined; a member with nothing posted yet sees their own page.
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'View public page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reader' })).toBeVisible();
   await expect(page.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
-  await page.goto(`/members/${memberId('sarah.chen@northbeam-research.com')}`);
+  await page.goto(sarahsPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
   await context.setOffline(true);
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');

@@ -17,6 +17,7 @@ import {
   storedRows,
   waitSynced,
   type Device,
+  passwordOf,
 } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -28,7 +29,7 @@ type Browser = Parameters<typeof newDevice>[0];
 
 async function device(browser: Browser, email: string, viewport = PHONE, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Device> {
   const opened = await newDevice(browser, spec.server, viewport, serviceWorkers);
-  await signIn(opened.page, email, email === ADMIN ? ADMIN_PASSWORD : `${email}-pw`);
+  await signIn(opened.page, email, email === ADMIN ? ADMIN_PASSWORD : passwordOf(email));
   await opened.page.goto('/forum');
   await expect(card(opened.page, SAMPLE)).toBeVisible();
   await waitSynced(opened.page);

@@ -2,7 +2,7 @@
 // outage, keeps its changes, and catches up by itself when the server is back.
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
+import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
@@ -10,7 +10,7 @@ const spec = serverForSpec(syncPort(5));
 
 test('the server killed and restarted loses nothing acknowledged', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server);
-  await signIn(page, 'steady@example.com', 'steady-pw');
+  await signIn(page, 'steady@example.com', passwordOf('steady@example.com'));
   await page.goto('/forum');
   await waitSynced(page);
   const before = await shownLikes(page, SAMPLE);

@@ -3,7 +3,7 @@
 // sign-out removes it.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, waitSynced } from './support/devices';
+import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, waitSynced, passwordOf } from './support/devices';
 
 const spec = serverForSpec(syncPort(10));
 
@@ -18,7 +18,7 @@ const snapshotHtml = (page: Page) => storedSnapshot(page).then((snapshot) => sna
 test('pulled posts rewrite the snapshot; a pull away from the forum removes it; sign-out removes it', async ({ browser }) => {
   const phone = await newDevice(browser, spec.server, PHONE);
   const tablet = await newDevice(browser, spec.server, TABLET);
-  await signIn(phone.page, 'jane.doe@example.com', 'jane-pass');
+  await signIn(phone.page, 'jane.doe@example.com', passwordOf('jane.doe@example.com'));
   await phone.page.goto('/forum');
   await expect(phone.page.getByRole('article')).toHaveCount(3);
   await waitSynced(phone.page);
@@ -26,7 +26,7 @@ test('pulled posts rewrite the snapshot; a pull away from the forum removes it; 
 
   // Another member's post, approved on the tablet, reaches the phone by a pull: the snapshot follows.
   const title = 'Weighting schemes for online panels';
-  await signIn(tablet.page, 'omar.other@example.com', 'omar-pass');
+  await signIn(tablet.page, 'omar.other@example.com', passwordOf('omar.other@example.com'));
   await tablet.page.goto('/forum');
   await submitNewPost(tablet.page, title, 'Raking or propensity weights for a small panel?');
   await waitSynced(tablet.page);

@@ -1,7 +1,7 @@
 // Likes made on three devices at once all count, on every device and on a new one.
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, newDevice, serverPosts, shownLikes, signIn, waitSynced, type Device } from './support/devices';
+import { PHONE, TABLET, card, newDevice, serverPosts, shownLikes, signIn, waitSynced, type Device, passwordOf } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const CLICKS = 5;
@@ -10,7 +10,7 @@ const spec = serverForSpec(syncPort(1));
 
 async function member(browser: Parameters<typeof newDevice>[0], email: string, viewport = PHONE): Promise<Device> {
   const device = await newDevice(browser, spec.server, viewport);
-  await signIn(device.page, email, `${email}-pw`);
+  await signIn(device.page, email, passwordOf(email));
   await device.page.goto('/forum');
   await expect(card(device.page, SAMPLE)).toBeVisible();
   await waitSynced(device.page);

@@ -2,7 +2,7 @@
 // the approval comes back to the phone the same way.
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
+import { PHONE, TABLET, card, newDevice, signIn, submitNewPost, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const spec = serverForSpec(syncPort(0));
 
@@ -14,7 +14,7 @@ test('a post on the phone reaches the tablet’s queue live, and the approval co
   await expect(tablet.page.getByRole('heading', { name: 'Pending Posts' })).toBeVisible();
   await waitSynced(tablet.page);
 
-  await signIn(phone.page, 'jane.doe@example.com', 'jane-pass');
+  await signIn(phone.page, 'jane.doe@example.com', passwordOf('jane.doe@example.com'));
   await phone.page.goto('/profile');
   await waitSynced(phone.page);
   // The sample posts come from the server, once.

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../e2e/support/static-server';
 import { ADMIN_PASSWORD, removeData, startServer, type RunningServer, syncPort } from './support/server';
-import { TABLET, card, newDevice, serverPosts, signIn, submitNewPost, waitSynced } from './support/devices';
+import { TABLET, card, newDevice, serverPosts, signIn, submitNewPost, waitSynced, passwordOf } from './support/devices';
 
 const PORT = syncPort(9);
 let server: RunningServer | undefined;
@@ -30,7 +30,7 @@ test('a local-only device meets a server: samples once, sign in, one upload ques
   // The device's session is unknown to the server: it asks the member to sign in.
   await expect(page.locator('.app-toasts').getByRole('alert').filter({ hasText: 'Please sign in again' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, 'jane.doe@example.com', 'jane-server-pw');
+  await signIn(page, 'jane.doe@example.com', passwordOf('jane.doe@example.com'));
   await page.goto('/forum');
   await waitSynced(page);
   await expect(page.getByRole('article')).toHaveCount(3); // the server's samples, not six

@@ -2,13 +2,13 @@
 // and IndexedDB holds what the server sent.
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { card, newDevice, signIn, syncStatus, waitSynced } from './support/devices';
+import { card, newDevice, signIn, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const spec = serverForSpec(syncPort(8));
 
 test('a synced device reads the forum offline after a reload', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server, undefined, 'allow');
-  await signIn(page, 'reader@example.com', 'reader-pw');
+  await signIn(page, 'reader@example.com', passwordOf('reader@example.com'));
   await page.goto('/forum');
   await waitSynced(page);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);

@@ -2,7 +2,7 @@
 // (the header says how many), arrive once after reconnecting, and reloads resend nothing.
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, serverForSpec, syncPort } from './support/server';
-import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced } from './support/devices';
+import { card, newDevice, serverPosts, shownLikes, signIn, submitNewPost, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 const TITLE = 'Notes from a field day with no signal';
@@ -11,7 +11,7 @@ const spec = serverForSpec(syncPort(2));
 
 test('likes and a post made offline arrive once after reconnecting; reloads resend nothing', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server);
-  await signIn(page, 'field@example.com', 'field-pw');
+  await signIn(page, 'field@example.com', passwordOf('field@example.com'));
   await page.goto('/forum');
   await waitSynced(page);
   const before = await shownLikes(page, SAMPLE);

@@ -3,7 +3,7 @@
 // hand in localStorage does not last, and a sign-out made offline ends the session on the server.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, removeData, startServer, syncPort, type RunningServer } from './support/server';
-import { TABLET, card, newDevice, signIn, submitNewPost, waitSynced } from './support/devices';
+import { TABLET, card, newDevice, signIn, submitNewPost, waitSynced, passwordOf } from './support/devices';
 
 const CHIEF = 'chief@panel-house.example';
 let server: RunningServer;
@@ -22,7 +22,7 @@ const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.g
 
 test('the server’s ADMIN_EMAIL is the admin here, after a reload too; the built-in address is a member', async ({ browser }) => {
   const phone = await newDevice(browser, server);
-  await signIn(phone.page, 'admin@insightexchange.app', 'just-a-member');
+  await signIn(phone.page, 'admin@insightexchange.app', 'just-a-member-of-this-forum', 'Ada Member');
   expect(await storedUser(phone.page)).toMatchObject({ email: 'admin@insightexchange.app', role: 'user' });
   await phone.page.goto('/forum');
   await waitSynced(phone.page);
@@ -53,7 +53,7 @@ test('the server’s ADMIN_EMAIL is the admin here, after a reload too; the buil
 
 test('a role edited by hand in localStorage lasts only until the device syncs', async ({ browser }) => {
   const { context, page } = await newDevice(browser, server);
-  await signIn(page, 'mallory@example.com', 'mallory-pw');
+  await signIn(page, 'mallory@example.com', passwordOf('mallory@example.com'));
   await page.goto('/forum');
   await waitSynced(page);
   await page.evaluate(() => {
@@ -71,7 +71,7 @@ test('a role edited by hand in localStorage lasts only until the device syncs', 
 
 test('a sign-out made offline ends the session on the server once it answers', async ({ browser }) => {
   const { context, page } = await newDevice(browser, server);
-  await signIn(page, 'commuter@example.com', 'commuter-pw');
+  await signIn(page, 'commuter@example.com', passwordOf('commuter@example.com'));
   await page.goto('/profile');
   await waitSynced(page);
   const cookie = (await context.cookies()).find((entry) => entry.name === 'ie_session')!;

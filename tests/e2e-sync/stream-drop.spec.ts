@@ -3,7 +3,7 @@
 // EventSource reconnects by itself and B shows the like without a reload or any action.
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { TABLET, card, newDevice, shownLikes, signIn, waitSynced } from './support/devices';
+import { TABLET, card, newDevice, shownLikes, signIn, waitSynced, passwordOf } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
@@ -16,7 +16,7 @@ test('a device whose live stream was cut reconnects and catches up on a like mad
     [a, 'stream.a@example.com'],
     [b, 'stream.b@example.com'],
   ] as const) {
-    await signIn(device.page, email, `${email}-pw`);
+    await signIn(device.page, email, passwordOf(email));
     await device.page.goto('/forum');
     await expect(card(device.page, SAMPLE)).toBeVisible();
     await waitSynced(device.page);

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { ADMIN_PASSWORD, removeData, startServer, type RunningServer, syncPort } from './support/server';
-import { TABLET, card, newDevice, shownLikes, signIn, submitNewPost, waitSynced } from './support/devices';
+import { TABLET, card, newDevice, shownLikes, signIn, submitNewPost, waitSynced, passwordOf } from './support/devices';
 
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
@@ -27,7 +27,7 @@ test('two servers on one PostgreSQL share posts and live likes', async ({ browse
   const [first, second] = servers as [RunningServer, RunningServer];
   const phone = await newDevice(browser, first);
   const tablet = await newDevice(browser, second, TABLET);
-  await signIn(phone.page, 'omar@example.com', 'omar-pw');
+  await signIn(phone.page, 'omar@example.com', passwordOf('omar@example.com'));
   await signIn(tablet.page, 'admin@insightexchange.app', ADMIN_PASSWORD);
   await phone.page.goto('/forum');
   await tablet.page.goto('/forum');

@@ -3,7 +3,7 @@
 // previous member's private posts leave both.
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { TABLET, mirroredPosts, newDevice, signIn, storedPosts, submitNewPost, waitSynced } from './support/devices';
+import { TABLET, mirroredPosts, newDevice, signIn, storedPosts, submitNewPost, waitSynced, passwordOf } from './support/devices';
 
 const SECRET = 'Draft: pricing study for a client still under NDA';
 
@@ -13,13 +13,13 @@ const titles = (posts: { title: string }[]) => posts.map((post) => post.title);
 
 test('another member’s device never receives a pending post; a member switch removes it', async ({ browser }) => {
   const author = await newDevice(browser, spec.server, TABLET);
-  await signIn(author.page, 'author@example.com', 'author-pw');
+  await signIn(author.page, 'author@example.com', passwordOf('author@example.com'));
   await author.page.goto('/forum');
   await submitNewPost(author.page, SECRET, 'Nobody else may read this before review.');
   await waitSynced(author.page);
 
   const other = await newDevice(browser, spec.server);
-  await signIn(other.page, 'other@example.com', 'other-pw');
+  await signIn(other.page, 'other@example.com', passwordOf('other@example.com'));
   await other.page.goto('/forum');
   await waitSynced(other.page);
   // The mirror is written shortly after the pull: wait for it to hold the forum, then look.
@@ -33,7 +33,7 @@ test('another member’s device never receives a pending post; a member switch r
 
   // Another member signs in on the author's device: the private post leaves IndexedDB and the mirror.
   await author.page.getByRole('button', { name: 'Log out' }).first().click();
-  await signIn(author.page, 'other@example.com', 'other-pw');
+  await signIn(author.page, 'other@example.com', passwordOf('other@example.com'));
   await author.page.goto('/forum');
   await waitSynced(author.page);
   await expect.poll(async () => titles(await storedPosts(author.page))).not.toContain(SECRET);

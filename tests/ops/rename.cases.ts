@@ -1,5 +1,5 @@
 // rename: a name (validateName), on the account and on what the member wrote.
-import { ALICE, ALICES_POST, casesOf } from './world';
+import { ADMIN, ALICE, ALICES_POST, casesOf } from './world';
 
 export default casesOf('rename', [
   {
@@ -12,5 +12,14 @@ export default casesOf('rename', [
     },
   },
   { name: 'a blank name: invalid', who: 'alice', payload: { name: '   ' }, expect: 'invalid' },
+  { name: 'a name of only invisible characters: invalid', who: 'alice', payload: { name: '\u200B\u200B' }, expect: 'invalid' },
+  { name: 'a name with a right-to-left override: invalid', who: 'alice', payload: { name: 'Bob\u202E' }, expect: 'invalid' },
+  { name: 'a member named Admin: invalid (the staff’s word)', who: 'alice', payload: { name: 'Admin' }, expect: 'invalid' },
+  {
+    name: 'the admin may be named Site Admin',
+    who: 'admin',
+    payload: { name: 'Site Admin' },
+    expect: { look: async (read) => (await read.preferences(ADMIN)).name, is: 'Site Admin' },
+  },
   { name: 'a name of 101 characters: invalid', who: 'alice', payload: { name: 'x'.repeat(101) }, expect: 'invalid' },
 ]);

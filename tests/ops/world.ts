@@ -18,6 +18,8 @@ export const MEMBERS = [
 ];
 export type Who = 'admin' | 'alice' | 'bob';
 export const EMAIL: Record<Who, string> = { admin: ADMIN, alice: ALICE, bob: BOB };
+/** Each member's public id (random on a real server): what staff operations name. */
+export const MEMBER_ID: Record<string, string> = { [ADMIN]: 'a0a0a0a0a0a0a0a0', [ALICE]: 'a1a1a1a1a1a1a1a1', [BOB]: 'b0b0b0b0b0b0b0b0' };
 
 /** Bob's approved post (with Alice's and Bob's replies, and a flag of Alice's). */
 export const BOBS_POST = 2_000_000_000_001;

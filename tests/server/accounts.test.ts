@@ -1,7 +1,10 @@
-// Accounts and sessions: sign-in creates an account, Create Account sets the name, a known email
-// needs its password, the admin address cannot be claimed, cookies, sign-out, attempt limits, Origin.
+// Accounts and sessions: Sign In needs an account and its password (never a new account), Create
+// Account sets the name and asks for a long, uncommon password, the admin address cannot be claimed,
+// cookies, sign-out, attempt limits, fair hashing, Origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from './support/client';
+import { createUser } from '../../server/db/members/accounts';
+import { derivationCount, hashPassword } from '../../server/lib/passwords';
+import { Client, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -14,26 +17,76 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   });
   afterAll(() => server.close());
 
-  it('signs in an unknown email by creating the account, then needs its password', async () => {
-    const client = new Client(server.app);
-    const first = await client.signIn('  Jane.Doe@Example.com ', 'right-password');
-    expect(first).toMatchObject({ status: 200, body: { user: { email: 'jane.doe@example.com', name: 'Jane Doe', role: 'user' } } });
-    const wrong = await new Client(server.app).signIn('jane.doe@example.com', 'wrong');
-    expect(wrong).toMatchObject({ status: 401, body: { error: { code: 'bad_credentials', message: 'Incorrect email or password.' } } });
-    expect((await new Client(server.app).signIn('jane.doe@example.com', 'right-password')).status).toBe(200);
+  const accounts = async (email: string) => (await server.db.query('SELECT 1 FROM users WHERE email = $1', [email])).length;
+
+  it('Sign In with an unknown email makes no account: the same answer as a wrong password, at the same cost (one derivation)', async () => {
+    const before = derivationCount();
+    const unknown = await new Client(server.app).signIn('  Typo.Doe@Example.com ', TEST_PASSWORD);
+    expect(unknown).toMatchObject({ status: 401, body: { error: { code: 'bad_credentials', message: 'Incorrect email or password.' } } });
+    expect(derivationCount() - before).toBe(1);
+    expect(await accounts('typo.doe@example.com')).toBe(0);
+    expect((await new Client(server.app).request('GET', '/api/session')).status).toBe(401);
+
+    await new Client(server.app).signIn('jane.doe@example.com', TEST_PASSWORD, 'signup', 'Jane Doe');
+    const middle = derivationCount();
+    const wrong = await new Client(server.app).signIn('jane.doe@example.com', 'wrong-but-long-enough');
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.status).toBe(unknown.status);
+    expect(derivationCount() - middle).toBe(1);
+    const right = await new Client(server.app).signIn(' Jane.Doe@Example.com ', TEST_PASSWORD);
+    expect(right).toMatchObject({ status: 200, body: { user: { email: 'jane.doe@example.com', name: 'Jane Doe', role: 'user' } } });
   });
 
   it('Create Account sets the name; a second one for the same email is refused', async () => {
-    const made = await new Client(server.app).signIn('sam@example.com', 'pw', 'signup', 'Samantha Q');
-    expect(made.body.user).toEqual({ email: 'sam@example.com', name: 'Samantha Q', role: 'user' });
-    const again = await new Client(server.app).signIn('sam@example.com', 'other', 'signup', 'Thief');
+    const made = await new Client(server.app).signIn('sam@example.com', TEST_PASSWORD, 'signup', 'Samantha Q');
+    expect(made.body.user).toEqual({
+      email: 'sam@example.com',
+      name: 'Samantha Q',
+      role: 'user',
+      id: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+    const again = await new Client(server.app).signIn('sam@example.com', 'another-long-passphrase', 'signup', 'Thief Person');
     expect(again).toMatchObject({ status: 409, body: { error: { code: 'account_exists' } } });
+  });
+
+  it('a new password needs 10 characters and must not be a common one; the message names the rule; nothing is made', async () => {
+    const short = await new Client(server.app).signIn('short@example.com', 'x', 'signup', 'Short Pw');
+    expect(short).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid', message: 'Use at least 10 characters for your password.' } },
+    });
+    for (const common of ['password123', 'qwertyuiop', '1234567890', 'iloveyou12', 'Password1!']) {
+      const answer = await new Client(server.app).signIn(
+        `common-${common.length}-${common.charCodeAt(0)}@example.com`,
+        common,
+        'signup',
+        'Common Pw',
+      );
+      expect(answer.status, common).toBe(400);
+      expect(answer.body.error.message, common).toMatch(/^This password is one that many people use/);
+    }
+    // What the member's own email gives away is as common as a list's.
+    const own = await new Client(server.app).signIn('maria.lopez1987@example.com', 'maria.lopez1987', 'signup', 'Maria L');
+    expect(own.status).toBe(400);
+    expect(await accounts('short@example.com')).toBe(0);
+    expect((await server.db.query(`SELECT 1 FROM users WHERE email LIKE 'common-%'`)).length).toBe(0);
+    expect(await accounts('maria.lopez1987@example.com')).toBe(0);
+  });
+
+  it('an existing account keeps its old, short password', async () => {
+    await createUser(server.db, {
+      email: 'old-short@example.com',
+      name: 'Old Short',
+      role: 'user',
+      passwordHash: await hashPassword('pw'),
+    });
+    expect((await new Client(server.app).signIn('old-short@example.com', 'pw')).status).toBe(200);
   });
 
   it('the admin address can never be signed up for or claimed; its password gives the admin role', async () => {
     const claims = [
-      await new Client(server.app).signIn(ADMIN_EMAIL, 'guess'),
-      await new Client(server.app).signIn(` ${ADMIN_EMAIL.toUpperCase()} `, 'guess', 'signup', 'Fake Admin'),
+      await new Client(server.app).signIn(ADMIN_EMAIL, 'a-guess-at-the-admin'),
+      await new Client(server.app).signIn(` ${ADMIN_EMAIL.toUpperCase()} `, 'a-guess-at-the-admin', 'signup', 'Fake Chief'),
     ];
     expect(claims.map((answer) => answer.status)).toEqual([401, 409]);
     const admin = await new Client(server.app).signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -42,7 +95,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
   it('keeps the session in an HttpOnly SameSite=Strict cookie stored hashed, and sign-out revokes it', async () => {
     const client = new Client(server.app);
-    const answer = await client.signIn('cookie@example.com');
+    const answer = await client.join('cookie@example.com');
     const header = String(answer.headers['set-cookie']);
     expect(header).toMatch(/ie_session=[\w-]{43}/);
     expect(header).toMatch(/HttpOnly/);
@@ -60,9 +113,9 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
   it('a sign-in ends the session the browser carried until then (one signed out offline never stays alive)', async () => {
     const client = new Client(server.app);
-    await client.signIn('offline-out@example.com');
+    await client.join('offline-out@example.com');
     const left = client.cookie;
-    expect((await client.signIn('next-member@example.com')).status).toBe(200);
+    expect((await client.join('next-member@example.com')).status).toBe(200);
     expect(client.cookie).not.toBe(left);
     const replay = new Client(server.app);
     replay.cookie = left;
@@ -71,17 +124,18 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   });
 
   it('limits wrong passwords per email and address with a readable wait', async () => {
+    await new Client(server.app).join('limited@example.com');
     const statuses = [];
-    for (let attempt = 0; attempt < 5; attempt += 1)
-      statuses.push(await new Client(server.app).signIn('limited@example.com', `guess-${attempt}`));
-    expect(statuses.map((answer) => answer.status)).toEqual([200, 401, 401, 401, 429]);
-    expect(statuses[4]!.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Try again in 10 minutes.' });
-    expect(Number(statuses[4]!.headers['retry-after'])).toBeGreaterThan(500);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push(await new Client(server.app).signIn('limited@example.com', `guess-number-${attempt}`));
+    expect(statuses.map((answer) => answer.status)).toEqual([401, 401, 401, 429]);
+    expect(statuses[3]!.body.error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Try again in 10 minutes.' });
+    expect(Number(statuses[3]!.headers['retry-after'])).toBeGreaterThan(500);
   });
 
   it('refuses writes without this server as Origin', async () => {
     const client = new Client(server.app);
-    const body = { mode: 'signin', email: 'x@example.com', password: 'pw' };
+    const body = { mode: 'signin', email: 'x@example.com', password: TEST_PASSWORD };
     for (const origin of ['https://evil.example', 'null', 'http://localhost:81']) {
       const answer = await client.request('POST', '/api/session', body, { origin });
       expect(answer).toMatchObject({ status: 403, body: { error: { code: 'bad_origin' } } });
@@ -101,7 +155,38 @@ describe('attempt limit per address', () => {
   it('stops a third attempt from one address whatever the email', async () => {
     const answers = [];
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) answers.push(await new Client(server.app).signIn(email));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 429]);
     expect(answers[2]!.body.error.message).toBe('Too many attempts. Try again in 1 minute.');
+  });
+});
+
+describe('fair hashing', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer('pglite', { limits: { perAddress: { max: 1000, windowMs: 60_000 } } });
+  });
+  afterAll(() => server.close());
+
+  it('16 parallel sign-ins from one address never make another member’s correct sign-in wait more than 2 s', async () => {
+    await new Client(server.app, '198.51.100.7').join('owner@example.com');
+    // One derivation on this machine now (CI's 2 cores are slower than a desk's): the old single queue
+    // made the owner wait for all sixteen (8 rounds of 2), a fair one for at most the 2 running.
+    const one = performance.now();
+    await hashPassword('a-derivation-to-time');
+    const derivation = performance.now() - one;
+    const attacker = '203.0.113.9';
+    const burst = Array.from({ length: 16 }, (_, index) =>
+      new Client(server.app, attacker).signIn(`burst-${index}@example.com`, `burst-guess-${index}`),
+    );
+    // The owner asks once the burst is queued: the first two derivations are running, fourteen wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    const started = performance.now();
+    const owner = await new Client(server.app, '198.51.100.7').signIn('owner@example.com', TEST_PASSWORD);
+    const waited = performance.now() - started;
+    expect(owner.status).toBe(200);
+    // The issue's bound is 2 s (bench/results.md measures it on an idle machine); under a loaded test
+    // run the same fairness is at most the running derivations and the owner's own, far below 8 rounds.
+    expect(waited).toBeLessThan(Math.max(2000, 4 * derivation));
+    expect((await Promise.all(burst)).every((answer) => answer.status === 401)).toBe(true);
   });
 });

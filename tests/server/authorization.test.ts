@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId } from '../../src/shared/members';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, type Op } from '../../src/shared/protocol';
 import {
   Client,
   createOp,
@@ -49,12 +49,16 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let thirdPartyReply: string;
   /** A third member's approved post that the moderation rows flag and hide. */
   let hideableId: number;
+  /** The public ids of the author and of a member who never writes on the forum. */
+  let authorId: string;
+  let silentId: string;
+  let adminId: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
     for (const role of ROLES) clients[role] = new Client(server.app);
-    await clients.member.signIn('author@example.com');
-    await clients.other.signIn('other@example.com');
+    await clients.member.join('author@example.com');
+    await clients.other.join('other@example.com');
     await clients.admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     pendingId = await clients.member.createPost('Pending of the author');
     approvedId = await clients.member.createPost('Approved of the author');
@@ -65,13 +69,20 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     adminReply = (await clients.admin.reply(approvedId, 'The admin’s reply.')).id;
     doomedId = await clients.member.createPost('To be deleted by the author');
     const third = new Client(server.app);
-    await third.signIn('third@example.com');
+    await third.join('third@example.com');
     thirdPartyId = await third.createPost('A third member’s post');
     await clients.admin.push(reviewOp(thirdPartyId));
     thirdPartyReply = (await third.reply(approvedId, 'A third member’s reply.')).id;
     hideableId = await third.createPost('Flag and hide me');
     await clients.admin.push(reviewOp(hideableId));
+    authorId = (await clients.member.pull()).body.posts.find((post: { id: number }) => post.id === approvedId).authorId;
+    const quiet = new Client(server.app);
+    await quiet.join('quiet@example.com');
+    silentId = (await quiet.request('GET', '/api/session')).body.user.id;
+    adminId = (await clients.admin.request('GET', '/api/session')).body.user.id;
   });
+  /** Which role a matrix row's client plays. */
+  const roleOf = (client: Client) => ROLES.find((role) => clients[role] === client);
   afterAll(() => server.close());
 
   const matrix: [string, (client: Client) => Promise<{ status: number; outcome?: string }>, Record<Role, string>][] = [
@@ -309,7 +320,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     ],
     [
       'push rename',
-      async (c) => opOutcome(c, renameOp('Renamed in the matrix')),
+      async (c) => opOutcome(c, renameOp(`Renamed in the matrix ${roleOf(c)}`)),
       { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
     ],
     [
@@ -317,9 +328,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       async (c) => seesComfort(c),
       {
         visitor: '401',
-        member: '200 saved 1, dark, Renamed in the matrix',
-        other: '200 saved 1, dark, Renamed in the matrix',
-        admin: '200 saved 1, dark, Renamed in the matrix',
+        member: '200 saved 1, dark, Renamed in the matrix member',
+        other: '200 saved 1, dark, Renamed in the matrix other',
+        admin: '200 saved 1, dark, Renamed in the matrix admin',
       },
     ],
     [
@@ -334,13 +345,72 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     ],
     [
       'GET /api/members/:id (the author)',
-      async (c) => c.request('GET', `/api/members/${memberId('author@example.com')}`),
+      async (c) => c.request('GET', `/api/members/${authorId}`),
       { visitor: '401', member: '200', other: '200', admin: '200' },
     ],
     [
       'GET /api/members/:id (no such member)',
-      async (c) => c.request('GET', `/api/members/${memberId('nobody@example.com')}`),
+      async (c) => c.request('GET', `/api/members/${memberId('author@example.com')}`),
       { visitor: '401', member: '404', other: '404', admin: '404' },
+    ],
+    [
+      'GET /api/members/:id (a member who never wrote on the forum: as if nobody; only they see it)',
+      async (c) => c.request('GET', `/api/members/${silentId}`),
+      { visitor: '401', member: '404', other: '404', admin: '404' },
+    ],
+    // Protocol 6: the Members tab's operations and the admin's reads and settings; only admins.
+    [
+      'push suspendMember (a member)',
+      async (c) =>
+        opOutcome(c, {
+          id: randomUUID(),
+          type: 'suspendMember',
+          memberId: silentId,
+          until: Date.now() + 86_400_000,
+          reason: 'Test.',
+        } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push silenceMember (a member)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'silenceMember', memberId: silentId, silenced: true } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push suspendMember (the admin: a staff account)',
+      async (c) =>
+        opOutcome(c, { id: randomUUID(), type: 'suspendMember', memberId: adminId, until: Date.now() + 86_400_000, reason: 'No.' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 staff_member' },
+    ],
+    [
+      'push deleteSpammer (a member)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'deleteSpammer', memberId: silentId } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'GET /api/admin/members',
+      async (c) => c.request('GET', '/api/admin/members?q=a'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'GET /api/admin/members/:id',
+      async (c) => c.request('GET', `/api/admin/members/${authorId}`),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    ['GET /api/admin/log', async (c) => c.request('GET', '/api/admin/log'), { visitor: '401', member: '403', other: '403', admin: '200' }],
+    [
+      'GET /api/admin/limits',
+      async (c) => c.request('GET', '/api/admin/limits'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'PUT /api/admin/limits',
+      async (c) =>
+        c.request('PUT', '/api/admin/limits', {
+          name: 'flags_per_day',
+          rule: { count: 20, seconds: 86400, firstDayCount: 5, firstDaySeconds: 86400 },
+        }),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
     ],
     [
       'DELETE /api/session',

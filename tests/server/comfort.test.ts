@@ -13,12 +13,14 @@ import {
   memberProfileSchema,
   PROTOCOL_VERSION,
   searchResponseSchema,
+  type WireMember,
   type WirePost,
   type WirePreferences,
   type WireReply,
   type WireSaved,
 } from '../../src/shared/protocol';
 import { validateName } from '../../src/shared/validation';
+import { changeHead } from '../../server/db/sync/changes';
 import { searchStatement } from '../../server/db/search/search';
 import { BAD_MEMBER_ID_MESSAGE } from '../../server/routes/api/members';
 import { EMPTY_SEARCH_MESSAGE, UNKNOWN_CATEGORY_MESSAGE } from '../../server/routes/api/search';
@@ -54,6 +56,7 @@ interface FullPage {
   replies: WireReply[];
   saved: WireSaved[];
   preferences: WirePreferences | null;
+  members: WireMember[];
   cursor: number;
   more: boolean;
 }
@@ -207,49 +210,103 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect(JSON.stringify(answer.body)).not.toMatch(/\bat \w+ \(/);
     });
 
-    it('rename: refused with validateName’s sentence; applied trimmed to the account, the session, every post and reply', async () => {
+    it('rename: refused with validateName’s sentence; applied trimmed as one change (a `members` row), whatever the member wrote', async () => {
       const renamer = await signedIn(server.app, 'renamer@example.com');
       const postId = await approvedPost(renamer, 'Written before the rename');
       const pending = await renamer.createPost('Pending before the rename');
       const reply = await renamer.reply(postId, 'A reply before the rename.');
       const flag = resultOf(await renamer.push(flagOp(await approvedPost(author, 'Flagged by the renamer'))));
-      for (const bad of ['', '   ', 42, 'n'.repeat(101), 'a\u0000b', 'x\uD83Dy']) {
+      for (const bad of ['', '   ', 42, 'n'.repeat(101), 'a\u0000b', 'x\uD83Dy', 'Ren\u200Bamer', '\u202Erenamer']) {
         const refusal = resultOf(await renamer.push(renameOp(bad)));
         const sentence = validateName(typeof bad === 'string' ? bad : '')!.message;
         expect(refusal).toMatchObject({ status: 'refused', code: 'invalid', reason: sentence });
       }
       expect((await renamer.request('GET', '/api/session')).body.user.name).toBe('Renamer');
       const seen = await pulled(other);
+      const headBefore = await changeHead(server.db);
       const op = renameOp('  Rena Mer  ');
       const pushed = await renamer.push(op);
       expect(resultOf(pushed)).toEqual({ id: op.id, status: 'applied', seq: expect.any(Number) });
+      // One change number, whatever the member wrote.
+      expect(await changeHead(server.db)).toBe(headBefore + 1);
       expect(resultOf(await renamer.push(op)).status).toBe('duplicate');
       expect((await renamer.request('GET', '/api/session')).body.user).toMatchObject({ email: 'renamer@example.com', name: 'Rena Mer' });
-      // Every device pulls the new name: the member's own (preferences, the pending post too) ...
+      // The member's own devices pull it in their preferences, every device as one `members` row ...
       const own = await pulled(renamer, seen.cursor);
       expect(own.preferences).toMatchObject({ name: 'Rena Mer', theme: 'system' });
       const seq = own.preferences!.seq;
       expect(pushed.body.cursor).toBeGreaterThanOrEqual(seq);
-      expect(own.posts.filter((post) => [postId, pending].includes(post.id)).map((post) => [post.author, post.seq])).toEqual([
-        ['Rena Mer', seq],
-        ['Rena Mer', seq],
-      ]);
-      // ... and everyone else's, of every protocol version, from the cursor they held.
+      expect(own.posts.filter((post) => [postId, pending].includes(post.id))).toEqual([]);
       const others = await pulled(other, seen.cursor);
-      expect(others.posts.map((post) => [post.id, post.author])).toEqual([[postId, 'Rena Mer']]);
-      expect(others.replies.map((one) => [one.id, one.author, one.seq])).toEqual([[reply.id, 'Rena Mer', seq]]);
+      const renamerId = (await renamer.request('GET', '/api/session')).body.user.id;
+      expect(others.members).toEqual([{ id: renamerId, name: 'Rena Mer', role: 'user', seq }]);
+      expect(others.posts).toEqual([]);
+      expect(others.replies).toEqual([]);
       expect(others.preferences).toBeNull();
-      for (const protocol of [1, 2, 3, 4]) {
-        const old = (await other.pull(seen.cursor, 1000, protocol)).body as FullPage;
-        expect(old.posts.map((post) => [post.id, post.author])).toEqual([[postId, 'Rena Mer']]);
+      // ... and whatever is pulled from then on is named as the member is now, for every protocol version.
+      const fresh = await pulled(other);
+      expect(fresh.posts.filter((post) => post.id === postId).map((post) => [post.author, post.authorId])).toEqual([
+        ['Rena Mer', renamerId],
+      ]);
+      expect(fresh.replies.filter((one) => one.id === reply.id).map((one) => one.author)).toEqual(['Rena Mer']);
+      for (const protocol of [1, 2, 3, 4, 5]) {
+        const old = (await other.pull(0, 1000, protocol)).body as FullPage;
+        expect(old.posts.filter((post) => post.id === postId).map((post) => post.author)).toEqual(['Rena Mer']);
+        expect(Object.keys(old)).not.toContain('members');
       }
-      // An admin's device gets the renamer's flag again, with the new flagger name.
-      const flags = ((await admin.pull(seen.cursor)).body as { flags: { id: string; flagger: string }[] }).flags;
+      // An admin's device gets the member row with the email (it names flaggers by it), and the flag as it is now.
+      const adminPage = (await admin.pull(seen.cursor)).body as FullPage;
+      expect(adminPage.members).toEqual([{ id: renamerId, name: 'Rena Mer', role: 'user', email: 'renamer@example.com', seq }]);
+      const flags = ((await admin.pull(0)).body as { flags: { id: string; flagger: string }[] }).flags;
       expect(flags.filter((one) => one.id === flag.flag.id).map((one) => one.flagger)).toEqual(['Rena Mer']);
-      // Renaming to the same name changes no post again (only the preferences' number moves).
+      // Renaming to the same name is one change again (the member row), never one per post.
       expect(outcome(await renamer.push(renameOp('Rena Mer')))).toBe('applied');
       const again = await pulled(other, own.cursor);
-      expect(again.posts.filter((post) => post.id === postId)).toEqual([]);
+      expect(again.posts).toEqual([]);
+      expect(again.members.map((member) => member.name)).toEqual(['Rena Mer']);
+    });
+
+    it('names are unique among members, ignoring case, width and invisible characters; the staff’s words are the admin’s', async () => {
+      const first = await signedIn(server.app, 'unique-one@example.com');
+      expect(outcome(await first.push(renameOp('Quinn Harper')))).toBe('applied');
+      const second = await signedIn(server.app, 'unique-two@example.com');
+      for (const same of [
+        'quinn harper',
+        'QUINN HARPER',
+        'Ｑｕｉｎｎ Ｈａｒｐｅｒ',
+        'Quinn  Harper',
+        'Quinn\u00ADHarper',
+        'Qu\u0456nn Harper',
+      ]) {
+        const refusal = resultOf(await second.push(renameOp(same)));
+        expect(refusal.code, same).toBe(same.includes('\u00AD') ? 'invalid' : 'name_taken');
+      }
+      for (const reserved of [
+        'Admin',
+        'admin',
+        'ADMIN',
+        'Ａｄｍｉｎ',
+        'Site Admin',
+        'admin_team',
+        'Moderator',
+        'Staff',
+        'System',
+        'Insight Exchange',
+        'InsightExchange Team',
+        'Аdmin',
+      ]) {
+        const refusal = resultOf(await second.push(renameOp(reserved)));
+        expect(refusal, reserved).toMatchObject({
+          code: 'invalid',
+          reason: 'This name is kept for the forum’s staff. Choose another one.',
+        });
+      }
+      // The admin may carry them (the admin's own name is Admin).
+      expect(outcome(await admin.push(renameOp('Site Admin')))).toBe('applied');
+      expect(outcome(await admin.push(renameOp('Admin')))).toBe('applied');
+      // A member freeing a name lets another take it.
+      expect(outcome(await first.push(renameOp('Quinn H.')))).toBe('applied');
+      expect(outcome(await second.push(renameOp('quinn harper')))).toBe('applied');
     });
 
     it('a post and a reply sent in the same push after a rename carry the new name', async () => {
@@ -285,6 +342,8 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       ]);
       expect(v5.preferences.theme).toBe('dark');
       expect(v5.saved).toHaveLength(1);
+      const v6 = (await member.pull(0, 1000, 6)).body;
+      expect(Object.keys(v6).sort()).toEqual([...Object.keys(v5), 'members'].sort());
     });
   });
 
@@ -364,7 +423,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
     beforeAll(async () => {
       searcher = await signedIn(server.app, 'searcher@example.com');
       zoe = new Client(server.app);
-      expect((await zoe.signIn('zoe@example.com', 'pw-123456', 'signup', 'Zoë Ångström')).status).toBe(200);
+      expect((await zoe.join('zoe@example.com', undefined, 'Zoë Ångström')).status).toBe(200);
       // In order of creation (newest last): the words and filters each test looks for.
       ids.inContent = await approvedPost(searcher, 'A note on panels', {
         content: 'We met a quokka while zigzagging through the survey fatigue study.',
@@ -511,30 +570,59 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       await member.reply(onForum, 'Visible two.');
       const hiddenReply = await member.reply(onForum, 'Hidden.');
       expect(outcome(await admin.push(hideReplyOp(hiddenReply.id)))).toBe('applied');
-      const id = memberId('profiled@example.com');
+      const id = (await member.request('GET', '/api/session')).body.user.id;
+      // A random id, not one anyone could work out from the email.
+      expect(id).toMatch(/^[0-9a-f]{16}$/);
+      expect(id).not.toBe(memberId('profiled@example.com'));
       const answer = await other.request('GET', `/api/members/${id}`);
       expect(answer.status).toBe(200);
       const profile = memberProfileSchema.parse(answer.body);
-      expect(profile).toEqual({ id, name: 'Profiled', joinedAt: profile.joinedAt, approvedPosts: 2, replyCount: 2, likesReceived: 5 });
+      expect(profile).toEqual({
+        id,
+        name: 'Profiled',
+        role: 'user',
+        joinedAt: profile.joinedAt,
+        approvedPosts: 2,
+        replyCount: 2,
+        likesReceived: 5,
+      });
       expect(profile.joinedAt).toBeGreaterThanOrEqual(before - 5_000);
       expect(profile.joinedAt).toBeLessThanOrEqual(Date.now() + 5_000);
-      expect(Object.keys(answer.body).sort()).toEqual(['approvedPosts', 'id', 'joinedAt', 'likesReceived', 'name', 'replyCount']);
+      expect(Object.keys(answer.body).sort()).toEqual(['approvedPosts', 'id', 'joinedAt', 'likesReceived', 'name', 'replyCount', 'role']);
       expect(JSON.stringify(answer.body)).not.toContain('@');
       // The member's own page reads the same; a rename shows at once.
       expect(outcome(await member.push(renameOp('Pro Filed')))).toBe('applied');
       expect((await member.request('GET', `/api/members/${id}`)).body).toEqual({ ...profile, name: 'Pro Filed' });
-      // The admin's page, by the id of the admin's email.
-      expect((await author.request('GET', `/api/members/${memberId(ADMIN_EMAIL)}`)).body).toMatchObject({ name: 'Admin' });
+      // The admin's page (the admin replied on the forum), with the role for the Admin badge.
+      await admin.reply(onForum, 'A word from the admin.');
+      const adminId = (await admin.request('GET', '/api/session')).body.user.id;
+      expect((await author.request('GET', `/api/members/${adminId}`)).body).toMatchObject({ name: 'Admin', role: 'admin' });
     });
 
-    it('a sample post’s author (no account) has a page without a join date', async () => {
-      const [sample] = await server.db.query<{ author: string; author_email: string }>(
-        `SELECT author, author_email FROM posts WHERE status = 'approved' AND author_email NOT IN (SELECT email FROM users) LIMIT 1`,
+    it('a member with nothing on the forum answers as an id nobody has, except to themselves', async () => {
+      const quiet = await signedIn(server.app, 'quiet@example.com');
+      const id = (await quiet.request('GET', '/api/session')).body.user.id;
+      const pending = await quiet.createPost('Only pending so far');
+      const unknown = await other.request('GET', `/api/members/0123456789abcdef`);
+      const nothingYet = await other.request('GET', `/api/members/${id}`);
+      expect(nothingYet.status).toBe(404);
+      expect(nothingYet.body).toEqual(unknown.body);
+      expect((await quiet.request('GET', `/api/members/${id}`)).body).toMatchObject({ id, approvedPosts: 0 });
+      expect(outcome(await admin.push(reviewOp(pending)))).toBe('applied');
+      expect((await other.request('GET', `/api/members/${id}`)).body).toMatchObject({ id, approvedPosts: 1 });
+    });
+
+    it('a sample post’s author (an account nobody signs in to) has a page without a join date', async () => {
+      const [sample] = await server.db.query<{ author: string; member_id: string; email: string }>(
+        `SELECT p.author, u.member_id, u.email FROM posts p JOIN users u ON u.email = p.author_email
+         WHERE p.status = 'approved' AND u.password_hash = '' LIMIT 1`,
       );
-      const answer = await other.request('GET', `/api/members/${memberId(sample!.author_email)}`);
+      const answer = await other.request('GET', `/api/members/${sample!.member_id}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ name: sample!.author, joinedAt: null });
       expect(answer.body.approvedPosts).toBeGreaterThan(0);
+      // Nobody signs in to it, with any password, at the cost of any other attempt.
+      expect((await new Client(server.app).signIn(sample!.email, 'any-password-at-all')).status).toBe(401);
     });
 
     it('404 member_not_found for an id nobody has, 400 invalid for a malformed one, 401 signed out; JSON errors', async () => {
@@ -573,7 +661,7 @@ describe.each(BACKENDS)('search on 10,000 posts on %s', (backend) => {
   afterAll(() => server.close());
 
   it('a search by words uses the GIN index posts_search and answers the ranked matches', async () => {
-    const viewer = { id: 0, email: 'viewer@example.com', name: 'Viewer', role: 'user' as const, passwordHash: '' };
+    const viewer = { id: 0, memberId: '', email: 'viewer@example.com', name: 'Viewer', role: 'user' as const, passwordHash: '' };
     const { text, params } = searchStatement(viewer, { parsed: parseQuery('wombat'), category: 'All', limit: 50 });
     const plan = (await server.db.query<Record<string, string>>(`EXPLAIN ${text}`, params)).map((row) => Object.values(row)[0]).join('\n');
     expect(plan).toContain('posts_search');

@@ -3,9 +3,10 @@
 // follows the app's retry rule (an unanswered push is sent again later with the same op id), and
 // every like is counted exactly once: the final count equals the likes made.
 import { describe, expect, it } from 'vitest';
-import { createOp, likeOp, reviewOp } from './support/client';
+import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase } from './support/databases';
 import { HttpClient } from './support/http';
+import { relaxServerLimits } from './support/limits';
 import { processTestFiles, startServerProcess, stopServer, type ServerProcess } from './support/process';
 
 const CLIENTS = 8;
@@ -27,12 +28,20 @@ describe.each(BACKENDS)('SIGKILL in the middle of pushes on %s', (backend) => {
     let server: ServerProcess = await startServerProcess(env);
     const admin = new HttpClient(server.url);
     await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' });
+    await relaxServerLimits(admin);
     const postId = (await admin.send('POST', '/api/ops', { ops: [createOp('Liked through a crash')] })).body.results[0].postId as number;
     expect((await admin.send('POST', '/api/ops', { ops: [reviewOp(postId)] })).body.results[0].status).toBe('applied');
     const members = Array.from({ length: CLIENTS }, () => new HttpClient(server.url));
     for (const [index, member] of members.entries()) {
       expect(
-        (await member.send('POST', '/api/session', { mode: 'signin', email: `crash${index}@example.com`, password: 'pw' })).status,
+        (
+          await member.send('POST', '/api/session', {
+            mode: 'signup',
+            email: `crash${index}@example.com`,
+            password: TEST_PASSWORD,
+            name: `Crash ${index}`,
+          })
+        ).status,
       ).toBe(200);
     }
 

@@ -1,6 +1,7 @@
 // The live stream: it announces the head on connect and after every change, sends heartbeats,
 // and two instances on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELAXED_LIMITS } from './support/limits';
 import { buildApp } from '../../server/app';
 import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';
@@ -18,7 +19,7 @@ describe.each(BACKENDS)('the live stream on %s', (backend) => {
     server = await testServer(backend, { heartbeatMs: 200 });
     baseUrl = await listen(server);
     member = new Client(server.app);
-    await member.signIn('streamer@example.com');
+    await member.join('streamer@example.com');
   });
   afterAll(() => server.close());
 
@@ -50,7 +51,7 @@ describe('two server instances on one PostgreSQL', () => {
     for (let index = 0; index < 2; index += 1) {
       const db = await openPostgres(url);
       await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
-      const app = await buildApp({ db, adminEmail: ADMIN_EMAIL });
+      const app = await buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS });
       servers.push({
         app,
         db,
@@ -66,9 +67,9 @@ describe('two server instances on one PostgreSQL', () => {
     const [first, second] = servers as [TestServer, TestServer];
     const secondUrl = await listen(second);
     const writer = new Client(first.app);
-    await writer.signIn('writer@example.com');
+    await writer.join('writer@example.com');
     const reader = new Client(second.app);
-    await reader.signIn('writer@example.com');
+    await reader.join('writer@example.com');
     const stream = await openEventStream(secondUrl, reader.cookie!);
     const start = await stream.nextCursor(() => true);
     const pushed = await writer.push(createOp('Made on the first instance'));

@@ -3,12 +3,14 @@
 // and applies nothing twice). Real HTTP on 127.0.0.1, a PostgreSQL of this file's own.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RELAXED_LIMITS } from './support/limits';
 import { buildApp } from '../../server/app';
 import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import type { FastifyInstance } from 'fastify';
 import { HttpClient } from './support/http';
+import { TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
 
 describe('faults on PostgreSQL', () => {
@@ -20,7 +22,7 @@ describe('faults on PostgreSQL', () => {
     postgres = await startPostgres();
     const db = await openPostgres(postgres.url);
     await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
-    app = await buildApp({ db, adminEmail: ADMIN_EMAIL });
+    app = await buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   }, 120_000);
   afterAll(async () => {
@@ -30,7 +32,7 @@ describe('faults on PostgreSQL', () => {
 
   it('answers 503 with a readable JSON error while PostgreSQL is down, and recovers without a restart', async () => {
     const member = new HttpClient(base);
-    await member.send('POST', '/api/session', { mode: 'signin', email: 'restart@example.com', password: 'pw-123456' });
+    await member.send('POST', '/api/session', { mode: 'signup', email: 'restart@example.com', password: TEST_PASSWORD, name: 'Restart' });
     const before = await member.send('POST', '/api/ops', {
       ops: [{ id: randomUUID(), type: 'create', post: { title: 'Before', content: 'x', category: 'Trends' } }],
     });
@@ -66,7 +68,7 @@ describe('faults on PostgreSQL', () => {
 
   it('a pull cut off mid-way resumes from the last cursor the client kept, with nothing applied twice', async () => {
     const writer = new HttpClient(base);
-    await writer.send('POST', '/api/session', { mode: 'signin', email: 'puller@example.com', password: 'pw-123456' });
+    await writer.send('POST', '/api/session', { mode: 'signup', email: 'puller@example.com', password: TEST_PASSWORD, name: 'Puller' });
     const ops = Array.from({ length: 25 }, (_, index) => ({
       id: randomUUID(),
       type: 'create',

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('group commit of likes on %s', (backend) => {
 
   it('applies 120 concurrent likes with repeats, refusals and two posts: each id counted once', async () => {
     const member = new Client(server.app);
-    await member.signIn('batch@example.com');
+    await member.join('batch@example.com');
     const admin = new Client(server.app);
     await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const first = await member.createPost('First');

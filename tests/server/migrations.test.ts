@@ -60,7 +60,7 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     expect(await count(db, 'posts')).toBe(0);
   });
 
-  it('seeds each sample post with its replies: comments is the number of its visible replies', async () => {
+  it('seeds each sample post with its replies (comments is the number of its visible replies), every row a change number of its own', async () => {
     const db = await emptyDatabase(backend);
     open.push(db);
     await startUp(db, { ...quiet, adminPassword: 'pw' });
@@ -68,9 +68,21 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     for (const post of posts) {
       const replies = await db.query<{ seq: unknown; state: string }>('SELECT seq, state FROM replies WHERE post_id = $1', [post.id]);
       expect(replies.length).toBe(Number(post.comments));
-      expect(replies.every((reply) => reply.state === 'visible' && Number(reply.seq) === Number(post.seq))).toBe(true);
+      expect(replies.every((reply) => reply.state === 'visible' && Number(reply.seq) > Number(post.seq))).toBe(true);
     }
     expect(await count(db, 'replies')).toBe(5);
+    const seqs = await db.query<{ seq: unknown }>('SELECT seq FROM posts UNION ALL SELECT seq FROM replies');
+    expect(new Set(seqs.map((row) => Number(row.seq))).size).toBe(seqs.length);
+    // The sample posts' authors have accounts nobody can sign in to: their names are taken, their pages have ids.
+    const authors = await db.query<{ password_hash: string; member_id: string; name_key: string }>(
+      `SELECT password_hash, member_id, name_key FROM users WHERE email IN (SELECT author_email FROM posts UNION SELECT author_email FROM replies)`,
+    );
+    expect(authors.length).toBeGreaterThan(0);
+    for (const author of authors) {
+      expect(author.password_hash).toBe('');
+      expect(author.member_id).toMatch(/^[0-9a-f]{16}$/);
+      expect(author.name_key).not.toBe('');
+    }
   });
 
   it('migration 5 on a forum seeded before it: the sample posts keep their rows, comments becomes 0 under a new change number', async () => {
@@ -174,7 +186,7 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     expect(days.map((day) => [day.day, Number(day.likes)])).toEqual([[new Date().toISOString().slice(0, 10), 6]]);
   });
 
-  it('migration 8 on a forum of migration 7: accounts get their member id and the default theme; nothing to pull again', async () => {
+  it('migration 8 on a forum of migration 7: accounts get a random member id and the default theme; nothing to pull again', async () => {
     const db = await emptyDatabase(backend);
     open.push(db);
     // The database as a build of migration 7 left it: the sample posts and two accounts (one in capitals).
@@ -194,10 +206,13 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     const users = await db.query<{ email: string; member_id: string; theme: string; prefs_seq: unknown }>(
       'SELECT email, member_id, theme, prefs_seq FROM users ORDER BY id',
     );
-    expect(users.map((user) => [user.member_id, user.theme, Number(user.prefs_seq)])).toEqual(
-      users.map((user) => [memberId(user.email), 'system', 0]),
-    );
-    expect(users[1]!.member_id).toBe(memberId('older.member@example.com'));
+    expect(users.map((user) => [user.theme, Number(user.prefs_seq)])).toEqual(users.map(() => ['system', 0]));
+    // Random ids (migration 10), never memberId of the email: that told who has an account.
+    for (const user of users) {
+      expect(user.member_id).toMatch(/^[0-9a-f]{16}$/);
+      expect(user.member_id).not.toBe(memberId(user.email));
+    }
+    expect(new Set(users.map((user) => user.member_id)).size).toBe(users.length);
     expect(Number((await db.query<{ seq: unknown }>('SELECT seq FROM change_head'))[0]!.seq)).toBe(head);
     expect(await count(db, 'saved_posts')).toBe(0);
     // The theme is one of THEMES; the search index exists; a new account gets its member id at once.
@@ -225,7 +240,11 @@ describe('two instances starting together on one PostgreSQL', () => {
       expect(reports.map((report) => report.migrations).sort()).toEqual([0, 0, 0, MIGRATIONS.length]);
       expect(reports.filter((report) => report.seeded)).toHaveLength(1);
       expect(await count(dbs[0]!, 'posts')).toBe(3);
-      expect(await count(dbs[0]!, 'users')).toBe(1);
+      // The admin, and the sample posts' authors (accounts nobody signs in to), once each.
+      expect(await count(dbs[0]!, `users WHERE password_hash <> ''`)).toBe(1);
+      const authors = await count(dbs[0]!, 'users WHERE email IN (SELECT author_email FROM posts UNION SELECT author_email FROM replies)');
+      expect(authors).toBeGreaterThan(0);
+      expect(await count(dbs[0]!, 'users')).toBe(1 + authors);
     } finally {
       for (const db of dbs) await db.close();
     }

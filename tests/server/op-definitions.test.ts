@@ -5,6 +5,7 @@
 // and changes nothing, not even the change number. Likes also run through the definition itself
 // (applyByDefinition) besides their group commit, which must agree with it. The device runs the
 // same cases on IndexedDB (tests/unit/ops/definitions.test.ts).
+import { withAuthors } from '../../server/db/members/authors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../src/shared/ops/registry';
 import { maySee } from '../../src/shared/post-rules';
@@ -20,6 +21,7 @@ import {
   EMAIL,
   FLAGS,
   flagLabel,
+  MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
   notificationLabel,
@@ -38,7 +40,7 @@ const nameOf = (email: string) => MEMBERS.find((member) => member.email === emai
 
 /** Empties what operations write, then sets up the world under one change number. */
 async function seed(db: Database): Promise<void> {
-  for (const table of ['ops', 'post_views', 'flags', 'notifications', 'saved_posts', 'replies', 'posts', 'deleted_posts', 'sessions']) {
+  for (const table of ['staff_log', 'ops', 'post_views', 'flags', 'notifications', 'saved_posts', 'replies', 'posts', 'deleted_posts', 'sessions']) {
     await db.query(`DELETE FROM ${table}`);
   }
   await db.query('DELETE FROM users WHERE email <> $1', [ADMIN]);
@@ -46,6 +48,7 @@ async function seed(db: Database): Promise<void> {
   for (const { email, name, role } of MEMBERS.filter((member) => member.email !== ADMIN)) {
     await createUser(db, { email, name, role, passwordHash: 'not-for-signing-in' });
   }
+  for (const { email } of MEMBERS) await db.query('UPDATE users SET member_id = $2 WHERE email = $1', [email, MEMBER_ID[email]]);
   const [head] = await db.query<{ seq: unknown }>('UPDATE change_head SET seq = seq + 1 RETURNING seq');
   const seq = Number(head!.seq);
   for (const post of POSTS) {
@@ -107,9 +110,11 @@ async function seed(db: Database): Promise<void> {
 function readerOf(db: Database): Reader {
   return {
     async post(id) {
-      const [row] = await db.query('SELECT * FROM posts WHERE id = $1', [id]);
-      if (!row) return undefined;
-      const { status, likes, views, comments, title, author } = row;
+      const [stored] = await db.query('SELECT * FROM posts WHERE id = $1', [id]);
+      if (!stored) return undefined;
+      // The author as every viewer is shown them: by their account as it is now.
+      const [row] = await withAuthors(db, [stored]);
+      const { status, likes, views, comments, title, author } = row!;
       return {
         status: status as never,
         likes: Number(likes),

@@ -57,7 +57,7 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     const clients = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const client = new Client(server.app);
-        await client.signIn(`liker${index}@example.com`);
+        await client.join(`liker${index}@example.com`);
         return client;
       }),
     );
@@ -99,7 +99,7 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
 
   it('pulls in pages by cursor and never shows others their private posts', async () => {
     const other = new Client(server.app);
-    await other.signIn('other@example.com');
+    await other.join('other@example.com');
     const hidden = await member.createPost('Hidden pending');
     const all = await other.pull(0, 1000);
     expect(all.body.posts.some((post: { id: number }) => post.id === hidden)).toBe(false);

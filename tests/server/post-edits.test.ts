@@ -3,9 +3,7 @@
 // to admins only; a post is deleted by its author or an admin, its row moves to deleted_posts, a
 // version-3 pull carries its id (never its content) and older versions simply lose it; nothing can
 // be done to a deleted post any more; an admin deletes any reply; a review ends "Resubmitted".
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser } from '../../server/db/members/accounts';
 import { changeHead } from '../../server/db/sync/changes';
 import { ERRORS } from '../../src/shared/errors';
 import type { PostStatus } from '../../src/shared/post-rules';
@@ -424,10 +422,9 @@ describe.each(BACKENDS)('pages with removed posts on %s', (backend) => {
   it('a page of one change number past the limit says more when only a tombstone follows', async () => {
     const [liked, other, doomed] = await approvedPosts(3);
     const start = await changeHead(server.db);
-    // Two posts liked in one group commit share a change number; then a deletion.
-    const user = (await findUser(server.db, 'reader@example.com'))!;
-    const likes = [liked, other].map((post) => ({ id: randomUUID(), user: user.id, post, count: 1, admin: false, email: user.email }));
-    await server.db.query('SELECT code FROM ie_like_batch($1::text::jsonb)', [JSON.stringify(likes)]);
+    // Two posts share a change number (as an older build's group commit of likes left them); then a deletion.
+    const [head] = await server.db.query<{ seq: unknown }>('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+    await server.db.query('UPDATE posts SET likes = likes + 1, seq = $1 WHERE id = ANY($2::bigint[])', [Number(head!.seq), [liked, other]]);
     await author.push(deletePostOp(doomed!));
     const first = (await reader.pull(start, 1)).body as Page;
     expect(first).toMatchObject({ removed: [], more: true });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDiskFullError } from '../../server/db/storage/pglite';
-import { createOp, likeOp, reviewOp } from './support/client';
+import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { HttpClient } from './support/http';
 import { adminPasswordScript, failedStart, processTestFiles, startServerProcess, stopServer } from './support/process';
@@ -24,7 +24,10 @@ describe.each(BACKENDS)('the server process on %s', (backend) => {
     const env = { ...(await databaseEnv(backend)), DIST_DIR: distDir(), ADMIN_PASSWORD: 'admin-pw' };
     const first = await startServerProcess(env);
     const member = new HttpClient(first.url);
-    expect((await member.send('POST', '/api/session', { mode: 'signin', email: 'keeper@example.com', password: 'pw' })).status).toBe(200);
+    expect(
+      (await member.send('POST', '/api/session', { mode: 'signup', email: 'keeper@example.com', password: TEST_PASSWORD, name: 'Keeper' }))
+        .status,
+    ).toBe(200);
     const pushed = await member.send('POST', '/api/ops', { ops: [createOp('Kept across restarts')] });
     const postId = pushed.body.results[0].postId as number;
     expect(await stopServer(first, 'SIGTERM')).toBe(0);
@@ -114,7 +117,12 @@ describe('https with TLS_CERT and TLS_KEY', () => {
       expect(server.url).toMatch(/^https:/);
       const client = new HttpClient(server.url, readFileSync(cert));
       expect((await client.send('GET', '/api/health')).body).toMatchObject({ ok: true, database: 'pglite' });
-      const signIn = await client.send('POST', '/api/session', { mode: 'signin', email: 'phone@example.com', password: 'pw' });
+      const signIn = await client.send('POST', '/api/session', {
+        mode: 'signup',
+        email: 'phone@example.com',
+        password: TEST_PASSWORD,
+        name: 'Phone',
+      });
       expect(signIn.status).toBe(200);
       expect(String(signIn.headers['set-cookie'])).toMatch(/ie_session=.*; Secure/);
       expect((await client.send('GET', '/forum')).headers['strict-transport-security']).toMatch(/max-age=/);

@@ -15,7 +15,7 @@ import { CHANGES_CHANNEL } from '../../server/db/ops/answers';
 import { HostNames } from '../../server/lib/host-names';
 import { hashPassword, SCRYPT_COST, verifyPassword } from '../../server/lib/passwords';
 import { listen, testServer, type TestServer } from './support/app';
-import { Client, createOp, likeOp, reviewOp } from './support/client';
+import { Client, createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { openEventStream, type EventStream } from './support/sse';
 
@@ -47,7 +47,7 @@ describe.each(BACKENDS)('logs never hold query parameters, hashes or tokens (%s)
     const answer = await new Client(server.app).signIn(email, password, 'signup', 'Boom Boom');
     expect(answer.status).toBe(500);
     const member = new Client(server.app);
-    await member.signIn(`poster-${randomUUID().slice(0, 8)}@example.com`);
+    await member.join(`poster-${randomUUID().slice(0, 8)}@example.com`);
     const token = member.cookie!.split('=')[1]!;
     // One failing operation of a push is answered `failed` (the batch goes on), and logged.
     const pushed = await member.push(createOp('Boom'));
@@ -97,9 +97,9 @@ describe('Create Account without a name', () => {
   afterAll(() => server.close());
 
   it('answers the same for an email with an account and one without', async () => {
-    await new Client(server.app).signIn('has-account@example.com');
-    const known = await new Client(server.app).signIn('has-account@example.com', 'pw-123456', 'signup');
-    const unknown = await new Client(server.app).signIn('no-account@example.com', 'pw-123456', 'signup');
+    await new Client(server.app).join('has-account@example.com');
+    const known = await new Client(server.app).signIn('has-account@example.com', TEST_PASSWORD, 'signup');
+    const unknown = await new Client(server.app).signIn('no-account@example.com', TEST_PASSWORD, 'signup');
     const admin = await new Client(server.app).signIn(ADMIN_EMAIL, 'guess', 'signup');
     for (const answer of [known, unknown, admin])
       expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid', message: 'Please fill all fields.' } } });
@@ -117,7 +117,7 @@ describe('the Host check (DNS rebinding)', () => {
     server.app.inject({ method, url, headers: { host, ...extra }, ...(payload ? { payload } : {}) });
 
   it('refuses a foreign name with 421, even when the Origin matches it', async () => {
-    const body = { mode: 'signin', email: 'rebound@example.com', password: 'pw-123456' };
+    const body = { mode: 'signup', email: 'rebound@example.com', password: TEST_PASSWORD, name: 'Rebound' };
     for (const host of ['evil.example', 'evil.example:4173', 'localhost.evil.example', 'forum.example.com.evil.example']) {
       const write = await ask('POST', '/api/session', host, { origin: `http://${host}` }, body);
       expect(write.statusCode, host).toBe(421);
@@ -150,7 +150,7 @@ describe('the Host check (DNS rebinding)', () => {
       '/api/session',
       'forum.example.com',
       { origin: 'http://forum.example.com' },
-      { mode: 'signin', email: 'public@example.com', password: 'pw-123456' },
+      { mode: 'signup', email: 'public@example.com', password: TEST_PASSWORD, name: 'Public' },
     );
     expect(write.statusCode).toBe(200);
   });
@@ -219,7 +219,7 @@ describe.each(BACKENDS)('live streams: capped, and ended with their session (%s)
 
   it('one session holds at most 10; the eleventh is 429 with a sentence, and a closed one frees its place', async () => {
     const member = new Client(server.app);
-    await member.signIn('many-tabs@example.com');
+    await member.join('many-tabs@example.com');
     const streams = [];
     for (let index = 0; index < 10; index += 1) streams.push(await open(member.cookie!));
     const eleventh = await fetch(`${base}/api/events`, { headers: { cookie: member.cookie! } });
@@ -253,7 +253,7 @@ describe.each(BACKENDS)('live streams: capped, and ended with their session (%s)
     const members = await Promise.all(
       [0, 1, 2].map(async (index) => {
         const member = new Client(server.app);
-        await member.signIn(`crowd-${index}@example.com`);
+        await member.join(`crowd-${index}@example.com`);
         return member;
       }),
     );
@@ -273,9 +273,9 @@ describe.each(BACKENDS)('live streams: capped, and ended with their session (%s)
 
   it('a sign-in that replaces the session, and an admin password change, end the old session’s streams', async () => {
     const member = new Client(server.app);
-    await member.signIn('replaced@example.com');
+    await member.join('replaced@example.com');
     const before = await open(member.cookie!);
-    await member.signIn('replaced@example.com');
+    await member.join('replaced@example.com');
     await within(before.ended(), 5000, 'the stream of the replaced session ending');
     const after = await open(member.cookie!);
     await after.nextCursor(() => true);
@@ -363,7 +363,7 @@ describe('passwords: scrypt at OWASP’s minimum, older hashes upgraded at sign-
 
   it('replaces a hash of the older cost (N = 2^14) at the next successful sign-in, keeping the password', async () => {
     const member = new Client(server.app);
-    await member.signIn('old-hash@example.com', 'the-old-password');
+    await member.join('old-hash@example.com', 'the-old-password');
     const salt = randomBytes(16);
     const oldHash = [
       'scrypt',
@@ -395,7 +395,7 @@ describe.each(BACKENDS)('a like batch refused in full changes nothing (%s)', (ba
 
   it('neither moves the change head nor notifies', async () => {
     const member = new Client(server.app);
-    await member.signIn('refused-likes@example.com');
+    await member.join('refused-likes@example.com');
     const admin = new Client(server.app);
     await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const pending = await member.createPost('Pending');

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './support/app';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
 import { HttpClient } from './support/http';
+import { TEST_PASSWORD } from './support/client';
+import { nameFromEmail } from '../../src/shared/post-rules';
 import { SQL_PAYLOADS, XSS_PAYLOADS } from './support/payloads';
 
 describe('security over HTTP (PGlite)', () => {
@@ -27,7 +29,9 @@ describe('security over HTTP (PGlite)', () => {
   };
   const signedIn = async (email: string) => {
     const client = new HttpClient(base);
-    expect((await client.send('POST', '/api/session', { mode: 'signin', email, password: 'pw-123456' })).status).toBe(200);
+    expect(
+      (await client.send('POST', '/api/session', { mode: 'signup', email, password: TEST_PASSWORD, name: nameFromEmail(email) })).status,
+    ).toBe(200);
     return client;
   };
 
@@ -62,7 +66,7 @@ describe('security over HTTP (PGlite)', () => {
       'POST',
       '/api/session',
       { 'content-type': 'application/json', origin: base },
-      JSON.stringify({ mode: 'signin', email: 'flags@example.com', password: 'pw-123456' }),
+      JSON.stringify({ mode: 'signup', email: 'flags@example.com', password: TEST_PASSWORD, name: 'Flags' }),
     );
     const cookie = answer.headers.getSetCookie().find((value) => value.startsWith('ie_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -83,7 +87,7 @@ describe('security over HTTP (PGlite)', () => {
         (await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: 'wrong-password' })).status,
       ).toBe(401);
     }
-    const blocked = await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: 'pw-123456' });
+    const blocked = await client.send('POST', '/api/session', { mode: 'signin', email: 'limited@example.com', password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect(blocked.body.error.code).toBe('rate_limited');
@@ -109,6 +113,9 @@ describe('security over HTTP (PGlite)', () => {
       [JSON.stringify({ ops: [{ id: randomUUID(), type: 'drop_table', postId: 1 }] }), 400, 'invalid'],
       [JSON.stringify({ ops: [{ id: randomUUID(), type: 'like', postId: 1, count: 1e12 }] }), 400, 'invalid'],
       ['{"__proto__": {"admin": true}, "ops": []}', 400, 'bad_json'],
+      // A megabyte of nesting is refused before anything parses it (it stalled the event loop for seconds).
+      ['['.repeat(500_000) + ']'.repeat(500_000), 400, 'too_deep'],
+      [`{"ops": [{"id": "${randomUUID()}", "type": "create", "post": ${'{"a":'.repeat(40)}1${'}'.repeat(40)}}]}`, 400, 'too_deep'],
     ];
     for (const [body, status, code] of cases) {
       const answer = await raw('POST', '/api/ops', headers, body);
@@ -126,6 +133,16 @@ describe('security over HTTP (PGlite)', () => {
       JSON.stringify({ mode: 'signin', email: 'x@example.com', password: 'p'.repeat(100_000) }),
     );
     expect(session.status).toBe(413);
+    // Every route that takes no body of its own: 64 KiB at most.
+    const search = await raw('POST', '/api/search', headers, JSON.stringify({ q: 'x'.repeat(100_000) }));
+    expect(search.status).toBe(413);
+  });
+
+  it('sends HSTS only over https: never over plain http (a browser would be told to insist on what is not there)', async () => {
+    for (const path of ['/api/health', '/forum']) {
+      const answer = await raw('GET', path, {});
+      expect(answer.headers.get('strict-transport-security'), path).toBeNull();
+    }
   });
 
   it('stores 50+ XSS payloads through one device and returns them to another byte for byte, only ever as JSON', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
 import type { Database } from '../../server/db/storage/adapter';
-import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
+import { Client, createOp, likeOp, reviewOp, signedIn, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, freshDatabase } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -53,11 +53,14 @@ describe.each(BACKENDS)('unstorable text on %s', (backend) => {
   it('a name with a NUL or a lone surrogate is refused 400 invalid with a sentence, no account made', async () => {
     for (const name of [NUL, LONE]) {
       const email = `named-${randomUUID()}@example.com`;
-      const answer = await new Client(server.app).signIn(email, 'pw-123456', 'signup', name);
+      const answer = await new Client(server.app).signIn(email, TEST_PASSWORD, 'signup', name);
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('invalid');
       expect(answer.body.error.message).toMatch(/^Name holds a character that cannot be stored/);
-      expect((await new Client(server.app).signIn(email, 'other-password')).status).toBe(200); // the email was never taken
+      expect(
+        (await new Client(server.app).signIn(email, 'another-long-passphrase', 'signup', `Named Later ${name === NUL ? 'One' : 'Two'}`))
+          .status,
+      ).toBe(200); // the email was never taken
     }
   });
 });
@@ -89,7 +92,7 @@ describe('a batch answers every operation, even one that fails unexpectedly', ()
 
   it('answers failed (server_error) for the one that fails and applies the others', async () => {
     const member = new Client(server.app);
-    await member.signIn('batch@example.com');
+    await member.join('batch@example.com');
     failOn = 'Explodes';
     const answer = await member.push(createOp('Before'), createOp('Explodes'), createOp('After'));
     expect(answer.status).toBe(200);
@@ -116,7 +119,7 @@ describe('the protocol version', () => {
     const other = await client.request(
       'POST',
       '/api/session',
-      { mode: 'signin', email: 'v@example.com', password: 'pw-123456' },
+      { mode: 'signup', email: 'v@example.com', password: TEST_PASSWORD, name: 'Vee' },
       {
         [PROTOCOL_HEADER]: String(PROTOCOL_VERSION + 1),
       },
@@ -126,7 +129,7 @@ describe('the protocol version', () => {
     const same = await client.request(
       'POST',
       '/api/session',
-      { mode: 'signin', email: 'v@example.com', password: 'pw-123456' },
+      { mode: 'signup', email: 'v@example.com', password: TEST_PASSWORD, name: 'Vee' },
       {
         [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
       },

@@ -3,14 +3,26 @@
 // Every revoked session is announced on SESSIONS_CHANNEL (payload: its token's hash), so each
 // instance closes that session's live streams (routes/api/events.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import { memberId } from '../../../src/shared/members';
+import { nameKey } from '../../../src/shared/names';
 import type { User } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 
 export interface UserRow extends User {
   id: number;
+  /** The public id (users.member_id): `authorId` on the wire, the member page's id. */
+  memberId: string;
   passwordHash: string;
+  /** When the account was made (ms): a member's first day has stricter limits. */
+  createdAt?: number;
+  /** What the staff decided (migration 11): suspended until (ms) and why, silenced, closed (ms). */
+  suspendedUntil?: number | null;
+  suspendReason?: string | null;
+  silenced?: boolean;
+  closedAt?: number | null;
 }
+
+/** A new public id (users.member_id, the `/members/:id` and `authorId` of a member): 16 random hex digits, unrelated to the email. */
+export const newMemberId = (): string => randomBytes(8).toString('hex');
 
 export const SESSION_DAYS = 30;
 
@@ -24,12 +36,20 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const REVOKE = (where: string) =>
   `WITH gone AS (DELETE FROM sessions WHERE ${where} RETURNING token_hash) SELECT pg_notify('${SESSIONS_CHANNEL}', token_hash) FROM gone`;
 
+const msOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
 const toUser = (row: Record<string, unknown>): UserRow => ({
   id: Number(row.id),
+  memberId: String(row.member_id ?? ''),
   email: String(row.email),
   name: String(row.name),
   role: row.role === 'admin' ? 'admin' : 'user',
   passwordHash: String(row.password_hash),
+  createdAt: row.created_at instanceof Date ? row.created_at.getTime() : row.created_at ? Date.parse(String(row.created_at)) : undefined,
+  suspendedUntil: msOrNull(row.suspended_until),
+  suspendReason: row.suspend_reason === null || row.suspend_reason === undefined ? null : String(row.suspend_reason),
+  silenced: row.silenced === true,
+  closedAt: msOrNull(row.closed_at),
 });
 
 /** The account of `email` (already normalized), or undefined. */
@@ -38,26 +58,88 @@ export async function findUser(sql: Sql, email: string): Promise<UserRow | undef
   return row ? toUser(row) : undefined;
 }
 
-/** Creates an account; returns undefined when the email was taken meanwhile (never overwrites). */
-export async function createUser(sql: Sql, user: Omit<UserRow, 'id'>): Promise<UserRow | undefined> {
-  const [row] = await sql.query(
-    `INSERT INTO users (email, name, role, password_hash, member_id) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [user.email, user.name, user.role, user.passwordHash, memberId(user.email)],
-  );
-  return row ? toUser(row) : undefined;
+/**
+ * Creates an account with a new public id and its name's key; returns undefined when the email was
+ * taken meanwhile (never overwrites). Throws NameTaken when another member has a name of the same
+ * key (names.ts), unless `shareName` (the admin account made at start-up keeps "Admin" even where an
+ * older member took it: its key is then its own, `<key>#<email>`).
+ */
+export async function createUser(sql: Sql, user: Omit<UserRow, 'id' | 'memberId'>, shareName = false): Promise<UserRow | undefined> {
+  let key = nameKey(user.name);
+  if (await nameTaken(sql, user.name)) {
+    if (!shareName) throw new NameTaken();
+    key = `${key}#${user.email}`;
+  }
+  try {
+    const [row] = await sql.query(
+      `INSERT INTO users (email, name, role, password_hash, member_id, name_key) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (email) DO NOTHING RETURNING *`,
+      [user.email, user.name, user.role, user.passwordHash, newMemberId(), key],
+    );
+    return row ? toUser(row) : undefined;
+  } catch (error) {
+    // Another sign-up took the name between the check and the insert.
+    if ((error as { constraint?: string }).constraint === 'users_name_key') throw new NameTaken();
+    throw error;
+  }
 }
 
-/** Gives the accounts made before migration 8 their member_id (memberId of their email); returns how many. */
-export async function fillMemberIds(sql: Sql): Promise<number> {
-  const rows = await sql.query<{ id: unknown; email: string }>('SELECT id, email FROM users WHERE member_id IS NULL');
-  if (rows.length === 0) return 0;
-  const ids = rows.map((row) => ({ id: String(row.id), memberId: memberId(row.email) }));
-  await sql.query(
-    `UPDATE users u SET member_id = e->>'memberId' FROM jsonb_array_elements($1::text::jsonb) e WHERE u.id = (e->>'id')::bigint`,
-    [JSON.stringify(ids)],
+/** Another member has a name of the same key (names.ts). */
+export class NameTaken extends Error {
+  override name = 'NameTaken';
+}
+
+/** True when a member other than `exceptId` has a name of `name`'s key (names.ts). */
+export async function nameTaken(sql: Sql, name: string, exceptId = 0): Promise<boolean> {
+  const [row] = await sql.query('SELECT 1 FROM users WHERE name_key = $1 AND id <> $2', [nameKey(name), exceptId]);
+  return row !== undefined;
+}
+
+/**
+ * Start-up upkeep of the users table (under the start-up lock): every account a random public id
+ * (those made before migration 10 had none), every name its key (a name that shares its key with an
+ * older account's keeps it, under a key of its own: `<key>#<id>`), and every author of a post or
+ * reply an account, for those written without one (the sample posts' authors): an account nobody
+ * can sign in to (no password hash), so their names are taken and their pages have an id. Returns
+ * how many rows it changed.
+ */
+export async function fillMembers(sql: Sql): Promise<number> {
+  const authors = await sql.query<{ email: string; name: string; role: string }>(
+    `SELECT DISTINCT ON (email) email, name, role FROM (
+       SELECT author_email AS email, author AS name, author_role AS role, id AS at FROM posts
+       UNION ALL SELECT author_email, author, author_role, id FROM deleted_posts
+       UNION ALL SELECT author_email, author, author_role, created_at FROM replies
+     ) w WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.email = w.email) ORDER BY email, at DESC`,
   );
-  return rows.length;
+  for (const author of authors) {
+    await sql.query(`INSERT INTO users (email, name, role, password_hash) VALUES ($1, $2, $3, '') ON CONFLICT (email) DO NOTHING`, [
+      author.email,
+      author.name,
+      author.role === 'admin' ? 'admin' : 'user',
+    ]);
+  }
+  const unnamed = await sql.query<{ id: unknown; name: string; member_id: string | null; name_key: string | null }>(
+    'SELECT id, name, member_id, name_key FROM users WHERE member_id IS NULL OR name_key IS NULL ORDER BY id',
+  );
+  for (const user of unnamed) {
+    const key =
+      user.name_key ?? ((await nameTaken(sql, user.name, Number(user.id))) ? `${nameKey(user.name)}#${user.id}` : nameKey(user.name));
+    await sql.query('UPDATE users SET member_id = coalesce(member_id, $2), name_key = $3 WHERE id = $1', [user.id, newMemberId(), key]);
+  }
+  return authors.length + unnamed.length;
+}
+
+/**
+ * Ends every live session of the account `userId` for `reason` (a suspension, a closing) and announces
+ * each one, so every instance closes its live streams: the rows stay, marked, so a device that
+ * carries one is told why (plugins/session.ts).
+ */
+export async function endSessions(sql: Sql, userId: number, reason: 'suspended' | 'closed'): Promise<void> {
+  await sql.query(
+    `WITH ended AS (UPDATE sessions SET ended_reason = $2 WHERE user_id = $1 AND ended_reason IS NULL RETURNING token_hash)
+     SELECT pg_notify('${SESSIONS_CHANNEL}', token_hash) FROM ended`,
+    [userId, reason],
+  );
 }
 
 /** Sets a password and revokes every session of that account. */
@@ -84,13 +166,18 @@ export async function createSession(sql: Sql, userId: number): Promise<string> {
   return token;
 }
 
-/** The user of a live session token, or undefined (unknown, revoked or expired). */
-export async function sessionUser(sql: Sql, token: string): Promise<UserRow | undefined> {
+/**
+ * The user of a session token that has not expired, or undefined (unknown, revoked or expired), with
+ * `endedReason` when a suspension or a closing ended it (plugins/session.ts says why).
+ */
+export async function sessionUser(sql: Sql, token: string): Promise<(UserRow & { endedReason: string | null }) | undefined> {
   const [row] = await sql.query(
-    `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    `SELECT u.*, s.ended_reason FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hashToken(token)],
   );
-  return row ? toUser(row) : undefined;
+  return row
+    ? { ...toUser(row), endedReason: row.ended_reason === null || row.ended_reason === undefined ? null : String(row.ended_reason) }
+    : undefined;
 }
 
 /** Revokes one session; a no-op for an unknown token. */

@@ -7,7 +7,7 @@ type Row = Record<string, unknown>;
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const msOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-/** A notifications row as its recipient receives it. */
+/** A notifications row (with its actor's account as notificationColumns reads it) as its recipient receives it. */
 export function toWireNotification(row: Row): WireNotification {
   return {
     id: String(row.id),
@@ -19,11 +19,18 @@ export function toWireNotification(row: Row): WireNotification {
     reason: textOrNull(row.reason),
     createdAt: Number(row.created_at),
     readAt: msOrNull(row.read_at),
+    actorId: textOrNull(row.actor_id),
+    actorRole: textOrNull(row.actor_role),
     seq: Number(row.seq),
   };
 }
 
-/** The notifications columns, for a SELECT from `notifications` named `alias`. */
-export const notificationColumns = (alias: string) =>
-  `${alias}.id, ${alias}.kind, ${alias}.post_id, ${alias}.reply_id, ${alias}.actor, ${alias}.post_title, ${alias}.reason,
+/**
+ * The notifications columns, for a SELECT from `notifications` named `alias` LEFT JOINed with the
+ * actor's account (`users` named `actor`, on actor_id): the actor's name as it is now, their public
+ * id and role (the Admin badge); a notification from before migration 10 keeps the stored name.
+ */
+export const notificationColumns = (alias: string, actor: string) =>
+  `${alias}.id, ${alias}.kind, ${alias}.post_id, ${alias}.reply_id, coalesce(${actor}.name, ${alias}.actor) AS actor,
+   ${actor}.member_id AS actor_id, ${actor}.role AS actor_role, ${alias}.post_title, ${alias}.reason,
    ${alias}.created_at, ${alias}.read_at, ${alias}.seq`;

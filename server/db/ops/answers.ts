@@ -5,6 +5,7 @@ import { ERRORS, type WireErrorCode } from '../../../src/shared/errors';
 import type { OpType } from '../../../src/shared/ops/registry';
 import type { ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
+import { withAuthors } from '../members/authors';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
 import { toWirePost, visibleTo } from '../posts/post-rows';
 import { readableReplyColumns, toWireReply } from '../replies/reply-rows';
@@ -52,6 +53,7 @@ export async function duplicate(sql: Sql, user: UserRow, opId: string): Promise<
     post && op.reply_id !== null
       ? await sql.query(`SELECT ${readableReplyColumns('r', '$2')} FROM replies r WHERE r.id = $1`, [op.reply_id, admin])
       : [];
+  await withAuthors(sql, [...(post ? [post] : []), ...(reply ? [reply] : [])]);
   // A flag's id is its op's: a retried flag answers with the flag as it is now.
   const [flag] = await sql.query(`SELECT ${flagColumns('f', 'u')} FROM flags f JOIN users u ON u.id = f.user_id WHERE f.id = $1`, [opId]);
   return {
@@ -60,7 +62,7 @@ export async function duplicate(sql: Sql, user: UserRow, opId: string): Promise<
     ...seq,
     postId: Number(op.post_id),
     ...(post ? { post: toWirePost(post, admin, user.email) } : {}),
-    ...(reply ? { reply: toWireReply(reply, admin) } : {}),
+    ...(reply ? { reply: toWireReply(reply, admin, user.email) } : {}),
     ...(flag ? { flag: toWireFlag(flag) } : {}),
   };
 }

@@ -11,12 +11,15 @@ import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
 import { definitionOf } from '../../../src/shared/ops/registry';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
+import { withAuthors } from '../members/authors';
 import { toOpPost, toWirePost } from '../posts/post-rows';
 import { toWireReply } from '../replies/reply-rows';
 import { toWireFlag } from '../flags/flag-rows';
 import type { Database, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
 import { applyLike } from './like-batch';
+import { logStaffAction } from '../staff/staff-log';
+import { OPERATION_LIMITS, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
 import { ChangeNumber, SqlStore } from './sql-store';
 
 /** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
@@ -24,6 +27,15 @@ export interface Applied {
   result: ServerOpResult;
   seq: number | null;
 }
+
+/** An operation over one of its limits: `failed` (it is not refused: the device keeps it) with when to send it again. */
+const slowedDown = (op: Op, error: SlowDown): ServerOpResult => ({
+  id: op.id,
+  status: 'failed',
+  code: 'slow_down',
+  reason: error.message,
+  retryAfter: error.retryAfter,
+});
 
 /** Thrown inside an operation's transaction when its op id turns out to be recorded already. */
 class Duplicate extends Error {}
@@ -39,7 +51,7 @@ async function like(db: Database, user: UserRow, op: OpOf<'like'>, count: number
   const admin = user.role === 'admin';
   const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count, admin, email: user.email });
   if (outcome.row) {
-    const post = toWirePost(outcome.row, admin, user.email);
+    const post = toWirePost((await withAuthors(db, [outcome.row]))[0]!, admin, user.email);
     return { result: { id: op.id, status: 'applied', seq: post.seq, postId: post.id, post }, seq: post.seq };
   }
   if (outcome.code === 'duplicate') return { result: await duplicate(db, user, op.id), seq: null };
@@ -64,11 +76,13 @@ async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, abo
   result.postId = about.postId;
   const post = await current(store.posts, about.postId, () => tx.query('SELECT * FROM posts WHERE id = $1', [about.postId]));
   if (post && maySee(toOpPost(post), user)) {
-    result.post = toWirePost(post, admin, user.email);
     const reply = about.replyId
       ? await current(store.replies, about.replyId, () => tx.query('SELECT * FROM replies WHERE id = $1', [about.replyId]))
       : undefined;
-    if (reply) result.reply = toWireReply(reply, admin);
+    // Copies: the store's rows stay as the database holds them.
+    const [named, namedReply] = await withAuthors(tx, [{ ...post }, ...(reply ? [{ ...reply }] : [])]);
+    result.post = toWirePost(named!, admin, user.email);
+    if (namedReply) result.reply = toWireReply(namedReply, admin, user.email);
   }
   if (store.flagRow) result.flag = toWireFlag(store.flagRow);
   return result;
@@ -78,7 +92,7 @@ async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, abo
  * Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason (the
  * codes a device of `protocolVersion` understands).
  */
-export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersion?: number): Promise<Applied> {
+export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersion?: number, limits?: Limits): Promise<Applied> {
   const definition = definitionOf(op.type);
   let args: unknown;
   try {
@@ -90,8 +104,20 @@ export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersi
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
-  if (op.type === 'like') return like(db, user, op, (args as { count?: number }).count ?? 1);
-  return applyByDefinition(db, user, op, args);
+  if (op.type === 'like') {
+    // The group commit runs no definition: the like's own rule of silence (mayWrite) is checked here,
+    // and its limit taken before it joins (a like's count is as many likes).
+    if (user.silenced) return { result: refused(op, 'silenced'), seq: null };
+    const count = (args as { count?: number }).count ?? 1;
+    try {
+      if (limits) await take(db, limits, 'likes_per_day', user, count);
+    } catch (error) {
+      if (error instanceof SlowDown) return { result: slowedDown(op, error), seq: null };
+      throw error;
+    }
+    return like(db, user, op, count);
+  }
+  return applyByDefinition(db, user, op, args, limits);
 }
 
 /**
@@ -99,12 +125,14 @@ export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersi
  * definition over the SQL store: every operation but a like (which joins a group commit; the tests
  * run likes through here too, to hold the group commit to the definition).
  */
-export async function applyByDefinition(db: Database, user: UserRow, op: Op, args: unknown): Promise<Applied> {
+export async function applyByDefinition(db: Database, user: UserRow, op: Op, args: unknown, limits?: Limits): Promise<Applied> {
   const definition = definitionOf(op.type);
   try {
     return await db.transaction(async (tx): Promise<Applied> => {
       const [head] = await tx.query('SELECT seq, last_post_id FROM change_head FOR UPDATE');
       if (await alreadyApplied(tx, op.id)) throw new Duplicate();
+      // Its limits are taken in its own transaction: a refusal gives them back.
+      if (limits) await takeAll(tx, limits, OPERATION_LIMITS[op.type] ?? [], user);
       const change = new ChangeNumber(Number(head!.seq) + 1);
       const store = new SqlStore(tx, user, change, Number(head!.last_post_id));
       const about: About = { postId: null, replyId: null };
@@ -117,7 +145,8 @@ export async function applyByDefinition(db: Database, user: UserRow, op: Op, arg
         },
       };
       await definition.run(store, user, args as never, context);
-      const seq = change.taken ? change.seq : null;
+      await logStaffAction(tx, store, user, op, args, about);
+      const seq = change.taken ? change.last : null;
       const [claimed] = await tx.query(
         'INSERT INTO ops (id, user_id, post_id, reply_id, seq) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id',
         [op.id, user.id, about.postId, about.replyId, seq],
@@ -126,7 +155,7 @@ export async function applyByDefinition(db: Database, user: UserRow, op: Op, arg
       if (seq !== null) {
         // The NOTIFY is delivered only after the commit.
         await tx.query('WITH head AS (UPDATE change_head SET seq = $1 RETURNING seq) SELECT pg_notify($2, seq::text) FROM head', [
-          change.seq,
+          change.last,
           CHANGES_CHANNEL,
         ]);
       }
@@ -135,6 +164,7 @@ export async function applyByDefinition(db: Database, user: UserRow, op: Op, arg
   } catch (error) {
     if (error instanceof Duplicate) return { result: await duplicate(db, user, op.id), seq: null };
     if (error instanceof OpRefusal) return { result: refused(op, error.code, error.reason), seq: null };
+    if (error instanceof SlowDown) return { result: slowedDown(op, error), seq: null };
     throw error;
   }
 }

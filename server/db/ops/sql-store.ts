@@ -5,11 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FlagState, FlagTarget, NewNotification } from '../../../src/shared/moderation';
 import { OpRefusal } from '../../../src/shared/ops/define';
-import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../../src/shared/ops/store';
+import type {
+  MemberModeration,
+  ModeratedMember,
+  OpPost,
+  OpStore,
+  PostChanges,
+  ReplyChanges,
+  SettledFlags,
+} from '../../../src/shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import type { Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/theme';
-import type { UserRow } from '../members/accounts';
+import { endSessions, nameTaken, type UserRow } from '../members/accounts';
+import { nameKey } from '../../../src/shared/names';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
@@ -43,9 +52,29 @@ const POST_COLUMNS: Record<keyof PostChanges, { column: string; cast?: string; j
 const REPLY_COLUMNS: Record<keyof ReplyChanges, string> = { content: 'content', state: 'state', editedAt: 'edited_at' };
 
 /** The change number of one operation: the next one, taken by the first statement that changes a row. */
+/**
+ * The change numbers an operation takes: `seq`, the one every row it writes carries, and one number
+ * per row for a write that reaches many rows (settling a post's flags, a spammer's posts), numbered
+ * on from the last taken, so that no page of a pull must carry more rows than its limit for one
+ * change. `last` is the highest taken (seq - 1 while none is): the op's answer and the change head.
+ */
 export class ChangeNumber {
   taken = false;
-  constructor(readonly seq: number) {}
+  last: number;
+  constructor(readonly seq: number) {
+    this.last = seq - 1;
+  }
+  /** A statement wrote rows carrying `seq`. */
+  takeSeq(): void {
+    this.taken = true;
+    this.last = Math.max(this.last, this.seq);
+  }
+  /** A statement numbered `count` rows `last` + 1, + 2… (read `last` before it runs). */
+  advance(count: number): void {
+    if (count === 0) return;
+    this.last += count;
+    this.taken = true;
+  }
 }
 
 export class SqlStore implements OpStore {
@@ -54,6 +83,10 @@ export class SqlStore implements OpStore {
   readonly replies = new Map<string, ReplyRow | null>();
   /** The flag the operation made, with its flagger. */
   flagRow?: Row;
+  /** The account (users.id) a staff operation on a member reached: the staff log names them. */
+  target?: number;
+  /** The posts (`post:<id>`) and replies (`reply:<id>`) as the operation first read them, before it changed them. */
+  readonly before = new Map<string, Row>();
 
   constructor(
     private readonly tx: Sql,
@@ -65,7 +98,7 @@ export class SqlStore implements OpStore {
   /** Runs a statement that stamps `seq = $n` on what it changes; the number is taken when it changed a row. */
   private async write(text: string, params: unknown[]): Promise<Row[]> {
     const rows = await this.tx.query(text, params);
-    if (rows.length > 0) this.change.taken = true;
+    if (rows.length > 0) this.change.takeSeq();
     return rows;
   }
 
@@ -83,6 +116,7 @@ export class SqlStore implements OpStore {
   async post(id: number): Promise<OpPost | undefined> {
     const [row] = await this.tx.query('SELECT * FROM posts WHERE id = $1', [id]);
     this.posts.set(id, row ?? null);
+    if (row && !this.before.has(`post:${id}`)) this.before.set(`post:${id}`, row);
     return row ? toOpPost(row) : undefined;
   }
 
@@ -140,6 +174,7 @@ export class SqlStore implements OpStore {
   async reply(id: string): Promise<Reply | undefined> {
     const [row] = await this.tx.query('SELECT * FROM replies WHERE id = $1', [id]);
     this.replies.set(id, row ?? null);
+    if (row && !this.before.has(`reply:${id}`)) this.before.set(`reply:${id}`, row);
     return row ? toReply(row) : undefined;
   }
 
@@ -198,32 +233,43 @@ export class SqlStore implements OpStore {
     this.flagRow = { ...row, flagger: flag.flagger, flagger_email: flag.flaggerEmail };
   }
 
+  /** Each flag settled gets a number of its own: a popular post can hold many. */
   async settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void> {
     const which = target.replyId === 'all' ? '' : target.replyId === null ? ' AND reply_id IS NULL' : ' AND reply_id = $4::uuid';
-    const params: unknown[] = [target.postId, state, this.change.seq];
+    const params: unknown[] = [target.postId, state, this.change.last];
     if (target.replyId !== null && target.replyId !== 'all') params.push(target.replyId);
-    await this.write(`UPDATE flags SET state = $2, seq = $3 WHERE post_id = $1 AND state = 'open'${which} RETURNING id`, params);
+    const rows = await this.tx.query(
+      `UPDATE flags f SET state = $2, seq = $3 + n.rank
+       FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM flags WHERE post_id = $1 AND state = 'open'${which}) n
+       WHERE f.id = n.id RETURNING f.id`,
+      params,
+    );
+    this.change.advance(rows.length);
   }
 
-  /** One row per recipient who has an account (a recipient known only by an email, a sample post's author, gets none). */
+  /** One row per recipient who has an account one signs in to (a sample post's author, whose account nobody signs in to, gets none). */
   async notify(list: readonly NewNotification[], now: number): Promise<void> {
     if (list.length === 0) return;
     const rows = list.map((notification) => ({ ...notification, id: randomUUID() }));
     await this.write(
-      `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, post_title, reason, created_at, read_at, seq)
-       SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor', e->>'postTitle',
-         e->>'reason', $2::bigint, NULL, $3::bigint
-       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' RETURNING id`,
-      [JSON.stringify(rows), now, this.change.seq],
+      `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
+       SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
+         CASE WHEN e->>'actor' IS NOT NULL THEN $4::bigint END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
+       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> '' RETURNING id`,
+      [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );
   }
 
+  /** Each notification read gets a number of its own ("Mark all as read" can reach hundreds). */
   async readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void> {
-    await this.write(
-      `UPDATE notifications SET read_at = $2, seq = $3
-       WHERE user_id = $1 AND read_at IS NULL AND id IN (SELECT value::uuid FROM jsonb_array_elements_text($4::text::jsonb)) RETURNING id`,
-      [this.userId(actor), at, this.change.seq, JSON.stringify(ids)],
+    const rows = await this.tx.query(
+      `UPDATE notifications y SET read_at = $2, seq = $3 + n.rank
+       FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM notifications
+         WHERE user_id = $1 AND read_at IS NULL AND id IN (SELECT value::uuid FROM jsonb_array_elements_text($4::text::jsonb))) n
+       WHERE y.id = n.id RETURNING y.id`,
+      [this.userId(actor), at, this.change.last, JSON.stringify(ids)],
     );
+    this.change.advance(rows.length);
   }
 
   async saved(actor: Actor, postId: number): Promise<boolean | undefined> {
@@ -253,20 +299,117 @@ export class SqlStore implements OpStore {
    * flags take it too (an admin's device shows the flagger's name). A deleted post keeps its number
    * (its row is never pulled again) but takes the name.
    */
+  async isSilenced(actor: Actor): Promise<boolean> {
+    const [row] = await this.tx.query('SELECT silenced FROM users WHERE id = $1', [this.userId(actor)]);
+    return row?.silenced === true;
+  }
+
+  async memberToModerate(id: string): Promise<ModeratedMember | undefined> {
+    const [row] = await this.tx.query('SELECT id, role, closed_at FROM users WHERE member_id = $1', [id]);
+    if (!row) return undefined;
+    this.target = Number(row.id);
+    return { role: row.role === 'admin' ? 'admin' : 'user', closed: row.closed_at !== null };
+  }
+
+  /**
+   * A suspension (its reason) ends the member's sessions on every instance (endSessions); a lifted
+   * one leaves them ended. A silence (or its end) reaches the member's devices in their preferences
+   * (prefs_seq), so they say so and stop offering to write.
+   */
+  async moderateMember(id: string, changes: MemberModeration): Promise<void> {
+    const [row] = await this.tx.query('SELECT id FROM users WHERE member_id = $1', [id]);
+    if (!row) return;
+    const userId = Number(row.id);
+    if (changes.suspendedUntil !== undefined) {
+      await this.tx.query('UPDATE users SET suspended_until = $2, suspend_reason = $3 WHERE id = $1', [
+        userId,
+        changes.suspendedUntil,
+        changes.suspendReason ?? null,
+      ]);
+      if (changes.suspendedUntil !== null) await endSessions(this.tx, userId, 'suspended');
+    }
+    if (changes.silenced !== undefined) {
+      await this.write('UPDATE users SET silenced = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [
+        userId,
+        changes.silenced,
+        this.change.seq,
+      ]);
+    }
+  }
+
+  /**
+   * Delete spammer: every post of the member leaves the forum as a deletion does (deleted_posts), every
+   * reply of theirs is deleted, the posts they replied to are counted again, the flags on what they
+   * wrote are resolved, their account is closed (silenced too) and their sessions end. Every row a
+   * change number of its own: a spammer's thousands of posts never make one page larger than a pull's limit.
+   */
+  async removeMemberContent(id: string, by: Actor): Promise<void> {
+    const [row] = await this.tx.query('SELECT id, email FROM users WHERE member_id = $1', [id]);
+    if (!row) return;
+    const userId = Number(row.id);
+    const email = String(row.email);
+    const now = Date.now();
+    const numbered = async (text: string, params: unknown[]) => {
+      const rows = await this.tx.query(text, [this.change.last, ...params]);
+      this.change.advance(rows.length);
+      return rows;
+    };
+    // Flags on what they wrote: resolved (no member sees those items any more).
+    await numbered(
+      `UPDATE flags f SET state = 'resolved', seq = $1 + n.rank
+       FROM (SELECT f2.id, row_number() OVER (ORDER BY f2.created_at, f2.id) AS rank FROM flags f2
+         LEFT JOIN replies r ON r.id = f2.reply_id
+         WHERE f2.state = 'open' AND ((f2.reply_id IS NULL AND f2.post_id IN (SELECT id FROM posts WHERE author_email = $2))
+           OR r.author_email = $2)) n
+       WHERE f.id = n.id RETURNING f.id`,
+      [email],
+    );
+    const replies = await numbered(
+      `UPDATE replies x SET state = 'deleted', content = '', seq = $1 + n.rank
+       FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM replies WHERE author_email = $2 AND state <> 'deleted') n
+       WHERE x.id = n.id RETURNING x.post_id`,
+      [email],
+    );
+    await numbered(
+      `WITH gone AS (DELETE FROM posts WHERE author_email = $2 RETURNING *),
+       ranked AS (SELECT g.*, row_number() OVER (ORDER BY g.id) AS rank FROM gone g)
+       INSERT INTO deleted_posts
+       SELECT (jsonb_populate_record(NULL::deleted_posts,
+         to_jsonb(ranked) - 'rank' || jsonb_build_object('seq', $1 + ranked.rank, 'deleted_at', $3::bigint, 'deleted_by', $4::bigint))).*
+       FROM ranked RETURNING id`,
+      [email, now, this.userId(by)],
+    );
+    // The posts they replied to that are still there: their count of visible replies.
+    const touched = [...new Set(replies.map((reply) => Number(reply.post_id)))];
+    if (touched.length > 0) {
+      await numbered(
+        `UPDATE posts p SET comments = c.n, seq = $1 + c.rank
+         FROM (SELECT p2.id, (SELECT count(*)::int FROM replies r WHERE r.post_id = p2.id AND r.state = 'visible') AS n,
+           row_number() OVER (ORDER BY p2.id) AS rank FROM posts p2 WHERE p2.id = ANY($2::bigint[])) c
+         WHERE p.id = c.id RETURNING p.id`,
+        [touched],
+      );
+    }
+    await this.tx.query('UPDATE users SET closed_at = $2, silenced = true WHERE id = $1', [userId, now]);
+    await endSessions(this.tx, userId, 'closed');
+    this.target = userId;
+  }
+
+  async nameTaken(actor: Actor, name: string): Promise<boolean> {
+    return nameTaken(this.tx, name, this.userId(actor));
+  }
+
+  /**
+   * The account's new name, its key, and one change number for it (prefs_seq: the member's own
+   * devices; name_seq: every device, as a `members` row). Posts, replies and flags are named from
+   * the account whenever they are read (members/authors.ts), so none of them changes.
+   */
   async rename(actor: Actor, name: string): Promise<void> {
-    const [id, seq] = [this.userId(actor), this.change.seq];
-    await this.write('UPDATE users SET name = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [id, name, seq]);
-    await this.write('UPDATE posts SET author = $2, seq = $3 WHERE author_email = $1 AND author <> $2 RETURNING id', [
-      actor.email,
+    await this.write('UPDATE users SET name = $2, name_key = $3, prefs_seq = $4, name_seq = $4 WHERE id = $1 RETURNING id', [
+      this.userId(actor),
       name,
-      seq,
+      nameKey(name),
+      this.change.seq,
     ]);
-    await this.write('UPDATE replies SET author = $2, seq = $3 WHERE author_email = $1 AND author <> $2 RETURNING id', [
-      actor.email,
-      name,
-      seq,
-    ]);
-    await this.tx.query('UPDATE deleted_posts SET author = $2 WHERE author_email = $1 AND author <> $2', [actor.email, name]);
-    await this.write('UPDATE flags SET seq = $2 WHERE user_id = $1 RETURNING id', [id, seq]);
   }
 }

@@ -5,6 +5,7 @@ import type { OpPost } from '../../../src/shared/ops/store';
 import type { WirePost } from '../../../src/shared/protocol';
 import type { Post, PostVersion } from '../../../src/shared/post-rules';
 import type { UserRow } from '../members/accounts';
+import { readsEmail } from '../members/authors';
 import type { Sql } from '../storage/adapter';
 
 export type PostRow = Record<string, unknown>;
@@ -32,18 +33,22 @@ function toPostVersion(value: unknown): PostVersion | null {
 /**
  * A posts row as the protocol sends it to a viewer (an admin or not, of `viewerEmail`): numbers as
  * numbers, tags as an array, `previous` (the text an edit replaced) for admins only, and `reason`
- * (of a rejection or hide) for admins and the post's author only; null for everyone else.
+ * (of a rejection or hide) and the author's email for admins and the post's author only (null and
+ * blank for everyone else). The author's name, role and id are the row's: withAuthors (members/
+ * authors.ts) sets them from the account first.
  */
 export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: string): WirePost {
   const readsReason = viewerIsAdmin || (viewerEmail !== undefined && row.author_email === viewerEmail);
+  const viewer = viewerEmail === undefined ? undefined : { email: viewerEmail, role: viewerIsAdmin ? 'admin' : 'user' };
   return {
     id: Number(row.id),
     title: String(row.title),
     content: String(row.content),
     category: String(row.category),
     author: String(row.author),
-    authorEmail: String(row.author_email),
+    authorEmail: readsEmail(viewer, row.author_email) ? String(row.author_email) : '',
     authorRole: String(row.author_role),
+    authorId: String(row.author_id ?? ''),
     likes: Number(row.likes),
     comments: Number(row.comments),
     views: Number(row.views),
@@ -61,7 +66,7 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: s
 
 /** A posts row as the operations read it (src/shared/ops/store.ts): every field, whoever asks. */
 export function toOpPost(row: PostRow): OpPost {
-  const { seq: _seq, ...post } = toWirePost(row, true, String(row.author_email));
+  const { seq: _seq, authorId: _authorId, ...post } = toWirePost(row, true, String(row.author_email));
   const op: OpPost = post;
   if (row.submitted_at !== null && row.submitted_at !== undefined) op.submittedAt = Number(row.submitted_at);
   if (row.reviewed_at !== null && row.reviewed_at !== undefined) op.reviewedAt = Number(row.reviewed_at);

@@ -4,6 +4,7 @@
 // admins only, and a deleted one has none left.
 import type { Reply } from '../../../src/shared/post-rules';
 import type { WireReply } from '../../../src/shared/protocol';
+import { readsEmail } from '../members/authors';
 
 export type ReplyRow = Record<string, unknown>;
 
@@ -11,14 +12,20 @@ export type ReplyRow = Record<string, unknown>;
 export const readableContent = (state: unknown, content: unknown, viewerIsAdmin: boolean): string =>
   state === 'deleted' || (state === 'hidden' && !viewerIsAdmin) ? '' : String(content);
 
-/** A replies row as the protocol sends it to a viewer (an admin or not): numbers as numbers, the text as that viewer may read it. */
-export function toWireReply(row: ReplyRow, viewerIsAdmin: boolean): WireReply {
+/**
+ * A replies row as the protocol sends it to a viewer (an admin or not, of `viewerEmail`): numbers as
+ * numbers, the text as that viewer may read it, the author's email to the author and admins only
+ * (blank for everyone else; withAuthors sets the author's name, role and id first).
+ */
+export function toWireReply(row: ReplyRow, viewerIsAdmin: boolean, viewerEmail?: string): WireReply {
+  const viewer = viewerEmail === undefined ? undefined : { email: viewerEmail, role: viewerIsAdmin ? 'admin' : 'user' };
   return {
     id: String(row.id),
     postId: Number(row.post_id),
     author: String(row.author),
-    authorEmail: String(row.author_email),
+    authorEmail: readsEmail(viewer, row.author_email) ? String(row.author_email) : '',
     authorRole: String(row.author_role),
+    authorId: String(row.author_id ?? ''),
     content: readableContent(row.state, row.content, viewerIsAdmin),
     quoteId: row.quote_id === null || row.quote_id === undefined ? null : String(row.quote_id),
     createdAt: Number(row.created_at),
@@ -30,7 +37,7 @@ export function toWireReply(row: ReplyRow, viewerIsAdmin: boolean): WireReply {
 
 /** A replies row as the operations read it (src/shared/ops/store.ts): its whole text, whoever asks. */
 export function toReply(row: ReplyRow): Reply {
-  const { seq: _seq, ...reply } = toWireReply(row, true);
+  const { seq: _seq, authorId: _authorId, ...reply } = toWireReply(row, true, String(row.author_email));
   return { ...reply, content: String(row.content) };
 }
 

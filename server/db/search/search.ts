@@ -9,6 +9,7 @@
 import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
+import { withAuthors } from '../members/authors';
 import type { Sql } from '../storage/adapter';
 import { readablePostColumns, toWirePost } from '../posts/post-rows';
 
@@ -82,7 +83,7 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
 /** The posts matching a search that `viewer` may see, best first, at most `limit`, and how many match in all. */
 export async function searchPosts(sql: Sql, viewer: UserRow, request: SearchRequest): Promise<SearchResponse> {
   const { text, params } = searchStatement(viewer, request);
-  const rows = await sql.query(text, params);
+  const rows = await withAuthors(sql, await sql.query(text, params));
   const admin = viewer.role === 'admin';
   return { posts: rows.map((row) => toWirePost(row, admin, viewer.email)), total: rows.length === 0 ? 0 : Number(rows[0]!.total) };
 }

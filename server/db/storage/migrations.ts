@@ -338,6 +338,103 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  /* 10: safe with strangers. Public ids become random (member_id, 16 hex digits made at start-up,
+     startup.ts: FNV-1a of the email told anyone who guessed an email whether it had an account), so
+     every id is cleared here. Display names are unique by name_key (names.ts: case, width and
+     invisible characters ignored; written by createUser and a rename, filled at start-up, an older
+     duplicate keeping its name under a key of its own). name_seq: the change number of a member's
+     last rename, pulled by every device (a rename is one change, not one per post). A notification
+     names its actor's account (actor_id), so it shows their name as it is now, with the Admin badge.
+     The group commit of likes gives each liked post a number of its own (a page never carries more
+     rows than its limit for one batch). */ [
+    `UPDATE users SET member_id = NULL`,
+    `DROP INDEX users_member_id`,
+    `CREATE UNIQUE INDEX users_member_id ON users (member_id)`,
+    `ALTER TABLE users ADD COLUMN name_key text`,
+    `CREATE UNIQUE INDEX users_name_key ON users (name_key)`,
+    `ALTER TABLE users ADD COLUMN name_seq bigint NOT NULL DEFAULT 0`,
+    `CREATE INDEX users_name_seq ON users (name_seq)`,
+    `ALTER TABLE notifications ADD COLUMN actor_id bigint`,
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      SELECT change_head.seq INTO v_seq FROM change_head FOR UPDATE;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), likable AS (
+        SELECT p.id, v_seq + dense_rank() OVER (ORDER BY p.id) AS seq
+        FROM posts p WHERE p.id IN (SELECT pid FROM input) AND p.status = 'approved'
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id, seq)
+        SELECT i.id, i.uid, i.pid, l.seq FROM input i JOIN likable l ON l.id = i.pid
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = l.seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        JOIN likable l ON l.id = s.post_id
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.pid IN (SELECT id FROM likable) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM posts p WHERE p.id = i.pid AND (i.adm OR p.status = 'approved' OR p.author_email = i.email)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry numbers above v_seq (no other post can: the head's row lock is
+      -- held); the numbers of posts whose likes were all duplicates stay unused, a gap pulls skip.
+      SELECT max(seq) INTO v_seq FROM posts WHERE seq > v_seq;
+      IF v_seq IS NOT NULL THEN
+        UPDATE change_head SET seq = v_seq;
+        PERFORM pg_notify('ie_changes', v_seq::text);
+      END IF;
+    END $$`,
+  ],
+  /* 11: members the staff can stop, and limits shared by every instance. A member suspended until a
+     time (ms) with a reason, silenced, or closed (Delete spammer; ms). A session a suspension or a
+     closing ended keeps its row with the reason (ended_reason), so the device that carries it is told
+     why. Every staff action is written to staff_log. rate_buckets: one token bucket per member and
+     limit (server/lib/limits.ts), updated in one statement, so the limits hold across instances;
+     rate_limit_settings: the admin's changes to the default limits. */ [
+    `ALTER TABLE users ADD COLUMN suspended_until bigint`,
+    `ALTER TABLE users ADD COLUMN suspend_reason text`,
+    `ALTER TABLE users ADD COLUMN silenced boolean NOT NULL DEFAULT false`,
+    `ALTER TABLE users ADD COLUMN closed_at bigint`,
+    `ALTER TABLE sessions ADD COLUMN ended_reason text`,
+    `CREATE TABLE staff_log (
+      id bigserial PRIMARY KEY,
+      at bigint NOT NULL,
+      actor_id bigint NOT NULL REFERENCES users (id),
+      action text NOT NULL,
+      member_id bigint REFERENCES users (id),
+      post_id bigint,
+      reply_id uuid,
+      title text,
+      reason text,
+      detail jsonb
+    )`,
+    `CREATE INDEX staff_log_member ON staff_log (member_id, id)`,
+    `CREATE TABLE rate_buckets (
+      key text NOT NULL,
+      name text NOT NULL,
+      tokens double precision NOT NULL,
+      at bigint NOT NULL,
+      PRIMARY KEY (key, name)
+    )`,
+    `CREATE TABLE rate_limit_settings (
+      name text PRIMARY KEY,
+      count integer NOT NULL CHECK (count >= 0),
+      seconds integer NOT NULL CHECK (seconds > 0),
+      first_day_count integer NOT NULL CHECK (first_day_count >= 0),
+      first_day_seconds integer NOT NULL CHECK (first_day_seconds > 0)
+    )`,
+  ],
 ];
 
 /**

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { samplePosts, sampleReplies } from '../../../src/shared/sample-posts';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { createUser, fillMemberIds, findUser } from '../members/accounts';
+import { createUser, fillMembers, findUser } from '../members/accounts';
 import type { Database, Sql } from './adapter';
 import { migrate, STARTUP_LOCK } from './migrations';
 import { INSERT_POST, insertParams } from '../posts/post-rows';
@@ -31,12 +31,15 @@ async function seed(tx: Sql): Promise<boolean> {
   const now = Date.now();
   const posts = samplePosts(now);
   const replies = sampleReplies(posts, randomUUID);
-  // Each sample post and its replies (its `comments`) share one change number, as a reply op's do.
+  // Each sample post and each of its replies a change number of its own (a pull's page never needs
+  // to carry more rows than its limit for one change).
   for (const post of posts) {
     const [next] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
-    const seq = Number(next!.seq);
-    await tx.query(INSERT_POST, insertParams(post, seq));
-    for (const reply of replies.filter((reply) => reply.postId === post.id)) await tx.query(INSERT_REPLY, insertReplyParams(reply, seq));
+    await tx.query(INSERT_POST, insertParams(post, Number(next!.seq)));
+    for (const reply of replies.filter((reply) => reply.postId === post.id)) {
+      const [numbered] = await tx.query('UPDATE change_head SET seq = seq + 1 RETURNING seq');
+      await tx.query(INSERT_REPLY, insertReplyParams(reply, Number(numbered!.seq)));
+    }
   }
   await tx.query('UPDATE change_head SET seeded = true, last_post_id = GREATEST(last_post_id, $1)', [now]);
   return true;
@@ -47,11 +50,11 @@ export async function startUp(db: Database, options: StartupOptions): Promise<St
   const report = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
     const migrations = await migrate(tx);
-    await fillMemberIds(tx);
     const seeded = await seed(tx);
+    await fillMembers(tx);
     if (await findUser(tx, options.adminEmail)) return { migrations, seeded };
     const password = options.adminPassword ?? generatePassword();
-    await createUser(tx, { email: options.adminEmail, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password) });
+    await createUser(tx, { email: options.adminEmail, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password) }, true);
     return { migrations, seeded, ...(options.adminPassword ? {} : { generatedPassword: password }) };
   });
   // PGlite runs no autovacuum: fresh planner statistics at each start keep a pull's page an ordered

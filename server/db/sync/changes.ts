@@ -7,9 +7,10 @@
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
 import { isTheme } from '../../../src/shared/theme';
-import type { PullResponse, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
+import type { PullResponse, WireMember, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from '../members/accounts';
+import { withAuthors } from '../members/authors';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
 import { notificationColumns, toWireNotification } from '../notifications/notification-rows';
 import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
@@ -23,14 +24,16 @@ export async function changeHead(sql: Sql): Promise<number> {
 
 /** The keys a version-5 pull added: saved posts and preferences. */
 type ComfortKeys = 'saved' | 'preferences';
+/** A page of a version-5 pull: no members. */
+export type ComfortPage = Omit<PullResponse, 'members'>;
 /** A page of a version-1 pull: posts only. */
-export type PostsPage = Omit<PullResponse, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
+export type PostsPage = Omit<ComfortPage, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-2 pull: posts and replies, no removed posts. */
-export type ConversationsPage = Omit<PullResponse, 'removed' | 'notifications' | 'flags' | ComfortKeys>;
+export type ConversationsPage = Omit<ComfortPage, 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-3 pull: posts, replies and removed posts. */
-export type WritingPage = Omit<PullResponse, 'notifications' | 'flags' | ComfortKeys>;
+export type WritingPage = Omit<ComfortPage, 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-4 pull: no saved posts nor preferences. */
-export type ModerationPage = Omit<PullResponse, ComfortKeys>;
+export type ModerationPage = Omit<ComfortPage, ComfortKeys>;
 
 /**
  * What a page carries besides posts, by protocol version: replies from 2, removed posts from 3,
@@ -41,6 +44,7 @@ interface Shape {
   removed: boolean;
   moderation: boolean;
   comfort: boolean;
+  members: boolean;
 }
 
 /**
@@ -49,7 +53,7 @@ interface Shape {
  * and the order of its rows within one change number.
  */
 interface Kind {
-  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences';
+  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences' | 'members';
   columns: string;
   from: string;
   visible: string;
@@ -89,8 +93,8 @@ const REMOVED: Kind = {
 // Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
 const NOTIFICATIONS: Kind = {
   key: 'notifications',
-  columns: notificationColumns('y'),
-  from: 'notifications y',
+  columns: notificationColumns('y', 'a'),
+  from: 'notifications y LEFT JOIN users a ON a.id = y.actor_id',
   visible: 'y.user_id = $6',
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
@@ -117,11 +121,23 @@ const SAVED: Kind = {
 };
 const PREFERENCES: Kind = {
   key: 'preferences',
-  columns: 'y.theme, y.name, y.prefs_seq AS seq',
+  columns: 'y.theme, y.name, y.silenced, y.prefs_seq AS seq',
   from: 'users y',
   visible: 'y.id = $6',
   seq: 'y.prefs_seq',
   order: 'x.seq',
+};
+
+// Version 6: every member renamed (or whose role changed) in the range, one row each: devices give
+// what they wrote the new name (posts and replies are named from the account at every read, so a
+// rename changes no post). The email goes to admins only (their devices name flaggers by it).
+const MEMBERS: Kind = {
+  key: 'members',
+  columns: `y.member_id AS id, y.name, y.role, CASE WHEN $3::boolean THEN y.email END AS email, y.name_seq AS seq`,
+  from: 'users y',
+  visible: 'y.member_id IS NOT NULL',
+  seq: 'y.name_seq',
+  order: 'x.seq, x.id',
 };
 
 const kindsOf = (shape: Shape): Kind[] => [
@@ -130,6 +146,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.removed ? [REMOVED] : []),
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
+  ...(shape.members ? [MEMBERS] : []),
 ];
 
 /**
@@ -202,10 +219,11 @@ const shapeOf = (protocol: number): Shape => ({
   removed: protocol >= 3,
   moderation: protocol >= 4,
   comfort: protocol >= 5,
+  members: protocol >= 6,
 });
 
 /** The newest shape this server knows. */
-const NEWEST = 5;
+const NEWEST = 6;
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
@@ -222,7 +240,8 @@ interface RawPage {
   notifications?: Record<string, unknown>[];
   flags?: Record<string, unknown>[];
   saved?: { post_id: number | string; saved: boolean; at: number | string; seq: number | string }[];
-  preferences?: { theme: string; name: string; seq: number | string }[];
+  preferences?: { theme: string; name: string; silenced: boolean; seq: number | string }[];
+  members?: { id: string; name: string; role: string; email: string | null; seq: number | string }[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -247,6 +266,16 @@ const toWireSaved = (row: NonNullable<RawPage['saved']>[number]): WireSaved => (
 const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): WirePreferences => ({
   theme: isTheme(row.theme) ? row.theme : 'system',
   name: String(row.name),
+  silenced: row.silenced === true,
+  seq: Number(row.seq),
+});
+
+/** A users row as a pull names the member (email only when the query gave it: to admins). */
+const toWireMember = (row: NonNullable<RawPage['members']>[number]): WireMember => ({
+  id: String(row.id),
+  name: String(row.name),
+  role: row.role === 'admin' ? 'admin' : 'user',
+  ...(row.email ? { email: String(row.email) } : {}),
   seq: Number(row.seq),
 });
 
@@ -275,13 +304,14 @@ async function addSavedPosts(
     [missing, admin, viewer.email, after],
   );
   if (rows.length === 0) return;
-  posts.push(...rows.map((row) => toWirePost(row, admin, viewer.email)));
+  posts.push(...(await withAuthors(sql, rows)).map((row) => toWirePost(row, admin, viewer.email)));
   const threads = await sql.query<ReplyRow>(
     `SELECT ${readableReplyColumns('x', '$2')} FROM replies x WHERE x.post_id = ANY($1::bigint[]) AND x.seq <= $3 ORDER BY x.seq, x.created_at`,
     [rows.map((row) => Number(row.id)), admin, after],
   );
   const present = new Set(replies.map((reply) => reply.id));
-  replies.push(...threads.filter((reply) => !present.has(String(reply.id))).map((reply) => toWireReply(reply, admin)));
+  const notCarried = threads.filter((reply) => !present.has(String(reply.id)));
+  replies.push(...(await withAuthors(sql, notCarried)).map((reply) => toWireReply(reply, admin, viewer.email)));
 }
 
 /**
@@ -298,7 +328,7 @@ export async function pullChanges(
   after: number,
   limit: number,
   protocol: number,
-): Promise<PullResponse | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+): Promise<PullResponse | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
   const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
@@ -312,10 +342,11 @@ export async function pullChanges(
     const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email, ...viewerId]);
     more = following!.more;
   }
+  await withAuthors(sql, [...raw.posts, ...(raw.replies ?? [])]);
   const posts: WirePost[] = raw.posts.map((post) => postFor(version, toWirePost(post, admin, viewer.email)));
   const cursor = more ? bound : head;
   if (!shape.replies) return { posts, cursor, more };
-  const replies: WireReply[] = (raw.replies ?? []).map((reply) => toWireReply(reply, admin));
+  const replies: WireReply[] = (raw.replies ?? []).map((reply) => toWireReply(reply, admin, viewer.email));
   if (!shape.removed) return { posts, replies, cursor, more };
   const removed = (raw.removed ?? []).map((gone) => ({ id: Number(gone.id), seq: Number(gone.seq) }));
   if (!shape.moderation) return { posts, replies, removed, cursor, more };
@@ -325,5 +356,7 @@ export async function pullChanges(
   const saved = (raw.saved ?? []).map(toWireSaved);
   await addSavedPosts(sql, viewer, after, saved, posts, replies);
   const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
-  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
+  if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
+  const members = (raw.members ?? []).map(toWireMember);
+  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
 }

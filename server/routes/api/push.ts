@@ -10,11 +10,16 @@ import { applyOp } from '../../db/ops/apply';
 import type { ServerContext } from '../../context';
 import { databaseUnavailable } from '../../plugins/errors';
 import { memberOf } from '../../plugins/session';
+import { takeForRequest } from '../../lib/limits';
 
 export default async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/api/ops', { bodyLimit: 1024 * 1024, schema: { body: pushRequestSchema } }, async (request) => {
     const member = memberOf(request);
     const { ops } = request.body as PushRequest;
+    // A flood is answered as a whole, before anything is applied: 429 with when to try again.
+    const limits = await ctx.memberLimits.current();
+    await takeForRequest(ctx.db, limits, 'pushes_per_10_seconds', member);
+    await takeForRequest(ctx.db, limits, 'operations_per_minute', member, ops.length);
     const results: ServerOpResult[] = [];
     // A change number at or past every change the push made: each applied op's own, and the head
     // this instance has heard of; a duplicate's is not known here, so then the database's head.
@@ -22,7 +27,7 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
     let duplicates = false;
     for (const op of ops) {
       try {
-        const { result, seq } = await applyOp(ctx.db, member, op, request.protocolVersion);
+        const { result, seq } = await applyOp(ctx.db, member, op, request.protocolVersion, limits);
         results.push(result);
         if (seq !== null) cursor = Math.max(cursor, seq);
         if (result.status === 'duplicate') duplicates = true;

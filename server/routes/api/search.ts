@@ -12,6 +12,7 @@ import { isEmptySearch, searchPosts } from '../../db/search/search';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';
+import { takeForRequest } from '../../lib/limits';
 
 /** The sentence of a search with nothing to look for. */
 export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';
@@ -25,7 +26,9 @@ export default async function searchRoutes(app: FastifyInstance, ctx: ServerCont
     if (category !== 'All' && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const parsed = parseQuery(q);
     if (isEmptySearch(parsed, category)) throw refuse('invalid', EMPTY_SEARCH_MESSAGE);
+    const member = memberOf(request);
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'searches_per_minute', member);
     reply.header('cache-control', 'no-store');
-    return searchPosts(ctx.db, memberOf(request), { parsed, category, limit });
+    return searchPosts(ctx.db, member, { parsed, category, limit });
   });
 }

@@ -1,17 +1,28 @@
-// /api/session: sign in (an unknown email creates the account), create an account with a name,
-// who am I, and sign out. The admin address exists from start-up, so it can never be claimed.
+// /api/session: sign in (an existing account and its password: never a new account), create an
+// account with a name, who am I, and sign out. The admin address exists from start-up, so it can
+// never be claimed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
-import { nameFromEmail } from '../../../src/shared/post-rules';
-import { validateName } from '../../../src/shared/validation';
-import { createSession, createUser, deleteSession, findUser, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
+import { validateMemberName } from '../../../src/shared/validation';
+import {
+  createSession,
+  createUser,
+  deleteSession,
+  findUser,
+  NameTaken,
+  nameTaken,
+  upgradePasswordHash,
+  type UserRow,
+} from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
-import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { newPasswordProblem } from '../../lib/password-policy';
+import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
+import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie, stoppedBy } from '../../plugins/session';
 
-const publicUser = ({ email, name, role }: UserRow) => ({ email, name, role });
+/** The member as a session answer names them: the User, and their public id. */
+const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
 
 /** The key a client's attempts count under: its address, or its /64 for IPv6 (one host's usual share). */
 export function clientKey(ip: string): string {
@@ -47,23 +58,46 @@ function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string):
   }
 }
 
-/** The account this request signs in to, created when the email is new (never the admin's). */
-async function authenticate(ctx: ServerContext, body: SessionRequest): Promise<UserRow> {
-  const known = await findUser(ctx.db, body.email);
-  if (known) {
-    if (body.mode === 'signup') {
-      throw refuse('account_exists');
-    }
-    if (!(await verifyPassword(body.password, known.passwordHash))) throw badCredentials();
+/**
+ * The account this request signs in to. Sign In needs an account and its password: an unknown email
+ * is checked against no one's hash, so it costs what a wrong password costs and answers the same.
+ * Create Account makes one (never the admin's: that address exists from start-up), with a password
+ * that passes the policy (lib/password-policy.ts).
+ */
+async function authenticate(ctx: ServerContext, body: SessionRequest, client: string): Promise<UserRow> {
+  if (body.mode === 'signin') {
+    const known = await findUser(ctx.db, body.email);
+    // An author with no account (a sample post's) has no hash: checked against no one's, at the same cost.
+    const usable = known?.passwordHash.startsWith('scrypt$') ? known.passwordHash : NO_ONES_HASH;
+    const right = await verifyPassword(body.password, usable, client);
+    if (!known || !right) throw badCredentials();
+    // The right password of a member the staff stopped: told why (and until when), never signed in.
+    const stopped = stoppedBy(known);
+    if (stopped) throw stopped;
     // A hash from an older, cheaper cost is replaced now that the password is at hand.
-    if (needsRehash(known.passwordHash)) await upgradePasswordHash(ctx.db, known.id, known.passwordHash, await hashPassword(body.password));
+    if (needsRehash(known.passwordHash))
+      await upgradePasswordHash(ctx.db, known.id, known.passwordHash, await hashPassword(body.password, client));
     return known;
   }
-  if (body.email === ctx.adminEmail) throw badCredentials();
-  const name = body.mode === 'signup' && body.name ? body.name : nameFromEmail(body.email);
-  const created = await createUser(ctx.db, { email: body.email, name, role: 'user', passwordHash: await hashPassword(body.password) });
-  // Someone created this account meanwhile: it is a known email now, with its own password.
-  return created ?? authenticate(ctx, body);
+  const name = body.name!;
+  const weak = newPasswordProblem(body.password, [body.email, name]);
+  if (weak) throw refuse('invalid', weak.message);
+  if (await findUser(ctx.db, body.email)) throw refuse('account_exists');
+  if (await nameTaken(ctx.db, name)) throw refuse('name_taken');
+  try {
+    const created = await createUser(ctx.db, {
+      email: body.email,
+      name,
+      role: 'user',
+      passwordHash: await hashPassword(body.password, client),
+    });
+    // Someone created this account meanwhile.
+    if (!created) throw refuse('account_exists');
+    return created;
+  } catch (error) {
+    if (error instanceof NameTaken) throw refuse('name_taken');
+    throw error;
+  }
 }
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -72,12 +106,15 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
   app.post('/api/session', { bodyLimit: 64 * 1024, schema: { body: sessionRequestSchema } }, async (request, reply) => {
     const body = request.body as SessionRequest;
     // Checked before the account is looked up: the answer never tells whether the email has one.
-    if (body.mode === 'signup' && !body.name) throw refuse('invalid', validateName('')!.message);
+    if (body.mode === 'signup') {
+      const wrong = validateMemberName(body.name ?? '', 'user');
+      if (wrong) throw refuse('invalid', wrong.message);
+    }
     const pair = `${body.email} ${clientKey(request.ip)}`;
     checkLimits(ctx, request, pair);
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
-    const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body));
+    const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body, clientKey(request.ip)));
     ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).

@@ -1,36 +1,39 @@
 // Member pages from what this device holds (local-only mode, or a connected device offline): a
-// member is found by memberId (shared/members.ts) of the authors' emails on the device; the page
-// shows only what every member may see (approved posts, visible replies, never the email).
+// member is found by the author key of what they wrote (shared/members.ts, authorKey): the server's
+// random id on a connected device (the `authorId` index), memberId of the email on a local-only one
+// (the rows without an id, walked by their authors' emails). The page shows only what every member
+// may see (approved posts, visible replies, never the email).
 
 import Dexie from 'dexie';
 import { db, type PostRow, type ReplyRow } from '../storage/schema';
-import { memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/members';
+import { authorKey, memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/members';
 import { isConnectedDevice } from '../ops/sync-meta';
 
-/** The emails on this device (posts' authors, `replies`' authors, accounts) whose member id is `id`. */
+/** The emails of local-only authors on this device (rows without an id: posts' authors, `replies`' authors, accounts) whose member id is `id`. */
 async function emailsOf(id: string, replies: readonly ReplyRow[]): Promise<string[]> {
   const emails = new Set<string>();
   // One walk of the author index's keys (no rows read), then the replies' and accounts' emails.
   await db.posts.orderBy('[authorEmail+id]').eachKey((key) => {
     emails.add((key as [string, number])[0]);
   });
-  for (const reply of replies) emails.add(reply.authorEmail);
+  for (const reply of replies) if (!reply.authorId) emails.add(reply.authorEmail);
   for (const email of await db.accounts.toCollection().primaryKeys()) emails.add(email);
-  return [...emails].filter((email) => memberId(email) === id);
+  return [...emails].filter((email) => email !== '' && memberId(email) === id);
 }
 
-/** The member's approved posts on this device, newest first. */
-async function approvedPostsOf(emails: readonly string[]): Promise<PostRow[]> {
-  const lists = await Promise.all(
+/** The member's approved posts on this device, newest first: by their id, and (local-only rows) by their emails. */
+async function approvedPostsOf(id: string, emails: readonly string[]): Promise<PostRow[]> {
+  const byId = await db.posts.where('authorId').equals(id).toArray();
+  const byEmail = await Promise.all(
     emails.map((email) =>
       db.posts
         .where('[authorEmail+id]')
         .between([email, Dexie.minKey], [email, Dexie.maxKey])
-        .filter((post) => post.status === 'approved')
+        .filter((post) => !post.authorId)
         .toArray(),
     ),
   );
-  return lists.flat().sort((a, b) => b.id - a.id);
+  return [...byId, ...byEmail.flat()].filter((post) => post.status === 'approved').sort((a, b) => b.id - a.id);
 }
 
 /** When a post (its date) or a reply was written, in ms (0 when unreadable). */
@@ -38,21 +41,20 @@ const timeOf = (row: PostRow | ReplyRow) => ('date' in row ? Date.parse(row.date
 
 /**
  * The member's profile from this device: their approved posts, their visible replies to approved
- * posts (as the server counts them), likes received on those posts; their name as their newest
- * row carries it (a rename reaches each row); joinedAt from a local-only account's creation, else
- * null (a connected device's account row is its offline sign-in record, written at each sign-in,
- * not the member's join). Null when nothing on this device that every member may see is theirs
- * (and no account here is).
+ * posts (as the server counts them), likes received on those posts; their name and role as their
+ * newest row carries them (a rename reaches each row); joinedAt from a local-only account's
+ * creation, else null (a connected device's account row is its offline sign-in record, written at
+ * each sign-in, not the member's join). Null when nothing on this device that every member may see
+ * is theirs (and no account here is).
  */
 export async function memberProfileOnDevice(id: string): Promise<MemberProfile | null> {
   if (!MEMBER_ID_PATTERN.test(id)) return null;
-  // Replies have no author index: they are read once, for the emails and for the count.
+  // Replies are read once, for the local-only emails and for the count.
   const allReplies = await db.replies.toArray();
   const emails = await emailsOf(id, allReplies);
-  if (emails.length === 0) return null;
-  const posts = await approvedPostsOf(emails);
+  const posts = await approvedPostsOf(id, emails);
   const replies = allReplies
-    .filter((reply) => reply.state === 'visible' && emails.includes(reply.authorEmail))
+    .filter((reply) => reply.state === 'visible' && authorKey(reply) === id)
     .sort((a, b) => b.createdAt - a.createdAt);
   const parents = await db.posts.bulkGet([...new Set(replies.map((reply) => reply.postId))]);
   const approved = new Set(parents.filter((post) => post?.status === 'approved').map((post) => post!.id));
@@ -64,6 +66,7 @@ export async function memberProfileOnDevice(id: string): Promise<MemberProfile |
   return {
     id,
     name: newestRow?.author || account?.name || '',
+    role: (newestRow?.authorRole ?? account?.role) === 'admin' ? 'admin' : 'user',
     joinedAt: account && !connected ? account.createdAt : null,
     approvedPosts: posts.length,
     replyCount: visibleReplies.length,
@@ -75,6 +78,5 @@ export async function memberProfileOnDevice(id: string): Promise<MemberProfile |
 export async function memberPostsOnDevice(id: string, limit: number): Promise<PostRow[]> {
   if (!MEMBER_ID_PATTERN.test(id)) return [];
   const emails = await emailsOf(id, await db.replies.toArray());
-  if (emails.length === 0) return [];
-  return (await approvedPostsOf(emails)).slice(0, Math.max(0, limit));
+  return (await approvedPostsOf(id, emails)).slice(0, Math.max(0, limit));
 }

@@ -7,10 +7,13 @@ import type { NewNotification, Notification } from '../../shared/moderation';
 import { isConnectedDevice } from '../ops/sync-meta';
 import { newOperationId } from '../ops/uuid';
 
+/** A notification as the app shows it: with its actor's role (the Admin badge; connected mode), null when unknown. */
+export type ShownNotification = Notification & { actorRole: string | null };
+
 /** A stored notification as the app shows it (without the row's bookkeeping). */
-export function toNotification(row: Notification): Notification {
+export function toNotification(row: Notification & { actorRole?: string | null }): ShownNotification {
   const { id, kind, postId, replyId, actor, postTitle, reason, createdAt, readAt } = row;
-  return { id, kind, postId, replyId, actor, postTitle, reason, createdAt, readAt };
+  return { id, kind, postId, replyId, actor, postTitle, reason, createdAt, readAt, actorRole: row.actorRole ?? null };
 }
 
 /**

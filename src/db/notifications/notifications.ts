@@ -10,8 +10,8 @@ import { emitLocalChange } from '../storage/changes';
 import { requireSession } from '../members/guards';
 import { readStoredSession } from '../members/session';
 import { META_KEY_PREFIXES } from '../contracts';
-import { MAX_READ_IDS, type Notification } from '../../shared/moderation';
-import { toNotification } from './notification-rows';
+import { MAX_READ_IDS } from '../../shared/moderation';
+import { toNotification, type ShownNotification } from './notification-rows';
 import { applyOperation, OP_TABLES } from '../ops/run';
 import type { Session } from '../types';
 
@@ -20,7 +20,7 @@ const run = withDataErrors;
 const mine = (email: string) => db.notifications.where('[email+createdAt]').between([email, Dexie.minKey], [email, Dexie.maxKey]);
 
 /** The signed-in member's notifications, newest first (none when signed out). */
-export async function listNotifications(limit = 50): Promise<Notification[]> {
+export async function listNotifications(limit = 50): Promise<ShownNotification[]> {
   const session = readStoredSession();
   if (!session) return [];
   const rows = await run(() => mine(session.email).reverse().limit(limit).toArray());

@@ -19,6 +19,7 @@ import { writeNotifications } from '../notifications/notification-rows';
 import { recountComments } from '../replies/reply-counts';
 import { renameOnDevice, type PreferenceEffects } from '../preferences/pulled';
 import { fieldsOf } from './replay';
+import { ownMemberId } from '../members/own-id';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
 const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
@@ -70,7 +71,7 @@ export class DexieStore implements OpStore {
   }
 
   async insertPost(post: OpPost): Promise<void> {
-    await db.posts.add({ ...post, arrivedAt: Date.now(), rev: await nextRev() });
+    await db.posts.add({ ...post, authorId: await ownMemberId(post.authorEmail), arrivedAt: Date.now(), rev: await nextRev() });
     this.changed = true;
   }
 
@@ -124,7 +125,7 @@ export class DexieStore implements OpStore {
   }
 
   async insertReply(reply: Reply): Promise<void> {
-    await db.replies.add({ ...reply, listed: 1, arrivedAt: Date.now() });
+    await db.replies.add({ ...reply, authorId: await ownMemberId(reply.authorEmail), listed: 1, arrivedAt: Date.now() });
     this.changed = true;
   }
 
@@ -186,8 +187,10 @@ export class DexieStore implements OpStore {
     return (await db.saved.get([actor.email, postId]))?.saved;
   }
 
+  /** Saving what this device holds saved (or unsaving what it holds unsaved) changes nothing here, so nothing is queued. */
   async setSaved(actor: Actor, postId: number, saved: boolean, at: number): Promise<void> {
     const stored = await db.saved.get([actor.email, postId]);
+    if (stored?.saved === saved) return;
     await db.saved.put({ email: actor.email, postId, saved, at, ...(stored?.sync ? { sync: stored.sync } : {}) });
     this.changed = true;
   }
@@ -199,6 +202,41 @@ export class DexieStore implements OpStore {
     this.previous.theme = stored?.theme ?? 'system';
     await db.preferences.put({ ...(stored ?? {}), email: actor.email, theme });
     this.changed = true;
+  }
+
+  /** The server's word on this member (their preferences: `silenced`); the device refuses at once what it would refuse. */
+  async isSilenced(actor: Actor): Promise<boolean> {
+    return (await db.preferences.get(actor.email))?.sync?.silenced === true;
+  }
+
+  /** A device cannot know every member: its server settles the staff's operations on them. */
+  async memberToModerate(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  /** Nothing of another member's account lives on a device: only the server records it. */
+  async moderateMember(): Promise<void> {}
+
+  /**
+   * The spammer's posts and replies leave this device at once (the admin who deleted them stops seeing
+   * them): their posts with their threads, their replies elsewhere deleted, those posts counted again.
+   */
+  async removeMemberContent(id: string): Promise<void> {
+    const posts = await db.posts.where('authorId').equals(id).primaryKeys();
+    for (const postId of posts) await this.removePost(postId);
+    const replies = await db.replies
+      .where('authorId')
+      .equals(id)
+      .filter((reply) => reply.state !== 'deleted')
+      .toArray();
+    for (const reply of replies) await this.updateReply(reply.id, { state: 'deleted', content: '' });
+    for (const postId of new Set(replies.map((reply) => reply.postId))) await this.recountComments(postId);
+    if (posts.length + replies.length > 0) this.changed = true;
+  }
+
+  /** Only the server knows every name: it refuses a taken one (`name_taken`), which undoes the rename here. */
+  async nameTaken(): Promise<boolean> {
+    return false;
   }
 
   async rename(actor: Actor, name: string): Promise<void> {

@@ -120,6 +120,26 @@ export class MemoryStore implements OpStore {
     if (current) this.preferences.set(actor.email, { ...current, theme });
   }
 
+  /** A replay knows no silence: its server refuses what a silenced member sent (`silenced`), which undoes it here. */
+  async isSilenced(): Promise<boolean> {
+    return false;
+  }
+
+  /** A device cannot know every member: its server settles the staff's operations on them. */
+  async memberToModerate(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async moderateMember(): Promise<void> {}
+
+  /** A replay holds no spammer's rows to take away: the pull's tombstones and deleted replies do it. */
+  async removeMemberContent(): Promise<void> {}
+
+  /** Only the server knows every name: it refuses a taken one (`name_taken`), which undoes the rename here. */
+  async nameTaken(): Promise<boolean> {
+    return false;
+  }
+
   async rename(actor: Actor, name: string): Promise<void> {
     const current = this.preferences.get(actor.email);
     if (current) this.preferences.set(actor.email, { ...current, name });

@@ -180,6 +180,17 @@ export async function recordFailures(seqs: readonly number[], now = Date.now()):
   return setAside;
 }
 
+/**
+ * Holds the operations `seqs` until `until` (ms since the epoch): the server said they were over a
+ * limit (`slow_down`). They stay queued (never dropped, never counted as failures) and are sent by the
+ * cycle that starts when the hold ends; the operations after them about the same post wait with them.
+ */
+export async function holdOperations(seqs: readonly number[], until: number): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const seq of seqs) await db.outbox.update(seq, { holdUntil: until });
+  });
+}
+
 /** Gives every set-aside operation another chance (the app started again, maybe a new build). */
 export async function releaseSetAside(): Promise<void> {
   await db.outbox

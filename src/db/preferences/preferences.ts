@@ -25,6 +25,11 @@ export async function readTheme(email: string): Promise<Theme> {
   return row && isTheme(row.theme) ? row.theme : 'system';
 }
 
+/** True when the server says the staff silenced `email` (connected mode; their preferences, as last pulled). */
+export async function isSilenced(email: string): Promise<boolean> {
+  return (await db.preferences.get(normalizeEmail(email)))?.sync?.silenced === true;
+}
+
 /** Stores the signed-in member's theme (the `setTheme` operation), and writes THEME_COOKIE once it is stored. */
 export async function setTheme(email: string, theme: Theme): Promise<void> {
   sessionOf(email);

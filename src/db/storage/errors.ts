@@ -16,6 +16,8 @@ export interface DataErrorDetails {
   postId?: number;
   /** The HTTP status, when the server answered. */
   status?: number;
+  /** When the server said to try again (its Retry-After, in ms): a request over a limit. */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -32,6 +34,7 @@ export class DataError extends Error {
   readonly title: string;
   readonly postId?: number;
   readonly status?: number;
+  readonly retryAfterMs?: number;
   constructor(code: ErrorCode | (string & {}), details: DataErrorDetails = {}) {
     super(
       details.message ?? messageOf(code, 'Something went wrong. Please try again.'),
@@ -41,6 +44,7 @@ export class DataError extends Error {
     this.title = details.title ?? titleOf(code);
     if (details.postId !== undefined) this.postId = details.postId;
     if (details.status !== undefined) this.status = details.status;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 }
 

@@ -17,7 +17,16 @@ import type { SavedPost } from '../../shared/members';
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & PostEdits & PostReview & ReviewTimes & Arrival & { rev?: number; sync?: ServerState };
+export type PostRow = Post & PostEdits & PostReview & ReviewTimes & Arrival & AuthorId & { rev?: number; sync?: ServerState };
+
+/**
+ * The author's public id (schema version 8): the server's random id of their account (`authorId`
+ * on the wire), the `/members/:id` of their page. A local-only row has none: its author's id is
+ * memberId of the email (shared/members.ts, authorKey). Not a `posts` mirror field.
+ */
+export interface AuthorId {
+  authorId?: string;
+}
 
 /**
  * When a post or reply row was first written on this device (ms since the epoch; schema version
@@ -66,7 +75,7 @@ export type ServerFields = Pick<Post, 'title' | 'content' | 'category' | 'tags'>
  * A stored reply. `listed` is 1 while the reply has a place in its thread (visible or hidden) and
  * 0 once deleted, so a page of the thread is one range of the `[postId+listed+createdAt]` index.
  */
-export type ReplyRow = Reply & Arrival & { listed: 0 | 1; sync?: ReplyServerState };
+export type ReplyRow = Reply & Arrival & AuthorId & { listed: 0 | 1; sync?: ReplyServerState };
 
 /** What the server last said about a synced reply (connected mode); the row adds this device's outstanding edits on top. */
 export interface ReplyServerState {
@@ -124,7 +133,14 @@ export interface OutboxRow {
  * (IndexedDB cannot index null), so the unread count is one index range. `sync` (connected mode) is
  * the server's last word: a local `readAt` stands on it while a readNotifications op is outstanding.
  */
-export type NotificationRow = Notification & { email: string; unread: 0 | 1; sync?: { seq: number; readAt: number | null } };
+export type NotificationRow = Notification & {
+  email: string;
+  unread: 0 | 1;
+  /** The actor's public id and role (schema version 8, connected mode): their current name follows a rename; the Admin badge. */
+  actorId?: string | null;
+  actorRole?: string | null;
+  sync?: { seq: number; readAt: number | null };
+};
 
 /**
  * A flag (schema version 6). `target` is targetKey() of shared/moderation.ts; `open` is 1 while
@@ -153,7 +169,8 @@ export type SavedRow = SavedPost & { email: string; sync?: SavedPost & { seq: nu
 export interface PreferencesRow {
   email: string;
   theme: Theme;
-  sync?: { seq: number; theme: Theme; name: string };
+  /** The server's word (`silenced`, protocol 6: the staff silenced the member; absent before: no). */
+  sync?: { seq: number; theme: Theme; name: string; silenced?: boolean };
 }
 
 /** A post (`post:<id>`) or reply (`reply:<id>`) a member has seen on this device (what's new; schema version 7). */
@@ -258,6 +275,20 @@ export const SCHEMA_V7 = {
   seen: '[email+item]',
 } as const;
 
+/**
+ * Version 8 (safe with strangers, protocol 6): posts and replies by author (`authorId`), so a
+ * rename pulled as one `members` row renames what the member wrote here, and a member page reads
+ * one index range. Notifications by actor (`actorId`). On a connected device another member's email
+ * leaves every row (only the member's own and, for admins, the server's next pull bring emails),
+ * every synced row is marked as older than any change (sync.seq 0) and the cursor goes back to the
+ * start once: the pull from the start rewrites each row with its author's id.
+ */
+export const SCHEMA_V8 = {
+  posts: 'id, [status+id], [status+category+id], [authorEmail+id], rev, [status+arrivedAt], authorId',
+  replies: 'id, [postId+listed+createdAt], [postId+state], [postId+arrivedAt], authorId',
+  notifications: 'id, [email+createdAt], [email+unread], actorId',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -324,6 +355,29 @@ export class InsightDatabase extends Dexie {
       .upgrade(async (tx) => {
         const meta = tx.table<MetaRow, string>('meta');
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
+    this.version(8)
+      .stores(SCHEMA_V8)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>('meta');
+        if (!(await meta.get(META_KEYS.syncCursor))) return;
+        const owner = (await meta.get(META_KEYS.syncOwner))?.value;
+        // An admin's device gets the emails back from its pull from the start.
+        let blanked = 0;
+        const forget = (row: { authorEmail: string; sync?: { seq: number } }) => {
+          if (!row.sync) return;
+          row.sync.seq = 0;
+          if (row.authorEmail === owner || row.authorEmail === '') return;
+          row.authorEmail = '';
+          blanked += 1;
+        };
+        await tx.table<PostRow, number>('posts').toCollection().modify(forget);
+        await tx.table<ReplyRow, string>('replies').toCollection().modify(forget);
+        await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+        if (blanked === 0) return;
+        // One more write to posts (core/revisions.ts), so the mirror writes the blanked emails.
+        const changes = await meta.get(META_KEYS.changes);
+        await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
       });
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

@@ -13,6 +13,7 @@ import { storeServerFlags } from '../flags/pulled';
 import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
+import { storeServerMembers } from '../members/pulled';
 import { OP_TABLES } from '../ops/run';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -59,7 +60,7 @@ async function storePage(
 ): Promise<{ changed: number; effects?: PreferenceEffects }> {
   const cursor = await readCursor();
   const empty =
-    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved].every((list) => list.length === 0) &&
+    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved, page.members].every((list) => list.length === 0) &&
     page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
@@ -74,7 +75,9 @@ async function storePage(
     (await removeServerPosts(page.removed.map((removed) => removed.id))) +
     (await storeServerNotifications(page.notifications, owner)) +
     (await storeServerFlags(page.flags)) +
-    (await storeServerSaved(page.saved, owner));
+    (await storeServerSaved(page.saved, owner)) +
+    // Members last: a renamed member's rows in this page take the name too.
+    (await storeServerMembers(page.members));
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.

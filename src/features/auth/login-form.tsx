@@ -6,8 +6,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
+import { useMode } from '../../hooks/use-mode';
 import { LIMITS } from '../../shared/post-rules';
-import { validateSignIn, validateSignUp } from '../../shared/validation';
+import { MIN_PASSWORD_LENGTH, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 
 type Field = 'name' | 'email' | 'password';
@@ -32,6 +33,9 @@ export function LoginForm() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const signingUp = mode === 'signup';
+  // A connected server has a rule for new passwords (local-only keeps the spec's: any password).
+  const connected = useMode() === 'connected';
+  const passwordRule = signingUp && connected;
   // Fetch the sign-in code now, so that a phone that loses its signal before pressing Sign In
   // still gets the plain "You're offline" answer instead of a failed download.
   useEffect(() => {
@@ -79,7 +83,10 @@ export function LoginForm() {
   };
 
   const invalid = (field: Field) => missing.includes(field);
-  const describedBy = (field: Field) => (invalid(field) ? `${id}-${field}-error` : undefined);
+  const describedBy = (field: Field) =>
+    [invalid(field) ? `${id}-${field}-error` : '', field === 'password' && passwordRule ? `${id}-password-rule` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   const feedback = (field: Field, text: string) =>
     invalid(field) && (
       <Form.Control.Feedback type="invalid" id={`${id}-${field}-error`}>
@@ -144,6 +151,11 @@ export function LoginForm() {
               disabled={busy}
             />
             {feedback('password', 'Enter your password.')}
+            {passwordRule && (
+              <Form.Text id={`${id}-password-rule`} className="d-block">
+                At least {MIN_PASSWORD_LENGTH} characters, and not a commonly used password.
+              </Form.Text>
+            )}
           </Form.Group>
           <Button type="submit" className="w-100" size="lg" disabled={busy}>
             {busy && <Spinner className="me-2" />}

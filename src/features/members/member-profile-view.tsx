@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { AdminBadge } from '../../components/author-name';
 import { Avatar } from '../../components/avatar';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
@@ -46,9 +47,12 @@ export function MemberProfileView({ id }: { id: string }) {
         <div className="card-body">
           <Avatar name={profile.name} seed={profile.id} size={64} />
           <div className="app-profile-identity">
-            <h1 id="member-name" className="h3 mb-1">
-              {profile.name}
-            </h1>
+            <div className="app-member-name">
+              <h1 id="member-name" className="h3 mb-1">
+                {profile.name}
+              </h1>
+              {profile.role === 'admin' && <AdminBadge />}
+            </div>
             {profile.joinedAt !== null && <p className="mb-2 text-body-secondary">{joined(profile.joinedAt)}</p>}
             <dl className="app-member-figures">
               <Figure value={profile.approvedPosts} label={profile.approvedPosts === 1 ? 'post' : 'posts'} />

@@ -1,11 +1,27 @@
 import { Link } from 'react-router-dom';
 import { IconBell } from '@tabler/icons-react';
+import { AdminBadge } from '../../components/author-name';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { markRead } from '../../db/notifications/notifications';
+import type { ShownNotification } from '../../db/notifications/notification-rows';
 import { formatAge, formatFullDate } from '../../lib/format';
 import { notificationDetail, notificationPath, notificationTitle } from '../../shared/moderation';
 import { useNotifications } from './use-notifications';
+
+/** A notification's line, its actor's name with the Admin badge when the admin did it. */
+function NotificationTitle({ notification }: { notification: ShownNotification }) {
+  const title = notificationTitle(notification);
+  const { actor } = notification;
+  if (!actor || notification.actorRole !== 'admin' || !title.startsWith(actor))
+    return <span className="app-notification-title">{title}</span>;
+  return (
+    <span className="app-notification-title">
+      {actor} <AdminBadge />
+      {title.slice(actor.length)}
+    </span>
+  );
+}
 
 /** The member's notifications, newest first; unread ones marked (and said); opening one marks it read. */
 export function NotificationsList() {
@@ -33,7 +49,7 @@ export function NotificationsList() {
               }}
             >
               {unread && <span className="badge text-bg-primary app-unread">Unread</span>}
-              <span className="app-notification-title">{notificationTitle(notification)}</span>
+              <NotificationTitle notification={notification} />
             </Link>
             {detail && <p className="app-notification-detail">{detail}</p>}
             <time

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { NewBadge } from '../../components/new-badge';
-import { paths } from '../../config/paths';
-import { memberId } from '../../shared/members';
+import { authorKey } from '../../shared/members';
+import { AuthorName } from '../../components/author-name';
 import { Avatar } from '../../components/avatar';
 import { Markdown } from '../../components/markdown/markdown';
 import { useToast } from '../../components/toast/toast-context';
@@ -119,11 +118,9 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
       className={`app-reply${hidden ? ' is-hidden' : ''}${highlighted ? ' is-target' : ''}`}
     >
       <div className="app-reply-head">
-        <Avatar name={author} seed={reply.authorEmail} size={32} />
+        <Avatar name={author} seed={authorKey(reply) || undefined} size={32} />
         <div className="app-reply-byline">
-          <Link id={authorId} className="app-reply-author" to={paths.member(memberId(reply.authorEmail))}>
-            {author}
-          </Link>
+          <AuthorName item={reply} id={authorId} className="app-reply-author" />
           <time className="app-reply-time" dateTime={new Date(reply.createdAt).toISOString()} title={formatFullDate(reply.createdAt)}>
             {formatAge(reply.createdAt)}
           </time>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import type { Reply } from '../../db/types';
+import { AdminBadge } from '../../components/author-name';
 import { HIDDEN } from './hidden';
 
 /** Enough of a quoted reply for three lines on a wide screen (the rest is never rendered). */
@@ -28,6 +29,7 @@ export function ReplyQuote({ postId, quoteId, quoted, isAdmin }: ReplyQuoteProps
         <Link to={paths.reply(postId, quoteId)} preventScrollReset className="app-quote-link">
           {clip(quoted.author, DISPLAY_CHARS.author)} wrote
         </Link>
+        {quoted.authorRole === 'admin' && <AdminBadge />}
       </figcaption>
       <blockquote className="app-quote-text app-clamp-3">{clip(quoted.content, QUOTE_CHARS)}</blockquote>
     </figure>

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/avatar';
 import { paths } from '../../config/paths';
 import { plural } from '../../lib/format';
 import type { Session } from '../../db/types';
-import { memberId } from '../../shared/members';
+import { useOwnMemberId } from '../../hooks/use-own-member-id';
 import { useMyPostCount } from './use-my-posts';
 
 // The dialog's code loads with the first press of Edit Profile.
@@ -14,12 +14,13 @@ const EditProfileDialog = lazy(() => import('./edit-profile-dialog').then((modul
 /** Name, email and role of the signed-in member, Edit Profile (the display name) and their public page. */
 export function ProfileCard({ user }: { user: Session }) {
   const count = useMyPostCount(user.email);
+  const ownId = useOwnMemberId(user.email);
   const [editing, setEditing] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
     <section className="card app-profile-card" aria-labelledby="profile-name">
       <div className="card-body">
-        <Avatar name={user.name} seed={user.email} size={64} />
+        <Avatar name={user.name} seed={ownId} size={64} />
         <div className="app-profile-identity">
           <h1 id="profile-name" className="h3 mb-1">
             {user.name}
@@ -30,9 +31,11 @@ export function ProfileCard({ user }: { user: Session }) {
               {user.role === 'admin' ? 'Admin' : 'Member'}
             </span>
             {count !== undefined && <span className="small text-body-secondary">{plural(count, 'post')}</span>}
-            <Link className="small app-profile-public" to={paths.member(memberId(user.email))}>
-              <IconUser aria-hidden="true" size={16} /> View public page
-            </Link>
+            {ownId && (
+              <Link className="small app-profile-public" to={paths.member(ownId)}>
+                <IconUser aria-hidden="true" size={16} /> View public page
+              </Link>
+            )}
           </div>
         </div>
         <button

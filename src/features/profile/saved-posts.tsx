@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { AdminBadge } from '../../components/author-name';
 import { Link, useLocation } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
@@ -50,7 +51,8 @@ export function SavedPosts({ email }: { email: string }) {
                     {clip(post.title, DISPLAY_CHARS.title)}
                   </Link>
                   <span className="small text-body-secondary">
-                    {clip(post.author, DISPLAY_CHARS.author)} · {clip(post.category, DISPLAY_CHARS.category)}
+                    {clip(post.author, DISPLAY_CHARS.author)} {post.authorRole === 'admin' && <AdminBadge />}·{' '}
+                    {clip(post.category, DISPLAY_CHARS.category)}
                   </span>
                 </span>
                 <button

@@ -24,6 +24,8 @@ export interface WireFields {
   replyId: z.ZodUUID;
   /** Any other UUID (a notification's). */
   uuid: z.ZodUUID;
+  /** A member's public id (16 hexadecimal digits). */
+  memberId: z.ZodString;
 }
 
 /** The envelope of one operation: its id and type, then its own fields. */

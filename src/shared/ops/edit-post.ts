@@ -5,13 +5,14 @@
 import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
-import { subjectPost } from './rules';
+import { mayWrite, subjectPost } from './rules';
 
 export const editPost = defineOp('editPost', 3, 'member', {
   wire: (z, f) => ({ postId: f.postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
   parse: (op) => ({ postId: op.postId, post: postFields(op.post), base: op.base }),
   keeps: 'edit',
   async run(store, actor, { postId, post: fields, base }, context) {
+    await mayWrite(store, actor);
     const stored = await subjectPost(store, actor, postId, context);
     if (!mayEditPost(stored, actor)) refuse('not_your_post');
     if (stored.status !== base) refuse('edit_conflict');

@@ -12,6 +12,7 @@ import { flag } from './flag';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
+import { deleteSpammer, silenceMember, suspendMember } from './moderate-member';
 import { readNotifications } from './read-notifications';
 import { rename } from './rename';
 import { reply } from './reply';
@@ -40,6 +41,9 @@ export const OPERATIONS = [
   save,
   setTheme,
   rename,
+  suspendMember,
+  silenceMember,
+  deleteSpammer,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

@@ -1,10 +1,18 @@
-// rename: the member's display name (validateName), on their account and as the author of what they
+// rename: the member's display name (validateName; the staff's words are the admin's only), unique
+// among members (the server's word: `name_taken`), on their account and as the author of what they
 // wrote, on every device.
-import { defineOp } from './define';
+import { mayWrite } from './rules';
+import { validateMemberName } from '../validation';
+import { check, defineOp, refuse } from './define';
 import { displayName } from './fields';
 
 export const rename = defineOp('rename', 5, 'member', {
   wire: (z) => ({ name: z.unknown() }),
   parse: (op) => ({ name: displayName(op.name) }),
-  run: (store, actor, { name }) => store.rename(actor, name),
+  async run(store, actor, { name }) {
+    await mayWrite(store, actor);
+    check(validateMemberName(name, actor.role));
+    if (await store.nameTaken(actor, name)) refuse('name_taken');
+    await store.rename(actor, name);
+  },
 });

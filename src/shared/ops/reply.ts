@@ -6,7 +6,7 @@ import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { replyText } from './fields';
-import { subjectPost } from './rules';
+import { mayWrite, subjectPost } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
   wire: (z, f) => ({ postId: f.postId, content: z.unknown(), quoteId: f.replyId.nullable().optional() }),
@@ -14,6 +14,7 @@ export const reply = defineOp('reply', 2, 'member', {
   creates: 'reply',
   keeps: 'reply',
   async run(store, actor, { postId, content, quoteId }, context) {
+    await mayWrite(store, actor);
     const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
     if (post.status !== 'approved') refuse('replies_closed');

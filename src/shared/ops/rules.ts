@@ -44,3 +44,20 @@ export async function ownReply(store: OpStore, actor: Actor, replyId: string, co
   if (found.reply.authorEmail !== actor.email) refuse('not_your_reply');
   return found;
 }
+
+/** Refuses the writing of a member the staff silenced (`silenced`): they read, but neither post, reply, edit, like, flag nor rename. */
+export async function mayWrite(store: OpStore, actor: Actor): Promise<void> {
+  if (await store.isSilenced(actor)) refuse('silenced');
+}
+
+/**
+ * The member of public id `memberId` whom an admin acts on (Members): refused when nobody has that id
+ * or the account is closed (`member_not_found`), or when it is a staff account (`staff_member`: the
+ * admin's own too). A device cannot know every member: it acts on trust, and its server settles it.
+ */
+export async function staffTarget(store: OpStore, memberId: string): Promise<void> {
+  const target = await store.memberToModerate(memberId);
+  if (target === 'unknown') return;
+  if (!target || target.closed) refuse('member_not_found');
+  if (target.role === 'admin') refuse('staff_member');
+}

@@ -27,6 +27,20 @@ export interface SettledFlags {
   replyId: string | null | 'all';
 }
 
+/** A member as the staff's operations see them. */
+export interface ModeratedMember {
+  role: 'admin' | 'user';
+  /** True once a Delete spammer closed the account. */
+  closed: boolean;
+}
+
+/** What the staff decide of a member: suspended until a time (null: not, or no longer) with a reason; silenced or not. */
+export interface MemberModeration {
+  suspendedUntil?: number | null;
+  suspendReason?: string | null;
+  silenced?: boolean;
+}
+
 export interface OpStore {
   /** The member as they are now (a rename earlier in the same push gives what they write next its new name). */
   member(actor: Actor): Promise<PostAuthor>;
@@ -66,6 +80,22 @@ export interface OpStore {
   saved(actor: Actor, postId: number): Promise<boolean | undefined>;
   setSaved(actor: Actor, postId: number, saved: boolean, at: number): Promise<void>;
   setTheme(actor: Actor, theme: Theme): Promise<void>;
+  /** True when the staff silenced the member (their server's word; a device that never heard it answers false). */
+  isSilenced(actor: Actor): Promise<boolean>;
+  /**
+   * The member of public id `id` as staff act on them (their role, whether their account is closed),
+   * undefined when nobody has that id; 'unknown' on a device, which cannot know every member.
+   */
+  memberToModerate(id: string): Promise<ModeratedMember | 'unknown' | undefined>;
+  /** Records what the staff decided of the member `id` (a suspension and its reason, a silence). */
+  moderateMember(id: string, changes: MemberModeration): Promise<void>;
+  /** Takes everything the member `id` wrote off the forum (posts and replies) and closes their account. */
+  removeMemberContent(id: string, by: Actor): Promise<void>;
+  /**
+   * True when another member already has a name of `name`'s key (names.ts). Only the server knows
+   * every name: a device answers false, and its server's refusal (`name_taken`) undoes the rename.
+   */
+  nameTaken(actor: Actor, name: string): Promise<boolean>;
   /** Gives the member `name` (on their account and as the author of what they wrote). */
   rename(actor: Actor, name: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Devices for the multi-device tests: each is its own browser context (its own IndexedDB,
 // localStorage and cookies), on a phone or tablet viewport, talking to the same real server.
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { nameFromEmail } from '../../../src/shared/post-rules';
 import { ADMIN_PASSWORD, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -23,9 +24,35 @@ export async function newDevice(
   return { context, page };
 }
 
-/** Signs in through the login form and waits for the success toast. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Makes the member account `email` on the server the page talks to, when there is none yet (Sign In
+ * never makes one): through the API, named after the email ("jane.doe@…": Jane Doe, a number added
+ * when the name is taken). Nothing is asked of a local-only host (no server to answer) nor for the
+ * server's admin.
+ */
+export async function ensureAccount(page: Page, email: string, password: string, named = nameFromEmail(email)): Promise<void> {
+  if (password === ADMIN_PASSWORD) return;
+  const origin = new URL(page.url()).origin;
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  try {
+    if (!(await api.get('/api/health')).ok()) return;
+    for (let attempt = 1; attempt < 20; attempt += 1) {
+      const name = `${named}${attempt > 1 ? ` ${attempt}` : ''}`;
+      const made = await api.post('/api/session', { data: { mode: 'signup', email, password, name } });
+      if (made.ok()) return;
+      const code = ((await made.json()) as { error?: { code?: string; message?: string } }).error;
+      if (code?.code === 'account_exists') return;
+      if (code?.code !== 'name_taken') throw new Error(`cannot make the account ${email}: ${code?.message}`);
+    }
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Signs in through the login form (the member's account made first when needed) and waits for the success toast. */
+export async function signIn(page: Page, email: string, password: string, name?: string): Promise<void> {
   await page.goto('/login');
+  await ensureAccount(page, email, password, name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -119,10 +146,11 @@ export async function submitNewPost(page: Page, title: string, content: string):
   await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
 }
 
-/** The password of an account in these tests: the server's admin password, else "<email>-pw". */
-export const passwordOf = (email: string) => (email === 'admin@insightexchange.app' ? ADMIN_PASSWORD : `${email}-pw`);
+/** The password of an account in these tests: the server's admin password, else a long uncommon one of the email's name. */
+export const passwordOf = (email: string) =>
+  email === 'admin@insightexchange.app' ? ADMIN_PASSWORD : `${email.split('@')[0]}-quiet-harbor-7419`;
 
-/** A fresh device on `server`, signed in as `email` (an account made on first sign-in), on `path` and synced. */
+/** A fresh device on `server`, signed in as `email` (its account made on first use), on `path` and synced. */
 export async function signedInDevice(
   browser: Browser,
   server: RunningServer,

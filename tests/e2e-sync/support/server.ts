@@ -31,6 +31,36 @@ export interface ServerOptions {
   port: number;
   dataDir?: string;
   env?: Record<string, string>;
+  /** The member limits: relaxed (the default, for specs not about them) or the server's own. */
+  limits?: 'relaxed' | 'defaults';
+}
+
+const OPEN_LIMIT = { count: 1_000_000, seconds: 1, firstDayCount: 1_000_000, firstDaySeconds: 1 };
+
+/**
+ * Opens every member limit wide through the admin API (the specs' members write dozens of posts a
+ * minute on their first day); kept in the database, so a restart keeps them.
+ */
+async function relaxLimits(url: string, env: Record<string, string>): Promise<void> {
+  const headers = { origin: url, 'content-type': 'application/json' };
+  const email = env.ADMIN_EMAIL ?? 'admin@insightexchange.app';
+  const password = env.ADMIN_PASSWORD ?? ADMIN_PASSWORD;
+  const session = await fetch(`${url}/api/session`, { method: 'POST', headers, body: JSON.stringify({ mode: 'signin', email, password }) });
+  if (!session.ok) throw new Error(`the admin could not sign in to relax the limits: ${await session.text()}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((one) => one.split(';')[0])
+    .join('; ');
+  const current = (await (await fetch(`${url}/api/admin/limits`, { headers: { cookie } })).json()) as { limits: Record<string, unknown> };
+  for (const name of Object.keys(current.limits)) {
+    const set = await fetch(`${url}/api/admin/limits`, {
+      method: 'PUT',
+      headers: { ...headers, cookie },
+      body: JSON.stringify({ name, rule: OPEN_LIMIT }),
+    });
+    if (!set.ok) throw new Error(`the limit ${name} could not be relaxed: ${await set.text()}`);
+  }
+  await fetch(`${url}/api/session`, { method: 'DELETE', headers: { origin: url, cookie } });
 }
 
 /** Starts the server and resolves once GET /api/health answers. */
@@ -38,6 +68,7 @@ export async function startServer({
   port,
   dataDir = mkdtempSync(join(tmpdir(), 'ie-sync-e2e-')),
   env = {},
+  limits = 'relaxed',
 }: ServerOptions): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [SERVER_JS], {
     env: {
@@ -71,6 +102,7 @@ export async function startServer({
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
+  if (limits === 'relaxed') await relaxLimits(url, env);
   const server: RunningServer = {
     url,
     port,
@@ -79,7 +111,7 @@ export async function startServer({
       if (child.exitCode === null) child.kill(signal);
       await exited;
     },
-    restart: () => startServer({ port, dataDir, env }),
+    restart: () => startServer({ port, dataDir, env, limits: 'defaults' }),
     output: () => output,
   };
   return server;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app';
 import type { Database } from '../../../server/db/storage/adapter';
 import { ADMIN_EMAIL, freshDatabase, type Backend } from './databases';
+import { RELAXED_LIMITS } from './limits';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -13,7 +14,8 @@ export interface TestServer {
 /** Builds the app on `db` (or a fresh database of `backend`). */
 export async function testServer(backend: Backend, options: Partial<AppOptions> = {}, db?: Database): Promise<TestServer> {
   const database = db ?? (await freshDatabase(backend));
-  const app = await buildApp({ db: database, adminEmail: ADMIN_EMAIL, ...options });
+  // Member limits relaxed unless a test gives its own (the limit tests: DEFAULT_LIMITS).
+  const app = await buildApp({ db: database, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS, ...options });
   return {
     app,
     db: database,

@@ -2,7 +2,7 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { PostStatus } from '../../../src/shared/post-rules';
+import { nameFromEmail, type PostStatus } from '../../../src/shared/post-rules';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, wireErrorCodeSchema, type Op, type WireReply } from '../../../src/shared/protocol';
 
 export const ORIGIN = 'http://localhost:80';
@@ -13,10 +13,17 @@ export interface Answer {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** A client signed in as `email` (its account made on first use); throws unless the sign-in succeeded. */
+/** The password of the tests' member accounts: long and uncommon, as the server asks of a new one. */
+export const TEST_PASSWORD = 'quiet-harbor-7419';
+
+/**
+ * A client signed in as `email`: the admin with `password`, a member through `join` (the account made
+ * on first use); throws unless the sign-in succeeded.
+ */
 export async function signedIn(app: FastifyInstance, email: string, password?: string): Promise<Client> {
   const client = new Client(app);
-  const answer = await client.signIn(email, password);
+  const admin = password !== undefined && email.trim().toLowerCase().startsWith('admin@');
+  const answer = admin ? await client.signIn(email, password) : await client.join(email, password);
   if (answer.status !== 200) throw new Error(`sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return client;
 }
@@ -55,8 +62,25 @@ export class Client {
     return { status: response.statusCode, headers: response.headers, body };
   }
 
-  signIn(email: string, password = 'pw-123456', mode: 'signin' | 'signup' = 'signin', name?: string): Promise<Answer> {
+  signIn(email: string, password = TEST_PASSWORD, mode: 'signin' | 'signup' = 'signin', name?: string): Promise<Answer> {
     return this.request('POST', '/api/session', { mode, email, password, ...(name ? { name } : {}) });
+  }
+
+  /**
+   * Signs in as the member `email`, creating the account first when there is none (Sign In never
+   * does): named `name`, else after the email ("jane.doe@…" is Jane Doe, "liker7@…" Liker 7), with a
+   * number added when another member has that name.
+   */
+  async join(email: string, password = TEST_PASSWORD, name?: string): Promise<Answer> {
+    // The email's digits too ("liker7@…" is Liker 7): names are unique, and tests make many alike.
+    const digits = email.split('@')[0]!.replace(/\D+/g, ' ').trim();
+    const base = name ?? `${nameFromEmail(email)}${digits ? ` ${digits}` : ''}`;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const made = await this.signIn(email, password, 'signup', attempt === 0 ? base : `${base} ${attempt + 1}`);
+      if (made.body?.error?.code === 'account_exists') return this.signIn(email, password);
+      if (made.body?.error?.code !== 'name_taken') return made;
+    }
+    throw new Error(`no free name for ${email}`);
   }
 
   /** Pushes `ops` as a device of the current protocol version. */

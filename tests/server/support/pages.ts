@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import {
   PROTOCOL_VERSION,
   type WireFlag,
+  type WireMember,
   type WireNotification,
   type WirePost,
   type WirePreferences,
@@ -15,7 +16,7 @@ import type { Client } from './client';
 
 /**
  * A pull page as any version sends it (`replies` from version 2, `removed` from version 3,
- * `notifications` and `flags` from 4, `saved` and `preferences` from 5).
+ * `notifications` and `flags` from 4, `saved` and `preferences` from 5, `members` from 6).
  */
 export interface Page {
   posts: WirePost[];
@@ -25,6 +26,7 @@ export interface Page {
   flags?: WireFlag[];
   saved?: WireSaved[];
   preferences?: WirePreferences | null;
+  members?: WireMember[];
   cursor: number;
   more: boolean;
 }
@@ -55,6 +57,7 @@ export async function allPages(client: Client, after: number, limit: number, pro
       ...(page.flags ?? []),
       ...(page.saved ?? []),
       ...(page.preferences ? [page.preferences] : []),
+      ...(page.members ?? []),
     ].map((row) => row.seq);
     // Every row is above the previous cursor and at or below this one.
     expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);

@@ -46,6 +46,7 @@ describe('member pages from the device', () => {
     expect(await memberProfileOnDevice(id)).toEqual({
       id,
       name: 'Ana Lima',
+      role: 'user',
       joinedAt: null,
       approvedPosts: 2,
       replyCount: 1,
@@ -122,7 +123,15 @@ describe('the server’s search and member pages', () => {
       code: 'member_not_found',
       message: 'There is no member at this address.',
     });
-    const profile = { id: '0123456789abcdef', name: 'Ana', joinedAt: 5, approvedPosts: 1, replyCount: 2, likesReceived: 3 };
+    const profile = {
+      id: '0123456789abcdef',
+      name: 'Ana',
+      role: 'user' as const,
+      joinedAt: 5,
+      approvedPosts: 1,
+      replyCount: 2,
+      likesReceived: 3,
+    };
     expect(await fetchMemberProfile('0123456789abcdef', api({ member: async () => profile }))).toEqual(profile);
   });
 });

@@ -28,7 +28,13 @@ afterEach(() => {
 });
 
 const pull = (overrides: Partial<PullResponse>, owner = ME) => applyPullPage(pullPage(overrides), owner);
-const prefs = (overrides: Partial<WirePreferences> = {}): WirePreferences => ({ theme: 'dark', name: 'Test Member', seq: 2, ...overrides });
+const prefs = (overrides: Partial<WirePreferences> = {}): WirePreferences => ({
+  theme: 'dark',
+  name: 'Test Member',
+  silenced: false,
+  seq: 2,
+  ...overrides,
+});
 const answer = async (results: (batch: Op[]) => OpResult[], cursor = 0) => {
   const batch = await nextBatch(ME, 100);
   return applyPushResults(batch, results(batch.map((entry) => entry.op)), cursor);

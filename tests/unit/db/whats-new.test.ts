@@ -32,6 +32,7 @@ const reply = (id: string, postId: number, authorEmail: string, seq: number): Wi
   createdAt: seq,
   editedAt: null,
   state: 'visible',
+  authorId: '',
   seq,
 });
 

@@ -10,7 +10,7 @@ import { isSignOutPending } from '../../../src/db/ops/sync-meta';
 import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
 import { DEFAULT_ADMIN_EMAIL, nameFromEmail } from '../../../src/shared/post-rules';
-import { startServer } from './test-server';
+import { PASSWORD, startServer } from './test-server';
 
 /** The device's sentence for a refused password; the server's must be the same. */
 const BAD_CREDENTIALS = ERRORS.bad_credentials.message;
@@ -28,20 +28,38 @@ describe('accounts through the server', () => {
   it('connected: signs in through the server; the stored user keeps its shape, no password or token', async () => {
     const server = await startServer();
     const api = createApi(server.device());
-    await signUp('Jane Doe', 'Jane@Example.com ', 'pw-1', api);
+    await signUp('Jane Doe', 'Jane@Example.com ', 'jane-quiet-harbor-7419', api);
     const stored = JSON.parse(localStorage.getItem(USER_KEY)!) as Record<string, unknown>;
     expect(stored).toEqual({ email: 'jane@example.com', name: 'Jane Doe', role: 'user' });
     // The same account on another device needs the same password.
     resetMode();
     const other = createApi(server.device());
     await expect(signIn('jane@example.com', 'wrong', other)).rejects.toThrow(BAD_CREDENTIALS);
-    await expect(signIn('jane@example.com', 'pw-1', other)).resolves.toMatchObject({ name: 'Jane Doe' });
+    await expect(signIn('jane@example.com', 'jane-quiet-harbor-7419', other)).resolves.toMatchObject({ name: 'Jane Doe' });
+  });
+
+  it('connected: Sign In never makes an account; a new password is long and uncommon (said before any request when short)', async () => {
+    const server = await startServer();
+    const api = createApi(server.device());
+    await expect(signIn('typo@example.com', 'jane-quiet-harbor-7419', api)).rejects.toThrow(BAD_CREDENTIALS);
+    expect(readStoredSession()).toBeNull();
+    server.requests.length = 0;
+    await expect(signUp('Short Pw', 'short@example.com', 'pw-1', api)).rejects.toMatchObject({
+      title: 'Password too short',
+      message: 'Use at least 10 characters for your password.',
+    });
+    expect(server.requests).toEqual([]);
+    await expect(signUp('Common Pw', 'common@example.com', 'password123', api)).rejects.toMatchObject({
+      code: 'invalid',
+      message: expect.stringMatching(/^This password is one that many people use/),
+    });
+    expect(readStoredSession()).toBeNull();
   });
 
   it('the admin address cannot be claimed by signing up or in with another password', async () => {
     const server = await startServer();
     const api = createApi(server.device());
-    await expect(signUp('Mallory', DEFAULT_ADMIN_EMAIL, 'guess', api)).rejects.toThrow(/already exists/);
+    await expect(signUp('Mallory', DEFAULT_ADMIN_EMAIL, 'mallory-quiet-harbor-7419', api)).rejects.toThrow(/already exists/);
     await expect(signIn(DEFAULT_ADMIN_EMAIL, 'guess', api)).rejects.toThrow(BAD_CREDENTIALS);
     expect(readStoredSession()).toBeNull();
   });
@@ -53,14 +71,15 @@ describe('accounts through the server', () => {
     server.down = true;
     await expect(signIn('new@example.com', 'pw', api)).rejects.toThrow(ERRORS.offline_sign_in.message);
     server.down = false;
-    await signIn('back@example.com', 'pw-2', api);
+    await server.account('back@example.com');
+    await signIn('back@example.com', PASSWORD, api);
     // The verifier is written in the background; wait for it.
     await expect.poll(async () => Boolean((await db.accounts.get('back@example.com'))?.hash), { timeout: 20_000 }).toBe(true);
     await signOut(api);
     expect(readStoredSession()).toBeNull();
     server.down = true;
     await expect(signIn('back@example.com', 'wrong', api)).rejects.toThrow(BAD_CREDENTIALS);
-    await expect(signIn('back@example.com', 'pw-2', api)).resolves.toMatchObject({ email: 'back@example.com' });
+    await expect(signIn('back@example.com', PASSWORD, api)).resolves.toMatchObject({ email: 'back@example.com' });
   });
 
   it('a device that was connected stays connected when it starts offline', async () => {
@@ -92,7 +111,8 @@ describe('accounts through the server', () => {
   it('a role edited by hand is replaced by the server’s at the next sync', async () => {
     const server = await startServer();
     const api = createApi(server.device());
-    await signIn('mallory@example.com', 'pw', api);
+    await server.account('mallory@example.com');
+    await signIn('mallory@example.com', PASSWORD, api);
     localStorage.setItem(USER_KEY, JSON.stringify({ email: 'mallory@example.com', name: 'Mallory', role: 'admin' }));
     expect(readStoredSession()?.role).toBe('admin'); // connected: the stored role stands until the server speaks
     const confirmed: unknown[] = [];
@@ -104,14 +124,15 @@ describe('accounts through the server', () => {
     });
     await engine.sync();
     engine.stop();
-    // A sign-in that made the account names it after the email.
+    // The account was named after the email.
     expect(confirmed).toEqual([{ email: 'mallory@example.com', name: nameFromEmail('mallory@example.com'), role: 'user' }]);
   });
 
   it('a sign-out the server could not hear is remembered and sent once it answers; a new sign-in settles it', async () => {
     const server = await startServer();
     const api = createApi(server.device());
-    await signIn('commuter@example.com', 'pw', api);
+    await server.account('commuter@example.com');
+    await signIn('commuter@example.com', PASSWORD, api);
     server.down = true;
     await signOut(api);
     expect(readStoredSession()).toBeNull();
@@ -124,11 +145,11 @@ describe('accounts through the server', () => {
     await sendPendingSignOut(api);
     expect(server.requests).toEqual(['DELETE /api/session']); // nothing waits any more
 
-    await signIn('commuter@example.com', 'pw', api);
+    await signIn('commuter@example.com', PASSWORD, api);
     server.down = true;
     await signOut(api);
     server.down = false;
-    await signIn('commuter@example.com', 'pw', api);
+    await signIn('commuter@example.com', PASSWORD, api);
     await expect.poll(() => isSignOutPending()).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   flags: [],
   saved: [],
   preferences: null,
+  members: [],
   cursor: 1,
   more: false,
   ...overrides,
@@ -22,6 +23,7 @@ export const wirePost = (post: Post, overrides: Partial<WirePost> = {}): WirePos
   resubmitted: false,
   reason: null,
   previous: null,
+  authorId: '',
   seq: 1,
   ...overrides,
 });

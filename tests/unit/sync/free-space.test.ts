@@ -30,6 +30,7 @@ const reply = (id: string, postId: number, state: WireReply['state'] = 'visible'
   createdAt: 1,
   editedAt: null,
   state,
+  authorId: '',
   seq: 2,
 });
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

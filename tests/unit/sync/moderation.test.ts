@@ -55,6 +55,8 @@ const notification = (overrides: Partial<WireNotification> = {}): WireNotificati
   reason: 'Needs sources',
   createdAt: 5,
   readAt: null,
+  actorId: null,
+  actorRole: null,
   seq: 2,
   ...overrides,
 });

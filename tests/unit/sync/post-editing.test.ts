@@ -50,6 +50,7 @@ const wireReply = (overrides: Partial<WireReply> = {}): WireReply => ({
   createdAt: 1,
   editedAt: null,
   state: 'visible',
+  authorId: '',
   seq: 1,
   ...overrides,
 });

@@ -81,9 +81,12 @@ describe('comfort through the real server', () => {
     const result = await searchServer('quokka', 'All', api);
     expect(result).toEqual({ ids: [found.id], total: 1 });
     expect(await db.posts.get(found.id)).toMatchObject({ title: 'Quokka sampling frames', arrivedAt: 0 });
-    const profile = await fetchMemberProfile(memberId('ana@example.com'), api);
-    expect(profile).toMatchObject({ id: memberId('ana@example.com'), approvedPosts: 1 });
-    await expect(fetchMemberProfile(memberId('nobody@example.com'), api)).rejects.toMatchObject({ code: 'member_not_found', status: 404 });
+    // A member's page is found by the random id the server gave their account (the posts carry it).
+    expect(found.authorId).toMatch(/^[0-9a-f]{16}$/);
+    expect(found.authorId).not.toBe(memberId('ana@example.com'));
+    const profile = await fetchMemberProfile(found.authorId, api);
+    expect(profile).toMatchObject({ id: found.authorId, name: 'Ana', role: 'user', approvedPosts: 1 });
+    await expect(fetchMemberProfile(memberId('ana@example.com'), api)).rejects.toMatchObject({ code: 'member_not_found', status: 404 });
   });
 
   it('free up space, then download the whole forum: every post is back and the device holds all of it', async () => {

@@ -12,11 +12,13 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../../server/app';
+import { RELAXED_LIMITS } from '../../server/support/limits';
 import type { Database } from '../../../server/db/storage/adapter';
 import { createSession, createUser, findUser, type UserRow } from '../../../server/db/members/accounts';
 import { changeHead } from '../../../server/db/sync/changes';
 import { openPglite } from '../../../server/db/storage/pglite';
 import { toWirePost } from '../../../server/db/posts/post-rows';
+import { withAuthors } from '../../../server/db/members/authors';
 import { startUp } from '../../../server/db/storage/startup';
 import { hashPassword } from '../../../server/lib/passwords';
 import { SESSION_COOKIE } from '../../../server/plugins/session';
@@ -173,12 +175,13 @@ export class TestServer {
   /** The server's copy of a post (read from its database). */
   async post(id: number): Promise<WirePost | undefined> {
     const [row] = await this.db.query('SELECT * FROM posts WHERE id = $1', [id]);
-    return row && toWirePost(row, true);
+    return row && toWirePost((await withAuthors(this.db, [row]))[0]!, true, String(row.author_email));
   }
 
   /** Every post on the server, in change order. */
   async posts(): Promise<WirePost[]> {
-    return (await this.db.query('SELECT * FROM posts ORDER BY seq')).map((row) => toWirePost(row, true));
+    const rows = await withAuthors(this.db, await this.db.query('SELECT * FROM posts ORDER BY seq'));
+    return rows.map((row) => toWirePost(row, true, String(row.author_email)));
   }
 
   /** The server's newest change number. */
@@ -242,6 +245,8 @@ export interface ServerOptions {
   adminPassword?: string;
   /** The server's sign-in limits (AppOptions.limits). */
   limits?: AppOptions['limits'];
+  /** A member's limits (default: relaxed, out of the way; the limit tests give DEFAULT_LIMITS). */
+  memberLimits?: AppOptions['memberLimits'];
   /** The database as the server sees it, wrapped (to make it fail as a fault would). */
   database?: (db: Database) => Database;
 }
@@ -285,12 +290,15 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (running) throw new Error('One server per test: pass it to each device.');
   const { samples = false, adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = ADMIN_PASSWORD } = options;
   const db = await fileDatabase();
-  await db.query('TRUNCATE posts, deleted_posts, replies, post_views, ops, sessions');
+  await db.query('TRUNCATE posts, deleted_posts, replies, post_views, ops, sessions, staff_log, rate_buckets, rate_limit_settings');
   await db.query('DELETE FROM users WHERE email <> $1', [DEFAULT_ADMIN_EMAIL]);
+  // The admin stays, with no decision of a previous test.
+  await db.query('UPDATE users SET suspended_until = NULL, suspend_reason = NULL, silenced = false, closed_at = NULL');
   await db.query('UPDATE change_head SET seeded = $1', [!samples]);
   // The server's own start-up seeds the samples into the empty forum and makes another admin account.
   if (samples || adminEmail !== DEFAULT_ADMIN_EMAIL) await startUp(db, { adminEmail, adminPassword, log: () => undefined });
   const seen = options.database ? options.database(db) : db;
-  running = new TestServer(await buildApp({ db: seen, adminEmail, limits: options.limits }), db, adminEmail, adminPassword);
+  const app = await buildApp({ db: seen, adminEmail, limits: options.limits, memberLimits: options.memberLimits ?? RELAXED_LIMITS });
+  running = new TestServer(app, db, adminEmail, adminPassword);
   return running;
 }

@@ -1,0 +1,178 @@
+// The limits of a forum open to strangers, per member, modelled on Discourse's defaults (its
+// site_settings.yml: 20 new topics a day and 15 s between them, 3 topics and 10 replies in a member's
+// first day and 120 s / 30 s between them, 5 s between replies, 50 likes, 20 flags and 30 edits a day,
+// 30 searches a minute), plus what a sync protocol needs: pushes and operations per window. Admins are
+// exempt. Each limit is a token bucket kept in PostgreSQL (rate_buckets) and taken in one statement,
+// so it holds across every instance of the server; the admin may change each (rate_limit_settings,
+// read again every few seconds). A flood (too many pushes or operations) is answered 429 with
+// Retry-After; one operation over its limit is answered `failed` with `slow_down`, when to try again,
+// and the device keeps it and sends it then.
+import { slowDownMessage } from '../../src/shared/errors';
+import type { Sql } from '../db/storage/adapter';
+import { refuse } from './http-error';
+
+/** One limit: `count` per `seconds`, and (a member's first day) `firstDayCount` per `firstDaySeconds`. */
+export interface LimitRule {
+  count: number;
+  seconds: number;
+  firstDayCount: number;
+  firstDaySeconds: number;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** The limits, by name, with Discourse's defaults where it has one (see above). */
+export const DEFAULT_LIMITS: Record<
+  | 'posts_per_day'
+  | 'seconds_between_posts'
+  | 'replies_per_day'
+  | 'seconds_between_replies'
+  | 'likes_per_day'
+  | 'flags_per_day'
+  | 'edits_per_day'
+  | 'searches_per_minute'
+  | 'pushes_per_10_seconds'
+  | 'operations_per_minute',
+  LimitRule
+> = {
+  /** New posts (Discourse's topics). */
+  posts_per_day: { count: 20, seconds: DAY, firstDayCount: 3, firstDaySeconds: DAY },
+  seconds_between_posts: { count: 1, seconds: 15, firstDayCount: 1, firstDaySeconds: 120 },
+  /** Replies: Discourse has no daily cap after the first day; this one only stops a flood. */
+  replies_per_day: { count: 1000, seconds: DAY, firstDayCount: 10, firstDaySeconds: DAY },
+  seconds_between_replies: { count: 1, seconds: 5, firstDayCount: 1, firstDaySeconds: 30 },
+  likes_per_day: { count: 50, seconds: DAY, firstDayCount: 50, firstDaySeconds: DAY },
+  flags_per_day: { count: 20, seconds: DAY, firstDayCount: 5, firstDaySeconds: DAY },
+  /** Edits of posts and replies. */
+  edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
+  searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
+  /** Pushes: 2 a second on average, 20 at once (a device coming back online sends several). */
+  pushes_per_10_seconds: { count: 20, seconds: 10, firstDayCount: 20, firstDaySeconds: 10 },
+  /** Operations in all pushes: one full push (100) at once, then 2 a second. */
+  operations_per_minute: { count: 120, seconds: 60, firstDayCount: 120, firstDaySeconds: 60 },
+};
+
+export type LimitName = keyof typeof DEFAULT_LIMITS;
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
+export type Limits = Record<LimitName, LimitRule>;
+
+/** The limits each operation takes one of (likes: their count). */
+export const OPERATION_LIMITS: Partial<Record<string, readonly LimitName[]>> = {
+  create: ['posts_per_day', 'seconds_between_posts'],
+  reply: ['replies_per_day', 'seconds_between_replies'],
+  like: ['likes_per_day'],
+  flag: ['flags_per_day'],
+  editPost: ['edits_per_day'],
+  editReply: ['edits_per_day'],
+};
+
+/** An operation or request over a limit: how long until it would be allowed. */
+export class SlowDown extends Error {
+  override name = 'SlowDown';
+  constructor(readonly waitMs: number) {
+    super(slowDownMessage(waitMs));
+  }
+  /** The Retry-After header's seconds. */
+  get retryAfter(): number {
+    return Math.max(1, Math.ceil(this.waitMs / 1000));
+  }
+}
+
+/** Who a limit counts: a member (admins never reach here). */
+export interface Limited {
+  id: number;
+  role: string;
+  createdAt?: number;
+}
+
+const FIRST_DAY_MS = DAY * 1000;
+/** How long an instance keeps the admin's settings before it reads them again. */
+const SETTINGS_TTL_MS = 5_000;
+
+/** The limits as the admin set them (and the defaults for the rest), read again at most every few seconds. */
+export class LimitSettings {
+  private cached?: { at: number; limits: Limits };
+
+  /** `base`: the limits before the admin's changes (DEFAULT_LIMITS; tests that are not about limits relax them). */
+  constructor(
+    private readonly db: Sql,
+    private readonly base: Limits = DEFAULT_LIMITS,
+  ) {}
+
+  async current(now = Date.now()): Promise<Limits> {
+    if (this.cached && now - this.cached.at < SETTINGS_TTL_MS) return this.cached.limits;
+    const rows = await this.db.query<{ name: string; count: number; seconds: number; first_day_count: number; first_day_seconds: number }>(
+      'SELECT name, count, seconds, first_day_count, first_day_seconds FROM rate_limit_settings',
+    );
+    const limits: Limits = { ...this.base };
+    for (const row of rows) {
+      if (!(LIMIT_NAMES as string[]).includes(row.name)) continue;
+      limits[row.name as LimitName] = {
+        count: Number(row.count),
+        seconds: Number(row.seconds),
+        firstDayCount: Number(row.first_day_count),
+        firstDaySeconds: Number(row.first_day_seconds),
+      };
+    }
+    this.cached = { at: now, limits };
+    return limits;
+  }
+
+  /** Stores the admin's change of one limit and forgets the cache here (other instances within seconds). */
+  async set(sql: Sql, name: LimitName, rule: LimitRule): Promise<void> {
+    await sql.query(
+      `INSERT INTO rate_limit_settings (name, count, seconds, first_day_count, first_day_seconds) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (name) DO UPDATE SET count = $2, seconds = $3, first_day_count = $4, first_day_seconds = $5`,
+      [name, rule.count, rule.seconds, rule.firstDayCount, rule.firstDaySeconds],
+    );
+    this.cached = undefined;
+  }
+}
+
+/** The bucket of `rule` for a member: its capacity and refill rate (tokens per ms), stricter in their first day. */
+function bucketOf(rule: LimitRule, member: Limited, now: number): { capacity: number; rate: number } {
+  const firstDay = member.createdAt !== undefined && now - member.createdAt < FIRST_DAY_MS;
+  const [count, seconds] = firstDay ? [rule.firstDayCount, rule.firstDaySeconds] : [rule.count, rule.seconds];
+  return { capacity: count, rate: count / (seconds * 1000) };
+}
+
+/**
+ * Takes `cost` tokens of the limit `name` for `member` in one statement (so two instances never both
+ * take the last one); throws SlowDown with the wait when there are not enough. Admins are exempt.
+ */
+export async function take(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1, now = Date.now()): Promise<void> {
+  if (member.role === 'admin' || cost <= 0) return;
+  const { capacity, rate } = bucketOf(limits[name], member, now);
+  // A cost above the capacity can never be met: it waits as long as a full bucket takes to refill.
+  if (capacity <= 0 || cost > capacity) throw new SlowDown(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
+  const key = `member:${member.id}`;
+  const [taken] = await sql.query(
+    `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)
+     ON CONFLICT (key, name) DO UPDATE SET tokens = least($3::float8, b.tokens + ($4 - b.at) * $6::float8) - $5, at = $4
+     WHERE least($3::float8, b.tokens + ($4 - b.at) * $6::float8) >= $5
+     RETURNING tokens`,
+    [key, name, capacity, now, cost, rate],
+  );
+  if (taken) return;
+  const [bucket] = await sql.query<{ have: unknown }>(
+    `SELECT least($3::float8, tokens + ($4 - at) * $5::float8) AS have FROM rate_buckets WHERE key = $1 AND name = $2`,
+    [key, name, capacity, now, rate],
+  );
+  const have = Number(bucket?.have ?? 0);
+  throw new SlowDown(Math.max(1, (cost - have) / rate));
+}
+
+/** Takes one of each limit `names` (the whole call's first SlowDown wins; call it in a transaction so nothing is kept). */
+export async function takeAll(sql: Sql, limits: Limits, names: readonly LimitName[], member: Limited, now = Date.now()): Promise<void> {
+  for (const name of names) await take(sql, limits, name, member, 1, now);
+}
+
+/** take() for a whole request (a push, a search): over the limit is 429 slow_down with Retry-After. */
+export async function takeForRequest(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1): Promise<void> {
+  try {
+    await take(sql, limits, name, member, cost);
+  } catch (error) {
+    if (error instanceof SlowDown) throw refuse('slow_down', error.message, { 'retry-after': String(error.retryAfter) });
+    throw error;
+  }
+}

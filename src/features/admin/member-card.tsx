@@ -1,0 +1,233 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import Button from 'react-bootstrap/Button';
+import { IconBan, IconChevronDown, IconChevronUp, IconTrash, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { AdminBadge } from '../../components/author-name';
+import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
+import { PageLoading } from '../../components/page-loading';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { paths } from '../../config/paths';
+import { deleteSpammer, liftSuspension, silenceMember } from '../../db/moderation/members';
+import { useAsyncValue } from '../../hooks/use-async-value';
+import { DISPLAY_CHARS, clip, formatFullDate, plural } from '../../lib/format';
+import { FLAG_REASON_LABELS, type FlagReason } from '../../shared/moderation';
+import type { AdminMember, AdminMemberDetail } from '../../shared/protocol';
+import { readMember } from '../../sync/admin';
+import { SuspendDialog } from './suspend-dialog';
+
+/** What the staff decided of a member, as badges. */
+function MemberState({ member }: { member: AdminMember }) {
+  const suspended = member.suspended;
+  return (
+    <>
+      {member.role === 'admin' && <AdminBadge />}
+      {member.closed && <span className="badge text-bg-dark">Closed</span>}
+      {suspended && <span className="badge text-bg-danger">Suspended until {formatFullDate(member.suspendedUntil!)}</span>}
+      {member.silenced && !member.closed && <span className="badge text-bg-warning">Silenced</span>}
+    </>
+  );
+}
+
+/** A member's recent posts, replies and the flags they raised (read from the server when opened). */
+function MemberDetail({ id, refresh }: { id: string; refresh: number }) {
+  const answer = useAsyncValue<AdminMemberDetail | Error>(
+    () => readMember(id).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+    { key: id, refresh },
+  );
+  const detail = answer?.value;
+  if (!detail) return <PageLoading label="Loading the member..." />;
+  if (detail instanceof Error)
+    return (
+      <p role="alert" className="text-danger mb-0">
+        {detail.message}
+      </p>
+    );
+  return (
+    <div className="app-member-detail">
+      <section>
+        <h4 className="h6">Posts</h4>
+        {detail.posts.length === 0 ? (
+          <p className="small text-body-secondary">None.</p>
+        ) : (
+          <ul className="small">
+            {detail.posts.map((post) => (
+              <li key={post.id}>
+                <Link to={paths.post(post.id)}>{clip(post.title, DISPLAY_CHARS.title)}</Link>{' '}
+                <span className="text-body-secondary">({post.status})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h4 className="h6">Replies</h4>
+        {detail.replies.length === 0 ? (
+          <p className="small text-body-secondary">None.</p>
+        ) : (
+          <ul className="small">
+            {detail.replies.map((reply) => (
+              <li key={reply.id}>
+                <Link to={paths.reply(reply.postId, reply.id)}>{clip(reply.excerpt, 120) || '(empty)'}</Link>{' '}
+                <span className="text-body-secondary">
+                  on “{clip(reply.postTitle, 60)}”{reply.state === 'hidden' ? ', hidden' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h4 className="h6">Flags raised</h4>
+        {detail.flags.length === 0 ? (
+          <p className="small text-body-secondary">None.</p>
+        ) : (
+          <ul className="small">
+            {detail.flags.map((flag) => (
+              <li key={flag.id}>
+                <Link to={flag.replyId ? paths.reply(flag.postId, flag.replyId) : paths.post(flag.postId)}>
+                  {FLAG_REASON_LABELS[flag.reason as FlagReason] ?? flag.reason}
+                </Link>{' '}
+                <span className="text-body-secondary">
+                  ({flag.state}){flag.text ? `: ${clip(flag.text, 80)}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** One member of the Members tab: who they are, what the staff decided, and Suspend, Silence, Delete spammer. */
+export function MemberCard({ member, refresh }: { member: AdminMember; refresh: number }) {
+  const id = useId();
+  const showToast = useToast();
+  const [open, setOpen] = useState(false);
+  const [suspending, setSuspending] = useState<{ show: boolean } | null>(null);
+  const [deleting, setDeleting] = useState<{ show: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const staff = member.role === 'admin';
+  const suspended = member.suspended;
+  const headingId = `${id}-name`;
+
+  const act = async (action: () => Promise<void>, title: string, description: string) => {
+    setBusy(true);
+    try {
+      await action();
+      showToast({ title, description });
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="card app-member-row" aria-labelledby={headingId}>
+      <div className="card-body">
+        <div className="app-member-head">
+          <h3 id={headingId} className="h6 mb-0">
+            {clip(member.name, DISPLAY_CHARS.author)}
+          </h3>
+          <MemberState member={member} />
+        </div>
+        <p className="small text-body-secondary mb-1 app-break">{member.email}</p>
+        <p className="small mb-2">
+          {plural(member.posts, 'post')} · {plural(member.replies, 'reply', 'replies')} · {plural(member.flagsRaised, 'flag')} raised
+          {member.joinedAt !== null && ` · joined ${formatFullDate(member.joinedAt)}`}
+        </p>
+        {suspended && member.suspendReason && <p className="small mb-2">Reason: {member.suspendReason}</p>}
+        {open && <MemberDetail id={member.id} refresh={refresh} />}
+      </div>
+      <div className="card-footer app-member-actions">
+        <Button variant="link" size="sm" className="px-0" aria-expanded={open} aria-describedby={headingId} onClick={() => setOpen(!open)}>
+          {open ? <IconChevronUp aria-hidden="true" size={16} /> : <IconChevronDown aria-hidden="true" size={16} />} Posts, replies and
+          flags
+        </Button>
+        {staff ? (
+          <span className="small text-body-secondary">Staff account</span>
+        ) : member.closed ? (
+          <span className="small text-body-secondary">Account closed</span>
+        ) : (
+          <div className="app-member-buttons">
+            {suspended ? (
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                disabled={busy}
+                aria-describedby={headingId}
+                onClick={() => void act(() => liftSuspension(member.id), 'Suspension lifted', `${member.name} can sign in again.`)}
+              >
+                Lift suspension
+              </Button>
+            ) : (
+              <Button
+                variant="outline-danger"
+                size="sm"
+                disabled={busy}
+                aria-describedby={headingId}
+                onClick={() => setSuspending({ show: true })}
+              >
+                <IconBan aria-hidden="true" size={16} /> Suspend
+              </Button>
+            )}
+            <Button
+              variant="outline-warning"
+              size="sm"
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() =>
+                void act(
+                  () => silenceMember(member.id, !member.silenced),
+                  member.silenced ? 'Member can write again' : 'Member silenced',
+                  member.silenced ? `${member.name} can post and reply again.` : `${member.name} can read, but not write.`,
+                )
+              }
+            >
+              {member.silenced ? <IconVolume aria-hidden="true" size={16} /> : <IconVolumeOff aria-hidden="true" size={16} />}{' '}
+              {member.silenced ? 'Unsilence' : 'Silence'}
+            </Button>
+            <Button variant="danger" size="sm" disabled={busy} aria-describedby={headingId} onClick={() => setDeleting({ show: true })}>
+              <IconTrash aria-hidden="true" size={16} /> Delete spammer
+            </Button>
+          </div>
+        )}
+      </div>
+      {suspending && (
+        <SuspendDialog
+          member={member}
+          show={suspending.show}
+          onHide={() => setSuspending({ show: false })}
+          onExited={() => setSuspending(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete spammer?"
+          confirmLabel="Delete spammer"
+          show={deleting.show}
+          onHide={() => setDeleting({ show: false })}
+          onExited={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await deleteSpammer(member.id);
+              showToast({
+                title: 'Spammer deleted',
+                description: `Everything ${member.name} wrote leaves the forum, and the account is closed.`,
+              });
+              return true;
+            } catch (error) {
+              showToast(errorToast(error));
+              return false;
+            }
+          }}
+        >
+          Every post and reply by <strong>{member.name}</strong> leaves the forum on every device, and the account is closed. This cannot be
+          undone.
+        </ConfirmDialog>
+      )}
+    </article>
+  );
+}

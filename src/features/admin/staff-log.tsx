@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import Button from 'react-bootstrap/Button';
+import { IconHistory, IconWifiOff } from '@tabler/icons-react';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoading } from '../../components/page-loading';
+import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { paths } from '../../config/paths';
+import { isDataError } from '../../db/storage/errors';
+import { useMode } from '../../hooks/use-mode';
+import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
+import type { StaffLogEntry } from '../../shared/protocol';
+import { readStaffLog } from '../../sync/admin';
+
+/** What an entry's action reads as, after the actor's name. */
+const VERBS: Record<string, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  hidePost: 'hid the post',
+  hideReply: 'hid a reply on',
+  restoreReply: 'restored a reply on',
+  dismissFlags: 'dismissed the flags on',
+  deletePost: 'deleted the post',
+  deleteReply: 'deleted a reply on',
+  suspendMember: 'suspended',
+  silenceMember: 'silenced',
+  deleteSpammer: 'deleted the spammer',
+  setLimit: 'changed the limit',
+};
+
+/** One entry as a sentence: who did what to which post or member, with the reason and decision. */
+function Sentence({ entry }: { entry: StaffLogEntry }) {
+  const detail = entry.detail ?? {};
+  let verb = VERBS[entry.action] ?? entry.action;
+  if (entry.action === 'suspendMember' && detail.until === null) verb = 'lifted the suspension of';
+  if (entry.action === 'silenceMember' && detail.silenced === false) verb = 'unsilenced';
+  const onPost = entry.postId !== null && entry.title !== null;
+  return (
+    <>
+      <strong>{clip(entry.actor.name, DISPLAY_CHARS.author)}</strong> {verb}{' '}
+      {onPost ? (
+        <>
+          <Link to={entry.replyId ? paths.reply(entry.postId!, entry.replyId) : paths.post(entry.postId!)}>
+            “{clip(entry.title!, DISPLAY_CHARS.title)}”
+          </Link>
+          {entry.member && <> by {clip(entry.member.name, DISPLAY_CHARS.author)}</>}
+        </>
+      ) : entry.action === 'setLimit' ? (
+        <code>{entry.title}</code>
+      ) : (
+        entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>
+      )}
+      {entry.action === 'suspendMember' && typeof detail.until === 'number' && <> until {formatFullDate(detail.until)}</>}
+      {entry.reason && <span className="app-log-reason">: {entry.reason}</span>}
+    </>
+  );
+}
+
+/** The staff log (/admin/log, connected mode): every staff action, newest first, 50 at a time. */
+export function StaffLog() {
+  const mode = useMode();
+  const showToast = useToast();
+  const [entries, setEntries] = useState<StaffLogEntry[] | undefined>(undefined);
+  const [more, setMore] = useState(false);
+  const [failure, setFailure] = useState<unknown>(undefined);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (mode !== 'connected') return undefined;
+    let live = true;
+    readStaffLog().then(
+      (page) => {
+        if (!live) return;
+        setEntries(page.entries);
+        setMore(page.more);
+      },
+      (error: unknown) => live && setFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+  if (mode === undefined) return <PageLoading label="Loading the staff log..." />;
+  if (mode === 'local') {
+    return (
+      <EmptyState icon={<IconHistory size={40} />} title="No staff log on this device">
+        The staff log is kept on the forum’s server. This device is local-only.
+      </EmptyState>
+    );
+  }
+  if (failure !== undefined) {
+    return isDataError(failure, 'offline') ? (
+      <EmptyState icon={<IconWifiOff size={40} />} title="The staff log needs a connection">
+        It is kept on the forum’s server: open it again once this device is online.
+      </EmptyState>
+    ) : (
+      <p role="alert" className="text-danger">
+        {failure instanceof Error ? failure.message : 'The staff log could not be read.'}
+      </p>
+    );
+  }
+  if (!entries) return <PageLoading label="Loading the staff log..." />;
+  if (entries.length === 0) {
+    return (
+      <EmptyState icon={<IconHistory size={40} />} title="No staff actions yet">
+        Reviews, hides, deletions, suspensions and changed limits show here.
+      </EmptyState>
+    );
+  }
+  const loadMore = async () => {
+    setLoading(true);
+    try {
+      const page = await readStaffLog(entries.at(-1)!.id);
+      setEntries([...entries, ...page.entries]);
+      setMore(page.more);
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <>
+      <ol className="list-unstyled app-staff-log" aria-label="Staff actions, newest first">
+        {entries.map((entry) => (
+          <li key={entry.id} className="app-log-entry">
+            <time dateTime={new Date(entry.at).toISOString()} title={formatFullDate(entry.at)} className="app-log-time">
+              {formatAge(entry.at)}
+            </time>
+            <span>
+              <Sentence entry={entry} />
+            </span>
+          </li>
+        ))}
+      </ol>
+      {more && (
+        <Button variant="outline-primary" onClick={() => void loadMore()} disabled={loading}>
+          {loading && <Spinner className="me-2" />}
+          Load older actions
+        </Button>
+      )}
+    </>
+  );
+}

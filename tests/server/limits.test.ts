@@ -1,0 +1,165 @@
+// The member limits (server/lib/limits.ts) with their real defaults (Discourse's): a member's first
+// day, the seconds between posts, the daily caps, floods of pushes and searches answered 429 with
+// Retry-After, admins exempt, the admin's changes applied (and logged), and every limit shared by
+// two instances on one PostgreSQL. The clock is moved by hand (Date.now), never waited on.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openPostgres } from '../../server/db/storage/postgres';
+import { startUp } from '../../server/db/storage/startup';
+import type { Database } from '../../server/db/storage/adapter';
+import type { Op } from '../../src/shared/protocol';
+import { Client, createOp, likeOp, reviewOp, signedIn, type Answer } from './support/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, newPostgresDatabase } from './support/databases';
+import { testServer, type TestServer } from './support/app';
+import { DEFAULT_LIMITS } from './support/limits';
+
+const resultOf = (answer: Answer) => answer.body.results[0];
+
+/** Stops the server's clock (Date.now), moved only by hand: no bucket refills while a test runs. */
+function clock() {
+  let now = Date.now();
+  vi.spyOn(Date, 'now').mockImplementation(() => now);
+  return { advance: (ms: number) => (now += ms) };
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('member limits (DEFAULT_LIMITS)', () => {
+  let server: TestServer;
+  let admin: Client;
+  beforeAll(async () => {
+    server = await testServer('pglite', { memberLimits: DEFAULT_LIMITS });
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => server.close());
+
+  it('a member’s first day: a new post, then 120 s before the next; `failed` slow_down with when; nothing written meanwhile', async () => {
+    const time = clock();
+    const member = await signedIn(server.app, 'first.day@example.com');
+    expect(resultOf(await member.push(createOp('First'))).status).toBe('applied');
+    const slowed = resultOf(await member.push(createOp('Too soon')));
+    expect(slowed).toMatchObject({ status: 'failed', code: 'slow_down', reason: 'You are doing that too often. Try again in 2 minutes.' });
+    expect(slowed.retryAfter).toBeGreaterThanOrEqual(119);
+    expect(slowed.retryAfter).toBeLessThanOrEqual(120);
+    const [count] = await server.db.query(`SELECT count(*) AS n FROM posts WHERE title = 'Too soon'`);
+    expect(Number(count!.n)).toBe(0);
+    // A refusal takes nothing of the limit (its transaction gave the tokens back).
+    time.advance(121_000);
+    expect(resultOf(await member.push(createOp(' '))).code).toBe('invalid');
+    expect(resultOf(await member.push(createOp('Second'))).status).toBe('applied');
+    time.advance(121_000);
+    expect(resultOf(await member.push(createOp('Third'))).status).toBe('applied');
+    // Three new posts in the first day: the fourth waits hours, not minutes.
+    time.advance(121_000);
+    const fourth = resultOf(await member.push(createOp('Fourth')));
+    expect(fourth).toMatchObject({ status: 'failed', code: 'slow_down' });
+    expect(fourth.retryAfter).toBeGreaterThan(60 * 60);
+    // After the first day: 15 s between posts.
+    time.advance(2 * 24 * 60 * 60 * 1000);
+    expect(resultOf(await member.push(createOp('A day later'))).status).toBe('applied');
+    expect(resultOf(await member.push(createOp('And at once'))).retryAfter).toBe(15);
+  });
+
+  it('replies: 10 in the first day, 30 s apart; likes: 50 a day (a like of count n is n likes)', async () => {
+    const time = clock();
+    const member = await signedIn(server.app, 'replier.limits@example.com');
+    const postId = await admin.createPost('Replied to');
+    await admin.push(reviewOp(postId));
+    const reply = (text: string) => ({ id: randomUUID(), type: 'reply', postId, content: text }) as Op;
+    expect(resultOf(await member.push(reply('One'))).status).toBe('applied');
+    expect(resultOf(await member.push(reply('Two'))).retryAfter).toBe(30);
+    expect(resultOf(await member.push(likeOp(postId, 50))).status).toBe('applied');
+    const over = resultOf(await member.push(likeOp(postId)));
+    expect(over).toMatchObject({ status: 'failed', code: 'slow_down' });
+    time.advance(24 * 60 * 60 * 1000);
+    expect(resultOf(await member.push(likeOp(postId))).status).toBe('applied');
+  });
+
+  it('admins are exempt', async () => {
+    for (let index = 0; index < 5; index += 1) expect(resultOf(await admin.push(createOp(`Staff ${index}`))).status).toBe('applied');
+  });
+
+  it('a flood of pushes is answered 429 slow_down with Retry-After, before anything in it is applied', async () => {
+    clock();
+    const flooder = await signedIn(server.app, 'flooder@example.com');
+    const postId = await admin.createPost('Viewed in a flood');
+    await admin.push(reviewOp(postId));
+    const view = () => ({ id: randomUUID(), type: 'view', postId }) as Op;
+    // One full push of 100 operations is allowed at once; the next must wait for the bucket.
+    expect((await flooder.push(...Array.from({ length: 100 }, view))).status).toBe(200);
+    const flood = await flooder.push(...Array.from({ length: 100 }, view));
+    expect(flood.status).toBe(429);
+    expect(flood.body.error).toMatchObject({
+      code: 'slow_down',
+      message: expect.stringMatching(/^You are doing that too often\. Try again in \d+ seconds\.$/),
+    });
+    expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0);
+    // 20 pushes in 10 s, then 429.
+    const quick = await signedIn(server.app, 'quick.pusher@example.com');
+    const statuses = [];
+    for (let index = 0; index < 21; index += 1) statuses.push((await quick.push(view())).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('searches: 30 a minute, then 429 with Retry-After', async () => {
+    clock();
+    const searcher = await signedIn(server.app, 'searcher.limits@example.com');
+    for (let index = 0; index < 30; index += 1) expect((await searcher.request('GET', `/api/search?q=word${index}`)).status).toBe(200);
+    const over = await searcher.request('GET', '/api/search?q=one+more');
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('slow_down');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('the admin changes a limit: it applies, and the staff log has it; a limit the server does not have is 400', async () => {
+    const time = clock();
+    const member = await signedIn(server.app, 'prolific.newcomer@example.com');
+    const rule = { count: 1, seconds: 1, firstDayCount: 1, firstDaySeconds: 1 };
+    const set = await admin.request('PUT', '/api/admin/limits', { name: 'seconds_between_posts', rule });
+    expect(set.status).toBe(200);
+    expect(set.body.limits.seconds_between_posts).toEqual(rule);
+    expect(set.body.defaults.seconds_between_posts).toEqual(DEFAULT_LIMITS.seconds_between_posts);
+    expect(resultOf(await member.push(createOp('One'))).status).toBe('applied');
+    time.advance(1_000);
+    expect(resultOf(await member.push(createOp('Two'))).status).toBe('applied');
+    expect((await member.request('PUT', '/api/admin/limits', { name: 'seconds_between_posts', rule })).status).toBe(403);
+    expect((await admin.request('PUT', '/api/admin/limits', { name: 'nothing_per_day', rule })).status).toBe(400);
+    expect((await admin.request('PUT', '/api/admin/limits', { name: 'posts_per_day', rule: { ...rule, seconds: 0 } })).status).toBe(400);
+    const log = (await admin.request('GET', '/api/admin/log')).body.entries;
+    expect(log[0]).toMatchObject({ action: 'setLimit', title: 'seconds_between_posts', detail: rule });
+    await admin.request('PUT', '/api/admin/limits', { name: 'seconds_between_posts', rule: DEFAULT_LIMITS.seconds_between_posts });
+  });
+});
+
+describe('limits shared by two instances on one PostgreSQL', () => {
+  const dbs: Database[] = [];
+  afterAll(async () => {
+    for (const db of dbs) await db.close();
+  });
+
+  it('a post on one instance counts on the other; an admin’s change on one applies on the other within seconds', async () => {
+    const time = clock();
+    const url = await newPostgresDatabase();
+    for (let index = 0; index < 2; index += 1) dbs.push(await openPostgres(url));
+    await startUp(dbs[0]!, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => undefined });
+    const [one, two] = await Promise.all(dbs.map((db) => buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: DEFAULT_LIMITS })));
+    try {
+      const onOne = new Client(one!);
+      await onOne.join('two.instances@example.com');
+      const onTwo = new Client(two!);
+      onTwo.cookie = onOne.cookie;
+      expect(resultOf(await onOne.push(createOp('On the first'))).status).toBe('applied');
+      expect(resultOf(await onTwo.push(createOp('At once on the second')))).toMatchObject({ status: 'failed', code: 'slow_down' });
+      // Both instances read the settings (cached a few seconds); the admin changes one on the first.
+      const admin = await signedIn(one!, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const rule = { count: 1, seconds: 1, firstDayCount: 1, firstDaySeconds: 1 };
+      expect((await admin.request('PUT', '/api/admin/limits', { name: 'seconds_between_posts', rule })).status).toBe(200);
+      time.advance(6_000);
+      expect(resultOf(await onTwo.push(createOp('Six seconds later on the second'))).status).toBe('applied');
+    } finally {
+      await one!.close();
+      await two!.close();
+    }
+  });
+});
