@@ -1,5 +1,7 @@
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { readStop } from '../lib/stop-notice';
 import { LoginForm } from '../features/auth/login-form';
 import { useMode } from '../hooks/use-mode';
 
@@ -13,6 +15,8 @@ const benefits = [
 export function LoginPage() {
   const state = useLocation().state as { signedOutElsewhere?: boolean } | null;
   const mode = useMode();
+  // Signed out by the staff: why, and until when (instead of "signed out in another tab").
+  const [stopped] = useState(readStop);
   return (
     <div className="container app-auth">
       <div className="row g-4 align-items-center justify-content-center">
@@ -37,10 +41,16 @@ export function LoginPage() {
           </div>
         </div>
         <div className="col-md-8 col-lg-5">
-          {state?.signedOutElsewhere && (
-            <div role="status" className="alert alert-info">
-              You were signed out in another tab. Sign in again to continue; a post you were writing is kept as a draft.
+          {stopped ? (
+            <div role="status" className="alert alert-warning">
+              <strong>{stopped.title}.</strong> {stopped.description}
             </div>
+          ) : (
+            state?.signedOutElsewhere && (
+              <div role="status" className="alert alert-info">
+                You were signed out in another tab. Sign in again to continue; a post you were writing is kept as a draft.
+              </div>
+            )
           )}
           <LoginForm />
         </div>

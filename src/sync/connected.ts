@@ -2,6 +2,7 @@
 // write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
+import { rememberStop } from '../lib/stop-notice';
 import { onLocalChange } from '../db/storage/changes';
 import { releaseSetAside } from '../db/ops/outbox';
 import { pendingName } from '../db/preferences/pulled';
@@ -31,6 +32,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     // The staff suspended or closed the account: signed out here at once, told why and until when.
     if (stopped) {
       if (!readStoredSession()) return;
+      rememberStop(stopped);
       saveSession(null);
       announce(stopped);
       return;

@@ -60,18 +60,26 @@ test('a member suspended on the tablet is signed out of their phone live, told w
   await expect(row.getByText(/^Suspended until/)).toBeVisible();
 
   // The phone hears it on its live stream: signed out, with the reason and the end.
-  await expect(toasts(phone.page).getByText(/Your account is suspended until .* UTC\. Reason: Links to a casino in every reply/)).toBeVisible();
+  await expect(
+    toasts(phone.page).getByText(/Your account is suspended until .* UTC\. Reason: Links to a casino in every reply/),
+  ).toBeVisible();
   await expect(phone.page).toHaveURL(/\/login/);
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Reason: Links to a casino in every reply');
   // Signing in again says the same, and signs nobody in.
   await phone.page.getByLabel('Email').fill(member);
   await phone.page.getByLabel('Password').fill(passwordOf(member));
   await phone.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toasts(phone.page).getByText(/Your account is suspended until/).last()).toBeVisible();
+  await expect(
+    toasts(phone.page)
+      .getByText(/Your account is suspended until/)
+      .last(),
+  ).toBeVisible();
   await expect(phone.page).toHaveURL(/\/login/);
 
   // Lifted on the tablet: the member signs in.
   await row.getByRole('button', { name: 'Lift suspension' }).click();
   await expect(toasts(tablet.page).getByText('Suspension lifted')).toBeVisible();
+  await waitSynced(tablet.page); // the lift has reached the server
   await phone.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toasts(phone.page).getByText('Logged in successfully!')).toBeVisible();
   // The staff log keeps both, with the reason.
@@ -82,7 +90,9 @@ test('a member suspended on the tablet is signed out of their phone live, told w
   await tablet.context.close();
 });
 
-test('a silenced member reads, but a reply is refused with the reason and their text stays; unsilenced, it is sent', async ({ browser }) => {
+test('a silenced member reads, but a reply is refused with the reason and their text stays; unsilenced, it is sent', async ({
+  browser,
+}) => {
   const member = 'quiet.one@example.com';
   const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
   const tablet = await signedInDevice(browser, spec.server, ADMIN, TABLET, '/admin');

@@ -1,3 +1,4 @@
+import { clearStop } from '../../lib/stop-notice';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -73,6 +74,7 @@ export function LoginForm() {
         await login(email, password);
         showToast({ title: 'Success', description: 'Logged in successfully!' });
       }
+      clearStop();
       navigate(afterSignIn);
     } catch (error) {
       showToast(errorToast(error));
