@@ -1,7 +1,7 @@
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { readStop } from '../lib/stop-notice';
+import { readStop } from '../db/members/stop-notice';
 import { LoginForm } from '../features/auth/login-form';
 import { useMode } from '../hooks/use-mode';
 

@@ -330,8 +330,15 @@ export const searchQuerySchema = z.object({
 export const searchResponseSchema = z.object({
   /** Best first: the device stores them like pulled posts and shows them in this order. */
   posts: z.array(wirePostSchema),
-  /** How many posts match in all (the answer holds at most `limit`). */
+  /** How many posts match, counted up to 100 (the answer holds at most `limit`). */
   total: z.number().int().nonnegative(),
+  /** Version 6: more than `total` match ("100+ results"). */
+  more: z.boolean().default(false),
+  /** Version 6: the posts found through a reply, and that reply (its link leads to it). */
+  matches: z
+    .array(z.object({ postId: z.number().int().positive(), replyId: z.string() }))
+    .max(100)
+    .default([]),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
@@ -425,19 +432,18 @@ export type StaffLogPage = z.infer<typeof staffLogPageSchema>;
 export const staffLogQuerySchema = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
 
 /** A member's limit as the admin sets it (PUT /api/admin/limits; protocol 6): `count` per `seconds`, and in a member's first day. */
+const limitCount = z.number().int().min(0).max(1_000_000);
+/** A limit's window: a second to thirty days. */
+const limitSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(30 * 24 * 60 * 60);
 export const limitRuleSchema = z.object({
-  count: z.number().int().min(0).max(1_000_000),
-  seconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(30 * 24 * 60 * 60),
-  firstDayCount: z.number().int().min(0).max(1_000_000),
-  firstDaySeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(30 * 24 * 60 * 60),
+  count: limitCount,
+  seconds: limitSeconds,
+  firstDayCount: limitCount,
+  firstDaySeconds: limitSeconds,
 });
 export const limitsResponseSchema = z.object({
   limits: z.record(z.string(), limitRuleSchema),

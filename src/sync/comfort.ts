@@ -9,19 +9,29 @@ import { createApi, type SyncApi } from './api';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
 
+/** The server's answer as the screen shows it: ids best first, the count ("100+" when `more`), the reply each post was found by. */
+export interface ServerSearchAnswer {
+  ids: number[];
+  total: number;
+  more: boolean;
+  /** Post id → the reply whose words matched (the post's own did not, or less). */
+  replies: Record<number, string>;
+}
+
 /**
  * GET /api/search: stores the posts found like pulled posts (the pull cursor stays), so their cards
- * and pages work, and returns their ids, best first, with how many match in all.
+ * and pages work, and returns their ids, best first, with how many match (up to 100) and the replies found.
  */
-export async function searchServer(
-  query: string,
-  category: string,
-  api: SyncApi = defaultApi(),
-): Promise<{ ids: number[]; total: number }> {
+export async function searchServer(query: string, category: string, api: SyncApi = defaultApi()): Promise<ServerSearchAnswer> {
   if (!api.search) throw new Error('This client cannot search the server.');
   const answer = await api.search(query, category, MAX_SEARCH_LIMIT);
   await storeSearchedPosts(answer.posts);
-  return { ids: answer.posts.map((post) => post.id), total: answer.total };
+  return {
+    ids: answer.posts.map((post) => post.id),
+    total: answer.total,
+    more: answer.more,
+    replies: Object.fromEntries(answer.matches.map((match) => [match.postId, match.replyId])),
+  };
 }
 
 /** GET /api/members/:id: the member's public profile (`member_not_found` when there is none). */

@@ -2,7 +2,7 @@
 // write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
-import { rememberStop } from '../lib/stop-notice';
+import { rememberStop } from '../db/members/stop-notice';
 import { onLocalChange } from '../db/storage/changes';
 import { releaseSetAside } from '../db/ops/outbox';
 import { pendingName } from '../db/preferences/pulled';

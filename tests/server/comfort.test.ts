@@ -526,7 +526,33 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       const answer = await search(searcher, 'quokka', '&limit=2');
       expect(answer.body.posts).toHaveLength(2);
       expect(answer.body.total).toBe(3);
-      expect((await search(searcher, 'zzyzx')).body).toEqual({ posts: [], total: 0 });
+      expect((await search(searcher, 'zzyzx')).body).toEqual({ posts: [], total: 0, more: false, matches: [] });
+    });
+
+    it('a word in a visible reply finds its post and names the reply; a hidden reply’s words are never found', async () => {
+      const shown = await zoe.reply(ids.inContent, 'We saw a wallaby near the fieldwork site.');
+      const hidden = await zoe.reply(ids.reversed, 'A wallaby in a hidden reply, and a numbat.');
+      expect(outcome(await admin.push(hideReplyOp(hidden.id)))).toBe('applied');
+      const answer = searchResponseSchema.parse((await search(other, 'wallaby')).body);
+      expect(answer.posts.map((post) => post.id)).toEqual([ids.inContent]);
+      expect(answer.matches).toEqual([{ postId: ids.inContent, replyId: shown.id }]);
+      expect(await found(other, 'numbat')).toEqual([]);
+      // A post that matches by its own words is listed once, without a reply: its own words rank first.
+      await zoe.reply(ids.inTitle, 'Quokka again, in a reply.');
+      const both = searchResponseSchema.parse((await search(other, 'quokka')).body);
+      expect(both.posts.map((post) => post.id)).toEqual([ids.inTitle, ids.reversed, ids.inContent]);
+      expect(both.matches).toEqual([]);
+      // Filters hold for posts found through a reply too.
+      expect(await found(other, 'wallaby author:zoë')).toEqual([]);
+      expect(await found(other, 'wallaby category:trends')).toEqual(['inContent']);
+    });
+
+    it('an author is found by the name members see now, after a rename', async () => {
+      expect(outcome(await zoe.push(renameOp('Zoë Xylophone')))).toBe('applied');
+      expect(await found(searcher, 'quokka author:xylophone')).toEqual(['inTitle', 'reversed']);
+      expect(await found(searcher, 'quokka author:ångström')).toEqual([]);
+      expect(outcome(await zoe.push(renameOp('Zoë Ångström')))).toBe('applied');
+      expect(await found(searcher, 'quokka author:ångström')).toEqual(['inTitle', 'reversed']);
     });
 
     it('bad searches are 400 invalid with a readable message; signed out is 401; never a stack trace', async () => {
@@ -660,14 +686,36 @@ describe.each(BACKENDS)('search on 10,000 posts on %s', (backend) => {
   });
   afterAll(() => server.close());
 
-  it('a search by words uses the GIN index posts_search and answers the ranked matches', async () => {
+  it('a search by words uses the GIN index of the stored documents and answers the ranked matches', async () => {
     const viewer = { id: 0, memberId: '', email: 'viewer@example.com', name: 'Viewer', role: 'user' as const, passwordHash: '' };
     const { text, params } = searchStatement(viewer, { parsed: parseQuery('wombat'), category: 'All', limit: 50 });
     const plan = (await server.db.query<Record<string, string>>(`EXPLAIN ${text}`, params)).map((row) => Object.values(row)[0]).join('\n');
-    expect(plan).toContain('posts_search');
+    expect(plan).toContain('post_search_doc');
     const member = await signedIn(server.app, 'viewer@example.com');
     const answer = await member.request('GET', '/api/search?q=wombat');
     expect(answer.body.total).toBe(10);
     expect(answer.body.posts.every((post: WirePost) => post.content.endsWith('a wombat'))).toBe(true);
+  });
+
+  it('the worst queries stay bounded: a word in every post, a word left out, forty words, filters; "100+" instead of a count', async () => {
+    const member = await signedIn(server.app, 'worst@example.com');
+    const ask = async (q: string) => {
+      const answer = await member.request('GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect(answer.status).toBe(200);
+      return searchResponseSchema.parse(answer.body);
+    };
+    // "notes" is in every post: the 50 newest approved of the 1,000 newest matches, counted as 100+.
+    const everywhere = await ask('notes');
+    expect(everywhere.posts).toHaveLength(50);
+    expect([everywhere.total, everywhere.more]).toEqual([100, true]);
+    const notWombat = await ask('-wombat');
+    expect(notWombat.posts.some((post) => post.content.includes('wombat'))).toBe(false);
+    expect([notWombat.total, notWombat.more]).toEqual([100, true]);
+    const forty = await ask(Array.from({ length: 40 }, (_, i) => `word${i}`).join(' '));
+    expect([forty.total, forty.more]).toEqual([0, false]);
+    const filtered = await ask('notes author:bulk category:trends tag:none');
+    expect(filtered.total).toBe(0);
+    const wombats = await ask('wombat -weighting');
+    expect(wombats.posts.every((post) => post.content.endsWith('a wombat') && !post.content.includes('weighting'))).toBe(true);
   });
 });

@@ -217,7 +217,11 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     expect(await count(db, 'saved_posts')).toBe(0);
     // The theme is one of THEMES; the search index exists; a new account gets its member id at once.
     await expect(db.query(`UPDATE users SET theme = 'sepia'`)).rejects.toThrow();
-    expect(await count(db, `pg_indexes WHERE indexname = 'posts_search'`)).toBe(1);
+    // Migration 12: every post's and reply's searched document stored and indexed without a pending list.
+    expect(await count(db, `pg_indexes WHERE indexname = 'post_search_doc' AND indexdef LIKE '%fastupdate%off%'`)).toBe(1);
+    expect(await count(db, `pg_indexes WHERE indexname = 'reply_search_doc'`)).toBe(1);
+    expect(await count(db, 'post_search')).toBe(await count(db, 'posts'));
+    expect(await count(db, 'reply_search')).toBe(await count(db, 'replies'));
     await startUp(db, { ...quiet, adminPassword: 'pw' });
     expect(await count(db, 'users WHERE member_id IS NULL')).toBe(0);
   });

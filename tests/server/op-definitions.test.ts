@@ -40,7 +40,18 @@ const nameOf = (email: string) => MEMBERS.find((member) => member.email === emai
 
 /** Empties what operations write, then sets up the world under one change number. */
 async function seed(db: Database): Promise<void> {
-  for (const table of ['staff_log', 'ops', 'post_views', 'flags', 'notifications', 'saved_posts', 'replies', 'posts', 'deleted_posts', 'sessions']) {
+  for (const table of [
+    'staff_log',
+    'ops',
+    'post_views',
+    'flags',
+    'notifications',
+    'saved_posts',
+    'replies',
+    'posts',
+    'deleted_posts',
+    'sessions',
+  ]) {
     await db.query(`DELETE FROM ${table}`);
   }
   await db.query('DELETE FROM users WHERE email <> $1', [ADMIN]);

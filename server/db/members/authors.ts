@@ -33,3 +33,21 @@ export async function withAuthors<R extends Row>(sql: Sql, rows: R[]): Promise<R
 /** True when `viewer` may read the email of what `authorEmail` wrote: their own, or any for admins. */
 export const readsEmail = (viewer: Actor | undefined, authorEmail: unknown): boolean =>
   viewer !== undefined && (viewer.role === 'admin' || viewer.email === authorEmail);
+
+/**
+ * The author fields of a post or a reply on the wire, as `viewerEmail` (an admin when
+ * `viewerIsAdmin`) may read them: the email only to its author and admins.
+ */
+export function wireAuthor(
+  row: { author?: unknown; author_email?: unknown; author_role?: unknown; author_id?: unknown },
+  viewerIsAdmin: boolean,
+  viewerEmail?: string,
+): { author: string; authorEmail: string; authorRole: string; authorId: string } {
+  const viewer: Actor | undefined = viewerEmail === undefined ? undefined : { email: viewerEmail, role: viewerIsAdmin ? 'admin' : 'user' };
+  return {
+    author: String(row.author),
+    authorEmail: readsEmail(viewer, row.author_email) ? String(row.author_email) : '',
+    authorRole: String(row.author_role),
+    authorId: String(row.author_id ?? ''),
+  };
+}

@@ -5,7 +5,7 @@ import type { OpPost } from '../../../src/shared/ops/store';
 import type { WirePost } from '../../../src/shared/protocol';
 import type { Post, PostVersion } from '../../../src/shared/post-rules';
 import type { UserRow } from '../members/accounts';
-import { readsEmail } from '../members/authors';
+import { wireAuthor } from '../members/authors';
 import type { Sql } from '../storage/adapter';
 
 export type PostRow = Record<string, unknown>;
@@ -39,16 +39,12 @@ function toPostVersion(value: unknown): PostVersion | null {
  */
 export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: string): WirePost {
   const readsReason = viewerIsAdmin || (viewerEmail !== undefined && row.author_email === viewerEmail);
-  const viewer = viewerEmail === undefined ? undefined : { email: viewerEmail, role: viewerIsAdmin ? 'admin' : 'user' };
   return {
     id: Number(row.id),
     title: String(row.title),
     content: String(row.content),
     category: String(row.category),
-    author: String(row.author),
-    authorEmail: readsEmail(viewer, row.author_email) ? String(row.author_email) : '',
-    authorRole: String(row.author_role),
-    authorId: String(row.author_id ?? ''),
+    ...wireAuthor(row, viewerIsAdmin, viewerEmail),
     likes: Number(row.likes),
     comments: Number(row.comments),
     views: Number(row.views),

@@ -4,7 +4,7 @@
 // admins only, and a deleted one has none left.
 import type { Reply } from '../../../src/shared/post-rules';
 import type { WireReply } from '../../../src/shared/protocol';
-import { readsEmail } from '../members/authors';
+import { wireAuthor } from '../members/authors';
 
 export type ReplyRow = Record<string, unknown>;
 
@@ -18,14 +18,10 @@ export const readableContent = (state: unknown, content: unknown, viewerIsAdmin:
  * (blank for everyone else; withAuthors sets the author's name, role and id first).
  */
 export function toWireReply(row: ReplyRow, viewerIsAdmin: boolean, viewerEmail?: string): WireReply {
-  const viewer = viewerEmail === undefined ? undefined : { email: viewerEmail, role: viewerIsAdmin ? 'admin' : 'user' };
   return {
     id: String(row.id),
     postId: Number(row.post_id),
-    author: String(row.author),
-    authorEmail: readsEmail(viewer, row.author_email) ? String(row.author_email) : '',
-    authorRole: String(row.author_role),
-    authorId: String(row.author_id ?? ''),
+    ...wireAuthor(row, viewerIsAdmin, viewerEmail),
     content: readableContent(row.state, row.content, viewerIsAdmin),
     quoteId: row.quote_id === null || row.quote_id === undefined ? null : String(row.quote_id),
     createdAt: Number(row.created_at),

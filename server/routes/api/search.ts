@@ -1,7 +1,7 @@
-// GET /api/search?q=&category=&limit= (protocol version 5): PostgreSQL full-text search of the forum
+// GET /api/search?q=&category=&limit= (protocol version 5; replies, `more` and `matches` since 6): PostgreSQL full-text search of the forum
 // for a signed-in member (db/search/search.ts), `q` in the search language of src/shared/search-language.ts. The
 // posts come as a pull would send them to this member (nothing they may not see), best first, with
-// how many match in all. A search of nothing (no words, no filter, every category) is refused, and
+// how many match (up to 100, `more` beyond) and the replies that matched. A search of nothing (no words, no filter, every category) is refused, and
 // so is a category the forum does not have.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import Button from 'react-bootstrap/Button';
 import { IconBan, IconChevronDown, IconChevronUp, IconTrash, IconVolume, IconVolumeOff } from '@tabler/icons-react';
@@ -29,6 +29,16 @@ function MemberState({ member }: { member: AdminMember }) {
   );
 }
 
+/** One list of a member's detail (posts, replies, flags), or "None.". */
+function DetailList<T>({ title, items, children }: { title: string; items: T[]; children: (item: T) => ReactNode }) {
+  return (
+    <section>
+      <h4 className="h6">{title}</h4>
+      {items.length === 0 ? <p className="small text-body-secondary">None.</p> : <ul className="small">{items.map(children)}</ul>}
+    </section>
+  );
+}
+
 /** A member's recent posts, replies and the flags they raised (read from the server when opened). */
 function MemberDetail({ id, refresh }: { id: string; refresh: number }) {
   const answer = useAsyncValue<AdminMemberDetail | Error>(
@@ -45,57 +55,36 @@ function MemberDetail({ id, refresh }: { id: string; refresh: number }) {
     );
   return (
     <div className="app-member-detail">
-      <section>
-        <h4 className="h6">Posts</h4>
-        {detail.posts.length === 0 ? (
-          <p className="small text-body-secondary">None.</p>
-        ) : (
-          <ul className="small">
-            {detail.posts.map((post) => (
-              <li key={post.id}>
-                <Link to={paths.post(post.id)}>{clip(post.title, DISPLAY_CHARS.title)}</Link>{' '}
-                <span className="text-body-secondary">({post.status})</span>
-              </li>
-            ))}
-          </ul>
+      <DetailList title="Posts" items={detail.posts}>
+        {(post) => (
+          <li key={post.id}>
+            <Link to={paths.post(post.id)}>{clip(post.title, DISPLAY_CHARS.title)}</Link>{' '}
+            <span className="text-body-secondary">({post.status})</span>
+          </li>
         )}
-      </section>
-      <section>
-        <h4 className="h6">Replies</h4>
-        {detail.replies.length === 0 ? (
-          <p className="small text-body-secondary">None.</p>
-        ) : (
-          <ul className="small">
-            {detail.replies.map((reply) => (
-              <li key={reply.id}>
-                <Link to={paths.reply(reply.postId, reply.id)}>{clip(reply.excerpt, 120) || '(empty)'}</Link>{' '}
-                <span className="text-body-secondary">
-                  on “{clip(reply.postTitle, 60)}”{reply.state === 'hidden' ? ', hidden' : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+      </DetailList>
+      <DetailList title="Replies" items={detail.replies}>
+        {(reply) => (
+          <li key={reply.id}>
+            <Link to={paths.reply(reply.postId, reply.id)}>{clip(reply.excerpt, 120) || '(empty)'}</Link>{' '}
+            <span className="text-body-secondary">
+              on “{clip(reply.postTitle, 60)}”{reply.state === 'hidden' ? ', hidden' : ''}
+            </span>
+          </li>
         )}
-      </section>
-      <section>
-        <h4 className="h6">Flags raised</h4>
-        {detail.flags.length === 0 ? (
-          <p className="small text-body-secondary">None.</p>
-        ) : (
-          <ul className="small">
-            {detail.flags.map((flag) => (
-              <li key={flag.id}>
-                <Link to={flag.replyId ? paths.reply(flag.postId, flag.replyId) : paths.post(flag.postId)}>
-                  {FLAG_REASON_LABELS[flag.reason as FlagReason] ?? flag.reason}
-                </Link>{' '}
-                <span className="text-body-secondary">
-                  ({flag.state}){flag.text ? `: ${clip(flag.text, 80)}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+      </DetailList>
+      <DetailList title="Flags raised" items={detail.flags}>
+        {(flag) => (
+          <li key={flag.id}>
+            <Link to={flag.replyId ? paths.reply(flag.postId, flag.replyId) : paths.post(flag.postId)}>
+              {FLAG_REASON_LABELS[flag.reason as FlagReason] ?? flag.reason}
+            </Link>{' '}
+            <span className="text-body-secondary">
+              ({flag.state}){flag.text ? `: ${clip(flag.text, 80)}` : ''}
+            </span>
+          </li>
         )}
-      </section>
+      </DetailList>
     </div>
   );
 }
@@ -123,6 +112,13 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
       setBusy(false);
     }
   };
+
+  /** One of the card's buttons: small, described by the member's name, off while one runs. */
+  const button = (variant: string, onClick: () => void, label: ReactNode) => (
+    <Button variant={variant} size="sm" disabled={busy} aria-describedby={headingId} onClick={onClick}>
+      {label}
+    </Button>
+  );
 
   return (
     <article className="card app-member-row" aria-labelledby={headingId}>
@@ -152,46 +148,39 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
           <span className="small text-body-secondary">Account closed</span>
         ) : (
           <div className="app-member-buttons">
-            {suspended ? (
-              <Button
-                variant="outline-secondary"
-                size="sm"
-                disabled={busy}
-                aria-describedby={headingId}
-                onClick={() => void act(() => liftSuspension(member.id), 'Suspension lifted', `${member.name} can sign in again.`)}
-              >
-                Lift suspension
-              </Button>
-            ) : (
-              <Button
-                variant="outline-danger"
-                size="sm"
-                disabled={busy}
-                aria-describedby={headingId}
-                onClick={() => setSuspending({ show: true })}
-              >
-                <IconBan aria-hidden="true" size={16} /> Suspend
-              </Button>
-            )}
-            <Button
-              variant="outline-warning"
-              size="sm"
-              disabled={busy}
-              aria-describedby={headingId}
-              onClick={() =>
+            {suspended
+              ? button(
+                  'outline-secondary',
+                  () => void act(() => liftSuspension(member.id), 'Suspension lifted', `${member.name} can sign in again.`),
+                  'Lift suspension',
+                )
+              : button(
+                  'outline-danger',
+                  () => setSuspending({ show: true }),
+                  <>
+                    <IconBan aria-hidden="true" size={16} /> Suspend
+                  </>,
+                )}
+            {button(
+              'outline-warning',
+              () =>
                 void act(
                   () => silenceMember(member.id, !member.silenced),
                   member.silenced ? 'Member can write again' : 'Member silenced',
                   member.silenced ? `${member.name} can post and reply again.` : `${member.name} can read, but not write.`,
-                )
-              }
-            >
-              {member.silenced ? <IconVolume aria-hidden="true" size={16} /> : <IconVolumeOff aria-hidden="true" size={16} />}{' '}
-              {member.silenced ? 'Unsilence' : 'Silence'}
-            </Button>
-            <Button variant="danger" size="sm" disabled={busy} aria-describedby={headingId} onClick={() => setDeleting({ show: true })}>
-              <IconTrash aria-hidden="true" size={16} /> Delete spammer
-            </Button>
+                ),
+              <>
+                {member.silenced ? <IconVolume aria-hidden="true" size={16} /> : <IconVolumeOff aria-hidden="true" size={16} />}{' '}
+                {member.silenced ? 'Unsilence' : 'Silence'}
+              </>,
+            )}
+            {button(
+              'danger',
+              () => setDeleting({ show: true }),
+              <>
+                <IconTrash aria-hidden="true" size={16} /> Delete spammer
+              </>,
+            )}
           </div>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { clearStop } from '../../lib/stop-notice';
+import { clearStop } from '../../db/members/stop-notice';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

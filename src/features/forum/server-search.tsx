@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { holdsPart } from '../../db/sync/free-space';
 import { savedPostIds } from '../../db/saved/saved';
@@ -10,6 +11,8 @@ import { useToast } from '../../components/toast/toast-context';
 import { Spinner } from '../../components/spinner';
 import { plural } from '../../lib/format';
 import type { ParsedQuery } from '../../shared/search-language';
+import type { ServerSearchAnswer } from '../../sync/comfort';
+import { paths } from '../../config/paths';
 import { ForumPost } from './forum-post';
 
 interface ServerSearchProps {
@@ -19,10 +22,8 @@ interface ServerSearchProps {
   email: string;
 }
 
-interface Answer {
+interface Answer extends ServerSearchAnswer {
   key: string;
-  ids: number[];
-  total: number;
 }
 
 /**
@@ -79,12 +80,24 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
       {shown && (
         <section className="mb-4 app-server-results" aria-labelledby="server-results-title">
           <h3 id="server-results-title" className="h6">
-            Results from the server <span className="fw-normal text-body-secondary">({plural(shown.total, 'result')})</span>
+            Results from the server{' '}
+            <span className="fw-normal text-body-secondary">
+              ({shown.more ? `${shown.total}+ results` : plural(shown.total, 'result')})
+            </span>
           </h3>
           {posts?.length === 0 && <p className="mb-0">No posts found</p>}
           <div className="app-post-list">
             {posts?.map((post) => (
-              <ForumPost key={post.id} post={post} email={email} saved={saved?.has(post.id)} isNew={false} query={parsed} />
+              <div key={post.id}>
+                <ForumPost post={post} email={email} saved={saved?.has(post.id)} isNew={false} query={parsed} />
+                {shown.replies[post.id] && (
+                  <p className="small mt-n2 mb-3 ms-3">
+                    <Link to={`${paths.post(post.id)}?reply=${encodeURIComponent(shown.replies[post.id]!)}`}>
+                      Found in a reply: open it
+                    </Link>
+                  </p>
+                )}
+              </div>
             ))}
           </div>
         </section>

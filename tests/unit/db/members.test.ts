@@ -105,12 +105,12 @@ describe('the server’s search and member pages', () => {
       api({
         search: async (...args) => {
           asked.push(args);
-          return { posts: found, total: 7 };
+          return { posts: found, total: 100, more: true, matches: [{ postId: 12, replyId: 'r-12' }] };
         },
       }),
     );
     expect(asked).toEqual([['author:ana "mobile diary"', 'Trends', 100]]);
-    expect(result).toEqual({ ids: [30, 12], total: 7 });
+    expect(result).toEqual({ ids: [30, 12], total: 100, more: true, replies: { 12: 'r-12' } });
     expect(await db.posts.get(30)).toMatchObject({ title: 'Best', arrivedAt: 0, sync: { seq: 90 } });
     expect(await readCursor()).toBe(0);
   });
@@ -147,7 +147,7 @@ describe('the API client’s comfort requests', () => {
       if (input.endsWith('/bad')) return reply({ name: 'no id' });
       return reply({ id: '0123456789abcdef', name: 'Ana', joinedAt: null, approvedPosts: 0, replyCount: 0, likesReceived: 0 });
     });
-    expect(await client.search!('tag:nps "a b"', 'All', 100)).toEqual({ posts: [], total: 0 });
+    expect(await client.search!('tag:nps "a b"', 'All', 100)).toEqual({ posts: [], total: 0, more: false, matches: [] }); // an older server's answer, read with the defaults
     expect((await client.member!('0123456789abcdef')).name).toBe('Ana');
     await expect(client.member!('bad')).rejects.toMatchObject({ code: 'bad_answer' });
     expect(urls[0]).toBe('/api/search?q=tag%3Anps+%22a+b%22&category=All&limit=100');

@@ -79,7 +79,7 @@ describe('comfort through the real server', () => {
     await server.addPost({ authorEmail: 'ben@example.com', title: 'Nothing alike', content: 'Other words.' });
     const { api } = await connectedDevice(server, MEMBER);
     const result = await searchServer('quokka', 'All', api);
-    expect(result).toEqual({ ids: [found.id], total: 1 });
+    expect(result).toEqual({ ids: [found.id], total: 1, more: false, replies: {} });
     expect(await db.posts.get(found.id)).toMatchObject({ title: 'Quokka sampling frames', arrivedAt: 0 });
     // A member's page is found by the random id the server gave their account (the posts carry it).
     expect(found.authorId).toMatch(/^[0-9a-f]{16}$/);
