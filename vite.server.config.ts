@@ -35,7 +35,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      input: { server: 'server/server.ts', 'admin-password': 'server/admin-password.ts', 'create-database': 'server/create-database.ts' },
+      input: {
+        server: 'server/server.ts',
+        'admin-password': 'server/admin-password.ts',
+        'create-database': 'server/create-database.ts',
+        'pglite-worker': 'server/db/storage/pglite-worker.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

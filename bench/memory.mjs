@@ -110,7 +110,7 @@ async function waitHealthy(url) {
 /** Sign-in as the admin, then every page of /api/changes. */
 async function requests(url) {
   const session = new Session(url);
-  await session.signIn('admin@insight.exchange', 'bench-admin');
+  await session.signIn('admin@insightexchange.app', 'bench-admin');
   let cursor = 0;
   for (let page = 0; page < 1000; page += 1) {
     const answer = await session.send('GET', `/api/changes?after=${cursor}&limit=500`);
@@ -122,7 +122,7 @@ async function requests(url) {
 /** One start of the server with `env`: its peak to /api/health, idle 10 s later, and after requests. */
 async function oneStart(env) {
   const watch = sampler();
-  const server = await startServer({ PORT, ADMIN_EMAIL: 'admin@insight.exchange', ...env }).catch(async (error) => {
+  const server = await startServer({ PORT, ...env }, { limits: 'defaults' }).catch(async (error) => {
     await watch.stop();
     throw error;
   });

@@ -4,7 +4,8 @@
 // minutes at most). Each worst case is asked 20 times after one warm-up, one at a time, from the
 // request to the whole JSON answer read: p50 / p95. Then, while one client searches for a word in
 // every post without pause for 10 s, another asks /api/health and a third likes a post every 50 ms:
-// their p50 / p99 (what a member feels while someone searches heavily). Prints JSON and writes
+// their p50 / p99 (what a member feels while someone searches heavily); the same during a first pull
+// of everything, during 1 MB pushes and during a flood under the default limits. Prints JSON and writes
 // bench/search-results.json; the figures go to bench/results.md by hand. Needs `npm run build`.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -82,27 +83,80 @@ async function measure(server) {
     for (let run = 0; run < RUNS; run += 1) times.push(await timed(() => search(q)));
     worst[name] = { ...figures(times), found: `${answer.total}${answer.more ? '+' : ''}` };
   }
-  // While one member searches without pause: health and another member's like.
-  const liker = new Session(server.url);
-  await liker.signIn('liker@bench.example');
   const { posts } = await search('wombat');
   const postId = posts[0].id;
-  const health = [];
-  const likes = [];
-  const heavy = [];
-  const until = Date.now() + 10_000;
-  const loop = async (pause, run, into) => {
-    while (Date.now() < until) {
-      into.push(await timed(run));
-      if (pause) await new Promise((done) => setTimeout(done, pause));
-    }
+  let address = 0;
+  const newMember = async (email) => {
+    const session = new Session(server.url);
+    address += 1;
+    await session.signIn(email, undefined, `10.39.0.${address}`);
+    return session;
   };
-  await Promise.all([
-    loop(0, () => search('paragraph'), heavy),
-    loop(20, () => new Session(server.url).send('GET', '/api/health'), health),
-    loop(50, () => liker.push({ id: randomUUID(), type: 'like', postId, count: 1 }), likes),
-  ]);
-  return { worst, duringHeavySearch: { searches: heavy.length, search: figures(heavy), health: figures(health), like: figures(likes) } };
+  const likers = [await newMember('liker@bench.example')];
+  /** Runs `work` again and again for `seconds` while health (every 20 ms) and the likers' likes (each every `likeEvery` ms) are timed. */
+  const during = async (work, { seconds = 10, likeEvery = 50 } = {}) => {
+    const health = [];
+    const likes = [];
+    const done = [];
+    const until = Date.now() + seconds * 1000;
+    const loop = async (pause, run, into) => {
+      while (Date.now() < until) {
+        into.push(await timed(run));
+        if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    };
+    await Promise.all([
+      loop(0, work, done),
+      loop(20, () => new Session(server.url).send('GET', '/api/health'), health),
+      ...likers.map((liker) => loop(likeEvery, () => liker.push({ id: randomUUID(), type: 'like', postId, count: 1 }), likes)),
+    ]);
+    return {
+      runs: done.length,
+      work: figures(done),
+      health: figures(health),
+      like: { ...figures(likes), p90: Math.round(percentile(likes, 90)), count: likes.length },
+    };
+  };
+  // While one member searches "paragraph" without pause.
+  const duringHeavySearch = await during(() => search('paragraph'));
+  // While a new device pulls the whole forum (every post and reply, pages of 1,000 rows) again and again.
+  const puller = await newMember('puller@bench.example');
+  const duringFirstPull = await during(async () => {
+    let after = 0;
+    for (let more = true; more;) {
+      const page = await puller.send('GET', `/api/changes?after=${after}&limit=1000`);
+      after = page.cursor;
+      more = page.more;
+    }
+  });
+  // While a member pushes 1 MB again and again: 100 replies of 10,000 characters each.
+  const writer = await newMember('writer@bench.example');
+  const long = 'A long reply about fieldwork and weighting, as members write them. '.repeat(150).slice(0, 10_000);
+  const duringMegabytePush = await during(() =>
+    writer.push(...Array.from({ length: 100 }, () => ({ id: randomUUID(), type: 'reply', postId, content: long }))),
+  );
+  // A flood under the forum's own limits (pushes and operations back to their defaults): one new
+  // member pushes 100 views from four loops without pause (answered 429 once over its limits), while
+  // four other members like a post, each every 600 ms (within their own limits).
+  const admin = new Session(server.url);
+  await admin.signIn('admin@insightexchange.app', 'bench-admin');
+  const { defaults } = await admin.send('GET', '/api/admin/limits');
+  for (const name of ['pushes_per_10_seconds', 'operations_per_minute'])
+    await admin.send('PUT', '/api/admin/limits', { name, rule: defaults[name] });
+  for (let n = 2; n <= 4; n += 1) likers.push(await newMember(`liker${n}@bench.example`));
+  const flooder = await newMember('flooder@bench.example');
+  const flood = { sent: 0, refused: 0 };
+  const floodOnce = async () => {
+    flood.sent += 1;
+    await flooder
+      .push(...Array.from({ length: 100 }, () => ({ id: randomUUID(), type: 'view', postId })))
+      .catch(() => (flood.refused += 1));
+  };
+  const duringFlood = await during(() => Promise.all([floodOnce(), floodOnce(), floodOnce(), floodOnce()]), {
+    seconds: 15,
+    likeEvery: 600,
+  });
+  return { worst, duringHeavySearch, duringFirstPull, duringMegabytePush, duringFlood: { ...duringFlood, pushes: flood } };
 }
 
 const results = {
@@ -117,14 +171,17 @@ const temporary = mkdtempSync(join(os.tmpdir(), 'ie-bench-search-'));
 let database;
 try {
   if (only !== 'postgres') {
-    const dataDir = join(temporary, 'pglite');
-    mkdirSync(dataDir);
-    await (await startServer({ DATA_DIR: dataDir })).stop(); // the schema, the samples and the admin
-    const pglite = await PGlite.create({ dataDir });
-    const started = Date.now();
-    await seed(async (text, params) => (await pglite.query(text, params)).rows);
-    results.pgliteSeedSeconds = Math.round((Date.now() - started) / 1000);
-    await pglite.close();
+    // BENCH_DATA_DIR: a folder seeded by an earlier run (kept), else a new one seeded here.
+    const dataDir = process.env.BENCH_DATA_DIR ?? join(temporary, 'pglite');
+    if (!process.env.BENCH_DATA_DIR) {
+      mkdirSync(dataDir);
+      await (await startServer({ DATA_DIR: dataDir })).stop(); // the schema, the samples and the admin
+      const pglite = await PGlite.create({ dataDir });
+      const started = Date.now();
+      await seed(async (text, params) => (await pglite.query(text, params)).rows);
+      results.pgliteSeedSeconds = Math.round((Date.now() - started) / 1000);
+      await pglite.close();
+    }
     const server = await startServer({ DATA_DIR: dataDir });
     try {
       results.pglite = await measure(server);

@@ -1,7 +1,7 @@
 // Issue 23, search that finds what you mean: the filters of the search language against a seeded
 // set with known answers, chips, marks, `/`, and the query kept in the address (Back, a shared link).
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
 
 const SEED = [
   makePost({
@@ -164,3 +164,27 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the device’s search finds a post through one of its replies, and leads to that reply (issue 39)', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const post = makePost({ title: 'Fieldwork in winter', content: 'Response rates dropped in December.' });
+  await putPosts(page, [post], { reload: false });
+  await putRows(page, 'replies', [
+    makeReplyRow(post.id, 1, { content: 'We used a wombat mascot to lift responses.' }),
+    makeReplyRow(post.id, 2, { content: 'A hidden wombat remark.', state: 'hidden' }),
+  ]);
+  await page.reload();
+  await search(page).fill('wombat');
+  await expect.poll(() => titles(page)).toEqual(['Fieldwork in winter']);
+  const link = page.getByRole('link', { name: 'Found in a reply: open it' });
+  await expect(link).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/posts/${post.id}\\?reply=thread-${post.id}-1$`));
+  await expect(page.getByText('We used a wombat mascot to lift responses.')).toBeVisible();
+  // A word of the post itself lists it without the link.
+  await page.goBack();
+  await search(page).fill('december');
+  await expect.poll(() => titles(page)).toEqual(['Fieldwork in winter']);
+  await expect(page.getByRole('link', { name: 'Found in a reply: open it' })).toHaveCount(0);
+});

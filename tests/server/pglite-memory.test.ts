@@ -89,7 +89,11 @@ describe('the ready-made empty database', () => {
     expect(existsSync(source()), `${source()} is missing: run npm run db:ready-made after upgrading PGlite`).toBe(true);
     expect(readFileSync(built()).equals(readFileSync(source()))).toBe(true);
     const beside = builtCreation(pathToFileURL(join(process.cwd(), 'dist-server-test', 'server.js')).href);
-    expect(beside).toEqual({ readyMade: built(), createScript: builtScript() });
+    expect(beside).toEqual({
+      readyMade: built(),
+      createScript: builtScript(),
+      workerScript: join(process.cwd(), 'dist-server-test', 'pglite-worker.js'),
+    });
     expect(builtCreation(import.meta.url)).toEqual({});
   });
 

@@ -15,7 +15,7 @@ import { withAuthors } from '../members/authors';
 import { toOpPost, toWirePost } from '../posts/post-rows';
 import { toWireReply } from '../replies/reply-rows';
 import { toWireFlag } from '../flags/flag-rows';
-import type { Database, Sql } from '../storage/adapter';
+import type { Database, Priority, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
 import { applyLike } from './like-batch';
 import { logStaffAction } from '../staff/staff-log';
@@ -92,7 +92,14 @@ async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, abo
  * Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason (the
  * codes a device of `protocolVersion` understands).
  */
-export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersion?: number, limits?: Limits): Promise<Applied> {
+export async function applyOp(
+  db: Database,
+  user: UserRow,
+  op: Op,
+  protocolVersion?: number,
+  limits?: Limits,
+  priority?: Priority,
+): Promise<Applied> {
   const definition = definitionOf(op.type);
   let args: unknown;
   try {
@@ -117,7 +124,7 @@ export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersi
     }
     return like(db, user, op, count);
   }
-  return applyByDefinition(db, user, op, args, limits);
+  return applyByDefinition(db, user, op, args, limits, priority);
 }
 
 /**
@@ -125,7 +132,14 @@ export async function applyOp(db: Database, user: UserRow, op: Op, protocolVersi
  * definition over the SQL store: every operation but a like (which joins a group commit; the tests
  * run likes through here too, to hold the group commit to the definition).
  */
-export async function applyByDefinition(db: Database, user: UserRow, op: Op, args: unknown, limits?: Limits): Promise<Applied> {
+export async function applyByDefinition(
+  db: Database,
+  user: UserRow,
+  op: Op,
+  args: unknown,
+  limits?: Limits,
+  priority?: Priority,
+): Promise<Applied> {
   const definition = definitionOf(op.type);
   try {
     return await db.transaction(async (tx): Promise<Applied> => {
@@ -160,7 +174,7 @@ export async function applyByDefinition(db: Database, user: UserRow, op: Op, arg
         ]);
       }
       return { result: await answer(tx, store, user, op.id, about, seq), seq };
-    });
+    }, priority);
   } catch (error) {
     if (error instanceof Duplicate) return { result: await duplicate(db, user, op.id), seq: null };
     if (error instanceof OpRefusal) return { result: refused(op, error.code, error.reason), seq: null };

@@ -86,15 +86,18 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
   const q = `websearch_to_tsquery('english'::regconfig, ${param(words)})`;
   // The newest matching posts and replies (each through its GIN index, or the newest first when
   // nearly everything matches: the planner's choice from the index's statistics), ranked from the
-  // stored vectors; a post found both ways is listed once, by its better match.
+  // stored vectors; a post found both ways is listed once, by its better match. A reply's post is
+  // looked up by its key (the LATERAL ... OFFSET 0 keeps it a lookup): joined, the planner walked
+  // every post backwards to meet the one reply that held a word (160 ms at 100,000 posts on PGlite).
   const text = `WITH by_post AS (
       SELECT s.post_id, NULL::uuid AS reply_id FROM post_search s JOIN posts y ON y.id = s.post_id
       WHERE s.doc @@ ${q} AND ${filters}
       ORDER BY s.post_id DESC LIMIT ${CANDIDATES}
     ),
     by_reply AS (
-      SELECT rs.post_id, rs.reply_id FROM reply_search rs JOIN replies r ON r.id = rs.reply_id JOIN posts y ON y.id = rs.post_id
-      WHERE rs.doc @@ ${q} AND r.state = 'visible' AND ${filters}
+      SELECT rs.post_id, rs.reply_id FROM reply_search rs JOIN replies r ON r.id = rs.reply_id
+        JOIN LATERAL (SELECT y.id FROM posts y WHERE y.id = rs.post_id AND ${filters} OFFSET 0) y ON true
+      WHERE rs.doc @@ ${q} AND r.state = 'visible'
       ORDER BY rs.post_id DESC, rs.reply_id DESC LIMIT ${CANDIDATES}
     ),
     ranked AS (
@@ -117,10 +120,14 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
 export async function searchPosts(sql: Database, viewer: UserRow, request: SearchRequest): Promise<SearchResponse> {
   const { text, params } = searchStatement(viewer, request);
   // Without parallel workers: starting them costs PostgreSQL about 100 ms, ten times a bounded search.
-  const rows = await sql.transaction(async (tx) => {
-    await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
-    return withAuthors(tx, await tx.query(text, params));
-  });
+  // In the background: a like or a sign-in waiting for the embedded engine goes first.
+  const rows = await sql.transaction(
+    async (tx) => {
+      await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
+      return withAuthors(tx, await tx.query(text, params));
+    },
+    { background: true },
+  );
   const admin = viewer.role === 'admin';
   const counted = rows.length === 0 ? 0 : Number(rows[0]!.total);
   return {

@@ -7,10 +7,21 @@ export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** How a piece of work waits for the embedded engine's one connection. */
+export interface Priority {
+  /**
+   * True for long, unhurried work (a search, a pull's page): it runs after every statement that
+   * waits in the foreground (a like, a sign-in, the health check). PostgreSQL runs both alike.
+   */
+  background?: boolean;
+}
+
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>, priority?: Priority): Promise<T>;
+  /** The same database, each statement run as background work (see Priority). */
+  readonly background: Sql;
   /** Calls `onPayload` for every NOTIFY on `channel` (from any connection); resolves once listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes every connection; pending work finishes first. */

@@ -11,7 +11,7 @@ import { openPostgres } from './postgres';
  */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'>,
-  built: { readyMade?: string; createScript?: string } = {},
+  built: { readyMade?: string; createScript?: string; workerScript?: string } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb, ...built });

@@ -1,23 +1,14 @@
 // The embedded engine: PGlite (PostgreSQL in WebAssembly) with its files in DATA_DIR, or in memory
-// for tests. PGlite has one connection, so its transactions are already serialized.
+// for tests, in a worker thread of its own (pglite-worker.ts): a long statement never holds the
+// thread that answers HTTP. PGlite has one connection, so its transactions are already serialized.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
-
-// PGlite's errors hold the statement's parameters (`params`) and row values (`detail`): they are
-// thrown as a DatabaseError without them, so no log line can hold a password hash or a token's.
-const wrap = (target: PGlite | Transaction): Sql => ({
-  query: async <T>(text: string, params: unknown[] = []) => {
-    try {
-      return (await target.query<T>(text, params)).rows;
-    } catch (error) {
-      throw safeDatabaseError(error, params);
-    }
-  },
-});
+import { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { DatabaseError, DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
+import type { FromWorker, ToWorker, WorkerError, WorkerStart } from './pglite-protocol';
 
 /** The sentence for a DATA_DIR without room for the database (a full disk at start). */
 const diskFull = (dir: string, detail: string) =>
@@ -110,6 +101,8 @@ export interface PgliteOptions {
    * (the server's start; tests and tools create in their own process).
    */
   createScript?: string;
+  /** The worker's script: the built dist-server/pglite-worker.js (run from source: pglite-worker.ts). */
+  workerScript?: string;
 }
 
 /** The ready-made database's tar, or undefined when there is none to read (the creation then runs initdb). */
@@ -122,35 +115,159 @@ export function readReadyMade(file: string | undefined): Blob | undefined {
   }
 }
 
-/** Opens PGlite; throws DatabaseOpenError when its folder is missing, read-only, on a full disk or broken. */
-export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
+/** The source of the worker, beside this file (the built server passes dist-server/pglite-worker.js). */
+const SOURCE_WORKER = new URL('./pglite-worker.ts', import.meta.url);
+
+/** A request waiting for the worker's answer, with the parameters its error message must not show. */
+interface Pending {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+  params: readonly unknown[];
+  stack: string | undefined;
+}
+
+/** The worker's error as the server keeps it: a DatabaseError without any parameter's value. */
+const fromWorker = (error: WorkerError, params: readonly unknown[], stack: string | undefined): unknown =>
+  safeDatabaseError({ ...error, stack: stack ?? error.stack, severity: error.severity ?? 'ERROR' }, params);
+
+/**
+ * The main thread's side of the worker: numbered requests and their answers, the NOTIFYs heard,
+ * and a clear refusal of every request once the worker has stopped.
+ */
+class WorkerLink {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private stopped: string | undefined;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (message: FromWorker) => {
+      if ('channel' in message) {
+        for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload);
+        return;
+      }
+      if (!('id' in message)) return;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if ('error' in message) waiting.reject(fromWorker(message.error, waiting.params, waiting.stack));
+      else waiting.resolve(message.rows);
+    });
+    worker.on('error', (error) => this.stop(`The embedded database stopped: ${error.message}`));
+    worker.on('exit', () => this.stop('The embedded database is closed.'));
+  }
+
+  private stop(reason: string): void {
+    this.stopped ??= reason;
+    for (const waiting of this.pending.values()) waiting.reject(new DatabaseError({ code: '57P01' }, reason, waiting.stack));
+    this.pending.clear();
+  }
+
+  /** Sends `message` (its id filled in) and resolves with the answer's rows. */
+  request(message: DistributiveOmit<ToWorker, 'id'>, params: readonly unknown[] = []): Promise<unknown[]> {
+    const stack = new Error().stack;
+    if (this.stopped) return Promise.reject(new DatabaseError({ code: '57P01' }, this.stopped, stack));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, params, stack });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  newTransactionId = (): number => this.nextId++;
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let heard = this.listeners.get(channel);
+    if (!heard) {
+      heard = new Set();
+      this.listeners.set(channel, heard);
+      await this.request({ op: 'listen', channel });
+    }
+    heard.add(onPayload);
+    return async () => {
+      heard.delete(onPayload);
+      if (heard.size > 0 || this.listeners.get(channel) !== heard) return;
+      this.listeners.delete(channel);
+      if (!this.stopped) await this.request({ op: 'unlisten', channel });
+    };
+  }
+
+  /** Closes the database (the statements waiting run first) and waits for the thread to end. */
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    await this.request({ op: 'close' });
+    await exited;
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Starts the worker and resolves once PGlite is open in it; a failure to open rejects with the engine's message. */
+function startWorker(script: string | URL, start: WorkerStart): Promise<Worker> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: start, transferList: start.loadDataDir ? [start.loadDataDir] : [] });
+    const fail = (error: Error) => {
+      worker.off('message', opened);
+      reject(error);
+    };
+    const opened = (message: FromWorker) => {
+      if (!('opened' in message)) return;
+      worker.off('message', opened);
+      worker.off('error', fail);
+      if (message.opened) resolve(worker);
+      else reject(Object.assign(new Error(message.error.message), message.error));
+    };
+    worker.on('message', opened);
+    worker.once('error', fail);
+  });
+}
+
+/**
+ * Opens PGlite in a worker thread of its own (pglite-worker.ts); throws DatabaseOpenError when its
+ * folder is missing, read-only, on a full disk or broken.
+ */
+export async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) checkDataDir(options.dataDir, options.create ?? false, options.minFreeMb ?? 64);
   const creating = options.dataDir !== undefined && !options.loadDataDir && needsCreation(options.dataDir);
   if (creating && options.createScript) await createInChild(options.createScript, options.dataDir!, options.readyMade);
   const inProcess = creating && !options.createScript;
   const loadDataDir = options.loadDataDir ?? (inProcess ? readReadyMade(options.readyMade) : undefined);
-  let pglite: PGlite;
+  let worker: Worker;
   try {
-    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir, ...pgliteCreateOptions() });
+    worker = await startWorker(options.workerScript ?? SOURCE_WORKER, {
+      dataDir: options.dataDir,
+      loadDataDir: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
+      ...pgliteCreateOptions(),
+    });
   } catch (error) {
     if (options.dataDir && isDiskFullError(error))
       throw new DatabaseOpenError(diskFull(options.dataDir, 'no space left while opening the database'));
     throw new DatabaseOpenError(`The embedded database in ${options.dataDir ?? 'memory'} cannot be opened: ${(error as Error).message}`);
   }
+  const link = new WorkerLink(worker);
+  const statements = (background: boolean, tx?: number): Sql => ({
+    query: async <T>(text: string, params: unknown[] = []) =>
+      (await link.request({ op: 'query', text, params, tx, background }, params)) as T[],
+  });
   return {
     kind: 'pglite',
-    pglite,
-    ...wrap(pglite),
-    transaction: (fn) =>
-      pglite
-        .transaction((tx) => fn(wrap(tx)))
-        .catch((error: unknown) => {
-          throw safeDatabaseError(error, [], false);
-        }),
-    listen: async (channel, onPayload) => {
-      const stop = await pglite.listen(channel, onPayload);
-      return async () => stop();
+    ...statements(false),
+    background: statements(true),
+    transaction: async (fn, priority) => {
+      const tx = link.newTransactionId();
+      await link.request({ op: 'begin', tx, background: priority?.background });
+      let result;
+      try {
+        result = await fn(statements(false, tx));
+      } catch (error) {
+        await link.request({ op: 'end', tx, commit: false }).catch(() => {});
+        throw safeDatabaseError(error, [], false);
+      }
+      await link.request({ op: 'end', tx, commit: true });
+      return result;
     },
-    close: () => pglite.close(),
+    listen: (channel, onPayload) => link.listen(channel, onPayload),
+    close: () => link.close(),
   };
 }

@@ -36,9 +36,11 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   } catch (error) {
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(url)} cannot be reached: ${(error as Error).message}`);
   }
+  const pool = wrap(sql);
   return {
     kind: 'postgres',
-    ...wrap(sql),
+    ...pool,
+    background: pool,
     transaction: (fn) =>
       (sql.begin((tx) => fn(wrap(tx))) as Promise<never>).catch((error: unknown) => {
         throw safeDatabaseError(error, [], false);

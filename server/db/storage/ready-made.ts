@@ -29,13 +29,18 @@ export function installedPgliteVersion(from: string = import.meta.url): string {
 }
 
 /**
- * What the build put beside `moduleUrl` (dist-server/) for a first start on an empty DATA_DIR: the
- * ready-made database and create-database.js, each only when it is there (run from source, neither is,
- * and PGlite's initdb runs in this process).
+ * What the build put beside `moduleUrl` (dist-server/): for a first start on an empty DATA_DIR the
+ * ready-made database and create-database.js, and the embedded database's worker, each only when it is
+ * there (run from source, none is: PGlite's initdb runs in this process, the worker from its source).
  */
-export function builtCreation(moduleUrl: string): { readyMade?: string; createScript?: string } {
+export function builtCreation(moduleUrl: string): { readyMade?: string; createScript?: string; workerScript?: string } {
   const dir = dirname(fileURLToPath(moduleUrl));
   const readyMade = join(dir, READY_MADE_NAME);
   const createScript = join(dir, 'create-database.js');
-  return { ...(existsSync(readyMade) ? { readyMade } : {}), ...(existsSync(createScript) ? { createScript } : {}) };
+  const workerScript = join(dir, 'pglite-worker.js');
+  return {
+    ...(existsSync(readyMade) ? { readyMade } : {}),
+    ...(existsSync(createScript) ? { createScript } : {}),
+    ...(existsSync(workerScript) ? { workerScript } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import { memberOf } from '../../plugins/session';
 export default async function pullRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request) => {
     const { after, limit } = request.query as z.infer<typeof pullQuerySchema>;
-    return pullChanges(ctx.db, memberOf(request), after, limit, request.protocolVersion);
+    // A page is long, unhurried work: a like or a sign-in waiting for the embedded engine goes first.
+    return pullChanges(ctx.db.background, memberOf(request), after, limit, request.protocolVersion);
   });
 }

@@ -12,6 +12,9 @@ import { databaseUnavailable } from '../../plugins/errors';
 import { memberOf } from '../../plugins/session';
 import { takeForRequest } from '../../lib/limits';
 
+/** A push of more operations than this runs them as background work (db/storage/adapter.ts, Priority). */
+const BULK_PUSH = 10;
+
 export default async function pushRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/api/ops', { bodyLimit: 1024 * 1024, schema: { body: pushRequestSchema } }, async (request) => {
     const member = memberOf(request);
@@ -25,9 +28,12 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
     // this instance has heard of; a duplicate's is not known here, so then the database's head.
     let cursor = ctx.hub.cursor;
     let duplicates = false;
+    // A long push (a device's queue after a day offline, a script) is unhurried work: each of its
+    // operations lets a waiting like or sign-in go first on the embedded engine.
+    const priority = { background: ops.length > BULK_PUSH };
     for (const op of ops) {
       try {
-        const { result, seq } = await applyOp(ctx.db, member, op, request.protocolVersion, limits);
+        const { result, seq } = await applyOp(ctx.db, member, op, request.protocolVersion, limits, priority);
         results.push(result);
         if (seq !== null) cursor = Math.max(cursor, seq);
         if (result.status === 'duplicate') duplicates = true;

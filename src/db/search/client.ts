@@ -9,8 +9,11 @@ import { isBulkWriting, onBulkWriteEnd } from '../storage/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
 import { searchKey } from './text';
 import type { CategoryFilter } from '../types';
+import type { Found } from './search-index';
 
-type Pending = { resolve: (ids: number[]) => void; reject: (error: Error) => void };
+export type { Found } from './search-index';
+
+type Pending = { resolve: (found: Found) => void; reject: (error: Error) => void };
 
 /** A way to reach a search worker; `undefined` from an opener means "not available here". */
 export interface Channel {
@@ -27,9 +30,10 @@ export interface SearchClient {
   warm(): void;
   /**
    * Ids of approved posts that match the query (the search language of shared/search-language.ts), newest
-   * first. `me` is the signed-in member's email (for `is:mine`; nothing matches it without one).
+   * first, with the reply that matched for a post found only through one. `me` is the signed-in
+   * member's email (for `is:mine`; nothing matches it without one).
    */
-  search(query: string, category: CategoryFilter, me?: string | null): Promise<number[]>;
+  search(query: string, category: CategoryFilter, me?: string | null): Promise<Found>;
   /** Closes the worker (or stops the in-page engine); questions still waiting are refused. */
   stop(): void;
 }
@@ -96,7 +100,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     const request = state.pending.get(message.id);
     if (!request) return;
     state.pending.delete(message.id);
-    if (message.type === 'result') request.resolve(message.ids);
+    if (message.type === 'result') request.resolve({ ids: message.ids, replies: message.replies ?? {} });
     else request.reject(new Error(message.message));
   };
 
@@ -147,10 +151,10 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     search(query, category, me = null) {
       if (state.stopped) return Promise.reject(new Error('Search has stopped.'));
       connect();
-      if (!state.worker) return localEngine().search(query, category, me);
+      if (!state.worker) return localEngine().find(query, category, me);
       state.sequence += 1;
       const id = state.sequence;
-      return new Promise<number[]>((resolve, reject) => {
+      return new Promise<Found>((resolve, reject) => {
         state.pending.set(id, { resolve, reject });
         send({ type: 'search', id, query, category, me });
       });
@@ -174,7 +178,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
 const page = {
   client: undefined as SearchClient | undefined,
   listeners: new Set<() => void>(),
-  last: undefined as { key: string; answer: Promise<number[]> } | undefined,
+  last: undefined as { key: string; answer: Promise<Found> } | undefined,
 };
 
 function pageClient(): SearchClient {
@@ -195,7 +199,12 @@ export function warmSearchIndex(): void {
  * Ids of approved posts that match the query (free text, phrases and filters of the search language,
  * shared/search-language.ts), newest first. `me`: the signed-in member's email, for `is:mine`.
  */
-export function searchApprovedPostIds(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<number[]> {
+export async function searchApprovedPostIds(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<number[]> {
+  return (await searchApprovedPosts(query, category, me)).ids;
+}
+
+/** As searchApprovedPostIds, with the reply each post found only through one of its replies was found by. */
+export function searchApprovedPosts(query: string, category: CategoryFilter = 'All', me: string | null = null): Promise<Found> {
   // The same question twice in a row, the index unchanged (asked at the keystroke, then by the list
   // once it renders): one search, one answer.
   const key = `${searchKey(category, query)}\u0000${me ?? ''}`;

@@ -1,11 +1,12 @@
 // Keeps a SearchIndex equal to the approved posts in IndexedDB: a read of every approved post at
 // start, then, each time the page says posts changed (`refresh`), the posts removed since (their
 // numbered list) and everything whose change number is above the last one seen (new posts,
-// approvals, rejections, edits, imports). Reads go through a PostSource (plain IndexedDB), so
+// approvals, rejections, edits, imports), and the same for replies (their own change numbers, and a
+// count that tells when some were deleted). Reads go through a PostSource (plain IndexedDB), so
 // neither the worker nor this file needs Dexie.
 
 import type { PostSource } from './idb-source';
-import { SearchIndex } from './search-index';
+import { SearchIndex, type Found } from './search-index';
 import { parseQuery } from '../../shared/search-language';
 import type { CategoryFilter } from '../types';
 
@@ -15,6 +16,7 @@ export class SearchEngine {
   private readonly index = new SearchIndex();
   private lastRev = 0;
   private lastRemoval = 0;
+  private lastReplyRev = 0;
   private loading: Promise<void> | undefined;
   private loaded = false;
   private refreshing: Promise<void> | undefined;
@@ -47,8 +49,13 @@ export class SearchEngine {
    * phrases, filters; `me` for is:mine) and category, newest first.
    */
   async search(query: string, category: CategoryFilter, me: string | null = null): Promise<number[]> {
+    return (await this.find(query, category, me)).ids;
+  }
+
+  /** As search, with the reply each post found only through a reply was found by. */
+  async find(query: string, category: CategoryFilter, me: string | null = null): Promise<Found> {
     await this.start();
-    return this.index.query(parseQuery(query), category, me);
+    return this.index.find(parseQuery(query), category, me);
   }
 
   /** Reads what changed since the last read (calls during a read are folded into one more read). */
@@ -69,7 +76,8 @@ export class SearchEngine {
             this.index.upsert(row);
             if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
           }
-          if (removed || rows.length > 0) this.onChange();
+          const replies = await this.refreshReplies();
+          if (removed || rows.length > 0 || replies) this.onChange();
         } while (this.again);
       } catch {
         // The database went away (closed, upgraded): the next search loads afresh.
@@ -90,6 +98,43 @@ export class SearchEngine {
   stop(): void {
     this.source.close();
     this.loading = undefined;
+  }
+
+  /**
+   * Reads the replies written since the last read, then, when the device holds fewer replies than
+   * the index (some were deleted: a spammer's, a refused one's), drops those no longer there.
+   * Returns true when the index changed.
+   */
+  private async refreshReplies(): Promise<boolean> {
+    const replies = this.source.replies;
+    if (!replies) return false;
+    const rows = await replies.changedSince(this.lastReplyRev);
+    for (const row of rows) {
+      this.index.upsertReply(row);
+      if ((row.rev ?? 0) > this.lastReplyRev) this.lastReplyRev = row.rev ?? 0;
+    }
+    const count = await replies.count();
+    if (count === this.index.replyCount) return rows.length > 0;
+    const present = new Set(await replies.ids());
+    for (const id of this.index.heldReplyIds()) if (!present.has(id)) this.index.removeReply(id);
+    // More here than read (a number given again after the clock went back): read them all again.
+    if (present.size > this.index.replyCount) await this.loadReplies();
+    return true;
+  }
+
+  /** Reads every reply (in short reads, as the posts), their change numbers first. */
+  private async loadReplies(): Promise<void> {
+    const replies = this.source.replies;
+    this.index.clearReplies();
+    if (!replies) return;
+    this.lastReplyRev = await replies.lastRev();
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await replies.after(after, LOAD_CHUNK);
+      for (const reply of chunk) this.index.upsertReply(reply);
+      if (chunk.length < LOAD_CHUNK) break;
+      after = chunk[chunk.length - 1]!.id;
+    }
   }
 
   /** Drops the posts removed since the last read; returns true when the index changed. */
@@ -123,6 +168,7 @@ export class SearchEngine {
       after = chunk[chunk.length - 1]!.id;
     }
     this.index.load(rows);
+    await this.loadReplies();
     this.onChange();
   }
 }

@@ -4,9 +4,13 @@
 
 import { DATABASE_NAME, META_KEYS } from '../contracts';
 import { readRemovedPosts, type RemovedPosts } from '../storage/removed-list';
-import type { IndexablePost } from './search-index';
+import type { IndexablePost, IndexableReply } from './search-index';
 
 export interface SourcePost extends IndexablePost {
+  rev?: number;
+}
+
+export interface SourceReply extends IndexableReply {
   rev?: number;
 }
 
@@ -20,7 +24,18 @@ export interface PostSource {
   changedSince(rev: number): Promise<SourcePost[]>;
   /** The posts removed lately (deleted, moved to another id), numbered (core/removals.ts). */
   removals?(): Promise<RemovedPosts>;
+  /** The replies (every state), when the source has them: the highest change number, a page by id, what changed, how many, every id. */
+  replies?: ReplySource;
   close(): void;
+}
+
+export interface ReplySource {
+  lastRev(): Promise<number>;
+  /** Up to `limit` replies with ids above `after` (all when undefined), by id. */
+  after(after: string | undefined, limit: number): Promise<SourceReply[]>;
+  changedSince(rev: number): Promise<SourceReply[]>;
+  count(): Promise<number>;
+  ids(): Promise<string[]>;
 }
 
 const done = <T>(request: IDBRequest<T>): Promise<T> =>
@@ -61,6 +76,8 @@ export function idbPostSource(name: string = DATABASE_NAME): PostSource {
     return connection;
   };
   const posts = async () => (await open()).transaction('posts', 'readonly').objectStore('posts');
+  const replies = async () => (await open()).transaction('replies', 'readonly').objectStore('replies');
+  const hasReplies = async () => (await open()).objectStoreNames.contains('replies') && (await replies()).indexNames.contains('rev');
   return {
     async lastRev() {
       const cursor = await done((await posts()).index('rev').openKeyCursor(null, 'prev'));
@@ -72,6 +89,28 @@ export function idbPostSource(name: string = DATABASE_NAME): PostSource {
     },
     async changedSince(rev) {
       return done((await posts()).index('rev').getAll(IDBKeyRange.lowerBound(rev, true))) as Promise<SourcePost[]>;
+    },
+    replies: {
+      async lastRev() {
+        if (!(await hasReplies())) return 0;
+        const cursor = await done((await replies()).index('rev').openKeyCursor(null, 'prev'));
+        return typeof cursor?.key === 'number' ? cursor.key : 0;
+      },
+      async after(after, limit) {
+        if (!(await hasReplies())) return [];
+        const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+        return done((await replies()).getAll(range, limit)) as Promise<SourceReply[]>;
+      },
+      async changedSince(rev) {
+        if (!(await hasReplies())) return [];
+        return done((await replies()).index('rev').getAll(IDBKeyRange.lowerBound(rev, true))) as Promise<SourceReply[]>;
+      },
+      async count() {
+        return (await hasReplies()) ? done((await replies()).count()) : 0;
+      },
+      async ids() {
+        return (await hasReplies()) ? ((await done((await replies()).getAllKeys())) as string[]) : [];
+      },
     },
     async removals() {
       const meta = (await open()).transaction('meta', 'readonly').objectStore('meta');

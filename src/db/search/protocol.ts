@@ -10,4 +10,7 @@ export type SearchRequest =
   | { type: 'search'; id: number; query: string; category: CategoryFilter; me?: string | null };
 
 export type SearchResponse =
-  { type: 'result'; id: number; ids: number[] } | { type: 'failed'; id: number; message: string } | { type: 'changed' };
+  /** `replies`: for a post found only through one of its replies, that reply's id. */
+  | { type: 'result'; id: number; ids: number[]; replies?: Record<number, string> }
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'changed' };

@@ -4,7 +4,8 @@
 // Measured in Node on this machine, 100,000 generated posts (56.5 M characters): 47-65 ms a
 // query with one String#includes per post, 21-30 ms with joined blocks. A change rebuilds only
 // the blocks from the changed post on, at the next search. It holds approved posts only, because
-// only approved posts can be searched.
+// only approved posts can be searched. It also holds the text of every visible reply the device
+// has (issue 39): a post is found through one of its replies as the server's search finds it.
 
 import { searchableText } from './text';
 import { matchesFilters, matchesText, type FilterablePost, type ParsedQuery } from '../../shared/search-language';
@@ -20,6 +21,19 @@ export interface IndexablePost {
   author?: string;
   authorEmail?: string;
   tags?: readonly string[];
+}
+
+export interface IndexableReply {
+  id: string;
+  postId: number;
+  content: string;
+  state: string;
+}
+
+/** What a search found: the posts, newest first, and for a post found only through a reply, that reply. */
+export interface Found {
+  ids: number[];
+  replies: Record<number, string>;
 }
 
 /** What the filters of one post read (title and content empty: the text lives in the blocks), shared by every post with the same author, category and tags. */
@@ -47,9 +61,76 @@ export class SearchIndex {
   private readonly facetPool = new Map<string, Facets>();
   /** Joined blocks by block number, built at the first search that needs them. */
   private blocks: Block[] = [];
+  /** Every reply held (any state), by id: its post. */
+  private readonly replyPosts = new Map<string, number>();
+  /** The visible replies' ids, posts and lower-cased text, in parallel (in no order), and where each id is. */
+  private replyIds: string[] = [];
+  private replyPostIds: number[] = [];
+  private replyTexts: string[] = [];
+  private readonly replyAt = new Map<string, number>();
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** How many replies (any state) the index knows of. */
+  get replyCount(): number {
+    return this.replyPosts.size;
+  }
+
+  /** The ids of every reply the index knows of. */
+  heldReplyIds(): string[] {
+    return [...this.replyPosts.keys()];
+  }
+
+  /** Adds or replaces one reply (a reply not visible is held without its text). */
+  upsertReply(reply: IndexableReply): void {
+    this.replyPosts.set(reply.id, reply.postId);
+    const at = this.replyAt.get(reply.id);
+    if (reply.state !== 'visible') {
+      if (at !== undefined) this.dropReplyText(at);
+      return;
+    }
+    const text = reply.content.normalize('NFC').toLowerCase();
+    if (at !== undefined) {
+      this.replyPostIds[at] = reply.postId;
+      this.replyTexts[at] = text;
+      return;
+    }
+    this.replyAt.set(reply.id, this.replyIds.length);
+    this.replyIds.push(reply.id);
+    this.replyPostIds.push(reply.postId);
+    this.replyTexts.push(text);
+  }
+
+  /** Forgets one reply (deleted from the device). */
+  removeReply(id: string): void {
+    this.replyPosts.delete(id);
+    const at = this.replyAt.get(id);
+    if (at !== undefined) this.dropReplyText(at);
+  }
+
+  /** Forgets every reply. */
+  clearReplies(): void {
+    this.replyPosts.clear();
+    this.replyAt.clear();
+    this.replyIds = [];
+    this.replyPostIds = [];
+    this.replyTexts = [];
+  }
+
+  private dropReplyText(at: number): void {
+    const last = this.replyIds.length - 1;
+    this.replyAt.delete(this.replyIds[at]!);
+    if (at !== last) {
+      this.replyIds[at] = this.replyIds[last]!;
+      this.replyPostIds[at] = this.replyPostIds[last]!;
+      this.replyTexts[at] = this.replyTexts[last]!;
+      this.replyAt.set(this.replyIds[at]!, at);
+    }
+    this.replyIds.pop();
+    this.replyPostIds.pop();
+    this.replyTexts.pop();
   }
 
   /** Replaces the whole index; `posts` may come in any order. */
@@ -102,6 +183,43 @@ export class SearchIndex {
    * (exact category). Newest first.
    */
   query(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): number[] {
+    return this.find(parsed, category, me).ids;
+  }
+
+  /**
+   * As query, with the posts found through a visible reply (its text holds the free text and every
+   * phrase; the post, approved, passes the filters and the category): listed among the others,
+   * newest first, each with the reply that matched when the post's own text did not.
+   */
+  find(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): Found {
+    const ids = this.postsMatching(parsed, category, me);
+    const replies: Record<number, string> = {};
+    if (!parsed.text && parsed.phrases.length === 0) return { ids, replies };
+    const found = new Set(ids);
+    const decided = new Map<Facets, boolean>();
+    let added = false;
+    for (let r = 0; r < this.replyTexts.length; r += 1) {
+      const text = this.replyTexts[r]!;
+      if (parsed.text && !text.includes(parsed.text)) continue;
+      const postId = this.replyPostIds[r]!;
+      if (found.has(postId) || !matchesText(text, parsed)) continue;
+      const i = this.position(postId);
+      if (this.ids[i] !== postId || (category !== 'All' && this.categories[i] !== category)) continue;
+      const facets = this.facets[i]!;
+      let pass = decided.get(facets);
+      if (pass === undefined) {
+        pass = parsed.chips.length === 0 || matchesFilters(facets, parsed, me);
+        decided.set(facets, pass);
+      }
+      if (!pass) continue;
+      found.add(postId);
+      replies[postId] = this.replyIds[r]!;
+      added = true;
+    }
+    return { ids: added ? [...found].sort((a, b) => b - a) : ids, replies };
+  }
+
+  private postsMatching(parsed: ParsedQuery, category: CategoryFilter, me: string | null): number[] {
     if (parsed.chips.length === 0) return this.scan(parsed.text, category, () => true);
     // The filters are decided once per shared facets object (many posts share one), not per post.
     const decided = new Map<Facets, boolean>();

@@ -1,5 +1,6 @@
 // The page's watch on the posts table for search: Dexie's live query on the newest change number
-// and on the list of removed posts fires when any tab adds, changes or removes a post; the search
+// and on the list of removed posts fires when any tab adds, changes or removes a post (and on the
+// replies' newest change number and count, when any tab writes or deletes a reply); the search
 // worker (which has no Dexie) is then told to read what changed.
 
 import { liveQuery } from 'dexie';
@@ -12,6 +13,8 @@ export function watchPostChanges(listener: () => void): () => void {
   const newest = async () => [
     await db.posts.orderBy('rev').lastKey(),
     readRemovedPosts((await db.meta.get(META_KEYS.removedPosts))?.value).last,
+    await db.replies.orderBy('rev').lastKey(),
+    await db.replies.count(),
   ];
   const subscription = liveQuery(newest).subscribe({
     next: () => listener(),

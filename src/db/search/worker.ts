@@ -33,8 +33,8 @@ function serve(port: Port): void {
       ports.delete(port);
       return;
     }
-    engine.search(request.query, request.category, request.me ?? null).then(
-      (ids) => port.postMessage({ type: 'result', id: request.id, ids }),
+    engine.find(request.query, request.category, request.me ?? null).then(
+      ({ ids, replies }) => port.postMessage({ type: 'result', id: request.id, ids, replies }),
       (error: unknown) =>
         port.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }),
     );

@@ -4,6 +4,7 @@
 
 import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './outdated';
+import { replyRevisions } from './reply-revisions';
 import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
@@ -75,7 +76,7 @@ export type ServerFields = Pick<Post, 'title' | 'content' | 'category' | 'tags'>
  * A stored reply. `listed` is 1 while the reply has a place in its thread (visible or hidden) and
  * 0 once deleted, so a page of the thread is one range of the `[postId+listed+createdAt]` index.
  */
-export type ReplyRow = Reply & Arrival & AuthorId & { listed: 0 | 1; sync?: ReplyServerState };
+export type ReplyRow = Reply & Arrival & AuthorId & { listed: 0 | 1; sync?: ReplyServerState; rev?: number };
 
 /** What the server last said about a synced reply (connected mode); the row adds this device's outstanding edits on top. */
 export interface ReplyServerState {
@@ -289,6 +290,15 @@ export const SCHEMA_V8 = {
   notifications: 'id, [email+createdAt], [email+unread], actorId',
 } as const;
 
+/**
+ * Version 9 (search covers replies, issue 39): replies numbered by change (`rev`, taken on every
+ * write by storage/reply-revisions.ts), so the search worker reads only the replies written since it
+ * last looked. The upgrade numbers the replies already here.
+ */
+export const SCHEMA_V9 = {
+  replies: 'id, [postId+listed+createdAt], [postId+state], [postId+arrivedAt], authorId, rev',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -379,6 +389,17 @@ export class InsightDatabase extends Dexie {
         const changes = await meta.get(META_KEYS.changes);
         await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
       });
+    this.version(9)
+      .stores(SCHEMA_V9)
+      .upgrade(async (tx) => {
+        await tx
+          .table<ReplyRow, string>('replies')
+          .toCollection()
+          .modify((reply) => {
+            reply.rev = 1;
+          });
+      });
+    this.use(replyRevisions);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.

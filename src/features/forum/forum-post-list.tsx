@@ -11,6 +11,7 @@ import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
 import { isEmptyQuery, parseQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
+import { FoundInReply } from './found-in-reply';
 import { NewPostsPill } from './new-posts-pill';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
@@ -29,7 +30,7 @@ interface ForumPostListProps {
 
 /** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
 export function ForumPostList({ search, category, email, since }: ForumPostListProps) {
-  const { items, hasMore, loadingMore, loadMore, total, stale } = useApprovedPosts(search, category, email);
+  const { items, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
   const query = search.trim();
   const parsed = useMemo(() => {
     const value = parseQuery(query);
@@ -107,9 +108,27 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
       {pill}
       {summary}
       <div ref={list} className={`app-post-list${stale ? ' is-stale' : ''}`} aria-busy={stale}>
-        {items.map((post) => (
-          <ForumPost key={post.id} post={post} email={email} saved={saved?.has(post.id)} isNew={fresh.marked.has(post.id)} query={parsed} />
-        ))}
+        {items.map((post) => {
+          const card = (
+            <ForumPost
+              key={post.id}
+              post={post}
+              email={email}
+              saved={saved?.has(post.id)}
+              isNew={fresh.marked.has(post.id)}
+              query={parsed}
+            />
+          );
+          const reply = replies[post.id];
+          return reply ? (
+            <div key={post.id}>
+              {card}
+              <FoundInReply postId={post.id} replyId={reply} />
+            </div>
+          ) : (
+            card
+          );
+        })}
       </div>
       {hasMore && (
         <LoadMore

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { holdsPart } from '../../db/sync/free-space';
 import { savedPostIds } from '../../db/saved/saved';
@@ -12,8 +11,8 @@ import { Spinner } from '../../components/spinner';
 import { plural } from '../../lib/format';
 import type { ParsedQuery } from '../../shared/search-language';
 import type { ServerSearchAnswer } from '../../sync/comfort';
-import { paths } from '../../config/paths';
 import { ForumPost } from './forum-post';
+import { FoundInReply } from './found-in-reply';
 
 interface ServerSearchProps {
   query: string;
@@ -90,13 +89,7 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
             {posts?.map((post) => (
               <div key={post.id}>
                 <ForumPost post={post} email={email} saved={saved?.has(post.id)} isNew={false} query={parsed} />
-                {shown.replies[post.id] && (
-                  <p className="small mt-n2 mb-3 ms-3">
-                    <Link to={`${paths.post(post.id)}?reply=${encodeURIComponent(shown.replies[post.id]!)}`}>
-                      Found in a reply: open it
-                    </Link>
-                  </p>
-                )}
+                {shown.replies[post.id] && <FoundInReply postId={post.id} replyId={shown.replies[post.id]!} />}
               </div>
             ))}
           </div>

@@ -17,7 +17,11 @@ export interface ApprovedPosts extends PagedList<Post> {
   total: number | undefined;
   /** True while the rows on screen answer an older search than the one typed. */
   stale: boolean;
+  /** For a post the search found only through one of its replies: that reply's id. */
+  replies: Record<number, string>;
 }
+
+const NO_REPLIES: Record<number, string> = {};
 
 /**
  * Approved posts, newest first, a page at a time, live in every tab. Browsing reads the
@@ -71,6 +75,14 @@ export function useApprovedPosts(search: string, category: CategoryFilter, me: s
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
   if (query && !shown)
-    return { items: undefined, hasMore: false, loadingMore: false, loadMore: list.loadMore, total: undefined, stale: true };
-  return { ...list, total, stale: Boolean(query) && shown?.key !== key };
+    return {
+      items: undefined,
+      hasMore: false,
+      loadingMore: false,
+      loadMore: list.loadMore,
+      total: undefined,
+      stale: true,
+      replies: NO_REPLIES,
+    };
+  return { ...list, total, stale: Boolean(query) && shown?.key !== key, replies: shown?.replies ?? NO_REPLIES };
 }

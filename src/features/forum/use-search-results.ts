@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { onSearchIndexChange, searchApprovedPostIds } from '../../db/search/client';
+import { onSearchIndexChange, searchApprovedPosts, type Found } from '../../db/search/client';
 import { searchKey } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
 import { useAsyncValue } from '../../hooks/use-async-value';
@@ -7,11 +7,13 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 export interface SearchResults {
   key: string;
   ids: number[];
+  /** For a post found only through one of its replies: that reply's id. */
+  replies: Record<number, string>;
   /** Grows with each answer, so the rows are re-read even when the key stays the same. */
   revision: number;
 }
 
-const NO_IDS: number[] = [];
+const NOTHING: Found = { ids: [], replies: {} };
 
 /**
  * The ids of approved posts matching a search, from the search worker. Each answer belongs to
@@ -22,10 +24,10 @@ const NO_IDS: number[] = [];
 export function useSearchResults(query: string, category: CategoryFilter, me: string | null = null): SearchResults | undefined {
   const [indexVersion, setIndexVersion] = useState(0);
   useEffect(() => onSearchIndexChange(() => setIndexVersion((version) => version + 1)), []);
-  const answer = useAsyncValue(query ? () => searchApprovedPostIds(query, category, me) : undefined, {
+  const answer = useAsyncValue(query ? () => searchApprovedPosts(query, category, me) : undefined, {
     key: searchKey(category, query),
     refresh: indexVersion,
-    fallback: NO_IDS,
+    fallback: NOTHING,
   });
-  return answer && { key: answer.key, ids: answer.value, revision: answer.revision };
+  return answer && { key: answer.key, ids: answer.value.ids, replies: answer.value.replies, revision: answer.revision };
 }

@@ -50,9 +50,9 @@ describe('schema version 7 (comfort)', () => {
     ];
     const { posts, reply } = await writeVersion6(meta);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);
-    expect(await db.replies.toArray()).toEqual([reply]);
+    expect(await db.replies.toArray()).toEqual([{ ...reply, rev: expect.any(Number) }]);
     expect(await db.accounts.get('a@example.com')).toEqual({ email: 'a@example.com', name: 'A', createdAt: 7 });
     expect(await db.meta.get(META_KEYS.syncCursor)).toEqual({ key: META_KEYS.syncCursor, value: 0 });
     expect(await db.saved.count()).toBe(0);

@@ -8,6 +8,8 @@ import { SearchIndex } from '../../../src/db/search/search-index';
 import { SEARCH_MAX_CHARS, cleanSearchQuery, matchesSearch, normalizeSearch } from '../../../src/db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../../src/db/types';
 import { makePost, signInAsAdmin, storePosts } from '../factories';
+import { createReply, editReply, hideReply } from '../../../src/db/replies/replies';
+import { parseQuery } from '../../../src/shared/search-language';
 
 describe('SearchIndex', () => {
   it('finds case-insensitive substrings of title or content, newest first, within a category', () => {
@@ -197,4 +199,100 @@ describe('SearchEngine after a failure', () => {
     expect(await engine.search('panel', 'All')).toEqual([1]);
     engine.stop();
   });
+});
+
+describe('search covers the replies the device holds (issue 39)', () => {
+  const reply = (id: string, postId: number, content: string, state = 'visible') => ({ id, postId, content, state });
+
+  it('finds a post through a visible reply, with that reply, under the same filters and category', () => {
+    const index = new SearchIndex();
+    index.load([
+      makePost({ id: 1, title: 'Panel attrition', content: 'weights', category: 'Trends', author: 'Ana' }),
+      makePost({ id: 2, title: 'Diary studies', content: 'mobile', category: 'Qualitative', author: 'Ben' }),
+      makePost({ id: 3, title: 'Pending one', content: 'x', status: 'pending' }),
+    ]);
+    index.upsertReply(reply('r-1', 2, 'We saw the same ATTRITION in our diaries'));
+    index.upsertReply(reply('r-2', 3, 'attrition on a pending post'));
+    index.upsertReply(reply('r-3', 1, 'attrition again, on a post that matches itself'));
+    index.upsertReply(reply('r-4', 2, 'a hidden note about wombats', 'hidden'));
+    const found = (query: string, category: CategoryFilter = 'All') => index.find(parseQuery(query), category);
+    expect(found('attrition')).toEqual({ ids: [2, 1], replies: { 2: 'r-1' } });
+    expect(found('attrition', 'Qualitative')).toEqual({ ids: [2], replies: { 2: 'r-1' } });
+    expect(found('attrition author:ana')).toEqual({ ids: [1], replies: {} });
+    expect(found('"same attrition"')).toEqual({ ids: [2], replies: { 2: 'r-1' } });
+    expect(found('wombats')).toEqual({ ids: [], replies: {} });
+    // Filters alone list posts, as on the server: replies are not read.
+    expect(found('author:ben')).toEqual({ ids: [2], replies: {} });
+    expect(index.replyCount).toBe(4);
+    index.upsertReply(reply('r-1', 2, 'edited: nothing to see', 'visible'));
+    expect(found('attrition')).toEqual({ ids: [1], replies: {} });
+    index.upsertReply(reply('r-4', 2, 'a note about wombats, shown again'));
+    expect(found('wombats')).toEqual({ ids: [2], replies: { 2: 'r-4' } });
+    index.removeReply('r-4');
+    expect(found('wombats')).toEqual({ ids: [], replies: {} });
+    expect(index.replyCount).toBe(3);
+  });
+
+  it('numbers every write of replies, whoever makes it, in the order of the writes', async () => {
+    await storePosts(makePost({ id: 1 }));
+    const base = {
+      postId: 1,
+      author: 'Ana',
+      authorEmail: 'ana@example.com',
+      authorRole: 'user',
+      quoteId: null,
+      createdAt: 1,
+      editedAt: null,
+    };
+    await db.replies.add({ ...base, id: 'a', content: 'one', state: 'visible', listed: 1, arrivedAt: 1 });
+    const first = (await db.replies.get('a'))!.rev!;
+    await db.replies.bulkPut([
+      { ...base, id: 'b', content: 'two', state: 'visible', listed: 1, arrivedAt: 1 },
+      { ...base, id: 'c', content: 'three', state: 'visible', listed: 1, arrivedAt: 1 },
+    ]);
+    const second = (await db.replies.get('b'))!.rev!;
+    expect(second).toBeGreaterThan(first);
+    expect((await db.replies.get('c'))!.rev).toBe(second);
+    await db.replies.update('a', { content: 'one, edited' });
+    const third = (await db.replies.get('a'))!.rev!;
+    expect(third).toBeGreaterThan(second);
+    await db.replies.where('id').equals('c').modify({ state: 'hidden' });
+    expect((await db.replies.get('c'))!.rev).toBeGreaterThan(third);
+  });
+
+  it('follows replies written, edited, hidden and deleted on this device', async () => {
+    signInAsAdmin();
+    await storePosts(
+      makePost({ id: 1, title: 'Conjoint pricing', content: 'x' }),
+      makePost({ id: 2, title: 'Diary studies', content: 'y' }),
+    );
+    let changes = 0;
+    engine = new SearchEngine(idbPostSource(), () => (changes += 1));
+    const unwatch = watchPostChanges(() => void engine!.refresh());
+    expect(await engine.find('ethnography', 'All')).toEqual({ ids: [], replies: {} });
+    const written = await createReply(2, 'Mobile ethnography worked for us');
+    await expect.poll(() => engine!.find('ethnography', 'All')).toEqual({ ids: [2], replies: { 2: written.id } });
+    await editReply(written.id, 'Mobile diaries worked for us');
+    await expect.poll(() => engine!.search('ethnography', 'All')).toEqual([]);
+    expect(await engine.search('mobile diaries', 'All')).toEqual([2]);
+    await hideReply(written.id);
+    await expect.poll(() => engine!.search('mobile diaries', 'All')).toEqual([]);
+    const other = await createReply(1, 'Conjoint with a wombat sample');
+    await expect.poll(() => engine!.search('wombat', 'All')).toEqual([1]);
+    // A deletion from the device (a spammer's replies, a refused reply) leaves the index too.
+    await db.replies.delete(other.id);
+    await expect.poll(() => engine!.search('wombat', 'All')).toEqual([]);
+    // The newest reply gone, the next write still takes a number past every one read before.
+    const kept = await createReply(1, 'Conjoint with a quota');
+    await expect.poll(() => engine!.search('quota', 'All')).toEqual([1]);
+    await db.replies.delete(kept.id);
+    await expect.poll(() => engine!.search('quota', 'All')).toEqual([]);
+    await db.replies.update(written.id, { state: 'visible', content: 'Shown again, about a kangaroo' });
+    await expect.poll(() => engine!.search('kangaroo', 'All')).toEqual([2]);
+    expect(changes).toBeGreaterThan(3);
+    unwatch();
+  });
+
+  let engine: SearchEngine | undefined;
+  afterEach(() => engine?.stop());
 });

@@ -23,7 +23,7 @@ const seed = () =>
 describe('askSearchEarly and the page’s search client', () => {
   it('the keystroke’s question and the list’s same question are one search', async () => {
     await seed();
-    const searches = vi.spyOn(SearchEngine.prototype, 'search');
+    const searches = vi.spyOn(SearchEngine.prototype, 'find');
     // The box's raw text, as typed: the list asks its cleaned, trimmed query.
     askSearchEarly('  PANEL ', 'All', 'ana@example.com');
     expect(await searchApprovedPostIds('PANEL', 'All', 'ana@example.com')).toEqual([1]);
@@ -40,7 +40,7 @@ describe('askSearchEarly and the page’s search client', () => {
 
   it('once the index changes, the same question is searched again and finds what changed', async () => {
     await seed();
-    const searches = vi.spyOn(SearchEngine.prototype, 'search');
+    const searches = vi.spyOn(SearchEngine.prototype, 'find');
     askSearchEarly('panel', 'All', null);
     expect(await searchApprovedPostIds('panel', 'All', null)).toEqual([1]);
     signInAsAdmin();

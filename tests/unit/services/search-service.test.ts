@@ -13,7 +13,7 @@ describe('the search client service', () => {
     fakeTimeouts();
     await storePosts(makePost({ id: 1, title: 'Conjoint pricing' }), makePost({ id: 2, title: 'Diary studies' }));
     const client = startSearchClient(() => undefined, []);
-    await expect(client.search('conjoint', 'All')).resolves.toEqual([1]);
+    await expect(client.search('conjoint', 'All')).resolves.toEqual({ ids: [1], replies: {} });
     // Dexie's live query (the engine follows new posts) starts on a 0 ms timer of its own.
     await vi.advanceTimersByTimeAsync(0);
     expect(vi.getTimerCount()).toBe(0);
@@ -47,10 +47,10 @@ describe('the search client service', () => {
     ]);
     const first = client.search('a', 'All');
     const second = client.search('b', 'All');
-    receive?.(new MessageEvent('message', { data: { type: 'result', id: 2, ids: [7] } }));
+    receive?.(new MessageEvent('message', { data: { type: 'result', id: 2, ids: [7, 5], replies: { 5: 'r-1' } } }));
     receive?.(new MessageEvent('message', { data: { type: 'failed', id: 1, message: 'Index unreadable' } }));
     receive?.(new MessageEvent('message', { data: { type: 'changed' } }));
-    await expect(second).resolves.toEqual([7]);
+    await expect(second).resolves.toEqual({ ids: [7, 5], replies: { 5: 'r-1' } });
     await expect(first).rejects.toThrow('Index unreadable');
     expect(changed).toHaveBeenCalledTimes(1);
     client.stop();

@@ -14,6 +14,8 @@ import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/syn
 import { connectedDevice } from './harness';
 import { startServer } from './test-server';
 import { RELAXED_LIMITS } from '../../server/support/limits';
+import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
+import { deleteSpammer, silenceMember, suspendMember } from '../../../src/db/moderation/members';
 
 const MEMBER = 'member@example.com';
 beforeEach(() => resetSyncStatus());
@@ -94,6 +96,44 @@ describe('safe with strangers on a connected device', () => {
     expect(stopped).toEqual([
       { title: 'Account suspended', description: expect.stringMatching(/^Your account is suspended until .* UTC\. Reason: Spam\.$/) },
     ]);
+  });
+
+  it('staff actions written offline wait in the outbox and are sent once: suspend, silence, delete a spammer', async () => {
+    const server = await startServer();
+    const spam = await server.addPost({ title: 'Cheap followers', authorEmail: 'spammer@example.com' });
+    const quiet = (await server.account('quiet@example.com')).memberId;
+    const suspended = (await server.account(MEMBER)).memberId;
+    const spammer = (await server.account('spammer@example.com')).memberId;
+    const admin = await connectedDevice(server, DEFAULT_ADMIN_EMAIL);
+    await admin.engine.sync();
+    expect(await db.posts.get(spam.id)).toBeDefined();
+    // The staff log so far (the spam post's approval).
+    const staffLog = async () =>
+      (await server.db.query<{ action: string }>("SELECT action FROM staff_log WHERE action <> 'approve' ORDER BY id")).map(
+        (row) => row.action,
+      );
+    // Offline: each action is done on the tablet at once and waits to be sent.
+    admin.online.value = false;
+    await suspendMember(suspended, Date.now() + 3 * 24 * 60 * 60 * 1000, 'Rude replies.');
+    await silenceMember(quiet, true);
+    await deleteSpammer(spammer);
+    expect(await db.posts.get(spam.id)).toBeUndefined();
+    expect((await db.outbox.toArray()).map((row) => row.op.type)).toEqual(['suspendMember', 'silenceMember', 'deleteSpammer']);
+    await admin.engine.sync();
+    expect(await staffLog()).toEqual([]);
+    // Back online: sent once (a second cycle sends nothing again).
+    admin.online.value = true;
+    await admin.engine.sync();
+    await admin.engine.sync();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await staffLog()).toEqual(['suspendMember', 'silenceMember', 'deleteSpammer']);
+    const [member] = await server.db.query<{ suspended_until: string | null; silenced: boolean }>(
+      'SELECT suspended_until, (SELECT silenced FROM users WHERE email = $2) AS silenced FROM users WHERE email = $1',
+      [MEMBER, 'quiet@example.com'],
+    );
+    expect(Number(member!.suspended_until)).toBeGreaterThan(Date.now());
+    expect(member!.silenced).toBe(true);
+    expect(await server.db.query('SELECT id FROM posts WHERE id = $1', [spam.id])).toEqual([]);
   });
 
   it('another member’s rename reaches this device as one `members` row: their posts and replies here take the name', async () => {
