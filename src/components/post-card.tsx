@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { PostMeta } from './post-meta';
 import { DISPLAY_CHARS, clip } from '../lib/format';
-import { plainText } from '../lib/plain-text';
+import { excerptText } from '../lib/plain-text';
 import type { Post } from '../db/types';
 import type { PostEdits } from '../shared/post-rules';
 import type { ParsedQuery } from '../shared/search-language';
@@ -54,8 +54,9 @@ export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
 export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className, query }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
-  // marks are removed (plain text: React text, never HTML).
-  const content = clip(plainText(post.content), DISPLAY_CHARS.content);
+  // marks are removed (plain text: React text, never HTML), and its lines run on as one paragraph:
+  // a blank line, or a line ending in a full stop, never takes the clamp's "…" alone.
+  const content = clip(excerptText(post.content), DISPLAY_CHARS.content);
   return (
     <article
       className={`card app-post${className ? ` ${className}` : ''}`}

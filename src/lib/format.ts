@@ -20,11 +20,15 @@ export function plural(count: number, one: string, many = `${one}s`): string {
  */
 export const DISPLAY_CHARS = { title: LIMITS.title, author: LIMITS.name, category: 60, date: 60, tag: 60, content: 1_500 } as const;
 
-/** `value` cut to `max` characters with an ellipsis; never splits a surrogate pair. */
+/**
+ * `value` cut to `max` characters with an ellipsis; never splits a surrogate pair, and never leaves
+ * the ellipsis after a space, a line break or a stop ("differ.…"): those are dropped first.
+ */
 export function clip(value: string, max: number): string {
   if (value.length <= max) return value;
   const end = /[\uD800-\uDBFF]/u.test(value.charAt(max - 1)) ? max - 1 : max;
-  return `${value.slice(0, end)}…`;
+  const kept = value.slice(0, end).replace(/[\s.,;:!?…]+$/u, '');
+  return `${kept || value.slice(0, end)}…`;
 }
 
 const MINUTE = 60_000;

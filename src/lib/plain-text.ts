@@ -108,3 +108,12 @@ export function plainText(source: string): string {
   }
   return out.join('\n');
 }
+
+/** The text of a card's excerpt: plainText with its lines run together (one space between them). */
+export function excerptText(source: string): string {
+  return plainText(source)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+}

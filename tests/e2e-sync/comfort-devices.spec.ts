@@ -33,7 +33,7 @@ test("a member's page shows the server's figures when online, and what the devic
   expect(sarahsPage).toMatch(/\/members\/[0-9a-f]{16}$/);
   expect(sarahsPage).not.toContain(memberId('sarah.chen@northbeam-research.com'));
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expect(page.getByText('Figures from what this device holds.')).toHaveCount(0);
+  await expect(page.getByText('Counted from the posts and replies on this device.')).toHaveCount(0);
   // The server knows when each account joined; a member with nothing posted yet sees their own page.
   await page.goto('/profile');
   await page.getByRole('link', { name: 'View public page' }).click();
@@ -54,7 +54,7 @@ test("a member's page shows the server's figures when online, and what the devic
   await expect(page).toHaveURL('/forum');
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
-  await expect(page.getByText('Figures from what this device holds.')).toBeVisible();
+  await expect(page.getByText('Counted from the posts and replies on this device.')).toBeVisible();
   await context.setOffline(false);
   await context.close();
 });

@@ -164,3 +164,23 @@ test('signed-out visitors never see Flag: the post page is for members', async (
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: /^Flag/ })).toHaveCount(0);
 });
+
+test('the Flag dialog and a confirmation close with their ✕, nothing sent (issue 40)', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await seed(page);
+  await page.goto(`/posts/${DISMISS.id}`);
+  await postFlag(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Flag' });
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(postFlag(page)).toHaveText('Flag');
+  // A confirmation (Delete post?) has one too.
+  await page.goto(`/posts/${MINE.id}`);
+  await page.getByRole('button', { name: 'Delete' }).first().click();
+  const confirm = page.getByRole('dialog', { name: /Delete/ });
+  await confirm.getByRole('button', { name: 'Close' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'My own post' })).toBeVisible();
+});

@@ -20,6 +20,19 @@ test('shows the hero, the static stats, the sidebar and the three sample posts',
   await expect(page.getByRole('button', { name: 'Filter' })).toBeVisible();
 });
 
+test('a trending topic opens the search for its tag (issue 40)', async ({ page }) => {
+  await openForum(page);
+  await putPosts(page, [
+    makePost({ title: 'Synthetic samples, tested', tags: ['Synthetic respondents'] }),
+    makePost({ title: 'Another post about synthetic respondents', tags: ['panels'] }),
+  ]);
+  await page.getByRole('region', { name: 'Trending Topics' }).getByRole('link', { name: '#Synthetic respondents' }).click();
+  await expect(page).toHaveURL(/\/forum\?q=tag%3A%22Synthetic(%20|\+)respondents%22/);
+  await expect(page.getByLabel('Search posts')).toHaveValue('tag:"Synthetic respondents"');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Synthetic samples, tested')).toBeVisible();
+});
+
 test('search matches title or content case-insensitively, combined with the category', async ({ page }) => {
   await openForum(page);
   await putPosts(page, [

@@ -117,7 +117,7 @@ test('after the first like the app asks for durable storage, and the profile sho
   await like.click();
   await page.getByRole('link', { name: 'Profile' }).click();
   const panel = page.getByRole('region', { name: 'Storage on this device' });
-  await expect(panel).toContainText(/Persistent|Not persistent yet/);
+  await expect(panel).toContainText(/Yes: the browser will not clear it|Not yet: the browser may clear it/);
   await expect(panel).toContainText(/\d+(\.\d)? (B|KB|MB|GB)/);
   await expect(panel).toContainText('Holds all 3 posts');
   expect(await calls()).toBeLessThanOrEqual(1);

@@ -106,7 +106,8 @@ test.describe('Markdown', () => {
       content: 'We used 5 * 3 cells and the column wave_2_score_final; see https://example.com/a_b_c.',
     });
     await startWith(page, MEMBER, [post, plain]);
-    await expect(card(page, 'Marked up').locator('.app-post-content')).toHaveText('Bold claim: see the deck and code.\n\na · b\n1 · 2');
+    // One paragraph on a card (issue 40: a clamp's "…" never lands alone on a blank line).
+    await expect(card(page, 'Marked up').locator('.app-post-content')).toHaveText('Bold claim: see the deck and code. a · b 1 · 2');
     await expect(card(page, 'Marked up').locator('.app-post-content a, .app-post-content strong')).toHaveCount(0);
     await expect(card(page, 'Plain maths').locator('.app-post-content')).toHaveText(plain.content);
     await expect(card(page, SAMPLE).locator('.app-post-content')).toContainText('Our current guardrails: a human coder double-codes');

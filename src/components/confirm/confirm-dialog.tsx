@@ -39,7 +39,7 @@ export function ConfirmDialog({ title, children, confirmLabel, show, onConfirm, 
       keyboard={!busy}
       onKeyDown={trapTabKey}
     >
-      <Modal.Header>
+      <Modal.Header closeButton={!busy} closeLabel="Close">
         <Modal.Title id={`${id}-title`} as="h2" className="h5">
           {title}
         </Modal.Title>

@@ -1,4 +1,6 @@
 import { IconAward, IconTrendingUp } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { Avatar } from '../../components/avatar';
 import { Panel } from '../../components/panel';
 
@@ -16,7 +18,7 @@ const trendingTopics = [
   { topic: 'Data privacy', posts: 139 },
 ];
 
-/** Top contributors and trending topics; below the list on a phone, beside it on a desktop. */
+/** Top contributors and trending topics (each opens the search for its tag); below the list on a phone, beside it on a desktop. */
 export function ForumSidebar() {
   return (
     <div className="app-sidebar">
@@ -37,7 +39,9 @@ export function ForumSidebar() {
         <ol className="list-unstyled mb-0 app-topics">
           {trendingTopics.map(({ topic, posts }) => (
             <li key={topic}>
-              <span className="app-topic">#{topic}</span>
+              <Link className="app-topic" to={`${paths.forum}?q=${encodeURIComponent(`tag:"${topic}"`)}`}>
+                #{topic}
+              </Link>
               <span className="small text-body-secondary">{posts} posts</span>
             </li>
           ))}

@@ -59,7 +59,7 @@ export function MemberProfileView({ id }: { id: string }) {
               <Figure value={profile.replyCount} label={profile.replyCount === 1 ? 'reply' : 'replies'} />
               <Figure value={profile.likesReceived} label={profile.likesReceived === 1 ? 'like received' : 'likes received'} />
             </dl>
-            {source === 'device' && <p className="small text-body-secondary mb-0">Figures from what this device holds.</p>}
+            {source === 'device' && <p className="small text-body-secondary mb-0">Counted from the posts and replies on this device.</p>}
           </div>
         </div>
       </section>

@@ -56,7 +56,7 @@ export function FlagDialog({ target, what, show, onHide, onExited }: FlagDialogP
       onKeyDown={trapTabKey}
     >
       <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header>
+        <Modal.Header closeButton={!busy} closeLabel="Close">
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             Flag
           </Modal.Title>

@@ -16,7 +16,7 @@ function describeUsage(status: StorageStatus | null): string {
   return `${formatBytes(status.usage)}${status.quota ? ` of ${formatBytes(status.quota)} available` : ''}`;
 }
 
-/** Where this device keeps the forum: persistence, space used, the compatibility copy; Free up space. */
+/** Where this device keeps the forum: whether the browser keeps it, space used, the copy for older versions; Free up space. */
 export function StoragePanel({ email }: { email: string }) {
   const mirror = useLiveQuery(() => readMirrorStats(), []);
   const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
@@ -30,7 +30,7 @@ export function StoragePanel({ email }: { email: string }) {
           <IconDatabase aria-hidden="true" size={20} /> Storage on this device
         </h2>
         <dl className="app-facts mb-0">
-          <dt>Persistence</dt>
+          <dt>Kept by the browser</dt>
           <dd>
             {persisted === undefined ? (
               'Checking…'
@@ -38,17 +38,17 @@ export function StoragePanel({ email }: { email: string }) {
               'This browser does not say'
             ) : persisted ? (
               <span className="text-success">
-                <IconLock aria-hidden="true" size={16} /> Persistent: the browser will not clear it on its own
+                <IconLock aria-hidden="true" size={16} /> Yes: the browser will not clear it on its own
               </span>
             ) : (
               <span>
-                <IconLockOpen aria-hidden="true" size={16} /> Not persistent yet: the browser may clear it when space runs low
+                <IconLockOpen aria-hidden="true" size={16} /> Not yet: the browser may clear it when space runs low
               </span>
             )}
           </dd>
           <dt>Space used</dt>
           <dd>{describeUsage(status)}</dd>
-          <dt>Compatibility copy</dt>
+          <dt>Copy for older versions of the app</dt>
           <dd>
             {mirror
               ? mirror.count === mirror.total

@@ -1,6 +1,7 @@
 // The cards' plain text: Markdown marks go, ordinary text (arithmetic, snake_case, URLs) stays as written.
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../../../src/lib/plain-text';
+import { excerptText, plainText } from '../../../src/lib/plain-text';
+import { clip } from '../../../src/lib/format';
 
 describe('plainText keeps text that is not Markdown exactly as it is', () => {
   it.each([
@@ -65,5 +66,22 @@ describe('plainText removes Markdown marks', () => {
     plainText('>'.repeat(20_000));
     plainText('**a '.repeat(10_000));
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('a card’s excerpt (issue 40: no lone “…”, no “differ.…”)', () => {
+  it('runs the lines together, blank lines and Markdown marks gone', () => {
+    expect(excerptText('We saw **Panel B** speeders.\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nThe rates differ.\nMore below.')).toBe(
+      'We saw Panel B speeders. A · B 1 · 2 The rates differ. More below.',
+    );
+  });
+
+  it('clip drops spaces, line breaks and stops before its ellipsis, and never splits a surrogate pair', () => {
+    expect(clip('The rates differ. More words follow', 18)).toBe('The rates differ…');
+    expect(clip('First line\n\nSecond line', 12)).toBe('First line…');
+    expect(clip('Short', 10)).toBe('Short');
+    expect(clip('Emoji 😀 after', 7)).toBe('Emoji…');
+    expect(clip('ab😀cd', 3)).toBe('ab…');
+    expect(clip('....', 2)).toBe('..…');
   });
 });
