@@ -1,6 +1,7 @@
 // Safe with strangers (issue 39), across devices through the real server: a member suspended on the
 // admin's tablet is signed out of their phone live and told why and until when; a silenced member
-// reads but their reply is refused with a banner saying why, their text kept; a spammer deleted on
+// reads but their reply is refused with a banner saying why, their text kept; a reply queued offline
+// before the silence is refused when sent and kept as a draft; a spammer deleted on
 // the tablet leaves the phone live; a device never stores another member's email; "Admin" is the
 // staff's name; the admin's badge shows on a member's phone.
 import { expect, test, type Page } from '@playwright/test';
@@ -124,6 +125,42 @@ test('a silenced member reads, but a reply is refused with the reason and their 
   await phone.page.getByRole('button', { name: 'Post Reply' }).click();
   await expect(replies(phone.page).filter({ hasText: text })).toBeVisible();
   await waitSynced(phone.page);
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('a reply queued offline before a silence is refused when it is sent, with the sentence, and kept as a draft', async ({ browser }) => {
+  const member = 'queued.one@example.com';
+  const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
+  const tablet = await signedInDevice(browser, spec.server, ADMIN, TABLET, '/admin');
+  await openSample(phone.page);
+  // Written on the train: shown at once, waiting in the outbox.
+  await phone.context.setOffline(true);
+  const text = 'Written offline, before anyone said a word.';
+  await phone.page.getByLabel('Your reply').fill(text);
+  await phone.page.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(replies(phone.page).filter({ hasText: text })).toHaveCount(1);
+  // Meanwhile the staff silence the member on the tablet.
+  const row = await memberCard(tablet.page, member, 'Queued One');
+  await row.getByRole('button', { name: 'Silence' }).click();
+  await expect(toasts(tablet.page).getByText('Member silenced')).toBeVisible();
+  await waitSynced(tablet.page);
+  // Back online: refused with the sentence, gone from the thread, and the words kept as a draft.
+  await phone.context.setOffline(false);
+  await expect(phone.page.getByRole('status').filter({ hasText: 'Account silenced.' })).toContainText(
+    'What you wrote is kept as a draft.',
+    {
+      timeout: 15_000,
+    },
+  );
+  await expect(replies(phone.page).filter({ hasText: text })).toHaveCount(0);
+  await phone.page.reload();
+  await expect(phone.page.getByLabel('Your reply')).toHaveValue(text);
+  const stored = await storedRows<{ content: string }>(phone.page, 'replies');
+  expect(stored.filter((reply) => reply.content === text)).toHaveLength(0);
+  expect(await storedRows(phone.page, 'outbox')).toHaveLength(0);
+  // The server never took it.
+  await expect(tablet.page.getByText(text)).toHaveCount(0);
   await phone.context.close();
   await tablet.context.close();
 });
