@@ -132,9 +132,11 @@ test('killing Chromium during a burst of likes keeps every like all-or-nothing, 
     const other = await context.newPage();
     await other.goto(`${BASE}/forum`);
     const before = await snapshot(page);
+    // The live list's buttons (#root), not the forum snapshot's painted before the app boots.
+    for (const tab of [page, other]) await expect(tab.locator('#root article .app-like').first()).toBeVisible();
     const burst = (tab: Page) =>
       tab.evaluate(() => {
-        const button = document.querySelector<HTMLButtonElement>('article .app-like');
+        const button = document.querySelector<HTMLButtonElement>('#root article .app-like');
         for (let i = 0; i < 400; i += 1) button?.click();
       });
     await Promise.all([burst(page), burst(other)]);
