@@ -12,7 +12,7 @@ import { paths } from '../config/paths';
 import { afterFirstPosts } from '../db/storage/idle';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
-import { usePendingCount } from '../features/admin/use-pending-posts';
+import { useReviewCounts } from '../features/admin/use-pending-posts';
 import { NotificationWatcher } from '../features/notifications/notification-watcher';
 import { useUnreadCount } from '../features/notifications/use-notifications';
 import { NewPostProvider } from '../features/posting/new-post-provider';
@@ -41,7 +41,7 @@ function ProtectedShell({ user }: { user: Session }) {
   const navigate = useNavigate();
   const showToast = useToast();
   const ready = status === 'ready';
-  const pendingCount = usePendingCount(isAdmin && ready);
+  const review = useReviewCounts(isAdmin && ready);
   const unreadCount = useUnreadCount(ready);
   const silenced = useSilenced(user.email);
   useEffect(() => start(), [start]);
@@ -71,7 +71,7 @@ function ProtectedShell({ user }: { user: Session }) {
   return (
     <AppShell
       isAdmin={isAdmin}
-      pendingCount={pendingCount}
+      review={review}
       unreadCount={unreadCount}
       onNewPost={open}
       onNewPostIntent={preload}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format';
 import type { Post } from '../db/types';
 import { LikeButton } from './like-button';
@@ -6,9 +7,10 @@ import { SaveButton, type SaveState } from './save-button';
 
 /**
  * The action row of a post (its card and its page): like, comment and view counts, Save (for a
- * signed-in member: `save`), share. `titleId` names the post for the Save button.
+ * signed-in member: `save`), `more` (the post page's Flag), share: one row, one look. `titleId` names
+ * the post for the Save button.
  */
-export function PostActions({ post, save, titleId }: { post: Post; save?: SaveState; titleId?: string }) {
+export function PostActions({ post, save, titleId, more }: { post: Post; save?: SaveState; titleId?: string; more?: ReactNode }) {
   return (
     <div className="app-post-actions">
       <LikeButton post={post} />
@@ -21,6 +23,7 @@ export function PostActions({ post, save, titleId }: { post: Post; save?: SaveSt
         {formatCount(post.views)}
       </span>
       {save && <SaveButton postId={post.id} state={save} describedBy={titleId} />}
+      {more}
       <ShareButton post={post} />
     </div>
   );

@@ -25,6 +25,10 @@ interface PostCardProps {
   className?: string;
   /** The search whose matched words are marked in the title and the excerpt. */
   query?: ParsedQuery;
+  /** Shown in place of the excerpt (the admin queue's post read in place). */
+  body?: ReactNode;
+  /** Under the content, before the tags (the admin queue's Read all). */
+  more?: ReactNode;
 }
 
 /** The fields a card shows (tags are compared apart). */
@@ -51,7 +55,7 @@ export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
 }
 
 /** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
-export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className, query }: PostCardProps) {
+export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, className, query, body, more }: PostCardProps) {
   const titleId = `post-${post.id}-title`;
   // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
   // marks are removed (plain text: React text, never HTML), and its lines run on as one paragraph:
@@ -72,9 +76,12 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
             <Highlight text={clip(post.title, DISPLAY_CHARS.title)} query={query} />
           </Link>
         </h3>
-        <p className={`app-post-content app-clamp-${lines}`}>
-          <Highlight text={content} query={query} />
-        </p>
+        {body ?? (
+          <p className={`app-post-content app-clamp-${lines}`}>
+            <Highlight text={content} query={query} />
+          </p>
+        )}
+        {more}
         {post.tags.length > 0 && (
           <ul className="app-tags" aria-label="Tags">
             {post.tags.slice(0, 6).map((tag, index) => (

@@ -11,12 +11,16 @@ export interface SaveState {
 
 /**
  * Save: a toggle (aria-pressed) that keeps the post in the member's Saved Posts, on every device.
+ * Its name stays "Save" (a toggle's name never changes; aria-pressed says the state) while its label
+ * says the state: "Save", then "Saved". While the state is read it looks the same and does nothing.
  * Bootstrap utilities only: the first stylesheet (which the forum snapshot paints with) is at its budget.
  */
 export function SaveButton({ postId, state, describedBy }: { postId: number; state: SaveState; describedBy?: string }) {
   const showToast = useToast();
   const saved = state.saved === true;
+  const reading = state.saved === undefined;
   const toggle = () => {
+    if (reading) return;
     import('../db/saved/saved')
       .then(({ setSaved }) => setSaved(state.email, postId, !saved))
       .catch((error: unknown) => showToast(errorToast(error)));
@@ -26,13 +30,14 @@ export function SaveButton({ postId, state, describedBy }: { postId: number; sta
     <button
       type="button"
       className={`btn btn-sm d-inline-flex align-items-center gap-1 fw-semibold app-save ${saved ? 'text-primary-emphasis' : 'text-body-secondary'}`}
+      aria-label="Save"
       aria-pressed={saved}
       aria-describedby={describedBy}
-      disabled={state.saved === undefined}
+      aria-disabled={reading || undefined}
       onClick={toggle}
     >
       <Icon aria-hidden="true" size={18} />
-      <span>Save</span>
+      <span>{saved ? 'Saved' : 'Save'}</span>
     </button>
   );
 }

@@ -232,10 +232,16 @@ export const REVIEW_SHORTCUTS = [
   { key: '?', does: 'Show these shortcuts' },
 ] as const;
 
-/** The Admin link's description: "3 posts waiting for review", "1 post waiting for review", "No posts waiting for review". */
-export function pendingDescription(count: number): string {
-  if (count === 0) return 'No posts waiting for review';
-  return `${count.toLocaleString('en-US')} post${count === 1 ? '' : 's'} waiting for review`;
+/**
+ * The Admin link's description, for what waits for an admin: posts to review and items with open
+ * flags. "3 posts waiting for review", "1 post waiting for review", "No posts waiting for review";
+ * with flags, "3 posts and 2 flagged items waiting for review", "1 flagged item waiting for review".
+ */
+export function pendingDescription(count: number, flagged = 0): string {
+  const amount = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  if (flagged === 0) return count === 0 ? 'No posts waiting for review' : `${amount(count, 'post', 'posts')} waiting for review`;
+  const flags = amount(flagged, 'flagged item', 'flagged items');
+  return count === 0 ? `${flags} waiting for review` : `${amount(count, 'post', 'posts')} and ${flags} waiting for review`;
 }
 
 /** The Notifications button's description: "3 unread notifications", "1 unread notification", "No unread notifications". */

@@ -10,7 +10,9 @@ const KB = 1024;
 // insights). None of it is in the first load (the tests below).
 // The CSS grew by dark mode (issue 23, 24.1 → 25.1 KB): Bootstrap's [data-bs-theme=dark] variables
 // and the app's colours as variables with their dark values; 26 KB leaves room for a little more.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1296 * KB };
+// The precache then grew by issue 40's rough edges (about 3 KB: tables that scroll in a region, the
+// phone header's one row, Read all in the admin queue, toasts placed away from the work): 1304 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1304 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -3,6 +3,7 @@
 // offline. (The theme following the member between devices: comfort.spec.ts.)
 import { expect, test } from '@playwright/test';
 import { memberId } from '../../src/shared/members';
+import { offerInstall } from '../e2e/support/app';
 import { serverForSpec, syncPort } from './support/server';
 import { card, PHONE, signedInDevice, syncStatus, waitSynced } from './support/devices';
 
@@ -19,6 +20,13 @@ test('on a phone, "Offline · N" shows in the collapsed header without opening t
   await expect(syncStatus(page).getByText('Offline · 1', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(syncStatus(page)).toHaveCount(1);
+  // With Install showing too, the header keeps its one row (issue 40).
+  await offerInstall(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Install' })).toBeVisible();
+  const toggle = (await page.getByRole('button', { name: 'Menu' }).boundingBox())!;
+  const badge = (await syncStatus(page).boundingBox())!;
+  expect(Math.abs(badge.y + badge.height / 2 - (toggle.y + toggle.height / 2))).toBeLessThan(6);
+  expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThan(80);
   await context.setOffline(false);
   await waitSynced(page);
   await context.close();

@@ -30,25 +30,49 @@ test('rejecting keeps the post off the forum and on its author profile as reject
   await expect(card(page, 'Off topic')).toContainText('rejected');
 });
 
-test('from the keyboard, focus moves on to the next pending post after each review', async ({ page }) => {
+test('from the keyboard, focus moves on to the next pending post after each review, oldest first', async ({ page }) => {
   await putPosts(page, [
     makePost({ id: 1_960_000_000_003, title: 'Third in the queue', status: 'pending' }),
     makePost({ id: 1_960_000_000_002, title: 'Second in the queue', status: 'pending' }),
     makePost({ id: 1_960_000_000_001, title: 'First in the queue', status: 'pending' }),
   ]);
   await page.goto('/admin');
-  const approve = card(page, 'Third in the queue').getByRole('button', { name: 'Approve' });
+  // A queue is fair: the post that waited longest comes first (issue 40).
+  await expect(page.getByRole('tabpanel').getByRole('article').getByRole('heading', { level: 3 })).toHaveText([
+    'First in the queue',
+    'Second in the queue',
+    'Third in the queue',
+  ]);
+  const approve = card(page, 'First in the queue').getByRole('button', { name: 'Approve' });
   await approve.focus();
   await page.keyboard.press('Enter');
-  await expect(card(page, 'Third in the queue')).toHaveCount(0);
+  await expect(card(page, 'First in the queue')).toHaveCount(0);
   await expect(card(page, 'Second in the queue').getByRole('button', { name: 'Approve' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(card(page, 'Second in the queue').getByRole('button', { name: 'Reject' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card(page, 'First in the queue').getByRole('button', { name: 'Approve' })).toBeFocused();
+  await expect(card(page, 'Third in the queue').getByRole('button', { name: 'Approve' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('All caught up!')).toBeVisible();
   await expect(page.locator('#main')).toBeFocused();
+});
+
+test('Read all shows a pending post whole, in place, rendered; Show less clamps it again', async ({ page }) => {
+  const content = `Intro line.\n\n| Wave | Speeders removed |\n|---|---|\n| 1 | 120 |\n\n${'More words here. '.repeat(40)}The very end.`;
+  await putPosts(page, [makePost({ title: 'Judge me whole', status: 'pending', content })]);
+  await page.goto('/admin');
+  const pending = card(page, 'Judge me whole');
+  await expect(pending.locator('.app-post-content')).toHaveCSS('-webkit-line-clamp', '2');
+  await expect(pending.getByRole('table')).toHaveCount(0);
+  const more = pending.getByRole('button', { name: 'Read all' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(pending.getByRole('table').getByRole('cell', { name: '120' })).toBeVisible();
+  await expect(pending.getByText('The very end.')).toBeVisible();
+  await expect(pending.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  await pending.getByRole('button', { name: 'Show less' }).click();
+  await expect(pending.getByRole('table')).toHaveCount(0);
+  await expect(pending.locator('.app-post-content')).toHaveCSS('-webkit-line-clamp', '2');
 });
 
 test('an empty queue says all caught up', async ({ page }) => {

@@ -23,8 +23,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
       const button = saveOn(card(page, first.title));
       await expect(button).toHaveAttribute('aria-pressed', 'false');
+      await expect(button).toHaveText('Save');
       await button.click();
       await expect(button).toHaveAttribute('aria-pressed', 'true');
+      // The label says the state; the toggle's name stays "Save" (issue 40).
+      await expect(button).toHaveText('Saved');
       await expect(savedList(profile).getByRole('link', { name: first.title })).toBeVisible();
 
       await card(page, second.title).getByRole('link', { name: second.title }).click();
@@ -33,12 +36,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(onPage).toHaveAttribute('aria-pressed', 'false');
       await onPage.click();
       await expect(onPage).toHaveAttribute('aria-pressed', 'true');
+      await expect(onPage).toHaveText('Saved');
       await expect(savedList(profile).getByRole('link')).toHaveText([second.title, first.title]);
 
       // Unsave from Profile: the post page follows.
       await savedList(profile).getByRole('listitem').filter({ hasText: second.title }).getByRole('button', { name: 'Unsave' }).click();
       await expect(savedList(profile).getByRole('link')).toHaveText([first.title]);
       await expect(onPage).toHaveAttribute('aria-pressed', 'false');
+      await expect(onPage).toHaveText('Save');
       // Profile#saved-posts brings the section into view.
       await page.goto('/profile#saved-posts');
       await expect(savedList(page)).toBeInViewport();
@@ -51,3 +56,31 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('on a phone, the post page’s actions are one row in one look: Save, Flag and Share alike (issue 40)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, MEMBER);
+  const post = makePost({ title: 'One row of actions' });
+  await putPosts(page, [post]);
+  await page.goto(`/posts/${post.id}`);
+  const article = page.getByRole('article', { name: post.title });
+  const row = [
+    article.getByRole('button', { name: /^Like/ }),
+    saveOn(article),
+    article.getByRole('button', { name: 'Flag', exact: true }),
+    article.getByRole('button', { name: /^Share/ }),
+  ];
+  await expect(row[2]!).toBeEnabled();
+  const middles = await Promise.all(row.map(async (item) => ((box) => box.y + box.height / 2)((await item.boundingBox())!)));
+  for (const middle of middles) expect(Math.abs(middle - middles[0]!)).toBeLessThan(4);
+  // No outline on one and not the others.
+  const outlined = await Promise.all(
+    row.slice(1).map((item) =>
+      item.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return style.borderTopStyle !== 'none' && style.borderTopWidth !== '0px' && style.borderTopColor !== 'rgba(0, 0, 0, 0)';
+      }),
+    ),
+  );
+  expect(outlined).toEqual([false, false, false]);
+});

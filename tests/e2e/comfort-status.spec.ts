@@ -2,7 +2,7 @@
 // local-only device) shows beside the menu's toggle, on the header's one row, without opening the
 // menu; from md up it is among the menu's items as before. One element either way.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MEMBER, openForum, signIn } from './support/app';
+import { MEMBER, offerInstall, openForum, putRows, signIn } from './support/app';
 
 const status = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
 const box = async (locator: Locator) => (await locator.boundingBox())!;
@@ -30,6 +30,48 @@ test.describe('on a phone (390 px)', () => {
     await expect(status(page)).toHaveCount(0);
   });
 });
+
+for (const width of [390, 360]) {
+  test.describe(`on a ${width} px phone, with everything showing`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('Offline, Install, the bell with 99+ and New Post share the toggle’s one row (issue 40)', async ({ page, context }) => {
+      await signIn(page, MEMBER);
+      await openForum(page);
+      const unread = Array.from({ length: 120 }, (_, index) => ({
+        id: `unread-${index}`,
+        kind: 'approved',
+        postId: 1,
+        replyId: null,
+        actor: null,
+        postTitle: 'A post',
+        reason: null,
+        createdAt: Date.now() - index,
+        readAt: null,
+        email: MEMBER,
+        unread: 1,
+      }));
+      await putRows(page, 'notifications', unread);
+      await page.reload();
+      const bell = page.getByRole('button', { name: 'Notifications', exact: true }).filter({ visible: true });
+      await expect(bell).toContainText('99+');
+      await context.setOffline(true);
+      await offerInstall(page);
+      const install = page.getByRole('banner').getByRole('button', { name: 'Install' });
+      await expect(install).toBeVisible();
+      await expect(status(page)).toBeVisible();
+      const toggle = await box(page.getByRole('button', { name: 'Menu' }));
+      const middle = toggle.y + toggle.height / 2;
+      for (const item of [status(page), install, bell, page.getByRole('button', { name: 'New Post' }).filter({ visible: true })]) {
+        const itemBox = await box(item);
+        expect(Math.abs(itemBox.y + itemBox.height / 2 - middle)).toBeLessThan(6);
+        expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(toggle.x);
+      }
+      expect((await box(page.getByRole('banner'))).height).toBeLessThan(80);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    });
+  });
+}
 
 test.describe('on a desktop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

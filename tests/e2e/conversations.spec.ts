@@ -130,6 +130,17 @@ test.describe('as a member', () => {
     await expect(page).toHaveURL(/\?page=1$/);
   });
 
+  test('a quote shows the quoted reply as plain text, without its Markdown marks', async ({ page }) => {
+    await openPost(page, SAMPLE);
+    await page.getByRole('textbox', { name: 'Your reply' }).fill('We saw **Panel B** speeders in _wave 2_');
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await reply(page, 'speeders in wave 2').getByRole('button', { name: 'Quote' }).click();
+    await expect(page.locator('form').getByText('We saw Panel B speeders in wave 2', { exact: true })).toBeVisible();
+    await writeReply(page, 'Same here.');
+    const quote = reply(page, 'Same here.').locator('blockquote');
+    await expect(quote).toHaveText('We saw Panel B speeders in wave 2');
+  });
+
   test('the author edits and deletes their own reply; others have no Edit or Delete', async ({ page }) => {
     await openPost(page, SAMPLE);
     await expect(reply(page, FIRST_REPLY).getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -308,6 +319,8 @@ test('an admin hides a reply; members read "Hidden by a moderator"', async ({ pa
   const hidden = reply(page, FIRST_REPLY);
   await expect(hidden.getByRole('button', { name: 'Restore' })).toBeVisible();
   await expect(hidden).toContainText('Hidden');
+  // One number, one meaning (issue 40): the page counts what the card counts, and says the rest.
+  await expect(page.getByRole('heading', { level: 2, name: 'Replies (1) · 1 hidden' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the forum' }).click();
   await expect(comments(page, SAMPLE)).toHaveText('Comments: 1');
 
@@ -320,6 +333,7 @@ test('an admin hides a reply; members read "Hidden by a moderator"', async ({ pa
   await expect(seen).not.toContainText(FIRST_REPLY);
   await expect(seen.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hide' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Replies (1) · 1 hidden' })).toBeVisible();
 });
 
 test('an admin restores a hidden reply: it is shown and counted again', async ({ page }) => {

@@ -99,6 +99,10 @@ test('admins dismiss, hide and delete from the Flags tab; the forum and members 
   await page.goto('/admin');
   const flagsTab = page.getByRole('tab', { name: 'Flags', exact: true });
   await expect(flagsTab).toContainText('4');
+  // The Admin link's badge counts open flags too, and its description says which (issue 40).
+  const adminLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true });
+  await expect(adminLink).toHaveAccessibleDescription('4 flagged items waiting for review');
+  await expect(adminLink.locator('.badge')).toHaveText('4');
   await flagsTab.click();
   const item = (title: string) => page.getByRole('tabpanel').getByRole('article').filter({ hasText: title });
   const replyItem = page.getByRole('tabpanel').getByRole('article').filter({ hasText: 'Buy cheap followers' });
@@ -112,6 +116,7 @@ test('admins dismiss, hide and delete from the Flags tab; the forum and members 
   await dismissItem.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast(page, 'Flags dismissed')).toBeVisible();
   await expect(dismissItem).toHaveCount(0);
+  await expect(adminLink).toHaveAccessibleDescription('3 flagged items waiting for review');
   // The focus stays in the queue: on the card now in its place.
   await expect(
     page

@@ -73,9 +73,9 @@ test('bulk: select 3, Approve selected, Undo puts them back; without Undo they s
 
 test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text; r, x and a review the whole queue', async ({ page }) => {
   await putPosts(page, [
-    makePost({ id: 1_972_000_000_003, title: 'Key first', status: 'pending' }),
+    makePost({ id: 1_972_000_000_001, title: 'Key first', status: 'pending' }),
     makePost({ id: 1_972_000_000_002, title: 'Key second', status: 'pending' }),
-    makePost({ id: 1_972_000_000_001, title: 'Key third', status: 'pending' }),
+    makePost({ id: 1_972_000_000_003, title: 'Key third', status: 'pending' }),
   ]);
   await page.goto('/admin');
   await expect(page.getByText('Press ? for keyboard shortcuts')).toBeVisible();
@@ -107,7 +107,7 @@ test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text
   await page.keyboard.press('r');
   await expect(toast(page, 'Post rejected')).toBeVisible();
   await expect(card(page, 'Key first')).toHaveCount(0);
-  expect(await getPost(page, 1_972_000_000_003)).toMatchObject({
+  expect(await getPost(page, 1_972_000_000_001)).toMatchObject({
     status: 'rejected',
     reason: 'Duplicate of an earlier question, see the archive',
   });
@@ -124,7 +124,7 @@ test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text
   await expect(card(page, 'Key third')).toBeVisible();
   await page.keyboard.press('a');
   await expect(page.getByText('All caught up!')).toBeVisible();
-  expect((await getPost(page, 1_972_000_000_001))?.status).toBe('approved');
+  expect((await getPost(page, 1_972_000_000_003))?.status).toBe('approved');
 });
 
 test('the Admin link is named exactly "Admin"; its description counts the queue, live from another tab', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MEMBER, openForum, signIn, toast } from './support/app';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast } from './support/app';
 
 test('only one toast shows at a time: a new one replaces the old', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -44,4 +44,69 @@ test('toasts appear inside live regions that were in the page before them', asyn
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(assertive).toContainText('Please enter email and password.');
   await expect(polite).toBeEmpty();
+});
+
+/** True when two boxes overlap. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('after Reject on a desktop, the toast covers none of the next post’s controls (issue 40)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  await openForum(page);
+  await putPosts(page, [
+    makePost({ id: 1_985_000_000_001, title: 'Queue one', status: 'pending', content: 'First. '.repeat(80) }),
+    makePost({ id: 1_985_000_000_002, title: 'Queue two', status: 'pending', content: 'Second. '.repeat(80) }),
+    makePost({ id: 1_985_000_000_003, title: 'Queue three', status: 'pending', content: 'Third. '.repeat(80) }),
+  ]);
+  await page.goto('/admin');
+  // The second card's controls at the bottom of the screen, where a toast once sat.
+  await card(page, 'Queue two').getByRole('button', { name: 'Reject' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  await card(page, 'Queue two').getByRole('button', { name: 'Reject' }).click();
+  const shown = toast(page, 'Post rejected');
+  await expect(shown).toBeVisible();
+  const next = card(page, 'Queue three');
+  await expect(next.getByRole('button', { name: 'Approve' })).toBeFocused();
+  // (Placed once the focus has moved on: a frame after the review.)
+  for (const control of [
+    next.getByRole('button', { name: 'Approve' }),
+    next.getByRole('button', { name: 'Reject' }),
+    next.getByLabel('Reason'),
+    next.getByRole('checkbox', { name: 'Select' }),
+  ]) {
+    await expect.poll(async () => overlap((await shown.boundingBox())!, (await control.boundingBox())!)).toBe(false);
+  }
+});
+
+test('after Flag on a phone, the toast covers none of the reply’s row (issue 40)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const post = makePost({ id: 1_985_000_000_010, title: 'Flag near the bottom', comments: 5, content: 'A long post. '.repeat(200) });
+  await putPosts(page, [post], { reload: false });
+  await putRows(page, 'replies', [
+    makeReplyRow(post.id, 1, { content: 'A reply to flag' }),
+    ...[2, 3, 4, 5].map((index) => makeReplyRow(post.id, index)),
+  ]);
+  await page.goto(`/posts/${post.id}`);
+  const item = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: 'A reply to flag' });
+  const flag = item.getByRole('button', { name: 'Flag' });
+  // The reply's row low on the screen, where a bottom toast covers it.
+  await flag.evaluate((element) =>
+    window.scrollBy({ top: element.getBoundingClientRect().bottom - (window.innerHeight - 40), behavior: 'instant' }),
+  );
+  await expect.poll(async () => ((box) => box.y + box.height)((await flag.boundingBox())!)).toBeGreaterThan(844 - 60);
+  await flag.click();
+  const dialog = page.getByRole('dialog', { name: 'Flag' });
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Send flag' }).click();
+  const shown = toast(page, 'Thanks for flagging');
+  await expect(shown).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const toastBox = (await shown.boundingBox())!;
+  for (const button of await item.getByRole('button').all()) {
+    const box = await button.boundingBox();
+    if (box) expect(overlap(toastBox, box)).toBe(false);
+  }
 });

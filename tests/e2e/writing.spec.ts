@@ -82,18 +82,40 @@ test.describe('Markdown', () => {
 
   test('a phone scrolls wide tables and code sideways instead of widening the page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const wide = `| ${Array.from({ length: 12 }, (_, index) => `Column ${index}`).join(' | ')} |\n|${'---|'.repeat(12)}\n| ${'value | '.repeat(12)}`;
+    const headers = ['Wave', 'Speeders removed', 'Straightliners removed', 'Duplicates removed', 'Final sample', 'Notes'];
+    const wide = `| ${headers.join(' | ')} |\n|${'---|'.repeat(6)}\n| 1 | 120 | 40 | 12 | 2,400 | Panel B heavy on speeders |`;
     const post = makePost({ title: 'Wide table', content: `${wide}\n\n${RICH}` });
     await startWith(page, MEMBER, [post]);
     await openPostPage(page, post);
-    await expect(body(page).getByRole('table').first()).toBeVisible();
+    const region = body(page).getByRole('region', { name: 'Table' }).first();
+    await expect(region.getByRole('table')).toBeVisible();
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       view: window.innerWidth,
-      table: document.querySelector('.app-post-body table')!.scrollWidth > document.querySelector('.app-post-body table')!.clientWidth,
       code: document.querySelector('.app-post-body pre')!.scrollWidth > document.querySelector('.app-post-body pre')!.clientWidth,
     }));
-    expect(widths).toEqual({ page: widths.view, view: widths.view, table: true, code: true });
+    expect(widths).toEqual({ page: widths.view, view: widths.view, code: true });
+    // Columns keep their text on one line (not squeezed a word wide); the last is off screen…
+    const header = region.getByRole('columnheader', { name: 'Straightliners removed' });
+    const lineHeight = await header.evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+    expect((await header.boundingBox())!.height).toBeLessThan(lineHeight * 2);
+    const last = region.getByRole('columnheader', { name: 'Notes' });
+    expect((await last.boundingBox())!.x).toBeGreaterThan(390);
+    // …the keyboard scrolls the table (not the page), and its end brings the last column in.
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await region.evaluate((element) => element.scrollBy({ left: element.scrollWidth }));
+    await expect.poll(async () => (await last.boundingBox())!.x + (await last.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    // The same in Preview, while writing.
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Content').fill(wide);
+    await dialog.getByRole('tab', { name: 'Preview' }).click();
+    const previewed = dialog.getByRole('tabpanel', { name: 'Preview' }).getByRole('region', { name: 'Table' });
+    await expect(previewed.getByRole('columnheader', { name: 'Notes' })).toBeAttached();
+    expect(await previewed.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   });
 
   test('cards and search results show plain text, and plain-text posts read as before', async ({ page }) => {

@@ -11,8 +11,8 @@ import { ScreenOutlet } from './screen-outlet';
 
 interface AppShellProps {
   isAdmin: boolean;
-  /** Posts waiting for review (admins; undefined while counting). */
-  pendingCount?: number;
+  /** What waits for an admin: posts to review and flagged items (undefined while counting). */
+  review?: { pending: number; flagged: number };
   /** The member's unread notifications (undefined while counting). */
   unreadCount?: number;
   onNewPost: () => void;
@@ -29,17 +29,7 @@ interface AppShellProps {
  * The protected area's frame: the forum header (Forum, Admin for admins, Profile, New Post and
  * the Log out icon), collapsing into a menu on a phone, then the page.
  */
-export function AppShell({
-  isAdmin,
-  pendingCount,
-  unreadCount,
-  onNewPost,
-  onNewPostIntent,
-  onLogout,
-  status,
-  banner,
-  children,
-}: AppShellProps) {
+export function AppShell({ isAdmin, review, unreadCount, onNewPost, onNewPostIntent, onLogout, status, banner, children }: AppShellProps) {
   const newPostButton = (className: string) => (
     <button
       type="button"
@@ -77,8 +67,8 @@ export function AppShell({
             {isAdmin && (
               <CountedNavItem
                 to={paths.admin}
-                count={pendingCount}
-                description={pendingCount === undefined ? undefined : pendingDescription(pendingCount)}
+                count={review && review.pending + review.flagged}
+                description={review && pendingDescription(review.pending, review.flagged)}
               >
                 Admin
               </CountedNavItem>

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ToastContext, type ShowOptions, type ToastMessage } from './toast-context';
 import { ToastView } from './toast-view';
 
@@ -9,8 +9,34 @@ interface ShownToast extends ToastMessage {
   id: number;
 }
 
+/** Where a pointer last went down (the control just pressed, when focus does not say). */
+let lastPointerY: number | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', (event) => (lastPointerY = event.clientY), { capture: true, passive: true });
+}
+
+/**
+ * Whether a toast shows at the top (below the header) rather than the bottom: at the top when what
+ * the person works on (the focused control's row or form, else where they last pressed) is in the
+ * lower half of the screen, so the toast never covers the next thing they are about to press
+ * (issue 40: after Reject, the next post's buttons; after Flag on a phone, the reply's row). Asked
+ * again whenever the focus moves while a toast shows (a review moves it to the next post).
+ */
+function placeAtTop(): boolean {
+  const focused = document.activeElement;
+  let y = lastPointerY;
+  if (focused instanceof HTMLElement && focused !== document.body && !focused.closest('.app-toasts')) {
+    const area = focused.closest('.card-footer, form, li') ?? focused;
+    const rect = (area.getBoundingClientRect().height < window.innerHeight / 2 ? area : focused).getBoundingClientRect();
+    if (rect.height > 0) y = rect.top + rect.height / 2;
+  }
+  return y !== null && y > window.innerHeight / 2;
+}
+
 interface ToastState {
   current: ShownToast | null;
+  /** Whether the current toast shows at the top (placeAtTop). */
+  top: boolean;
   /** One piece of unasked-for news waiting for the current toast to leave. */
   next: ToastMessage | null;
   count: number;
@@ -18,21 +44,40 @@ interface ToastState {
 
 /** Holds the single visible toast: a new one replaces the old (product.md §4). */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ToastState>({ current: null, next: null, count: 0 });
+  const [state, setState] = useState<ToastState>({ current: null, top: false, next: null, count: 0 });
   const show = useCallback((message: ToastMessage, options?: ShowOptions) => {
     setState((previous) => {
       if (options?.whenIdle && previous.current) return { ...previous, next: message };
-      return { current: { ...message, id: previous.count + 1 }, next: previous.next, count: previous.count + 1 };
+      return { current: { ...message, id: previous.count + 1 }, top: placeAtTop(), next: previous.next, count: previous.count + 1 };
     });
   }, []);
   const dismiss = useCallback(() => {
     setState((previous) =>
       previous.next
-        ? { current: { ...previous.next, id: previous.count + 1 }, next: null, count: previous.count + 1 }
+        ? { current: { ...previous.next, id: previous.count + 1 }, top: placeAtTop(), next: null, count: previous.count + 1 }
         : { ...previous, current: null },
     );
   }, []);
   const toast = state.current;
+  const shownId = toast?.id;
+  useEffect(() => {
+    if (shownId === undefined) return undefined;
+    let frame = 0;
+    const place = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const top = placeAtTop();
+        setState((previous) => (previous.top === top ? previous : { ...previous, top }));
+      });
+    };
+    // Once painted (what was pressed may have gone, the focus moved on), then at every move.
+    place();
+    document.addEventListener('focusin', place);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', place);
+    };
+  }, [shownId]);
   const view = toast && <ToastView key={toast.id} toast={toast} duration={TOAST_DURATION_MS} onDismiss={dismiss} />;
   const isError = toast?.variant === 'error';
   // Two live regions that are always in the page, so screen readers announce what appears in
@@ -40,7 +85,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="app-toasts p-3">
+      <div className={`app-toasts p-3${toast && state.top ? ' is-top' : ''}`}>
         <div role="status" aria-live="polite" aria-atomic="true">
           {!isError && view}
         </div>

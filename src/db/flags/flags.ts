@@ -3,10 +3,11 @@
 // operations flag, dismissFlags and hidePost (src/shared/ops, run here by ops/run.ts). The queue is
 // one index range of the open flags (`[open+target]`).
 
-import Dexie from 'dexie';
 import { db, type FlagRow } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
-import { openFlagsOf, toFlag } from './flag-rows';
+import { countFlaggedItems, openFlags, openFlagsOf, toFlag } from './flag-rows';
+
+export { countFlaggedItems };
 import { requireAdmin } from '../members/guards';
 import { readStoredSession } from '../members/session';
 import { toEditablePost } from '../posts/posts';
@@ -56,7 +57,6 @@ export async function getMyFlag(target: FlagTarget): Promise<Flag | undefined> {
 }
 
 /** The open flags, one index range. */
-const openFlags = () => db.flags.where('[open+target]').between([1, Dexie.minKey], [1, Dexie.maxKey]);
 
 /** Admins: the items with open flags, the most flagged first, then the oldest flag first. */
 export async function listFlaggedItems(limit = 50): Promise<FlaggedItem[]> {
@@ -78,12 +78,6 @@ export async function listFlaggedItems(limit = 50): Promise<FlaggedItem[]> {
     }
     return items;
   });
-}
-
-/** Admins: how many items have open flags (the Flags tab's count): the distinct keys of one index range. */
-export async function countFlaggedItems(): Promise<number> {
-  requireAdmin();
-  return run(async () => (await openFlags().uniqueKeys()).length);
 }
 
 /** Admins: dismisses the open flags of an item (the `dismissFlags` operation; the item stays as it is). */

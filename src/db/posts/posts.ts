@@ -90,9 +90,9 @@ function pendingCollection() {
   return db.posts.where('[status+id]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]);
 }
 
-/** Posts waiting for review, newest first (each with its reason: null while pending). */
+/** Posts waiting for review, oldest first as a queue is fair (each with its reason: null while pending). */
 export async function listPendingPosts(limit = PAGE_SIZE): Promise<ReviewedPost[]> {
-  return withReason(await run(() => pendingCollection().reverse().limit(limit).toArray()));
+  return withReason(await run(() => pendingCollection().limit(limit).toArray()));
 }
 
 /** How many posts wait for review: one count of the `[status+id]` index, live on every write and pull. */

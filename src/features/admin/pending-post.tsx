@@ -1,7 +1,8 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
+import { Markdown } from '../../components/markdown/markdown';
 import { Spinner } from '../../components/spinner';
 import { PostCard, samePost } from '../../components/post-card';
 import { MODERATION_LIMITS } from '../../shared/moderation';
@@ -22,17 +23,32 @@ interface PendingPostProps {
 
 /**
  * A pending post: an optional Reason (sent with Reject), Select (for the bulk buttons), Approve and
- * Reject; content clamped at 2 lines; "Resubmitted" once its author edited it after a rejection.
- * The card itself takes focus (j / k).
+ * Reject; content clamped at 2 lines, with "Read all" to read the whole post in place (rendered, its
+ * tables whole); "Resubmitted" once its author edited it after a rejection. The card itself takes
+ * focus (j / k).
  */
 export const PendingPost = memo(
   function PendingPost({ post, busy, selected, reason, onDecide, onSelect, onReason }: PendingPostProps) {
     const id = useId();
     const titleId = `post-${post.id}-title`;
+    const [expanded, setExpanded] = useState(false);
     return (
       <PostCard
         post={post}
         lines={2}
+        body={expanded ? <Markdown source={post.content} className="app-review-full" /> : undefined}
+        more={
+          <button
+            type="button"
+            className="btn btn-link btn-sm app-review-more"
+            aria-expanded={expanded}
+            aria-describedby={titleId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? <IconChevronUp aria-hidden="true" size={16} /> : <IconChevronDown aria-hidden="true" size={16} />}
+            <span>{expanded ? 'Show less' : 'Read all'}</span>
+          </button>
+        }
         tabIndex={-1}
         className={`app-pending${selected ? ' is-selected' : ''}`}
         badges={post.resubmitted && <span className="badge text-bg-info app-resubmitted">Resubmitted</span>}

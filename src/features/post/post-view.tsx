@@ -44,15 +44,21 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
         {viewer.role === 'admin' && post.previous && <PreviousVersion version={post.previous} />}
       </div>
       <div className="card-footer app-post-footer app-post-footer-split">
-        <PostActions post={post} save={post.status === 'approved' ? { email: viewer.email, saved } : undefined} titleId="post-title" />
-        {flagRefusal(post, null, viewer) === null && (
-          <FlagButton
-            target={{ postId: post.id, replyId: null }}
-            what="post"
-            className="btn btn-sm btn-outline-secondary app-flag-button"
-            describedBy="post-title"
-          />
-        )}
+        <PostActions
+          post={post}
+          save={post.status === 'approved' ? { email: viewer.email, saved } : undefined}
+          titleId="post-title"
+          more={
+            flagRefusal(post, null, viewer) === null && (
+              <FlagButton
+                target={{ postId: post.id, replyId: null }}
+                what="post"
+                className="btn btn-sm d-inline-flex align-items-center gap-1 fw-semibold text-body-secondary app-flag-button"
+                describedBy="post-title"
+              />
+            )
+          }
+        />
         <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
       </div>
     </article>

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { createReply, loadReplyDraft, saveReplyDraft } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
+import { excerptText } from '../../lib/plain-text';
 import { LIMITS } from '../../shared/post-rules';
 import type { Reply } from '../../db/types';
 import { COUNTER_FROM } from './reply-edit-form';
@@ -96,7 +97,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
           <div className="app-quoting">
             <div className="app-quoting-text">
               <span className="fw-semibold">Quoting {clip(quote.author, DISPLAY_CHARS.author)}</span>
-              <span className="app-clamp-2">{clip(quote.content, 300)}</span>
+              <span className="app-clamp-2">{clip(excerptText(quote.content), 300)}</span>
             </div>
             <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onRemoveQuote}>
               Remove quote

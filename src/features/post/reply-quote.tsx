@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import type { Reply } from '../../db/types';
 import { AdminBadge } from '../../components/author-name';
+import { excerptText } from '../../lib/plain-text';
 import { HIDDEN } from './hidden';
 
 /** Enough of a quoted reply for three lines on a wide screen (the rest is never rendered). */
@@ -16,7 +17,10 @@ interface ReplyQuoteProps {
   isAdmin: boolean;
 }
 
-/** Above a reply: the reply it quotes (its author and first lines, live), linking to it in the thread. */
+/**
+ * Above a reply: the reply it quotes (its author and first lines as plain text, live), linking to it
+ * in the thread.
+ */
 export function ReplyQuote({ postId, quoteId, quoted, isAdmin }: ReplyQuoteProps) {
   let gone: string | null = null;
   if (!quoted) gone = 'The quoted reply is not available.';
@@ -31,7 +35,7 @@ export function ReplyQuote({ postId, quoteId, quoted, isAdmin }: ReplyQuoteProps
         </Link>
         {quoted.authorRole === 'admin' && <AdminBadge />}
       </figcaption>
-      <blockquote className="app-quote-text app-clamp-3">{clip(quoted.content, QUOTE_CHARS)}</blockquote>
+      <blockquote className="app-quote-text app-clamp-3">{clip(excerptText(quoted.content), QUOTE_CHARS)}</blockquote>
     </figure>
   );
 }

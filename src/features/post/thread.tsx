@@ -25,7 +25,7 @@ const HIGHLIGHT_MS = 2_500;
 const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /**
- * A post's conversation: "Replies (N)", one page of them (the page in the address), the pages
+ * A post's conversation: "Replies (N)" (the readable replies, as on its card), one page of them (the page in the address), the pages
  * nav and the reply box. `?reply=<id>` opens the page holding that reply and scrolls to it.
  */
 export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; thread: ThreadPage | undefined }) {
@@ -121,10 +121,14 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   };
 
   const open = post.status === 'approved';
+  // One number everywhere (issue 40): the replies a member can read, as on the post's card; the
+  // thread also lists hidden ones (a placeholder for members), said beside the count.
+  const hidden = total === undefined ? 0 : Math.max(0, total - post.comments);
   return (
     <section className="app-thread" aria-labelledby="replies-title">
       <h2 id="replies-title" ref={heading} tabIndex={-1} className="app-thread-title">
-        Replies{total !== undefined && <span className="app-thread-count"> ({formatCount(total)})</span>}
+        Replies<span className="app-thread-count"> ({formatCount(post.comments)})</span>
+        {hidden > 0 && <span className="app-thread-hidden"> · {formatCount(hidden)} hidden</span>}
       </h2>
       {!thread ? (
         <PageLoading label="Loading replies..." />

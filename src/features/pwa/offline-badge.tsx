@@ -8,7 +8,7 @@ export function OfflineBadge() {
   return (
     <span className="badge app-offline-badge" role="status" title="You're offline. Everything you do is saved on this device.">
       <IconWifiOff aria-hidden="true" size={14} />
-      Offline
+      <span>Offline</span>
     </span>
   );
 }

@@ -51,10 +51,14 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   node.setAttribute('target', '_blank');
 });
 
-/** The safe HTML of a post's or reply's Markdown. */
+/**
+ * The safe HTML of a post's or reply's Markdown. Each table is wrapped in a region that scrolls
+ * sideways (focusable, so a keyboard can scroll it too): a wide table never widens the page nor is
+ * squeezed into columns a word wide.
+ */
 export function renderMarkdown(source: string): string {
   const html = markdownToHtml(source);
-  return purifier.sanitize(html, {
+  const fragment = purifier.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     FORBID_TAGS,
@@ -62,5 +66,19 @@ export function renderMarkdown(source: string): string {
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+    RETURN_DOM_FRAGMENT: true,
   });
+  const tables = [...fragment.querySelectorAll('table')];
+  tables.forEach((table, index) => {
+    const region = document.createElement('div');
+    region.className = 'app-md-table';
+    region.tabIndex = 0;
+    region.setAttribute('role', 'region');
+    region.setAttribute('aria-label', tables.length > 1 ? `Table ${index + 1}` : 'Table');
+    table.replaceWith(region);
+    region.append(table);
+  });
+  const out = document.createElement('div');
+  out.append(fragment);
+  return out.innerHTML;
 }

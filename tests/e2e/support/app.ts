@@ -147,3 +147,16 @@ export async function shownLikes(page: Page, title: string): Promise<number> {
   const text = await card(page, title).getByRole('button', { name: /^Like/ }).innerText();
   return Number(text.replace(/\D/g, ''));
 }
+
+/** Fires the browser's install offer (Chromium's beforeinstallprompt), so the header shows Install. */
+export async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<unknown>;
+    };
+    event.prompt = async () => undefined;
+    event.userChoice = Promise.resolve({ outcome: 'dismissed' });
+    window.dispatchEvent(event);
+  });
+}

@@ -175,7 +175,7 @@ describe('reads', () => {
     expect(await countApprovedPosts('Qualitative')).toBe(1);
   });
 
-  it("lists a member's posts of every status and the pending queue, newest first", async () => {
+  it("lists a member's posts of every status newest first, and the pending queue oldest first", async () => {
     await storePosts(
       makePost({ id: 1, authorEmail: 'me@x.com', status: 'approved' }),
       makePost({ id: 2, authorEmail: 'me@x.com', status: 'pending' }),
@@ -184,8 +184,8 @@ describe('reads', () => {
       makePost({ id: 5, authorEmail: 'ME@x.com', status: 'pending' }),
     );
     expect((await listPostsByAuthor('me@x.com')).map((p) => p.id)).toEqual([3, 2, 1]);
-    expect((await listPendingPosts()).map((p) => p.id)).toEqual([5, 4, 2]);
-    expect((await listPendingPosts(1)).map((p) => p.id)).toEqual([5]);
+    expect((await listPendingPosts()).map((p) => p.id)).toEqual([2, 4, 5]);
+    expect((await listPendingPosts(1)).map((p) => p.id)).toEqual([2]);
     expect(await countPendingPosts()).toBe(3);
     expect((await getPostsByIds([3, 99, 1])).map((p) => p.id)).toEqual([3, 1]);
   });

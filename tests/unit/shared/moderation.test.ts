@@ -67,6 +67,11 @@ describe('notifications', () => {
     expect(pendingDescription(3)).toBe('3 posts waiting for review');
     expect(pendingDescription(1)).toBe('1 post waiting for review');
     expect(pendingDescription(0)).toBe('No posts waiting for review');
+    expect(pendingDescription(0, 0)).toBe('No posts waiting for review');
+    expect(pendingDescription(3, 2)).toBe('3 posts and 2 flagged items waiting for review');
+    expect(pendingDescription(1, 1)).toBe('1 post and 1 flagged item waiting for review');
+    expect(pendingDescription(0, 1)).toBe('1 flagged item waiting for review');
+    expect(pendingDescription(1_200, 0)).toBe('1,200 posts waiting for review');
     expect(unreadDescription(2)).toBe('2 unread notifications');
     expect(unreadDescription(0)).toBe('No unread notifications');
   });
