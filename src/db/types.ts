@@ -28,4 +28,5 @@ export interface NewPostInput {
   title: string;
   content: string;
   category?: string;
+  tags?: string[];
 }

@@ -192,6 +192,22 @@ export function newReply(id: string, postId: number, author: PostAuthor, content
 /** Tags on a post: how many, and how long each may be. */
 export const TAG_LIMITS = { count: 10, length: 40 } as const;
 
+/**
+ * The tags a member typed in the composer's Tags field: separated by commas, each trimmed and
+ * without a leading "#", empty ones dropped, a repeat (in any case) kept once. Checked by validateTags.
+ */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of text.split(',')) {
+    const tag = part.trim().replace(/^#+/, '').trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
 /** The admin address when the server's ADMIN_EMAIL is not set, and the local-only build's admin. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@insightexchange.app';
 

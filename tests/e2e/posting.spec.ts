@@ -44,6 +44,31 @@ test('a submitted post is pending: on the profile with its badge, not on the for
   await expect(page.getByText("You haven't posted anything yet.")).toHaveCount(0);
 });
 
+test('Tags: typed with commas, a leading # and a repeat dropped, shown on the card; a too-long tag is refused, nothing lost (issue 40)', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Tagged for search');
+  await dialog.getByLabel('Content').fill('A post with tags.');
+  const field = dialog.getByRole('textbox', { name: 'Tags' });
+  await expect(field).toHaveAccessibleDescription(/Up to 10, separated by commas/);
+  await field.fill(`MaxDiff, ${'x'.repeat(41)}`);
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Error', 'alert')).toContainText('Tags: at most 10, each at most 40 characters');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Tagged for search');
+  await field.fill(' MaxDiff, #Pricing,, maxdiff ');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Post Submitted!')).toBeVisible();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(card(page, 'Tagged for search').getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    '#MaxDiff',
+    '#Pricing',
+  ]);
+});
+
 test('the modal keeps focus inside, closes on Escape and keeps the draft', async ({ page }) => {
   await page.getByRole('button', { name: 'New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });

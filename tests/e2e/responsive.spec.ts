@@ -23,6 +23,34 @@ test.describe('on a 360 px phone', () => {
     }
   });
 
+  test('a name beside badges shows whole in My Posts and the admin queue; the badges take a line of their own (issue 40)', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    await putPosts(page, [
+      makePost({
+        id: 1_990_200_000_001,
+        title: 'Mine, pending',
+        status: 'pending',
+        author: 'Alice Montgomery',
+        authorEmail: ADMIN,
+        category: 'Best Practices',
+        isTopContributor: true,
+        resubmitted: true,
+      }),
+    ]);
+    for (const path of ['/profile', '/admin']) {
+      await page.goto(path);
+      const name = page.getByRole('article', { name: 'Mine, pending' }).locator('.app-post-author');
+      await expect(name).toHaveText('Alice Montgomery');
+      const cut = await name.evaluate(
+        (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight + 1,
+      );
+      expect(cut, path).toBe(false);
+    }
+  });
+
   test('the headers collapse into a menu', async ({ page }) => {
     await page.goto('/');
     // The app's header, not the prerendered page's (its Menu works once the app has taken over).

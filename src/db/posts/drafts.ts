@@ -13,6 +13,8 @@ export interface PostDraft {
   title: string;
   content: string;
   category: string;
+  /** The Tags field as typed (commas and all). */
+  tags?: string;
   savedAt: number;
 }
 
@@ -23,7 +25,13 @@ const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !d
 function readDraft(value: unknown): PostDraft | null {
   const draft = value as Partial<PostDraft> | null | undefined;
   if (!draft || typeof draft.title !== 'string' || typeof draft.content !== 'string') return null;
-  return { title: draft.title, content: draft.content, category: String(draft.category ?? ''), savedAt: Number(draft.savedAt ?? 0) };
+  return {
+    title: draft.title,
+    content: draft.content,
+    category: String(draft.category ?? ''),
+    ...(typeof draft.tags === 'string' ? { tags: draft.tags } : {}),
+    savedAt: Number(draft.savedAt ?? 0),
+  };
 }
 
 /** Saves the draft; an empty draft removes it. */

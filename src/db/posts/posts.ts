@@ -28,7 +28,8 @@ const run = withDataErrors;
 export async function createPost(input: NewPostInput): Promise<Post> {
   // The spec's default category when none (or none of the six) is chosen.
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
-  const { postId } = await runOperation('create', { post: { title: input.title, content: input.content, category } });
+  const post = { title: input.title, content: input.content, category, ...(input.tags?.length ? { tags: input.tags } : {}) };
+  const { postId } = await runOperation('create', { post });
   return toPost((await run(() => db.posts.get(postId!)))!);
 }
 

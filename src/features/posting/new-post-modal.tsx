@@ -13,8 +13,8 @@ import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/d
 import { editPost, loadEditDraft, type EditablePost } from '../../db/posts/editing';
 import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
-import { LIMITS, type NewPostFields } from '../../shared/post-rules';
-import { validateNewPost } from '../../shared/validation';
+import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
+import { validateNewPost, validateTags } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
 
 interface NewPostModalProps {
@@ -27,6 +27,16 @@ interface NewPostModalProps {
 
 const categoryOf = (value: string): Category => (isCategory(value) ? value : DEFAULT_CATEGORY);
 
+/** A kept draft as the form shows it (the Tags field is text: tags separated by commas). */
+interface FormDraft {
+  title: string;
+  content: string;
+  category: string;
+  tags: string;
+}
+
+const tagsText = (tags: readonly string[] | undefined) => (tags ?? []).join(', ');
+
 /** What saving an edit did, in the words of its toast: a rejected post goes back to review. */
 function savedToast(status: EditablePost['status']) {
   if (status === 'rejected') return { title: 'Post resubmitted', description: 'Your edited post was sent back to an admin for review.' };
@@ -35,21 +45,23 @@ function savedToast(status: EditablePost['status']) {
 }
 
 /**
- * The New Post form: Title, Content (Write and Preview), Category (default Quantitative); the
- * draft survives reloads. With `editing`, the same form edits the member's own post ("Edit Post",
+ * The New Post form: Title, Content (Write and Preview), Category (default Quantitative), Tags
+ * (separated by commas, optional); the draft survives reloads. With `editing`, the same form edits the member's own post ("Edit Post",
  * Save Changes), filled with the post, or with their kept unsaved edit when there is one.
  */
 export function NewPostModal({ email, show, onHide, editing = null }: NewPostModalProps) {
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? '');
   const [category, setCategory] = useState<Category>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
+  const [tags, setTags] = useState(tagsText(editing?.tags));
   const [keptEdit, setKeptEdit] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [invalid, setInvalid] = useState({ title: false, content: false });
+  const [invalid, setInvalid] = useState({ title: false, content: false, tags: false });
   const showToast = useToast();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
+  const tagsRef = useRef<HTMLInputElement>(null);
   const edited = useRef(false);
 
   // Bring back the saved draft when the modal opens, unless the member already typed (an edit:
@@ -57,8 +69,13 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   // after the modal closed is dropped.
   const editingId = editing?.id ?? null;
   const draftKey = `${email}:${editingId ?? 'new'}`;
-  const saved = useAsyncValue<NewPostFields | null>(
-    show ? () => (editingId === null ? loadDraft(email) : loadEditDraft(email, editingId)) : undefined,
+  const saved = useAsyncValue<FormDraft | null>(
+    show
+      ? () =>
+          editingId === null
+            ? loadDraft(email).then((draft) => draft && { ...draft, tags: draft.tags ?? '' })
+            : loadEditDraft(email, editingId).then((draft) => draft && { ...draft, tags: tagsText(draft.tags) })
+      : undefined,
     {
       key: draftKey,
       fallback: null,
@@ -70,6 +87,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     setTitle(draft.title);
     setContent(draft.content);
     setCategory(categoryOf(draft.category));
+    setTags(draft.tags);
     setKeptEdit(editingId !== null);
   }, [saved, draftKey, editingId]);
 
@@ -77,13 +95,13 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   // when the modal unmounts (a sign-out in another tab), and right before an update reloads the app.
   // An edit keeps no draft of its own while typed (the New Post draft is not overwritten by it).
   const keepsDraft = editingId === null;
-  const latest = useRef({ email, title, content, category });
+  const latest = useRef({ email, title, content, category, tags });
   useEffect(() => {
-    latest.current = { email, title, content, category };
+    latest.current = { email, title, content, category, tags };
     if (!edited.current || !keepsDraft) return undefined;
-    const timer = setTimeout(() => void saveDraft(email, { title, content, category }).catch(() => undefined), 300);
+    const timer = setTimeout(() => void saveDraft(email, { title, content, category, tags }).catch(() => undefined), 300);
     return () => clearTimeout(timer);
-  }, [title, content, category, email, keepsDraft]);
+  }, [title, content, category, tags, email, keepsDraft]);
   useEffect(() => {
     if (!keepsDraft) return undefined;
     const saveNow = () => {
@@ -123,36 +141,40 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const problem = validateNewPost(title, content);
+    const tagList = parseTags(tags);
+    const problem = validateNewPost(title, content) ?? validateTags(tagList);
     if (problem) {
       const next = {
         title: !title.trim() || title.trim().length > LIMITS.title,
         content: !content.trim() || content.trim().length > LIMITS.content,
+        tags: validateTags(tagList) !== null,
       };
       setInvalid(next);
       showToast({ title: problem.title, description: problem.message, variant: 'error' });
       if (next.title) titleRef.current?.focus();
-      else focusWriting(contentRef.current);
+      else if (next.content) focusWriting(contentRef.current);
+      else tagsRef.current?.focus();
       return;
     }
-    setInvalid({ title: false, content: false });
+    setInvalid({ title: false, content: false, tags: false });
     setBusy(true);
     try {
       if (editing) {
         // The data layer clears the kept edit once this one is saved.
-        await editPost(editing.id, { title, content, category, tags: editing.tags });
+        await editPost(editing.id, { title, content, category, tags: tagList });
         edited.current = false;
         setKeptEdit(false);
         onHide();
         showToast(savedToast(editing.status));
         return;
       }
-      await createPost({ title, content, category });
+      await createPost({ title, content, category, tags: tagList });
       edited.current = false;
       await clearDraft(email).catch(() => undefined);
       setTitle('');
       setContent('');
       setCategory(DEFAULT_CATEGORY);
+      setTags('');
       onHide();
       showToast({ title: 'Post Submitted!', description: 'Your post is now pending approval from an admin.' });
     } catch (error) {
@@ -233,6 +255,24 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 </option>
               ))}
             </Form.Select>
+          </Form.Group>
+          <Form.Group className="mt-3" controlId={`${id}-tags`}>
+            <Form.Label>Tags</Form.Label>
+            <Form.Control
+              ref={tagsRef}
+              value={tags}
+              onChange={(event) => edit(setTags)(event.target.value)}
+              placeholder="MaxDiff, Pricing"
+              isInvalid={invalid.tags}
+              aria-invalid={invalid.tags}
+              aria-describedby={`${id}-tags-help`}
+              autoComplete="off"
+              disabled={busy}
+            />
+            <Form.Text id={`${id}-tags-help`}>
+              Optional. Up to {TAG_LIMITS.count}, separated by commas; each at most {TAG_LIMITS.length} characters. Members find them with
+              tag: in search.
+            </Form.Text>
           </Form.Group>
           <p className="small text-body-secondary mt-3 mb-0">
             {editing

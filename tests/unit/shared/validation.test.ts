@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../src/shared/post-rules';
+import { LIMITS, parseTags } from '../../../src/shared/post-rules';
 import { hasUnstorableText, validateNewPost, validateSignIn, validateSignUp, validateTags } from '../../../src/shared/validation';
 
 describe('validateSignIn', () => {
@@ -59,5 +59,19 @@ describe('text no database can store', () => {
     expect(validateNewPost('Title', 'half \uD83D')?.title).toBe('Content cannot be saved');
     expect(validateTags(['fine', 'bro\uDE00ken'])?.message).toMatch(/^A tag holds a character/);
     expect(validateSignUp('Ann\0', 'a@b.co', 'pw')?.title).toBe('Name cannot be saved');
+  });
+});
+
+describe("parseTags (the composer's Tags field)", () => {
+  it('splits on commas, trims, drops a leading # and empty tags, keeps a repeat once (first spelling)', () => {
+    expect(parseTags(' MaxDiff, #Pricing,, maxdiff ,##B2B ')).toEqual(['MaxDiff', 'Pricing', 'B2B']);
+    expect(parseTags('')).toEqual([]);
+    expect(parseTags(' , # ,')).toEqual([]);
+    expect(parseTags('Conjoint analysis')).toEqual(['Conjoint analysis']);
+  });
+
+  it('leaves the limits to validateTags', () => {
+    expect(validateTags(parseTags(Array.from({ length: 11 }, (_, index) => `t${index}`).join(',')))).not.toBeNull();
+    expect(validateTags(parseTags('a,b,c'))).toBeNull();
   });
 });
