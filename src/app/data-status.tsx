@@ -67,8 +67,12 @@ export function DataProvider({ children }: { children: ReactNode }) {
         const usable = await whenDataUsable(options);
         stopProgress();
         setStatus((current) => (current === 'outdated' ? current : usable.ok ? 'ready' : failed(usable.error)));
+        // The catch-up with the server starts as soon as screens can read (issue 40), not after the
+        // deferred work of a later start (the older build's copy, read once the first posts show).
+        const startSyncNow = () => void sync.then(({ startSync }) => startSync()).catch(() => undefined);
+        if (usable.ok) startSyncNow();
         const result = await startDataLayer(options);
-        if (result.ok) sync.then(({ startSync }) => startSync()).catch(() => undefined);
+        if (result.ok) startSyncNow();
         if (!result.ok) {
           setStatus((current) => (current === 'outdated' ? current : failed(result.error)));
           console.warn('Insight Exchange storage is unavailable', result.error);

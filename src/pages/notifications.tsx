@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { MarkAllRead } from '../features/notifications/mark-all-read';
 import { NotificationsList } from '../features/notifications/notifications-list';
 import { SystemNotifications } from '../features/notifications/system-notifications';
+import { CatchingUp } from '../features/sync/catching-up';
 
 /** The member's notifications, and the switch for system notifications on this device. */
 export function NotificationsPage() {
@@ -19,6 +20,7 @@ export function NotificationsPage() {
       <div className="row g-4">
         <section className="col-lg-8" aria-label="Your notifications">
           <ErrorBoundary area="your notifications">
+            <CatchingUp />
             <NotificationsList />
           </ErrorBoundary>
         </section>

@@ -117,8 +117,8 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     if (document.visibilityState === 'visible') catchUp();
   });
   openStream();
-  await endPendingSignOut();
   // What the server kept failing on gets another chance on every start (a new build may mend it).
   await releaseSetAside().catch(() => undefined);
-  await engine.sync();
+  // The catch-up starts at once; a sign-out left from offline goes alongside.
+  await Promise.all([engine.sync(), endPendingSignOut()]);
 }

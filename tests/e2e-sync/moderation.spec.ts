@@ -116,6 +116,34 @@ test('a reason given on the tablet reaches the author’s phone; approval notifi
   for (const opened of [phone, laptop, tablet]) await opened.context.close();
 });
 
+test('opening Profile after a review elsewhere says it is catching up until the news arrives (issue 40)', async ({ browser }) => {
+  const phone = await device(browser, 'opal@example.com');
+  const title = 'Coding frames for open ends';
+  const [id] = await createPosts(phone.page, [title]);
+  await phone.page.goto('/profile');
+  await expect(card(phone.page, title).getByText('Pending')).toBeVisible({ timeout: 15_000 });
+  // The phone's next pulls wait (a slow network) while the admin approves on another device.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await phone.page.route('**/api/changes**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  await card(tablet.page, title).getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(card(tablet.page, title)).toHaveCount(0);
+  await expect.poll(async () => (await pullAll(tablet.page)).posts.find((post) => post.id === id)?.status).toBe('approved');
+
+  await phone.page.reload();
+  const catchingUp = phone.page.getByRole('status').filter({ hasText: 'Catching up with the server…' }).first();
+  await expect(catchingUp).toBeVisible();
+  await expect(card(phone.page, title).getByText('Pending')).toBeVisible();
+  release();
+  await expect(card(phone.page, title).getByText('Approved')).toBeVisible({ timeout: 15_000 });
+  await expect(phone.page.getByText('Catching up with the server…')).toHaveCount(0);
+  for (const opened of [phone, tablet]) await opened.context.close();
+});
+
 test('a bulk approval of 20 undone within 5 s changes nothing anywhere; without Undo all 20 are approved everywhere and each author is notified once', async ({
   browser,
 }) => {

@@ -5,6 +5,7 @@ import { serverForSpec, syncPort } from './support/server';
 import { card, newDevice, signIn, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const spec = serverForSpec(syncPort(8));
+const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
 
 test('a synced device reads the forum offline after a reload', async ({ browser }) => {
   const { context, page } = await newDevice(browser, spec.server, undefined, 'allow');
@@ -19,8 +20,26 @@ test('a synced device reads the forum offline after a reload', async ({ browser 
 
   await context.setOffline(true);
   await page.reload();
-  await expect(card(page, 'How are you validating AI-generated survey insights before they reach clients?')).toBeVisible();
+  await expect(card(page, SAMPLE)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');
+
+  // What waits shows always (issue 40): a like, a view and a reply made offline, then another reload.
+  await card(page, SAMPLE).getByRole('button', { name: /^Like/ }).click();
+  await card(page, SAMPLE).getByRole('link', { name: SAMPLE }).click();
+  await page.getByRole('textbox', { name: 'Your reply' }).fill('Written on the train');
+  await page.getByRole('button', { name: 'Post Reply' }).click();
+  const mine = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: 'Written on the train' });
+  await expect(mine).toContainText('Not sent yet');
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 3 changes waiting');
+  await page.reload();
+  await expect(mine).toContainText('Not sent yet');
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 3 changes waiting');
+  await expect(syncStatus(page).getByText('Offline · 3', { exact: true })).toBeVisible();
+  // Back online: sent, and the mark goes.
+  await context.setOffline(false);
+  await waitSynced(page);
+  await expect(mine).toBeVisible();
+  await expect(mine).not.toContainText('Not sent yet');
   await context.close();
 });

@@ -105,6 +105,17 @@ export async function listReplies(postId: number, offset: number, limit = REPLY_
   return rows.map(toReply);
 }
 
+/**
+ * The replies of a post (among `ids`) with a change this device has not sent yet (a connected
+ * device's outbox; none on a local-only device, where nothing waits): shown "Not sent yet".
+ */
+export async function unsentReplyIds(postId: number, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const wanted = new Set(ids);
+  const rows = await run(() => db.outbox.where('postId').equals(postId).toArray());
+  return new Set(rows.flatMap((row) => (row.replyId && wanted.has(row.replyId) ? [row.replyId] : [])));
+}
+
 /** How many replies the thread shows (visible and hidden; deleted ones have left it). */
 export function countThread(postId: number): Promise<number> {
   return run(() => thread(postId).count());

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { IconCloudUp } from '@tabler/icons-react';
 import { NewBadge } from '../../components/new-badge';
 import { authorKey } from '../../shared/members';
 import { AuthorName } from '../../components/author-name';
@@ -29,6 +30,8 @@ interface ReplyItemProps {
   onDelete: (reply: Reply) => void;
   /** Arrived since the member's last visit (marked "New"). */
   isNew?: boolean;
+  /** Written (or changed) on this device and not sent yet: marked "Not sent yet" (issue 40). */
+  unsent?: boolean;
 }
 
 /**
@@ -36,7 +39,7 @@ interface ReplyItemProps {
  * reply it quotes, and its buttons: Quote; Edit for its author; Delete for its author and admins;
  * Hide or Restore for admins.
  */
-export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, onDelete, isNew = false }: ReplyItemProps) {
+export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, onDelete, isNew = false, unsent = false }: ReplyItemProps) {
   const [editingAsked, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const showToast = useToast();
@@ -131,6 +134,12 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
           )}
           {hidden && isAdmin && <span className="badge text-bg-secondary">Hidden</span>}
           {isNew && <NewBadge />}
+          {unsent && (
+            <span className="badge app-unsent" title="Kept on this device; it is sent when the connection returns.">
+              <IconCloudUp aria-hidden="true" size={13} />
+              Not sent yet
+            </span>
+          )}
         </div>
       </div>
       {!shown ? (

@@ -144,6 +144,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
             {thread.replies.map((reply) => (
               <ReplyItem
                 isNew={fresh.marked.has(reply.id)}
+                unsent={thread.unsent.has(reply.id)}
                 key={reply.id}
                 reply={reply}
                 post={post}

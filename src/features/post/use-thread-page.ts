@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countThread, getReplies, listReplies, REPLY_PAGE_SIZE } from '../../db/replies/replies';
+import { countThread, getReplies, listReplies, REPLY_PAGE_SIZE, unsentReplyIds } from '../../db/replies/replies';
 import type { Reply } from '../../db/types';
 
 export interface ThreadPage {
@@ -11,6 +11,8 @@ export interface ThreadPage {
   replies: Reply[];
   /** The replies that this page's replies quote, by id (deleted ones included, unknown ones absent). */
   quoted: ReadonlyMap<string, Reply>;
+  /** This page's replies with a change this device has not sent yet (offline, or the send failed). */
+  unsent: ReadonlySet<string>;
 }
 
 /** The page asked for in the address (`?page=N`), 1 when absent or not a page number. */
@@ -37,7 +39,14 @@ export function useThreadPage(postId: number | null, requested: number): ThreadP
     const page = Math.min(asked, pages);
     const replies = page === asked ? first : await listReplies(postId, (page - 1) * REPLY_PAGE_SIZE);
     const quoteIds = [...new Set(replies.flatMap((reply) => (reply.quoteId ? [reply.quoteId] : [])))];
-    const quoted = new Map((quoteIds.length > 0 ? await getReplies(quoteIds) : []).map((reply) => [reply.id, reply]));
-    return { total, page, pages, replies, quoted };
+    const [quotes, unsent] = await Promise.all([
+      quoteIds.length > 0 ? getReplies(quoteIds) : [],
+      unsentReplyIds(
+        postId,
+        replies.map((reply) => reply.id),
+      ),
+    ]);
+    const quoted = new Map(quotes.map((reply) => [reply.id, reply]));
+    return { total, page, pages, replies, quoted, unsent };
   }, [postId, requested]);
 }

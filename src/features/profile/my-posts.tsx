@@ -10,6 +10,7 @@ import type { EditablePost } from '../../db/posts/editing';
 import type { PostReview } from '../../shared/moderation';
 import type { Session } from '../../db/types';
 import { useMyPosts } from './use-my-posts';
+import { CatchingUp } from '../sync/catching-up';
 
 interface MyPostsProps {
   viewer: Session;
@@ -31,6 +32,7 @@ export function MyPosts({ viewer, onWrite, onEdit }: MyPostsProps) {
       <h2 id="my-posts" className="h4 mb-3">
         My Posts
       </h2>
+      <CatchingUp />
       {!items ? (
         <PageLoading label="Loading your posts..." />
       ) : items.length === 0 ? (
