@@ -5,13 +5,15 @@
 // target asks for one) is printed and written to bench/results.md.
 //
 //   BENCH_SIZES=1000,10000   fewer sizes      BENCH_RUNS=3   fewer runs (default 5)   BENCH_LIGHTHOUSE=0   skip Lighthouse
-//   BENCH_ONLY=load,search   only some groups (load, nav, search, like, crosstab, dom, bytes)
+//   BENCH_ONLY=load,search   only some groups (load, reload, nav, search, like, crosstab, dom, bytes)
 //                            (the imports always run: BENCH_ONLY=import runs only them)
 //   BENCH_PROFILE=1          also a CPU profile of one full load at 4x (bench/profile-<size>.md)
 //   BENCH_PROFILE=live       the same on to 2 s after the live list's first post (and the raw .cpuprofile beside it)
 //   BENCH_PROFILE=trace      a Chromium trace of one full load at 4x to the first post: the browser's own work (bench/trace-<size>.md)
 //   BENCH_PROFILE=import     a CPU profile of the last import of each size (bench/profile-import-<size>.md)
 //   BENCH_QUIET=0            full loads one after another, without waiting for a quiet machine before each
+//   BENCH_RELOAD_SETTLED=1   the same-tab reloads wait for the live list before the next (default: the first post)
+//   BENCH_RELOAD_LONGTASKS=1 the same-tab reloads log each page's long tasks and its pagehide
 import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
@@ -324,6 +326,52 @@ async function fullLoad(context, runs, throttle, profileTo, traceTo) {
   return { times, live, fcp, neverQuiet: waits.filter(({ quiet }) => !quiet).length };
 }
 
+/**
+ * Three reloads of /forum in the same tab (issue 40: what a member does; a fresh tab for each load
+ * hides what the page before leaves behind), each from navigation start to the first post painted.
+ * One quiet wait before the first only: the reloads follow one another as a member's would.
+ */
+async function sameTabReloads(context, throttle, reloads = 3) {
+  if (QUIET) await untilQuiet();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('article')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => console.log(`bench:reload-post ${performance.now()}`), 0));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  if (process.env.BENCH_RELOAD_LONGTASKS === '1') {
+    // What each page does on its main thread (long tasks), to find what a reload waits for.
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) console.log(`bench:longtask ${entry.startTime.toFixed(0)} +${entry.duration.toFixed(0)}`);
+      }).observe({ type: 'longtask', buffered: true });
+      addEventListener('pagehide', () => console.log(`bench:pagehide ${performance.now().toFixed(0)}`));
+    });
+    page.on('console', (message) => message.text().startsWith('bench:') && log(`    ${throttle}x ${message.text()}`));
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const first = toldTime(page, 'bench:reload-post ');
+  await page.goto(`${BASE}/forum`, { waitUntil: 'commit' });
+  await first;
+  await page.locator('#root article').first().waitFor();
+  const times = [];
+  for (let reload = 0; reload < reloads; reload += 1) {
+    const told = toldTime(page, 'bench:reload-post ');
+    await page.reload({ waitUntil: 'commit' });
+    times.push(await told);
+    // The next reload once this one's first post shows (BENCH_RELOAD_SETTLED=1: once the live list is up).
+    if (process.env.BENCH_RELOAD_SETTLED === '1') await page.locator('#root article').first().waitFor();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.close();
+  return times;
+}
+
 /** Self time by function and by script in a CDP CPU profile (everything up to the first post). */
 function profileSummary(
   profile,
@@ -633,6 +681,13 @@ async function benchSize(size, executablePath) {
       `  full load to first post: 1x median ${median(result.load1x).toFixed(0)} ms, 4x median ${median(result.load4x).toFixed(0)} ms; live list 1x ${median(result.live1x).toFixed(0)} ms, 4x ${median(result.live4x).toFixed(0)} ms (load ${result.loadavg.toFixed(1)})`,
     );
   }
+  if (wanted('reload')) {
+    result.reload1x = await sameTabReloads(context, 1);
+    result.reload4x = await sameTabReloads(context, 4);
+    log(
+      `  same-tab reloads to first post: 1x ${result.reload1x.map((value) => value.toFixed(0)).join(', ')} ms; 4x ${result.reload4x.map((value) => value.toFixed(0)).join(', ')} ms`,
+    );
+  }
   if (wanted('nav')) {
     result.navigation = await forumNavigation(context, Math.max(RUNS, 5));
     log(
@@ -735,6 +790,11 @@ function table(results, chromiumVersion) {
       'load1x',
     ),
     row('the same, 4x CPU (median)', (r) => median(r.load4x), 'load4x'),
+    row(
+      '/forum reloaded three times in the same tab, navigation start to the first post painted, 1x CPU, 412x823 (median of the three)',
+      (r) => median(r.reload1x),
+    ),
+    row('the same reloads, 4x CPU (median of the three)', (r) => median(r.reload4x)),
     row(
       'the same, to the first contentful paint (the paint timing entry: the frame on screen that first showed the page, with the snapshot on it when one is painted), 1x CPU (median)',
       (r) => median(r.fcp1x),

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { MarkAllRead } from '../features/notifications/mark-all-read';
 import { NotificationsList } from '../features/notifications/notifications-list';
 import { SystemNotifications } from '../features/notifications/system-notifications';
-import { CatchingUp } from '../features/sync/catching-up';
+import { CatchingUp } from '../components/catching-up';
 
 /** The member's notifications, and the switch for system notifications on this device. */
 export function NotificationsPage() {

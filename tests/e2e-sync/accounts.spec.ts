@@ -28,8 +28,20 @@ test('the same account on a second device needs the same password', async ({ bro
   await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(alert(second.page, 'Incorrect email or password.')).toBeVisible();
   await fill(second.page, 'priya@example.com', 'priya-quiet-harbor-7419');
+  // A slow server (scrypt on a busy machine): the button says so at once, then the forum opens.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await second.page.route('**/api/session', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
   await second.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const progress = second.page.getByRole('button', { name: 'Signing in…' });
+  await expect(progress).toBeDisabled();
+  await expect(progress).toHaveAttribute('aria-busy', 'true');
+  release();
   await expect(success(second.page, 'Logged in successfully!')).toBeVisible();
+  await second.page.unroute('**/api/session');
   await second.page.goto('/profile');
   await expect(second.page.getByRole('heading', { name: 'Priya Raman' })).toBeVisible();
   // The stored user keeps its shape: no password, no token.

@@ -159,9 +159,10 @@ export function LoginForm() {
               </Form.Text>
             )}
           </Form.Group>
-          <Button type="submit" className="w-100" size="lg" disabled={busy}>
+          {/* Progress at once (issue 40: a sign-in can take seconds on a busy server). */}
+          <Button type="submit" className="w-100" size="lg" disabled={busy} aria-busy={busy || undefined}>
             {busy && <Spinner className="me-2" />}
-            {title}
+            {busy ? (signingUp ? 'Creating your account…' : 'Signing in…') : title}
           </Button>
         </Form>
         <p className="text-center mt-4 mb-0 text-body-secondary">

@@ -10,7 +10,7 @@ import type { EditablePost } from '../../db/posts/editing';
 import type { PostReview } from '../../shared/moderation';
 import type { Session } from '../../db/types';
 import { useMyPosts } from './use-my-posts';
-import { CatchingUp } from '../sync/catching-up';
+import { CatchingUp } from '../../components/catching-up';
 
 interface MyPostsProps {
   viewer: Session;

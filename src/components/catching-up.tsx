@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../components/spinner';
-import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
-import { useSyncStatus } from '../../hooks/use-sync-status';
+import { Spinner } from './spinner';
+import { useFirstSyncSettled } from '../hooks/use-first-sync-settled';
+import { useSyncStatus } from '../hooks/use-sync-status';
 
 /** How long a sync runs before the line shows (a quick one never flickers it). */
 const SHOW_AFTER_MS = 400;
