@@ -6,6 +6,7 @@ import { build, defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
 import { resolveDependencies } from './scripts/module-preloads.mjs';
+import { forumChunkGroup } from './scripts/forum-chunk.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/shared/app-shell.ts';
 
@@ -210,6 +211,10 @@ export default defineConfig({
     sourcemap: false,
     // The protected area and the forum load their modules as asked: scripts/module-preloads.mjs says why.
     modulePreload: { resolveDependencies },
+    // The forum's code in one chunk: scripts/forum-chunk.mjs says why.
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [forumChunkGroup(fileURLToPath(new URL('.', import.meta.url)))] } },
+    },
   },
   worker: {
     format: 'es',

@@ -455,6 +455,51 @@ async function forumScriptBytes(context) {
   return total;
 }
 
+/** The gzip (level 9) size of built scripts, by their paths on the page (/assets/…). */
+const gzipOfScripts = (paths) =>
+  [...paths].reduce((total, path) => total + gzipSync(readFileSync(join('dist', path)), { level: 9 }).length, 0);
+
+/**
+ * The issue's measure (issue 40): the JavaScript a new member's browser fetches from opening /login
+ * to /forum, gzip level 9. A fresh profile (no service worker, which would fetch the whole precache:
+ * blocked), 412x823: /login, Sign In as a sample member (local-only), /forum, its first post, then
+ * until no script has been fetched for 2.5 s (what the forum loads after its first posts included).
+ * Every request the browser makes is seen, the search worker's included.
+ */
+async function loginToForumScriptBytes(executablePath) {
+  const profile = mkdtempSync(join(WORK, 'profile-login-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 412, height: 823 },
+    serviceWorkers: 'block',
+  });
+  const scripts = new Set();
+  let lastScriptAt = Date.now();
+  context.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.endsWith('.js')) return;
+    scripts.add(pathname);
+    lastScriptAt = Date.now();
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email').fill('jane.doe@example.com');
+  await page.getByLabel('Password').fill('pass-1234');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${BASE}/`);
+  await page.goto(`${BASE}/forum`);
+  await page.locator('#root article').first().waitFor({ timeout: 60_000 });
+  const atFirstPost = gzipOfScripts(scripts);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() - lastScriptAt < 2_500 && Date.now() < deadline) await page.waitForTimeout(250);
+  const all = gzipOfScripts(scripts);
+  log(`  JavaScript from /login to /forum: ${[...scripts].map((path) => path.replace(/^\/assets\//, '')).join(', ')}`);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  return { atFirstPost, all };
+}
+
 async function domNodes(context) {
   const page = await context.newPage();
   await page.goto(`${BASE}/forum`);
@@ -698,6 +743,10 @@ async function benchSize(size, executablePath) {
   if (wanted('bytes')) {
     result.scriptBytes = await forumScriptBytes(context);
     log(`  JavaScript to reach /forum, search worker included: ${(result.scriptBytes / 1024).toFixed(1)} KB gzip`);
+    result.loginScriptBytes = await loginToForumScriptBytes(executablePath);
+    log(
+      `  JavaScript from /login to /forum: ${(result.loginScriptBytes.all / 1024).toFixed(1)} KB gzip (${(result.loginScriptBytes.atFirstPost / 1024).toFixed(1)} KB at its first post)`,
+    );
   }
   if (wanted('search')) {
     result.search = await searchLatency(context, Math.max(RUNS, 20));
@@ -816,6 +865,12 @@ function table(results, chromiumVersion) {
       "JavaScript fetched to reach /forum (until the live list's first post), search worker included (KB gzip, level 9)",
       (r) => r.scriptBytes / 1024,
       'bytesKb',
+      'kb',
+    ),
+    row(
+      'JavaScript fetched from /login (a new member: Sign In, then /forum) until no script for 2.5 s, search worker included (KB gzip, level 9)',
+      (r) => (r.loginScriptBytes ? r.loginScriptBytes.all / 1024 : undefined),
+      undefined,
       'kb',
     ),
     row(

@@ -5,46 +5,12 @@
 import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
-import { hasInvisible, isReservedName, showsNothing } from './names';
-
-export interface Problem {
-  code: 'invalid';
-  title: string;
-  message: string;
-}
+import { hasInvisible, isReservedName } from './names';
+import { blank, problem, tooLong, unstorableText, type Problem } from './text-checks';
 
 const FILL_ALL_FIELDS = 'Please fill all fields.';
-const problem = (title: string, message: string): Problem => ({ code: 'invalid', title, message });
-/** Nothing there: empty, spaces, or only characters that show nothing (a title of one U+200B is blank). */
-const blank = (value: string | undefined | null): boolean => !value || showsNothing(value);
 
-// A NUL (PostgreSQL's text cannot hold it) or half of a surrogate pair (not a character at all:
-// it cannot be encoded as UTF-8). Neither can be typed; both arrive only from scripts and pastes.
-// With the `u` flag a well-formed pair is one code point, so the class matches only a lone half.
-const UNSTORABLE = /\0|[\uD800-\uDFFF]/u;
-
-/** True when `value` holds a character no database can store (a NUL or a lone surrogate). */
-export function hasUnstorableText(value: string): boolean {
-  return UNSTORABLE.test(value);
-}
-
-/** The problem of a field holding an unstorable character, or null. */
-export function unstorableText(field: string, value: string): Problem | null {
-  if (!hasUnstorableText(value)) return null;
-  return problem(
-    `${field} cannot be saved`,
-    `${field} holds a character that cannot be stored (a NUL or a broken character, usually from a paste). Remove it and try again.`,
-  );
-}
-
-/** The catalogue's "too long" problem for a field, or null when `value` fits `max`. */
-export function tooLong(field: string, value: string, max: number): Problem | null {
-  if (value.length <= max) return null;
-  return problem(
-    `${field} is too long`,
-    `${field} can be at most ${max.toLocaleString('en-US')} characters (it has ${value.length.toLocaleString('en-US')}).`,
-  );
-}
+export { hasUnstorableText, tooLong, unstorableText, validateReply, type Problem } from './text-checks';
 
 /** Sign in: email and password are both required. */
 export function validateSignIn(email: string, password: string): Problem | null {
@@ -140,12 +106,6 @@ export function validateMemberName(name: string, role: string): Problem | null {
     return problem('Name cannot be used', 'This name is kept for the forum’s staff. Choose another one.');
   }
   return null;
-}
-
-/** A reply (new or edited): not empty after trimming, within LIMITS.reply, storable. */
-export function validateReply(content: string): Problem | null {
-  if (blank(content)) return problem('Empty reply', 'Please write something before posting your reply.');
-  return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content);
 }
 
 /** A rejection or hide reason (optional: '' is none): within MODERATION_LIMITS.reason, storable. */

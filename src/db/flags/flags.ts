@@ -14,7 +14,7 @@ import { toEditablePost } from '../posts/posts';
 import { deletePost, type EditablePost } from '../posts/editing';
 import type { UndoToken } from '../ops/undo';
 import { deleteReply, hideReply, toReply } from '../replies/replies';
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
 import { targetKey, type Flag, type FlagReason, type FlagTarget } from '../../shared/moderation';
 import type { Reply } from '../types';

@@ -4,7 +4,7 @@
 
 import { db } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 
 /** Adds exactly one like to an approved post the member may see; returns the new count. */
 export async function likePost(id: number): Promise<number> {

@@ -3,7 +3,7 @@
 // other: queued in the outbox (sent when online), applied by the server, which alone knows every
 // member; a spammer's posts and replies leave this device at once.
 
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 
 /** Suspends the member `memberId` until `until` (ms since the epoch) for `reason`. */
 export async function suspendMember(memberId: string, until: number, reason: string): Promise<void> {

@@ -11,7 +11,8 @@ import { DataError, isDataError, withDataErrors } from '../storage/errors';
 import { deleteUndoEntry, getUndoEntry, putUndoEntry, runUndoable, UNDO_GRACE_MS, type UndoEntry, type UndoToken } from '../ops/undo';
 import { requireAdmin } from '../members/guards';
 import { refreshLocalView } from '../posts/pulled';
-import { applyOperation, OP_TABLES } from '../ops/run';
+import { applyOperation } from '../ops/run';
+import { OP_TABLES } from '../ops/op-tables';
 import { reasonText } from '../../shared/ops/fields';
 import { OpRefusal } from '../../shared/ops/define';
 

@@ -12,7 +12,8 @@ import { readStoredSession } from '../members/session';
 import { META_KEY_PREFIXES } from '../contracts';
 import { MAX_READ_IDS } from '../../shared/moderation';
 import { toNotification, type ShownNotification } from './notification-rows';
-import { applyOperation, OP_TABLES } from '../ops/run';
+import { OP_TABLES } from '../ops/op-tables';
+import { loadRunner } from '../ops/run-later';
 import type { Session } from '../types';
 
 const run = withDataErrors;
@@ -35,7 +36,11 @@ export async function countUnread(): Promise<number> {
 }
 
 /** Marks the member's unread rows among `rows` read: `readNotifications` operations of MAX_READ_IDS ids at most. */
-async function readRows(rows: readonly (NotificationRow | undefined)[], session: Session): Promise<number> {
+async function readRows(
+  rows: readonly (NotificationRow | undefined)[],
+  session: Session,
+  { applyOperation }: Awaited<ReturnType<typeof loadRunner>>,
+): Promise<number> {
   const unread = rows.filter((row): row is NotificationRow => row !== undefined && row.email === session.email && row.unread === 1);
   const ids = unread.map((row) => row.id);
   for (let start = 0; start < ids.length; start += MAX_READ_IDS) {
@@ -47,7 +52,10 @@ async function readRows(rows: readonly (NotificationRow | undefined)[], session:
 /** Marks these notifications read (on every device of the member, once synced); ids of others or already read are skipped. */
 export async function markRead(ids: readonly string[]): Promise<void> {
   const session = requireSession();
-  const read = await run(() => db.transaction('rw', OP_TABLES(), async () => readRows(await db.notifications.bulkGet([...ids]), session)));
+  const runner = await loadRunner();
+  const read = await run(() =>
+    db.transaction('rw', OP_TABLES(), async () => readRows(await db.notifications.bulkGet([...ids]), session, runner)),
+  );
   // A local write: the engine sends the queued read at once.
   if (read > 0) emitLocalChange('op:readNotifications');
 }
@@ -55,9 +63,10 @@ export async function markRead(ids: readonly string[]): Promise<void> {
 /** Marks every unread notification on this device read; returns how many. */
 export async function markAllRead(): Promise<number> {
   const session = requireSession();
+  const runner = await loadRunner();
   const read = await run(() =>
     db.transaction('rw', OP_TABLES(), async () =>
-      readRows(await db.notifications.where('[email+unread]').equals([session.email, 1]).toArray(), session),
+      readRows(await db.notifications.where('[email+unread]').equals([session.email, 1]).toArray(), session, runner),
     ),
   );
   if (read > 0) emitLocalChange('op:readNotifications');

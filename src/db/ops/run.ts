@@ -15,21 +15,9 @@ import type { Session } from '../types';
 import { followPreferences } from '../preferences/pulled';
 import { DexieStore } from './dexie-store';
 import { isUnsentCreate, newOp, NO_POST_ID, queueOperation, type Payload, type QueueOptions } from './outbox';
+import { OP_TABLES } from './op-tables';
 
-/** The tables an operation may write, with its outbox and bookkeeping: every operation's transaction. */
-export const OP_TABLES = () => [
-  db.posts,
-  db.replies,
-  db.viewed,
-  db.meta,
-  db.outbox,
-  db.flags,
-  db.notifications,
-  db.saved,
-  db.preferences,
-  db.accounts,
-  db.likeDays,
-];
+export { OP_TABLES };
 
 export interface RunOptions extends QueueOptions {
   /** The operation's id, when the caller needs it first (else a new UUID). */

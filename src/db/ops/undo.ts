@@ -12,7 +12,7 @@ import { withDataErrors } from '../storage/errors';
 import { requireSession } from '../members/guards';
 import { UNDO_WINDOW_MS } from '../../shared/post-rules';
 import type { Session } from '../types';
-import { OP_TABLES } from './run';
+import { OP_TABLES } from './op-tables';
 import { newOperationId } from './uuid';
 
 /**

@@ -13,7 +13,8 @@ import { toEditablePost } from './posts';
 import { editDraftMetaKey } from '../contracts';
 import type { NewPostFields, Post, PostEdits } from '../../shared/post-rules';
 import { isUnsentCreate, operationsFor, queueOperation } from '../ops/outbox';
-import { applyOperation, OP_TABLES } from '../ops/run';
+import { applyOperation } from '../ops/run';
+import { OP_TABLES } from '../ops/op-tables';
 import { showNewestReplies } from '../replies/pulled';
 import { DEFAULT_CATEGORY, isCategory } from '../types';
 

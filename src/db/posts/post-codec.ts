@@ -4,7 +4,7 @@
 // shared Reply shape (replies).
 
 import { LIMITS, normalizeEmail, REPLY_STATES } from '../../shared/post-rules';
-import { tooLong, validateReply } from '../../shared/validation';
+import { tooLong, validateReply } from '../../shared/text-checks';
 import { POST_FIELDS, REPLY_FIELDS } from '../contracts';
 import { DEFAULT_CATEGORY, POST_STATUSES, type Post, type PostStatus, type Reply, type ReplyState } from '../types';
 

@@ -9,7 +9,7 @@ import { withDataErrors } from '../storage/errors';
 import type { PostEdits } from '../../shared/post-rules';
 import type { PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../members/session';
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
 
 export { maySee } from '../../shared/post-rules';

@@ -10,7 +10,7 @@ import { requireSession } from '../members/guards';
 import { readStoredSession } from '../members/session';
 import { isTheme, type Theme } from '../../shared/theme';
 import { normalizeEmail } from '../../shared/post-rules';
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 
 /** The session of `email` (the only member whose preferences this device may change), or `not_signed_in`. */
 function sessionOf(email: string) {

@@ -7,7 +7,7 @@ import { db, type PostRow } from '../storage/schema';
 import { DataError } from '../storage/errors';
 import { requireSession } from '../members/guards';
 import { normalizeEmail } from '../../shared/post-rules';
-import { runOperation } from '../ops/run';
+import { runOperation } from '../ops/run-later';
 
 /** The saved rows of one member, newest saved first (saved and unsaved). */
 const savedRows = (email: string) =>

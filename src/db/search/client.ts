@@ -2,8 +2,7 @@
 // SharedWorker, else one per tab, else an in-process engine) for the ids of matching approved
 // posts. Each call is answered on its own, so a caller can drop a late answer to an older query.
 
-import { SearchEngine } from './engine';
-import { idbPostSource } from './idb-source';
+import type { SearchEngine } from './engine';
 import { watchPostChanges } from './watch';
 import { isBulkWriting, onBulkWriteEnd } from '../storage/changes';
 import type { SearchRequest, SearchResponse } from './protocol';
@@ -73,7 +72,8 @@ const OPENERS: ChannelOpener[] = [openShared, openDedicated];
 export function startSearchClient(onChange: () => void, openers: ChannelOpener[] = OPENERS): SearchClient {
   const state = {
     worker: undefined as Channel | undefined,
-    local: undefined as SearchEngine | undefined,
+    // The in-page engine, where no worker runs (its code loads only then).
+    local: undefined as Promise<SearchEngine> | undefined,
     sequence: 0,
     pending: new Map<number, Pending>(),
     stopped: false,
@@ -84,7 +84,10 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     unhold: undefined as (() => void) | undefined,
   };
 
-  const localEngine = (): SearchEngine => (state.local ??= new SearchEngine(idbPostSource(), onChange));
+  const localEngine = (): Promise<SearchEngine> =>
+    (state.local ??= Promise.all([import('./engine'), import('./idb-source')]).then(
+      ([{ SearchEngine }, { idbPostSource }]) => new SearchEngine(idbPostSource(), onChange),
+    ));
 
   const failPending = (message: string): void => {
     for (const [, request] of state.pending) request.reject(new Error(message));
@@ -109,7 +112,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     state.worker?.close();
     state.worker = undefined;
     failPending('The search worker stopped.');
-    if (!state.stopped) localEngine();
+    if (!state.stopped) void localEngine().catch(() => undefined);
   };
 
   const connect = (): void => {
@@ -117,7 +120,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     const refresh = (): void => {
       state.held = false;
       state.worker?.postMessage({ type: 'refresh' });
-      void state.local?.refresh();
+      void state.local?.then((engine) => engine.refresh()).catch(() => undefined);
     };
     state.unwatch ??= watchPostChanges(() => {
       if (isBulkWriting()) state.held = true;
@@ -135,7 +138,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
     } catch {
       state.worker = undefined;
     }
-    if (!state.worker) localEngine();
+    if (!state.worker) void localEngine().catch(() => undefined);
   };
 
   const send = (request: SearchRequest): void => {
@@ -146,12 +149,12 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
   return {
     warm() {
       send({ type: 'warm' });
-      void state.local?.start().catch(() => undefined);
+      void state.local?.then((engine) => engine.start()).catch(() => undefined);
     },
     search(query, category, me = null) {
       if (state.stopped) return Promise.reject(new Error('Search has stopped.'));
       connect();
-      if (!state.worker) return localEngine().find(query, category, me);
+      if (!state.worker) return localEngine().then((engine) => engine.find(query, category, me));
       state.sequence += 1;
       const id = state.sequence;
       return new Promise<Found>((resolve, reject) => {
@@ -166,7 +169,7 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
       state.unwatch = state.unhold = undefined;
       state.worker?.close();
       state.worker = undefined;
-      state.local?.stop();
+      void state.local?.then((engine) => engine.stop()).catch(() => undefined);
       state.local = undefined;
       failPending('Search has stopped.');
     },

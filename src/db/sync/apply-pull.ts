@@ -14,7 +14,7 @@ import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
-import { OP_TABLES } from '../ops/run';
+import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
 

@@ -23,7 +23,7 @@ import { noteRemovedPosts } from '../storage/removals';
 import { showNewestReplies, storeServerReplies } from '../replies/pulled';
 import { storeServerFlags } from '../flags/pulled';
 import { followPreferences } from '../preferences/pulled';
-import { OP_TABLES } from '../ops/run';
+import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 
 export interface Refusal {

@@ -8,13 +8,14 @@ import { db, type PostRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
 import { countChange, nextRev } from '../storage/revisions';
 import { noteRemovedPosts } from '../storage/removals';
-import { samplePosts } from '../../shared/sample-posts';
 import type { Session } from '../types';
 import { newOp, queueOperation } from '../ops/outbox';
 import { SYNC_META } from '../ops/sync-meta';
 
 /** Removes this device's own sample posts once (they were never on the server). */
 export async function removeLocalSamples(): Promise<number> {
+  // Loaded only here (and when a device seeds them): the sample posts are 2 KB gzip that the forum does not need.
+  const { samplePosts } = await import('../../shared/sample-posts');
   const removed = await db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
     if (await db.meta.get(SYNC_META.samplesRemoved)) return 0;
     await db.meta.put({ key: SYNC_META.samplesRemoved, value: Date.now() });

@@ -1,0 +1,4 @@
+import type { CodeSplittingGroup } from 'rolldown';
+
+export const FORUM_CHUNK: string;
+export function forumChunkGroup(root: string): CodeSplittingGroup;

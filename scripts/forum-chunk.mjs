@@ -1,0 +1,65 @@
+// The forum's code in one chunk (vite.config.ts, build.rolldownOptions.output.codeSplitting), shared
+// with the build tests. Left to itself the bundler cuts what the protected area and the forum import
+// (and the entry does not) into about 70 chunks, one per set of importers: each is compressed on its
+// own, so the words they share are sent once per chunk, and a member reaching /forum from /login
+// fetched 95 KB gzip of them where the same code in one file is 75 KB. Here every module that the
+// forum screen and the protected area's frame import statically, and the entry does not, goes into
+// one chunk, FORUM_CHUNK. The two screens themselves keep their chunks (the router's import()
+// resolves to their namespace; the bundler dropped it from a group that held them: "Export
+// 'forum_exports' is not defined"). Grouped without their dependencies (those the entry holds stay
+// there), chunks could import each other in a cycle, and a module would read a binding not yet set:
+// tests/build/chunks.test.ts holds the build to no cycle and to every import() finding its export.
+/** The name of the forum's chunk (assets/forum-core-<hash>.js). */
+export const FORUM_CHUNK = 'forum-core';
+
+/** The app's entry and the roots of the forum's code, relative to the project. */
+const ENTRY = 'src/main.tsx';
+const FORUM_ROOTS = ['src/pages/forum.tsx', 'src/app/protected-route.tsx'];
+
+// @tabler/icons-react's index imports every icon (about 5,000): a walk through it would count every
+// icon as imported by whoever imports one. The walk goes round it, to the icons a module names.
+const ICONS = 'node_modules/@tabler/icons-react/dist/esm/';
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@tabler\/icons-react["']/g;
+
+/** The icon modules that `info`'s code imports by name from the icons' index. */
+function iconsOf(root, info) {
+  const names = [...(info.code ?? '').matchAll(ICON_IMPORT)].flatMap((match) =>
+    match[1].split(',').map((name) => name.trim().split(/\s+as\s+/)[0]),
+  );
+  return names.filter((name) => /^Icon\w+$/.test(name)).map((name) => `${root}${ICONS}icons/${name}.mjs`);
+}
+
+/** Every module `starts` import statically, themselves included (icons: only those named). */
+function staticClosure(context, root, starts) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const id = stack.pop();
+    const info = context.getModuleInfo(id);
+    if (seen.has(id) || !info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds.filter((next) => !next.startsWith(`${root}${ICONS}tabler-icons-react`)), ...iconsOf(root, info));
+  }
+  return seen;
+}
+
+/** The codeSplitting group of the forum's code, for the project at `root` (a path ending in /). */
+export function forumChunkGroup(root) {
+  let members;
+  return {
+    name(id, context) {
+      if (!members) {
+        members = staticClosure(
+          context,
+          root,
+          FORUM_ROOTS.map((path) => root + path),
+        );
+        for (const id of staticClosure(context, root, [root + ENTRY])) members.delete(id);
+        for (const path of FORUM_ROOTS) members.delete(root + path);
+      }
+      return members.has(id) ? FORUM_CHUNK : null;
+    },
+    // Only the modules named: their imports that the entry holds stay in the entry's chunk.
+    includeDependenciesRecursively: false,
+  };
+}
