@@ -9,12 +9,21 @@
 // 'forum_exports' is not defined"). Grouped without their dependencies (those the entry holds stay
 // there), chunks could import each other in a cycle, and a module would read a binding not yet set:
 // tests/build/chunks.test.ts holds the build to no cycle and to every import() finding its export.
+// The data layer's start (STARTS), which every protected screen loads, goes in the same chunk; the
+// operations' runner gets one chunk of its own (RUNNER_CHUNK), without what the sign-in page imports.
+
 /** The name of the forum's chunk (assets/forum-core-<hash>.js). */
 export const FORUM_CHUNK = 'forum-core';
+/** The operations' runner and definitions, loaded at the first operation (src/db/ops/run-later.ts): one chunk too. */
+export const RUNNER_CHUNK = 'runner';
+const RUNNER_ROOT = 'src/db/ops/run.ts';
+const SIGN_IN = 'src/pages/login.tsx';
 
 /** The app's entry and the roots of the forum's code, relative to the project. */
 const ENTRY = 'src/main.tsx';
 const FORUM_ROOTS = ['src/pages/forum.tsx', 'src/app/protected-route.tsx'];
+/** What every screen of the protected area starts with import() (app/data-status.tsx): the data layer's start. */
+const STARTS = ['src/db/startup.ts', 'src/sync/start.ts'];
 
 // @tabler/icons-react's index imports every icon (about 5,000): a walk through it would count every
 // icon as imported by whoever imports one. The walk goes round it, to the icons a module names.
@@ -43,21 +52,30 @@ function staticClosure(context, root, starts) {
   return seen;
 }
 
-/** The codeSplitting group of the forum's code, for the project at `root` (a path ending in /). */
+/** The codeSplitting group of the forum's code and of the runner's, for the project at `root` (a path ending in /). */
 export function forumChunkGroup(root) {
-  let members;
+  let chunkOf;
   return {
     name(id, context) {
-      if (!members) {
-        members = staticClosure(
+      if (!chunkOf) {
+        const initial = staticClosure(context, root, [root + ENTRY]);
+        const forum = staticClosure(
           context,
           root,
-          FORUM_ROOTS.map((path) => root + path),
+          [...FORUM_ROOTS, ...STARTS].map((path) => root + path),
         );
-        for (const id of staticClosure(context, root, [root + ENTRY])) members.delete(id);
-        for (const path of FORUM_ROOTS) members.delete(root + path);
+        for (const id of initial) forum.delete(id);
+        for (const path of FORUM_ROOTS) forum.delete(root + path);
+        chunkOf = new Map([...forum].map((id) => [id, FORUM_CHUNK]));
+        // The runner's chunk leaves out what the sign-in page imports (its forms' validation): that
+        // page would load the runner with it.
+        const signIn = staticClosure(context, root, [root + SIGN_IN]);
+        const runner = [...staticClosure(context, root, [root + RUNNER_ROOT])].filter(
+          (id) => !initial.has(id) && !chunkOf.has(id) && !signIn.has(id),
+        );
+        for (const id of runner) chunkOf.set(id, RUNNER_CHUNK);
       }
-      return members.has(id) ? FORUM_CHUNK : null;
+      return chunkOf.get(id) ?? null;
     },
     // Only the modules named: their imports that the entry holds stay in the entry's chunk.
     includeDependenciesRecursively: false,

@@ -9,7 +9,7 @@ import { PageLoading } from '../components/page-loading';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
 import { afterFirstPosts } from '../db/storage/idle';
-import { preloadRunnerOnIntent } from '../db/ops/run-later';
+import { preloadRunnerOnIntent, preloadRunnerUncached } from '../db/ops/run-later';
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { useReviewCounts } from '../features/admin/use-pending-posts';
@@ -62,6 +62,7 @@ function ProtectedShell({ user }: { user: Session }) {
   // first trip to the forum fetched, for screens many never open.
   useEffect(() => afterFirstPosts(3_000, () => void import('../pages/forum')), []);
   useEffect(() => preloadRunnerOnIntent(), []);
+  useEffect(() => preloadRunnerUncached(), []);
 
   const onLogout = async () => {
     await logout();

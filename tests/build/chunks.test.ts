@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORUM_CHUNK } from '../../scripts/forum-chunk.mjs';
+import { FORUM_CHUNK, RUNNER_CHUNK } from '../../scripts/forum-chunk.mjs';
 import { DIST, readDist } from './dist';
 
 // How the build cuts the app into chunks (scripts/forum-chunk.mjs): the forum's code in one chunk,
@@ -78,10 +78,9 @@ describe('the chunks of the build', () => {
 
   it("leave the operations' runner and definitions out of the forum's static chunks (loaded at the first operation)", () => {
     const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
-    expect(named('run')).toHaveLength(1);
-    expect(forumChunks).not.toContain(named('run')[0]);
-    expect(named('registry')).toHaveLength(1);
-    expect(forumChunks).not.toContain(named('registry')[0]);
+    expect(named(RUNNER_CHUNK)).toHaveLength(1);
+    expect(forumChunks).not.toContain(named(RUNNER_CHUNK)[0]);
+    expect(readDist(`assets/${named(RUNNER_CHUNK)[0]!}`)).toMatch(/["`]dismissFlags["`]/);
     // No definition came along in another chunk: the moderators' operations are named in none.
     expect(forumChunks.filter((file) => /["`](dismissFlags|suspendMember)["`]/.test(readDist(`assets/${file}`)))).toEqual([]);
   });

@@ -1,7 +1,9 @@
 // The operations' runner (run.ts) with every operation's definition (src/shared/ops) is about 8 KB
 // gzip that showing the forum does not need: screens run operations through here, and it loads with
 // the first one (a like, a post, a notification read), or as soon as the member reaches for a
-// button (preloadRunnerOnIntent), from the service worker's cache.
+// button (preloadRunnerOnIntent), from the service worker's cache. Where no service worker holds
+// the app's files (a first visit before it has them, a browser without one), it loads while the
+// network is there (preloadRunnerUncached): a like made offline must not wait for a file.
 import type { OpType } from '../../shared/ops/registry';
 import type { Payload } from './outbox';
 import type { Ran, RunOptions } from './run';
@@ -31,4 +33,12 @@ export function preloadRunnerOnIntent(load: () => Promise<unknown> = loadRunner)
   }
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
   return stop;
+}
+
+/** True when a service worker controls this page (it holds every file of the app, offline too). */
+const workerHoldsFiles = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+
+/** Loads the runner now unless a service worker holds it; `held` says whether one does. */
+export function preloadRunnerUncached(load: () => Promise<unknown> = loadRunner, held: () => boolean = workerHoldsFiles): void {
+  if (!held()) void load().catch(() => undefined);
 }

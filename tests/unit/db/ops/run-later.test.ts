@@ -2,7 +2,7 @@
 // The operations' runner loads at the first operation, or when the member first reaches for a button
 // (src/db/ops/run-later.ts): not for a pointer over text, once only, and never after stop().
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadRunner, preloadRunnerOnIntent } from '../../../../src/db/ops/run-later';
+import { loadRunner, preloadRunnerOnIntent, preloadRunnerUncached } from '../../../../src/db/ops/run-later';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -52,6 +52,14 @@ describe('preloadRunnerOnIntent', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await expect(load.mock.results[0]!.value).rejects.toThrow('offline');
     stop();
+  });
+
+  it('loads it at once where no service worker holds the files (offline work must not wait for one), else not', () => {
+    const load = vi.fn(() => Promise.resolve());
+    preloadRunnerUncached(load, () => true);
+    expect(load).not.toHaveBeenCalled();
+    preloadRunnerUncached(load, () => false);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('loads the module that runs operations', async () => {
