@@ -43,6 +43,9 @@ for (const scheme of ['light', 'dark'] as const) {
       // The next visit to the forum (same page load) no longer marks it.
       await page.getByRole('link', { name: 'Profile' }).first().click();
       await expect(page).toHaveURL('/profile');
+      // Profile itself on screen: its code loads on the click, and until it is here the router keeps
+      // the forum up (a transition), so a click back would never have left the forum.
+      await expect(page.getByRole('heading', { name: 'Saved Posts', exact: true })).toBeVisible();
       await page.getByRole('link', { name: 'Forum' }).first().click();
       await expect(card(page, 'Already here 24')).toBeVisible();
       // Scrolled to the end, the list loads the rest by itself.

@@ -87,6 +87,11 @@ export function startSearchClient(onChange: () => void, openers: ChannelOpener[]
   const localEngine = (): Promise<SearchEngine> =>
     (state.local ??= Promise.all([import('./engine'), import('./idb-source')]).then(
       ([{ SearchEngine }, { idbPostSource }]) => new SearchEngine(idbPostSource(), onChange),
+      (error: unknown) => {
+        // Its code could not be fetched: the next question tries again.
+        state.local = undefined;
+        throw error;
+      },
     ));
 
   const failPending = (message: string): void => {
