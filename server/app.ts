@@ -25,6 +25,9 @@ import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
+import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
+import { MailWorker, type MailWorkerOptions } from './mail/outbox';
+import { awayRound, digestRound } from './mail/notify';
 
 export interface AppOptions {
   db: Database;
@@ -47,6 +50,13 @@ export interface AppOptions {
    * only, never from the environment: tests that are not about limits relax them.
    */
   memberLimits?: Limits;
+  /**
+   * Email: where messages leave (SMTP, or .eml files) and who sends them; with it, this instance runs
+   * a worker on the queue. Without it (tests not about email) messages are queued and not sent.
+   */
+  mail?: Omit<MailWorkerOptions, 'log'>;
+  /** The origin of links in emails (PUBLIC_ORIGIN's first); default: the address the server listens on. */
+  origin?: string | (() => string);
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -84,6 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perAddress: new AttemptLimiter(options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
+    origin: () => {
+      if (typeof options.origin === 'function') return options.origin();
+      if (options.origin) return options.origin;
+      const address = app.server.address();
+      const port = address && typeof address === 'object' ? address.port : 4173;
+      return `${options.https ? 'https' : 'http'}://localhost:${port}`;
+    },
   };
   app.addHook('onClose', async () => hub.close());
   setupErrors(app);
@@ -92,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
   await memberRoutes(app, ctx, [
     currentSessionRoute,
@@ -103,7 +120,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchRoutes,
     membersRoutes,
     adminRoutes,
+    memberAccountRoutes,
   ]);
   await setupStaticApp(app, options.distDir, indexHtml);
+  if (options.mail) {
+    const db = options.db;
+    const worker = new MailWorker(db, {
+      onTick: async () => {
+        await awayRound(db, ctx.origin());
+        await digestRound(db, ctx.origin());
+      },
+      ...options.mail,
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    });
+    app.decorate('mailWorker', worker);
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's email worker (when AppOptions.mail was given). */
+    mailWorker?: MailWorker;
+  }
 }

@@ -1,6 +1,6 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
-// TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN and MAX_LIVE_STREAMS.
+// TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL and MAIL_FROM.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -24,6 +24,36 @@ export interface Config {
   publicOrigins: string[];
   /** MAX_LIVE_STREAMS: the live streams (GET /api/events) this instance keeps open at most (default 10,000). */
   maxLiveStreams: number;
+  /** SMTP_URL: send email through this server; unset: .eml files under DATA_DIR/mail. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the From of every email. */
+  mailFrom: string;
+}
+
+export const DEFAULT_MAIL_FROM = 'Insight Exchange <no-reply@insightexchange.app>';
+
+/** SMTP_URL, checked: smtp:// or smtps:// with a host. */
+function readSmtpUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port (or smtps://).');
+  return text;
+}
+
+/** MAIL_FROM, checked: an address, with an optional name ("Insight Exchange <no-reply@example.com>"). */
+function readMailFrom(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) return DEFAULT_MAIL_FROM;
+  if (!/^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(text))
+    throw new ConfigError('MAIL_FROM must be an address such as Insight Exchange <no-reply@example.com>.');
+  return text;
 }
 
 /** A configuration problem: reported in one sentence, then the process exits 1. */
@@ -112,5 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeMb,
     publicOrigins: readPublicOrigins(env.PUBLIC_ORIGIN),
     maxLiveStreams,
+    smtpUrl: readSmtpUrl(env.SMTP_URL),
+    mailFrom: readMailFrom(env.MAIL_FROM),
   };
 }

@@ -18,4 +18,6 @@ export interface ServerContext {
   /** The live streams one session and this instance may hold open. */
   streamLimits: StreamLimits;
   version: string;
+  /** The origin of links in emails: PUBLIC_ORIGIN's first, or the server's own address. */
+  origin: () => string;
 }

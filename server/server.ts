@@ -13,6 +13,8 @@ import { builtCreation } from './db/storage/ready-made';
 import { startUp } from './db/storage/startup';
 import { chooseLogFormat, passwordBlock, prettyStream } from './lib/log-format';
 import { BUILD_ID } from './version';
+import { join } from 'node:path';
+import { fileTransport, smtpTransport } from './mail/transport';
 
 function fail(message: string): never {
   console.error(`Insight Exchange server cannot start: ${message}`);
@@ -27,6 +29,14 @@ async function main(): Promise<void> {
   // creates it in a child process that exits (db/pglite.ts). Run from source, it is created here.
   const db: Database = await openDatabase(config, builtCreation(import.meta.url));
   const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
+  const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(join(config.dataDir, 'mail'));
+  let listening = '';
+  // The server's own address for links in emails when PUBLIC_ORIGIN is unset (a loopback HOST reads as localhost).
+  const ownOrigin = () => {
+    const url = new URL(listening || `http://localhost:${config.port}`);
+    if (['127.0.0.1', '[::1]', '0.0.0.0', '[::]'].includes(url.hostname)) url.hostname = 'localhost';
+    return url.origin;
+  };
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -39,6 +49,8 @@ async function main(): Promise<void> {
       version: BUILD_ID,
       hosts: { listenHost: config.host, publicOrigins: config.publicOrigins },
       streams: { perInstance: config.maxLiveStreams },
+      mail: { transport: mailTransport, from: config.mailFrom },
+      origin: () => config.publicOrigins[0] ?? ownOrigin(),
     });
   } catch (error) {
     await db.close();
@@ -63,6 +75,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.port, host: config.host });
+  listening = address;
+  app.log.info(`email: ${mailTransport.describe}${config.smtpUrl ? '' : ' (set SMTP_URL to send through an SMTP server)'}`);
   // Always printed (whatever LOG_LEVEL): people, tests and the benchmark read the address here.
   console.log(
     `Insight Exchange listening at ${address} (${db.kind === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`})`,

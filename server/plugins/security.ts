@@ -23,6 +23,9 @@ export const API_ONLY_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The one write taken from any origin (see the Origin check). */
+export const ONE_CLICK_PATH = '/api/email/unsubscribe';
+
 /** This request's own origin: scheme, host and port (forwarded ones under TRUST_PROXY). */
 export const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -57,6 +60,9 @@ export async function setupSecurity(app: FastifyInstance, csp: string, hosts: Ho
       throw refuse('bad_host');
     }
     if (SAFE_METHODS.has(request.method)) return;
+    // RFC 8058's one-click unsubscribe is posted by mail programs from their own servers, with no
+    // Origin: its token (in the URL) is its authority, and all it can do is stop notification emails.
+    if (request.url.split('?')[0] === ONE_CLICK_PATH) return;
     if (request.headers.origin !== ownOrigin(request)) {
       throw refuse('bad_origin');
     }

@@ -4,7 +4,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { deleteSession, SESSION_DAYS, sessionUser, type UserRow } from '../db/members/accounts';
+import { deleteSession, SESSION_DAYS, sessionUser, touchSession, type UserRow } from '../db/members/accounts';
 import { suspensionMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
 import { refuse, signedOut } from '../lib/http-error';
@@ -45,8 +45,13 @@ export function memberOf(request: FastifyRequest): UserRow {
 /**
  * The signed-in user of this request; throws 401 signed_out otherwise, 403 suspended (with when it
  * ends and why) while the member is suspended, and 403 account_closed once the staff closed it. A
- * session that a suspension ended stays ended after it: signed out, and gone.
+ * session that a suspension ended stays ended after it: signed out, and gone. A session ended by a new
+ * password or from another device answers 401 password_changed / session_revoked, so the device can
+ * say why.
  */
+/** When this instance last wrote a session's "last seen" (so most requests write nothing). */
+const touched = new Map<string, number>();
+
 export async function requireUser(sql: Sql, request: FastifyRequest): Promise<UserRow> {
   const token = request.cookies[SESSION_COOKIE];
   const user = token ? await sessionUser(sql, token) : undefined;
@@ -54,8 +59,19 @@ export async function requireUser(sql: Sql, request: FastifyRequest): Promise<Us
   const stopped = stoppedBy(user);
   if (stopped) throw stopped;
   if (user.endedReason) {
+    // A new password or a sign-out from another device: told why on every request (the live
+    // stream's reconnection and the next sync both hear it) until the row expires.
+    if (user.endedReason === 'password_changed') throw refuse('password_changed');
+    if (user.endedReason === 'revoked') throw refuse('session_revoked');
     await deleteSession(sql, token!);
     throw signedOut();
+  }
+  // "Last seen" on Profile's devices: written at most once a minute per session.
+  const now = Date.now();
+  if ((touched.get(token!) ?? 0) < now - 60_000) {
+    if (touched.size >= 10_000) touched.clear();
+    touched.set(token!, now);
+    await touchSession(sql, token!, now).catch(() => undefined);
   }
   return user;
 }

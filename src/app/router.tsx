@@ -22,6 +22,9 @@ import { paths } from '../config/paths';
 // loads when first visited.
 const about = screen('/about', () => import('../pages/about').then((m) => m.AboutPage));
 const login = screen('/login', () => import('../pages/login').then((m) => m.LoginPage));
+const resetPassword = screen('/reset-password', () => import('../pages/account-links').then((m) => m.ResetPasswordPage));
+const confirmEmail = screen('/confirm-email', () => import('../pages/account-links').then((m) => m.ConfirmEmailPage));
+const unsubscribe = screen('/unsubscribe', () => import('../pages/account-links').then((m) => m.UnsubscribePage));
 const protectedArea = screen('/*', () => import('./protected-route').then((m) => m.ProtectedRoute));
 const forum = screen('/forum', () => import('../pages/forum').then((m) => m.ForumPage));
 // The page's code and the Markdown renderer load side by side, and the page shows once both are
@@ -43,7 +46,7 @@ const admin = screen('/admin', () => import('../pages/admin').then((m) => m.Admi
 const insights = screen('/admin/insights', () => import('../pages/admin-insights').then((m) => m.AdminInsightsPage));
 const staffLog = screen('/admin/log', () => import('../pages/admin-log').then((m) => m.AdminLogPage));
 
-const publicScreens = [about, login];
+const publicScreens = [about, login, resetPassword, confirmEmail, unsubscribe];
 const memberScreens = [forum, post, profile, member, share, newPost, notifications];
 const adminScreens = [admin, insights, staffLog];
 

@@ -6,6 +6,12 @@ export const paths = {
   about: '/about',
   login: '/login',
   signup: '/login?mode=signup',
+  /** Forgot password (and, with ?token=, the emailed link's new password). */
+  resetPassword: '/reset-password',
+  /** The emailed link that confirms an address (?token=). */
+  confirmEmail: '/confirm-email',
+  /** A notification email's "Stop these emails" (?token=). */
+  unsubscribe: '/unsubscribe',
   forum: '/forum',
   profile: '/profile',
   admin: '/admin',

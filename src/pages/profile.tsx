@@ -7,6 +7,7 @@ import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
 import { SavedPosts } from '../features/profile/saved-posts';
 import { ThemeControl } from '../features/profile/theme-control';
+import { AccountPanels } from '../features/profile/account-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -26,6 +27,7 @@ export function ProfilePage() {
           <div className="app-sidebar">
             <SavedPosts email={user.email} />
             <ThemeControl email={user.email} />
+            <AccountPanels />
             <StoragePanel email={user.email} />
             <ExportPanel />
           </div>

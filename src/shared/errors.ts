@@ -112,6 +112,26 @@ export const ERRORS = {
   },
   staff_member: { status: 403, title: 'Not allowed', message: 'A staff account cannot be suspended, silenced or deleted.' },
   slow_down: { status: 429, title: 'Slow down', message: 'You are doing that too often. Try again in a moment.' },
+  // Accounts people keep (issue 41): a device signed out by a new password or from another device, and email links.
+  password_changed: {
+    status: 401,
+    title: 'Signed out',
+    message:
+      'Your password was changed, so this device was signed out. Sign in with the new password; nothing you did on this device is lost.',
+  },
+  session_revoked: {
+    status: 401,
+    title: 'Signed out',
+    message: 'This device was signed out from another device. Sign in again; nothing you did on this device is lost.',
+  },
+  link_expired: { status: 410, title: 'Link expired', message: 'This link has expired or was already used. Ask for a new one.' },
+  wrong_password: { status: 403, title: 'Error', message: 'Your current password is not right.' },
+  admin_account: { status: 403, title: 'Not allowed', message: 'The admin account cannot be deleted or reset this way.' },
+  session_not_found: { status: 404, title: 'Error', message: 'This device is not signed in any more.' },
+  check_email: {
+    title: 'Check your email',
+    message: 'Check your email: we sent a message to this address. If it already has an account, sign in or reset your password.',
+  },
 
   // The server or the network.
   database_unavailable: {

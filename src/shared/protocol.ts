@@ -74,6 +74,15 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 
 /**
+ * POST /api/session's answer: the member signed in, or (Create Account with an address that has an
+ * account) `checkEmail`, the same "check your email" a new account's answer carries, without a session.
+ */
+export const signInResponseSchema = z.object({ user: sessionUserSchema.optional(), checkEmail: z.boolean().optional() });
+
+/** The password fields of the account routes (the policy itself is the server's: lib/password-policy.ts). */
+export const passwordSchema = z.string().min(1).max(LIMITS.password).superRefine(storable('Password'));
+
+/**
  * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
  * to admins, else null) and its change number.
  */

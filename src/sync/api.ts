@@ -25,6 +25,7 @@ import {
   pullResponseSchema,
   pushResponseSchema,
   sessionResponseSchema,
+  signInResponseSchema,
   errorResponseSchema,
   type Op,
   type PullResponse,
@@ -73,6 +74,8 @@ export interface SyncApi {
   staffLog?(before?: number): Promise<StaffLogPage>;
   limits?(): Promise<LimitsAnswer>;
   setLimit?(name: string, rule: LimitRuleShape): Promise<LimitsAnswer>;
+  /** Any other JSON route (the account routes of issue 41): its answer checked with `schema` (none: 204). Optional like insights. */
+  send?<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T>;
 }
 
 /** GET /api/admin/limits: each limit now, and its default. */
@@ -129,7 +132,14 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
       }
     },
     async signIn(request) {
-      return (await json(await call('/api/session', post(request)), sessionResponseSchema)).user;
+      const answer = await json(await call('/api/session', post(request)), signInResponseSchema);
+      // Create Account with an address that has an account: "check your email", and no session.
+      if (!answer.user) throw new DataError('check_email');
+      return answer.user;
+    },
+    async send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T> {
+      const response = await call(path, body === undefined ? { method } : { method, body: JSON.stringify(body) });
+      return schema ? json(response, schema) : (undefined as T);
     },
     async currentUser() {
       try {

@@ -315,7 +315,13 @@ export class SyncEngine {
     const waiting = await countWaiting(session.email).catch(() => 0);
     if (isOffline(error)) {
       setSyncStatus({ state: 'offline', waiting });
-    } else if (isDataError(error, 'signed_out') || isDataError(error, 'suspended') || isDataError(error, 'account_closed')) {
+    } else if (
+      isDataError(error, 'signed_out') ||
+      isDataError(error, 'suspended') ||
+      isDataError(error, 'account_closed') ||
+      isDataError(error, 'password_changed') ||
+      isDataError(error, 'session_revoked')
+    ) {
       // The session ended on the server (expired, or the staff suspended or closed the account):
       // retrying cannot help until the member signs in again. The staff's reason goes with it.
       setSyncStatus({ state: 'error', message: error.message, waiting });

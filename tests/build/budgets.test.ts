@@ -12,7 +12,9 @@ const KB = 1024;
 // and the app's colours as variables with their dark values; 26 KB leaves room for a little more.
 // The precache then grew by issue 40's rough edges (about 3 KB: tables that scroll in a region, the
 // phone header's one row, Read all in the admin queue, toasts placed away from the work): 1304 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1304 * KB };
+// Issue 41's account screens (Forgot password, the emailed links' pages, Profile's Password,
+// Signed-in devices and Email notifications: 1303.9 → 1309.3 KB, none of it in the first load): 1316 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1316 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

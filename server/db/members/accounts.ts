@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { nameKey } from '../../../src/shared/names';
 import type { User } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
+import type { EmailPref } from '../../../src/shared/account';
 
 export interface UserRow extends User {
   id: number;
@@ -19,6 +20,9 @@ export interface UserRow extends User {
   suspendReason?: string | null;
   silenced?: boolean;
   closedAt?: number | null;
+  /** Migration 13: when the address was confirmed (null: not yet), and how the member wants email. */
+  emailVerifiedAt?: number | null;
+  emailPref?: EmailPref;
 }
 
 /** A new public id (users.member_id, the `/members/:id` and `authorId` of a member): 16 random hex digits, unrelated to the email. */
@@ -50,6 +54,8 @@ const toUser = (row: Record<string, unknown>): UserRow => ({
   suspendReason: row.suspend_reason === null || row.suspend_reason === undefined ? null : String(row.suspend_reason),
   silenced: row.silenced === true,
   closedAt: msOrNull(row.closed_at),
+  emailVerifiedAt: msOrNull(row.email_verified_at),
+  emailPref: row.email_pref === 'never' || row.email_pref === 'digest' ? row.email_pref : 'away',
 });
 
 /** The account of `email` (already normalized), or undefined. */
@@ -129,23 +135,42 @@ export async function fillMembers(sql: Sql): Promise<number> {
   return authors.length + unnamed.length;
 }
 
+/** Why a session ended while its device may still carry it (the device is told: plugins/session.ts). */
+export type EndedReason = 'suspended' | 'closed' | 'password_changed' | 'revoked';
+
 /**
- * Ends every live session of the account `userId` for `reason` (a suspension, a closing) and announces
- * each one, so every instance closes its live streams: the rows stay, marked, so a device that
- * carries one is told why (plugins/session.ts).
+ * Ends every live session of the account `userId` for `reason` (a suspension, a closing, a new
+ * password), but the one of `exceptTokenHash`, and announces each one, so every instance closes its
+ * live streams: the rows stay, marked, so a device that carries one is told why (plugins/session.ts).
+ * Returns how many ended.
  */
-export async function endSessions(sql: Sql, userId: number, reason: 'suspended' | 'closed'): Promise<void> {
-  await sql.query(
-    `WITH ended AS (UPDATE sessions SET ended_reason = $2 WHERE user_id = $1 AND ended_reason IS NULL RETURNING token_hash)
+export async function endSessions(sql: Sql, userId: number, reason: EndedReason, exceptTokenHash = ''): Promise<number> {
+  const rows = await sql.query(
+    `WITH ended AS (UPDATE sessions SET ended_reason = $2 WHERE user_id = $1 AND ended_reason IS NULL AND token_hash <> $3 RETURNING token_hash)
      SELECT pg_notify('${SESSIONS_CHANNEL}', token_hash) FROM ended`,
-    [userId, reason],
+    [userId, reason, exceptTokenHash],
   );
+  return rows.length;
 }
 
-/** Sets a password and revokes every session of that account. */
-export async function setPassword(sql: Sql, userId: number, passwordHash: string): Promise<void> {
+/** Ends the member's one session of public id `publicId` ("Sign out" of a device on Profile); false when it is not theirs or not live. */
+export async function endSessionById(sql: Sql, userId: number, publicId: string): Promise<boolean> {
+  const rows = await sql.query(
+    `WITH ended AS (UPDATE sessions SET ended_reason = 'revoked'
+       WHERE user_id = $1 AND public_id = $2 AND ended_reason IS NULL AND expires_at > now() RETURNING token_hash)
+     SELECT pg_notify('${SESSIONS_CHANNEL}', token_hash) FROM ended`,
+    [userId, publicId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Sets a password and ends every session of that account but `keepTokenHash`'s (a change made on
+ * Profile keeps the device it was made on; a reset link or the shell keeps none), each told why.
+ */
+export async function setPassword(sql: Sql, userId: number, passwordHash: string, keepTokenHash = ''): Promise<void> {
   await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-  await sql.query(REVOKE('user_id = $1'), [userId]);
+  await endSessions(sql, userId, 'password_changed', keepTokenHash);
 }
 
 /**
@@ -156,14 +181,52 @@ export async function upgradePasswordHash(sql: Sql, userId: number, oldHash: str
   await sql.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, oldHash, newHash]);
 }
 
-/** Opens a session for `userId`; returns the token for the cookie (only its hash is stored). */
-export async function createSession(sql: Sql, userId: number): Promise<string> {
+/** Opens a session for `userId` from a browser saying `userAgent`; returns the token for the cookie (only its hash is stored). */
+export async function createSession(sql: Sql, userId: number, userAgent = ''): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await sql.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`, [
-    hashToken(token),
-    userId,
-  ]);
+  await sql.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, public_id, user_agent, last_seen_at)
+     VALUES ($1, $2, now() + interval '${SESSION_DAYS} days', $3, $4, $5)`,
+    [hashToken(token), userId, randomBytes(12).toString('base64url'), userAgent.slice(0, 512), Date.now()],
+  );
   return token;
+}
+
+/** A live session as Profile's "Signed-in devices" lists it. */
+export interface SessionRow {
+  id: string;
+  userAgent: string;
+  createdAt: number;
+  lastSeenAt: number;
+  tokenHash: string;
+}
+
+/** The member's live sessions, the most recently seen first. */
+export async function listSessions(sql: Sql, userId: number): Promise<SessionRow[]> {
+  const rows = await sql.query(
+    `SELECT public_id, user_agent, created_at, last_seen_at, token_hash FROM sessions
+     WHERE user_id = $1 AND ended_reason IS NULL AND expires_at > now() ORDER BY last_seen_at DESC NULLS LAST, created_at DESC`,
+    [userId],
+  );
+  return rows.map((row) => {
+    const createdAt = row.created_at instanceof Date ? row.created_at.getTime() : Date.parse(String(row.created_at));
+    return {
+      id: String(row.public_id),
+      userAgent: String(row.user_agent ?? ''),
+      createdAt,
+      lastSeenAt: row.last_seen_at === null || row.last_seen_at === undefined ? createdAt : Number(row.last_seen_at),
+      tokenHash: String(row.token_hash),
+    };
+  });
+}
+
+/** Notes that the session of `token` was used now: written at most once a minute per session. */
+export async function touchSession(sql: Sql, token: string, now = Date.now()): Promise<void> {
+  await sql.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1 AND (last_seen_at IS NULL OR last_seen_at < $3)', [
+    hashToken(token),
+    now,
+    now - 60_000,
+  ]);
 }
 
 /**

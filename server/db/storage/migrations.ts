@@ -473,6 +473,54 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     // The newest matches first when nearly every reply matches: walked backwards, stopped at the bound.
     `CREATE INDEX reply_search_post ON reply_search (post_id, reply_id)`,
   ],
+  /* 13: accounts people keep, and email. mail_outbox is the durable queue of emails: a message is
+     written in the transaction that decided it, claimed by one instance at a time (FOR UPDATE SKIP
+     LOCKED, with a lease that a killed sender's claim outlives by no more than lease_ms), retried with
+     backoff, and marked sent once. account_tokens are the single-use links of email (confirm an
+     address, reset a password), stored by their SHA-256. Sessions gain a public id, the device's
+     browser and platform and when it was last seen (Profile's "Signed-in devices"); users gain when
+     their address was confirmed, how they want email, and when they were last emailed about what
+     they had not read. Notifications remember when they were emailed, so nothing is emailed twice. */ [
+    `CREATE TABLE mail_outbox (
+      id bigserial PRIMARY KEY,
+      kind text NOT NULL,
+      user_id bigint REFERENCES users (id) ON DELETE CASCADE,
+      to_email text NOT NULL,
+      subject text NOT NULL,
+      text_body text NOT NULL,
+      html_body text NOT NULL,
+      headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+      created_at bigint NOT NULL,
+      next_attempt_at bigint NOT NULL,
+      locked_until bigint,
+      attempts integer NOT NULL DEFAULT 0,
+      sent_at bigint,
+      failed_at bigint,
+      last_error text
+    )`,
+    `CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL`,
+    `CREATE TABLE account_tokens (
+      token_hash text PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      purpose text NOT NULL,
+      email text NOT NULL,
+      created_at bigint NOT NULL,
+      expires_at bigint NOT NULL,
+      used_at bigint
+    )`,
+    `CREATE INDEX account_tokens_user ON account_tokens (user_id, purpose)`,
+    `ALTER TABLE sessions ADD COLUMN public_id text`,
+    `ALTER TABLE sessions ADD COLUMN user_agent text`,
+    `ALTER TABLE sessions ADD COLUMN last_seen_at bigint`,
+    `UPDATE sessions SET public_id = md5(token_hash), last_seen_at = (extract(epoch FROM created_at) * 1000)::bigint`,
+    `CREATE UNIQUE INDEX sessions_public_id ON sessions (public_id)`,
+    `ALTER TABLE users ADD COLUMN email_verified_at bigint`,
+    `ALTER TABLE users ADD COLUMN email_pref text NOT NULL DEFAULT 'away'`,
+    `ALTER TABLE users ADD COLUMN away_emailed_at bigint`,
+    `ALTER TABLE users ADD COLUMN digest_sent_on date`,
+    `ALTER TABLE notifications ADD COLUMN emailed_at bigint`,
+    `CREATE INDEX notifications_unread ON notifications (created_at) WHERE read_at IS NULL AND emailed_at IS NULL`,
+  ],
 ];
 
 /**

@@ -52,9 +52,15 @@ export async function startUp(db: Database, options: StartupOptions): Promise<St
     const migrations = await migrate(tx);
     const seeded = await seed(tx);
     await fillMembers(tx);
+    // The operator named the admin's address (ADMIN_EMAIL): it counts as confirmed.
+    await tx.query('UPDATE users SET email_verified_at = $2 WHERE email = $1 AND email_verified_at IS NULL', [
+      options.adminEmail,
+      Date.now(),
+    ]);
     if (await findUser(tx, options.adminEmail)) return { migrations, seeded };
     const password = options.adminPassword ?? generatePassword();
     await createUser(tx, { email: options.adminEmail, name: 'Admin', role: 'admin', passwordHash: await hashPassword(password) }, true);
+    await tx.query('UPDATE users SET email_verified_at = $2 WHERE email = $1', [options.adminEmail, Date.now()]);
     return { migrations, seeded, ...(options.adminPassword ? {} : { generatedPassword: password }) };
   });
   // PGlite runs no autovacuum: fresh planner statistics at each start keep a pull's page an ordered

@@ -1,5 +1,6 @@
 // /api/session: sign in (an existing account and its password: never a new account), create an
-// account with a name, who am I, and sign out. The admin address exists from start-up, so it can
+// account with a name (its address is then confirmed by email; an address that has an account gets
+// the same "check your email" answer, without a session), who am I, and sign out. The admin address exists from start-up, so it can
 // never be claimed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
@@ -19,6 +20,7 @@ import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
+import { mailConfirmLink, mailSignUpAttempt } from '../../mail/account-mail';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie, stoppedBy } from '../../plugins/session';
 
 /** The member as a session answer names them: the User, and their public id. */
@@ -64,7 +66,7 @@ function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string):
  * Create Account makes one (never the admin's: that address exists from start-up), with a password
  * that passes the policy (lib/password-policy.ts).
  */
-async function authenticate(ctx: ServerContext, body: SessionRequest, client: string): Promise<UserRow> {
+async function authenticate(ctx: ServerContext, body: SessionRequest, client: string): Promise<UserRow | 'checkEmail'> {
   if (body.mode === 'signin') {
     const known = await findUser(ctx.db, body.email);
     // An author with no account (a sample post's) has no hash: checked against no one's, at the same cost.
@@ -82,7 +84,14 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   const name = body.name!;
   const weak = newPasswordProblem(body.password, [body.email, name]);
   if (weak) throw refuse('invalid', weak.message);
-  if (await findUser(ctx.db, body.email)) throw refuse('account_exists');
+  // A known address gets the answer a new account gets ("check your email"), without a session, and
+  // its owner is told that someone tried (at most once an hour): sign-up never says who has an account.
+  const known = await findUser(ctx.db, body.email);
+  if (known) {
+    if (known.passwordHash && !known.closedAt) await ctx.db.transaction((tx) => mailSignUpAttempt(tx, known, ctx.origin()));
+    else await hashPassword(body.password, client); // the cost a new account's hash has
+    return 'checkEmail';
+  }
   if (await nameTaken(ctx.db, name)) throw refuse('name_taken');
   try {
     const created = await createUser(ctx.db, {
@@ -92,7 +101,8 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
       passwordHash: await hashPassword(body.password, client),
     });
     // Someone created this account meanwhile.
-    if (!created) throw refuse('account_exists');
+    if (!created) return 'checkEmail';
+    await ctx.db.transaction((tx) => mailConfirmLink(tx, created, ctx.origin()));
     return created;
   } catch (error) {
     if (error instanceof NameTaken) throw refuse('name_taken');
@@ -115,13 +125,14 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
     const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body, clientKey(request.ip)));
+    if (user === 'checkEmail') return { checkEmail: true };
     ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(ctx.db, previous);
-    setSessionCookie(request, reply, await createSession(ctx.db, user.id));
-    return { user: publicUser(user) };
+    setSessionCookie(request, reply, await createSession(ctx.db, user.id, request.headers['user-agent'] ?? ''));
+    return body.mode === 'signup' ? { user: publicUser(user), checkEmail: true } : { user: publicUser(user) };
   });
 
   app.delete('/api/session', async (request, reply) => {

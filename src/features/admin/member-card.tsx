@@ -113,6 +113,31 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
     }
   };
 
+  /** A reset link for the member (the way back when no SMTP is configured): copied, or emailed too. */
+  const resetLink = async (send: boolean) => {
+    setBusy(true);
+    try {
+      const { url } = await (await import('../../sync/account')).memberResetLink(member.id, send);
+      if (send) showToast({ title: 'Reset link sent', description: `${member.name} will receive a link that works once, for 30 minutes.` });
+      else {
+        const copied = await navigator.clipboard?.writeText(url).then(
+          () => true,
+          () => false,
+        );
+        showToast({
+          title: copied ? 'Reset link copied' : 'Reset link',
+          description: copied
+            ? `Give it to ${member.name}: it works once, for 30 minutes.`
+            : `Give ${member.name} this link (once, 30 minutes): ${url}`,
+        });
+      }
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   /** One of the card's buttons: small, described by the member's name, off while one runs. */
   const button = (variant: string, onClick: () => void, label: ReactNode) => (
     <Button variant={variant} size="sm" disabled={busy} aria-describedby={headingId} onClick={onClick}>
@@ -181,6 +206,8 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
                 <IconTrash aria-hidden="true" size={16} /> Delete spammer
               </>,
             )}
+            {button('outline-secondary', () => void resetLink(false), 'Copy reset link')}
+            {button('outline-secondary', () => void resetLink(true), 'Email reset link')}
           </div>
         )}
       </div>

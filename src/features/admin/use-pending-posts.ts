@@ -2,6 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { countPendingPosts, listPendingPosts } from '../../db/posts/posts';
 import { countFlaggedItems } from '../../db/flags/flag-rows';
 import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
+import { readStoredSession } from '../../db/members/session';
+
+/** Whether the stored session is an admin's now: a live query re-runs before React hears of a role change. */
+const adminNow = () => readStoredSession()?.role === 'admin';
 
 /** Posts waiting for review, newest first, paged and live in every admin tab. */
 export function usePendingPosts() {
@@ -10,16 +14,17 @@ export function usePendingPosts() {
 
 /** How many posts wait for review, live (the Pending Posts tab's count). */
 export function usePendingCount(): number | undefined {
-  return useLiveQuery(() => countPendingPosts(), []);
+  return useLiveQuery(async () => (adminNow() ? countPendingPosts() : undefined), []);
 }
 
 /**
  * What waits for an admin, live: posts to review and items with open flags (the Admin link's badge
- * counts both); `enabled` false (a member) reads nothing and gives undefined.
+ * counts both); `enabled` false (a member) reads nothing and gives undefined, and so does a query that
+ * re-runs after the server made this session a member's, before the render that turns `enabled` off.
  */
 export function useReviewCounts(enabled = true): { pending: number; flagged: number } | undefined {
   return useLiveQuery(
-    async () => (enabled ? { pending: await countPendingPosts(), flagged: await countFlaggedItems() } : undefined),
+    async () => (enabled && adminNow() ? { pending: await countPendingPosts(), flagged: await countFlaggedItems() } : undefined),
     [enabled],
   );
 }

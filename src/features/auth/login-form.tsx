@@ -1,7 +1,7 @@
 import { clearStop } from '../../db/members/stop-notice';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/spinner';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
@@ -162,6 +162,13 @@ export function LoginForm() {
               disabled={busy}
             />
             {feedback('password', 'Enter your password.')}
+            {connected && !signingUp && (
+              <div className="text-end mt-1">
+                <Link to={paths.resetPassword} className="small">
+                  Forgot password?
+                </Link>
+              </div>
+            )}
             {passwordRule && (
               <small id={`${id}-password-rule`} className="form-text d-block">
                 At least {MIN_PASSWORD_LENGTH} characters, and not a commonly used password.

@@ -39,7 +39,8 @@ export async function ensureAccount(page: Page, email: string, password: string,
     for (let attempt = 1; attempt < 20; attempt += 1) {
       const name = `${named}${attempt > 1 ? ` ${attempt}` : ''}`;
       const made = await api.post('/api/session', { data: { mode: 'signup', email, password, name } });
-      if (made.ok()) return;
+      // The sign-up's own session ends at once: the member's devices are the browsers they use.
+      if (made.ok()) return void (await api.delete('/api/session'));
       const code = ((await made.json()) as { error?: { code?: string; message?: string } }).error;
       if (code?.code === 'account_exists') return;
       if (code?.code !== 'name_taken') throw new Error(`cannot make the account ${email}: ${code?.message}`);

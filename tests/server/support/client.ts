@@ -77,7 +77,8 @@ export class Client {
     const base = name ?? `${nameFromEmail(email)}${digits ? ` ${digits}` : ''}`;
     for (let attempt = 0; attempt < 20; attempt++) {
       const made = await this.signIn(email, password, 'signup', attempt === 0 ? base : `${base} ${attempt + 1}`);
-      if (made.body?.error?.code === 'account_exists') return this.signIn(email, password);
+      // An address that has an account gets "check your email" without a session: sign in instead.
+      if (made.status === 200 && !made.body?.user) return this.signIn(email, password);
       if (made.body?.error?.code !== 'name_taken') return made;
     }
     throw new Error(`no free name for ${email}`);

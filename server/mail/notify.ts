@@ -1,0 +1,124 @@
+// Email notifications (issue 41, item 5), run by every instance's MailWorker at each round:
+// - "When I'm away" (the default): a notification still unread 10 minutes after it was made is
+//   emailed, with everything else the member has not read, in one message, at most one message per
+//   10 minutes per member. A notification read on any device (read_at) is never emailed.
+// - "Daily digest": once per UTC day, from 07:00 UTC, the day's notifications and the most liked
+//   posts approved that day (what was read on a device is left out); nothing is sent on a day with
+//   nothing to say.
+// Only to members whose address is confirmed and whose account is open. Each member is handled
+// in a transaction that locks their row and checks again, so two instances never both email them.
+import type { Database, Sql } from '../db/storage/adapter';
+import { issueToken } from '../db/members/tokens';
+import { notificationColumns, toWireNotification } from '../db/notifications/notification-rows';
+import { enqueueMail } from './outbox';
+import { awayNotifications, dailyDigest } from './templates';
+
+export const AWAY_MS = 10 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** The hour (UTC) from which a day's digest goes. */
+export const DIGEST_HOUR_UTC = 7;
+/** At most this many notifications are listed in one email (the rest are one click away). */
+const MAX_LISTED = 20;
+/** Members handled per round (the next round takes the rest). */
+const BATCH = 50;
+
+interface Member {
+  id: number;
+  email: string;
+  name: string;
+}
+
+const toMember = (row: Record<string, unknown>): Member => ({ id: Number(row.id), email: String(row.email), name: String(row.name) });
+
+/** Mailable: confirmed, open, someone who can sign in, and wanting `pref`. */
+const MAILABLE = (pref: string) =>
+  `u.email_pref = '${pref}' AND u.email_verified_at IS NOT NULL AND u.closed_at IS NULL AND u.password_hash <> ''`;
+
+async function unsubscribeUrl(tx: Sql, member: Member, origin: string): Promise<string> {
+  return `${origin}/unsubscribe?token=${await issueToken(tx, member.id, 'unsubscribe', member.email)}`;
+}
+
+/** The member's notifications selected by `where` (on `y`), newest first, as the wire shape. */
+async function notes(tx: Sql, userId: number, where: string, params: unknown[]) {
+  const rows = await tx.query(
+    `SELECT ${notificationColumns('y', 'a')} FROM notifications y LEFT JOIN users a ON a.id = y.actor_id
+     WHERE y.user_id = $1 AND ${where} ORDER BY y.created_at DESC LIMIT ${MAX_LISTED + 1}`,
+    [userId, ...params],
+  );
+  return rows.map(toWireNotification);
+}
+
+/** One round of "When I'm away"; returns how many emails it queued. */
+export async function awayRound(db: Database, origin: string, now = Date.now()): Promise<number> {
+  const due = await db.query(
+    `SELECT u.id, u.email, u.name FROM users u
+     WHERE ${MAILABLE('away')} AND (u.away_emailed_at IS NULL OR u.away_emailed_at <= $1)
+       AND EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL AND n.emailed_at IS NULL AND n.created_at <= $2)
+     ORDER BY u.id LIMIT ${BATCH}`,
+    [now - AWAY_MS, now - AWAY_MS],
+  );
+  let queued = 0;
+  for (const member of due.map(toMember)) {
+    const sent = await db.transaction(async (tx) => {
+      // Locked and checked again: another instance may have emailed them meanwhile.
+      const [still] = await tx.query(
+        `SELECT u.id FROM users u WHERE u.id = $1 AND ${MAILABLE('away')} AND (u.away_emailed_at IS NULL OR u.away_emailed_at <= $2) FOR UPDATE`,
+        [member.id, now - AWAY_MS],
+      );
+      if (!still) return false;
+      const unread = await notes(tx, member.id, 'y.read_at IS NULL AND y.emailed_at IS NULL', []);
+      if (!unread.some((note) => note.createdAt <= now - AWAY_MS)) return false;
+      await tx.query('UPDATE notifications SET emailed_at = $2 WHERE user_id = $1 AND read_at IS NULL AND emailed_at IS NULL', [
+        member.id,
+        now,
+      ]);
+      await tx.query('UPDATE users SET away_emailed_at = $2 WHERE id = $1', [member.id, now]);
+      const content = awayNotifications(member.name, origin, unread.slice(0, MAX_LISTED), await unsubscribeUrl(tx, member, origin));
+      await enqueueMail(tx, { kind: 'away', to: member.email, userId: member.id, content });
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}
+
+/** The UTC day of `now` as YYYY-MM-DD. */
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** One round of "Daily digest"; returns how many emails it queued. */
+export async function digestRound(db: Database, origin: string, now = Date.now()): Promise<number> {
+  if (new Date(now).getUTCHours() < DIGEST_HOUR_UTC) return 0;
+  const today = utcDay(now);
+  const due = await db.query(
+    `SELECT u.id, u.email, u.name FROM users u WHERE ${MAILABLE('digest')} AND (u.digest_sent_on IS NULL OR u.digest_sent_on < $1::date)
+     ORDER BY u.id LIMIT ${BATCH}`,
+    [today],
+  );
+  if (due.length === 0) return 0;
+  const since = now - DAY_MS;
+  const popular = (
+    await db.query<{ id: unknown; title: string; likes: unknown }>(
+      `SELECT id, title, likes FROM posts WHERE status = 'approved' AND hidden_at IS NULL AND coalesce(reviewed_at, id) > $1
+       ORDER BY likes DESC, id DESC LIMIT 5`,
+      [since],
+    )
+  ).map((row) => ({ id: Number(row.id), title: row.title, likes: Number(row.likes) }));
+  let queued = 0;
+  for (const member of due.map(toMember)) {
+    const sent = await db.transaction(async (tx) => {
+      const [still] = await tx.query(
+        `SELECT u.id FROM users u WHERE u.id = $1 AND ${MAILABLE('digest')} AND (u.digest_sent_on IS NULL OR u.digest_sent_on < $2::date) FOR UPDATE`,
+        [member.id, today],
+      );
+      if (!still) return false;
+      await tx.query('UPDATE users SET digest_sent_on = $2::date WHERE id = $1', [member.id, today]);
+      const day = await notes(tx, member.id, 'y.created_at > $2 AND y.read_at IS NULL', [since]);
+      if (day.length === 0 && popular.length === 0) return false;
+      const content = dailyDigest(member.name, origin, day.slice(0, MAX_LISTED), popular, await unsubscribeUrl(tx, member, origin));
+      await enqueueMail(tx, { kind: 'digest', to: member.email, userId: member.id, content });
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}

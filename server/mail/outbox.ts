@@ -1,0 +1,204 @@
+// The durable queue of emails (migration 13's mail_outbox), on PGlite and PostgreSQL alike. A
+// message is written by the same transaction that decided it, so nothing decided is ever lost; every
+// instance runs a MailWorker, and each message is claimed by one of them at a time (FOR UPDATE SKIP
+// LOCKED) under a lease: a sender killed mid-message leaves a claim that expires, and the next
+// worker sends it. A refused or failed send is tried again with exponential backoff, up to
+// MAX_ATTEMPTS; a message is marked sent once the SMTP server accepted it.
+import type { Database, Sql } from '../db/storage/adapter';
+import type { MailContent } from './templates';
+import type { MailTransport } from './transport';
+
+/** The channel an enqueue NOTIFYs on, so a worker sends at once rather than at its next poll. */
+export const MAIL_CHANNEL = 'ie_mail';
+
+export const MAX_ATTEMPTS = 12;
+
+/** What a message is about (for the log, the tests and "Download my data"). */
+export type MailKind = 'confirm' | 'signupAttempt' | 'reset' | 'passwordChanged' | 'away' | 'digest';
+
+/** Queues `content` to `to` inside `tx` (the caller's transaction); sent once the transaction commits. */
+export async function enqueueMail(
+  tx: Sql,
+  mail: { kind: MailKind; to: string; userId: number | null; content: MailContent; now?: number },
+): Promise<void> {
+  const now = mail.now ?? Date.now();
+  await tx.query(
+    `INSERT INTO mail_outbox (kind, user_id, to_email, subject, text_body, html_body, headers, created_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8)`,
+    [
+      mail.kind,
+      mail.userId,
+      mail.to,
+      mail.content.subject,
+      mail.content.text,
+      mail.content.html,
+      JSON.stringify(mail.content.headers ?? {}),
+      now,
+    ],
+  );
+  await tx.query(`SELECT pg_notify('${MAIL_CHANNEL}', '')`);
+}
+
+/** The wait before attempt `attempts + 1`: base × 2^(attempts − 1), at most an hour. */
+export const backoffMs = (attempts: number, baseMs: number) => Math.min(60 * 60_000, baseMs * 2 ** Math.max(0, attempts - 1));
+
+export interface MailWorkerOptions {
+  transport: MailTransport;
+  from: string;
+  /** How long a claim holds (default 5 minutes: longer than nodemailer's timeouts allow a send to take). */
+  leaseMs?: number;
+  /** The first retry's wait (default 30 s), doubled at each failure. */
+  retryBaseMs?: number;
+  /** How often the queue is looked at without a NOTIFY (default 15 s). */
+  pollMs?: number;
+  log?: { info(message: string): void; warn(message: string): void };
+  /** Work that runs at each poll (the away and digest emails: mail/notify.ts). */
+  onTick?: () => Promise<void>;
+}
+
+interface ClaimedRow {
+  id: unknown;
+  to_email: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: unknown;
+  attempts: unknown;
+}
+
+/** Sends what the queue holds, one message at a time, on this instance. */
+export class MailWorker {
+  private timer?: ReturnType<typeof setTimeout>;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  private unlisten?: () => Promise<void>;
+  private readonly leaseMs: number;
+  private readonly retryBaseMs: number;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: MailWorkerOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.retryBaseMs = options.retryBaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 15_000;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(MAIL_CHANNEL, () => this.wake());
+    this.wake();
+  }
+
+  /** Stops after the message being sent (if any). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.unlisten?.();
+    await this.running;
+    this.options.transport.close();
+  }
+
+  /** Looks at the queue now (a NOTIFY, a test). Resolves when this round is done. */
+  wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    clearTimeout(this.timer);
+    this.running = this.round().finally(() => {
+      this.running = undefined;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        void this.wake();
+      } else void this.schedule();
+    });
+    return this.running;
+  }
+
+  /** The next look: when the next retry is due, or at the poll interval, whichever comes first. */
+  private async schedule(): Promise<void> {
+    const [row] = await this.db
+      .query<{ due: unknown }>('SELECT min(next_attempt_at) AS due FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL')
+      .catch(() => []);
+    if (this.stopped || this.running) return;
+    const due = row?.due === null || row?.due === undefined ? Infinity : Number(row.due) - Date.now();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.wake(), Math.max(10, Math.min(this.pollMs, due)));
+  }
+
+  private lastTick = 0;
+
+  private async round(): Promise<void> {
+    try {
+      // The notification rounds run once per poll interval, not at every enqueue's NOTIFY.
+      if (Date.now() - this.lastTick >= this.pollMs) {
+        this.lastTick = Date.now();
+        await this.options.onTick?.();
+      }
+    } catch (error) {
+      this.options.log?.warn(`email: the notifications round failed: ${(error as Error).message}`);
+    }
+    while (!this.stopped) {
+      const row = await this.claim().catch((error: unknown) => {
+        this.options.log?.warn(`email: the queue cannot be read: ${(error as Error).message}`);
+        return undefined;
+      });
+      if (!row) return;
+      await this.send(row);
+    }
+  }
+
+  /** Claims the oldest message that is due and not claimed by a live lease. */
+  private async claim(): Promise<ClaimedRow | undefined> {
+    const now = Date.now();
+    const [row] = await this.db.query<ClaimedRow>(
+      `UPDATE mail_outbox SET locked_until = $2, attempts = attempts + 1
+       WHERE id = (
+         SELECT id FROM mail_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+       ) RETURNING id, to_email, subject, text_body, html_body, headers, attempts`,
+      [now, now + this.leaseMs],
+    );
+    return row;
+  }
+
+  private async send(row: ClaimedRow): Promise<void> {
+    const id = Number(row.id);
+    const attempts = Number(row.attempts);
+    const headers = (typeof row.headers === 'string' ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<string, string>;
+    try {
+      await this.options.transport.send({
+        id,
+        to: row.to_email,
+        from: this.options.from,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers,
+      });
+    } catch (error) {
+      const reason = (error as Error).message.slice(0, 500);
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      const wait = backoffMs(attempts, this.retryBaseMs);
+      await this.db
+        .query(
+          `UPDATE mail_outbox SET locked_until = NULL, last_error = $2, next_attempt_at = $3, failed_at = $4 WHERE id = $1 AND sent_at IS NULL`,
+          [id, reason, Date.now() + wait, giveUp ? Date.now() : null],
+        )
+        .catch(() => undefined);
+      this.options.log?.warn(
+        giveUp
+          ? `email ${id}: not sent after ${attempts} attempts, given up (${reason})`
+          : `email ${id}: not sent (${reason}); trying again in ${Math.round(wait / 1000)} s`,
+      );
+      return;
+    }
+    await this.db.query('UPDATE mail_outbox SET sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1', [id, Date.now()]);
+    this.options.log?.info(`email ${id} sent to ${this.options.transport.describe}`);
+  }
+}

@@ -1,0 +1,191 @@
+// Every email the product sends: a subject, a plain-text part and an HTML part, each naming the
+// product and carrying its links absolute, built from the origin people reach the server at
+// (PUBLIC_ORIGIN, or the server's own). What a member wrote (a name, a post's title, a reason) is
+// escaped in the HTML part; nothing from a request's Host header ever reaches a link.
+import { notificationDetail, notificationPath, notificationTitle, type Notification } from '../../src/shared/moderation';
+
+export const PRODUCT = 'Insight Exchange';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe for notifications). */
+  headers?: Record<string, string>;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+interface Block {
+  /** Paragraphs of plain text (escaped in the HTML part). */
+  paragraphs: string[];
+  /** The one button of the message, and where it leads. */
+  action?: { label: string; url: string };
+  /** Lines after the button (plain text). */
+  after?: string[];
+  /** A list (each item a line, with an optional link). */
+  items?: { text: string; detail?: string; url?: string }[];
+  /** The footer's unsubscribe link, for notification emails. */
+  unsubscribe?: string;
+}
+
+/** One message in both parts from the same blocks, so the two never say different things. */
+function compose(subject: string, greeting: string, block: Block, headers?: Record<string, string>): MailContent {
+  const text = [
+    greeting,
+    '',
+    ...block.paragraphs.flatMap((line) => [line, '']),
+    ...(block.items ?? []).flatMap((item) => [
+      `- ${item.text}${item.detail ? ` (${item.detail})` : ''}`,
+      ...(item.url ? [`  ${item.url}`] : []),
+    ]),
+    ...(block.items?.length ? [''] : []),
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`, ''] : []),
+    ...(block.after ?? []).flatMap((line) => [line, '']),
+    `— ${PRODUCT}`,
+    ...(block.unsubscribe ? ['', `Stop these emails: ${block.unsubscribe}`] : []),
+  ].join('\n');
+  const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#212529">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 24px;font-weight:700;color:#0d6efd">${PRODUCT}</p>
+${p(greeting)}
+${block.paragraphs.map(p).join('\n')}
+${
+  block.items?.length
+    ? `<ul style="padding-left:20px;margin:0 0 16px">${block.items
+        .map(
+          (item) =>
+            `<li style="margin-bottom:8px">${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(item.text)}</a>` : escapeHtml(item.text)}${
+              item.detail ? `<br><span style="color:#6c757d">${escapeHtml(item.detail)}</span>` : ''
+            }</li>`,
+        )
+        .join('')}</ul>`
+    : ''
+}
+${
+  block.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#0d6efd;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(block.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6c757d">Or open this link: ${escapeHtml(block.action.url)}</p>`
+    : ''
+}
+${(block.after ?? []).map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:13px;color:#6c757d">— ${PRODUCT}${
+    block.unsubscribe ? ` · <a href="${escapeHtml(block.unsubscribe)}" style="color:#6c757d">Stop these emails</a>` : ''
+  }</p>
+</div></body></html>
+`;
+  return { subject, text, html, ...(headers ? { headers } : {}) };
+}
+
+const hello = (name: string) => `Hello ${name},`;
+
+/** Create Account (or a changed address): confirm it. */
+export const confirmEmail = (name: string, url: string): MailContent =>
+  compose(`Confirm your email for ${PRODUCT}`, hello(name), {
+    paragraphs: [
+      `Confirm that this is your email address, so that ${PRODUCT} can tell you when someone replies and help you back in if you forget your password.`,
+    ],
+    action: { label: 'Confirm email', url },
+    after: ['The link works for 24 hours. If you did not create an account, you can ignore this email.'],
+  });
+
+/** Someone tried to create an account with an address that has one. */
+export const signUpAttempt = (name: string, signInUrl: string, resetUrl: string): MailContent =>
+  compose(`Someone tried to create an account with your email`, hello(name), {
+    paragraphs: [
+      `Someone tried to create a new ${PRODUCT} account with this email address, which already has one. Nothing was changed.`,
+      `If it was you, sign in instead (${signInUrl}), or set a new password if you forgot it.`,
+    ],
+    action: { label: 'Reset password', url: resetUrl },
+    after: ['If it was not you, you can ignore this email.'],
+  });
+
+/** Forgot password: the single-use link. */
+export const resetPassword = (name: string, url: string, minutes: number): MailContent =>
+  compose(`Reset your ${PRODUCT} password`, hello(name), {
+    paragraphs: [`Someone (we hope you) asked to reset your ${PRODUCT} password.`],
+    action: { label: 'Set a new password', url },
+    after: [
+      `The link works once, for ${minutes} minutes. Setting a new password signs you out of every other device.`,
+      'If you did not ask, you can ignore this email: your password stays as it is.',
+    ],
+  });
+
+/** The password was changed (by the member, or through a reset link). */
+export const passwordChanged = (name: string, resetUrl: string): MailContent =>
+  compose(`Your ${PRODUCT} password was changed`, hello(name), {
+    paragraphs: [`Your ${PRODUCT} password was just changed, and your other devices were signed out.`],
+    after: [`If you did not do this, reset your password now: ${resetUrl}`],
+  });
+
+/** RFC 8058's headers: the one-click unsubscribe link, posted to by mail programs. */
+export const unsubscribeHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+type NoteLine = Pick<Notification, 'kind' | 'actor' | 'postTitle' | 'reason' | 'postId' | 'replyId'>;
+
+const noteItems = (origin: string, notes: NoteLine[]) =>
+  notes.map((note) => ({
+    text: notificationTitle(note),
+    detail: notificationDetail(note) || undefined,
+    url: `${origin}${notificationPath(note)}`,
+  }));
+
+/** When I'm away: what the member has not read, grouped in one message. */
+export function awayNotifications(name: string, origin: string, notes: NoteLine[], unsubscribe: string): MailContent {
+  const subject = notes.length === 1 ? notificationTitle(notes[0]!) : `${notes.length} new notifications on ${PRODUCT}`;
+  return compose(
+    subject,
+    hello(name),
+    {
+      paragraphs: [
+        notes.length === 1 ? 'This happened while you were away:' : `These ${notes.length} things happened while you were away:`,
+      ],
+      items: noteItems(origin, notes),
+      action: { label: 'Open notifications', url: `${origin}/notifications` },
+      after: ['You receive these because your email setting is “When I’m away”. Change it on your Profile.'],
+      unsubscribe,
+    },
+    unsubscribeHeaders(unsubscribe),
+  );
+}
+
+/** Daily digest: the day's notifications and the most liked new posts. */
+export function dailyDigest(
+  name: string,
+  origin: string,
+  notes: NoteLine[],
+  posts: { id: number; title: string; likes: number }[],
+  unsubscribe: string,
+): MailContent {
+  const items = [
+    ...noteItems(origin, notes),
+    ...posts.map((post) => ({
+      text: post.title,
+      detail: `${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`,
+      url: `${origin}/posts/${post.id}`,
+    })),
+  ];
+  return compose(
+    `Your ${PRODUCT} daily digest`,
+    hello(name),
+    {
+      paragraphs: [
+        notes.length
+          ? `${notes.length} ${notes.length === 1 ? 'notification' : 'notifications'} today, and the most liked new posts.`
+          : 'The most liked new posts of the day.',
+      ],
+      items,
+      action: { label: 'Open the forum', url: `${origin}/forum` },
+      after: ['You receive this because your email setting is “Daily digest”. Change it on your Profile.'],
+      unsubscribe,
+    },
+    unsubscribeHeaders(unsubscribe),
+  );
+}

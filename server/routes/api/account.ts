@@ -1,0 +1,231 @@
+// Accounts people keep (issue 41). Without a session: POST /api/password/forgot (one answer whether
+// or not the address has an account), POST /api/password/reset (a single-use link's new password),
+// POST /api/email/confirm and POST /api/email/unsubscribe (RFC 8058's one-click, posted by mail
+// programs: a form body or none). A member's: GET /api/account, PUT /api/account/email-pref,
+// POST /api/account/confirm-email (send again), POST /api/account/password (needs the current one),
+// GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
+// An admin's: POST /api/admin/members/:id/reset-link (copy it, or email it too).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  changePasswordSchema,
+  describeUserAgent,
+  emailPrefSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  tokenSchema,
+  type Device,
+} from '../../../src/shared/account';
+import { memberParamsSchema } from '../../../src/shared/protocol';
+import { tooManyAttemptsMessage } from '../../../src/shared/errors';
+import { endSessionById, endSessions, findUser, hashToken, listSessions, setPassword, type UserRow } from '../../db/members/accounts';
+import { useToken } from '../../db/members/tokens';
+import { writeStaffEntry } from '../../db/staff/staff-log';
+import type { ServerContext } from '../../context';
+import type { Sql } from '../../db/storage/adapter';
+import { refuse } from '../../lib/http-error';
+import { newPasswordProblem } from '../../lib/password-policy';
+import { hashPassword, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
+import { mailConfirmLink, mailPasswordChanged, mailResetLink, mailResetUrl, newResetLink } from '../../mail/account-mail';
+import { memberOf, SESSION_COOKIE } from '../../plugins/session';
+import { clientKey } from './session';
+import { BAD_MEMBER_ID_MESSAGE } from './members';
+
+/** Forgot password's one answer, whether or not the address has an account. */
+export const RESET_SENT_MESSAGE =
+  'If this email has an account, a link to reset its password is on its way. It works once, for 30 minutes.';
+export const PASSWORD_SET_MESSAGE = 'Your new password is set, and every device was signed out. Sign in with it now.';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices were signed out.';
+export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
+export const UNSUBSCRIBED_MESSAGE = 'You will receive no more notification emails. You can turn them on again on your Profile.';
+export const CONFIRM_SENT_MESSAGE = 'A new confirmation link is on its way.';
+
+/** Counts an attempt from the client's address against the per-address limit (sign-in's too): 429 when spent. */
+function limitByAddress(ctx: ServerContext, request: FastifyRequest, key: string): void {
+  const wait = Math.max(ctx.limits.perAddress.hit(clientKey(request.ip)), ctx.limits.perEmailAndAddress.hit(key));
+  if (wait > 0) throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
+}
+
+/** Whether a member may receive email other than a confirmation: their address is confirmed. */
+const confirmed = (user: UserRow) => Boolean(user.emailVerifiedAt);
+
+export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.post('/api/password/forgot', { bodyLimit: 4 * 1024, schema: { body: forgotPasswordSchema } }, async (request, reply) => {
+    const { email } = request.body as z.infer<typeof forgotPasswordSchema>;
+    limitByAddress(ctx, request, `forgot ${email} ${clientKey(request.ip)}`);
+    const user = await findUser(ctx.db, email);
+    // An account nobody can sign in to (a sample post's author) or one the staff closed gets nothing.
+    if (user && user.passwordHash && !user.closedAt) await ctx.db.transaction((tx) => mailResetLink(tx, user, ctx.origin()));
+    else await verifyPassword('', NO_ONES_HASH, clientKey(request.ip)).catch(() => undefined); // the same cost either way
+    reply.code(202);
+    return { message: RESET_SENT_MESSAGE };
+  });
+
+  app.post('/api/password/reset', { bodyLimit: 4 * 1024, schema: { body: resetPasswordSchema } }, async (request) => {
+    const { token, password } = request.body as z.infer<typeof resetPasswordSchema>;
+    limitByAddress(ctx, request, `reset ${clientKey(request.ip)}`);
+    const owner = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ user_id: unknown }>('SELECT user_id FROM account_tokens WHERE token_hash = $1', [hashToken(token)]);
+      const user = row ? await findUserById(tx, Number(row.user_id)) : undefined;
+      // The policy is checked before the link is used up, so a refused password leaves it working.
+      if (user) {
+        const weak = newPasswordProblem(password, [user.email, user.name]);
+        if (weak) throw refuse('invalid', weak.message);
+      }
+      const used = await useToken(tx, token, 'reset');
+      if (!used || !user || user.id !== used.userId || user.email !== used.email || user.closedAt) throw refuse('link_expired');
+      await setPassword(tx, user.id, await hashPassword(password, clientKey(request.ip)));
+      // The link came to this address, so the address is the member's.
+      await tx.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1', [user.id, Date.now()]);
+      await mailPasswordChanged(tx, user, ctx.origin());
+      return user;
+    });
+    ctx.limits.perEmailAndAddress.clear(`${owner.email} ${clientKey(request.ip)}`);
+    return { message: PASSWORD_SET_MESSAGE };
+  });
+
+  app.post('/api/email/confirm', { bodyLimit: 4 * 1024, schema: { body: tokenSchema } }, async (request) => {
+    const { token } = request.body as z.infer<typeof tokenSchema>;
+    limitByAddress(ctx, request, `confirm ${clientKey(request.ip)}`);
+    await ctx.db.transaction(async (tx) => {
+      const used = await useToken(tx, token, 'confirm');
+      // Confirms the address the link was sent to, only while the account still has it.
+      const rows = used
+        ? await tx.query('UPDATE users SET email_verified_at = $3 WHERE id = $1 AND email = $2 RETURNING id', [
+            used.userId,
+            used.email,
+            Date.now(),
+          ])
+        : [];
+      if (rows.length === 0) throw refuse('link_expired');
+    });
+    return { message: EMAIL_CONFIRMED_MESSAGE };
+  });
+
+  // RFC 8058: mail programs POST `List-Unsubscribe=One-Click` as a form; the token is in the URL.
+  // The route reads its body as text (any type), so a form, JSON or nothing all work.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+    scope.post('/api/email/unsubscribe', { bodyLimit: 1024 }, async (request) => {
+      const parsed = tokenSchema.safeParse(request.query);
+      if (!parsed.success) throw refuse('link_expired');
+      limitByAddress(ctx, request, `unsubscribe ${clientKey(request.ip)}`);
+      const [row] = await ctx.db.query<{ user_id: unknown }>(
+        'SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND expires_at > $3',
+        [hashToken(parsed.data.token), 'unsubscribe', Date.now()],
+      );
+      if (!row) throw refuse('link_expired');
+      await ctx.db.query(`UPDATE users SET email_pref = 'never' WHERE id = $1`, [Number(row.user_id)]);
+      return { message: UNSUBSCRIBED_MESSAGE };
+    });
+  });
+}
+
+async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
+  const [row] = await sql.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
+  return row ? findUser(sql, row.email) : undefined;
+}
+
+/** The session token hash of this request (the device it came from). */
+const thisSession = (request: FastifyRequest) => hashToken(request.cookies[SESSION_COOKIE] ?? '');
+
+export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/api/account', async (request, reply) => {
+    const user = memberOf(request);
+    reply.header('cache-control', 'no-store');
+    return { email: user.email, emailVerified: confirmed(user), emailPref: user.emailPref ?? 'away' };
+  });
+
+  app.put('/api/account/email-pref', { bodyLimit: 1024, schema: { body: emailPrefSchema } }, async (request) => {
+    const user = memberOf(request);
+    const { emailPref } = request.body as z.infer<typeof emailPrefSchema>;
+    await ctx.db.query('UPDATE users SET email_pref = $2 WHERE id = $1', [user.id, emailPref]);
+    return { email: user.email, emailVerified: confirmed(user), emailPref };
+  });
+
+  app.post('/api/account/confirm-email', async (request, reply) => {
+    const user = memberOf(request);
+    if (confirmed(user)) return { message: EMAIL_CONFIRMED_MESSAGE };
+    // At most three links in an hour (the queue is the count, across instances).
+    const [row] = await ctx.db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM mail_outbox WHERE user_id = $1 AND kind = 'confirm' AND created_at > $2`,
+      [user.id, Date.now() - 60 * 60_000],
+    );
+    if (Number(row?.n ?? 0) >= 3)
+      throw refuse('rate_limited', 'A confirmation link was sent three times this hour. Check your email, or try again later.');
+    await ctx.db.transaction((tx) => mailConfirmLink(tx, user, ctx.origin()));
+    reply.code(202);
+    return { message: CONFIRM_SENT_MESSAGE };
+  });
+
+  app.post('/api/account/password', { bodyLimit: 4 * 1024, schema: { body: changePasswordSchema } }, async (request) => {
+    const user = memberOf(request);
+    const { current, password } = request.body as z.infer<typeof changePasswordSchema>;
+    const pair = `${user.email} ${clientKey(request.ip)}`;
+    limitByAddress(ctx, request, pair);
+    if (!(await verifyPassword(current, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
+    const weak = newPasswordProblem(password, [user.email, user.name]);
+    if (weak) throw refuse('invalid', weak.message);
+    await ctx.db.transaction(async (tx) => {
+      await setPassword(tx, user.id, await hashPassword(password, clientKey(request.ip)), thisSession(request));
+      if (confirmed(user)) await mailPasswordChanged(tx, user, ctx.origin());
+    });
+    ctx.limits.perEmailAndAddress.clear(pair);
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  });
+
+  app.get('/api/account/devices', async (request, reply) => {
+    const user = memberOf(request);
+    const mine = thisSession(request);
+    const devices: Device[] = (await listSessions(ctx.db, user.id)).map((session) => ({
+      id: session.id,
+      ...describeUserAgent(session.userAgent),
+      createdAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
+      current: session.tokenHash === mine,
+    }));
+    reply.header('cache-control', 'no-store');
+    return { devices };
+  });
+
+  app.delete('/api/account/devices/:id', async (request, reply) => {
+    const user = memberOf(request);
+    const id = String((request.params as { id?: unknown }).id ?? '');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await endSessionById(ctx.db, user.id, id))) throw refuse('session_not_found');
+    return reply.code(204).send();
+  });
+
+  app.post('/api/account/devices/sign-out-others', async (request) => {
+    const user = memberOf(request);
+    const ended = await endSessions(ctx.db, user.id, 'revoked', thisSession(request));
+    return { message: ended === 1 ? 'One other device was signed out.' : `${ended} other devices were signed out.` };
+  });
+
+  app.post('/api/admin/members/:id/reset-link', { bodyLimit: 1024 }, async (request) => {
+    const admin = memberOf(request);
+    if (admin.role !== 'admin') throw refuse('admins_only');
+    const params = memberParamsSchema.safeParse(request.params);
+    if (!params.success) throw refuse('invalid', BAD_MEMBER_ID_MESSAGE);
+    const send = (request.body as { send?: unknown } | undefined)?.send === true;
+    const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE member_id = $1', [params.data.id]);
+    const member = row ? await findUser(ctx.db, row.email) : undefined;
+    if (!member || !member.passwordHash || member.closedAt) throw refuse('member_not_found');
+    if (member.role === 'admin') throw refuse('admin_account');
+    return ctx.db.transaction(async (tx) => {
+      const url = await newResetLink(tx, member, ctx.origin());
+      let emailed = false;
+      if (send) {
+        await mailResetUrl(tx, member, url);
+        emailed = true;
+      }
+      await writeStaffEntry(tx, {
+        actorId: admin.id,
+        action: emailed ? 'sendResetLink' : 'copyResetLink',
+        memberId: member.id,
+        title: member.name,
+      });
+      return { url, emailed };
+    });
+  });
+}

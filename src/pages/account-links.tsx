@@ -1,0 +1,265 @@
+// The pages an email leads to, and Forgot password (connected mode; public, signed in or not):
+// /reset-password (ask for a link; with ?token=, set the new password), /confirm-email?token= and
+// /unsubscribe?token=. Each says plainly what happened, and what to do when a link has expired.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
+import { useToast } from '../components/toast/toast-context';
+import { errorToast } from '../components/toast/error-toast';
+import { paths } from '../config/paths';
+import { useMode } from '../hooks/use-mode';
+import { LIMITS } from '../shared/post-rules';
+import { validateNewPassword } from '../shared/validation';
+import { NewPasswordField } from '../components/new-password-field';
+import { isDataError } from '../db/storage/errors';
+
+const account = () => import('../sync/account');
+
+function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="container app-auth">
+      <div className="row justify-content-center">
+        <div className="col-md-8 col-lg-5">
+          <div className="card app-auth-card">
+            <div className="card-body">
+              <h1 className="h3 mb-3">{title}</h1>
+              {children}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Local-only: there is no server to send email. */
+function NeedsServer() {
+  return (
+    <p className="mb-0">
+      Password reset and email need the forum’s server. On this device accounts live in this browser only:{' '}
+      <Link to={paths.login}>sign in</Link> with the password you chose here.
+    </p>
+  );
+}
+
+function ForgotForm() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string>();
+  const showToast = useToast();
+  const id = useId();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim()) {
+      showToast({ title: 'Error', description: 'Enter the email of your account.', variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      setSent(await (await account()).requestPasswordReset(email));
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (sent)
+    return (
+      <>
+        <div role="status" className="alert alert-success">
+          {sent}
+        </div>
+        <Link to={paths.login}>Back to Sign In</Link>
+      </>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p className="text-body-secondary">Enter the email of your account, and we will send you a link to set a new password.</p>
+      <div className="mb-3">
+        <label htmlFor={`${id}-email`} className="form-label">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          className="form-control"
+          type="email"
+          autoComplete="email"
+          value={email}
+          maxLength={LIMITS.email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={busy}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={busy} aria-busy={busy || undefined}>
+        {busy && <Spinner className="me-2" />}
+        Send reset link
+      </button>
+      <p className="text-center mt-3 mb-0">
+        <Link to={paths.login}>Back to Sign In</Link>
+      </p>
+    </form>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string>();
+  const [expired, setExpired] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const showToast = useToast();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const weak = validateNewPassword(password);
+    if (weak) {
+      setProblem(weak.message);
+      return;
+    }
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      setDone(await (await account()).resetPassword(token, password));
+    } catch (error) {
+      if (isDataError(error, 'link_expired')) setExpired(true);
+      else if (isDataError(error, 'invalid')) setProblem(error.message);
+      else showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done)
+    return (
+      <>
+        <div role="status" className="alert alert-success">
+          {done}
+        </div>
+        <Link className="btn btn-primary w-100" to={paths.login}>
+          Sign In
+        </Link>
+      </>
+    );
+  if (expired)
+    return (
+      <>
+        <div role="alert" className="alert alert-warning">
+          This link has expired or was already used. Ask for a new one: it works once, for 30 minutes.
+        </div>
+        <Link to={paths.resetPassword}>Send a new reset link</Link>
+      </>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <NewPasswordField
+        value={password}
+        onChange={setPassword}
+        problem={problem}
+        disabled={busy}
+        note="Every device signed in to your account will be signed out."
+      />
+      <button type="submit" className="btn btn-primary w-100" disabled={busy} aria-busy={busy || undefined}>
+        {busy && <Spinner className="me-2" />}
+        Set password
+      </button>
+    </form>
+  );
+}
+
+export function ResetPasswordPage() {
+  const token = useSearchParams()[0].get('token');
+  const mode = useMode();
+  return (
+    <AuthCard title="Reset password">
+      {mode === 'local' ? <NeedsServer /> : token ? <NewPasswordForm token={token} /> : <ForgotForm />}
+    </AuthCard>
+  );
+}
+
+/** Runs `action` with the link's token once, and shows its answer (or why it failed). */
+function useLinkAction(action: (token: string) => Promise<string>) {
+  const token = useSearchParams()[0].get('token');
+  const [answer, setState] = useState<{ ok: boolean; text: string }>();
+  const state = token ? answer : { ok: false, text: 'This link is not complete. Open it from the email again.' };
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    action(token).then(
+      (text) => live && setState({ ok: true, text }),
+      (error: unknown) =>
+        live &&
+        setState({
+          ok: false,
+          text: isDataError(error) ? error.message : 'Something went wrong. Try the link again in a moment.',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, action]);
+  return state;
+}
+
+function LinkAnswer({ state }: { state: { ok: boolean; text: string } | undefined }) {
+  if (!state)
+    return (
+      <p role="status">
+        <Spinner className="me-2" />
+        One moment…
+      </p>
+    );
+  return (
+    <>
+      <div role={state.ok ? 'status' : 'alert'} className={`alert ${state.ok ? 'alert-success' : 'alert-warning'}`}>
+        {state.text}
+      </div>
+      <Link to={paths.forum}>Go to the forum</Link>
+    </>
+  );
+}
+
+const confirm = async (token: string) => (await account()).confirmEmail(token);
+
+export function ConfirmEmailPage() {
+  return (
+    <AuthCard title="Confirm email">
+      <LinkAnswer state={useLinkAction(confirm)} />
+    </AuthCard>
+  );
+}
+
+/** "Stop these emails": a button, so that a link scanner opening the page stops nothing (RFC 8058). */
+export function UnsubscribePage() {
+  const token = useSearchParams()[0].get('token');
+  const [state, setState] = useState<{ ok: boolean; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const stop = async () => {
+    if (!token) return;
+    setBusy(true);
+    try {
+      setState({ ok: true, text: await (await account()).unsubscribe(token) });
+    } catch (error) {
+      setState({ ok: false, text: isDataError(error) ? error.message : 'Something went wrong. Try again in a moment.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title="Stop notification emails">
+      {state ? (
+        <LinkAnswer state={state} />
+      ) : (
+        <>
+          <p>
+            Insight Exchange will stop emailing you about replies, reviews and the daily digest. Account emails (a password reset) still
+            come.
+          </p>
+          <button type="button" className="btn btn-primary w-100" onClick={() => void stop()} disabled={busy || !token}>
+            {busy && <Spinner className="me-2" />}
+            Stop emails
+          </button>
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,51 @@
+// The account requests of issue 41 (connected mode only): Forgot password, a reset link's new
+// password, an emailed link's confirmation, one-click unsubscribe, and Profile's password, devices
+// and email setting. Errors are the app's usual ones (`offline`, or the server's code and sentence).
+import { accountSchema, devicesSchema, doneSchema, resetLinkSchema, type Account, type Device, type EmailPref } from '../shared/account';
+import { createApi, type SyncApi } from './api';
+
+const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
+
+function sender(api: SyncApi): NonNullable<SyncApi['send']> {
+  if (!api.send) throw new Error('This client cannot send account requests.');
+  return api.send.bind(api);
+}
+
+const message = async (answer: Promise<{ message: string }>) => (await answer).message;
+
+/** Forgot password: the one answer, whether or not the address has an account. */
+export const requestPasswordReset = (email: string, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/password/forgot', { email: email.trim().toLowerCase() }, doneSchema));
+
+/** The emailed link's new password (every session of the member ends). */
+export const resetPassword = (token: string, password: string, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/password/reset', { token, password }, doneSchema));
+
+export const confirmEmail = (token: string, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/email/confirm', { token }, doneSchema));
+
+export const unsubscribe = (token: string, api = defaultApi()) =>
+  message(sender(api)('POST', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {}, doneSchema));
+
+export const readAccount = (api = defaultApi()): Promise<Account> => sender(api)('GET', '/api/account', undefined, accountSchema);
+
+export const setEmailPref = (emailPref: EmailPref, api = defaultApi()): Promise<Account> =>
+  sender(api)('PUT', '/api/account/email-pref', { emailPref }, accountSchema);
+
+export const resendConfirmation = (api = defaultApi()) => message(sender(api)('POST', '/api/account/confirm-email', {}, doneSchema));
+
+export const changePassword = (current: string, password: string, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/account/password', { current, password }, doneSchema));
+
+export const readDevices = async (api = defaultApi()): Promise<Device[]> =>
+  (await sender(api)('GET', '/api/account/devices', undefined, devicesSchema)).devices;
+
+export const signOutDevice = (id: string, api = defaultApi()): Promise<void> =>
+  sender(api)('DELETE', `/api/account/devices/${encodeURIComponent(id)}`, undefined, null);
+
+export const signOutOtherDevices = (api = defaultApi()) =>
+  message(sender(api)('POST', '/api/account/devices/sign-out-others', {}, doneSchema));
+
+/** Admins: a member's reset link (copied, or emailed too). */
+export const memberResetLink = (memberId: string, send: boolean, api = defaultApi()) =>
+  sender(api)('POST', `/api/admin/members/${encodeURIComponent(memberId)}/reset-link`, { send }, resetLinkSchema);

@@ -1,0 +1,93 @@
+// Accounts people keep, across devices (issue 41): Forgot password on a phone with the emailed link
+// (read from the .eml the server wrote under DATA_DIR/mail: no SMTP_URL here), the new password
+// working and the tablet's old session signed out live, told why; and "Sign out" of one device from
+// another's Profile.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { serverForSpec, syncPort } from './support/server';
+import { newDevice, passwordOf, PHONE, signedInDevice, TABLET } from './support/devices';
+
+const spec = serverForSpec(syncPort(30));
+const toasts = (page: Page) => page.locator('.app-toasts');
+
+/** The texts of the .eml files to `to` whose subject starts with `subject`, once there is one. */
+async function emailTo(to: string, subject: string): Promise<string> {
+  const dir = join(spec.server.dataDir, 'mail');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        let files: string[];
+        try {
+          files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+        } catch {
+          return false;
+        }
+        for (const file of files) {
+          const mail = await simpleParser(readFileSync(join(dir, file)));
+          if (mail.subject?.startsWith(subject) && JSON.stringify(mail.to).includes(to)) found = mail.text ?? '';
+        }
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('forgot password on a phone: the emailed link sets a new password, which works; the tablet is signed out live and told why', async ({
+  browser,
+}) => {
+  const member = 'forgetful.one@example.com';
+  const tablet = await signedInDevice(browser, spec.server, member, TABLET, '/forum');
+  const phone = await newDevice(browser, spec.server, PHONE);
+  await phone.page.goto('/login');
+  await phone.page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(phone.page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await phone.page.getByLabel('Email').fill(member);
+  await phone.page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText(
+    'If this email has an account, a link to reset its password is on its way',
+  );
+
+  const text = await emailTo(member, 'Reset your Insight Exchange password');
+  const link = new URL(text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0]);
+  await phone.page.goto(`/reset-password${link.search}`);
+  await phone.page.getByLabel('New password').fill('a-fresh-start-2026');
+  await phone.page.getByRole('button', { name: 'Set password' }).click();
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Your new password is set');
+
+  // The tablet hears it on its live stream: back at /login, told why.
+  await expect(tablet.page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(tablet.page.getByRole('main').getByRole('status')).toContainText('Your password was changed');
+
+  // The new password works; the old one does not.
+  await phone.page.getByRole('link', { name: 'Sign In' }).click();
+  await phone.page.getByLabel('Email').fill(member);
+  await phone.page.getByLabel('Password').fill(passwordOf(member));
+  await phone.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toasts(phone.page).getByText('Incorrect email or password.')).toBeVisible();
+  await phone.page.getByLabel('Password').fill('a-fresh-start-2026');
+  await phone.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toasts(phone.page).getByText('Logged in successfully!')).toBeVisible();
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('Profile lists the signed-in devices; “Sign out” of the phone from the tablet signs the phone out live', async ({ browser }) => {
+  const member = 'two.devices@example.com';
+  const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
+  const tablet = await signedInDevice(browser, spec.server, member, TABLET, '/profile');
+  const devices = tablet.page.getByRole('region', { name: 'Signed-in devices' });
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  await devices.getByRole('button', { name: /^Sign out Chrome on / }).click();
+  await expect(toasts(tablet.page).getByText(/was signed out\./)).toBeVisible();
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await expect(phone.page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('This device was signed out from another device');
+  await phone.context.close();
+  await tablet.context.close();
+});
