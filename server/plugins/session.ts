@@ -56,6 +56,8 @@ export async function requireUser(sql: Sql, request: FastifyRequest): Promise<Us
   const token = request.cookies[SESSION_COOKIE];
   const user = token ? await sessionUser(sql, token) : undefined;
   if (!user) throw signedOut();
+  // The member deleted their account (it is closed too): told so, not "closed by the staff".
+  if (user.endedReason === 'deleted') throw refuse('account_deleted');
   const stopped = stoppedBy(user);
   if (stopped) throw stopped;
   if (user.endedReason) {

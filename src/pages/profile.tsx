@@ -1,3 +1,5 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/auth-context';
 import { MyPosts } from '../features/profile/my-posts';
 import { ProfileCard } from '../features/profile/profile-card';
@@ -11,7 +13,8 @@ import { AccountPanels } from '../features/profile/account-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
   const { open, edit } = useNewPost();
   if (!user) return null;
   return (
@@ -27,7 +30,12 @@ export function ProfilePage() {
           <div className="app-sidebar">
             <SavedPosts email={user.email} />
             <ThemeControl email={user.email} />
-            <AccountPanels />
+            <AccountPanels
+              onDeleted={async () => {
+                await logout();
+                navigate(paths.home);
+              }}
+            />
             <StoragePanel email={user.email} />
             <ExportPanel />
           </div>

@@ -124,6 +124,11 @@ export const ERRORS = {
     title: 'Signed out',
     message: 'This device was signed out from another device. Sign in again; nothing you did on this device is lost.',
   },
+  account_deleted: {
+    status: 401,
+    title: 'Account deleted',
+    message: 'This account was deleted, so this device was signed out. What was kept here for it stays only on this device.',
+  },
   link_expired: { status: 410, title: 'Link expired', message: 'This link has expired or was already used. Ask for a new one.' },
   wrong_password: { status: 403, title: 'Error', message: 'Your current password is not right.' },
   admin_account: { status: 403, title: 'Not allowed', message: 'The admin account cannot be deleted or reset this way.' },

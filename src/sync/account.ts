@@ -1,7 +1,9 @@
 // The account requests of issue 41 (connected mode only): Forgot password, a reset link's new
 // password, an emailed link's confirmation, one-click unsubscribe, and Profile's password, devices
 // and email setting. Errors are the app's usual ones (`offline`, or the server's code and sentence).
-import { accountSchema, devicesSchema, doneSchema, resetLinkSchema, type Account, type Device, type EmailPref } from '../shared/account';
+import { z } from 'zod';
+import type { Account, Device, EmailPref } from '../shared/account';
+import { accountSchema, devicesSchema, doneSchema, resetLinkSchema } from '../shared/account-schemas';
 import { createApi, type SyncApi } from './api';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
@@ -49,3 +51,13 @@ export const signOutOtherDevices = (api = defaultApi()) =>
 /** Admins: a member's reset link (copied, or emailed too). */
 export const memberResetLink = (memberId: string, send: boolean, api = defaultApi()) =>
   sender(api)('POST', `/api/admin/members/${encodeURIComponent(memberId)}/reset-link`, { send }, resetLinkSchema);
+
+/** Download my data: everything the server holds about the member, as a JSON file's text. */
+export async function myDataFile(api = defaultApi()): Promise<Blob> {
+  const data = await sender(api)('GET', '/api/account/export', undefined, z.record(z.string(), z.unknown()));
+  return new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+}
+
+/** Delete my account (password again); `keepContent`: what they wrote stays as "Deleted member". */
+export const deleteMyAccount = (password: string, keepContent: boolean, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/account/delete', { password, keepContent }, doneSchema));

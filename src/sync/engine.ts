@@ -320,7 +320,8 @@ export class SyncEngine {
       isDataError(error, 'suspended') ||
       isDataError(error, 'account_closed') ||
       isDataError(error, 'password_changed') ||
-      isDataError(error, 'session_revoked')
+      isDataError(error, 'session_revoked') ||
+      isDataError(error, 'account_deleted')
     ) {
       // The session ended on the server (expired, or the staff suspended or closed the account):
       // retrying cannot help until the member signs in again. The staff's reason goes with it.

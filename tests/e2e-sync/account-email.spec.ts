@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { serverForSpec, syncPort } from './support/server';
-import { newDevice, passwordOf, PHONE, signedInDevice, TABLET } from './support/devices';
+import { card, newDevice, passwordOf, PHONE, signedInDevice, submitNewPost, TABLET, waitSynced } from './support/devices';
 
 const spec = serverForSpec(syncPort(30));
 const toasts = (page: Page) => page.locator('.app-toasts');
@@ -88,6 +88,35 @@ test('Profile lists the signed-in devices; “Sign out” of the phone from the 
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await expect(phone.page).toHaveURL(/\/login/, { timeout: 20_000 });
   await expect(phone.page.getByRole('main').getByRole('status')).toContainText('This device was signed out from another device');
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('Delete my account on a phone, keeping what was written: the tablet shows the post under “Deleted member”, live', async ({
+  browser,
+}) => {
+  const member = 'leaving.soon@example.com';
+  const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
+  const tablet = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET, '/admin');
+  await submitNewPost(phone.page, 'Panel attrition by wave', 'Wave 3 lost a fifth of the panel; here is what we changed.');
+  await waitSynced(phone.page);
+  await card(tablet.page, 'Panel attrition by wave').getByRole('button', { name: 'Approve' }).click();
+  await waitSynced(tablet.page);
+  await tablet.page.goto('/forum');
+  await expect(card(tablet.page, 'Panel attrition by wave')).toContainText('Leaving Soon');
+
+  await phone.page.goto('/profile');
+  const data = phone.page.getByRole('region', { name: 'Your data' });
+  await data.getByRole('button', { name: 'Delete my account' }).click();
+  const form = data.getByRole('form', { name: 'Delete my account' });
+  await expect(form.getByLabel('Keep my posts and replies, as “Deleted member”')).toBeChecked();
+  await form.getByLabel('Password').fill(passwordOf(member));
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(toasts(phone.page).getByText('Your account was deleted, and every device signed out.')).toBeVisible();
+  await expect(phone.page).toHaveURL(/\/$/);
+
+  await expect(card(tablet.page, 'Panel attrition by wave')).toContainText('Deleted member', { timeout: 20_000 });
+  await expect(card(tablet.page, 'Panel attrition by wave')).not.toContainText('Leaving Soon');
   await phone.context.close();
   await tablet.context.close();
 });

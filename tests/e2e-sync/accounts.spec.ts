@@ -1,5 +1,6 @@
 // Accounts live on the server: the same account on a second device needs the same password, the
 // admin address cannot be claimed, and a first sign-in on a device while offline says why it fails.
+import { ERRORS } from '../../src/shared/errors';
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { newDevice } from './support/devices';
@@ -56,7 +57,9 @@ test('the admin address cannot be claimed by signing up or by guessing', async (
   await page.goto('/login?mode=signup');
   await fill(page, 'Admin@InsightExchange.app ', 'mine-now-all-mine-2026', 'Mallory');
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(alert(page, 'An account with this email already exists. Sign in instead.')).toBeVisible();
+  // The answer a new address gets too (sign-up never says who has an account), and no session.
+  await expect(alert(page, ERRORS.check_email.message)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
   await page.goto('/login');
   await fill(page, 'admin@insightexchange.app', 'mine-now-all-mine-2026');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

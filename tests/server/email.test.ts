@@ -10,7 +10,7 @@ import { MailWorker } from '../../server/mail/outbox';
 import { smtpTransport } from '../../server/mail/transport';
 import { findUser } from '../../server/db/members/accounts';
 import { RELAXED_LIMITS } from './support/limits';
-import { Client, replyOp, reviewOp, signedIn, TEST_PASSWORD } from './support/client';
+import { Client, flagOp, replyOp, reviewOp, saveOp, signedIn, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 import { linkIn, startSmtp, until, type TestSmtp } from './support/smtp';
@@ -288,6 +288,80 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect(mailsTo('sue@example.com')).toHaveLength(1);
   });
 
+  it('Download my data: one JSON file of the account, posts in every status, replies, flags, saved posts, notifications, sessions; nobody else’s', async () => {
+    const owner = await join('dora@example.com', 'Dora Data');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const other = await signedIn(server.app, 'otto@example.com');
+    const approved = await owner.createPost('Dora’s approved post');
+    await owner.createPost('Dora’s pending post');
+    const others = await other.createPost('Otto’s post');
+    await admin.push(reviewOp(approved), reviewOp(others));
+    await owner.push(replyOp(approved, 'Dora’s own reply'), saveOp(approved), flagOp(others));
+    await other.push(replyOp(approved, 'Otto’s reply to Dora'));
+    const answer = await owner.request('GET', '/api/account/export');
+    expect(answer.status).toBe(200);
+    expect(String(answer.headers['content-disposition'])).toMatch(/^attachment; filename="insight-exchange-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    const data = answer.body;
+    expect(data.account).toMatchObject({ email: 'dora@example.com', name: 'Dora Data', role: 'user' });
+    expect(data.posts.map((post: { title: string; status: string }) => [post.title, post.status]).sort()).toEqual([
+      ['Dora’s approved post', 'approved'],
+      ['Dora’s pending post', 'pending'],
+    ]);
+    expect(data.replies.map((reply: { content: string }) => reply.content)).toEqual(['Dora’s own reply']);
+    expect(data.savedPosts).toEqual([expect.objectContaining({ postId: approved })]);
+    expect(data.flags).toHaveLength(1);
+    expect(data.notifications.length).toBeGreaterThanOrEqual(2); // the approval and Otto's reply
+    expect(data.sessions).toHaveLength(1);
+    expect(data.preferences).toEqual({ emailMe: 'away', theme: 'system' });
+    expect(JSON.stringify(data)).not.toContain('otto@example.com');
+    expect((await new Client(server.app).request('GET', '/api/account/export')).status).toBe(401);
+  });
+
+  it('Delete my account (password again): kept posts show “Deleted member” everywhere with no address; every session is told; the admin cannot', async () => {
+    const leaver = await join('lena@example.com', 'Lena Leaving');
+    const phone = new Client(server.app);
+    await phone.signIn('lena@example.com', TEST_PASSWORD);
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const reader = await signedIn(server.app, 'rex@example.com');
+    const postId = await leaver.createPost('Lena’s kept post');
+    await admin.push(reviewOp(postId));
+    const wrong = await leaver.request('POST', '/api/account/delete', { password: 'not-my-password', keepContent: true });
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'wrong_password' } } });
+    const adminTry = await admin.request('POST', '/api/account/delete', { password: ADMIN_PASSWORD, keepContent: true });
+    expect(adminTry).toMatchObject({ status: 403, body: { error: { code: 'admin_account' } } });
+    const before = (await reader.pull()).body.cursor as number;
+    expect((await leaver.request('POST', '/api/account/delete', { password: TEST_PASSWORD, keepContent: true })).status).toBe(200);
+    expect(await phone.request('GET', '/api/changes?after=0&limit=10')).toMatchObject({
+      status: 401,
+      body: { error: { code: 'account_deleted' } },
+    });
+    expect(await leaver.request('GET', '/api/session')).toMatchObject({ status: 401, body: { error: { code: 'account_deleted' } } });
+    expect((await new Client(server.app).signIn('lena@example.com', TEST_PASSWORD)).status).toBe(401);
+    // Another member's device: the post under "Deleted member"; the admin's: no address left.
+    const later = (await reader.pull(before)).body;
+    expect(later.posts.find((post: { id: number }) => post.id === postId)).toMatchObject({ author: 'Deleted member', authorEmail: '' });
+    const adminView = JSON.stringify((await admin.pull()).body);
+    expect(adminView).not.toContain('lena@example.com');
+    expect(adminView).toContain('Deleted member');
+    expect(
+      await server.db.query('SELECT 1 FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.name = $1', ['Lena Leaving']),
+    ).toEqual([]);
+  });
+
+  it('Delete my account, removing what I wrote: the posts leave every device', async () => {
+    const leaver = await join('remy@example.com', 'Remy Removing');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const reader = await signedIn(server.app, 'ria@example.com');
+    const postId = await leaver.createPost('Remy’s removed post');
+    await admin.push(reviewOp(postId));
+    const before = (await reader.pull()).body;
+    expect(before.posts.some((post: { id: number }) => post.id === postId)).toBe(true);
+    expect((await leaver.request('POST', '/api/account/delete', { password: TEST_PASSWORD, keepContent: false })).status).toBe(200);
+    const after = (await reader.pull(before.cursor)).body;
+    expect(after.removed.map((row: { id: number }) => row.id)).toContain(postId);
+    expect(await server.db.query('SELECT 1 FROM posts WHERE id = $1', [postId])).toEqual([]);
+  });
+
   it('the authorization matrix of the new routes', async () => {
     const anonymous = new Client(server.app);
     for (const [method, url] of [
@@ -298,6 +372,8 @@ describe.each(BACKENDS)('email on %s', (backend) => {
       ['DELETE', '/api/account/devices/abc'],
       ['POST', '/api/account/devices/sign-out-others'],
       ['POST', '/api/account/confirm-email'],
+      ['GET', '/api/account/export'],
+      ['POST', '/api/account/delete'],
       ['POST', '/api/admin/members/0123456789abcdef/reset-link'],
     ] as const)
       expect(

@@ -3,23 +3,25 @@
 // POST /api/email/confirm and POST /api/email/unsubscribe (RFC 8058's one-click, posted by mail
 // programs: a form body or none). A member's: GET /api/account, PUT /api/account/email-pref,
 // POST /api/account/confirm-email (send again), POST /api/account/password (needs the current one),
-// GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
+// GET /api/account/export (Download my data), POST /api/account/delete (Delete my account), GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
 // An admin's: POST /api/admin/members/:id/reset-link (copy it, or email it too).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { describeUserAgent, type Device } from '../../../src/shared/account';
 import {
   changePasswordSchema,
-  describeUserAgent,
   emailPrefSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
   tokenSchema,
-  type Device,
-} from '../../../src/shared/account';
+  deleteAccountSchema,
+} from '../../../src/shared/account-schemas';
 import { memberParamsSchema } from '../../../src/shared/protocol';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { endSessionById, endSessions, findUser, hashToken, listSessions, setPassword, type UserRow } from '../../db/members/accounts';
 import { useToken } from '../../db/members/tokens';
+import { exportMember } from '../../db/members/export';
+import { deleteAccount } from '../../db/members/delete-account';
 import { writeStaffEntry } from '../../db/staff/staff-log';
 import type { ServerContext } from '../../context';
 import type { Sql } from '../../db/storage/adapter';
@@ -38,6 +40,7 @@ export const PASSWORD_SET_MESSAGE = 'Your new password is set, and every device 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices were signed out.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
 export const UNSUBSCRIBED_MESSAGE = 'You will receive no more notification emails. You can turn them on again on your Profile.';
+export const ACCOUNT_DELETED_MESSAGE = 'Your account was deleted, and every device signed out.';
 export const CONFIRM_SENT_MESSAGE = 'A new confirmation link is on its way.';
 
 /** Counts an attempt from the client's address against the per-address limit (sign-in's too): 429 when spent. */
@@ -173,6 +176,26 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     });
     ctx.limits.perEmailAndAddress.clear(pair);
     return { message: PASSWORD_CHANGED_MESSAGE };
+  });
+
+  app.get('/api/account/export', async (request, reply) => {
+    const user = memberOf(request);
+    limitByAddress(ctx, request, `export ${user.id}`);
+    const data = await ctx.db.transaction((tx) => exportMember(tx, user), { background: true });
+    reply.header('cache-control', 'no-store');
+    reply.header('content-disposition', `attachment; filename="insight-exchange-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    return data;
+  });
+
+  app.post('/api/account/delete', { bodyLimit: 4 * 1024, schema: { body: deleteAccountSchema } }, async (request) => {
+    const user = memberOf(request);
+    const { password, keepContent } = request.body as z.infer<typeof deleteAccountSchema>;
+    const pair = `${user.email} ${clientKey(request.ip)}`;
+    limitByAddress(ctx, request, pair);
+    if (user.role === 'admin') throw refuse('admin_account');
+    if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
+    await deleteAccount(ctx.db, user, keepContent);
+    return { message: ACCOUNT_DELETED_MESSAGE };
   });
 
   app.get('/api/account/devices', async (request, reply) => {

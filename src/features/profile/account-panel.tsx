@@ -4,7 +4,7 @@
 // I'm away, Daily digest; with a reminder to confirm the address). Local-only, one card says that
 // these need the forum's server.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { IconDevices, IconKey, IconMail } from '@tabler/icons-react';
+import { IconDatabaseExport, IconDevices, IconKey, IconMail } from '@tabler/icons-react';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
@@ -266,8 +266,126 @@ function EmailPanel() {
   );
 }
 
-/** The account sections of Profile: the server's (connected), or a note that they need it (local-only). */
-export function AccountPanels() {
+/** "Your data": Download my data (the server's JSON file), and Delete my account (password again, and a choice). */
+function DataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
+  const id = useId();
+  const showToast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(true);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await (await account()).myDataFile();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file);
+      link.download = `insight-exchange-data-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      showToast({ title: 'Your data', description: 'Everything the server holds about you was downloaded as a JSON file.' });
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) {
+      showToast({ title: 'Error', description: 'Enter your password to delete your account.', variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const message = await (await account()).deleteMyAccount(password, keep);
+      showToast({ title: 'Account deleted', description: message });
+      await onDeleted();
+    } catch (error) {
+      showToast(errorToast(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel icon={<IconDatabaseExport aria-hidden="true" size={20} />} title="Your data">
+      <p className="small text-body-secondary">
+        Your account, posts in every status, replies, flags, saved posts, notifications, settings and devices, as the server holds them.
+      </p>
+      <button type="button" className="btn btn-outline-primary w-100 mb-2" disabled={busy} onClick={() => void download()}>
+        Download my data
+      </button>
+      {!deleting ? (
+        <button type="button" className="btn btn-outline-danger w-100" disabled={busy} onClick={() => setDeleting(true)}>
+          Delete my account
+        </button>
+      ) : (
+        <form onSubmit={remove} noValidate aria-label="Delete my account" className="border border-danger-subtle rounded p-2">
+          <p className="small mb-2">
+            Your account, address and private data are erased, and every device is signed out. This cannot be undone.
+          </p>
+          <fieldset className="mb-2">
+            <legend className="form-label fs-6">What you wrote</legend>
+            <div className="form-check">
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`${id}-keep`}
+                name={`${id}-content`}
+                checked={keep}
+                onChange={() => setKeep(true)}
+              />
+              <label className="form-check-label small" htmlFor={`${id}-keep`}>
+                Keep my posts and replies, as “Deleted member”
+              </label>
+            </div>
+            <div className="form-check">
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`${id}-remove`}
+                name={`${id}-content`}
+                checked={!keep}
+                onChange={() => setKeep(false)}
+              />
+              <label className="form-check-label small" htmlFor={`${id}-remove`}>
+                Remove my posts and replies
+              </label>
+            </div>
+          </fieldset>
+          <label htmlFor={`${id}-password`} className="form-label">
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            className="form-control mb-2"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={LIMITS.password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={busy}
+          />
+          <div className="d-flex gap-2">
+            <button type="button" className="btn btn-outline-secondary flex-grow-1" disabled={busy} onClick={() => setDeleting(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-danger flex-grow-1" disabled={busy} aria-busy={busy || undefined}>
+              {busy && <Spinner className="me-2" />}
+              Delete my account
+            </button>
+          </div>
+        </form>
+      )}
+    </Panel>
+  );
+}
+
+/**
+ * The account sections of Profile: the server's (connected), or a note that they need it (local-only).
+ * `onDeleted` signs this device out once the account is deleted.
+ */
+export function AccountPanels({ onDeleted }: { onDeleted: () => Promise<void> }) {
   const mode = useMode();
   if (mode === undefined) return null;
   if (mode === 'local')
@@ -284,6 +402,7 @@ export function AccountPanels() {
       <PasswordPanel />
       <DevicesPanel />
       <EmailPanel />
+      <DataPanel onDeleted={onDeleted} />
     </>
   );
 }

@@ -1,0 +1,73 @@
+// "Download my data" (issue 41, item 6): everything the server holds about one member, read in one
+// transaction so the file is one moment's picture. Likes are counted on posts, not kept per member:
+// what the member sent (each operation's post and time, likes among them) is listed as `activity`.
+import type { Sql } from '../storage/adapter';
+import type { UserRow } from './accounts';
+import { listSessions } from './accounts';
+import { describeUserAgent } from '../../../src/shared/account';
+
+const ms = (value: unknown): number | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value.getTime() : Number(value);
+
+export async function exportMember(tx: Sql, user: UserRow): Promise<Record<string, unknown>> {
+  const kept = await tx.query('SELECT * FROM posts WHERE author_email = $1 ORDER BY id', [user.email]);
+  const deleted = await tx.query('SELECT * FROM deleted_posts WHERE author_email = $1 ORDER BY id', [user.email]);
+  const post = (row: Record<string, unknown>, isDeleted: boolean) => ({
+    id: Number(row.id),
+    title: row.title,
+    content: row.content,
+    category: row.category,
+    tags: row.tags,
+    status: row.status,
+    reason: row.reason ?? null,
+    likes: Number(row.likes),
+    replies: Number(row.comments),
+    views: Number(row.views),
+    date: row.date,
+    editedAt: ms(row.edited_at),
+    deleted: isDeleted,
+  });
+  const posts = [...kept.map((row) => post(row, false)), ...deleted.map((row) => post(row, true))];
+  const replies = await tx.query(
+    'SELECT id, post_id, content, state, quote_id, created_at, edited_at FROM replies WHERE author_email = $1 ORDER BY created_at',
+    [user.email],
+  );
+  const flags = await tx.query(
+    'SELECT id, post_id, reply_id, reason, text, created_at, state FROM flags WHERE user_id = $1 ORDER BY created_at',
+    [user.id],
+  );
+  const saved = await tx.query('SELECT post_id, at FROM saved_posts WHERE user_id = $1 AND saved ORDER BY at', [user.id]);
+  const notifications = await tx.query(
+    'SELECT id, kind, post_id, reply_id, actor, post_title, reason, created_at, read_at, emailed_at FROM notifications WHERE user_id = $1 ORDER BY created_at',
+    [user.id],
+  );
+  const activity = await tx.query('SELECT post_id, reply_id, applied_at FROM ops WHERE user_id = $1 ORDER BY applied_at', [user.id]);
+  const [prefs] = await tx.query('SELECT * FROM users WHERE id = $1', [user.id]);
+  const emails = await tx.query('SELECT kind, subject, created_at, sent_at FROM mail_outbox WHERE user_id = $1 ORDER BY id', [user.id]);
+  return {
+    exportedAt: new Date().toISOString(),
+    product: 'Insight Exchange',
+    account: {
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      memberId: user.memberId,
+      createdAt: user.createdAt ?? null,
+      emailVerifiedAt: user.emailVerifiedAt ?? null,
+    },
+    preferences: { emailMe: user.emailPref ?? 'away', theme: prefs?.theme ?? null },
+    posts,
+    replies,
+    likesAndOtherActivity: activity.map((row) => ({ postId: ms(row.post_id), replyId: row.reply_id ?? null, at: ms(row.applied_at) })),
+    flags,
+    savedPosts: saved.map((row) => ({ postId: Number(row.post_id), at: ms(row.at) })),
+    notifications,
+    emails,
+    sessions: (await listSessions(tx, user.id)).map((session) => ({
+      ...describeUserAgent(session.userAgent),
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+// The wire schemas of the account routes (issue 41), for the server and the connected app's client.
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './protocol';
+import { EMAIL_PREFS, type Account, type Device } from './account';
+
+const token = z
+  .string()
+  .trim()
+  .min(20)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.');
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resetPasswordSchema = z.object({ token, password: passwordSchema });
+export const changePasswordSchema = z.object({ current: passwordSchema, password: passwordSchema });
+export const tokenSchema = z.object({ token });
+export const emailPrefSchema = z.object({ emailPref: z.enum(EMAIL_PREFS) });
+
+export const accountSchema: z.ZodType<Account> = z.object({
+  email: z.string(),
+  emailVerified: z.boolean(),
+  emailPref: z.enum(EMAIL_PREFS),
+});
+
+export const deviceSchema: z.ZodType<Device> = z.object({
+  id: z.string(),
+  browser: z.string(),
+  platform: z.string(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  current: z.boolean(),
+});
+export const devicesSchema = z.object({ devices: z.array(deviceSchema) });
+
+/** A reset link made by the admin for a member (Members tab): the URL, and whether it was emailed. */
+export const resetLinkSchema = z.object({ url: z.string(), emailed: z.boolean() });
+
+/** The answer of a route that only acknowledges: the sentence to show. */
+export const doneSchema = z.object({ message: z.string() });
+
+/** Delete my account: the password again, and whether what they wrote stays as "Deleted member". */
+export const deleteAccountSchema = z.object({ password: passwordSchema, keepContent: z.boolean() });
