@@ -28,6 +28,8 @@ export interface Config {
   smtpUrl?: string;
   /** MAIL_FROM: the From of every email. */
   mailFrom: string;
+  /** MAIL_LEASE_MS: how long an instance's claim on a message holds (default 5 minutes). */
+  mailLeaseMs?: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'Insight Exchange <no-reply@insightexchange.app>';
@@ -45,6 +47,16 @@ function readSmtpUrl(value: string | undefined): string | undefined {
   if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)
     throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:port (or smtps://).');
   return text;
+}
+
+/** MAIL_LEASE_MS, checked: at least a second (a send must fit in it), at most an hour. */
+function readMailLease(value: string | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 3_600_000)
+    throw new ConfigError(`MAIL_LEASE_MS must be a number of milliseconds between 1000 and 3600000, not "${value}".`);
+  return ms;
 }
 
 /** MAIL_FROM, checked: an address, with an optional name ("Insight Exchange <no-reply@example.com>"). */
@@ -144,5 +156,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxLiveStreams,
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: readMailFrom(env.MAIL_FROM),
+    mailLeaseMs: readMailLease(env.MAIL_LEASE_MS),
   };
 }

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       version: BUILD_ID,
       hosts: { listenHost: config.host, publicOrigins: config.publicOrigins },
       streams: { perInstance: config.maxLiveStreams },
-      mail: { transport: mailTransport, from: config.mailFrom },
+      mail: { transport: mailTransport, from: config.mailFrom, ...(config.mailLeaseMs ? { leaseMs: config.mailLeaseMs } : {}) },
       origin: () => config.publicOrigins[0] ?? ownOrigin(),
     });
   } catch (error) {

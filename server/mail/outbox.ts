@@ -121,8 +121,11 @@ export class MailWorker {
 
   /** The next look: when the next retry is due, or at the poll interval, whichever comes first. */
   private async schedule(): Promise<void> {
+    // A message another instance holds is due when its claim runs out, not before (no busy loop).
     const [row] = await this.db
-      .query<{ due: unknown }>('SELECT min(next_attempt_at) AS due FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL')
+      .query<{ due: unknown }>(
+        'SELECT min(greatest(next_attempt_at, coalesce(locked_until, 0))) AS due FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL',
+      )
       .catch(() => []);
     if (this.stopped || this.running) return;
     const due = row?.due === null || row?.due === undefined ? Infinity : Number(row.due) - Date.now();

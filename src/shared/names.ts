@@ -113,6 +113,9 @@ export function isReservedName(name: string): boolean {
   const words = key.split(' ');
   return (
     words.some((word) => (RESERVED_NAME_WORDS as readonly string[]).includes(word)) ||
-    RESERVED_PHRASES.some((phrase) => key.includes(phrase) || key.replace(/ /g, '').includes(phrase.replace(/ /g, '')))
+    RESERVED_PHRASES.some((phrase) => key.includes(phrase) || key.replace(/ /g, '').includes(phrase.replace(/ /g, ''))) ||
+    // What a deleted account's writing shows under (issue 41): nobody may pass for it.
+    /(^| )deleted member( |$)/.test(key) ||
+    key.replace(/ /g, '') === 'deletedmember'
   );
 }

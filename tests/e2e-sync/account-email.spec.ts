@@ -120,3 +120,31 @@ test('Delete my account on a phone, keeping what was written: the tablet shows t
   await phone.context.close();
   await tablet.context.close();
 });
+
+test('the admin emails a member a reset link from Members; the member sets a new password with it on a phone', async ({ browser }) => {
+  const member = 'locked.out@example.com';
+  const old = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
+  await old.context.close();
+  const tablet = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET, '/admin');
+  await tablet.page.goto('/admin?tab=members');
+  await tablet.page.getByLabel('Find a member').fill(member);
+  const row = tablet.page.getByRole('article').filter({ has: tablet.page.getByRole('heading', { name: 'Locked Out', exact: true }) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Email reset link' }).click();
+  await expect(toasts(tablet.page).getByText('Locked Out will receive a link that works once, for 30 minutes.')).toBeVisible();
+
+  const text = await emailTo(member, 'Reset your Insight Exchange password');
+  const link = new URL(text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0]);
+  const phone = await newDevice(browser, spec.server, PHONE);
+  await phone.page.goto(`/reset-password${link.search}`);
+  await phone.page.getByLabel('New password').fill('given-back-by-the-admin');
+  await phone.page.getByRole('button', { name: 'Set password' }).click();
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Your new password is set');
+  await phone.page.getByRole('link', { name: 'Sign In' }).click();
+  await phone.page.getByLabel('Email').fill(member);
+  await phone.page.getByLabel('Password').fill('given-back-by-the-admin');
+  await phone.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toasts(phone.page).getByText('Logged in successfully!')).toBeVisible();
+  await phone.context.close();
+  await tablet.context.close();
+});

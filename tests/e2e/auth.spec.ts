@@ -89,3 +89,23 @@ test.describe('the login screen', () => {
     await expect(page).toHaveURL('/login');
   });
 });
+
+test.describe('accounts without a server (local-only)', () => {
+  test('Sign In offers no “Forgot password?”, /reset-password and Profile say plainly that reset, devices and email need the server', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Password reset and email need the forum’s server.');
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toHaveCount(0);
+    await signIn(page, ADMIN);
+    await page.goto('/profile');
+    const account = page.getByRole('region', { name: 'Account' });
+    await expect(account).toContainText('Password reset, signed-in devices and email need the forum’s server.');
+    await expect(page.getByRole('region', { name: 'Signed-in devices' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export my posts' })).toBeVisible();
+  });
+});

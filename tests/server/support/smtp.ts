@@ -72,6 +72,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       (session as { closed?: boolean }).closed = true;
     },
   });
+  // A sender killed mid-message resets its connection: expected here, not a failure of the test.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return state;

@@ -41,7 +41,16 @@ describe('the staff’s words', () => {
       'Insight-Exchange',
     ])
       expect(isReservedName(reserved), reserved).toBe(true);
-    for (const fine of ['Badminton Fan', 'Systematic Sam', 'Staffordshire Analyst', 'Insightful Exchange', 'Ada Minsky'])
+    for (const deleted of ['Deleted Member', 'deleted_member', 'DeletedMember', 'The Deleted Member'])
+      expect(isReservedName(deleted), deleted).toBe(true);
+    for (const fine of [
+      'Undeleted Membership',
+      'Badminton Fan',
+      'Systematic Sam',
+      'Staffordshire Analyst',
+      'Insightful Exchange',
+      'Ada Minsky',
+    ])
       expect(isReservedName(fine), fine).toBe(false);
     expect(validateMemberName('Admin', 'user')?.message).toBe('This name is kept for the forum’s staff. Choose another one.');
     expect(validateMemberName('Admin', 'admin')).toBeNull();
