@@ -80,6 +80,7 @@ const DB_GROUPS = {
   posts: ['storage', 'members', 'ops', 'replies'],
   replies: ['storage', 'members', 'ops', 'posts'],
   likes: ['storage', 'ops'],
+  polls: ['storage', 'ops'],
   flags: ['storage', 'members', 'ops', 'posts', 'replies'],
   notifications: ['storage', 'members', 'ops'],
   saved: ['storage', 'members', 'ops'],

@@ -29,6 +29,7 @@ export const DEFAULT_LIMITS: Record<
   | 'seconds_between_replies'
   | 'likes_per_day'
   | 'flags_per_day'
+  | 'votes_per_day'
   | 'edits_per_day'
   | 'searches_per_minute'
   | 'pushes_per_10_seconds'
@@ -43,6 +44,8 @@ export const DEFAULT_LIMITS: Record<
   seconds_between_replies: { count: 1, seconds: 5, firstDayCount: 1, firstDaySeconds: 30 },
   likes_per_day: { count: 50, seconds: DAY, firstDayCount: 50, firstDaySeconds: DAY },
   flags_per_day: { count: 20, seconds: DAY, firstDayCount: 5, firstDaySeconds: DAY },
+  /** Votes in polls (a changed vote counts again): Discourse has none; this one only stops a flood. */
+  votes_per_day: { count: 200, seconds: DAY, firstDayCount: 50, firstDaySeconds: DAY },
   /** Edits of posts and replies. */
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
@@ -62,6 +65,7 @@ export const OPERATION_LIMITS: Partial<Record<string, readonly LimitName[]>> = {
   reply: ['replies_per_day', 'seconds_between_replies'],
   like: ['likes_per_day'],
   flag: ['flags_per_day'],
+  vote: ['votes_per_day'],
   editPost: ['edits_per_day'],
   editReply: ['edits_per_day'],
 };

@@ -5,12 +5,12 @@ import { PostMeta } from './post-meta';
 import { DISPLAY_CHARS, clip } from '../lib/format';
 import { excerptText } from '../lib/plain-text';
 import type { Post } from '../db/types';
-import type { PostEdits } from '../shared/post-rules';
+import type { PostEdits, PostPoll } from '../shared/post-rules';
 import type { ParsedQuery } from '../shared/search-language';
 import { Highlight } from './highlight';
 
 interface PostCardProps {
-  post: Post & PostEdits;
+  post: Post & PostEdits & PostPoll;
   /** Lines of content shown before it is cut (3 on the forum, 2 in the admin queue). */
   lines?: 2 | 3;
   /** Extra badges beside the category (e.g. the status on the profile). */
@@ -50,8 +50,13 @@ const SHOWN_FIELDS = [
 ] as const;
 
 /** True when two copies of a post would render the same card (live queries return new objects). */
-export function samePost(a: Post & PostEdits, b: Post & PostEdits): boolean {
-  return SHOWN_FIELDS.every((field) => a[field] === b[field]) && a.tags.join('\u0000') === b.tags.join('\u0000');
+export function samePost(a: Post & PostEdits & PostPoll, b: Post & PostEdits & PostPoll): boolean {
+  return (
+    SHOWN_FIELDS.every((field) => a[field] === b[field]) &&
+    a.tags.join('\u0000') === b.tags.join('\u0000') &&
+    a.poll?.voters === b.poll?.voters &&
+    a.poll?.closedAt === b.poll?.closedAt
+  );
 }
 
 /** One post as a card: an `article` whose heading is the post title, a link to the post's page. */
@@ -79,6 +84,13 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
         {body ?? (
           <p className={`app-post-content app-clamp-${lines}`}>
             <Highlight text={content} query={query} />
+          </p>
+        )}
+        {post.poll && (
+          <p className="small text-body-secondary mb-2 text-truncate">
+            Poll: {clip(post.poll.question, DISPLAY_CHARS.title)} · {post.poll.voters.toLocaleString('en-US')}{' '}
+            {post.poll.voters === 1 ? 'voter' : 'voters'}
+            {post.poll.closedAt !== null ? ' · Closed' : ''}
           </p>
         )}
         {more}

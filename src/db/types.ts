@@ -2,6 +2,7 @@
 // the signed-in session, and the category list. No logic lives here.
 
 import { CATEGORIES, type Category } from '../shared/post-rules';
+import type { PollDefinition } from '../shared/polls';
 
 export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus, type Reply, type ReplyState } from '../shared/post-rules';
 
@@ -29,4 +30,6 @@ export interface NewPostInput {
   content: string;
   category?: string;
   tags?: string[];
+  /** A poll (issue 42). */
+  poll?: PollDefinition;
 }

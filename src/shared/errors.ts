@@ -137,6 +137,10 @@ export const ERRORS = {
     title: 'Check your email',
     message: 'Check your email: we sent a message to this address. If it already has an account, sign in or reset your password.',
   },
+  // Evidence (issue 42): polls.
+  no_poll: { status: 404, title: 'No poll', message: 'This post has no poll.' },
+  poll_not_open: { status: 409, title: 'Poll not open', message: 'A poll takes votes once its post is on the forum.' },
+  poll_closed: { status: 409, title: 'Poll closed', message: 'This poll is closed: it takes no more votes.' },
 
   // The server or the network.
   database_unavailable: {

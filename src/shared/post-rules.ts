@@ -1,5 +1,6 @@
 // The post rules that the app and the server share: categories, statuses and the length limits
 // of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
+import type { Poll, PollDefinition } from './polls';
 
 export const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'] as const;
 
@@ -48,6 +49,11 @@ export interface PostEdits {
   resubmitted?: boolean;
   /** Admins only: the post as it was before its last edit while approved (null for members, and before any). */
   previous?: PostVersion | null;
+}
+
+/** A post's poll (issue 42): none (absent or null) on most posts. Not a `posts` mirror field. */
+export interface PostPoll {
+  poll?: Poll | null;
 }
 
 /** Someone who acts on a post or reply: their email and role. */
@@ -112,6 +118,8 @@ export interface NewPostFields {
   content: string;
   category: string;
   tags?: string[];
+  /** A poll, only when the post is created (an edit keeps the poll as it is). */
+  poll?: PollDefinition;
 }
 
 /**

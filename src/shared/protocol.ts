@@ -9,6 +9,7 @@ import { OPERATIONS, type AnyDefinition, type OpType } from './ops/registry';
 import { WIRE_ERROR_CODES } from './errors';
 import { LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
 import { THEMES } from './theme';
+import { POLL_LIMITS, type Poll } from './polls';
 import { MEMBER_ID_PATTERN } from './members';
 import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
 import { unstorableText, validateName, type Problem } from './validation';
@@ -86,7 +87,19 @@ export const passwordSchema = z.string().min(1).max(LIMITS.password).superRefine
  * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
  * to admins, else null) and its change number.
  */
-export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number; authorId: string };
+export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number; authorId: string; poll: Poll | null };
+
+/** A poll as the server sends it: the viewer's own ballot only (`ballots` keyed by their email). */
+export const wirePollSchema = z.object({
+  question: z.string(),
+  options: z.array(z.string()).max(POLL_LIMITS.maxOptions),
+  multiple: z.boolean(),
+  closesAt: z.number().int().nonnegative().nullable(),
+  closedAt: z.number().int().nonnegative().nullable(),
+  counts: z.array(z.number().int().nonnegative()).max(POLL_LIMITS.maxOptions),
+  voters: z.number().int().nonnegative(),
+  ballots: z.record(z.string(), z.array(z.number().int().nonnegative()).max(POLL_LIMITS.maxOptions)),
+}) satisfies z.ZodType<Poll>;
 
 export const postVersionSchema = z.object({
   title: z.string(),
@@ -120,6 +133,8 @@ export const wirePostSchema = z.object({
   // Version 6: the author's public id ('' when the author has no account); `authorEmail` is blank
   // for every viewer but the author and the admins.
   authorId: z.string().default(''),
+  // Version 6, from issue 42: the post's poll (null: none; an older server sends none).
+  poll: wirePollSchema.nullable().default(null),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WirePost, unknown>;
 

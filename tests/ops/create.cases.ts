@@ -6,7 +6,7 @@ export default casesOf('create', [
     name: 'a member writes a post: it waits for review, theirs',
     who: 'bob',
     payload: { post: { title: '  Fresh  ', content: 'Findings.', category: 'Trends' } },
-    expect: { look: (read) => read.postsOf(BOB), is: ['Fresh pending', 'Panel speeders approved'] },
+    expect: { look: (read) => read.postsOf(BOB), is: ['Fresh pending', 'Old poll approved', 'Panel speeders approved'] },
   },
   {
     name: 'an admin writes one too',
@@ -37,6 +37,71 @@ export default casesOf('create', [
     who: 'alice',
     payload: { post: { title: 'T', content: 'Bo\0dy', category: 'Trends' } },
     expect: 'invalid',
+  },
+  {
+    name: 'a poll of one option: invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', ' '], multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll closing in the past: invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', 'No'], multiple: false, closesAt: 1 },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll of eleven options: invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: Array.from({ length: 11 }, (_, i) => `o${i}`), multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll whose options repeat: invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', 'yes'], multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a post with a poll: written like any post',
+    who: 'bob',
+    payload: {
+      post: {
+        title: 'Asked',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', 'No'], multiple: false, closesAt: null },
+      },
+    },
+    expect: { look: (read) => read.postsOf(BOB), is: ['Asked pending', 'Old poll approved', 'Panel speeders approved'] },
   },
   {
     name: 'what was refused left no post',

@@ -29,6 +29,8 @@ export const ALICES_PENDING = 2_000_000_000_002;
 export const ALICES_REJECTED = 2_000_000_000_003;
 /** Alice's approved post (which Bob saved). */
 export const ALICES_POST = 2_000_000_000_004;
+/** Bob's approved post whose poll is closed. */
+export const BOBS_OLD_POLL = 2_000_000_000_005;
 /** A post no one has. */
 export const NO_POST = 2_000_000_000_099;
 
@@ -72,7 +74,21 @@ export const POSTS: WorldPost[] = [
   { id: ALICES_PENDING, author: ALICE, status: 'pending', title: 'Waiting', likes: 0, views: 0, reason: null },
   { id: ALICES_REJECTED, author: ALICE, status: 'rejected', title: 'Turned down', likes: 0, views: 0, reason: 'Off topic' },
   { id: ALICES_POST, author: ALICE, status: 'approved', title: 'Weighting', likes: 0, views: 0, reason: null },
+  { id: BOBS_OLD_POLL, author: BOB, status: 'approved', title: 'Old poll', likes: 0, views: 0, reason: null },
 ];
+
+/**
+ * The polls (issue 42): Bob's post asks one answer (Alice voted A), Alice's approved post several,
+ * her pending post one, Bob's old poll is closed. Options: A, B, C.
+ */
+export const POLLS: { postId: number; multiple: boolean; closedAt: number | null; ballots: { email: string; choices: number[] }[] }[] = [
+  { postId: BOBS_POST, multiple: false, closedAt: null, ballots: [{ email: ALICE, choices: [0] }] },
+  { postId: ALICES_POST, multiple: true, closedAt: null, ballots: [] },
+  { postId: ALICES_PENDING, multiple: false, closedAt: null, ballots: [] },
+  { postId: BOBS_OLD_POLL, multiple: false, closedAt: 1, ballots: [{ email: BOB, choices: [1] }] },
+];
+export const POLL_QUESTION = 'Which panel?';
+export const POLL_OPTIONS = ['A', 'B', 'C'];
 export const REPLIES: WorldReply[] = [
   { id: ALICES_REPLY, postId: BOBS_POST, author: ALICE, state: 'visible', content: 'Agreed.' },
   { id: BOBS_REPLY, postId: BOBS_POST, author: BOB, state: 'visible', content: 'Thanks.' },
@@ -108,6 +124,8 @@ export interface Reader {
   /** The member's saved state of a post (undefined: never saved). */
   saved(email: string, postId: number): Promise<boolean | undefined>;
   preferences(email: string): Promise<{ theme: Theme; name: string }>;
+  /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
+  poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
 }
 
 /** The short name of a member's email, as the readers name flaggers. */

@@ -24,6 +24,9 @@ import {
   reviewOp,
   saveOp,
   setThemeOp,
+  POLL,
+  voteOp,
+  closePollOp,
   viewOp,
 } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
@@ -53,6 +56,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let authorId: string;
   let silentId: string;
   let adminId: string;
+  /** The author's approved post with a poll, and their pending one with a poll. */
+  let pollId: number;
+  let pendingPollId: number;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -80,6 +86,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     await quiet.join('quiet@example.com');
     silentId = (await quiet.request('GET', '/api/session')).body.user.id;
     adminId = (await clients.admin.request('GET', '/api/session')).body.user.id;
+    pollId = await clients.member.createPost('A poll of the author', POLL);
+    await clients.admin.push(reviewOp(pollId));
+    pendingPollId = await clients.member.createPost('A pending poll of the author', POLL);
   });
   /** Which role a matrix row's client plays. */
   const roleOf = (client: Client) => ROLES.find((role) => clients[role] === client);
@@ -164,6 +173,36 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'push readNotifications',
       async (c) => opOutcome(c, readNotificationsOp([randomUUID()])),
       { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push vote (the author’s approved poll)',
+      async (c) => opOutcome(c, voteOp(pollId, [roleOf(c) === 'other' ? 1 : 0])),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'pulls the poll: the counts, and only one’s own ballot',
+      async (c) => seesPoll(c, pollId),
+      { visitor: '401', member: '200 2,1,0 own', other: '200 2,1,0 own', admin: '200 2,1,0 own' },
+    ],
+    [
+      'push vote (the author’s pending poll)',
+      async (c) => opOutcome(c, voteOp(pendingPollId)),
+      { visitor: '401', member: '200 poll_not_open', other: '200 not_found', admin: '200 poll_not_open' },
+    ],
+    [
+      'push vote (an option the poll does not have)',
+      async (c) => opOutcome(c, voteOp(pollId, [7])),
+      { visitor: '401', member: '200 invalid', other: '200 invalid', admin: '200 invalid' },
+    ],
+    [
+      'push closePoll (the author’s poll)',
+      async (c) => opOutcome(c, closePollOp(pollId)),
+      { visitor: '401', member: '200 applied', other: '200 not_your_post', admin: '200 poll_closed' },
+    ],
+    [
+      'push vote (the closed poll)',
+      async (c) => opOutcome(c, voteOp(pollId)),
+      { visitor: '401', member: '200 poll_closed', other: '200 poll_closed', admin: '200 poll_closed' },
     ],
     ['GET /api/insights', async (c) => c.request('GET', '/api/insights'), { visitor: '401', member: '403', other: '403', admin: '200' }],
     [
@@ -458,6 +497,22 @@ async function seesFlags(client: Client, postId: number) {
 }
 
 /** The reason of `postId` as this member's pull carries it, or absent (no post, or no reason). */
+/** A poll as this member's pull carries it: the counts, and whose ballots came with it. */
+async function seesPoll(client: Client, postId: number) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const me = (await client.request('GET', '/api/session')).body.user.email as string;
+  const poll = (answer.body.posts as { id: number; poll: { counts: number[]; ballots: Record<string, number[]> } | null }[]).find(
+    (candidate) => candidate.id === postId,
+  )?.poll;
+  if (!poll) return { status: 200, outcome: 'absent' };
+  const whose = Object.keys(poll.ballots);
+  return {
+    status: 200,
+    outcome: `${poll.counts.join(',')} ${whose.length === 1 && whose[0] === me ? 'own' : `ballots of ${whose.length}`}`,
+  };
+}
+
 async function seesReason(client: Client, postId: number) {
   const answer = await client.pull();
   if (answer.status !== 200) return { status: answer.status };

@@ -25,6 +25,9 @@ import {
   MEMBERS,
   NOTIFICATIONS,
   notificationLabel,
+  POLL_OPTIONS,
+  POLL_QUESTION,
+  POLLS,
   POSTS,
   REPLIES,
   SAVED,
@@ -32,6 +35,7 @@ import {
   type Reader,
 } from '../ops/world';
 import { BACKENDS, freshDatabase } from './support/databases';
+import { toWirePoll, withPolls } from '../../server/db/posts/poll-rows';
 
 const tables = import.meta.glob<{ default: OpCase[] }>('../ops/*.cases.ts', { eager: true });
 const CASES = Object.values(tables).flatMap((table) => table.default);
@@ -47,6 +51,7 @@ async function seed(db: Database): Promise<void> {
     'flags',
     'notifications',
     'saved_posts',
+    'poll_votes',
     'replies',
     'posts',
     'deleted_posts',
@@ -109,6 +114,16 @@ async function seed(db: Database): Promise<void> {
       [note.id, note.to, note.postId, seq],
     );
   }
+  for (const world of POLLS) {
+    const poll = { question: POLL_QUESTION, options: POLL_OPTIONS, multiple: world.multiple, closesAt: null, closedAt: world.closedAt };
+    await db.query('UPDATE posts SET poll = $2::text::jsonb WHERE id = $1', [world.postId, JSON.stringify(poll)]);
+    for (const ballot of world.ballots) {
+      await db.query(
+        'INSERT INTO poll_votes (post_id, user_id, choices, at) SELECT $2, id, $3::text::jsonb, 1 FROM users WHERE email = $1',
+        [ballot.email, world.postId, JSON.stringify(ballot.choices)],
+      );
+    }
+  }
   for (const saved of SAVED) {
     await db.query('INSERT INTO saved_posts (user_id, post_id, saved, at, seq) SELECT id, $2, true, 1, $3 FROM users WHERE email = $1', [
       saved.email,
@@ -120,6 +135,12 @@ async function seed(db: Database): Promise<void> {
 
 function readerOf(db: Database): Reader {
   return {
+    async poll(postId, email) {
+      const rows = await withPolls(db, await db.query('SELECT * FROM posts WHERE id = $1', [postId]), email);
+      const poll = rows[0] ? toWirePoll(rows[0]) : null;
+      if (!poll) return null;
+      return { counts: poll.counts, voters: poll.voters, mine: poll.ballots[email] ?? null, closed: poll.closedAt !== null };
+    },
     async post(id) {
       const [stored] = await db.query('SELECT * FROM posts WHERE id = $1', [id]);
       if (!stored) return undefined;

@@ -1,6 +1,7 @@
 // "Download my data" (issue 41, item 6): everything the server holds about one member, read in one
 // transaction so the file is one moment's picture. Likes are counted on posts, not kept per member:
 // what the member sent (each operation's post and time, likes among them) is listed as `activity`.
+import { toWirePoll } from '../posts/poll-rows';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from './accounts';
 import { listSessions } from './accounts';
@@ -37,6 +38,10 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     [user.id],
   );
   const saved = await tx.query('SELECT post_id, at FROM saved_posts WHERE user_id = $1 AND saved ORDER BY at', [user.id]);
+  const votes = await tx.query(
+    `SELECT v.post_id, v.choices, v.at, p.poll FROM poll_votes v JOIN posts p ON p.id = v.post_id WHERE v.user_id = $1 ORDER BY v.at`,
+    [user.id],
+  );
   const notifications = await tx.query(
     'SELECT id, kind, post_id, reply_id, actor, post_title, reason, created_at, read_at, emailed_at FROM notifications WHERE user_id = $1 ORDER BY created_at',
     [user.id],
@@ -61,6 +66,16 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     likesAndOtherActivity: activity.map((row) => ({ postId: ms(row.post_id), replyId: row.reply_id ?? null, at: ms(row.applied_at) })),
     flags,
     savedPosts: saved.map((row) => ({ postId: Number(row.post_id), at: ms(row.at) })),
+    pollVotes: votes.map((row) => {
+      const poll = toWirePoll(row);
+      const choices = (typeof row.choices === 'string' ? JSON.parse(row.choices) : row.choices) as number[];
+      return {
+        postId: Number(row.post_id),
+        question: poll?.question ?? '',
+        answers: choices.map((index) => poll?.options[index] ?? ''),
+        at: ms(row.at),
+      };
+    }),
     notifications,
     emails,
     sessions: (await listSessions(tx, user.id)).map((session) => ({

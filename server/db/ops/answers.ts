@@ -6,6 +6,7 @@ import type { OpType } from '../../../src/shared/ops/registry';
 import type { ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
+import { withPolls } from '../posts/poll-rows';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
 import { toWirePost, visibleTo } from '../posts/post-rows';
 import { readableReplyColumns, toWireReply } from '../replies/reply-rows';
@@ -54,6 +55,7 @@ export async function duplicate(sql: Sql, user: UserRow, opId: string): Promise<
       ? await sql.query(`SELECT ${readableReplyColumns('r', '$2')} FROM replies r WHERE r.id = $1`, [op.reply_id, admin])
       : [];
   await withAuthors(sql, [...(post ? [post] : []), ...(reply ? [reply] : [])]);
+  if (post) await withPolls(sql, [post], user.email);
   // A flag's id is its op's: a retried flag answers with the flag as it is now.
   const [flag] = await sql.query(`SELECT ${flagColumns('f', 'u')} FROM flags f JOIN users u ON u.id = f.user_id WHERE f.id = $1`, [opId]);
   return {

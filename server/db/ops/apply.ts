@@ -12,6 +12,7 @@ import { definitionOf } from '../../../src/shared/ops/registry';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
+import { withPolls } from '../posts/poll-rows';
 import { toOpPost, toWirePost } from '../posts/post-rows';
 import { toWireReply } from '../replies/reply-rows';
 import { toWireFlag } from '../flags/flag-rows';
@@ -51,7 +52,7 @@ async function like(db: Database, user: UserRow, op: OpOf<'like'>, count: number
   const admin = user.role === 'admin';
   const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count, admin, email: user.email });
   if (outcome.row) {
-    const post = toWirePost((await withAuthors(db, [outcome.row]))[0]!, admin, user.email);
+    const post = toWirePost((await withPolls(db, await withAuthors(db, [outcome.row]), user.email))[0]!, admin, user.email);
     return { result: { id: op.id, status: 'applied', seq: post.seq, postId: post.id, post }, seq: post.seq };
   }
   if (outcome.code === 'duplicate') return { result: await duplicate(db, user, op.id), seq: null };
@@ -81,6 +82,7 @@ async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, abo
       : undefined;
     // Copies: the store's rows stay as the database holds them.
     const [named, namedReply] = await withAuthors(tx, [{ ...post }, ...(reply ? [{ ...reply }] : [])]);
+    await withPolls(tx, [named!], user.email);
     result.post = toWirePost(named!, admin, user.email);
     if (namedReply) result.reply = toWireReply(namedReply, admin, user.email);
   }

@@ -20,6 +20,7 @@ import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { nameKey } from '../../../src/shared/names';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
+import { storedPoll } from '../posts/poll-rows';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 
@@ -47,6 +48,7 @@ const POST_COLUMNS: Record<keyof PostChanges, { column: string; cast?: string; j
   submittedAt: { column: 'submitted_at', cast: 'bigint' },
   reviewedAt: { column: 'reviewed_at', cast: 'bigint' },
   hiddenAt: { column: 'hidden_at', cast: 'bigint' },
+  poll: { column: 'poll', cast: 'text::jsonb' },
 };
 
 const REPLY_COLUMNS: Record<keyof ReplyChanges, string> = { content: 'content', state: 'state', editedAt: 'edited_at' };
@@ -132,13 +134,15 @@ export class SqlStore implements OpStore {
     const [row] = await this.write(INSERT_POST, insertParams(post, this.change.seq));
     this.posts.set(post.id, row!);
     if (post.submittedAt !== undefined) await this.updatePost(post.id, { submittedAt: post.submittedAt });
+    if (post.poll) await this.updatePost(post.id, { poll: post.poll });
   }
 
   async updatePost(id: number, changes: PostChanges): Promise<void> {
     const params: unknown[] = [id, this.change.seq];
     const sets = Object.entries(changes).map(([field, value]) => {
       const { column, cast, json } = POST_COLUMNS[field as keyof PostChanges];
-      params.push(json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
+      if (field === 'poll') params.push(storedPoll(value as OpPost['poll']));
+      else params.push(json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
       return `${column} = $${params.length}${cast ? `::${cast}` : ''}`;
     });
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
@@ -148,6 +152,17 @@ export class SqlStore implements OpStore {
   async addLikes(id: number, count: number): Promise<void> {
     const [row] = await this.write('UPDATE posts SET likes = likes + $2, seq = $3 WHERE id = $1 RETURNING *', [id, count, this.change.seq]);
     this.posts.set(id, row ?? null);
+  }
+
+  async castBallot(actor: Actor, postId: number, choices: readonly number[]): Promise<void> {
+    await this.tx.query(
+      `INSERT INTO poll_votes (post_id, user_id, choices, at) VALUES ($1, $2, $3::text::jsonb, $4)
+       ON CONFLICT (post_id, user_id) DO UPDATE SET choices = EXCLUDED.choices, at = EXCLUDED.at`,
+      [postId, this.userId(actor), JSON.stringify(choices), Date.now()],
+    );
+    // The post takes the change: every device that holds it pulls the new counts.
+    const [row] = await this.write('UPDATE posts SET seq = $2 WHERE id = $1 RETURNING *', [postId, this.change.seq]);
+    this.posts.set(postId, row ?? null);
   }
 
   async removePost(id: number, by: Actor): Promise<void> {

@@ -7,6 +7,7 @@ import type { Post, PostVersion } from '../../../src/shared/post-rules';
 import type { UserRow } from '../members/accounts';
 import { wireAuthor } from '../members/authors';
 import type { Sql } from '../storage/adapter';
+import { toWirePoll } from './poll-rows';
 
 export type PostRow = Record<string, unknown>;
 
@@ -56,14 +57,15 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: s
     resubmitted: row.resubmitted === true,
     previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
     reason: readsReason && row.reason !== null && row.reason !== undefined ? String(row.reason) : null,
+    poll: toWirePoll(row),
     seq: Number(row.seq),
   };
 }
 
 /** A posts row as the operations read it (src/shared/ops/store.ts): every field, whoever asks. */
 export function toOpPost(row: PostRow): OpPost {
-  const { seq: _seq, authorId: _authorId, ...post } = toWirePost(row, true, String(row.author_email));
-  const op: OpPost = post;
+  const { seq: _seq, authorId: _authorId, poll, ...post } = toWirePost(row, true, String(row.author_email));
+  const op: OpPost = poll ? { ...post, poll } : post;
   if (row.submitted_at !== null && row.submitted_at !== undefined) op.submittedAt = Number(row.submitted_at);
   if (row.reviewed_at !== null && row.reviewed_at !== undefined) op.reviewedAt = Number(row.reviewed_at);
   return op;
@@ -80,7 +82,7 @@ export const previousParam = (version: PostVersion | null | undefined): string |
 export const readablePostColumns = (alias: string, admin: string, email: string) =>
   `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.category, ${alias}.author, ${alias}.author_email,
    ${alias}.author_role, ${alias}.likes, ${alias}.comments, ${alias}.views, ${alias}.date, ${alias}.is_top_contributor,
-   ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted,
+   ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted, ${alias}.poll,
    CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous,
    CASE WHEN ${admin}::boolean OR ${alias}.author_email = ${email} THEN ${alias}.reason END AS reason, ${alias}.seq`;
 

@@ -14,6 +14,7 @@ import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
 import type { Database } from '../storage/adapter';
 import { readablePostColumns, toWirePost } from '../posts/post-rows';
+import { withPolls } from '../posts/poll-rows';
 
 /** The text of websearch_to_tsquery: the free text (stray quotes dropped) and each phrase quoted; '' when none. */
 export function searchWords(parsed: ParsedQuery): string {
@@ -124,7 +125,7 @@ export async function searchPosts(sql: Database, viewer: UserRow, request: Searc
   const rows = await sql.transaction(
     async (tx) => {
       await tx.query('SET LOCAL max_parallel_workers_per_gather = 0');
-      return withAuthors(tx, await tx.query(text, params));
+      return withPolls(tx, await withAuthors(tx, await tx.query(text, params)), viewer.email);
     },
     { background: true },
   );

@@ -521,6 +521,20 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE notifications ADD COLUMN emailed_at bigint`,
     `CREATE INDEX notifications_unread ON notifications (created_at) WHERE read_at IS NULL AND emailed_at IS NULL`,
   ],
+  // 14: polls (issue 42). A post's poll as its author wrote it (question, options, multiple,
+  // closesAt) and when it was closed; the counts are read from the ballots, one per member and poll.
+  [
+    `ALTER TABLE posts ADD COLUMN poll jsonb`,
+    `ALTER TABLE deleted_posts ADD COLUMN poll jsonb`,
+    `CREATE TABLE poll_votes (
+      post_id bigint NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      choices jsonb NOT NULL,
+      at bigint NOT NULL,
+      PRIMARY KEY (post_id, user_id)
+    )`,
+    `CREATE INDEX poll_votes_user ON poll_votes (user_id)`,
+  ],
 ];
 
 /**

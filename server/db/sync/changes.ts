@@ -14,6 +14,7 @@ import { withAuthors } from '../members/authors';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
 import { notificationColumns, toWireNotification } from '../notifications/notification-rows';
 import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
+import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
 
 /** The newest change number. */
@@ -304,6 +305,7 @@ async function addSavedPosts(
     [missing, admin, viewer.email, after],
   );
   if (rows.length === 0) return;
+  await withPolls(sql, rows, viewer.email);
   posts.push(...(await withAuthors(sql, rows)).map((row) => toWirePost(row, admin, viewer.email)));
   const threads = await sql.query<ReplyRow>(
     `SELECT ${readableReplyColumns('x', '$2')} FROM replies x WHERE x.post_id = ANY($1::bigint[]) AND x.seq <= $3 ORDER BY x.seq, x.created_at`,
@@ -343,6 +345,7 @@ export async function pullChanges(
     more = following!.more;
   }
   await withAuthors(sql, [...raw.posts, ...(raw.replies ?? [])]);
+  await withPolls(sql, raw.posts, viewer.email);
   const posts: WirePost[] = raw.posts.map((post) => postFor(version, toWirePost(post, admin, viewer.email)));
   const cursor = more ? bound : head;
   if (!shape.replies) return { posts, cursor, more };

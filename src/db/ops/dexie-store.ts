@@ -12,6 +12,7 @@ import { targetKey } from '../../shared/moderation';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
+import { withBallot } from '../../shared/polls';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';
@@ -99,6 +100,11 @@ export class DexieStore implements OpStore {
       });
     await countLikesToday(count);
     this.changed = true;
+  }
+
+  async castBallot(actor: Actor, postId: number, choices: readonly number[]): Promise<void> {
+    const row = await db.posts.get(postId);
+    if (row?.poll) await this.updatePost(postId, { poll: withBallot(row.poll, actor.email, choices) });
   }
 
   async removePost(id: number): Promise<void> {

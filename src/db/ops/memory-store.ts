@@ -6,6 +6,7 @@ import type { Flag, FlagState, FlagTarget, NewNotification, Notification } from 
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
+import { withBallot } from '../../shared/polls';
 
 /** A member's preferences as the replay reads and writes them. */
 export interface MemoryPreferences {
@@ -49,6 +50,11 @@ export class MemoryStore implements OpStore {
   async addLikes(id: number, count: number): Promise<void> {
     const post = this.posts.get(id);
     if (post) this.posts.set(id, { ...post, likes: post.likes + count });
+  }
+
+  async castBallot(actor: Actor, postId: number, choices: readonly number[]): Promise<void> {
+    const post = this.posts.get(postId);
+    if (post?.poll) this.posts.set(postId, { ...post, poll: withBallot(post.poll, actor.email, choices) });
   }
 
   async removePost(id: number): Promise<void> {

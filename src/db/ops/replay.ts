@@ -9,6 +9,7 @@ import { OpRefusal, type OpContext } from '../../shared/ops/define';
 import { definitionOf } from '../../shared/ops/registry';
 import type { Actor, Post, PostStatus, Reply } from '../../shared/post-rules';
 import type { OpPost } from '../../shared/ops/store';
+import type { Poll } from '../../shared/polls';
 import { MemoryStore } from './memory-store';
 
 /** True while an operation's effect is not yet part of `server` (so the device adds it itself). */
@@ -57,7 +58,13 @@ export function fieldsOf(row: Pick<PostRow, keyof ServerFields>): ServerFields {
 }
 
 /** What a synced post shows of its server state plus outstanding operations. */
-export type LocalView = { likes: number; views: number; status: PostStatus; reason: string | null } & Partial<ServerFields>;
+export type LocalView = {
+  likes: number;
+  views: number;
+  status: PostStatus;
+  reason: string | null;
+  poll?: Poll | null;
+} & Partial<ServerFields>;
 
 /**
  * The likes, views, status and reason a post shows: the server's state with the outstanding
@@ -76,6 +83,7 @@ export async function localView(server: ServerState, ops: readonly OutboxRow[], 
     post = store.posts.get(row.id) ?? base;
   }
   const view: LocalView = { likes: post.likes, views: post.views, status: post.status, reason: post.reason ?? null };
+  if (post.poll !== undefined) view.poll = post.poll;
   if (!server.fields) return view;
   return { ...view, ...fieldsOf(post) };
 }
@@ -90,6 +98,7 @@ export function serverPost(row: Post & Partial<PostRow>, server: ServerState | u
     // A row stored before the server's view count was kept: its own count stands.
     views: server.views ?? row.views,
     reason: server.reason ?? null,
+    ...(server.poll !== undefined ? { poll: server.poll } : {}),
     ...(server.fields ?? {}),
   };
 }

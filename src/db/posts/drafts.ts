@@ -15,12 +15,33 @@ export interface PostDraft {
   category: string;
   /** The Tags field as typed (commas and all). */
   tags?: string;
+  /** The poll being written (issue 42), as the form holds it. */
+  poll?: DraftPoll;
   savedAt: number;
+}
+
+/** A poll in a draft: its fields as typed (the closing date as the date field gives it). */
+export interface DraftPoll {
+  question: string;
+  options: string[];
+  multiple: boolean;
+  closesOn: string;
+}
+
+function readPoll(value: unknown): DraftPoll | undefined {
+  const poll = value as Partial<DraftPoll> | null | undefined;
+  if (!poll || typeof poll.question !== 'string' || !Array.isArray(poll.options)) return undefined;
+  return {
+    question: poll.question,
+    options: poll.options.slice(0, 10).map((option) => (typeof option === 'string' ? option : '')),
+    multiple: poll.multiple === true,
+    closesOn: typeof poll.closesOn === 'string' ? poll.closesOn : '',
+  };
 }
 
 const keyFor = draftMetaKey;
 const localKeyFor = (email: string) => `${DRAFT_KEY_PREFIX}${normalizeEmail(email)}`;
-const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !draft.content.trim();
+const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !draft.content.trim() && !draft.poll;
 
 function readDraft(value: unknown): PostDraft | null {
   const draft = value as Partial<PostDraft> | null | undefined;
@@ -30,6 +51,7 @@ function readDraft(value: unknown): PostDraft | null {
     content: draft.content,
     category: String(draft.category ?? ''),
     ...(typeof draft.tags === 'string' ? { tags: draft.tags } : {}),
+    ...(readPoll(draft.poll) ? { poll: readPoll(draft.poll)! } : {}),
     savedAt: Number(draft.savedAt ?? 0),
   };
 }

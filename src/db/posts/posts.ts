@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { db, type PostRow } from '../storage/schema';
 import { toPost } from './post-codec';
 import { withDataErrors } from '../storage/errors';
-import type { PostEdits } from '../../shared/post-rules';
+import type { PostEdits, PostPoll } from '../../shared/post-rules';
 import type { PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../members/session';
 import { runOperation } from '../ops/run-later';
@@ -28,7 +28,13 @@ const run = withDataErrors;
 export async function createPost(input: NewPostInput): Promise<Post> {
   // The spec's default category when none (or none of the six) is chosen.
   const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
-  const post = { title: input.title, content: input.content, category, ...(input.tags?.length ? { tags: input.tags } : {}) };
+  const post = {
+    title: input.title,
+    content: input.content,
+    category,
+    ...(input.tags?.length ? { tags: input.tags } : {}),
+    ...(input.poll ? { poll: input.poll } : {}),
+  };
   const { postId } = await runOperation('create', { post });
   return toPost((await run(() => db.posts.get(postId!)))!);
 }
@@ -111,17 +117,21 @@ export async function getPostsByIds(ids: readonly number[]): Promise<Post[]> {
  * A post as its page shows it: its fields and its edits. `previous` (the version an edit replaced)
  * only for an admin, as the server sends it; null for everyone else.
  */
-export function toEditablePost(row: PostRow, session: Session | null | undefined = readStoredSession()): Post & Required<PostEdits> {
+export function toEditablePost(
+  row: PostRow,
+  session: Session | null | undefined = readStoredSession(),
+): Post & Required<PostEdits> & PostPoll {
   return {
     ...toPost(row),
     editedAt: row.editedAt ?? null,
     resubmitted: row.resubmitted ?? false,
     previous: session?.role === 'admin' ? (row.previous ?? null) : null,
+    ...(row.poll ? { poll: row.poll } : {}),
   };
 }
 
 /** The post with this id and its edits, or undefined (whoever may see it: check with maySee). */
-export async function getPost(id: number): Promise<(Post & PostEdits) | undefined> {
+export async function getPost(id: number): Promise<(Post & PostEdits & PostPoll) | undefined> {
   const row = await run(() => db.posts.get(id));
   return row && toEditablePost(row);
 }

@@ -5,7 +5,7 @@
 // Every function here runs inside the caller's readwrite transaction on posts, replies, saved, meta and outbox.
 
 import Dexie from 'dexie';
-import { db, type OutboxRow, type PostRow, type ReplyRow, type SavedRow } from '../storage/schema';
+import { db, type OutboxRow, type PostRow, type ReplyRow, type SavedRow, type ServerState } from '../storage/schema';
 import { nextRev } from '../storage/revisions';
 import type { WirePost } from '../../shared/protocol';
 import { countVisibleReplies } from '../replies/reply-counts';
@@ -54,8 +54,10 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
 
 /** A server post as this device stores it when nothing of this device is outstanding on it (no await: Dexie follows a transaction across only so many). */
 function plainServerRow(wire: WirePost, rev: number | undefined): PostRow {
-  const { seq, ...post } = wire;
-  return { ...post, sync: { seq, likes: post.likes, status: post.status, views: post.views, reason: post.reason ?? null }, rev };
+  const { seq, poll, ...post } = wire;
+  const sync: ServerState = { seq, likes: post.likes, status: post.status, views: post.views, reason: post.reason ?? null };
+  if (!poll) return { ...post, sync, rev };
+  return { ...post, poll, sync: { ...sync, poll }, rev };
 }
 
 /** The row a server post becomes on this device, given its outstanding operations (the server's text kept while an edit is outstanding). */

@@ -8,7 +8,8 @@ import { replyRevisions } from './reply-revisions';
 import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
-import type { PostEdits } from '../../shared/post-rules';
+import type { PostEdits, PostPoll } from '../../shared/post-rules';
+import type { Poll } from '../../shared/polls';
 import type { Flag, FlagState, Notification, PostReview } from '../../shared/moderation';
 import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
@@ -18,7 +19,7 @@ import type { SavedPost } from '../../shared/members';
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & PostEdits & PostReview & ReviewTimes & Arrival & AuthorId & { rev?: number; sync?: ServerState };
+export type PostRow = Post & PostEdits & PostPoll & PostReview & ReviewTimes & Arrival & AuthorId & { rev?: number; sync?: ServerState };
 
 /**
  * The author's public id (schema version 8): the server's random id of their account (`authorId`
@@ -67,6 +68,8 @@ export interface ServerState {
    * shows the edit on top; a refusal restores these). Absent otherwise: the row's own text is the server's.
    */
   fields?: ServerFields;
+  /** The server's poll with its counts and this member's ballot (issue 42; absent on rows without a poll). */
+  poll?: Poll | null;
 }
 
 /** The part of a post an edit changes, as the server last sent it. */

@@ -15,6 +15,7 @@ const LABELS: Record<string, string> = {
   seconds_between_replies: 'Between two replies',
   likes_per_day: 'Likes',
   flags_per_day: 'Flags',
+  votes_per_day: 'Poll votes',
   edits_per_day: 'Edits',
   searches_per_minute: 'Searches',
   pushes_per_10_seconds: 'Sync requests',

@@ -12,6 +12,7 @@ import type { Session } from '../../db/types';
 import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
 import { PreviousVersion } from './previous-version';
+import { PollView } from './poll-view';
 
 interface PostViewProps {
   post: EditablePost;
@@ -34,6 +35,7 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
           {clip(post.title, DISPLAY_CHARS.title)}
         </h1>
         <Markdown className="app-post-body" source={clip(post.content, LIMITS.content)} />
+        {post.poll && <PollView post={post} poll={post.poll} viewer={viewer} />}
         {post.tags.length > 0 && (
           <ul className="app-tags mt-3" aria-label="Tags">
             {post.tags.map((tag, index) => (

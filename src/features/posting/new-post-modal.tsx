@@ -16,6 +16,8 @@ import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../d
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
 import { validateNewPost, validateTags } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
+import { validatePoll } from '../../shared/polls';
+import { EMPTY_POLL, PollEditor, pollDefinition, type PollDraft } from './poll-editor';
 
 interface NewPostModalProps {
   email: string;
@@ -33,6 +35,7 @@ interface FormDraft {
   content: string;
   category: string;
   tags: string;
+  poll?: PollDraft;
 }
 
 const tagsText = (tags: readonly string[] | undefined) => (tags ?? []).join(', ');
@@ -54,9 +57,10 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   const [content, setContent] = useState(editing?.content ?? '');
   const [category, setCategory] = useState<Category>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
   const [tags, setTags] = useState(tagsText(editing?.tags));
+  const [poll, setPoll] = useState<PollDraft | null>(null);
   const [keptEdit, setKeptEdit] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [invalid, setInvalid] = useState({ title: false, content: false, tags: false });
+  const [invalid, setInvalid] = useState({ title: false, content: false, tags: false, poll: false });
   const showToast = useToast();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
@@ -74,7 +78,9 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       ? () =>
           editingId === null
             ? loadDraft(email).then((draft) => draft && { ...draft, tags: draft.tags ?? '' })
-            : loadEditDraft(email, editingId).then((draft) => draft && { ...draft, tags: tagsText(draft.tags) })
+            : loadEditDraft(email, editingId).then(
+                (draft) => draft && { title: draft.title, content: draft.content, category: draft.category, tags: tagsText(draft.tags) },
+              )
       : undefined,
     {
       key: draftKey,
@@ -88,6 +94,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     setContent(draft.content);
     setCategory(categoryOf(draft.category));
     setTags(draft.tags);
+    setPoll(draft.poll ?? null);
     setKeptEdit(editingId !== null);
   }, [saved, draftKey, editingId]);
 
@@ -95,13 +102,14 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   // when the modal unmounts (a sign-out in another tab), and right before an update reloads the app.
   // An edit keeps no draft of its own while typed (the New Post draft is not overwritten by it).
   const keepsDraft = editingId === null;
-  const latest = useRef({ email, title, content, category, tags });
+  const pollKept = poll ?? undefined;
+  const latest = useRef({ email, title, content, category, tags, poll: pollKept });
   useEffect(() => {
-    latest.current = { email, title, content, category, tags };
+    latest.current = { email, title, content, category, tags, poll: pollKept };
     if (!edited.current || !keepsDraft) return undefined;
-    const timer = setTimeout(() => void saveDraft(email, { title, content, category, tags }).catch(() => undefined), 300);
+    const timer = setTimeout(() => void saveDraft(email, { title, content, category, tags, poll: pollKept }).catch(() => undefined), 300);
     return () => clearTimeout(timer);
-  }, [title, content, category, tags, email, keepsDraft]);
+  }, [title, content, category, tags, pollKept, email, keepsDraft]);
   useEffect(() => {
     if (!keepsDraft) return undefined;
     const saveNow = () => {
@@ -142,21 +150,23 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     event.preventDefault();
     if (busy) return;
     const tagList = parseTags(tags);
-    const problem = validateNewPost(title, content) ?? validateTags(tagList);
+    const pollProblem = poll && !editing ? validatePoll(pollDefinition(poll), Date.now()) : null;
+    const problem = validateNewPost(title, content) ?? validateTags(tagList) ?? pollProblem;
     if (problem) {
       const next = {
         title: !title.trim() || title.trim().length > LIMITS.title,
         content: !content.trim() || content.trim().length > LIMITS.content,
         tags: validateTags(tagList) !== null,
+        poll: pollProblem !== null,
       };
       setInvalid(next);
       showToast({ title: problem.title, description: problem.message, variant: 'error' });
       if (next.title) titleRef.current?.focus();
       else if (next.content) focusWriting(contentRef.current);
-      else tagsRef.current?.focus();
+      else if (next.tags) tagsRef.current?.focus();
       return;
     }
-    setInvalid({ title: false, content: false, tags: false });
+    setInvalid({ title: false, content: false, tags: false, poll: false });
     setBusy(true);
     try {
       if (editing) {
@@ -168,13 +178,14 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
         showToast(savedToast(editing.status));
         return;
       }
-      await createPost({ title, content, category, tags: tagList });
+      await createPost({ title, content, category, tags: tagList, ...(poll ? { poll: pollDefinition(poll) } : {}) });
       edited.current = false;
       await clearDraft(email).catch(() => undefined);
       setTitle('');
       setContent('');
       setCategory(DEFAULT_CATEGORY);
       setTags('');
+      setPoll(null);
       onHide();
       showToast({ title: 'Post Submitted!', description: 'Your post is now pending approval from an admin.' });
     } catch (error) {
@@ -274,6 +285,20 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
               tag: in search.
             </Form.Text>
           </Form.Group>
+          {!editing &&
+            (poll ? (
+              <PollEditor
+                draft={poll}
+                onChange={edit(setPoll)}
+                onRemove={() => edit(setPoll)(null)}
+                disabled={busy}
+                invalid={invalid.poll}
+              />
+            ) : (
+              <Button variant="outline-secondary" size="sm" className="mt-3" onClick={() => edit(setPoll)(EMPTY_POLL)} disabled={busy}>
+                Add poll
+              </Button>
+            ))}
           <p className="small text-body-secondary mt-3 mb-0">
             {editing
               ? editing.status === 'approved'

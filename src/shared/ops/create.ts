@@ -2,7 +2,8 @@
 // now", by the member as they are named now; the server gives it its id (the device's is temporary).
 import { mayWrite } from './rules';
 import { pendingPost } from '../post-rules';
-import { defineOp } from './define';
+import { check, defineOp } from './define';
+import { newPoll, validatePoll } from '../polls';
 import { postFields } from './fields';
 
 export const create = defineOp('create', 1, 'member', {
@@ -12,9 +13,12 @@ export const create = defineOp('create', 1, 'member', {
   keeps: 'post',
   async run(store, actor, { post }, context) {
     await mayWrite(store, actor);
+    // A poll's closing time is checked against the time the post is made (offline: the device's).
+    if (post.poll) check(validatePoll(post.poll, context.now));
     const id = await store.newPostId(context.now);
     context.about(id);
     // It enters the review queue now.
-    await store.insertPost({ ...pendingPost(id, await store.member(actor), post), submittedAt: context.now });
+    const poll = post.poll ? { poll: newPoll(post.poll) } : {};
+    await store.insertPost({ ...pendingPost(id, await store.member(actor), post), ...poll, submittedAt: context.now });
   },
 });

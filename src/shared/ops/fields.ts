@@ -5,6 +5,8 @@ import type { Category, NewPostFields } from '../post-rules';
 import type { FlagReason } from '../moderation';
 import { validateCategory, validateFlag, validateName, validateNewPost, validateReason, validateReply, validateTags } from '../validation';
 import { check, refuseInput } from './define';
+import { POLL_LIMITS, validatePoll, type PollDefinition } from '../polls';
+import { blank } from '../text-checks';
 
 /** Text as sent: a string, or '' for anything else (the rule then says what is missing). */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -25,6 +27,7 @@ export function postFields(value: unknown): NewPostFields & { category: Category
     check(validateTags(post.tags));
     fields.tags = (post.tags as string[]).map((tag) => tag.trim());
   }
+  if (post.poll !== undefined && post.poll !== null) fields.poll = pollFields(post.poll);
   return fields;
 }
 
@@ -56,3 +59,25 @@ export function displayName(value: unknown): string {
   check(validateName(name));
   return name.trim();
 }
+
+/**
+ * A poll as sent with a new post: an object with a question, options (text), `multiple` and
+ * `closesAt` (ms or null), checked by validatePoll and trimmed (blank options dropped). The op checks
+ * the closing time against its own time when it runs.
+ */
+export function pollFields(value: unknown): PollDefinition {
+  const poll = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const options = Array.isArray(poll.options) ? poll.options.slice(0, POLL_LIMITS.maxOptions + 1).map(textOf) : [];
+  const closesAt = poll.closesAt === undefined || poll.closesAt === null ? null : typeof poll.closesAt === 'number' ? poll.closesAt : NaN;
+  const definition: PollDefinition = { question: textOf(poll.question), options, multiple: poll.multiple === true, closesAt };
+  check(validatePoll(definition));
+  return {
+    ...definition,
+    question: definition.question.trim(),
+    options: options.map((option) => option.trim()).filter((option) => !blank(option)),
+  };
+}
+
+/** A ballot as sent: a list of option indexes (checked against the poll by validateBallot). */
+export const ballotChoices = (value: unknown): number[] =>
+  Array.isArray(value) ? value.slice(0, POLL_LIMITS.maxOptions + 1).map((choice) => (typeof choice === 'number' ? choice : NaN)) : [];

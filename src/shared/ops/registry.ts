@@ -20,6 +20,7 @@ import { approve, reject } from './review';
 import { save } from './save';
 import { setTheme } from './set-theme';
 import { view } from './view';
+import { closePoll, vote } from './vote';
 
 export const OPERATIONS = [
   create,
@@ -44,6 +45,8 @@ export const OPERATIONS = [
   suspendMember,
   silenceMember,
   deleteSpammer,
+  vote,
+  closePoll,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

@@ -4,11 +4,11 @@
 // unconfirmed operations over the server's last word (src/db/ops/memory-store.ts). Reads return rows
 // as they are, whoever asks: the rules of who may see what are the operations' own (rules.ts).
 import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '../moderation';
-import type { Actor, Post, PostAuthor, PostEdits, Reply } from '../post-rules';
+import type { Actor, Post, PostAuthor, PostEdits, PostPoll, Reply } from '../post-rules';
 import type { Theme } from '../theme';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
-export interface OpPost extends Post, PostEdits, PostReview {
+export interface OpPost extends Post, PostEdits, PostReview, PostPoll {
   /** When it entered the review queue (its creation or last resubmission), ms. */
   submittedAt?: number;
   /** When it was last reviewed (approved, rejected or hidden), ms. */
@@ -55,6 +55,8 @@ export interface OpStore {
   addLikes(id: number, count: number): Promise<void>;
   /** Deletes the post (its replies leave with it); `by`: who deleted it. */
   removePost(id: number, by: Actor): Promise<void>;
+  /** Sets the member's ballot on the post's poll to `choices` (their earlier one replaced); the post shows the new counts. */
+  castBallot(actor: Actor, postId: number, choices: readonly number[]): Promise<void>;
   /** Records the member's view of the post; true the first time only. */
   firstView(actor: Actor, postId: number): Promise<boolean>;
 

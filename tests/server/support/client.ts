@@ -190,6 +190,10 @@ export const dismissFlagsOp = (postId: number, replyId: string | null = null): O
   replyId,
 });
 export const readNotificationsOp = (ids: string[]): Op => ({ id: randomUUID(), type: 'readNotifications', ids });
+/** A poll of three options (A, B, C) for createOp's `extra`. */
+export const POLL = { poll: { question: 'Which panel?', options: ['A', 'B', 'C'], multiple: false, closesAt: null } };
+export const voteOp = (postId: number, choices: unknown = [0]): Op => ({ id: randomUUID(), type: 'vote', postId, choices });
+export const closePollOp = (postId: number): Op => ({ id: randomUUID(), type: 'closePoll', postId });
 export const saveOp = (postId: number, saved = true): Op => ({ id: randomUUID(), type: 'save', postId, saved });
 export const setThemeOp = (theme: 'system' | 'light' | 'dark'): Op => ({ id: randomUUID(), type: 'setTheme', theme });
 export const renameOp = (name: unknown): Op => ({ id: randomUUID(), type: 'rename', name });

@@ -7,6 +7,7 @@ import { db } from '../../../src/db/storage/schema';
 import { flagRow } from '../../../src/db/flags/flag-rows';
 import { runOperation } from '../../../src/db/ops/run';
 import { OPERATIONS } from '../../../src/shared/ops/registry';
+import { ballotOf, newPoll, withBallot, type Poll } from '../../../src/shared/polls';
 import { signInAs } from '../factories';
 import {
   EMAIL,
@@ -16,6 +17,9 @@ import {
   MEMBERS,
   NOTIFICATIONS,
   notificationLabel,
+  POLL_OPTIONS,
+  POLL_QUESTION,
+  POLLS,
   POSTS,
   REPLIES,
   SAVED,
@@ -28,6 +32,18 @@ const CASES = Object.values(tables).flatMap((table) => table.default);
 
 const nameOf = (email: string) => MEMBERS.find((member) => member.email === email)!.name;
 const roleOf = (email: string) => MEMBERS.find((member) => member.email === email)!.role;
+
+/** A world post's poll as a device holds it (local-only: every ballot cast on it). */
+function pollOf(postId: number): { poll?: Poll } {
+  const world = POLLS.find((poll) => poll.postId === postId);
+  if (!world) return {};
+  let poll: Poll = {
+    ...newPoll({ question: POLL_QUESTION, options: POLL_OPTIONS, multiple: world.multiple, closesAt: null }),
+    closedAt: world.closedAt,
+  };
+  for (const ballot of world.ballots) poll = withBallot(poll, ballot.email, ballot.choices);
+  return { poll };
+}
 
 /** The world, as a device holds it. */
 async function seed(): Promise<void> {
@@ -51,6 +67,7 @@ async function seed(): Promise<void> {
       status: post.status,
       reason: post.reason,
       rev: index + 1,
+      ...pollOf(post.id),
     })),
   );
   await db.replies.bulkAdd(
@@ -103,6 +120,11 @@ async function seed(): Promise<void> {
 }
 
 const reader: Reader = {
+  async poll(postId, email) {
+    const poll = (await db.posts.get(postId))?.poll;
+    if (!poll) return null;
+    return { counts: poll.counts, voters: poll.voters, mine: ballotOf(poll, email), closed: poll.closedAt !== null };
+  },
   async post(id) {
     const row = await db.posts.get(id);
     if (!row) return undefined;

@@ -26,4 +26,5 @@ export const wirePost = (post: Post, overrides: Partial<WirePost> = {}): WirePos
   authorId: '',
   seq: 1,
   ...overrides,
+  poll: overrides.poll ?? null,
 });

@@ -291,7 +291,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const { samples = false, adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = ADMIN_PASSWORD } = options;
   const db = await fileDatabase();
   await db.query(
-    'TRUNCATE posts, post_search, deleted_posts, replies, reply_search, post_views, ops, sessions, staff_log, rate_buckets, rate_limit_settings',
+    'TRUNCATE posts, poll_votes, post_search, deleted_posts, replies, reply_search, post_views, ops, sessions, staff_log, rate_buckets, rate_limit_settings',
   );
   await db.query('DELETE FROM users WHERE email <> $1', [DEFAULT_ADMIN_EMAIL]);
   // The admin stays, with no decision of a previous test.
