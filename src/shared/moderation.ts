@@ -95,7 +95,7 @@ export const targetKey = (target: FlagTarget): string => (target.replyId ? `repl
  * or hidden from the forum after flags (with the reason); someone replied to their post; someone
  * quoted their reply; a moderator hid their reply.
  */
-export const NOTIFICATION_KINDS = ['approved', 'rejected', 'postHidden', 'replied', 'quoted', 'replyHidden'] as const;
+export const NOTIFICATION_KINDS = ['approved', 'rejected', 'postHidden', 'replied', 'quoted', 'replyHidden', 'mentioned'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A notification of one member (the recipient is implied: a device and a pull only hold their own). */
@@ -119,7 +119,11 @@ export interface Notification {
 }
 
 /** A notification to write: everything but its id, time and read state, plus whom it goes to. */
-export type NewNotification = Omit<Notification, 'id' | 'createdAt' | 'readAt'> & { recipientEmail: string };
+export type NewNotification = Omit<Notification, 'id' | 'createdAt' | 'readAt'> & {
+  recipientEmail: string;
+  /** Who `actor` names when it is not the member acting (a mention told at its post's approval: the post's author). */
+  actorEmail?: string;
+};
 
 /** At most this many notification ids in one `readNotifications` operation (a device sends several for more). */
 export const MAX_READ_IDS = 500;
@@ -140,6 +144,8 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'act
       return `${notification.actor ?? 'Someone'} quoted your reply on ${post}`;
     case 'replyHidden':
       return `A moderator hid your reply on ${post}`;
+    case 'mentioned':
+      return `${notification.actor ?? 'Someone'} mentioned you in ${post}`;
   }
 }
 
@@ -248,4 +254,33 @@ export function pendingDescription(count: number, flagged = 0): string {
 export function unreadDescription(count: number): string {
   if (count === 0) return 'No unread notifications';
   return `${count.toLocaleString('en-US')} unread notification${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * A mention (issue 42): each member `recipients` names hears "mentioned" from `author` (the writer
+ * of the post or reply), except the writer and the acting member themselves and anyone `told`
+ * already hears of the same thing (a post's author told "replied" is not told "mentioned" too).
+ */
+export function notificationsForMentions(
+  post: Pick<Post, 'id' | 'title'>,
+  replyId: string | null,
+  author: Pick<Post, 'author' | 'authorEmail'>,
+  recipients: readonly string[],
+  actor: Actor,
+  told: readonly NewNotification[] = [],
+): NewNotification[] {
+  const skip = new Set([author.authorEmail, ...told.map((notification) => notification.recipientEmail)]);
+  const list = [...new Set(recipients)]
+    .filter((email) => !skip.has(email))
+    .map((email) => ({
+      recipientEmail: email,
+      kind: 'mentioned' as const,
+      postId: post.id,
+      replyId,
+      actor: author.author,
+      actorEmail: author.authorEmail,
+      postTitle: post.title,
+      reason: null,
+    }));
+  return toOthers(list, actor);
 }

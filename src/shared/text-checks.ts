@@ -4,6 +4,7 @@
 
 import { LIMITS } from './post-rules';
 import { showsNothing } from './names';
+import { validateMentions } from './mentions';
 
 export interface Problem {
   code: 'invalid';
@@ -46,5 +47,5 @@ export function tooLong(field: string, value: string, max: number): Problem | nu
 /** A reply (new or edited): not empty after trimming, within LIMITS.reply, storable. */
 export function validateReply(content: string): Problem | null {
   if (blank(content)) return problem('Empty reply', 'Please write something before posting your reply.');
-  return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content);
+  return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content) ?? validateMentions(content);
 }

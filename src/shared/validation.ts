@@ -7,6 +7,7 @@ import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
 import { hasInvisible, isReservedName } from './names';
 import { blank, problem, tooLong, unstorableText, type Problem } from './text-checks';
+import { validateMentions } from './mentions';
 
 const FILL_ALL_FIELDS = 'Please fill all fields.';
 
@@ -40,7 +41,8 @@ export function validateNewPost(title: string, content: string): Problem | null 
     tooLong('Title', title.trim(), LIMITS.title) ??
     tooLong('Content', content.trim(), LIMITS.content) ??
     unstorableText('Title', title) ??
-    unstorableText('Content', content)
+    unstorableText('Content', content) ??
+    validateMentions(content)
   );
 }
 

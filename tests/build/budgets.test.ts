@@ -14,9 +14,10 @@ const KB = 1024;
 // phone header's one row, Read all in the admin queue, toasts placed away from the work): 1304 KB.
 // Issue 41's account screens (Forgot password, the emailed links' pages, Profile's Password,
 // Signed-in devices, Email notifications and Your data: 1303.9 → 1312.7 KB, none of it in the first load): 1316 KB.
-// Then by polls (issue 42: the poll's rules, its two operations, the poll on a post's page and the
-// poll fields of New Post: 1312.7 → 1325.0 KB, none of it in the first load): 1328 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1328 * KB };
+// Then by polls and mentions (issue 42: the poll's rules, its two operations, the poll on a post's
+// page and the poll fields of New Post, 1312.7 → 1325.0 KB; the @ list and the mention rule, → 1331.5
+// KB; none of it in the first load): 1335 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1335 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -204,6 +204,11 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       async (c) => opOutcome(c, voteOp(pollId)),
       { visitor: '401', member: '200 poll_closed', other: '200 poll_closed', admin: '200 poll_closed' },
     ],
+    [
+      'GET /api/members?q= (the editor’s @ mentions)',
+      async (c) => c.request('GET', '/api/members?q=a'),
+      { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
     ['GET /api/insights', async (c) => c.request('GET', '/api/insights'), { visitor: '401', member: '403', other: '403', admin: '200' }],
     [
       'push reply (approved)',

@@ -262,6 +262,14 @@ export class SqlStore implements OpStore {
     this.change.advance(rows.length);
   }
 
+  async mentionable(ids: readonly string[]): Promise<string[]> {
+    const rows = await this.tx.query<{ email: string }>(
+      `SELECT email FROM users WHERE member_id = ANY($1::text[]) AND closed_at IS NULL AND password_hash <> ''`,
+      [[...ids]],
+    );
+    return rows.map((row) => String(row.email));
+  }
+
   /** One row per recipient who has an account one signs in to (a sample post's author, whose account nobody signs in to, gets none). */
   async notify(list: readonly NewNotification[], now: number): Promise<void> {
     if (list.length === 0) return;
@@ -269,7 +277,7 @@ export class SqlStore implements OpStore {
     await this.write(
       `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
        SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
-         CASE WHEN e->>'actor' IS NOT NULL THEN $4::bigint END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
+         CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
        FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> '' RETURNING id`,
       [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );

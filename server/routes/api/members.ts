@@ -1,5 +1,9 @@
 // GET /api/members/:id (protocol version 5): a member's page (db/members.ts) for a signed-in
 // member; a malformed id is 400 invalid, an id no member has (or one with nothing on the forum) 404 member_not_found.
+// GET /api/members?q= (issue 42): the members whose name (or a word of it) starts with `q`, for the
+// editor's @ mentions: at most MENTION_SUGGESTIONS, their public id and name (never an email), under
+// the searches_per_minute limit. Only members with something on the forum, as their pages: a member
+// who has written nothing stays unknown to others (their page answers 404 too).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { memberParamsSchema } from '../../../src/shared/protocol';
@@ -7,11 +11,42 @@ import { memberProfile } from '../../db/members/members';
 import { memberOf } from '../../plugins/session';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
+import { takeForRequest } from '../../lib/limits';
+import { hasUnstorableText } from '../../../src/shared/text-checks';
 
 /** The sentence of an id that is not one. */
 export const BAD_MEMBER_ID_MESSAGE = 'A member’s id is 16 hexadecimal digits (0–9, a–f).';
 
+/** The sentence of a mention search without a name to look for. */
+export const BAD_MEMBER_QUERY_MESSAGE = 'Type 1 to 100 characters of a member’s name.';
+/** How many members a mention search answers. */
+export const MENTION_SUGGESTIONS = 8;
+
+/** `text` as a LIKE pattern's literal part (its wildcards and the escape character escaped). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/gu, (character) => `\\${character}`);
+
 export default async function membersRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/api/members', async (request, reply) => {
+    const q = (request.query as { q?: unknown }).q;
+    const text = typeof q === 'string' ? q.trim().toLocaleLowerCase('en-US') : '';
+    if (text.length === 0 || text.length > 100 || hasUnstorableText(text)) throw refuse('invalid', BAD_MEMBER_QUERY_MESSAGE);
+    const member = memberOf(request);
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'searches_per_minute', member);
+    const pattern = likeLiteral(text);
+    const rows = await ctx.db.query<{ member_id: string; name: string }>(
+      `SELECT member_id, name FROM users
+       WHERE member_id IS NOT NULL AND closed_at IS NULL AND password_hash <> ''
+         AND (EXISTS (SELECT 1 FROM posts p WHERE p.author_email = users.email AND p.status = 'approved')
+           OR EXISTS (SELECT 1 FROM replies r JOIN posts p ON p.id = r.post_id
+             WHERE r.author_email = users.email AND r.state = 'visible' AND p.status = 'approved'))
+         AND (lower(name) LIKE $1 || '%' ESCAPE '\\' OR lower(name) LIKE '% ' || $1 || '%' ESCAPE '\\')
+       ORDER BY lower(name) LIKE $1 || '%' ESCAPE '\\' DESC, lower(name) LIMIT $2`,
+      [pattern, MENTION_SUGGESTIONS],
+    );
+    reply.header('cache-control', 'no-store');
+    return { members: rows.map((row) => ({ id: String(row.member_id), name: String(row.name) })) };
+  });
+
   app.get('/api/members/:id', async (request, reply) => {
     const params = memberParamsSchema.safeParse(request.params);
     if (!params.success) throw refuse('invalid', BAD_MEMBER_ID_MESSAGE);

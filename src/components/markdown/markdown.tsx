@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import './markdown.scss';
 import type * as RenderModule from '../../lib/markdown/render';
 
@@ -35,7 +36,15 @@ export function Markdown({ source, className = '' }: { source: string; className
     };
   }, [renderer]);
   const html = useMemo(() => renderer?.renderMarkdown(source), [renderer, source]);
+  const navigate = useNavigate();
+  // A mention opens the member's page in the app (a plain click; a modified one is the browser's).
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a.app-mention') : null;
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href')!);
+  };
   if (html === undefined) return <div className={`app-markdown is-plain ${className}`}>{source}</div>;
   // The HTML comes from renderMarkdown: markdown-it with raw HTML off, then DOMPurify.
-  return <div className={`app-markdown ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`app-markdown ${className}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

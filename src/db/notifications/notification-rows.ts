@@ -24,7 +24,7 @@ export function toNotification(row: Notification & { actorRole?: string | null }
  */
 export async function writeNotifications(list: readonly NewNotification[], now = Date.now()): Promise<string[]> {
   if (list.length === 0 || (await isConnectedDevice())) return [];
-  const rows: NotificationRow[] = list.map(({ recipientEmail, ...notification }) => ({
+  const rows: NotificationRow[] = list.map(({ recipientEmail, actorEmail: _actorEmail, ...notification }) => ({
     ...notification,
     id: newOperationId(),
     createdAt: now,

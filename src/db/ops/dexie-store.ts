@@ -13,6 +13,7 @@ import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '.
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
+import { memberId } from '../../shared/members';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';
@@ -173,6 +174,21 @@ export class DexieStore implements OpStore {
     const settled = await settleFlags(targets, state);
     this.settledFlagIds.push(...settled);
     if (settled.length > 0) this.changed = true;
+  }
+
+  /**
+   * Local-only: the accounts of this device and the authors of the posts it holds, by their public
+   * ids (a connected device's server tells the members it mentions).
+   */
+  async mentionable(ids: readonly string[]): Promise<string[]> {
+    const wanted = new Set(ids);
+    const emails = new Set((await db.accounts.toArray()).map((account) => account.email).filter((email) => wanted.has(memberId(email))));
+    for (const post of await db.posts
+      .where('authorId')
+      .anyOf([...ids])
+      .toArray())
+      if (post.authorEmail) emails.add(post.authorEmail);
+    return [...emails];
   }
 
   /** Local-only: the notifications are written here (a connected device gets them from the server). */

@@ -81,6 +81,11 @@ export class MemoryStore implements OpStore {
 
   async recountComments(): Promise<void> {}
 
+  /** Notifications are the server's to say. */
+  async mentionable(): Promise<string[]> {
+    return [];
+  }
+
   async hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean> {
     return [...this.flags.values()].some(
       (flag) => flag.flaggerEmail === actor.email && flag.postId === target.postId && flag.replyId === target.replyId,

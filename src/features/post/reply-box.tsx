@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useMentions } from '../../components/mentions';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CharCounter } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
@@ -34,6 +35,7 @@ interface ReplyBoxProps {
 export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textarea }: ReplyBoxProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const mentions = useMentions({ textarea, value: text, onChange: setText, email });
   const showToast = useToast();
   const id = useId();
   // What storage holds as far as this box knows, and what the box holds (for effects).
@@ -116,7 +118,11 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
             disabled={busy}
             aria-describedby={nearLimit ? `${id}-count` : undefined}
             onChange={(event) => setText(event.target.value)}
+            onKeyDown={mentions.onKeyDown}
+            onSelect={mentions.onSelect}
+            onInput={mentions.onSelect}
           />
+          {mentions.list}
           {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
         </WritePreview>
         <div className="app-reply-box-actions">

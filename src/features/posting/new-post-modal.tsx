@@ -16,6 +16,7 @@ import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../d
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
 import { validateNewPost, validateTags } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
+import { useMentions } from '../../components/mentions';
 import { validatePoll } from '../../shared/polls';
 import { EMPTY_POLL, PollEditor, pollDefinition, type PollDraft } from './poll-editor';
 
@@ -67,6 +68,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const tagsRef = useRef<HTMLInputElement>(null);
   const edited = useRef(false);
+  const mentions = useMentions({ textarea: contentRef, value: content, onChange: (value) => edit(setContent)(value), email });
 
   // Bring back the saved draft when the modal opens, unless the member already typed (an edit:
   // the kept edit the server refused, if any). Each opening asks again; an answer that comes
@@ -247,6 +249,9 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 rows={7}
                 value={content}
                 onChange={(event) => edit(setContent)(event.target.value)}
+                onKeyDown={mentions.onKeyDown}
+                onSelect={mentions.onSelect}
+                onInput={mentions.onSelect}
                 maxLength={LIMITS.content}
                 placeholder="Share your insight, question or experience… Markdown works: **bold**, lists, tables, code."
                 isInvalid={invalid.content}
@@ -254,6 +259,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 aria-describedby={`${id}-content-count`}
                 disabled={busy}
               />
+              {mentions.list}
               <CharCounter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
             </WritePreview>
           </Form.Group>

@@ -38,6 +38,9 @@ const ALLOWED_TAGS = [
 const ALLOWED_ATTR = ['href', 'title', 'start', 'class', 'rel', 'target'];
 const FORBID_TAGS = ['img', 'iframe', 'style', 'script', 'svg', 'math', 'form', 'input', 'object', 'embed', 'base', 'meta', 'link'];
 
+/** A member's page, as a mention links it (shared/mentions.ts). */
+const MENTION_HREF = /^\/members\/[0-9a-f]{16}$/u;
+
 const purifier = DOMPurify(window);
 purifier.addHook('uponSanitizeAttribute', (_node, data) => {
   // No event handler or style survives, whatever the allow-list says.
@@ -47,6 +50,12 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A') return;
   const href = node.getAttribute('href');
   if (href === null || !isSafeHref(href)) node.removeAttribute('href');
+  // A mention (issue 42): a member's page of this site, opened in the app itself.
+  if (href !== null && MENTION_HREF.test(href)) {
+    node.setAttribute('class', 'app-mention');
+    node.removeAttribute('target');
+    return;
+  }
   node.setAttribute('rel', LINK_REL);
   node.setAttribute('target', '_blank');
 });

@@ -6,6 +6,8 @@ import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
 import { mayWrite, subjectPost } from './rules';
+import { mentionedIds } from '../mentions';
+import { notificationsForMentions } from '../moderation';
 
 export const editPost = defineOp('editPost', 3, 'member', {
   wire: (z, f) => ({ postId: f.postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
@@ -29,5 +31,14 @@ export const editPost = defineOp('editPost', 3, 'member', {
       ...changes,
       ...(resubmits ? { submittedAt: context.now, reason: null } : {}),
     });
+    // An approved post's edit tells only the members it mentions now and did not before.
+    if (stored.status === 'approved') {
+      const before = new Set(mentionedIds(stored.content));
+      const added = mentionedIds(content).filter((id) => !before.has(id));
+      if (added.length > 0) {
+        const recipients = await store.mentionable(added);
+        await store.notify(notificationsForMentions(stored, null, stored, recipients, actor), context.now);
+      }
+    }
   },
 });

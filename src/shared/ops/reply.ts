@@ -6,7 +6,7 @@ import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { replyText } from './fields';
-import { mayWrite, subjectPost } from './rules';
+import { mayWrite, subjectPost, tellMentioned } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
   wire: (z, f) => ({ postId: f.postId, content: z.unknown(), quoteId: f.replyId.nullable().optional() }),
@@ -22,7 +22,9 @@ export const reply = defineOp('reply', 2, 'member', {
     const quote = quoted && quoted.postId === postId && quoted.state !== 'deleted' ? quoted : null;
     const row = newReply(context.id, postId, await store.member(actor), content, quote ? quote.id : null, context.now);
     await store.insertReply(row);
-    await store.notify(notificationsForReply(post, row, quote, actor), context.now);
+    const told = notificationsForReply(post, row, quote, actor);
+    await store.notify(told, context.now);
+    await tellMentioned(store, actor, content, { post, replyId: row.id, author: row }, context.now, told);
     await store.recountComments(postId);
   },
 });

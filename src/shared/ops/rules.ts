@@ -2,6 +2,8 @@
 // they may see, their own reply. Written once over the store, so the device and the server refuse
 // the same things with the same codes.
 import { maySee, type Actor, type Reply } from '../post-rules';
+import { mentionedIds } from '../mentions';
+import { notificationsForMentions, type NewNotification } from '../moderation';
 import { refuse, type OpContext } from './define';
 import type { OpPost, OpStore } from './store';
 
@@ -60,4 +62,19 @@ export async function staffTarget(store: OpStore, memberId: string): Promise<voi
   if (target === 'unknown') return;
   if (!target || target.closed) refuse('member_not_found');
   if (target.role === 'admin') refuse('staff_member');
+}
+
+/** Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them. */
+export async function tellMentioned(
+  store: OpStore,
+  actor: Actor,
+  text: string,
+  about: { post: Pick<OpPost, 'id' | 'title'>; replyId: string | null; author: Pick<OpPost, 'author' | 'authorEmail'> },
+  now: number,
+  told: readonly NewNotification[] = [],
+): Promise<void> {
+  const ids = mentionedIds(text);
+  if (ids.length === 0) return;
+  const recipients = await store.mentionable(ids);
+  await store.notify(notificationsForMentions(about.post, about.replyId, about.author, recipients, actor, told), now);
 }

@@ -73,6 +73,11 @@ export interface OpStore {
   /** Moves the open flags of `target` to `state`. */
   settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void>;
 
+  /**
+   * The emails of the members of these public ids who can be told of a mention (their accounts are
+   * open). A connected device answers none: its server tells them.
+   */
+  mentionable(ids: readonly string[]): Promise<string[]>;
   /** Writes these notifications (one per recipient who has an account here). */
   notify(list: readonly NewNotification[], now: number): Promise<void>;
   /** Marks the member's own unread notifications among `ids` read at `at`; others' ids change nothing. */
