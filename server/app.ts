@@ -20,6 +20,7 @@ import eventsRoutes from './routes/api/events';
 import healthRoutes from './routes/api/health';
 import insightsRoutes from './routes/api/insights';
 import membersRoutes from './routes/api/members';
+import attachmentRoutes from './routes/api/attachments';
 import pullRoutes from './routes/api/pull';
 import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     insightsRoutes,
     searchRoutes,
     membersRoutes,
+    attachmentRoutes,
     adminRoutes,
     memberAccountRoutes,
   ]);

@@ -30,6 +30,7 @@ export const DEFAULT_LIMITS: Record<
   | 'likes_per_day'
   | 'flags_per_day'
   | 'votes_per_day'
+  | 'attachments_per_day'
   | 'edits_per_day'
   | 'searches_per_minute'
   | 'pushes_per_10_seconds'
@@ -46,6 +47,8 @@ export const DEFAULT_LIMITS: Record<
   flags_per_day: { count: 20, seconds: DAY, firstDayCount: 5, firstDaySeconds: DAY },
   /** Votes in polls (a changed vote counts again): Discourse has none; this one only stops a flood. */
   votes_per_day: { count: 200, seconds: DAY, firstDayCount: 50, firstDaySeconds: DAY },
+  /** Files uploaded (a file already uploaded by the member counts again: it is a new request all the same). */
+  attachments_per_day: { count: 50, seconds: DAY, firstDayCount: 10, firstDaySeconds: DAY },
   /** Edits of posts and replies. */
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },

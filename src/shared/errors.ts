@@ -141,6 +141,18 @@ export const ERRORS = {
   no_poll: { status: 404, title: 'No poll', message: 'This post has no poll.' },
   poll_not_open: { status: 409, title: 'Poll not open', message: 'A poll takes votes once its post is on the forum.' },
   poll_closed: { status: 409, title: 'Poll closed', message: 'This poll is closed: it takes no more votes.' },
+  // Evidence (issue 42): attachments.
+  unsupported_file: {
+    status: 415,
+    title: 'File type not accepted',
+    message: 'Attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.',
+  },
+  attachment_too_large: { status: 413, title: 'File too large', message: 'A file can be at most 10 MB.' },
+  attachment_quota: {
+    status: 413,
+    title: 'Attachment space used up',
+    message: 'You have used all the space for your attachments (200 MB). Files already on the forum stay.',
+  },
 
   // The server or the network.
   database_unavailable: {

@@ -1,7 +1,7 @@
 // The authorization matrix: visitor, member (the author), another member and admin × every
 // endpoint and operation, with the status code (and, for operations, the result) each one must get.
 // The rows run in order, each role in turn (visitor, member, other, admin), on one forum.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId } from '../../src/shared/members';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type Op } from '../../src/shared/protocol';
@@ -59,6 +59,8 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   /** The author's approved post with a poll, and their pending one with a poll. */
   let pollId: number;
   let pendingPollId: number;
+  /** A file the author uploaded. */
+  let authorFile: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -89,6 +91,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     pollId = await clients.member.createPost('A poll of the author', POLL);
     await clients.admin.push(reviewOp(pollId));
     pendingPollId = await clients.member.createPost('A pending poll of the author', POLL);
+    const uploaded = await uploadText(clients.member, 'The author’s notes.');
+    expect(uploaded.status).toBe(200);
+    authorFile = uploaded.body.sha256;
   });
   /** Which role a matrix row's client plays. */
   const roleOf = (client: Client) => ROLES.find((role) => clients[role] === client);
@@ -208,6 +213,16 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'GET /api/members?q= (the editor’s @ mentions)',
       async (c) => c.request('GET', '/api/members?q=a'),
       { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
+    [
+      'PUT /api/attachments/:sha256 (a text file)',
+      async (c) => uploadText(c, `Notes of ${roleOf(c)}.`),
+      { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
+    [
+      'GET /api/attachments/:sha256 (the author’s file)',
+      async (c) => c.request('GET', `/api/attachments/${authorFile}`),
+      { visitor: '401', member: '200', other: '404', admin: '200' },
     ],
     ['GET /api/insights', async (c) => c.request('GET', '/api/insights'), { visitor: '401', member: '403', other: '403', admin: '200' }],
     [
@@ -502,6 +517,15 @@ async function seesFlags(client: Client, postId: number) {
 }
 
 /** The reason of `postId` as this member's pull carries it, or absent (no post, or no reason). */
+/** Uploads a text file of `text` as `client`. */
+function uploadText(client: Client, text: string) {
+  const bytes = Buffer.from(text, 'utf8');
+  return client.request('PUT', `/api/attachments/${createHash('sha256').update(bytes).digest('hex')}`, bytes, {
+    'content-type': 'application/octet-stream',
+    'x-file-name': 'notes.txt',
+  });
+}
+
 /** A poll as this member's pull carries it: the counts, and whose ballots came with it. */
 async function seesPoll(client: Client, postId: number) {
   const answer = await client.pull();

@@ -40,7 +40,7 @@ export async function deleteAccount(db: Database, user: UserRow, keepContent: bo
       );
     }
     await tx.query('UPDATE deleted_posts SET author_email = $2 WHERE author_email = $1', [user.email, anonymous]);
-    for (const table of ['notifications', 'saved_posts', 'account_tokens', 'mail_outbox'])
+    for (const table of ['notifications', 'saved_posts', 'account_tokens', 'mail_outbox', 'attachment_uploads'])
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [user.id]);
     // The account row: nameless, with no address, no password, closed. One change number: the
     // `members` row every device names their writing by.

@@ -38,6 +38,10 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     [user.id],
   );
   const saved = await tx.query('SELECT post_id, at FROM saved_posts WHERE user_id = $1 AND saved ORDER BY at', [user.id]);
+  const uploads = await tx.query(
+    `SELECT u.sha256, u.name, u.at, a.mime, a.size FROM attachment_uploads u JOIN attachments a ON a.sha256 = u.sha256 WHERE u.user_id = $1 ORDER BY u.at`,
+    [user.id],
+  );
   const votes = await tx.query(
     `SELECT v.post_id, v.choices, v.at, p.poll FROM poll_votes v JOIN posts p ON p.id = v.post_id WHERE v.user_id = $1 ORDER BY v.at`,
     [user.id],
@@ -66,6 +70,14 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     likesAndOtherActivity: activity.map((row) => ({ postId: ms(row.post_id), replyId: row.reply_id ?? null, at: ms(row.applied_at) })),
     flags,
     savedPosts: saved.map((row) => ({ postId: Number(row.post_id), at: ms(row.at) })),
+    attachments: uploads.map((row) => ({
+      sha256: String(row.sha256),
+      name: String(row.name),
+      type: String(row.mime),
+      size: Number(row.size),
+      uploadedAt: ms(row.at),
+      path: `/api/attachments/${String(row.sha256)}`,
+    })),
     pollVotes: votes.map((row) => {
       const poll = toWirePoll(row);
       const choices = (typeof row.choices === 'string' ? JSON.parse(row.choices) : row.choices) as number[];

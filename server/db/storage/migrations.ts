@@ -535,6 +535,32 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     )`,
     `CREATE INDEX poll_votes_user ON poll_votes (user_id)`,
   ],
+  // 15: attachments (issue 42). A file once per SHA-256 (its type and an image's size, read from its
+  // bytes), its bytes apart (server/attachments/storage.ts), and who uploaded it under which name
+  // (each member's quota and daily limit count these).
+  [
+    `CREATE TABLE attachments (
+      sha256 text PRIMARY KEY,
+      kind text NOT NULL,
+      mime text NOT NULL,
+      size integer NOT NULL,
+      width integer,
+      height integer,
+      created_at bigint NOT NULL
+    )`,
+    `CREATE TABLE attachment_blobs (
+      sha256 text PRIMARY KEY REFERENCES attachments (sha256) ON DELETE CASCADE,
+      bytes bytea NOT NULL
+    )`,
+    `CREATE TABLE attachment_uploads (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      sha256 text NOT NULL REFERENCES attachments (sha256) ON DELETE CASCADE,
+      name text NOT NULL,
+      at bigint NOT NULL,
+      PRIMARY KEY (user_id, sha256)
+    )`,
+    `CREATE INDEX attachment_uploads_sha ON attachment_uploads (sha256)`,
+  ],
 ];
 
 /**

@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   likes_per_day: 'Likes',
   flags_per_day: 'Flags',
   votes_per_day: 'Poll votes',
+  attachments_per_day: 'Attachments',
   edits_per_day: 'Edits',
   searches_per_minute: 'Searches',
   pushes_per_10_seconds: 'Sync requests',

@@ -1,0 +1,91 @@
+// What a file is, from its bytes (issue 42): never from its name nor from what the device claims. An
+// image (PNG, JPEG, WebP, GIF) with the width and height read from its header; a PDF; an Excel, Word
+// or PowerPoint file; or text (CSV, TXT): UTF-8 without a NUL and not markup. SVG, HTML, XML and
+// every other type are refused. `file-type` reads the signatures (a maintained table of hundreds, the
+// Office files' zip entries too); the image headers and the text rule are here.
+import { fileTypeFromBuffer } from 'file-type';
+
+/** The types an attachment may have, as served. */
+export const ATTACHMENT_MIME = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+} as const;
+
+export type AttachmentKind = keyof typeof ATTACHMENT_MIME;
+
+export interface Sniffed {
+  kind: AttachmentKind;
+  mime: string;
+  /** An image's size in pixels (null for other files). */
+  width: number | null;
+  height: number | null;
+}
+
+const IMAGES = new Set<AttachmentKind>(['png', 'jpg', 'webp', 'gif']);
+export const isImageKind = (kind: AttachmentKind): boolean => IMAGES.has(kind);
+
+const u16be = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
+const u16le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
+const u24le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+const u32be = (bytes: Uint8Array, at: number) =>
+  ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
+
+/** An image's width and height from its header, or null when the header cannot be read. */
+export function imageSize(bytes: Uint8Array, kind: AttachmentKind): { width: number; height: number } | null {
+  const sized = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
+  if (kind === 'png' && bytes.length >= 24) return sized(u32be(bytes, 16), u32be(bytes, 20));
+  if (kind === 'gif' && bytes.length >= 10) return sized(u16le(bytes, 6), u16le(bytes, 8));
+  if (kind === 'webp' && bytes.length >= 30) {
+    const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+    if (chunk === 'VP8 ') return sized(u16le(bytes, 26) & 0x3fff, u16le(bytes, 28) & 0x3fff);
+    if (chunk === 'VP8L') {
+      const bits = bytes[21]! | (bytes[22]! << 8) | (bytes[23]! << 16) | (bytes[24]! << 24);
+      return sized((bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1);
+    }
+    if (chunk === 'VP8X') return sized(u24le(bytes, 24) + 1, u24le(bytes, 27) + 1);
+    return null;
+  }
+  if (kind === 'jpg') {
+    // The first start-of-frame marker (SOF0–SOF15 but DHT, JPG and DAC) holds the height, then the width.
+    let at = 2;
+    while (at + 9 < bytes.length) {
+      if (bytes[at] !== 0xff) return null;
+      const marker = bytes[at + 1]!;
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return sized(u16be(bytes, at + 7), u16be(bytes, at + 5));
+      }
+      at += 2 + u16be(bytes, at + 2);
+    }
+  }
+  return null;
+}
+
+/** Text a browser could take for markup, whatever the type it is served as: refused outright. */
+const MARKUP = /^\s*</u;
+
+/** What `bytes` are as an attachment, or null when they are not one of the listed types (or an image that cannot be read). */
+export async function sniffAttachment(bytes: Uint8Array): Promise<Sniffed | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) {
+    const kind = (Object.keys(ATTACHMENT_MIME) as AttachmentKind[]).find((candidate) => candidate === found.ext);
+    if (!kind || kind === 'txt') return null;
+    if (!isImageKind(kind)) return { kind, mime: ATTACHMENT_MIME[kind], width: null, height: null };
+    const size = imageSize(bytes, kind);
+    return size ? { kind, mime: ATTACHMENT_MIME[kind], ...size } : null;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (text.includes('\0') || MARKUP.test(text.replace(/^\uFEFF/u, ''))) return null;
+  return { kind: 'txt', mime: ATTACHMENT_MIME.txt, width: null, height: null };
+}

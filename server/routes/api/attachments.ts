@@ -1,0 +1,141 @@
+// Attachments (issue 42), by content address:
+// - PUT /api/attachments/:sha256 (a member; the file's bytes, application/octet-stream; its name in
+//   X-File-Name, URI-encoded): the server hashes the bytes (they must be what the address says),
+//   reads the type from them (server/attachments/sniff.ts), and stores the file once whoever uploads
+//   it again (a retried upload stores nothing twice). At most 10 MB a file, a quota per member, and
+//   the attachments_per_day limit. Answers the file as the server knows it.
+// - GET /api/attachments/:sha256: the file, to its uploaders and the admins (issue 42's next step
+//   adds the members who may see a post or reply that carries it), from its own path, with
+//   `nosniff`, a sandboxing Content-Security-Policy, `Content-Disposition: attachment` for all but
+//   images, and an immutable cache (its address is its content). Anyone else: 404, as for no file.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context';
+import { refuse } from '../../lib/http-error';
+import { takeForRequest } from '../../lib/limits';
+import { memberOf } from '../../plugins/session';
+import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
+import { sqlBlobStore } from '../../attachments/storage';
+import { hasUnstorableText } from '../../../src/shared/text-checks';
+
+/** The largest file a member may attach. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** What one member's uploads may add up to. */
+export const ATTACHMENT_QUOTA_BYTES = 200 * 1024 * 1024;
+/** The longest file name kept. */
+const MAX_NAME = 200;
+
+const SHA256 = /^[0-9a-f]{64}$/u;
+export const BAD_ADDRESS_MESSAGE = 'An attachment’s address is its SHA-256: 64 hexadecimal digits (0–9, a–f).';
+export const CHANGED_ON_THE_WAY_MESSAGE = 'The file changed on its way (its SHA-256 is not the one named). Try again.';
+export const EMPTY_FILE_MESSAGE = 'This file is empty.';
+
+/** The file's name as given (X-File-Name, URI-encoded), without a path, control characters or more than MAX_NAME characters; 'file' when none is readable. */
+export function fileName(header: unknown): string {
+  let name = typeof header === 'string' ? header : '';
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    name = '';
+  }
+  name = name
+    .replace(/^.*[\\/]/u, '')
+    // eslint-disable-next-line no-control-regex -- the control characters are what is taken out
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"]/gu, '')
+    .trim()
+    .slice(0, MAX_NAME);
+  return name && !hasUnstorableText(name) ? name : 'file';
+}
+
+interface AttachmentRow {
+  sha256: string;
+  kind: AttachmentKind;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+const toAnswer = (row: Record<string, unknown>, name: string) => ({
+  sha256: String(row.sha256),
+  name,
+  mime: String(row.mime),
+  size: Number(row.size),
+  width: row.width === null || row.width === undefined ? null : Number(row.width),
+  height: row.height === null || row.height === undefined ? null : Number(row.height),
+});
+
+export default async function attachmentRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  // A file over the limit is said in the attachment's own words; every other error goes on as usual.
+  app.setErrorHandler((error) => {
+    if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refuse('attachment_too_large');
+    throw error;
+  });
+
+  app.put('/api/attachments/:sha256', { bodyLimit: MAX_ATTACHMENT_BYTES }, async (request) => {
+    const { sha256 } = request.params as { sha256: string };
+    if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
+    const bytes = request.body;
+    if (!(bytes instanceof Uint8Array)) throw refuse('bad_content_type');
+    if (bytes.length === 0) throw refuse('invalid', EMPTY_FILE_MESSAGE);
+    if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw refuse('invalid', CHANGED_ON_THE_WAY_MESSAGE);
+    const member = memberOf(request);
+    const name = fileName(request.headers['x-file-name']);
+    const sniffed = await sniffAttachment(bytes);
+    if (!sniffed) throw refuse('unsupported_file');
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'attachments_per_day', member);
+    const row = await ctx.db.transaction(async (tx) => {
+      const [used] = await tx.query<{ total: unknown; mine: unknown }>(
+        `SELECT coalesce(sum(a.size), 0) AS total, bool_or(a.sha256 = $2) AS mine
+         FROM attachment_uploads u JOIN attachments a ON a.sha256 = u.sha256 WHERE u.user_id = $1`,
+        [member.id, sha256],
+      );
+      if (used?.mine !== true && Number(used?.total ?? 0) + bytes.length > ATTACHMENT_QUOTA_BYTES) throw refuse('attachment_quota');
+      const [stored] = await tx.query(
+        `INSERT INTO attachments (sha256, kind, mime, size, width, height, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
+        [sha256, sniffed.kind, sniffed.mime, bytes.length, sniffed.width, sniffed.height, Date.now()],
+      );
+      if (stored) await sqlBlobStore.put(tx, sha256, bytes);
+      await tx.query(
+        `INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, sha256) DO UPDATE SET name = EXCLUDED.name`,
+        [member.id, sha256, name, Date.now()],
+      );
+      const [row] = await tx.query('SELECT * FROM attachments WHERE sha256 = $1', [sha256]);
+      return row!;
+    });
+    return toAnswer(row, name);
+  });
+
+  app.get('/api/attachments/:sha256', async (request, reply) => {
+    const { sha256 } = request.params as { sha256: string };
+    if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
+    const member = memberOf(request);
+    const [found] = await ctx.db.query<AttachmentRow & { name: string | null }>(
+      `SELECT a.*, (SELECT name FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $2) AS name
+       FROM attachments a WHERE a.sha256 = $1`,
+      [sha256, member.id],
+    );
+    // Only its uploaders and the admins for now: anyone else gets what no file gets.
+    if (!found || (found.name === null && member.role !== 'admin')) throw refuse('not_found', 'There is no file at this address.');
+    const bytes = await sqlBlobStore.get(ctx.db, sha256);
+    if (!bytes) throw refuse('not_found', 'There is no file at this address.');
+    const name = found.name ?? `${sha256.slice(0, 12)}.${found.kind}`;
+    reply
+      .header('content-type', found.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header(
+        'content-disposition',
+        `${isImageKind(found.kind) ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]/gu, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+    return reply.send(Buffer.from(bytes));
+  });
+}

@@ -1,0 +1,218 @@
+// Attachments on the server (issue 42), on PGlite and PostgreSQL: the type read from the bytes, never
+// the name (a PNG named .pdf is a PNG; HTML named .png, SVG, XML, a zip and unknown bytes are
+// refused; a polyglot is served as the image it starts as, inert); an image's size from its header;
+// one copy per SHA-256 whoever uploads it; the address checked against the bytes; 10 MB a file, a
+// quota per member, a daily limit; served to its uploaders and admins only, with nosniff, a
+// sandboxing CSP, Content-Disposition and an immutable cache.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../src/shared/errors';
+import {
+  ATTACHMENT_QUOTA_BYTES,
+  BAD_ADDRESS_MESSAGE,
+  CHANGED_ON_THE_WAY_MESSAGE,
+  EMPTY_FILE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+} from '../../server/routes/api/attachments';
+import { Client, type Answer } from './support/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
+import { DEFAULT_LIMITS } from './support/limits';
+import { testServer, type TestServer } from './support/app';
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const concat = (...parts: (Uint8Array | string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const be32 = (value: number) => [(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
+const le16 = (value: number) => [value & 255, (value >>> 8) & 255];
+const be16 = (value: number) => [(value >>> 8) & 255, value & 255];
+
+/** A PNG's signature and header (640 × 480), then `rest`. */
+const png = (rest = 'IDAT...IEND') =>
+  concat([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], be32(13), 'IHDR', be32(640), be32(480), [8, 6, 0, 0, 0], be32(0), rest);
+/** A JPEG with an APP0 segment, then a start of frame (1200 wide, 900 high). */
+const jpeg = () =>
+  concat(
+    [0xff, 0xd8, 0xff, 0xe0],
+    be16(16),
+    'JFIF\0',
+    [1, 1, 0, 0, 1, 0, 1, 0, 0],
+    [0xff, 0xc0],
+    be16(17),
+    [8],
+    be16(900),
+    be16(1200),
+    [3],
+    new Array(9).fill(0),
+    [0xff, 0xd9],
+  );
+const gif = () => concat('GIF89a', le16(32), le16(16), [0, 0, 0], ';');
+const pdf = () => concat('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/** Uploads `bytes` as `name` (to the address of its own hash unless given). */
+function upload(client: Client, bytes: Uint8Array, name = 'file.bin', address = sha(bytes)): Promise<Answer> {
+  return client.request('PUT', `/api/attachments/${address}`, Buffer.from(bytes), {
+    'content-type': 'application/octet-stream',
+    'x-file-name': encodeURIComponent(name),
+  });
+}
+
+describe.each(BACKENDS)('attachments on %s', (backend) => {
+  let server: TestServer;
+  let member: Client;
+  let other: Client;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await testServer(backend);
+    member = new Client(server.app);
+    other = new Client(server.app);
+    admin = new Client(server.app);
+    await member.join('uploader@example.com');
+    await other.join('stranger@example.com');
+    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => server.close());
+
+  it('reads the type and an image’s size from the bytes, never from the name', async () => {
+    const cases: [Uint8Array, string, Record<string, unknown>][] = [
+      [png(), 'chart.pdf', { mime: 'image/png', width: 640, height: 480, name: 'chart.pdf' }],
+      [jpeg(), 'photo.png', { mime: 'image/jpeg', width: 1200, height: 900 }],
+      [gif(), 'anim.gif', { mime: 'image/gif', width: 32, height: 16 }],
+      [pdf(), 'report.exe', { mime: 'application/pdf', width: null, height: null }],
+      [concat('wave,completes\n1,1204\n'), 'results.csv', { mime: 'text/plain; charset=utf-8', name: 'results.csv' }],
+      [
+        Buffer.from('\uFEFFPlain notes, “quoted”\n', 'utf8'),
+        '../../etc/notes.txt',
+        { mime: 'text/plain; charset=utf-8', name: 'notes.txt' },
+      ],
+    ];
+    for (const [bytes, name, expected] of cases) {
+      const answer = await upload(member, bytes, name);
+      expect(answer.status, name).toBe(200);
+      expect(answer.body).toMatchObject({ sha256: sha(bytes), size: bytes.length, ...expected });
+    }
+  });
+
+  it('refuses HTML, SVG, XML, a zip and unknown bytes, whatever their names, in words', async () => {
+    const refused: [Uint8Array, string][] = [
+      [concat('<!doctype html><script>alert(1)</script>'), 'cute.png'],
+      [concat('  <svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'logo.svg'],
+      [Buffer.from('\uFEFF<?xml version="1.0"?><x/>', 'utf8'), 'data.csv'],
+      [concat([0x50, 0x4b, 0x03, 0x04], new Array(60).fill(0)), 'archive.docx'],
+      [concat([0xff, 0xfe, 0x00, 0xd8, 0x00, 0x01, 0xc3]), 'mystery.txt'],
+      [concat('text with a NUL\0 inside'), 'nul.txt'],
+    ];
+    for (const [bytes, name] of refused) {
+      const answer = await upload(member, bytes, name);
+      expect(answer.status, name).toBe(415);
+      expect(answer.body.error).toEqual({ code: 'unsupported_file', message: ERRORS.unsupported_file.message });
+    }
+  });
+
+  it('a polyglot is served as the image it starts as, inert: nosniff, a sandboxing CSP, its own path', async () => {
+    const bytes = png('<html><script>alert(document.cookie)</script></html>');
+    expect((await upload(member, bytes, 'innocent.png')).body.mime).toBe('image/png');
+    const served = await member.request('GET', `/api/attachments/${sha(bytes)}`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(served.headers['content-disposition']).toBe(`inline; filename="innocent.png"; filename*=UTF-8''innocent.png`);
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const raw = await server.app.inject({ method: 'GET', url: `/api/attachments/${sha(bytes)}`, headers: { cookie: member.cookie! } });
+    expect(Buffer.compare(raw.rawPayload, Buffer.from(bytes))).toBe(0);
+  });
+
+  it('anything but an image downloads; its uploaders and admins may fetch it, nobody else (404, as for no file)', async () => {
+    const bytes = concat('%PDF-1.7\n% a questionnaire\n%%EOF\n');
+    await upload(member, bytes, 'Questionnaire “v2”.pdf');
+    const served = await member.request('GET', `/api/attachments/${sha(bytes)}`);
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Questionnaire _v2_.pdf"; filename*=UTF-8''${encodeURIComponent('Questionnaire “v2”.pdf')}`,
+    );
+    expect((await admin.request('GET', `/api/attachments/${sha(bytes)}`)).status).toBe(200);
+    const stranger = await other.request('GET', `/api/attachments/${sha(bytes)}`);
+    const nothing = await other.request('GET', `/api/attachments/${'0'.repeat(64)}`);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual(nothing.body);
+    expect((await new Client(server.app).request('GET', `/api/attachments/${sha(bytes)}`)).status).toBe(401);
+    expect((await member.request('GET', '/api/attachments/not-a-hash')).body.error).toEqual({
+      code: 'invalid',
+      message: BAD_ADDRESS_MESSAGE,
+    });
+  });
+
+  it('one copy per SHA-256: the same file uploaded again, by anyone, stores nothing twice', async () => {
+    const bytes = gif();
+    const count = async () =>
+      (await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM attachment_blobs WHERE sha256 = $1', [sha(bytes)]))[0]!.n;
+    expect((await upload(member, bytes, 'a.gif')).status).toBe(200);
+    expect((await upload(member, bytes, 'a.gif')).status).toBe(200);
+    expect((await upload(other, bytes, 'b.gif')).status).toBe(200);
+    expect(Number(await count())).toBe(1);
+    // Each uploader reads it under their own name.
+    expect((await other.request('GET', `/api/attachments/${sha(bytes)}`)).headers['content-disposition']).toContain('filename="b.gif"');
+  });
+
+  it('the address must be the bytes’ hash; empty, over 10 MB or not a file body is refused in words', async () => {
+    expect((await upload(member, png(), 'x.png', sha(gif()))).body.error).toEqual({ code: 'invalid', message: CHANGED_ON_THE_WAY_MESSAGE });
+    expect((await upload(member, new Uint8Array(), 'x.png', sha(new Uint8Array()))).body.error).toEqual({
+      code: 'invalid',
+      message: EMPTY_FILE_MESSAGE,
+    });
+    const big = new Uint8Array(MAX_ATTACHMENT_BYTES + 1);
+    const tooBig = await upload(member, big, 'big.pdf');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error).toEqual({ code: 'attachment_too_large', message: ERRORS.attachment_too_large.message });
+    const json = await member.request('PUT', `/api/attachments/${sha(png())}`, { file: 'no' });
+    expect(json.status).toBe(415);
+    expect(
+      (
+        await new Client(server.app).request('PUT', `/api/attachments/${sha(png())}`, Buffer.from(png()), {
+          'content-type': 'application/octet-stream',
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('a member’s quota: past it a new file is refused in words; a file of theirs already stored still uploads', async () => {
+    const quota = new Client(server.app);
+    await quota.join('quota@example.com');
+    const mine = pdf();
+    await upload(quota, mine, 'mine.pdf');
+    // What they uploaded before, as the database holds it: one large file, up to the quota.
+    const userId = (await server.db.query<{ id: unknown }>('SELECT id FROM users WHERE email = $1', ['quota@example.com']))[0]!.id;
+    await server.db.query(`INSERT INTO attachments (sha256, kind, mime, size, created_at) VALUES ($1, 'pdf', 'application/pdf', $2, 1)`, [
+      'f'.repeat(64),
+      ATTACHMENT_QUOTA_BYTES - 10,
+    ]);
+    await server.db.query(`INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, 'old.pdf', 1)`, [
+      userId,
+      'f'.repeat(64),
+    ]);
+    const over = await upload(quota, jpeg(), 'one-more.jpg');
+    expect(over.status).toBe(413);
+    expect(over.body.error).toEqual({ code: 'attachment_quota', message: ERRORS.attachment_quota.message });
+    expect((await upload(quota, mine, 'mine again.pdf')).status).toBe(200);
+  });
+});
+
+describe('the daily limit of attachments (DEFAULT_LIMITS)', () => {
+  it('a new member’s eleventh file of the day is slow_down, with Retry-After', async () => {
+    const server = await testServer('pglite', { memberLimits: DEFAULT_LIMITS });
+    try {
+      const member = new Client(server.app);
+      await member.join('daily@example.com');
+      const allowed = DEFAULT_LIMITS.attachments_per_day.firstDayCount;
+      for (let index = 0; index < allowed; index += 1)
+        expect((await upload(member, concat(`note ${index}\n`), `n${index}.txt`)).status).toBe(200);
+      const over = await upload(member, concat('one too many\n'), 'over.txt');
+      expect(over.status).toBe(429);
+      expect(over.body.error.code).toBe('slow_down');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
