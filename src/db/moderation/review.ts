@@ -80,8 +80,13 @@ function reviewFields(before: PostRow): Pick<PostRow, 'status' | 'reason' | 'rev
   return { status: before.status, reason: before.reason, reviewedAt: before.reviewedAt };
 }
 
-/** Puts every post of a bulk review back in the queue; throws `too_late_to_undo` once a review was sent. */
-export async function undoReview(token: UndoToken): Promise<void> {
+/**
+ * Puts every post of a bulk review back in the queue; throws `too_late_to_undo` once a review was
+ * sent. `pressedAt`: when Undo was pressed (by default, when this is called): on a device with no
+ * server nothing was sent, so an Undo pressed within the window counts even when a busy device gets
+ * to it after the window.
+ */
+export async function undoReview(token: UndoToken, pressedAt = Date.now()): Promise<void> {
   requireAdmin();
   await run(() =>
     db.transaction('rw', OP_TABLES(), async () => {
@@ -94,7 +99,7 @@ export async function undoReview(token: UndoToken): Promise<void> {
         const rows = await db.outbox.bulkGet(held);
         if (rows.some((row) => !row || row.holdUntil === undefined || now >= row.holdUntil)) throw new DataError('too_late_to_undo');
         await db.outbox.bulkDelete(held);
-      } else if (now >= entry.until + UNDO_GRACE_MS) {
+      } else if (pressedAt >= entry.until + UNDO_GRACE_MS) {
         throw new DataError('too_late_to_undo');
       }
       for (const { post } of entry.reviews) {
