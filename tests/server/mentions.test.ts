@@ -3,7 +3,11 @@
 // reply at once; an unknown or closed account is skipped; at most 10 a post. GET /api/members?q=
 // offers members by a name (or a word of it) that starts with what was typed: no emails, wildcards
 // taken literally, at most 8, signed-in members only, refusals in words.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newReply } from '../../src/shared/post-rules';
+import { createUser } from '../../server/db/members/accounts';
+import { INSERT_REPLY, insertReplyParams } from '../../server/db/replies/reply-rows';
 import { MAX_MENTIONS } from '../../src/shared/mentions';
 import type { WireNotification } from '../../src/shared/protocol';
 import { BAD_MEMBER_QUERY_MESSAGE, MENTION_SUGGESTIONS } from '../../server/routes/api/members';
@@ -86,17 +90,24 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
     const forum = await writer.createPost('Where Nora replied');
     await admin.push(reviewOp(forum));
     await named.reply(forum, 'Hello.');
-    await new Client(server.app).join('nobody.yet@example.com', undefined, 'Norbert Quiet');
+    await createUser(server.db, {
+      email: 'nobody.yet@example.com',
+      name: 'Norbert Quiet',
+      role: 'user',
+      passwordHash: 'not-for-signing-in',
+    });
     const byName = await writer.request('GET', '/api/members?q=nor');
     expect(byName.status).toBe(200);
     expect(byName.body).toEqual({ members: [{ id: namedId, name: 'Nora Named' }] });
     const byWord = await writer.request('GET', '/api/members?q=NAM');
     expect(byWord.body.members.map((member: { name: string }) => member.name)).toEqual(['Nora Named']);
     expect(JSON.stringify(byWord.body)).not.toContain('@');
+    // Ten more members with a reply each, written straight into the database (no sign-up's hashing).
     for (let index = 0; index < MENTION_SUGGESTIONS + 2; index += 1) {
-      const many = new Client(server.app);
-      await many.join(`many${index}@example.com`, undefined, `Many ${index}`);
-      await many.reply(forum, `Reply ${index}.`);
+      const email = `many${index}@example.com`;
+      await createUser(server.db, { email, name: `Many ${index}`, role: 'user', passwordHash: 'not-for-signing-in' });
+      const reply = newReply(randomUUID(), forum, { email, name: `Many ${index}`, role: 'user' }, `Reply ${index}.`, null, index);
+      await server.db.query(INSERT_REPLY, insertReplyParams(reply, 1));
     }
     const manyAnswer = await writer.request('GET', '/api/members?q=many');
     expect(manyAnswer.body.members, JSON.stringify(manyAnswer.body)).toHaveLength(MENTION_SUGGESTIONS);
