@@ -101,6 +101,8 @@ test('Delete my account on a phone, keeping what was written: the tablet shows t
   await submitNewPost(phone.page, 'Panel attrition by wave', 'Wave 3 lost a fifth of the panel; here is what we changed.');
   await waitSynced(phone.page);
   await card(tablet.page, 'Panel attrition by wave').getByRole('button', { name: 'Approve' }).click();
+  // The approval is written on the device (its toast) before the page is left, then sent.
+  await expect(toasts(tablet.page).getByRole('status').filter({ hasText: 'Post approved' })).toBeVisible();
   await waitSynced(tablet.page);
   await tablet.page.goto('/forum');
   await expect(card(tablet.page, 'Panel attrition by wave')).toContainText('Leaving Soon');

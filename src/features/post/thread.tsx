@@ -8,6 +8,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { useUndoableDelete } from '../../components/toast/use-undoable-delete';
 import { deleteReply, REPLY_PAGE_SIZE, threadIndex } from '../../db/replies/replies';
 import { formatCount } from '../../lib/format';
+import { latestOnly } from '../../lib/latest-only';
 import { ERRORS } from '../../shared/errors';
 import type { Post, Reply, Session } from '../../db/types';
 import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
@@ -70,19 +71,23 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
     },
     [setParams],
   );
+  // The latest request wins (latestOnly): a reply just posted, whose place is still being read,
+  // never takes the mark (or the focus) from a link followed after it.
+  const places = useRef(latestOnly());
   const goToReply = useCallback(
     (replyId: string, focus: boolean) =>
-      threadIndex(replyId)
-        .catch(() => -1)
+      places.current.run(
+        threadIndex(replyId).catch(() => -1),
         // A reply not on this device yet keeps the link's `?reply=` until sync brings it.
-        .then((index) => index >= 0 && showReply(replyId, index, focus)),
+        (index) => index >= 0 && showReply(replyId, index, focus),
+      ),
     [showReply],
   );
 
   // A link to a reply (a quote's, or a shared one): find its page, again whenever the thread grows.
   const total = thread?.total;
   useEffect(() => {
-    if (replyParam) void goToReply(replyParam, true);
+    if (replyParam) goToReply(replyParam, true);
   }, [replyParam, goToReply, total]);
 
   const onPage = thread?.replies.some((reply) => reply.id === target?.id) ?? false;
@@ -171,7 +176,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
           email={viewer.email}
           quote={quote}
           onRemoveQuote={() => setQuote(null)}
-          onPosted={(reply) => void goToReply(reply.id, false)}
+          onPosted={(reply) => goToReply(reply.id, false)}
           textarea={textarea}
         />
       ) : (
