@@ -117,6 +117,10 @@ test.describe('as a member', () => {
     await writeReply(page, 'Fifteen percent seems a good floor.');
 
     const quoting = reply(page, 'Fifteen percent seems a good floor.');
+    // The new reply is marked for a moment; once the mark has faded, a link followed still focuses
+    // its reply (CI met a faded mark's number reused: the quoted reply marked but never focused).
+    await expect(quoting).toHaveClass(/is-target/);
+    await expect(quoting).not.toHaveClass(/is-target/);
     const quote = quoting.locator('blockquote');
     await expect(quote).toContainText(FIRST_REPLY);
     await expect(quote).toHaveCSS('-webkit-line-clamp', '3');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconFlag, IconFlagFilled } from '@tabler/icons-react';
 import { getMyFlag } from '../../db/flags/flags';
@@ -19,9 +19,21 @@ export function FlagButton({ target, what, className, describedBy }: FlagButtonP
   const mine = useLiveQuery(() => getMyFlag({ postId, replyId }).then((flag) => flag ?? null), [postId, replyId]);
   const [dialog, setDialog] = useState<{ open: boolean } | null>(null);
   const flagged = Boolean(mine);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog gives focus back to this button; once flagged it is disabled and cannot hold it, so
+  // the item it belongs to takes it (a reply's row): focus never falls to the page, and a toast
+  // shown meanwhile is placed away from that row (issue 40).
+  const afterDialog = () => {
+    setDialog(null);
+    const opener = button.current;
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || Boolean(focused.closest('.modal'));
+    if (opener?.disabled && lost) opener.closest<HTMLElement>('[tabindex]')?.focus({ preventScroll: true });
+  };
   return (
     <>
       <button
+        ref={button}
         type="button"
         className={className}
         disabled={flagged || mine === undefined}
@@ -37,7 +49,7 @@ export function FlagButton({ target, what, className, describedBy }: FlagButtonP
           what={what}
           show={dialog.open}
           onHide={() => setDialog({ open: false })}
-          onExited={() => setDialog(null)}
+          onExited={afterDialog}
         />
       )}
     </>

@@ -43,6 +43,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   // The reply to bring into view once its page is on screen; it stays marked for a moment.
   const [target, setTarget] = useState<{ id: string; focus: boolean; seq: number } | null>(null);
   const scrolledTo = useRef(0);
+  const targets = useRef(0);
   // What's new: replies that arrived since the last visit, seen once half in view.
   const fresh = useNewReplies(viewer.email, post.id);
   const replyList = useRef<HTMLOListElement>(null);
@@ -67,7 +68,9 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
         },
         { replace: true, preventScrollReset: true },
       );
-      if (index >= 0) setTarget((previous) => ({ id: replyId, focus, seq: (previous?.seq ?? 0) + 1 }));
+      // Numbered by a counter that never goes back: once a mark has faded (target null), the next
+      // one must not take a number already scrolled to, or it would be marked and never focused.
+      if (index >= 0) setTarget({ id: replyId, focus, seq: ++targets.current });
     },
     [setParams],
   );
