@@ -2,7 +2,7 @@
 // concurrent likes, first review wins, visibility of pulls, paging and the cursor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/shared/protocol';
-import { Client, createOp, likeOp, reviewOp, signedIn } from './support/client';
+import { Client, createOp, likeOp, memberWithSession, reviewOp, signedIn } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -55,11 +55,7 @@ describe.each(BACKENDS)('operations on %s', (backend) => {
     const postId = await admin.createPost('Popular');
     await admin.push(reviewOp(postId));
     const clients = await Promise.all(
-      Array.from({ length: 50 }, async (_, index) => {
-        const client = new Client(server.app);
-        await client.join(`liker${index}@example.com`);
-        return client;
-      }),
+      Array.from({ length: 50 }, (_, index) => memberWithSession(server.app, server.db, `liker${index}@example.com`)),
     );
     const answers = await Promise.all(clients.flatMap((client) => Array.from({ length: 20 }, () => client.push(likeOp(postId)))));
     expect(answers.every((answer) => answer.body.results[0].status === 'applied')).toBe(true);

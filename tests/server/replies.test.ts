@@ -15,6 +15,7 @@ import {
   deleteReplyOp,
   editReplyOp,
   hideReplyOp,
+  memberWithSession,
   replyOp,
   restoreReplyOp,
   reviewOp,
@@ -279,11 +280,7 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
   it('many members reply to one post at once: every reply counted', async () => {
     const postId = await approvedPost();
     const clients = await Promise.all(
-      Array.from({ length: 20 }, async (_, index) => {
-        const client = new Client(server.app);
-        await client.join(`replier${index}@example.com`);
-        return client;
-      }),
+      Array.from({ length: 20 }, (_, index) => memberWithSession(server.app, server.db, `replier${index}@example.com`)),
     );
     const answers = await Promise.all(clients.flatMap((client) => [client.push(replyOp(postId)), client.push(viewOp(postId))]));
     expect(answers.every((answer) => resultOf(answer).status === 'applied')).toBe(true);

@@ -2,6 +2,8 @@
 // writes (or a given one), and returns status, headers and the parsed JSON body.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { createSession, createUser } from '../../../server/db/members/accounts';
+import type { Sql } from '../../../server/db/storage/adapter';
 import { nameFromEmail, type PostStatus } from '../../../src/shared/post-rules';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, wireErrorCodeSchema, type Op, type WireReply } from '../../../src/shared/protocol';
 
@@ -25,6 +27,23 @@ export async function signedIn(app: FastifyInstance, email: string, password?: s
   const admin = password !== undefined && email.trim().toLowerCase().startsWith('admin@');
   const answer = admin ? await client.signIn(email, password) : await client.join(email, password);
   if (answer.status !== 200) throw new Error(`sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return client;
+}
+
+/**
+ * A member with a session, written straight into the database: no sign-up and none of its password
+ * hashing (a test of many members at once is not a test of signing up). Their password signs nobody in.
+ */
+export async function memberWithSession(app: FastifyInstance, db: Sql, email: string): Promise<Client> {
+  const digits = email.split('@')[0]!.replace(/\D+/g, ' ').trim();
+  const user = await createUser(db, {
+    email,
+    name: `${nameFromEmail(email)}${digits ? ` ${digits}` : ''}`,
+    role: 'user',
+    passwordHash: 'not-for-signing-in',
+  });
+  const client = new Client(app);
+  client.cookie = `ie_session=${await createSession(db, user!.id)}`;
   return client;
 }
 
