@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { IconPaperclip } from '@tabler/icons-react';
 import { paths } from '../config/paths';
 import { PostMeta } from './post-meta';
 import { DISPLAY_CHARS, clip } from '../lib/format';
 import { excerptText } from '../lib/plain-text';
 import type { Post } from '../db/types';
-import type { PostEdits, PostPoll } from '../shared/post-rules';
+import type { PostAttachments, PostEdits, PostPoll } from '../shared/post-rules';
 import type { ParsedQuery } from '../shared/search-language';
 import { Highlight } from './highlight';
 
 interface PostCardProps {
-  post: Post & PostEdits & PostPoll;
+  post: Post & PostEdits & PostPoll & PostAttachments;
   /** Lines of content shown before it is cut (3 on the forum, 2 in the admin queue). */
   lines?: 2 | 3;
   /** Extra badges beside the category (e.g. the status on the profile). */
@@ -50,12 +51,13 @@ const SHOWN_FIELDS = [
 ] as const;
 
 /** True when two copies of a post would render the same card (live queries return new objects). */
-export function samePost(a: Post & PostEdits & PostPoll, b: Post & PostEdits & PostPoll): boolean {
+export function samePost(a: Post & PostEdits & PostPoll & PostAttachments, b: Post & PostEdits & PostPoll & PostAttachments): boolean {
   return (
     SHOWN_FIELDS.every((field) => a[field] === b[field]) &&
     a.tags.join('\u0000') === b.tags.join('\u0000') &&
     a.poll?.voters === b.poll?.voters &&
-    a.poll?.closedAt === b.poll?.closedAt
+    a.poll?.closedAt === b.poll?.closedAt &&
+    a.attachments?.length === b.attachments?.length
   );
 }
 
@@ -91,6 +93,12 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
             Poll: {clip(post.poll.question, DISPLAY_CHARS.title)} · {post.poll.voters.toLocaleString('en-US')}{' '}
             {post.poll.voters === 1 ? 'voter' : 'voters'}
             {post.poll.closedAt !== null ? ' · Closed' : ''}
+          </p>
+        )}
+        {post.attachments && post.attachments.length > 0 && (
+          <p className="small text-body-secondary mb-2 app-card-attachments">
+            <IconPaperclip size={15} aria-hidden="true" className="me-1" />
+            {post.attachments.length === 1 ? '1 attachment' : `${post.attachments.length} attachments`}
           </p>
         )}
         {more}

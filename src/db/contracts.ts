@@ -17,6 +17,8 @@ export const USER_KEY = 'insightExchangeUser';
  */
 export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
 export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
+/** Cache Storage cache of attachments fetched from the server (issue 42), kept by the service worker within a bound; emptied at sign-in and sign-out. */
+export const ATTACHMENT_CACHE = 'insight-attachments';
 /** A post page's snapshot in the same cache (the same JSON): `/__forum-snapshot/posts/<id>`. */
 export const POST_SNAPSHOT_PREFIX = `${FORUM_SNAPSHOT_URL}/posts/`;
 

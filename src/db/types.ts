@@ -3,6 +3,7 @@
 
 import { CATEGORIES, type Category } from '../shared/post-rules';
 import type { PollDefinition } from '../shared/polls';
+import type { Attachment } from '../shared/attachments';
 
 export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus, type Reply, type ReplyState } from '../shared/post-rules';
 
@@ -32,4 +33,6 @@ export interface NewPostInput {
   tags?: string[];
   /** A poll (issue 42). */
   poll?: PollDefinition;
+  /** Files attached (issue 42), already kept on this device (db/files). */
+  attachments?: Pick<Attachment, 'sha256' | 'name'>[];
 }

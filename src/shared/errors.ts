@@ -147,6 +147,11 @@ export const ERRORS = {
     title: 'File type not accepted',
     message: 'Attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.',
   },
+  attachment_missing: {
+    status: 409,
+    title: 'Attachment missing',
+    message: 'An attached file did not reach the server. Attach it again and send.',
+  },
   attachment_too_large: { status: 413, title: 'File too large', message: 'A file can be at most 10 MB.' },
   attachment_quota: {
     status: 413,

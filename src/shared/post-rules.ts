@@ -1,6 +1,7 @@
 // The post rules that the app and the server share: categories, statuses and the length limits
 // of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
 import type { Poll, PollDefinition } from './polls';
+import type { Attachment } from './attachments';
 
 export const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'] as const;
 
@@ -54,6 +55,11 @@ export interface PostEdits {
 /** A post's poll (issue 42): none (absent or null) on most posts. Not a `posts` mirror field. */
 export interface PostPoll {
   poll?: Poll | null;
+}
+
+/** A post's attachments (issue 42): files by content address; none (absent or empty) on most posts. Not a `posts` mirror field. */
+export interface PostAttachments {
+  attachments?: Attachment[];
 }
 
 /** Someone who acts on a post or reply: their email and role. */
@@ -120,6 +126,8 @@ export interface NewPostFields {
   tags?: string[];
   /** A poll, only when the post is created (an edit keeps the poll as it is). */
   poll?: PollDefinition;
+  /** Attachments, only when the post is created (an edit keeps them): their addresses and names as the device gives them. */
+  attachments?: Pick<Attachment, 'sha256' | 'name'>[];
 }
 
 /**
@@ -179,6 +187,8 @@ export interface Reply {
   createdAt: number;
   editedAt: number | null;
   state: ReplyState;
+  /** The files it carries (issue 42); absent for none. A hidden reply's reach admins only, a deleted one's nobody. */
+  attachments?: Attachment[];
 }
 
 /** The one shape of a reply a member has just written (the device writes it at once; the server the same). */

@@ -10,6 +10,7 @@ import { WIRE_ERROR_CODES } from './errors';
 import { LIMITS, POST_STATUSES, REPLY_STATES, type Post, type PostEdits, type PostVersion, type Reply } from './post-rules';
 import { THEMES } from './theme';
 import { POLL_LIMITS, type Poll } from './polls';
+import { ATTACHMENT_LIMITS, SHA256_PATTERN, type Attachment } from './attachments';
 import { MEMBER_ID_PATTERN } from './members';
 import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
 import { unstorableText, validateName, type Problem } from './validation';
@@ -87,7 +88,19 @@ export const passwordSchema = z.string().min(1).max(LIMITS.password).superRefine
  * A post as the server sends it: the Post of post-rules.ts, its edits (version 3; `previous` only
  * to admins, else null) and its change number.
  */
-export type WirePost = Post & Required<PostEdits> & Required<PostReview> & { seq: number; authorId: string; poll: Poll | null };
+export type WirePost = Post &
+  Required<PostEdits> &
+  Required<PostReview> & { seq: number; authorId: string; poll: Poll | null; attachments: Attachment[] };
+
+/** A file a post carries, as the server read it (issue 42). */
+export const wireAttachmentSchema = z.object({
+  sha256: z.string().regex(SHA256_PATTERN),
+  name: z.string().max(ATTACHMENT_LIMITS.nameChars),
+  mime: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+}) satisfies z.ZodType<Attachment>;
 
 /** A poll as the server sends it: the viewer's own ballot only (`ballots` keyed by their email). */
 export const wirePollSchema = z.object({
@@ -135,6 +148,8 @@ export const wirePostSchema = z.object({
   authorId: z.string().default(''),
   // Version 6, from issue 42: the post's poll (null: none; an older server sends none).
   poll: wirePollSchema.nullable().default(null),
+  // Version 6, from issue 42: the files the post carries (an older server sends none).
+  attachments: z.array(wireAttachmentSchema).max(ATTACHMENT_LIMITS.perPost).default([]),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WirePost, unknown>;
 
@@ -153,6 +168,8 @@ export const wireReplySchema = z.object({
   editedAt: z.number().int().nonnegative().nullable(),
   state: z.enum(REPLY_STATES),
   authorId: z.string().default(''),
+  // Version 6, from issue 42: the files it carries (absent: none).
+  attachments: z.array(wireAttachmentSchema).max(ATTACHMENT_LIMITS.perPost).optional(),
   seq: z.number().int().nonnegative(),
 }) satisfies z.ZodType<WireReply, unknown>;
 

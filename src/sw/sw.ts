@@ -1,7 +1,10 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, SW_CLAIM_MESSAGE, snapshotUrlFor } from '../db/contracts';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, SW_CLAIM_MESSAGE, snapshotUrlFor } from '../db/contracts';
 import {
   SNAPSHOT_TEMPLATE_CSS,
   SNAPSHOT_TEMPLATE_ID,
@@ -81,8 +84,24 @@ registerRoute(
     }),
 );
 
+// Attachments (issue 42): an address is its file's SHA-256, so a copy never goes stale. Kept after the
+// first fetch (a 200 only: a 404 for a file not yet visible is asked again), at most 300 files and 60
+// days, the least recently used going first, so the posts' files open offline. The app empties the
+// cache at sign-in and sign-out (what one member could see is never another's).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && /^\/api\/attachments\/[0-9a-f]{64}$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: ATTACHMENT_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
 // Every other navigation, a deep link included, is answered with the cached app shell;
-// /api never is (and no route here caches it): the server's answers always come from the server.
+// /api never is (no route here caches it but the attachments'): the server's answers come from the server.
 registerRoute(new NavigationRoute((options) => shell(options), { denylist: [/^\/api(\/|$)/] }));
 
 // On the first install, take control of open pages at once so they work offline from now on.

@@ -74,6 +74,8 @@ export interface SyncApi {
   staffLog?(before?: number): Promise<StaffLogPage>;
   limits?(): Promise<LimitsAnswer>;
   setLimit?(name: string, rule: LimitRuleShape): Promise<LimitsAnswer>;
+  /** PUT /api/attachments/:sha256 (issue 42): a file's bytes, before the operation that names it. Optional like insights. */
+  upload?(sha256: string, blob: Blob, name: string): Promise<void>;
   /** Any other JSON route (the account routes of issue 41): its answer checked with `schema` (none: 204). Optional like insights. */
   send?<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T>;
 }
@@ -151,6 +153,13 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     },
     async signOut() {
       await call('/api/session', { method: 'DELETE' });
+    },
+    async upload(sha256, blob, name) {
+      await call(`/api/attachments/${sha256}`, {
+        method: 'PUT',
+        body: blob,
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+      });
     },
     async push(ops) {
       return json(await call('/api/ops', post({ ops })), pushResponseSchema);

@@ -9,6 +9,7 @@ import { MAX_OPS_PER_PUSH } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
 import type { OutboxRow } from '../db/storage/schema';
+import { uploadFilesFor } from './uploads';
 import { countSetAside, countWaiting, holdOperations, nextBatch, nextHoldEnd, recordFailures } from '../db/ops/outbox';
 import { removeLocalSamples } from '../db/sync/local-posts';
 import { switchMember } from '../db/sync/member-switch';
@@ -100,6 +101,15 @@ function fitBody<T extends { op: unknown }>(batch: T[]): T[] {
     if (size > MAX_PUSH_BYTES) return batch.slice(0, Math.max(1, i));
   }
   return batch;
+}
+
+/** The answer an operation gets when the server would not take its file: over a limit, held and sent later; else refused (its words kept as a draft). */
+function uploadRefusal(id: string, error: DataError, cursor: number): PushResponse {
+  if (error.code === 'slow_down') {
+    const retryAfter = Math.ceil((error.retryAfterMs ?? 60_000) / 1000);
+    return { results: [{ id, status: 'failed', code: 'slow_down', reason: error.message, retryAfter }], cursor: 0 };
+  }
+  return { results: [{ id, status: 'refused', code: error.code, reason: error.message }], cursor };
 }
 
 export class SyncEngine {
@@ -213,24 +223,33 @@ export class SyncEngine {
     let single = false;
     for (;;) {
       const next = fitBody(await nextBatch(session.email, MAX_OPS_PER_PUSH));
-      const batch = single ? next.slice(0, 1) : next;
+      let batch = single ? next.slice(0, 1) : next;
       if (batch.length === 0) return;
       let answer: PushResponse;
-      try {
-        answer = await this.deps.api.push(batch.map((row) => row.op));
-      } catch (error) {
-        // The server faulted on, or could not take, the batch as a whole: find the operation.
-        if ((isServerFault(error) || isUnacceptable(error)) && batch.length > 1) {
-          single = true;
-          continue;
+      // The files the operations name go first; an operation whose file the server refused is
+      // answered as the server would have answered the operation (the ones before it are sent).
+      const upload = await uploadFilesFor(batch, this.deps.api);
+      if (upload?.index === 0) {
+        batch = batch.slice(0, 1);
+        answer = uploadRefusal(batch[0]!.op.id, upload.error, this.knownCursor);
+      } else {
+        if (upload) batch = batch.slice(0, upload.index);
+        try {
+          answer = await this.deps.api.push(batch.map((row) => row.op));
+        } catch (error) {
+          // The server faulted on, or could not take, the batch as a whole: find the operation.
+          if ((isServerFault(error) || isUnacceptable(error)) && batch.length > 1) {
+            single = true;
+            continue;
+          }
+          // One operation the server cannot take at all (too large, malformed): refuse it here, and
+          // one it keeps failing on: count it, then set it aside. Either way it never blocks the rest.
+          const id = batch[0]!.op.id;
+          if (isServerFault(error)) answer = { results: [{ id, status: 'failed', code: error.code, reason: error.message }], cursor: 0 };
+          else if (isUnacceptable(error) && batch.length === 1) {
+            answer = { results: [{ id, status: 'refused', code: error.code, reason: error.message }], cursor: this.knownCursor };
+          } else throw error;
         }
-        // One operation the server cannot take at all (too large, malformed): refuse it here, and
-        // one it keeps failing on: count it, then set it aside. Either way it never blocks the rest.
-        const id = batch[0]!.op.id;
-        if (isServerFault(error)) answer = { results: [{ id, status: 'failed', code: error.code, reason: error.message }], cursor: 0 };
-        else if (isUnacceptable(error) && batch.length === 1) {
-          answer = { results: [{ id, status: 'refused', code: error.code, reason: error.message }], cursor: this.knownCursor };
-        } else throw error;
       }
       const refusals = await applyPushResults(batch, answer.results, answer.cursor);
       for (const notice of refusalNotices(refusals)) announce(notice);

@@ -17,7 +17,10 @@ const KB = 1024;
 // Then by polls and mentions (issue 42: the poll's rules, its two operations, the poll on a post's
 // page and the poll fields of New Post, 1312.7 → 1325.0 KB; the @ list and the mention rule, → 1331.5
 // KB; none of it in the first load): 1335 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1335 * KB };
+// Then by attachments (issue 42: Attach, paste and drop with the image resizing and hashing, the
+// upload step of a push, images and files in a post, their styles: 1331.5 → 1346.5 KB; none of it
+// in the first load): 1350 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1350 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -202,11 +202,13 @@ test('the forum works from the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Content')).toBeFocused();
   await page.keyboard.type('Written without a mouse.');
   await page.keyboard.press('Enter');
-  // Category, Tags, Add poll, Cancel, then Submit Post.
+  // Category, Tags, Attach (its hidden file field is no stop), Add poll, Cancel, then Submit Post.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Category')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByRole('textbox', { name: 'Tags' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Attach', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Add poll' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -14,7 +14,9 @@ import {
   EMPTY_FILE_MESSAGE,
   MAX_ATTACHMENT_BYTES,
 } from '../../server/routes/api/attachments';
-import { Client, type Answer } from './support/client';
+import { Client, createOp, deletePostOp, deleteReplyOp, hideReplyOp, replyOp, reviewOp, type Answer } from './support/client';
+import { collectAttachments } from '../../server/attachments/storage';
+import { COLLECT_AFTER_MS } from '../../server/routes/api/attachments';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { DEFAULT_LIMITS } from './support/limits';
 import { testServer, type TestServer } from './support/app';
@@ -195,6 +197,141 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
     expect(over.status).toBe(413);
     expect(over.body.error).toEqual({ code: 'attachment_quota', message: ERRORS.attachment_quota.message });
     expect((await upload(quota, mine, 'mine again.pdf')).status).toBe(200);
+  });
+});
+
+describe.each(BACKENDS)('posts that carry attachments on %s', (backend) => {
+  let server: TestServer;
+  let author: Client;
+  let reader: Client;
+  let admin: Client;
+
+  beforeAll(async () => {
+    server = await testServer(backend);
+    author = new Client(server.app);
+    reader = new Client(server.app);
+    admin = new Client(server.app);
+    await author.join('researcher@example.com');
+    await reader.join('reader@example.com');
+    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => server.close());
+
+  const fetchAs = (client: Client, bytes: Uint8Array) => client.request('GET', `/api/attachments/${sha(bytes)}`);
+
+  it('a post names its files: what the server read of each travels with it, never what the device claimed', async () => {
+    const chart = png();
+    await upload(author, chart, 'wave 3 chart.png');
+    const claimed = { sha256: sha(chart), name: 'Wave 3 chart.png', mime: 'text/html', size: 1, width: 9999, height: 1 };
+    const answer = await author.push(createOp('Attrition by wave', { attachments: [claimed] }));
+    expect(answer.body.results[0]).toMatchObject({ status: 'applied' });
+    const expected = { sha256: sha(chart), name: 'Wave 3 chart.png', mime: 'image/png', size: chart.length, width: 640, height: 480 };
+    expect(answer.body.results[0].post.attachments).toEqual([expected]);
+    const pulled = (await author.pull()).body.posts.find((post: { title: string }) => post.title === 'Attrition by wave');
+    expect(pulled.attachments).toEqual([expected]);
+  });
+
+  it('a file the member never uploaded (or only another member did) is refused: attachment_missing, nothing made', async () => {
+    const theirs = concat('%PDF-1.4\n% the reader’s own\n%%EOF\n');
+    await upload(reader, theirs, 'theirs.pdf');
+    for (const attachments of [[{ sha256: 'a'.repeat(64), name: 'ghost.png' }], [{ sha256: sha(theirs), name: 'borrowed.pdf' }]]) {
+      const answer = await author.push(createOp('Borrowed evidence', { attachments }));
+      expect(answer.body.results[0]).toMatchObject({
+        status: 'refused',
+        code: 'attachment_missing',
+        reason: ERRORS.attachment_missing.message,
+      });
+    }
+    const hostile: unknown[] = [
+      'not a list',
+      [{ sha256: '../../etc/passwd' }],
+      Array.from({ length: 11 }, (_, index) => ({ sha256: sha(concat(`file ${index}`)), name: `${index}.txt` })),
+      [
+        { sha256: sha(theirs), name: 'a' },
+        { sha256: sha(theirs), name: 'b' },
+      ],
+    ];
+    for (const attachments of hostile) {
+      const answer = await author.push(createOp('Hostile list', { attachments }));
+      expect(answer.body.results[0], JSON.stringify(attachments).slice(0, 80)).toMatchObject({ status: 'refused', code: 'invalid' });
+    }
+    const [{ n }] = await server.db.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM posts WHERE title IN ('Borrowed evidence', 'Hostile list')`,
+    );
+    expect(Number(n)).toBe(0);
+  });
+
+  it('a pending post’s file: its author and the admins only; once approved, every member; never anyone signed out', async () => {
+    const deck = concat('%PDF-1.7\n% the findings deck\n%%EOF\n');
+    await upload(author, deck, 'Findings.pdf');
+    const postId = await author.createPost('Findings deck', { attachments: [{ sha256: sha(deck), name: 'Findings.pdf' }] });
+    expect((await fetchAs(author, deck)).status).toBe(200);
+    expect((await fetchAs(admin, deck)).status).toBe(200);
+    expect((await fetchAs(reader, deck)).status).toBe(404);
+    expect((await admin.push(reviewOp(postId))).body.results[0].status).toBe('applied');
+    const served = await fetchAs(reader, deck);
+    expect(served.status).toBe(200);
+    // Named for the reader as the post names it.
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="Findings.pdf"/);
+    expect((await new Client(server.app).request('GET', `/api/attachments/${sha(deck)}`)).status).toBe(401);
+  });
+
+  it('a reply carries files too: every member sees them with it; hidden, only admins; deleted, nobody, and they are collected', async () => {
+    const postId = await author.createPost('A thread with evidence');
+    expect((await admin.push(reviewOp(postId))).body.results[0].status).toBe('applied');
+    const table = concat('wave,completes\n4,1311\n');
+    await upload(reader, table, 'wave4.csv');
+    const answer = await reader.push({
+      ...replyOp(postId, 'Wave 4 is in.'),
+      attachments: [{ sha256: sha(table), name: 'wave4.csv' }],
+    } as never);
+    expect(answer.body.results[0].reply.attachments).toEqual([
+      { sha256: sha(table), name: 'wave4.csv', mime: 'text/plain; charset=utf-8', size: table.length, width: null, height: null },
+    ]);
+    const replyId = answer.body.results[0].reply.id as string;
+    const pulledReply = async (client: Client) =>
+      (await client.pull()).body.replies.find((reply: { id: string }) => reply.id === replyId) as { attachments?: unknown[] };
+    expect((await pulledReply(author)).attachments).toHaveLength(1);
+    expect((await fetchAs(author, table)).status).toBe(200);
+    // Not one's own upload: refused like a post's.
+    const borrowed = await author.push({ ...replyOp(postId, 'Mine too.'), attachments: [{ sha256: sha(table), name: 'x.csv' }] } as never);
+    expect(borrowed.body.results[0]).toMatchObject({ status: 'refused', code: 'attachment_missing' });
+
+    expect((await admin.push(hideReplyOp(replyId))).body.results[0].status).toBe('applied');
+    expect((await pulledReply(author)).attachments).toBeUndefined();
+    expect((await pulledReply(admin)).attachments).toHaveLength(1);
+    expect((await fetchAs(author, table)).status).toBe(404);
+    expect((await fetchAs(admin, table)).status).toBe(200);
+
+    expect((await reader.push(deleteReplyOp(replyId))).body.results[0].status).toBe('applied');
+    expect(await collectAttachments(server.db, Date.now() + 1)).toContain(sha(table));
+  });
+
+  it('collects what no post carries once the grace has passed: a deleted post’s files, an upload never sent; its uploader’s space comes back', async () => {
+    const kept = gif();
+    const dropped = concat('%PDF-1.3\n% in a deleted post\n%%EOF\n');
+    const never = concat('never sent with a post\n');
+    for (const [bytes, name] of [
+      [kept, 'kept.gif'],
+      [dropped, 'dropped.pdf'],
+      [never, 'never.txt'],
+    ] as const)
+      await upload(author, bytes, name);
+    await author.createPost('Keeps its file', { attachments: [{ sha256: sha(kept), name: 'kept.gif' }] });
+    const goneId = await author.createPost('Deleted with its file', { attachments: [{ sha256: sha(dropped), name: 'dropped.pdf' }] });
+    expect((await author.push(deletePostOp(goneId))).body.results[0].status).toBe('applied');
+
+    // Within the grace nothing goes (a post may still be on its way).
+    expect(await collectAttachments(server.db, Date.now() - COLLECT_AFTER_MS)).toEqual([]);
+    const collected = await collectAttachments(server.db, Date.now() + 1);
+    expect(collected).toEqual(expect.arrayContaining([sha(dropped), sha(never)]));
+    expect(collected).not.toContain(sha(kept));
+    for (const bytes of [dropped, never]) {
+      expect((await fetchAs(author, bytes)).status).toBe(404);
+      const [{ n }] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM attachment_blobs WHERE sha256 = $1', [sha(bytes)]);
+      expect(Number(n)).toBe(0);
+    }
+    expect((await fetchAs(author, kept)).status).toBe(200);
   });
 });
 

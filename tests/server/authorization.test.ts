@@ -59,8 +59,10 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   /** The author's approved post with a poll, and their pending one with a poll. */
   let pollId: number;
   let pendingPollId: number;
-  /** A file the author uploaded. */
+  /** A file the author uploaded (in no post), one their pending post carries, one their approved post carries. */
   let authorFile: string;
+  let pendingFile: string;
+  let approvedFile: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -94,6 +96,13 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     const uploaded = await uploadText(clients.member, 'The author’s notes.');
     expect(uploaded.status).toBe(200);
     authorFile = uploaded.body.sha256;
+    pendingFile = (await uploadText(clients.member, 'In a pending post.')).body.sha256;
+    approvedFile = (await uploadText(clients.member, 'In an approved post.')).body.sha256;
+    await clients.member.createPost('A pending post with a file', { attachments: [{ sha256: pendingFile, name: 'pending.txt' }] });
+    const withFile = await clients.member.createPost('An approved post with a file', {
+      attachments: [{ sha256: approvedFile, name: 'a.txt' }],
+    });
+    await clients.admin.push(reviewOp(withFile));
   });
   /** Which role a matrix row's client plays. */
   const roleOf = (client: Client) => ROLES.find((role) => clients[role] === client);
@@ -223,6 +232,21 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'GET /api/attachments/:sha256 (the author’s file)',
       async (c) => c.request('GET', `/api/attachments/${authorFile}`),
       { visitor: '401', member: '200', other: '404', admin: '200' },
+    ],
+    [
+      'GET /api/attachments/:sha256 (a file of the author’s pending post)',
+      async (c) => c.request('GET', `/api/attachments/${pendingFile}`),
+      { visitor: '401', member: '200', other: '404', admin: '200' },
+    ],
+    [
+      'GET /api/attachments/:sha256 (a file of the author’s approved post)',
+      async (c) => c.request('GET', `/api/attachments/${approvedFile}`),
+      { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
+    [
+      'push create naming the author’s file (only its uploader may)',
+      async (c) => opOutcome(c, createOp('With the author’s file', { attachments: [{ sha256: authorFile, name: 'x.txt' }] })),
+      { visitor: '401', member: '200 applied', other: '200 attachment_missing', admin: '200 attachment_missing' },
     ],
     ['GET /api/insights', async (c) => c.request('GET', '/api/insights'), { visitor: '401', member: '403', other: '403', admin: '200' }],
     [

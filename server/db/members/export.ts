@@ -6,6 +6,7 @@ import type { Sql } from '../storage/adapter';
 import type { UserRow } from './accounts';
 import { listSessions } from './accounts';
 import { describeUserAgent } from '../../../src/shared/account';
+import { parsedJson } from '../storage/json-column';
 
 const ms = (value: unknown): number | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.getTime() : Number(value);
@@ -80,7 +81,7 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     })),
     pollVotes: votes.map((row) => {
       const poll = toWirePoll(row);
-      const choices = (typeof row.choices === 'string' ? JSON.parse(row.choices) : row.choices) as number[];
+      const choices = parsedJson(row.choices) as number[];
       return {
         postId: Number(row.post_id),
         question: poll?.question ?? '',

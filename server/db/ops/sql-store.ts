@@ -21,6 +21,8 @@ import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { nameKey } from '../../../src/shared/names';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
+import { toAttachment } from '../posts/attachment-rows';
+import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 
@@ -49,6 +51,7 @@ const POST_COLUMNS: Record<keyof PostChanges, { column: string; cast?: string; j
   reviewedAt: { column: 'reviewed_at', cast: 'bigint' },
   hiddenAt: { column: 'hidden_at', cast: 'bigint' },
   poll: { column: 'poll', cast: 'text::jsonb' },
+  attachments: { column: 'attachments', cast: 'text::jsonb', json: true },
 };
 
 const REPLY_COLUMNS: Record<keyof ReplyChanges, string> = { content: 'content', state: 'state', editedAt: 'edited_at' };
@@ -135,6 +138,7 @@ export class SqlStore implements OpStore {
     this.posts.set(post.id, row!);
     if (post.submittedAt !== undefined) await this.updatePost(post.id, { submittedAt: post.submittedAt });
     if (post.poll) await this.updatePost(post.id, { poll: post.poll });
+    if (post.attachments?.length) await this.updatePost(post.id, { attachments: post.attachments });
   }
 
   async updatePost(id: number, changes: PostChanges): Promise<void> {
@@ -198,6 +202,14 @@ export class SqlStore implements OpStore {
     // A reply of this id without its op: a sample reply's id, which only a forged op can carry.
     if (!row) throw new OpRefusal('conflict');
     this.replies.set(reply.id, row);
+    // INSERT_REPLY stays the statement of every schema version; the files come after (migration 16).
+    if (reply.attachments?.length) {
+      const [withFiles] = await this.write('UPDATE replies SET attachments = $2::text::jsonb WHERE id = $1 RETURNING *', [
+        reply.id,
+        JSON.stringify(reply.attachments),
+      ]);
+      this.replies.set(reply.id, withFiles!);
+    }
   }
 
   async updateReply(id: string, changes: ReplyChanges): Promise<void> {
@@ -268,6 +280,19 @@ export class SqlStore implements OpStore {
       [[...ids]],
     );
     return rows.map((row) => String(row.email));
+  }
+
+  /** The files as the server read them, named as the member uploaded them (or as the post names them); only the member's own uploads. */
+  async attachments(actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined> {
+    const rows = await this.tx.query<Record<string, unknown>>(
+      `SELECT a.sha256, a.mime, a.size, a.width, a.height, u.name FROM attachments a
+       JOIN attachment_uploads u ON u.sha256 = a.sha256 AND u.user_id = $2 WHERE a.sha256 = ANY($1::text[])
+       FOR SHARE OF a`,
+      [wanted.map((file) => file.sha256), this.userId(actor)],
+    );
+    const known = new Map(rows.map((row) => [String(row.sha256), row]));
+    if (wanted.some((file) => !known.has(file.sha256))) return undefined;
+    return wanted.map((file) => toAttachment(known.get(file.sha256)!, file.name));
   }
 
   /** One row per recipient who has an account one signs in to (a sample post's author, whose account nobody signs in to, gets none). */

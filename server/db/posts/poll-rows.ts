@@ -3,6 +3,7 @@
 // reads its tally first (withPolls), so a device never stores a poll without its counts.
 import type { Poll } from '../../../src/shared/polls';
 import type { Sql } from '../storage/adapter';
+import { parsedJson } from '../storage/json-column';
 
 type Row = Record<string, unknown>;
 
@@ -12,8 +13,6 @@ interface Tally {
   voters: number;
   mine: number[] | null;
 }
-
-const parsed = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 /** The posts.poll column to write for `poll`: the definition and when it closed, never counts or ballots. */
 export function storedPoll(poll: Poll | null | undefined): string | null {
@@ -46,7 +45,7 @@ export async function withPolls<R extends Row>(sql: Sql, rows: R[], viewerEmail:
     if (Number(row.option) === -1) tally.voters = Number(row.n);
     else tally.counts.set(Number(row.option), Number(row.n));
   }
-  for (const row of mine) tallies.get(Number(row.post_id))!.mine = (parsed(row.choices) as unknown[]).map(Number);
+  for (const row of mine) tallies.get(Number(row.post_id))!.mine = (parsedJson(row.choices) as unknown[]).map(Number);
   for (const row of rows) {
     const tally = tallies.get(Number(row.id));
     if (tally) (row as Row).poll_tally = { ...tally, email: viewerEmail };
@@ -56,7 +55,7 @@ export async function withPolls<R extends Row>(sql: Sql, rows: R[], viewerEmail:
 
 /** The poll of a posts row as a viewer reads it (its tally from withPolls; none read: no votes), or null. */
 export function toWirePoll(row: Row): Poll | null {
-  const stored = parsed(row.poll) as Record<string, unknown> | null | undefined;
+  const stored = parsedJson(row.poll) as Record<string, unknown> | null | undefined;
   if (!stored || typeof stored !== 'object') return null;
   const options = Array.isArray(stored.options) ? stored.options.map(String) : [];
   const tally = row.poll_tally as (Tally & { email: string }) | undefined;

@@ -8,11 +8,10 @@ import type { UserRow } from '../members/accounts';
 import { wireAuthor } from '../members/authors';
 import type { Sql } from '../storage/adapter';
 import { toWirePoll } from './poll-rows';
+import { parsedJson } from '../storage/json-column';
+import { toWireAttachments } from './attachment-rows';
 
 export type PostRow = Record<string, unknown>;
-
-/** A jsonb value as the drivers hand it over: parsed already, or as text (json_agg, some drivers). */
-const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 const textList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
@@ -58,14 +57,16 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: s
     previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
     reason: readsReason && row.reason !== null && row.reason !== undefined ? String(row.reason) : null,
     poll: toWirePoll(row),
+    attachments: toWireAttachments(row.attachments),
     seq: Number(row.seq),
   };
 }
 
 /** A posts row as the operations read it (src/shared/ops/store.ts): every field, whoever asks. */
 export function toOpPost(row: PostRow): OpPost {
-  const { seq: _seq, authorId: _authorId, poll, ...post } = toWirePost(row, true, String(row.author_email));
+  const { seq: _seq, authorId: _authorId, poll, attachments, ...post } = toWirePost(row, true, String(row.author_email));
   const op: OpPost = poll ? { ...post, poll } : post;
+  if (attachments.length > 0) op.attachments = attachments;
   if (row.submitted_at !== null && row.submitted_at !== undefined) op.submittedAt = Number(row.submitted_at);
   if (row.reviewed_at !== null && row.reviewed_at !== undefined) op.reviewedAt = Number(row.reviewed_at);
   return op;
@@ -82,7 +83,7 @@ export const previousParam = (version: PostVersion | null | undefined): string |
 export const readablePostColumns = (alias: string, admin: string, email: string) =>
   `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.category, ${alias}.author, ${alias}.author_email,
    ${alias}.author_role, ${alias}.likes, ${alias}.comments, ${alias}.views, ${alias}.date, ${alias}.is_top_contributor,
-   ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted, ${alias}.poll,
+   ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted, ${alias}.poll, ${alias}.attachments,
    CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous,
    CASE WHEN ${admin}::boolean OR ${alias}.author_email = ${email} THEN ${alias}.reason END AS reason, ${alias}.seq`;
 

@@ -5,6 +5,8 @@
 import type { Reply } from '../../../src/shared/post-rules';
 import type { WireReply } from '../../../src/shared/protocol';
 import { wireAuthor } from '../members/authors';
+import { toWireAttachments } from '../posts/attachment-rows';
+import type { Attachment } from '../../../src/shared/attachments';
 
 export type ReplyRow = Record<string, unknown>;
 
@@ -27,8 +29,16 @@ export function toWireReply(row: ReplyRow, viewerIsAdmin: boolean, viewerEmail?:
     createdAt: Number(row.created_at),
     editedAt: row.edited_at === null || row.edited_at === undefined ? null : Number(row.edited_at),
     state: row.state as WireReply['state'],
+    ...readableAttachments(row, viewerIsAdmin),
     seq: Number(row.seq),
   };
+}
+
+/** A reply's files as a viewer may see them: as its text (none once deleted; a hidden one's to admins only); absent for none. */
+function readableAttachments(row: ReplyRow, viewerIsAdmin: boolean): { attachments?: Attachment[] } {
+  if (readableContent(row.state, 'x', viewerIsAdmin) === '') return {};
+  const attachments = toWireAttachments(row.attachments);
+  return attachments.length > 0 ? { attachments } : {};
 }
 
 /** A replies row as the operations read it (src/shared/ops/store.ts): its whole text, whoever asks. */
@@ -44,7 +54,8 @@ export function toReply(row: ReplyRow): Reply {
 export const readableReplyColumns = (alias: string, admin: string) =>
   `${alias}.id, ${alias}.post_id, ${alias}.author, ${alias}.author_email, ${alias}.author_role,
    CASE WHEN ${alias}.state = 'deleted' OR (${alias}.state = 'hidden' AND NOT ${admin}::boolean) THEN '' ELSE ${alias}.content END AS content,
-   ${alias}.quote_id, ${alias}.created_at, ${alias}.edited_at, ${alias}.state, ${alias}.seq`;
+   ${alias}.quote_id, ${alias}.created_at, ${alias}.edited_at, ${alias}.state, ${alias}.seq,
+   CASE WHEN ${alias}.state = 'deleted' OR (${alias}.state = 'hidden' AND NOT ${admin}::boolean) THEN NULL ELSE ${alias}.attachments END AS attachments`;
 
 export const INSERT_REPLY = `INSERT INTO replies (id, post_id, author, author_email, author_role, content, quote_id,
   created_at, edited_at, state, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

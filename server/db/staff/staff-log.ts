@@ -6,6 +6,7 @@ import type { Op, StaffLogEntry, StaffLogPage } from '../../../src/shared/protoc
 import type { UserRow } from '../members/accounts';
 import type { SqlStore } from '../ops/sql-store';
 import type { Sql } from '../storage/adapter';
+import { parsedJson } from '../storage/json-column';
 
 /** The operations that are always the staff's. */
 const STAFF_OPERATIONS = new Set([
@@ -115,7 +116,7 @@ export async function readStaffLog(sql: Sql, before?: number): Promise<StaffLogP
     replyId: row.reply_id === null ? null : String(row.reply_id),
     title: row.title === null ? null : String(row.title),
     reason: row.reason === null ? null : String(row.reason),
-    detail: (typeof row.detail === 'string' ? JSON.parse(row.detail) : (row.detail ?? null)) as StaffLogEntry['detail'],
+    detail: (parsedJson(row.detail) ?? null) as StaffLogEntry['detail'],
   }));
   return { entries, more: rows.length > LOG_PAGE };
 }

@@ -561,6 +561,15 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     )`,
     `CREATE INDEX attachment_uploads_sha ON attachment_uploads (sha256)`,
   ],
+  // 16: a post's and a reply's attachments (issue 42): what the server read of each file when it was
+  // written, as a list; the GIN indexes answer "what carries this file" (who may fetch it, what to collect).
+  [
+    `ALTER TABLE posts ADD COLUMN attachments jsonb`,
+    `ALTER TABLE deleted_posts ADD COLUMN attachments jsonb`,
+    `CREATE INDEX posts_attachments ON posts USING gin (attachments jsonb_path_ops)`,
+    `ALTER TABLE replies ADD COLUMN attachments jsonb`,
+    `CREATE INDEX replies_attachments ON replies USING gin (attachments jsonb_path_ops)`,
+  ],
 ];
 
 /**

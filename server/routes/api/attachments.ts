@@ -4,8 +4,9 @@
 //   reads the type from them (server/attachments/sniff.ts), and stores the file once whoever uploads
 //   it again (a retried upload stores nothing twice). At most 10 MB a file, a quota per member, and
 //   the attachments_per_day limit. Answers the file as the server knows it.
-// - GET /api/attachments/:sha256: the file, to its uploaders and the admins (issue 42's next step
-//   adds the members who may see a post or reply that carries it), from its own path, with
+// - GET /api/attachments/:sha256: the file, to its uploaders, the admins and the members who may see
+//   a post or reply that carries it (an approved post and its visible replies: every member; a
+//   pending post: its author; a hidden reply: admins), with
 //   `nosniff`, a sandboxing Content-Security-Policy, `Content-Disposition: attachment` for all but
 //   images, and an immutable cache (its address is its content). Anyone else: 404, as for no file.
 import { createHash } from 'node:crypto';
@@ -15,13 +16,17 @@ import { refuse } from '../../lib/http-error';
 import { takeForRequest } from '../../lib/limits';
 import { memberOf } from '../../plugins/session';
 import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
-import { sqlBlobStore } from '../../attachments/storage';
+import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
+import { visibleTo } from '../../db/posts/post-rows';
 import { hasUnstorableText } from '../../../src/shared/text-checks';
 
 /** The largest file a member may attach. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** What one member's uploads may add up to. */
 export const ATTACHMENT_QUOTA_BYTES = 200 * 1024 * 1024;
+/** How long an upload that no post names is kept (the post may still be on its way), and how often they are looked for. */
+export const COLLECT_AFTER_MS = 24 * 60 * 60 * 1000;
+const COLLECT_EVERY_MS = 60 * 60 * 1000;
 /** The longest file name kept. */
 const MAX_NAME = 200;
 
@@ -76,6 +81,19 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     throw error;
   });
 
+  // Unreferenced uploads (never sent with a post, or their post deleted) are collected once a day's
+  // grace has passed: every hour, on each instance (the DELETE is the same whoever runs it).
+  let collector: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', async () => {
+    collector = setInterval(() => {
+      collectAttachments(ctx.db, Date.now() - COLLECT_AFTER_MS).catch((error: unknown) =>
+        app.log.warn(`attachments: collecting unreferenced files failed: ${(error as Error).message}`),
+      );
+    }, COLLECT_EVERY_MS);
+    collector.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(collector));
+
   app.put('/api/attachments/:sha256', { bodyLimit: MAX_ATTACHMENT_BYTES }, async (request) => {
     const { sha256 } = request.params as { sha256: string };
     if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
@@ -103,7 +121,7 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
       if (stored) await sqlBlobStore.put(tx, sha256, bytes);
       await tx.query(
         `INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id, sha256) DO UPDATE SET name = EXCLUDED.name`,
+         ON CONFLICT (user_id, sha256) DO UPDATE SET name = EXCLUDED.name, at = EXCLUDED.at`,
         [member.id, sha256, name, Date.now()],
       );
       const [row] = await tx.query('SELECT * FROM attachments WHERE sha256 = $1', [sha256]);
@@ -116,16 +134,26 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     const { sha256 } = request.params as { sha256: string };
     if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const member = memberOf(request);
-    const [found] = await ctx.db.query<AttachmentRow & { name: string | null }>(
-      `SELECT a.*, (SELECT name FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $2) AS name
+    // The name: the member's own upload's, else the one a post they may see gives it.
+    const [found] = await ctx.db.query<AttachmentRow & { name: string | null; shown: string | null }>(
+      `SELECT a.*, (SELECT name FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $2) AS name,
+         coalesce(
+           (SELECT f->>'name' FROM posts p CROSS JOIN LATERAL jsonb_array_elements(p.attachments) f
+            WHERE p.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256)) AND f->>'sha256' = a.sha256
+              AND ${visibleTo('$3', '$4', 'p')} LIMIT 1),
+           (SELECT f->>'name' FROM replies r JOIN posts p ON p.id = r.post_id CROSS JOIN LATERAL jsonb_array_elements(r.attachments) f
+            WHERE r.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256)) AND f->>'sha256' = a.sha256
+              AND (r.state = 'visible' OR (r.state = 'hidden' AND $3::boolean)) AND ${visibleTo('$3', '$4', 'p')} LIMIT 1)
+         ) AS shown
        FROM attachments a WHERE a.sha256 = $1`,
-      [sha256, member.id],
+      [sha256, member.id, member.role === 'admin', member.email],
     );
-    // Only its uploaders and the admins for now: anyone else gets what no file gets.
-    if (!found || (found.name === null && member.role !== 'admin')) throw refuse('not_found', 'There is no file at this address.');
+    // Anyone else (a pending post's file, to another member) gets what no file gets.
+    if (!found || (found.name === null && found.shown === null && member.role !== 'admin'))
+      throw refuse('not_found', 'There is no file at this address.');
     const bytes = await sqlBlobStore.get(ctx.db, sha256);
     if (!bytes) throw refuse('not_found', 'There is no file at this address.');
-    const name = found.name ?? `${sha256.slice(0, 12)}.${found.kind}`;
+    const name = found.name ?? found.shown ?? `${sha256.slice(0, 12)}.${found.kind}`;
     reply
       .header('content-type', found.mime)
       .header('x-content-type-options', 'nosniff')

@@ -13,6 +13,7 @@ import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '.
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
+import type { Attachment } from '../../shared/attachments';
 import { memberId } from '../../shared/members';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
@@ -189,6 +190,16 @@ export class DexieStore implements OpStore {
       .toArray())
       if (post.authorEmail) emails.add(post.authorEmail);
     return [...emails];
+  }
+
+  /** The files this device keeps (attached here): a file it does not hold is one it cannot send. */
+  async attachments(_actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined> {
+    const rows = await db.files.bulkGet(wanted.map((file) => file.sha256));
+    if (rows.some((row) => !row)) return undefined;
+    return rows.map((row, index) => {
+      const { sha256, mime, size, width, height } = row!;
+      return { sha256, name: wanted[index]!.name || row!.name, mime, size, width, height };
+    });
   }
 
   /** Local-only: the notifications are written here (a connected device gets them from the server). */

@@ -7,6 +7,7 @@ import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '.
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
+import type { Attachment } from '../../shared/attachments';
 
 /** A member's preferences as the replay reads and writes them. */
 export interface MemoryPreferences {
@@ -84,6 +85,11 @@ export class MemoryStore implements OpStore {
   /** Notifications are the server's to say. */
   async mentionable(): Promise<string[]> {
     return [];
+  }
+
+  /** The replay adds outstanding changes to posts the server has: a post's files are the server's already. */
+  async attachments(): Promise<Attachment[] | undefined> {
+    return undefined;
   }
 
   async hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean> {

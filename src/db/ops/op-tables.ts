@@ -15,4 +15,5 @@ export const OP_TABLES = () => [
   db.preferences,
   db.accounts,
   db.likeDays,
+  db.files,
 ];

@@ -8,6 +8,7 @@ import { withDataErrors } from '../storage/errors';
 import { readLocal, removeLocal, writeLocal } from '../storage/local-store';
 import { DRAFT_KEY_PREFIX, draftMetaKey } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';
+import { ATTACHMENT_LIMITS, SHA256_PATTERN, type Attachment } from '../../shared/attachments';
 
 export interface PostDraft {
   title: string;
@@ -17,6 +18,8 @@ export interface PostDraft {
   tags?: string;
   /** The poll being written (issue 42), as the form holds it. */
   poll?: DraftPoll;
+  /** The files attached (issue 42): their bytes are kept in db.files. */
+  attachments?: Attachment[];
   savedAt: number;
 }
 
@@ -39,9 +42,28 @@ function readPoll(value: unknown): DraftPoll | undefined {
   };
 }
 
+function readAttachments(value: unknown): Attachment[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, ATTACHMENT_LIMITS.perPost).flatMap((item: Partial<Attachment> | null) =>
+    item && typeof item.sha256 === 'string' && SHA256_PATTERN.test(item.sha256) && typeof item.name === 'string'
+      ? [
+          {
+            sha256: item.sha256,
+            name: item.name,
+            mime: String(item.mime ?? ''),
+            size: Number(item.size ?? 0),
+            width: typeof item.width === 'number' ? item.width : null,
+            height: typeof item.height === 'number' ? item.height : null,
+          },
+        ]
+      : [],
+  );
+}
+
 const keyFor = draftMetaKey;
 const localKeyFor = (email: string) => `${DRAFT_KEY_PREFIX}${normalizeEmail(email)}`;
-const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) => !draft.title.trim() && !draft.content.trim() && !draft.poll;
+const isEmpty = (draft: Omit<PostDraft, 'savedAt'>) =>
+  !draft.title.trim() && !draft.content.trim() && !draft.poll && !draft.attachments?.length;
 
 function readDraft(value: unknown): PostDraft | null {
   const draft = value as Partial<PostDraft> | null | undefined;
@@ -52,6 +74,7 @@ function readDraft(value: unknown): PostDraft | null {
     category: String(draft.category ?? ''),
     ...(typeof draft.tags === 'string' ? { tags: draft.tags } : {}),
     ...(readPoll(draft.poll) ? { poll: readPoll(draft.poll)! } : {}),
+    ...(readAttachments(draft.attachments).length ? { attachments: readAttachments(draft.attachments) } : {}),
     savedAt: Number(draft.savedAt ?? 0),
   };
 }

@@ -11,7 +11,7 @@ import { DataError, withDataErrors } from '../storage/errors';
 import { requireSession } from '../members/guards';
 import { toEditablePost } from './posts';
 import { editDraftMetaKey } from '../contracts';
-import type { NewPostFields, Post, PostEdits, PostPoll } from '../../shared/post-rules';
+import type { NewPostFields, Post, PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
 import { isUnsentCreate, operationsFor, queueOperation } from '../ops/outbox';
 import { applyOperation } from '../ops/run';
 import { OP_TABLES } from '../ops/op-tables';
@@ -19,7 +19,7 @@ import { showNewestReplies } from '../replies/pulled';
 import { DEFAULT_CATEGORY, isCategory } from '../types';
 
 /** A post as the post page and the lists show it: its fields plus its edits. */
-export type EditablePost = Post & PostEdits & PostPoll;
+export type EditablePost = Post & PostEdits & PostPoll & PostAttachments;
 
 const run = withDataErrors;
 

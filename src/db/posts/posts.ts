@@ -6,7 +6,7 @@ import Dexie from 'dexie';
 import { db, type PostRow } from '../storage/schema';
 import { toPost } from './post-codec';
 import { withDataErrors } from '../storage/errors';
-import type { PostEdits, PostPoll } from '../../shared/post-rules';
+import type { PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
 import type { PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../members/session';
 import { runOperation } from '../ops/run-later';
@@ -34,6 +34,7 @@ export async function createPost(input: NewPostInput): Promise<Post> {
     category,
     ...(input.tags?.length ? { tags: input.tags } : {}),
     ...(input.poll ? { poll: input.poll } : {}),
+    ...(input.attachments?.length ? { attachments: input.attachments.map(({ sha256, name }) => ({ sha256, name })) } : {}),
   };
   const { postId } = await runOperation('create', { post });
   return toPost((await run(() => db.posts.get(postId!)))!);
@@ -120,18 +121,19 @@ export async function getPostsByIds(ids: readonly number[]): Promise<Post[]> {
 export function toEditablePost(
   row: PostRow,
   session: Session | null | undefined = readStoredSession(),
-): Post & Required<PostEdits> & PostPoll {
+): Post & Required<PostEdits> & PostPoll & PostAttachments {
   return {
     ...toPost(row),
     editedAt: row.editedAt ?? null,
     resubmitted: row.resubmitted ?? false,
     previous: session?.role === 'admin' ? (row.previous ?? null) : null,
     ...(row.poll ? { poll: row.poll } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 
 /** The post with this id and its edits, or undefined (whoever may see it: check with maySee). */
-export async function getPost(id: number): Promise<(Post & PostEdits & PostPoll) | undefined> {
+export async function getPost(id: number): Promise<(Post & PostEdits & PostPoll & PostAttachments) | undefined> {
   const row = await run(() => db.posts.get(id));
   return row && toEditablePost(row);
 }

@@ -13,6 +13,7 @@ import { putUndoEntry, runUndoable, type UndoEntry, type UndoToken } from '../op
 import { newOperationId } from '../ops/uuid';
 import { replyDraftMetaKey } from '../contracts';
 import type { Reply } from '../types';
+import type { Attachment } from '../../shared/attachments';
 
 /** How many replies a page of a thread shows. */
 export const REPLY_PAGE_SIZE = 20;
@@ -33,9 +34,15 @@ async function stored(id: string): Promise<Reply> {
 }
 
 /** Writes a reply by the signed-in member to an approved post (the `reply` operation); `quoteId` names a reply of the same post. */
-export async function createReply(postId: number, content: string, quoteId: string | null = null): Promise<Reply> {
+export async function createReply(
+  postId: number,
+  content: string,
+  quoteId: string | null = null,
+  attachments: readonly Pick<Attachment, 'sha256' | 'name'>[] = [],
+): Promise<Reply> {
   const id = newOperationId();
-  await runOperation('reply', quoteId ? { postId, content, quoteId } : { postId, content }, { id });
+  const files = attachments.length > 0 ? { attachments: attachments.map(({ sha256, name }) => ({ sha256, name })) } : {};
+  await runOperation('reply', { postId, content, ...(quoteId ? { quoteId } : {}), ...files }, { id });
   return stored(id);
 }
 
@@ -102,7 +109,8 @@ export async function recordView(postId: number): Promise<boolean> {
 /** One page of a post's thread (visible and hidden replies), oldest first. */
 export async function listReplies(postId: number, offset: number, limit = REPLY_PAGE_SIZE): Promise<Reply[]> {
   const rows = await run(() => thread(postId).offset(offset).limit(limit).toArray());
-  return rows.map(toReply);
+  // A reply's files (issue 42) are not a mirror field (toReply keeps exactly those): added where shown.
+  return rows.map((row) => (row.attachments?.length ? { ...toReply(row), attachments: row.attachments } : toReply(row)));
 }
 
 /**

@@ -5,7 +5,7 @@
 // this build) and only with the same stylesheet. All of them share the cache, the cookie and its
 // token: whatever removes the forum's removes them all.
 
-import { FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX } from '../contracts';
+import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX } from '../contracts';
 
 /** The most post pages kept (the ones stored last): a few KB each. */
 export const POST_SNAPSHOTS_KEPT = 30;
@@ -116,11 +116,16 @@ export function snapshotGeneration(): number {
   return generation;
 }
 
-/** Removes the snapshot (sign-in, sign-out): the cookie at once, then the cache; saves under way are dropped. */
+/**
+ * Removes the snapshot (sign-in, sign-out): the cookie at once, then the cache; saves under way are
+ * dropped. The attachments the service worker kept go too: the next member fetches what they may see.
+ */
 export function clearForumSnapshot(): void {
   generation += 1;
   setSnapshotCookie(null);
-  if (available()) void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
+  if (!available()) return;
+  void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
+  void caches.delete(ATTACHMENT_CACHE).catch(() => undefined);
 }
 
 /** The stored snapshot, or null. */

@@ -8,8 +8,9 @@ import { replyRevisions } from './reply-revisions';
 import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
-import type { PostEdits, PostPoll } from '../../shared/post-rules';
+import type { PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
 import type { Poll } from '../../shared/polls';
+import type { Attachment } from '../../shared/attachments';
 import type { Flag, FlagState, Notification, PostReview } from '../../shared/moderation';
 import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
@@ -19,7 +20,14 @@ import type { SavedPost } from '../../shared/members';
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
  * that adds a post or changes its status (not with likes), so a reader can ask what changed.
  */
-export type PostRow = Post & PostEdits & PostPoll & PostReview & ReviewTimes & Arrival & AuthorId & { rev?: number; sync?: ServerState };
+export type PostRow = Post &
+  PostEdits &
+  PostPoll &
+  PostAttachments &
+  PostReview &
+  ReviewTimes &
+  Arrival &
+  AuthorId & { rev?: number; sync?: ServerState };
 
 /**
  * The author's public id (schema version 8): the server's random id of their account (`authorId`
@@ -183,6 +191,19 @@ export interface SeenRow {
   item: string;
 }
 
+/**
+ * A file attached on this device (schema version 10, issue 42): its bytes as they are sent (an image
+ * already resized and re-encoded), kept with the post that names it. `uploaded` is 1 once the server
+ * holds it (connected mode; local-only files stay 0: they live here only). Keyed by SHA-256.
+ */
+export interface FileRow extends Attachment {
+  blob: Blob;
+  /** The member who attached it here. */
+  email: string;
+  uploaded: 0 | 1;
+  at: number;
+}
+
 /** An account created on this browser; `hash` and `salt` never leave IndexedDB. */
 export interface AccountRow {
   email: string;
@@ -302,6 +323,11 @@ export const SCHEMA_V9 = {
   replies: 'id, [postId+listed+createdAt], [postId+state], [postId+arrivedAt], authorId, rev',
 } as const;
 
+/** Version 10 (attachments, issue 42): the files attached on this device, by SHA-256; those still to upload by `uploaded`. */
+export const SCHEMA_V10 = {
+  files: 'sha256, [email+uploaded]',
+} as const;
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -315,6 +341,7 @@ export class InsightDatabase extends Dexie {
   saved!: Dexie.Table<SavedRow, [string, number]>;
   preferences!: EntityTable<PreferencesRow, 'email'>;
   seen!: Dexie.Table<SeenRow, [string, string]>;
+  files!: EntityTable<FileRow, 'sha256'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -402,6 +429,7 @@ export class InsightDatabase extends Dexie {
             reply.rev = 1;
           });
       });
+    this.version(10).stores(SCHEMA_V10);
     this.use(replyRevisions);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

@@ -13,6 +13,7 @@ import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
 import { PreviousVersion } from './previous-version';
 import { PollView } from './poll-view';
+import { AttachmentList } from '../../components/attachments/attachment-list';
 
 interface PostViewProps {
   post: EditablePost;
@@ -35,6 +36,7 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
           {clip(post.title, DISPLAY_CHARS.title)}
         </h1>
         <Markdown className="app-post-body" source={clip(post.content, LIMITS.content)} />
+        {post.attachments && post.attachments.length > 0 && <AttachmentList files={post.attachments} />}
         {post.poll && <PollView post={post} poll={post.poll} viewer={viewer} />}
         {post.tags.length > 0 && (
           <ul className="app-tags mt-3" aria-label="Tags">

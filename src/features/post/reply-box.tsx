@@ -12,6 +12,8 @@ import { excerptText } from '../../lib/plain-text';
 import { LIMITS } from '../../shared/post-rules';
 import type { Reply } from '../../db/types';
 import { COUNTER_FROM } from './reply-edit-form';
+import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
+import type { Attachment } from '../../shared/attachments';
 
 /** The draft is saved once typing pauses this long. */
 const DRAFT_DELAY_MS = 400;
@@ -35,6 +37,9 @@ interface ReplyBoxProps {
 export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textarea }: ReplyBoxProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  // Files attached to this reply (kept on the device; not part of the text draft).
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const attach = useAttachFiles({ email, files, onChange: setFiles });
   const mentions = useMentions({ textarea, value: text, onChange: setText, email });
   const showToast = useToast();
   const id = useId();
@@ -74,9 +79,10 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     if (busy || !text.trim()) return;
     setBusy(true);
     try {
-      const reply = await createReply(postId, text, quote?.id ?? null);
+      const reply = await createReply(postId, text, quote?.id ?? null, files);
       saved.current = '';
       setText('');
+      setFiles([]);
       await saveReplyDraft(email, postId, '').catch(() => undefined);
       onRemoveQuote();
       onPosted(reply);
@@ -90,7 +96,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
 
   const nearLimit = text.length >= COUNTER_FROM;
   return (
-    <form className="card app-reply-box" onSubmit={(event) => void submit(event)}>
+    <form className="card app-reply-box" onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
       <div className="card-body">
         <label htmlFor={`${id}-text`} className="form-label fw-semibold">
           Your reply
@@ -121,10 +127,12 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
             onKeyDown={mentions.onKeyDown}
             onSelect={mentions.onSelect}
             onInput={mentions.onSelect}
+            onPaste={attach.onPaste}
           />
           {mentions.list}
           {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
         </WritePreview>
+        <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <div className="app-reply-box-actions">
           <span className="small text-body-secondary">Your draft is kept on this device.</span>
           <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>

@@ -16,6 +16,7 @@ import type { Post, Reply, Session } from '../../db/types';
 import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReplyQuote } from './reply-quote';
+import { AttachmentList } from '../../components/attachments/attachment-list';
 
 interface ReplyItemProps {
   reply: Reply;
@@ -152,6 +153,7 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
           ) : (
             <Markdown className="app-reply-text" source={clip(reply.content, LIMITS.reply)} />
           )}
+          {reply.attachments && reply.attachments.length > 0 && <AttachmentList files={reply.attachments} />}
         </>
       )}
       {!editing && hasActions && <div className="app-reply-actions">{actions}</div>}

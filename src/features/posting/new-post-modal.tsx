@@ -19,6 +19,8 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 import { useMentions } from '../../components/mentions';
 import { validatePoll } from '../../shared/polls';
 import { EMPTY_POLL, PollEditor, pollDefinition, type PollDraft } from './poll-editor';
+import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
+import type { Attachment } from '../../shared/attachments';
 
 interface NewPostModalProps {
   email: string;
@@ -37,6 +39,7 @@ interface FormDraft {
   category: string;
   tags: string;
   poll?: PollDraft;
+  attachments?: Attachment[];
 }
 
 const tagsText = (tags: readonly string[] | undefined) => (tags ?? []).join(', ');
@@ -59,6 +62,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   const [category, setCategory] = useState<Category>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
   const [tags, setTags] = useState(tagsText(editing?.tags));
   const [poll, setPoll] = useState<PollDraft | null>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [keptEdit, setKeptEdit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState({ title: false, content: false, tags: false, poll: false });
@@ -68,6 +72,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const tagsRef = useRef<HTMLInputElement>(null);
   const edited = useRef(false);
+  const attach = useAttachFiles({ email, files: attachments, onChange: (files) => edit(setAttachments)(files) });
   const mentions = useMentions({ textarea: contentRef, value: content, onChange: (value) => edit(setContent)(value), email });
 
   // Bring back the saved draft when the modal opens, unless the member already typed (an edit:
@@ -97,6 +102,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     setCategory(categoryOf(draft.category));
     setTags(draft.tags);
     setPoll(draft.poll ?? null);
+    setAttachments(draft.attachments ?? []);
     setKeptEdit(editingId !== null);
   }, [saved, draftKey, editingId]);
 
@@ -105,13 +111,16 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
   // An edit keeps no draft of its own while typed (the New Post draft is not overwritten by it).
   const keepsDraft = editingId === null;
   const pollKept = poll ?? undefined;
-  const latest = useRef({ email, title, content, category, tags, poll: pollKept });
+  const latest = useRef({ email, title, content, category, tags, poll: pollKept, attachments });
   useEffect(() => {
-    latest.current = { email, title, content, category, tags, poll: pollKept };
+    latest.current = { email, title, content, category, tags, poll: pollKept, attachments };
     if (!edited.current || !keepsDraft) return undefined;
-    const timer = setTimeout(() => void saveDraft(email, { title, content, category, tags, poll: pollKept }).catch(() => undefined), 300);
+    const timer = setTimeout(
+      () => void saveDraft(email, { title, content, category, tags, poll: pollKept, attachments }).catch(() => undefined),
+      300,
+    );
     return () => clearTimeout(timer);
-  }, [title, content, category, tags, pollKept, email, keepsDraft]);
+  }, [title, content, category, tags, pollKept, attachments, email, keepsDraft]);
   useEffect(() => {
     if (!keepsDraft) return undefined;
     const saveNow = () => {
@@ -180,7 +189,14 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
         showToast(savedToast(editing.status));
         return;
       }
-      await createPost({ title, content, category, tags: tagList, ...(poll ? { poll: pollDefinition(poll) } : {}) });
+      await createPost({
+        title,
+        content,
+        category,
+        tags: tagList,
+        ...(poll ? { poll: pollDefinition(poll) } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       edited.current = false;
       await clearDraft(email).catch(() => undefined);
       setTitle('');
@@ -188,6 +204,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       setCategory(DEFAULT_CATEGORY);
       setTags('');
       setPoll(null);
+      setAttachments([]);
       onHide();
       showToast({ title: 'Post Submitted!', description: 'Your post is now pending approval from an admin.' });
     } catch (error) {
@@ -217,7 +234,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
             {editing ? 'Edit Post' : 'New Post'}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>
+        <Modal.Body onDragOver={editing ? undefined : attach.onDragOver} onDrop={editing ? undefined : attach.onDrop}>
           {keptEdit && (
             <p className="alert alert-info py-2 small" role="note">
               This is your unsaved edit, kept on this device after it could not be saved. Save it again, or Cancel to leave the post as it
@@ -252,6 +269,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 onKeyDown={mentions.onKeyDown}
                 onSelect={mentions.onSelect}
                 onInput={mentions.onSelect}
+                onPaste={editing ? undefined : attach.onPaste}
                 maxLength={LIMITS.content}
                 placeholder="Share your insight, question or experience… Markdown works: **bold**, lists, tables, code."
                 isInvalid={invalid.content}
@@ -291,6 +309,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
               tag: in search.
             </Form.Text>
           </Form.Group>
+          {!editing && <AttachmentsEditor files={attachments} attach={attach} disabled={busy} />}
           {!editing &&
             (poll ? (
               <PollEditor

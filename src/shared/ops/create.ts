@@ -2,7 +2,7 @@
 // now", by the member as they are named now; the server gives it its id (the device's is temporary).
 import { mayWrite } from './rules';
 import { pendingPost } from '../post-rules';
-import { check, defineOp } from './define';
+import { check, defineOp, refuse } from './define';
 import { newPoll, validatePoll } from '../polls';
 import { postFields } from './fields';
 
@@ -15,10 +15,14 @@ export const create = defineOp('create', 1, 'member', {
     await mayWrite(store, actor);
     // A poll's closing time is checked against the time the post is made (offline: the device's).
     if (post.poll) check(validatePoll(post.poll, context.now));
+    // Every file named must be one this member uploaded (the server) or this device keeps (local-only).
+    const attachments = post.attachments ? await store.attachments(actor, post.attachments) : [];
+    if (!attachments) refuse('attachment_missing');
     const id = await store.newPostId(context.now);
     context.about(id);
     // It enters the review queue now.
     const poll = post.poll ? { poll: newPoll(post.poll) } : {};
-    await store.insertPost({ ...pendingPost(id, await store.member(actor), post), ...poll, submittedAt: context.now });
+    const files = attachments.length > 0 ? { attachments } : {};
+    await store.insertPost({ ...pendingPost(id, await store.member(actor), post), ...poll, ...files, submittedAt: context.now });
   },
 });

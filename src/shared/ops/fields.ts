@@ -7,6 +7,7 @@ import { validateCategory, validateFlag, validateName, validateNewPost, validate
 import { check, refuseInput } from './define';
 import { POLL_LIMITS, validatePoll, type PollDefinition } from '../polls';
 import { blank } from '../text-checks';
+import { ATTACHMENT_LIMITS, validateAttachments, type Attachment } from '../attachments';
 
 /** Text as sent: a string, or '' for anything else (the rule then says what is missing). */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -28,6 +29,10 @@ export function postFields(value: unknown): NewPostFields & { category: Category
     fields.tags = (post.tags as string[]).map((tag) => tag.trim());
   }
   if (post.poll !== undefined && post.poll !== null) fields.poll = pollFields(post.poll);
+  if (post.attachments !== undefined && post.attachments !== null) {
+    const attachments = attachmentFields(post.attachments);
+    if (attachments.length > 0) fields.attachments = attachments;
+  }
   return fields;
 }
 
@@ -81,3 +86,16 @@ export function pollFields(value: unknown): PollDefinition {
 /** A ballot as sent: a list of option indexes (checked against the poll by validateBallot). */
 export const ballotChoices = (value: unknown): number[] =>
   Array.isArray(value) ? value.slice(0, POLL_LIMITS.maxOptions + 1).map((choice) => (typeof choice === 'number' ? choice : NaN)) : [];
+
+/**
+ * Attachments as sent with a new post: at most 10 SHA-256 addresses, each once (validateAttachments),
+ * with the names the device gave (a name that is not text, or is too long, is cut or left blank: the
+ * store names the file as it was uploaded).
+ */
+export function attachmentFields(value: unknown): Pick<Attachment, 'sha256' | 'name'>[] {
+  check(validateAttachments(value));
+  return (value as Record<string, unknown>[]).map((item) => ({
+    sha256: item.sha256 as string,
+    name: textOf(item.name).trim().slice(0, ATTACHMENT_LIMITS.nameChars),
+  }));
+}

@@ -5,22 +5,36 @@
 import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
-import { replyText } from './fields';
+import { attachmentFields, replyText } from './fields';
 import { mayWrite, subjectPost, tellMentioned } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
-  wire: (z, f) => ({ postId: f.postId, content: z.unknown(), quoteId: f.replyId.nullable().optional() }),
-  parse: (op) => ({ postId: op.postId, content: replyText(op.content), quoteId: op.quoteId ?? undefined }),
+  wire: (z, f) => ({
+    postId: f.postId,
+    content: z.unknown(),
+    quoteId: f.replyId.nullable().optional(),
+    attachments: z.unknown().optional(),
+  }),
+  parse: (op) => ({
+    postId: op.postId,
+    content: replyText(op.content),
+    quoteId: op.quoteId ?? undefined,
+    wanted: op.attachments === undefined || op.attachments === null ? [] : attachmentFields(op.attachments),
+  }),
   creates: 'reply',
   keeps: 'reply',
-  async run(store, actor, { postId, content, quoteId }, context) {
+  async run(store, actor, { postId, content, quoteId, wanted }, context) {
     await mayWrite(store, actor);
     const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
     if (post.status !== 'approved') refuse('replies_closed');
+    // Every file named must be one this member uploaded (the server) or this device keeps (local-only).
+    const attachments = wanted.length > 0 ? await store.attachments(actor, wanted) : [];
+    if (!attachments) refuse('attachment_missing');
     const quoted = quoteId ? await store.reply(quoteId) : undefined;
     const quote = quoted && quoted.postId === postId && quoted.state !== 'deleted' ? quoted : null;
-    const row = newReply(context.id, postId, await store.member(actor), content, quote ? quote.id : null, context.now);
+    const made = newReply(context.id, postId, await store.member(actor), content, quote ? quote.id : null, context.now);
+    const row = attachments.length > 0 ? { ...made, attachments } : made;
     await store.insertReply(row);
     const told = notificationsForReply(post, row, quote, actor);
     await store.notify(told, context.now);

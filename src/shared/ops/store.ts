@@ -4,11 +4,12 @@
 // unconfirmed operations over the server's last word (src/db/ops/memory-store.ts). Reads return rows
 // as they are, whoever asks: the rules of who may see what are the operations' own (rules.ts).
 import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '../moderation';
-import type { Actor, Post, PostAuthor, PostEdits, PostPoll, Reply } from '../post-rules';
+import type { Actor, Post, PostAttachments, PostAuthor, PostEdits, PostPoll, Reply } from '../post-rules';
+import type { Attachment } from '../attachments';
 import type { Theme } from '../theme';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
-export interface OpPost extends Post, PostEdits, PostReview, PostPoll {
+export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
   /** When it entered the review queue (its creation or last resubmission), ms. */
   submittedAt?: number;
   /** When it was last reviewed (approved, rejected or hidden), ms. */
@@ -78,6 +79,12 @@ export interface OpStore {
    * open). A connected device answers none: its server tells them.
    */
   mentionable(ids: readonly string[]): Promise<string[]>;
+  /**
+   * The files a member attaches, as this store knows them (type, size and pixels from the bytes,
+   * the name the member gave), in the order asked; undefined when one was never uploaded by them
+   * (the server) or is not on this device (local-only). A connected device answers what it keeps.
+   */
+  attachments(actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined>;
   /** Writes these notifications (one per recipient who has an account here). */
   notify(list: readonly NewNotification[], now: number): Promise<void>;
   /** Marks the member's own unread notifications among `ids` read at `at`; others' ids change nothing. */

@@ -27,4 +27,5 @@ export const wirePost = (post: Post, overrides: Partial<WirePost> = {}): WirePos
   seq: 1,
   ...overrides,
   poll: overrides.poll ?? null,
+  attachments: overrides.attachments ?? [],
 });

@@ -215,6 +215,7 @@ export class TestServer {
         url: `${url.pathname}${url.search}`,
         headers,
         ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        ...(init.body instanceof Blob ? { payload: Buffer.from(await init.body.arrayBuffer()) } : {}),
       });
       if (underTest) this.requests.push(`${method} ${url.pathname}`);
       if (fault === 'answer-lost') throw new TypeError('Failed to fetch');
@@ -291,7 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const { samples = false, adminEmail = DEFAULT_ADMIN_EMAIL, adminPassword = ADMIN_PASSWORD } = options;
   const db = await fileDatabase();
   await db.query(
-    'TRUNCATE posts, poll_votes, post_search, deleted_posts, replies, reply_search, post_views, ops, sessions, staff_log, rate_buckets, rate_limit_settings',
+    'TRUNCATE posts, poll_votes, post_search, deleted_posts, replies, reply_search, post_views, ops, sessions, staff_log, rate_buckets, rate_limit_settings, attachments, attachment_blobs, attachment_uploads',
   );
   await db.query('DELETE FROM users WHERE email <> $1', [DEFAULT_ADMIN_EMAIL]);
   // The admin stays, with no decision of a previous test.

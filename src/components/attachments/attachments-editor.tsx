@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
+import { ACCEPTED_FILES, ATTACHMENT_LIMITS, formatBytes, isImage, type Attachment } from '../../shared/attachments';
+import { forgetFiles, keepFile, prepareFile } from '../../db/files/files';
+import { useToast } from '../toast/toast-context';
+import { errorToast } from '../toast/error-toast';
+import { Spinner } from '../spinner';
+import { useAttachmentUrl } from './use-attachment-url';
+import './attachments.scss';
+
+interface AttachFilesOptions {
+  email: string;
+  files: Attachment[];
+  onChange: (files: Attachment[]) => void;
+}
+
+/**
+ * Attaching files to what is being written: each chosen, pasted or dropped file is prepared (an
+ * image resized and re-encoded, every file named by its SHA-256) and kept on this device; a refusal
+ * (a type the forum does not take, over 10 MB, past 10 files) is said in a toast and loses nothing else.
+ */
+export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
+  const showToast = useToast();
+  const [preparing, setPreparing] = useState<string[]>([]);
+  // The list as it is now, for files that finish preparing one after another.
+  const current = useRef(files);
+  useEffect(() => {
+    current.current = files;
+  }, [files]);
+
+  const add = useCallback(
+    async (chosen: readonly File[]) => {
+      for (const file of chosen) {
+        if (current.current.length >= ATTACHMENT_LIMITS.perPost) {
+          showToast({
+            title: 'Too many attachments',
+            description: `A post or reply can carry at most ${ATTACHMENT_LIMITS.perPost} attachments.`,
+            variant: 'error',
+          });
+          return;
+        }
+        const label = file.name || 'pasted image';
+        setPreparing((list) => [...list, label]);
+        try {
+          const prepared = await prepareFile(file);
+          await keepFile(email, prepared);
+          if (!current.current.some((kept) => kept.sha256 === prepared.attachment.sha256)) {
+            current.current = [...current.current, prepared.attachment];
+            onChange(current.current);
+          }
+        } catch (error) {
+          showToast(errorToast(error));
+        } finally {
+          setPreparing((list) => {
+            const at = list.indexOf(label);
+            return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+          });
+        }
+      }
+    },
+    [email, onChange, showToast],
+  );
+
+  const remove = useCallback(
+    (sha256: string) => {
+      current.current = current.current.filter((file) => file.sha256 !== sha256);
+      onChange(current.current);
+      void forgetFiles(email, [sha256]).catch(() => undefined);
+    },
+    [email, onChange],
+  );
+
+  /** A paste of files (a screenshot, a copied image) into the text attaches them instead of their name. */
+  const onPaste = useCallback(
+    (event: ClipboardEvent) => {
+      const pasted = [...event.clipboardData.files];
+      if (pasted.length === 0) return;
+      event.preventDefault();
+      void add(pasted);
+    },
+    [add],
+  );
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+  }, []);
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const dropped = [...event.dataTransfer.files];
+      if (dropped.length === 0) return;
+      event.preventDefault();
+      void add(dropped);
+    },
+    [add],
+  );
+  return { add, remove, preparing, onPaste, onDragOver, onDrop };
+}
+
+function Thumbnail({ file }: { file: Attachment }) {
+  const url = useAttachmentUrl(file.sha256, false);
+  if (!isImage(file)) return <IconFile size={28} aria-hidden="true" className="app-attach-icon" />;
+  return url ? (
+    <img src={url} alt="" width={file.width ?? undefined} height={file.height ?? undefined} />
+  ) : (
+    <span className="app-attach-icon" />
+  );
+}
+
+interface AttachmentsEditorProps {
+  files: readonly Attachment[];
+  attach: ReturnType<typeof useAttachFiles>;
+  disabled?: boolean;
+  /** The reply box's: the limits go in the button's description only. */
+  compact?: boolean;
+}
+
+/** "Attach" and what is attached: each file's preview, name and size, and a button to remove it before sending. */
+export function AttachmentsEditor({ files, attach, disabled = false, compact = false }: AttachmentsEditorProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const full = files.length >= ATTACHMENT_LIMITS.perPost;
+  return (
+    <div className="app-attach">
+      <div className="d-flex align-items-center gap-2 flex-wrap">
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => input.current?.click()}
+          disabled={disabled || full}
+          aria-describedby={`${id}-help`}
+        >
+          <IconPaperclip size={16} aria-hidden="true" className="me-1" />
+          Attach
+        </Button>
+        <span id={`${id}-help`} className={compact ? 'visually-hidden' : 'small text-body-secondary'}>
+          Images, PDF, Excel, Word, PowerPoint, CSV or text; up to {ATTACHMENT_LIMITS.perPost} files of 10 MB. Paste or drop works too.
+        </span>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPTED_FILES}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Files to attach"
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void attach.add(chosen);
+          }}
+        />
+      </div>
+      {(files.length > 0 || attach.preparing.length > 0) && (
+        <ul className="app-attach-list" aria-label="Attached files">
+          {files.map((file) => (
+            <li key={file.sha256} className="app-attach-item">
+              <Thumbnail file={file} />
+              <span className="app-attach-name">{file.name}</span>
+              <span className="app-attach-size">
+                {formatBytes(file.size)}
+                {file.width && file.height ? ` · ${file.width}×${file.height}` : ''}
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-link text-body-secondary app-attach-remove"
+                onClick={() => attach.remove(file.sha256)}
+                disabled={disabled}
+                aria-label={`Remove ${file.name}`}
+              >
+                <IconX size={16} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+          {attach.preparing.map((name, index) => (
+            <li key={`preparing-${index}`} className="app-attach-item is-preparing" role="status">
+              <Spinner />
+              <span className="app-attach-name">Preparing {name}…</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

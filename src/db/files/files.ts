@@ -1,0 +1,129 @@
+// Files attached on this device (issue 42): read from what the member chose, pasted or dropped,
+// an image resized to at most 2,048 px on its longest side and re-encoded (which leaves its
+// metadata behind: a photo's location never leaves the phone), named by its SHA-256, and kept in
+// IndexedDB (db.files) with the post that names it: sent before the post when online, kept here
+// for good when local-only.
+import Dexie from 'dexie';
+import { ATTACHMENT_LIMITS, formatBytes, type Attachment } from '../../shared/attachments';
+import { DataError } from '../storage/errors';
+import { db, type FileRow } from '../storage/schema';
+
+/** A file ready to attach: what the post will say of it, and its bytes. */
+export interface PreparedFile {
+  attachment: Attachment;
+  blob: Blob;
+}
+
+/** The files taken as they are, by extension (the server reads their type from their bytes all the same). */
+const FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/iu.exec(name)?.[1]?.toLowerCase() ?? '';
+
+const refused = (title: string, message: string) => new DataError('invalid', { title, message });
+
+/** The SHA-256 of `blob`, as 64 hexadecimal digits. */
+export async function sha256Of(blob: Blob): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The longest side at most `side`: the size to draw an image of `width` × `height` at. */
+export function fitWithin(width: number, height: number, side: number = ATTACHMENT_LIMITS.imageSide): { width: number; height: number } {
+  const scale = Math.min(1, side / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** The type an image is re-encoded to: a photo stays JPEG, a WebP stays WebP, the rest (PNG, GIF: drawings, charts) become PNG. */
+export const encodedType = (type: string): string =>
+  type === 'image/jpeg' ? 'image/jpeg' : type === 'image/webp' ? 'image/webp' : 'image/png';
+
+/** Draws `file` at most 2,048 px on its longest side (its orientation applied) and encodes it again: only pixels travel on. */
+async function reencode(file: Blob, type: string): Promise<{ blob: Blob; width: number; height: number }> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    throw refused('Image not readable', 'This image could not be read. Try another file.');
+  }
+  const { width, height } = fitWithin(bitmap.width, bitmap.height);
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw refused('Image not readable', 'This device cannot resize images.');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, width, height);
+  bitmap.close();
+  const target = encodedType(type);
+  let blob = await canvas.convertToBlob({ type: target, quality: 0.85 });
+  // A lossless image too large to send goes as a photo.
+  if (blob.size > ATTACHMENT_LIMITS.maxBytes && target !== 'image/jpeg')
+    blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+  return { blob, width, height };
+}
+
+/** A chosen, pasted or dropped file made ready to attach; refused with a sentence when it is not a type the forum takes, or too large. */
+export async function prepareFile(file: File): Promise<PreparedFile> {
+  const name = (file.name || 'pasted-image').slice(0, ATTACHMENT_LIMITS.nameChars);
+  if (IMAGE_TYPES.has(file.type)) {
+    const { blob, width, height } = await reencode(file, file.type);
+    if (blob.size > ATTACHMENT_LIMITS.maxBytes)
+      throw refused('File too large', `${name} is ${formatBytes(blob.size)} even resized: a file can be at most 10 MB.`);
+    const renamed = blob.type === file.type ? name : name.replace(/\.[a-z0-9]+$/iu, '') + (blob.type === 'image/jpeg' ? '.jpg' : '.png');
+    const attachment = { sha256: await sha256Of(blob), name: renamed, mime: blob.type, size: blob.size, width, height };
+    return { attachment, blob };
+  }
+  const mime = FILE_TYPES[extensionOf(name)];
+  if (!mime) {
+    throw refused(
+      'File type not accepted',
+      `${name}: attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.`,
+    );
+  }
+  if (file.size === 0) throw refused('Empty file', `${name} is empty.`);
+  if (file.size > ATTACHMENT_LIMITS.maxBytes)
+    throw refused('File too large', `${name} is ${formatBytes(file.size)}: a file can be at most 10 MB.`);
+  const attachment = { sha256: await sha256Of(file), name, mime, size: file.size, width: null, height: null };
+  return { attachment, blob: file };
+}
+
+/** Keeps a prepared file on this device for `email` (its post is sent later, or never leaves: local-only). */
+export async function keepFile(email: string, { attachment, blob }: PreparedFile): Promise<void> {
+  const kept = await db.files.get(attachment.sha256);
+  // The same bytes attached again: one copy (already sent, it stays sent).
+  const row: FileRow = { ...attachment, blob, email, uploaded: kept?.uploaded ?? 0, at: Date.now() };
+  await db.files.put(row);
+}
+
+/** The file's bytes as this device keeps them, or undefined. */
+export async function keptFile(sha256: string): Promise<FileRow | undefined> {
+  return db.files.get(sha256);
+}
+
+/** Of these addresses, the files kept here that the server does not hold yet. */
+export async function filesToUpload(sha256s: readonly string[]): Promise<FileRow[]> {
+  const rows = await db.files.bulkGet([...sha256s]);
+  return rows.filter((row): row is FileRow => row !== undefined && row.uploaded === 0);
+}
+
+/** The server holds the file now. */
+export async function markUploaded(sha256: string): Promise<void> {
+  await db.files.update(sha256, { uploaded: 1 });
+}
+
+/** Forgets files `email` attached and then removed before the post was sent (none of their posts here names them). */
+export async function forgetFiles(email: string, sha256s: readonly string[]): Promise<void> {
+  if (sha256s.length === 0) return;
+  const named = new Set<string>();
+  await db.posts
+    .where('[authorEmail+id]')
+    .between([email, Dexie.minKey], [email, Dexie.maxKey])
+    .each((post) => post.attachments?.forEach((file) => named.add(file.sha256)));
+  await db.files.bulkDelete(sha256s.filter((sha) => !named.has(sha)));
+}

@@ -1,0 +1,63 @@
+// Attachments (issue 42) as the app and the server share them: what a post carries (a list of
+// files by content address, SHA-256), the limits, and the check of a list as sent. The bytes travel
+// apart (PUT /api/attachments/:sha256, before the operation that names them); the server answers
+// an operation with what it knows of each file (its type from its bytes, its size, an image's width
+// and height), never with what the device claimed.
+import { problem as titled, type Problem } from './text-checks';
+
+/** A file attached to a post: its address (SHA-256, hex), its name as given, type, size and, for an image, its size in pixels. */
+export interface Attachment {
+  sha256: string;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+export const ATTACHMENT_LIMITS = {
+  /** The largest file (bytes). */
+  maxBytes: 10 * 1024 * 1024,
+  /** What one member's uploads may add up to (bytes). */
+  quotaBytes: 200 * 1024 * 1024,
+  /** Files a post may carry. */
+  perPost: 10,
+  /** The longest file name kept. */
+  nameChars: 200,
+  /** An image's longest side once resized on the device (px). */
+  imageSide: 2048,
+} as const;
+
+export const SHA256_PATTERN = /^[0-9a-f]{64}$/u;
+
+/** The image types shown in a post (every other file is a link). */
+export const IMAGE_MIME = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const isImage = (attachment: Pick<Attachment, 'mime'>): boolean => (IMAGE_MIME as readonly string[]).includes(attachment.mime);
+
+/** What the file picker offers (the server decides from the bytes all the same). */
+export const ACCEPTED_FILES = '.png,.jpg,.jpeg,.webp,.gif,.pdf,.csv,.txt,.xlsx,.docx,.pptx,image/png,image/jpeg,image/webp,image/gif';
+
+/** A size as people read it: 812 B, 14 KB, 2.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const problem = (message: string): Problem => titled('Attachments', message);
+
+/** A list of attachments as sent with a post: at most 10, each with a SHA-256 address, named once. Null when fine. */
+export function validateAttachments(value: unknown): Problem | null {
+  if (!Array.isArray(value)) return problem('Attachments are a list of files.');
+  if (value.length > ATTACHMENT_LIMITS.perPost)
+    return problem(`A post or reply can carry at most ${ATTACHMENT_LIMITS.perPost} attachments.`);
+  const seen = new Set<string>();
+  for (const item of value as unknown[]) {
+    const sha256 = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).sha256 : undefined;
+    if (typeof sha256 !== 'string' || !SHA256_PATTERN.test(sha256))
+      return problem('An attachment is named by its SHA-256 (64 hexadecimal digits).');
+    if (seen.has(sha256)) return problem('This file is attached twice.');
+    seen.add(sha256);
+  }
+  return null;
+}

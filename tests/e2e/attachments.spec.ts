@@ -1,0 +1,84 @@
+// Attachments in local-only mode (issue 42): Attach in New Post (a chart and a CSV), a file the forum
+// does not take refused in words with nothing else lost, a file removed before sending; the post
+// shows its image at its size and its file as a link with name and size, from IndexedDB, after a reload.
+import { expect, test } from '@playwright/test';
+import { card, MEMBER, openForum, signIn, toast } from './support/app';
+
+test('Attach: an image and a CSV kept on the device with their post; an SVG refused in words; a file removed before sending', async ({
+  page,
+}) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  // A 1200 × 800 PNG chart, drawn in the page.
+  const chart = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1200, 800);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#0d6efd';
+    context.fillRect(100, 200, 200, 600);
+    context.fillRect(500, 400, 200, 400);
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+  });
+  await page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Completes by incentive');
+  await dialog.getByLabel('Content').fill('The chart and the numbers behind it.');
+  const files = dialog.getByLabel('Files to attach');
+  await files.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') });
+  await expect(toast(page, 'File type not accepted', 'alert')).toContainText('logo.svg: attach images');
+  await files.setInputFiles([
+    { name: 'completes.png', mimeType: 'image/png', buffer: Buffer.from(chart) },
+    { name: 'completes.csv', mimeType: 'text/csv', buffer: Buffer.from('incentive,completes\ncash,412\ndraw,301\n') },
+    { name: 'scratch.txt', mimeType: 'text/plain', buffer: Buffer.from('to be removed') },
+  ]);
+  const attached = dialog.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+  await expect(attached).toHaveCount(3);
+  await expect(attached.first()).toContainText('1200×800');
+  await dialog.getByRole('button', { name: 'Remove scratch.txt' }).click();
+  await expect(attached).toHaveCount(2);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Completes by incentive');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Post Submitted!')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(card(page, 'Completes by incentive')).toContainText('2 attachments');
+  await card(page, 'Completes by incentive').getByRole('link', { name: 'Completes by incentive' }).click();
+  await page.reload();
+  const attachments = page.getByRole('region', { name: 'Attachments' });
+  const image = attachments.getByRole('img', { name: 'completes' });
+  await expect(image).toHaveAttribute('width', '1200');
+  await expect(image).toHaveAttribute('height', '800');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  const csv = attachments.getByRole('link', { name: /completes\.csv/ });
+  await expect(csv).toContainText('38 B');
+  await expect(csv).toHaveAttribute('download', 'completes.csv');
+  expect(
+    await page.evaluate(async () => {
+      const request = indexedDB.open('insight-exchange');
+      const database = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      return new Promise<number>((resolve) => {
+        const count = database.transaction('files').objectStore('files').count();
+        count.onsuccess = () => resolve(count.result);
+      });
+    }),
+  ).toBe(2);
+});
+
+test('a reply carries a file too: attached in the reply box, shown under the reply as a link with its name and size', async ({ page }) => {
+  const title = 'How are you validating AI-generated survey insights before they reach clients?';
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await card(page, title).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const box = page.locator('form.app-reply-box');
+  await box.getByRole('textbox', { name: 'Your reply' }).fill('Our coding frame, for comparison.');
+  await box.getByLabel('Files to attach').setInputFiles({
+    name: 'coding-frame.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('code,label\n1,Price\n2,Trust\n'),
+  });
+  await expect(box.getByRole('list', { name: 'Attached files' })).toContainText('coding-frame.csv');
+  await box.getByRole('button', { name: 'Post Reply' }).click();
+  const reply = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: 'Our coding frame, for comparison.' });
+  await expect(reply.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: /coding-frame\.csv/ })).toContainText('27 B');
+  await expect(box.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
+});

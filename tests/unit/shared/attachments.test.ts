@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, isImage, validateAttachments } from '../../../src/shared/attachments';
+import { attachmentFields } from '../../../src/shared/ops/fields';
+import { encodedType, fitWithin } from '../../../src/db/files/files';
+
+const address = (digit: string) => digit.repeat(64);
+
+describe('attachments, shared rules', () => {
+  it('a list of at most 10 files, each named by a SHA-256 and attached once', () => {
+    expect(validateAttachments([{ sha256: address('a'), name: 'a.pdf' }])).toBeNull();
+    expect(validateAttachments(Array.from({ length: 10 }, (_, index) => ({ sha256: index.toString(16).repeat(64) })))).toBeNull();
+    const refusals: [unknown, string][] = [
+      ['a.pdf', 'Attachments are a list of files.'],
+      [{ sha256: address('a') }, 'Attachments are a list of files.'],
+      [
+        Array.from({ length: 11 }, (_, index) => ({ sha256: index.toString(16).padStart(64, '0') })),
+        'A post or reply can carry at most 10 attachments.',
+      ],
+      [[{ sha256: 'A'.repeat(64) }], 'An attachment is named by its SHA-256 (64 hexadecimal digits).'],
+      [[{ sha256: `${address('a')}/../x` }], 'An attachment is named by its SHA-256 (64 hexadecimal digits).'],
+      [[null], 'An attachment is named by its SHA-256 (64 hexadecimal digits).'],
+      [[{ sha256: address('b') }, { sha256: address('b') }], 'This file is attached twice.'],
+    ];
+    for (const [value, message] of refusals)
+      expect(validateAttachments(value), JSON.stringify(value)?.slice(0, 60)).toMatchObject({ message });
+  });
+
+  it('names as sent are text, cut to 200 characters (the store names a file it holds as it was uploaded)', () => {
+    expect(attachmentFields([{ sha256: address('c'), name: `  ${'n'.repeat(250)}  ` }])).toEqual([
+      { sha256: address('c'), name: 'n'.repeat(200) },
+    ]);
+    expect(attachmentFields([{ sha256: address('d'), name: { toString: 'x' } }])).toEqual([{ sha256: address('d'), name: '' }]);
+    expect(() => attachmentFields([{ sha256: 'nope' }])).toThrow('SHA-256');
+  });
+
+  it('sizes as people read them; only the four image types show as images', () => {
+    expect([812, 14_336, 2_516_582].map(formatBytes)).toEqual(['812 B', '14 KB', '2.4 MB']);
+    expect(['image/png', 'image/jpeg', 'image/webp', 'image/gif'].every((mime) => isImage({ mime }))).toBe(true);
+    expect(['image/svg+xml', 'application/pdf', 'text/html'].some((mime) => isImage({ mime }))).toBe(false);
+  });
+
+  it('an image is drawn at most 2,048 px on its longest side, in proportion; a photo stays JPEG, a chart becomes PNG', () => {
+    expect(fitWithin(4032, 3024)).toEqual({ width: 2048, height: 1536 });
+    expect(fitWithin(1000, 6000)).toEqual({ width: 341, height: 2048 });
+    expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
+    expect(fitWithin(100_000, 1)).toEqual({ width: 2048, height: 1 });
+    expect([encodedType('image/jpeg'), encodedType('image/webp'), encodedType('image/gif'), encodedType('image/png')]).toEqual([
+      'image/jpeg',
+      'image/webp',
+      'image/png',
+      'image/png',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+// Attachments through the outbox (issue 42): a file attached on a connected device is uploaded
+// before the post that names it, exactly once (a retry after a lost answer, a second sync, the same
+// file in two posts: one upload each time it is needed, one stored copy); offline it waits on the
+// device with its post; a file the server will not take refuses the post in words and keeps them.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/storage/schema';
+import { createPost } from '../../../src/db/posts/posts';
+import { loadDraft } from '../../../src/db/posts/drafts';
+import { readStoredSession } from '../../../src/db/members/session';
+import { keepFile, prepareFile } from '../../../src/db/files/files';
+import { ERRORS } from '../../../src/shared/errors';
+import { onSyncNotice, type SyncNotice } from '../../../src/sync/status';
+import { connectedDevice } from './harness';
+import { startServer } from './test-server';
+
+const pdfBytes = (text: string) => `%PDF-1.4\n% ${text}\n%%EOF\n`;
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Attaches a file named `name` holding `text` as the Attach button does: prepared, then kept on the device. */
+async function attach(name: string, text: string) {
+  const prepared = await prepareFile(new File([text], name));
+  await keepFile(readStoredSession()!.email, prepared);
+  return prepared.attachment;
+}
+
+const uploads = (requests: readonly string[]) => requests.filter((request) => request.startsWith('PUT /api/attachments/'));
+
+describe('attachments through the outbox', () => {
+  it('a file goes up before its post, once; the post arrives carrying what the server read of it', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    const file = await attach('Questionnaire v2.pdf', pdfBytes('questionnaire'));
+    expect(file).toMatchObject({ sha256: sha(pdfBytes('questionnaire')), mime: 'application/pdf', width: null });
+    const post = await createPost({ title: 'The questionnaire', content: 'Attached.', category: 'Trends', attachments: [file] });
+    await device.engine.sync();
+    expect(uploads(server.requests)).toEqual([`PUT /api/attachments/${file.sha256}`]);
+    expect(server.requests.indexOf(`PUT /api/attachments/${file.sha256}`)).toBeLessThan(server.requests.indexOf('POST /api/ops'));
+    const [stored] = await server.posts();
+    expect(stored!.attachments).toEqual([{ ...file, size: pdfBytes('questionnaire').length }]);
+    expect((await db.files.get(file.sha256))!.uploaded).toBe(1);
+    // The device's row is the server's now (its id too).
+    expect(await db.posts.get(post.id)).toBeUndefined();
+    expect((await db.posts.get(stored!.id))!.attachments).toEqual(stored!.attachments);
+
+    // The same file in a second post, and a sync with nothing new: nothing is uploaded again.
+    await createPost({ title: 'Again', content: 'The same file.', category: 'Trends', attachments: [file] });
+    await device.engine.sync();
+    await device.engine.sync();
+    expect(uploads(server.requests)).toHaveLength(1);
+  });
+
+  it('offline, the file waits with its post; an upload whose answer was lost is sent again and stored once', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    device.online.value = false;
+    const file = await attach('results.csv', 'wave,completes\n1,1204\n');
+    await createPost({ title: 'Offline evidence', content: 'Made on a train.', category: 'Trends', attachments: [file] });
+    await device.engine.sync();
+    expect(server.requests).toEqual([]);
+    device.online.value = true;
+    let lost = false;
+    server.fault = ({ method }) => (method === 'PUT' && !lost ? ((lost = true), 'answer-lost') : undefined);
+    await device.engine.sync().catch(() => undefined);
+    expect(await db.outbox.count()).toBe(1);
+    server.fault = undefined;
+    await device.engine.sync();
+    expect(uploads(server.requests)).toHaveLength(2);
+    const [{ n }] = await server.db.query<{ n: unknown }>('SELECT count(*) AS n FROM attachment_blobs');
+    expect(Number(n)).toBe(1);
+    expect((await server.posts()).map((post) => post.title)).toEqual(['Offline evidence']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a file the server will not take (HTML named .txt) refuses its post in words; the text is kept as the draft', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    const notices: SyncNotice[] = [];
+    const stop = onSyncNotice((notice) => notices.push(notice));
+    const file = await attach('notes.txt', '<!doctype html><script>alert(1)</script>');
+    const post = await createPost({ title: 'Sneaky', content: 'See the notes.', category: 'Trends', attachments: [file] });
+    await device.engine.sync();
+    stop();
+    expect(await server.posts()).toEqual([]);
+    expect(await db.posts.get(post.id)).toBeUndefined();
+    expect(notices).toEqual([{ title: ERRORS.unsupported_file.title, description: ERRORS.unsupported_file.message }]);
+    expect(await loadDraft(readStoredSession()!.email)).toMatchObject({ title: 'Sneaky', content: 'See the notes.' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a file not on the device cannot be named: the post is refused before anything is queued', async () => {
+    await connectedDevice(await startServer());
+    const ghost = { sha256: 'b'.repeat(64), name: 'ghost.pdf' };
+    await expect(createPost({ title: 'Ghost', content: 'Nothing here.', category: 'Trends', attachments: [ghost] })).rejects.toMatchObject({
+      code: 'attachment_missing',
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
