@@ -37,9 +37,14 @@ const u24le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! <<
 const u32be = (bytes: Uint8Array, at: number) =>
   ((bytes[at]! << 24) >>> 0) + (bytes[at + 1]! << 16) + (bytes[at + 2]! << 8) + bytes[at + 3]!;
 
+/** The largest side an image's header may claim (px). */
+const MAX_IMAGE_SIDE = 100_000;
+
 /** An image's width and height from its header, or null when the header cannot be read. */
 export function imageSize(bytes: Uint8Array, kind: AttachmentKind): { width: number; height: number } | null {
-  const sized = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : null);
+  // A side past 100,000 px is no picture anyone attaches (and a PNG's 32 bits could overflow the column): refused.
+  const sized = (width: number, height: number) =>
+    width > 0 && height > 0 && width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE ? { width, height } : null;
   if (kind === 'png' && bytes.length >= 24) return sized(u32be(bytes, 16), u32be(bytes, 20));
   if (kind === 'gif' && bytes.length >= 10) return sized(u16le(bytes, 6), u16le(bytes, 8));
   if (kind === 'webp' && bytes.length >= 30) {

@@ -35,7 +35,7 @@ export const sqlBlobStore: BlobStore = {
 /**
  * Collects the files no post or reply carries and nobody uploaded since `before` (ms): an upload
  * whose post never came, a deleted post's or reply's files (a deletion is sent once its Undo window
- * has passed), a deleted account's uploads. Their uploads leave with them, freeing the uploaders' space. Returns
+ * has passed; a deleted post's replies carry nothing any more), a deleted account's uploads. Their uploads leave with them, freeing the uploaders' space. Returns
  * the addresses collected.
  */
 export async function collectAttachments(db: Database, before: number, blobs: BlobStore = sqlBlobStore): Promise<string[]> {
@@ -44,7 +44,7 @@ export async function collectAttachments(db: Database, before: number, blobs: Bl
       `SELECT a.sha256 FROM attachments a
        WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256)))
          AND NOT EXISTS (SELECT 1 FROM replies r WHERE r.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256))
-                         AND r.state <> 'deleted')
+                         AND r.state <> 'deleted' AND EXISTS (SELECT 1 FROM posts p WHERE p.id = r.post_id))
          AND NOT EXISTS (SELECT 1 FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.at >= $1)
          AND a.created_at < $1
        FOR UPDATE OF a SKIP LOCKED`,

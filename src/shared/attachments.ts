@@ -3,7 +3,7 @@
 // apart (PUT /api/attachments/:sha256, before the operation that names them); the server answers
 // an operation with what it knows of each file (its type from its bytes, its size, an image's width
 // and height), never with what the device claimed.
-import { problem as titled, type Problem } from './text-checks';
+import { hasUnstorableText, problem as titled, type Problem } from './text-checks';
 
 /** A file attached to a post: its address (SHA-256, hex), its name as given, type, size and, for an image, its size in pixels. */
 export interface Attachment {
@@ -45,6 +45,22 @@ export function formatBytes(bytes: number): string {
 }
 
 const problem = (message: string): Problem => titled('Attachments', message);
+
+/**
+ * A file's name as kept and served: no folders, no control characters, line separators or double
+ * quotes (a name goes into a Content-Disposition header), at most 200 characters, never cutting a
+ * character in two; '' when nothing readable is left (or it holds what cannot be stored).
+ */
+export function cleanFileName(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const name = value
+    .replace(/^.*[\\/]/u, '')
+    // eslint-disable-next-line no-control-regex -- the control characters are what is taken out
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"]/gu, '')
+    .trim();
+  const kept = Array.from(name).slice(0, ATTACHMENT_LIMITS.nameChars).join('').trim();
+  return kept && !hasUnstorableText(kept) ? kept : '';
+}
 
 /** A list of attachments as sent with a post: at most 10, each with a SHA-256 address, named once. Null when fine. */
 export function validateAttachments(value: unknown): Problem | null {

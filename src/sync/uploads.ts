@@ -1,24 +1,17 @@
 // The upload step of a push (issue 42): before an operation that names files is sent, each file
 // this device keeps that the server does not hold yet is uploaded (PUT /api/attachments/:sha256),
 // in the outbox's order. A file is named by its SHA-256, so an upload retried after a lost answer
-// stores nothing twice; a file marked sent is never sent again.
+// stores nothing twice; a file sent for this member is not sent again within the day (after that,
+// the server may have collected it: it goes again, and stores nothing twice either).
 import { filesToUpload, markUploaded } from '../db/files/files';
+import { filesNamedBy } from '../db/ops/files-named';
 import type { OutboxRow } from '../db/storage/schema';
 import type { DataError } from '../db/storage/errors';
-import type { Op } from '../shared/protocol';
 import { isServerError, type SyncApi } from './api';
 
-/** The addresses of the files an operation names (a new post's or reply's attachments). */
-export function filesNamedBy(op: Op): string[] {
-  if (op.type !== 'create' && op.type !== 'reply') return [];
-  const list = op.type === 'create' ? (op.post as { attachments?: unknown }).attachments : op.attachments;
-  return Array.isArray(list)
-    ? list.flatMap((item) => {
-        const sha256 = item !== null && typeof item === 'object' ? (item as { sha256?: unknown }).sha256 : undefined;
-        return typeof sha256 === 'string' ? [sha256] : [];
-      })
-    : [];
-}
+/** A refusal of the file itself (400, 413, 415) or the member's daily limit (429 slow_down), not of the session or the server. */
+const fileRefused = (error: unknown): error is DataError =>
+  isServerError(error) && (error.status === 400 || error.status === 413 || error.status === 415 || error.code === 'slow_down');
 
 /** The first operation of a batch whose file the server would not take, and its answer (a 4xx). */
 export interface UploadRefused {
@@ -35,14 +28,17 @@ export async function uploadFilesFor(batch: readonly OutboxRow[], api: SyncApi):
   for (const [index, row] of batch.entries()) {
     const named = filesNamedBy(row.op);
     if (named.length === 0 || !api.upload) continue;
-    for (const file of await filesToUpload(named)) {
+    for (const file of await filesToUpload(row.email, named)) {
       try {
         await api.upload(file.sha256, file.blob, file.name);
       } catch (error) {
-        if (isServerError(error) && error.status! < 500) return { index, error };
+        // The file itself was refused (malformed, too large, a type the server does not take) or is
+        // over the member's daily limit: its operation is answered for. Anything else (signed out,
+        // suspended, a busy or failing server) is the push's to handle, and the operation waits.
+        if (fileRefused(error)) return { index, error };
         throw error;
       }
-      await markUploaded(file.sha256);
+      await markUploaded(file.sha256, row.email);
     }
   }
   return undefined;

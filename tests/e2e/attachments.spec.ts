@@ -1,5 +1,5 @@
 // Attachments in local-only mode (issue 42): Attach in New Post (a chart and a CSV), a file the forum
-// does not take refused in words with nothing else lost, a file removed before sending; the post
+// does not take refused in words with nothing else lost, a file removed before sending (its bytes stay); the post
 // shows its image at its size and its file as a link with name and size, from IndexedDB, after a reload.
 import { expect, test } from '@playwright/test';
 import { card, MEMBER, openForum, signIn, toast } from './support/app';
@@ -51,6 +51,7 @@ test('Attach: an image and a CSV kept on the device with their post; an SVG refu
   const csv = attachments.getByRole('link', { name: /completes\.csv/ });
   await expect(csv).toContainText('38 B');
   await expect(csv).toHaveAttribute('download', 'completes.csv');
+  // The post names two files; the removed one's bytes stay on the device too (another draft may name them).
   expect(
     await page.evaluate(async () => {
       const request = indexedDB.open('insight-exchange');
@@ -60,7 +61,7 @@ test('Attach: an image and a CSV kept on the device with their post; an SVG refu
         count.onsuccess = () => resolve(count.result);
       });
     }),
-  ).toBe(2);
+  ).toBe(3);
 });
 
 test('a reply carries a file too: attached in the reply box, shown under the reply as a link with its name and size', async ({ page }) => {

@@ -103,6 +103,19 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
       [concat([0x50, 0x4b, 0x03, 0x04], new Array(60).fill(0)), 'archive.docx'],
       [concat([0xff, 0xfe, 0x00, 0xd8, 0x00, 0x01, 0xc3]), 'mystery.txt'],
       [concat('text with a NUL\0 inside'), 'nul.txt'],
+      [
+        concat(
+          [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+          be32(13),
+          'IHDR',
+          be32(0x80000001),
+          be32(480),
+          [8, 6, 0, 0, 0],
+          be32(0),
+          'IEND',
+        ),
+        'huge.png',
+      ],
     ];
     for (const [bytes, name] of refused) {
       const answer = await upload(member, bytes, name);
@@ -305,6 +318,20 @@ describe.each(BACKENDS)('posts that carry attachments on %s', (backend) => {
 
     expect((await reader.push(deleteReplyOp(replyId))).body.results[0].status).toBe('applied');
     expect(await collectAttachments(server.db, Date.now() + 1)).toContain(sha(table));
+
+    // A visible reply on a post deleted since: nobody can reach it, so its files go too.
+    const doomed = await author.createPost('A thread deleted later');
+    expect((await admin.push(reviewOp(doomed))).body.results[0].status).toBe('applied');
+    const later = concat('wave,completes\n5,977\n');
+    await upload(reader, later, 'wave5.csv');
+    const onDoomed = await reader.push({
+      ...replyOp(doomed, 'Wave 5.'),
+      attachments: [{ sha256: sha(later), name: 'wave5.csv' }],
+    } as never);
+    expect(onDoomed.body.results[0].status).toBe('applied');
+    expect(await collectAttachments(server.db, Date.now() + 1)).not.toContain(sha(later));
+    expect((await author.push(deletePostOp(doomed))).body.results[0].status).toBe('applied');
+    expect(await collectAttachments(server.db, Date.now() + 1)).toContain(sha(later));
   });
 
   it('collects what no post carries once the grace has passed: a deleted post’s files, an upload never sent; its uploader’s space comes back', async () => {

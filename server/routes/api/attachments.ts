@@ -18,7 +18,7 @@ import { memberOf } from '../../plugins/session';
 import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { visibleTo } from '../../db/posts/post-rows';
-import { hasUnstorableText } from '../../../src/shared/text-checks';
+import { cleanFileName } from '../../../src/shared/attachments';
 
 /** The largest file a member may attach. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -27,15 +27,13 @@ export const ATTACHMENT_QUOTA_BYTES = 200 * 1024 * 1024;
 /** How long an upload that no post names is kept (the post may still be on its way), and how often they are looked for. */
 export const COLLECT_AFTER_MS = 24 * 60 * 60 * 1000;
 const COLLECT_EVERY_MS = 60 * 60 * 1000;
-/** The longest file name kept. */
-const MAX_NAME = 200;
 
 const SHA256 = /^[0-9a-f]{64}$/u;
 export const BAD_ADDRESS_MESSAGE = 'An attachment’s address is its SHA-256: 64 hexadecimal digits (0–9, a–f).';
 export const CHANGED_ON_THE_WAY_MESSAGE = 'The file changed on its way (its SHA-256 is not the one named). Try again.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty.';
 
-/** The file's name as given (X-File-Name, URI-encoded), without a path, control characters or more than MAX_NAME characters; 'file' when none is readable. */
+/** The file's name as given (X-File-Name, URI-encoded), cleaned (cleanFileName: no path, control characters or quotes, at most 200 characters); 'file' when none is readable. */
 export function fileName(header: unknown): string {
   let name = typeof header === 'string' ? header : '';
   try {
@@ -43,13 +41,7 @@ export function fileName(header: unknown): string {
   } catch {
     name = '';
   }
-  name = name
-    .replace(/^.*[\\/]/u, '')
-    // eslint-disable-next-line no-control-regex -- the control characters are what is taken out
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"]/gu, '')
-    .trim()
-    .slice(0, MAX_NAME);
-  return name && !hasUnstorableText(name) ? name : 'file';
+  return cleanFileName(name) || 'file';
 }
 
 interface AttachmentRow {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent, t
 import Button from 'react-bootstrap/Button';
 import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
 import { ACCEPTED_FILES, ATTACHMENT_LIMITS, formatBytes, isImage, type Attachment } from '../../shared/attachments';
-import { forgetFiles, keepFile, prepareFile } from '../../db/files/files';
+import { keepFile, prepareFile } from '../../db/files/files';
 import { useToast } from '../toast/toast-context';
 import { errorToast } from '../toast/error-toast';
 import { Spinner } from '../spinner';
@@ -65,10 +65,10 @@ export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
   const remove = useCallback(
     (sha256: string) => {
       current.current = current.current.filter((file) => file.sha256 !== sha256);
+      // Its bytes stay on the device: the draft, a queued reply or another post may name the same file.
       onChange(current.current);
-      void forgetFiles(email, [sha256]).catch(() => undefined);
     },
-    [email, onChange],
+    [onChange],
   );
 
   /** A paste of files (a screenshot, a copied image) into the text attaches them instead of their name. */

@@ -3,8 +3,7 @@
 // metadata behind: a photo's location never leaves the phone), named by its SHA-256, and kept in
 // IndexedDB (db.files) with the post that names it: sent before the post when online, kept here
 // for good when local-only.
-import Dexie from 'dexie';
-import { ATTACHMENT_LIMITS, formatBytes, type Attachment } from '../../shared/attachments';
+import { ATTACHMENT_LIMITS, cleanFileName, formatBytes, type Attachment } from '../../shared/attachments';
 import { DataError } from '../storage/errors';
 import { db, type FileRow } from '../storage/schema';
 
@@ -70,7 +69,7 @@ async function reencode(file: Blob, type: string): Promise<{ blob: Blob; width: 
 
 /** A chosen, pasted or dropped file made ready to attach; refused with a sentence when it is not a type the forum takes, or too large. */
 export async function prepareFile(file: File): Promise<PreparedFile> {
-  const name = (file.name || 'pasted-image').slice(0, ATTACHMENT_LIMITS.nameChars);
+  const name = cleanFileName(file.name) || 'pasted-image';
   if (IMAGE_TYPES.has(file.type)) {
     const { blob, width, height } = await reencode(file, file.type);
     if (blob.size > ATTACHMENT_LIMITS.maxBytes)
@@ -97,7 +96,9 @@ export async function prepareFile(file: File): Promise<PreparedFile> {
 export async function keepFile(email: string, { attachment, blob }: PreparedFile): Promise<void> {
   const kept = await db.files.get(attachment.sha256);
   // The same bytes attached again: one copy (already sent, it stays sent).
-  const row: FileRow = { ...attachment, blob, email, uploaded: kept?.uploaded ?? 0, at: Date.now() };
+  // Sent for another member: this one's post needs their own upload (the server checks whose it is).
+  const sent = kept && kept.email === email ? { uploaded: kept.uploaded, ...(kept.uploadedAt ? { uploadedAt: kept.uploadedAt } : {}) } : {};
+  const row: FileRow = { ...attachment, blob, email, uploaded: 0, ...sent, at: Date.now() };
   await db.files.put(row);
 }
 
@@ -106,24 +107,22 @@ export async function keptFile(sha256: string): Promise<FileRow | undefined> {
   return db.files.get(sha256);
 }
 
-/** Of these addresses, the files kept here that the server does not hold yet. */
-export async function filesToUpload(sha256s: readonly string[]): Promise<FileRow[]> {
+/**
+ * An upload is sent again when it is this old: the server collects a file no post names a day after
+ * its last upload, and an operation may have waited that long (offline, held, set aside).
+ */
+export const UPLOAD_AGAIN_AFTER_MS = 20 * 60 * 60 * 1000;
+
+/** Of these addresses, the files kept here that the server may not hold for `email`: never sent, sent for another member, or sent long ago. */
+export async function filesToUpload(email: string, sha256s: readonly string[], now = Date.now()): Promise<FileRow[]> {
   const rows = await db.files.bulkGet([...sha256s]);
-  return rows.filter((row): row is FileRow => row !== undefined && row.uploaded === 0);
+  return rows.filter(
+    (row): row is FileRow =>
+      row !== undefined && (row.uploaded === 0 || row.email !== email || now - (row.uploadedAt ?? 0) > UPLOAD_AGAIN_AFTER_MS),
+  );
 }
 
-/** The server holds the file now. */
-export async function markUploaded(sha256: string): Promise<void> {
-  await db.files.update(sha256, { uploaded: 1 });
-}
-
-/** Forgets files `email` attached and then removed before the post was sent (none of their posts here names them). */
-export async function forgetFiles(email: string, sha256s: readonly string[]): Promise<void> {
-  if (sha256s.length === 0) return;
-  const named = new Set<string>();
-  await db.posts
-    .where('[authorEmail+id]')
-    .between([email, Dexie.minKey], [email, Dexie.maxKey])
-    .each((post) => post.attachments?.forEach((file) => named.add(file.sha256)));
-  await db.files.bulkDelete(sha256s.filter((sha) => !named.has(sha)));
+/** The server holds the file now, uploaded by `email`. */
+export async function markUploaded(sha256: string, email: string, at = Date.now()): Promise<void> {
+  await db.files.update(sha256, { uploaded: 1, email, uploadedAt: at });
 }

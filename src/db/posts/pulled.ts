@@ -54,7 +54,7 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
 
 /** A server post as this device stores it when nothing of this device is outstanding on it (no await: Dexie follows a transaction across only so many). */
 function plainServerRow(wire: WirePost, rev: number | undefined): PostRow {
-  const { seq, poll, attachments, ...fields } = wire;
+  const { seq, poll, attachments = [], ...fields } = wire;
   // Most posts carry no files: an empty list is not stored.
   const post = attachments.length > 0 ? { ...fields, attachments } : fields;
   const sync: ServerState = { seq, likes: post.likes, status: post.status, views: post.views, reason: post.reason ?? null };

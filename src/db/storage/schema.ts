@@ -201,6 +201,8 @@ export interface FileRow extends Attachment {
   /** The member who attached it here. */
   email: string;
   uploaded: 0 | 1;
+  /** When the server last took it from this device for `email` (an upload older than a day may have been collected). */
+  uploadedAt?: number;
   at: number;
 }
 

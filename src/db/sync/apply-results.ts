@@ -25,6 +25,8 @@ import { storeServerFlags } from '../flags/pulled';
 import { followPreferences } from '../preferences/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
+import { filesNamedBy } from '../ops/files-named';
+import type { Attachment } from '../../shared/attachments';
 
 export interface Refusal {
   op: Op;
@@ -88,6 +90,23 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
   if (result.flag) await storeServerFlags([result.flag]);
 }
 
+/** The files a refused post named that this device still keeps, named as the post named them. */
+async function keptAttachments(named: readonly string[], post: { attachments?: unknown }): Promise<Attachment[]> {
+  if (named.length === 0) return [];
+  const names = new Map(
+    (Array.isArray(post.attachments) ? (post.attachments as { sha256?: unknown; name?: unknown }[]) : []).map((item) => [
+      item.sha256,
+      typeof item.name === 'string' ? item.name : '',
+    ]),
+  );
+  const rows = await db.files.bulkGet([...named]);
+  return rows.flatMap((row) => {
+    if (!row) return [];
+    const { sha256, mime, size, width, height } = row;
+    return [{ sha256, name: names.get(sha256) || row.name, mime, size, width, height }];
+  });
+}
+
 /**
  * What the member wrote in a refused operation is never lost: a post's text becomes their New Post
  * draft, a reply's their reply box's, an edit's their edit draft of that post (a draft they are
@@ -97,10 +116,23 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
   const { op } = row;
   const kept = definitionOf(op.type).keeps;
   if (kept === 'post' && op.type === 'create') {
-    const { title, content, category } = op.post as { title?: unknown; content?: unknown; category?: unknown };
+    const { title, content, category, tags } = op.post as { title?: unknown; content?: unknown; category?: unknown; tags?: unknown };
     const key = draftMetaKey(row.email);
     if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
-    await db.meta.put({ key, value: { title, content, category: typeof category === 'string' ? category : '', savedAt: Date.now() } });
+    // Its tags and the files it named (still on this device) come back with it.
+    const tagText = Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string').join(', ') : '';
+    const attachments = await keptAttachments(filesNamedBy(op), op.post as { attachments?: unknown });
+    await db.meta.put({
+      key,
+      value: {
+        title,
+        content,
+        category: typeof category === 'string' ? category : '',
+        ...(tagText ? { tags: tagText } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+        savedAt: Date.now(),
+      },
+    });
   } else if (kept === 'reply' && op.type === 'reply') {
     const key = replyDraftMetaKey(row.email, row.postId);
     const reply = await db.replies.get(op.id);

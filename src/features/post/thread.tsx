@@ -175,6 +175,8 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
       )}
       {open ? (
         <ReplyBox
+          // One box per post: what is typed and attached for one post never goes with a reply to another.
+          key={post.id}
           postId={post.id}
           email={viewer.email}
           quote={quote}

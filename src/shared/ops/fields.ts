@@ -7,7 +7,7 @@ import { validateCategory, validateFlag, validateName, validateNewPost, validate
 import { check, refuseInput } from './define';
 import { POLL_LIMITS, validatePoll, type PollDefinition } from '../polls';
 import { blank } from '../text-checks';
-import { ATTACHMENT_LIMITS, validateAttachments, type Attachment } from '../attachments';
+import { cleanFileName, validateAttachments, type Attachment } from '../attachments';
 
 /** Text as sent: a string, or '' for anything else (the rule then says what is missing). */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -89,13 +89,13 @@ export const ballotChoices = (value: unknown): number[] =>
 
 /**
  * Attachments as sent with a new post: at most 10 SHA-256 addresses, each once (validateAttachments),
- * with the names the device gave (a name that is not text, or is too long, is cut or left blank: the
- * store names the file as it was uploaded).
+ * with the names the device gave, cleaned as an upload's are (cleanFileName: a name with nothing
+ * readable left is blank, and the store names the file as it was uploaded).
  */
 export function attachmentFields(value: unknown): Pick<Attachment, 'sha256' | 'name'>[] {
   check(validateAttachments(value));
   return (value as Record<string, unknown>[]).map((item) => ({
     sha256: item.sha256 as string,
-    name: textOf(item.name).trim().slice(0, ATTACHMENT_LIMITS.nameChars),
+    name: cleanFileName(item.name),
   }));
 }

@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
-import { makePost } from '../factories';
-import { filesToUpload, forgetFiles, keepFile, markUploaded, prepareFile } from '../../../src/db/files/files';
+import { filesToUpload, keepFile, markUploaded, prepareFile, UPLOAD_AGAIN_AFTER_MS } from '../../../src/db/files/files';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -20,13 +19,19 @@ describe('files attached on the device', () => {
       height: null,
     });
     await keepFile('member@example.com', prepared);
-    expect((await filesToUpload([prepared.attachment.sha256])).map((file) => file.name)).toEqual(['results.csv']);
-    await markUploaded(prepared.attachment.sha256);
-    expect(await filesToUpload([prepared.attachment.sha256])).toEqual([]);
+    const { sha256 } = prepared.attachment;
+    expect((await filesToUpload('member@example.com', [sha256])).map((file) => file.name)).toEqual(['results.csv']);
+    await markUploaded(sha256, 'member@example.com', 1_000);
+    expect(await filesToUpload('member@example.com', [sha256], 2_000)).toEqual([]);
     // Attached again (the same bytes): one copy, still sent.
     await keepFile('member@example.com', prepared);
     expect(await db.files.count()).toBe(1);
-    expect(await filesToUpload([prepared.attachment.sha256])).toEqual([]);
+    expect(await filesToUpload('member@example.com', [sha256], 2_000)).toEqual([]);
+    // Sent long ago (the server may have collected it since), or for another member: sent again.
+    expect(await filesToUpload('member@example.com', [sha256], 1_000 + UPLOAD_AGAIN_AFTER_MS + 1)).toHaveLength(1);
+    expect(await filesToUpload('other@example.com', [sha256], 2_000)).toHaveLength(1);
+    await keepFile('other@example.com', prepared);
+    expect((await db.files.get(sha256))!.uploaded).toBe(0);
   });
 
   it('refuses, in words, a type the forum does not take, an empty file and one over 10 MB', async () => {
@@ -41,14 +46,5 @@ describe('files attached on the device', () => {
       message: 'huge.pdf is 10.0 MB: a file can be at most 10 MB.',
     });
     expect(await db.files.count()).toBe(0);
-  });
-
-  it('a file removed before its post was sent is forgotten; one a post names is kept', async () => {
-    const named = await prepareFile(new File(['%PDF-1.4 named'], 'named.pdf'));
-    const removed = await prepareFile(new File(['%PDF-1.4 removed'], 'removed.pdf'));
-    for (const file of [named, removed]) await keepFile('member@example.com', file);
-    await db.posts.add({ ...makePost({ authorEmail: 'member@example.com', status: 'pending' }), attachments: [named.attachment] });
-    await forgetFiles('member@example.com', [named.attachment.sha256, removed.attachment.sha256]);
-    expect((await db.files.toArray()).map((file) => file.name)).toEqual(['named.pdf']);
   });
 });

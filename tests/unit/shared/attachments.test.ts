@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, isImage, validateAttachments } from '../../../src/shared/attachments';
+import { cleanFileName, formatBytes, isImage, validateAttachments } from '../../../src/shared/attachments';
 import { attachmentFields } from '../../../src/shared/ops/fields';
 import { encodedType, fitWithin } from '../../../src/db/files/files';
 
@@ -25,12 +25,24 @@ describe('attachments, shared rules', () => {
       expect(validateAttachments(value), JSON.stringify(value)?.slice(0, 60)).toMatchObject({ message });
   });
 
-  it('names as sent are text, cut to 200 characters (the store names a file it holds as it was uploaded)', () => {
+  it('names as sent are text, cut to 200 characters (blank: the store names the file as it was uploaded)', () => {
     expect(attachmentFields([{ sha256: address('c'), name: `  ${'n'.repeat(250)}  ` }])).toEqual([
       { sha256: address('c'), name: 'n'.repeat(200) },
     ]);
     expect(attachmentFields([{ sha256: address('d'), name: { toString: 'x' } }])).toEqual([{ sha256: address('d'), name: '' }]);
     expect(() => attachmentFields([{ sha256: 'nope' }])).toThrow('SHA-256');
+  });
+
+  it('a name from an operation is cleaned as an upload’s: no header injection, no path, no control or lone surrogate, never half a character', () => {
+    expect(cleanFileName(`a"; filename*=UTF-8''x.html`)).toBe("a; filename*=UTF-8''x.html");
+    expect(cleanFileName('..\\..\\boot.ini')).toBe('boot.ini');
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('report\u0000\r\n.pdf')).toBe('report.pdf');
+    expect(cleanFileName('bad\ud800.pdf')).toBe('');
+    expect(cleanFileName(42)).toBe('');
+    const emoji = `${'a'.repeat(199)}😀😀`;
+    expect(cleanFileName(emoji)).toBe(`${'a'.repeat(199)}😀`);
+    expect(attachmentFields([{ sha256: address('e'), name: 'x"y.pdf' }])).toEqual([{ sha256: address('e'), name: 'xy.pdf' }]);
   });
 
   it('sizes as people read them; only the four image types show as images', () => {

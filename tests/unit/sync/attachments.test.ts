@@ -84,8 +84,29 @@ describe('attachments through the outbox', () => {
     expect(await server.posts()).toEqual([]);
     expect(await db.posts.get(post.id)).toBeUndefined();
     expect(notices).toEqual([{ title: ERRORS.unsupported_file.title, description: ERRORS.unsupported_file.message }]);
-    expect(await loadDraft(readStoredSession()!.email)).toMatchObject({ title: 'Sneaky', content: 'See the notes.' });
+    // Its words and its files come back as the New Post draft (the file is still on this device).
+    expect(await loadDraft(readStoredSession()!.email)).toMatchObject({
+      title: 'Sneaky',
+      content: 'See the notes.',
+      attachments: [{ sha256: file.sha256, name: 'notes.txt', mime: 'text/plain', size: file.size, width: null, height: null }],
+    });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an upload refused for the session, not the file (401), keeps the post waiting: only the file’s own refusals answer for it', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    const file = await attach('panel.pdf', pdfBytes('panel'));
+    const post = await createPost({ title: 'Kept through a sign-out', content: 'Still here.', category: 'Trends', attachments: [file] });
+    // The session ends on the server (another device's Sign out everywhere) after this device last checked it.
+    await server.db.query('DELETE FROM sessions');
+    await device.engine.sync().catch(() => undefined);
+    expect(uploads(server.requests)).toEqual([`PUT /api/attachments/${file.sha256}`]);
+    expect(await server.posts()).toEqual([]);
+    expect(await db.posts.get(post.id)).toBeDefined();
+    expect((await db.outbox.toArray()).map((row) => row.op.type)).toEqual(['create']);
+    expect((await db.files.get(file.sha256))!.uploaded).toBe(0);
   });
 
   it('a file not on the device cannot be named: the post is refused before anything is queued', async () => {
