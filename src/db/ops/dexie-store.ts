@@ -14,6 +14,7 @@ import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
 import type { Attachment } from '../../shared/attachments';
+import { keptAttachments } from './files-named';
 import { memberId } from '../../shared/members';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
@@ -194,12 +195,8 @@ export class DexieStore implements OpStore {
 
   /** The files this device keeps (attached here): a file it does not hold is one it cannot send. */
   async attachments(_actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined> {
-    const rows = await db.files.bulkGet(wanted.map((file) => file.sha256));
-    if (rows.some((row) => !row)) return undefined;
-    return rows.map((row, index) => {
-      const { sha256, mime, size, width, height } = row!;
-      return { sha256, name: wanted[index]!.name || row!.name, mime, size, width, height };
-    });
+    const kept = await keptAttachments(wanted);
+    return kept.every((file) => file !== undefined) ? (kept as Attachment[]) : undefined;
   }
 
   /** Local-only: the notifications are written here (a connected device gets them from the server). */

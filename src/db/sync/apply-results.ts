@@ -25,7 +25,7 @@ import { storeServerFlags } from '../flags/pulled';
 import { followPreferences } from '../preferences/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
-import { filesNamedBy } from '../ops/files-named';
+import { filesNamedBy, keptAttachments } from '../ops/files-named';
 import type { Attachment } from '../../shared/attachments';
 
 export interface Refusal {
@@ -90,23 +90,6 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
   if (result.flag) await storeServerFlags([result.flag]);
 }
 
-/** The files a refused post named that this device still keeps, named as the post named them. */
-async function keptAttachments(named: readonly string[], post: { attachments?: unknown }): Promise<Attachment[]> {
-  if (named.length === 0) return [];
-  const names = new Map(
-    (Array.isArray(post.attachments) ? (post.attachments as { sha256?: unknown; name?: unknown }[]) : []).map((item) => [
-      item.sha256,
-      typeof item.name === 'string' ? item.name : '',
-    ]),
-  );
-  const rows = await db.files.bulkGet([...named]);
-  return rows.flatMap((row) => {
-    if (!row) return [];
-    const { sha256, mime, size, width, height } = row;
-    return [{ sha256, name: names.get(sha256) || row.name, mime, size, width, height }];
-  });
-}
-
 /**
  * What the member wrote in a refused operation is never lost: a post's text becomes their New Post
  * draft, a reply's their reply box's, an edit's their edit draft of that post (a draft they are
@@ -121,7 +104,9 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
     if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
     // Its tags and the files it named (still on this device) come back with it.
     const tagText = Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string').join(', ') : '';
-    const attachments = await keptAttachments(filesNamedBy(op), op.post as { attachments?: unknown });
+    const named = (op.post as { attachments?: { name?: unknown }[] }).attachments ?? [];
+    const wanted = filesNamedBy(op).map((sha256, index) => ({ sha256, name: String(named[index]?.name ?? '') }));
+    const attachments = (await keptAttachments(wanted)).filter((file): file is Attachment => file !== undefined);
     await db.meta.put({
       key,
       value: {
