@@ -6,6 +6,7 @@ import { DataError, invalidInput } from '../db/storage/errors';
 import { saveSession } from '../db/members/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
 import { isSignOutPending, setSignOutPending } from '../db/ops/sync-meta';
+import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
@@ -23,11 +24,23 @@ async function signInOffline(request: SessionRequest): Promise<Session> {
   if (request.mode === 'signup') throw new DataError('offline_sign_up');
   const known = await offlineSession(request.email, request.password);
   if (known) {
+    await holdOnlyWhatTheyMaySee(known);
     saveSession(known);
     return known;
   }
   if (await hasVerifier(request.email)) throw new DataError('bad_credentials');
   throw new DataError('offline_sign_in');
+}
+
+/**
+ * Before the app hears of a new member, the device keeps only what they may see (the previous
+ * member's private posts, notifications and flags go). Left to the first sync, a page opened at
+ * once showed the previous member's pending posts to the new one, and an action taken on them
+ * (an admin's Approve) was undone by the switch and never sent. Failing here never fails the
+ * sign-in: the sync's own switch runs before anything is sent or pulled.
+ */
+async function holdOnlyWhatTheyMaySee(session: Session): Promise<void> {
+  await switchMember(session).catch(() => undefined);
 }
 
 async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {
@@ -50,6 +63,7 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     if (isOffline(error)) return signInOffline(request);
     throw error;
   }
+  await holdOnlyWhatTheyMaySee(session);
   saveSession(session);
   // The member's public id: what they write here links to their page before the server answers.
   await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);

@@ -8,7 +8,7 @@ import { countChange } from '../storage/revisions';
 import type { PullResponse, WirePost } from '../../shared/protocol';
 import { removeServerPosts, storeServerPosts } from '../posts/pulled';
 import { storeServerReplies } from '../replies/pulled';
-import { SYNC_META, readCursor } from '../ops/sync-meta';
+import { SYNC_META, readCursor, readOwner } from '../ops/sync-meta';
 import { storeServerFlags } from '../flags/pulled';
 import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
@@ -102,6 +102,10 @@ async function storePage(
 export async function applyPullPages(pages: readonly PullResponse[], owner: string, from?: number): Promise<{ changed: number }> {
   const effects: PreferenceEffects[] = [];
   const changed = await db.transaction('rw', OP_TABLES(), async () => {
+    // Asked for another member (the device switched members while the page was on its way): what
+    // it holds may be theirs alone (an admin's view of pending posts), so none of it is stored.
+    const holder = await readOwner();
+    if (holder !== undefined && holder !== owner) return 0;
     let total = 0;
     let asked = from;
     for (const page of pages) {

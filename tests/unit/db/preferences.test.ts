@@ -12,7 +12,7 @@ import { signIn } from '../../../src/sync/auth';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
 import { NO_POST_ID, nextBatch } from '../../../src/db/ops/outbox';
-import { markConnected } from '../../../src/db/ops/sync-meta';
+import { markConnected, SYNC_META } from '../../../src/db/ops/sync-meta';
 import { USER_KEY } from '../../../src/db/contracts';
 import { searchApprovedPostIds, stopSearchClient } from '../../../src/db/search/client';
 import type { Op, OpResult, PullResponse, WirePreferences } from '../../../src/shared/protocol';
@@ -155,6 +155,8 @@ describe('the theme and name on a connected device', () => {
     expect((await db.posts.get(41))!.author).toBe('Renamed Elsewhere');
     expect(await db.outbox.count()).toBe(0);
     // Another member's preferences (a shared device) never touch the signed-in member's cookie.
+    // A page is stored only for the member the device holds (the switch comes first).
+    await db.meta.put({ key: SYNC_META.owner, value: 'other@example.com' });
     await pull({ preferences: prefs({ theme: 'light', name: 'Other', seq: 4 }), cursor: 4 }, 'other@example.com');
     expect(readThemeCookie()).toBe('dark');
     expect(await readTheme('other@example.com')).toBe('light');

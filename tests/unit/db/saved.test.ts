@@ -8,7 +8,7 @@ import { isSaved, savedPostIds, savedPosts, setSaved } from '../../../src/db/sav
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../src/db/sync/apply-results';
 import { nextBatch } from '../../../src/db/ops/outbox';
-import { markConnected } from '../../../src/db/ops/sync-meta';
+import { markConnected, SYNC_META } from '../../../src/db/ops/sync-meta';
 import { refusalNotices } from '../../../src/sync/engine';
 import type { Op, OpResult, PullResponse, WireSaved } from '../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts } from '../factories';
@@ -114,6 +114,8 @@ describe('saved posts on a connected device', () => {
     // An older word changes nothing.
     await pull({ saved: [saved(42, true, 3, 20)], cursor: 5 });
     expect(await savedPostIds(ME)).toEqual([41]);
+    // A page is stored only for the member the device holds (the switch comes first).
+    await db.meta.put({ key: SYNC_META.owner, value: 'other@example.com' });
     await pull({ saved: [saved(42, true, 6, 40)], cursor: 6 }, 'other@example.com');
     expect(await savedPostIds(ME)).toEqual([41]);
     expect(await savedPostIds('other@example.com')).toEqual([42]);
