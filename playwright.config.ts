@@ -19,7 +19,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // Service workers only where a test is about them (pwa.spec.ts): others start clean each time.
     serviceWorkers: 'block',
     actionTimeout: 15_000,

@@ -1,23 +1,23 @@
-// Fresh databases for the server tests: a PGlite cloned from the dump made once, or a new database
-// on the throwaway PostgreSQL server. Each is migrated and seeded like a real start.
+// Fresh databases for the server tests: a PGlite cloned from a dump made once, or a new database
+// on the throwaway PostgreSQL server. A fresh one is a copy of the migrated, seeded database the
+// global setup made by a real start (startUp); an empty one is not migrated.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { Database } from '../../../server/db/storage/adapter';
 import { openPglite } from '../../../server/db/storage/pglite';
 import { openPostgres } from '../../../server/db/storage/postgres';
-import { startUp } from '../../../server/db/storage/startup';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, TEMPLATE_DATABASE } from './database-names';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
-export const ADMIN_EMAIL = 'admin@insightexchange.app';
-export const ADMIN_PASSWORD = 'admin-test-password';
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
-/** The URL of a new, empty database on the test PostgreSQL server. */
-export async function newPostgresDatabase(): Promise<string> {
+/** The URL of a new database on the test PostgreSQL server: empty, or a copy of `template`. */
+export async function newPostgresDatabase(template?: string): Promise<string> {
   const server = await openPostgres(inject('postgresUrl'), 1);
   const name = `t_${randomUUID().replace(/-/g, '')}`;
-  await server.query(`CREATE DATABASE ${name}`);
+  await server.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await server.close();
   return inject('postgresUrl').replace(/\/postgres$/, `/${name}`);
 }
@@ -30,7 +30,6 @@ export async function emptyDatabase(backend: Backend): Promise<Database> {
 
 /** A migrated, seeded database with the admin account (password ADMIN_PASSWORD). */
 export async function freshDatabase(backend: Backend): Promise<Database> {
-  const db = await emptyDatabase(backend);
-  await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
-  return db;
+  if (backend === 'postgres') return openPostgres(await newPostgresDatabase(TEMPLATE_DATABASE));
+  return openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteFreshDump'))]) });
 }
