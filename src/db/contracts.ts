@@ -19,6 +19,8 @@ export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
 export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
 /** Cache Storage cache of attachments fetched from the server (issue 42), kept by the service worker within a bound; emptied at sign-in and sign-out. */
 export const ATTACHMENT_CACHE = 'insight-attachments';
+/** Cache Storage cache of the files of the member's saved posts and their replies: read first by the service worker and never evicted by it; emptied at sign-in and sign-out. */
+export const SAVED_ATTACHMENT_CACHE = 'insight-attachments-saved';
 /** A post page's snapshot in the same cache (the same JSON): `/__forum-snapshot/posts/<id>`. */
 export const POST_SNAPSHOT_PREFIX = `${FORUM_SNAPSHOT_URL}/posts/`;
 

@@ -4,7 +4,14 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, SW_CLAIM_MESSAGE, snapshotUrlFor } from '../db/contracts';
+import {
+  ATTACHMENT_CACHE,
+  SAVED_ATTACHMENT_CACHE,
+  FORUM_SNAPSHOT_CACHE,
+  FORUM_SNAPSHOT_COOKIE,
+  SW_CLAIM_MESSAGE,
+  snapshotUrlFor,
+} from '../db/contracts';
 import {
   SNAPSHOT_TEMPLATE_CSS,
   SNAPSHOT_TEMPLATE_ID,
@@ -88,16 +95,19 @@ registerRoute(
 // first fetch (a 200 only: a 404 for a file not yet visible is asked again), at most 300 files and 60
 // days, the least recently used going first, so the posts' files open offline. The app empties the
 // cache at sign-in and sign-out (what one member could see is never another's).
+const recentAttachments = new CacheFirst({
+  cacheName: ATTACHMENT_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+// A saved post's files come from their own cache first (the app keeps it, src/sync/saved-files.ts):
+// the bound above never evicts them.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && /^\/api\/attachments\/[0-9a-f]{64}$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: ATTACHMENT_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
+  async (options) => (await caches.match(options.request, { cacheName: SAVED_ATTACHMENT_CACHE })) ?? recentAttachments.handle(options),
 );
 
 // Every other navigation, a deep link included, is answered with the cached app shell;

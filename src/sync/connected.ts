@@ -11,6 +11,7 @@ import { createApi } from './api';
 import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
+import { savedFilesKeeper } from './saved-files';
 import { announce, setRetryHandler } from './status';
 import { ERRORS } from '../shared/errors';
 import type { Session } from '../db/types';
@@ -96,17 +97,21 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     void engine.retry();
   };
 
+  const keepSaved = savedFilesKeeper(() => session()?.email);
   onLocalChange((kind) => {
+    keepSaved();
     if (kind === 'synced') return;
     void engine.refreshWaiting();
     void engine.sync();
   });
   onSessionChange(() => {
+    keepSaved();
     engine.sessionChanged();
     openStream();
     void engine.retry();
   });
   window.addEventListener('online', catchUp);
+  window.addEventListener('online', keepSaved);
   window.addEventListener('offline', () => {
     stream?.close();
     stream = undefined;
@@ -117,6 +122,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     if (document.visibilityState === 'visible') catchUp();
   });
   openStream();
+  keepSaved();
   // What the server kept failing on gets another chance on every start (a new build may mend it).
   await releaseSetAside().catch(() => undefined);
   // The catch-up starts at once; a sign-out left from offline goes alongside.

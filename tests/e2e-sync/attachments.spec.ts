@@ -135,3 +135,54 @@ test('a PDF attached with Attach shows as a link with its name and size, and ope
   expect(download.suggestedFilename()).toBe('Wave 4 questionnaire.pdf');
   for (const device of [phone, tablet, reader]) await device.context.close();
 });
+
+test('a saved post’s image is kept apart from the bounded cache: it opens offline after that cache lost it', async ({ browser }) => {
+  const title = 'Panel quality chart, kept';
+  const author = await signedInDevice(browser, spec.server, 'charts@example.com', TABLET);
+  await author.page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = author.page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill('The chart from the panel audit.');
+  const png = await author.page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(300, 200);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#0f766e';
+    context.fillRect(0, 0, 300, 200);
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())];
+  });
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'quality.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(dialog.getByRole('list', { name: 'Attached files' })).toContainText('quality.png');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toasts(author.page).getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
+  await waitSynced(author.page);
+  const post = (await storedPosts(author.page)).find((candidate) => candidate.title === title)!;
+  const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET);
+  expect((await sendOps(admin.page, [{ type: 'approve', postId: post.id }])).results[0]?.status).toBe('applied');
+
+  // A reader with the service worker saves the post: its file goes into the saved files' cache.
+  const reader = await signedInDevice(browser, spec.server, 'keeper@example.com', PHONE, '/forum', 'allow');
+  await expect
+    .poll(() => reader.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe('activated');
+  await reader.page.goto(`/posts/${post.id}`);
+  const image = reader.page.getByRole('region', { name: 'Attachments' }).getByRole('img', { name: 'quality' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+  await reader.page.getByRole('button', { name: 'Save', pressed: false }).first().click();
+  const kept = () =>
+    reader.page.evaluate(async () =>
+      (await (await caches.open('insight-attachments-saved')).keys()).map((request) => new URL(request.url).pathname),
+    );
+  await expect.poll(kept, { timeout: 30_000 }).toEqual([expect.stringMatching(/^\/api\/attachments\/[0-9a-f]{64}$/)]);
+
+  // The bounded cache evicts it (as 300 newer files would); offline, the saved post still shows its image.
+  await reader.page.evaluate(() => caches.delete('insight-attachments'));
+  await reader.context.setOffline(true);
+  await reader.page.reload();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(300);
+  await reader.context.setOffline(false);
+
+  // Unsaved: the file leaves the saved cache.
+  await reader.page.getByRole('button', { name: 'Save', pressed: true }).first().click();
+  await expect.poll(kept, { timeout: 30_000 }).toEqual([]);
+  for (const device of [author, admin, reader]) await device.context.close();
+});

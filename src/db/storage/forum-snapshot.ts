@@ -5,7 +5,14 @@
 // this build) and only with the same stylesheet. All of them share the cache, the cookie and its
 // token: whatever removes the forum's removes them all.
 
-import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_COOKIE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX } from '../contracts';
+import {
+  ATTACHMENT_CACHE,
+  SAVED_ATTACHMENT_CACHE,
+  FORUM_SNAPSHOT_CACHE,
+  FORUM_SNAPSHOT_COOKIE,
+  FORUM_SNAPSHOT_URL,
+  POST_SNAPSHOT_PREFIX,
+} from '../contracts';
 
 /** The most post pages kept (the ones stored last): a few KB each. */
 export const POST_SNAPSHOTS_KEPT = 30;
@@ -126,6 +133,7 @@ export function clearForumSnapshot(): void {
   if (!available()) return;
   void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
   void caches.delete(ATTACHMENT_CACHE).catch(() => undefined);
+  void caches.delete(SAVED_ATTACHMENT_CACHE).catch(() => undefined);
 }
 
 /** The stored snapshot, or null. */
