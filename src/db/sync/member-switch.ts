@@ -6,14 +6,21 @@
 
 import { db, type PostRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
-import { pendingPost } from '../../shared/post-rules';
+import { pendingPost, type NewPostFields } from '../../shared/post-rules';
+import { postFields } from '../../shared/ops/fields';
+import { newPoll } from '../../shared/polls';
+import { keptAttachments } from '../ops/files-named';
 import { countChange, nextRev } from '../storage/revisions';
 import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo';
 
-/** Rows for this member's own creates that are still queued (they may have been removed at a switch). */
+/**
+ * Rows for this member's own creates that are still queued (they may have been removed at a switch),
+ * as the operation made them: tags, poll and the files this device keeps. A queued create the rules
+ * no longer read (an older build's) comes back with its words only.
+ */
 async function restoreQueuedCreates(session: Session): Promise<void> {
   const creates = await db.outbox
     .where('email')
@@ -23,8 +30,23 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
   for (const row of creates) {
     if (row.op.type !== 'create' || (await db.posts.get(row.postId))) continue;
     const post = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
-    const fields = { title: String(post.title ?? ''), content: String(post.content ?? ''), category: String(post.category ?? '') };
-    const restored: PostRow = { ...pendingPost(row.postId, session, fields), rev: await nextRev() };
+    let fields: NewPostFields = {
+      title: String(post.title ?? ''),
+      content: String(post.content ?? ''),
+      category: String(post.category ?? ''),
+    };
+    try {
+      fields = postFields(row.op.post);
+    } catch {
+      // Kept as written: the server answers for it.
+    }
+    const files = fields.attachments ? (await keptAttachments(fields.attachments)).filter((file) => file !== undefined) : [];
+    const restored: PostRow = {
+      ...pendingPost(row.postId, session, fields),
+      ...(fields.poll ? { poll: newPoll(fields.poll) } : {}),
+      ...(files.length > 0 ? { attachments: files } : {}),
+      rev: await nextRev(),
+    };
     await db.posts.add(restored);
   }
 }
@@ -36,7 +58,7 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
 export async function switchMember(session: Session): Promise<boolean> {
   const switched = await db.transaction(
     'rw',
-    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen],
+    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen, db.files],
     async () => {
       const owner = await readOwner();
       if (owner === session.email) return false;

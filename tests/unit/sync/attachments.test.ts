@@ -12,6 +12,9 @@ import { keepFile, prepareFile } from '../../../src/db/files/files';
 import { ERRORS } from '../../../src/shared/errors';
 import { onSyncNotice, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from './harness';
+import { switchMember } from '../../../src/db/sync/member-switch';
+import { SYNC_META } from '../../../src/db/ops/sync-meta';
+import { makeSession } from '../../../src/db/members/session-rules';
 import { startServer } from './test-server';
 
 const pdfBytes = (text: string) => `%PDF-1.4\n% ${text}\n%%EOF\n`;
@@ -107,6 +110,29 @@ describe('attachments through the outbox', () => {
     expect(await db.posts.get(post.id)).toBeDefined();
     expect((await db.outbox.toArray()).map((row) => row.op.type)).toEqual(['create']);
     expect((await db.files.get(file.sha256))!.uploaded).toBe(0);
+  });
+
+  it('a queued post that another member’s sign-in took off the device comes back with its files, tags and poll', async () => {
+    await connectedDevice(await startServer());
+    const file = await attach('wave 5.pdf', pdfBytes('wave 5'));
+    const me = readStoredSession()!;
+    const post = await createPost({
+      title: 'Queued on a shared tablet',
+      content: 'Sent when I am back.',
+      category: 'Trends',
+      tags: ['panels'],
+      attachments: [file],
+      poll: { question: 'Which wave?', options: ['4', '5'], multiple: false, closesAt: null },
+    });
+    await db.meta.put({ key: SYNC_META.owner, value: me.email });
+    expect(await switchMember(makeSession('other@example.com', 'Other'))).toBe(true);
+    expect(await db.posts.get(post.id)).toBeUndefined();
+    await switchMember(me);
+    expect(await db.posts.get(post.id)).toMatchObject({
+      tags: ['panels'],
+      attachments: [expect.objectContaining({ sha256: file.sha256, name: 'wave 5.pdf', mime: 'application/pdf' })],
+      poll: expect.objectContaining({ question: 'Which wave?' }),
+    });
   });
 
   it('a file not on the device cannot be named: the post is refused before anything is queued', async () => {
