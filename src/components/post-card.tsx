@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { IconPaperclip } from '@tabler/icons-react';
 import { paths } from '../config/paths';
 import { PostMeta } from './post-meta';
 import { DISPLAY_CHARS, clip } from '../lib/format';
@@ -97,7 +96,6 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
         )}
         {post.attachments && post.attachments.length > 0 && (
           <p className="small text-body-secondary mb-2 app-card-attachments">
-            <IconPaperclip size={15} aria-hidden="true" className="me-1" />
             {post.attachments.length === 1 ? '1 attachment' : `${post.attachments.length} attachments`}
           </p>
         )}

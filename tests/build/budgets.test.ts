@@ -19,7 +19,9 @@ const KB = 1024;
 // KB; none of it in the first load): 1335 KB.
 // Then by attachments (issue 42: Attach, paste and drop with the image resizing and hashing, the
 // upload step of a push, images and files in a post, their styles: 1331.5 → 1346.5 KB; none of it
-// in the first load): 1350 KB.
+// in the first load): 1350 KB. The icon sprite, which the build inlines as a data URL, is now named
+// once in the CSS (a custom property) instead of at each of its uses: 1358.2 → 1325.9 KB, the CSS
+// 25.9 → 25.0 KB gzipped. The budget stays.
 const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1350 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
