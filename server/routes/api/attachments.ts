@@ -143,7 +143,9 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // Anyone else (a pending post's file, to another member) gets what no file gets.
     if (!found || (found.name === null && found.shown === null && member.role !== 'admin'))
       throw refuse('not_found', 'There is no file at this address.');
-    const bytes = await sqlBlobStore.get(ctx.db, sha256);
+    // Up to 10 MB read as background work (PGlite's one connection answers every waiting like,
+    // sign-in or health check first): a member fetching files in a loop never holds the others up.
+    const bytes = await sqlBlobStore.get(ctx.db.background, sha256);
     if (!bytes) throw refuse('not_found', 'There is no file at this address.');
     const name = found.name ?? found.shown ?? `${sha256.slice(0, 12)}.${found.kind}`;
     reply
