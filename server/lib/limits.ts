@@ -31,6 +31,7 @@ export const DEFAULT_LIMITS: Record<
   | 'flags_per_day'
   | 'votes_per_day'
   | 'attachments_per_day'
+  | 'download_megabytes_per_hour'
   | 'edits_per_day'
   | 'searches_per_minute'
   | 'pushes_per_10_seconds'
@@ -49,6 +50,13 @@ export const DEFAULT_LIMITS: Record<
   votes_per_day: { count: 200, seconds: DAY, firstDayCount: 50, firstDaySeconds: DAY },
   /** Files uploaded (a file already uploaded by the member counts again: it is a new request all the same). */
   attachments_per_day: { count: 50, seconds: DAY, firstDayCount: 10, firstDaySeconds: DAY },
+  /**
+   * Attachments' bytes served to the member, in megabytes (a file costs its size, at least
+   * DOWNLOAD_MIN_COST_BYTES, so tiny files cannot be fetched without end): the service worker fetches
+   * each file once, so a member reading the forum spends a few megabytes an hour; this only stops a
+   * loop fetching the same 10 MB file (Discourse has none; it serves uploads from a CDN).
+   */
+  download_megabytes_per_hour: { count: 1000, seconds: 3600, firstDayCount: 200, firstDaySeconds: 3600 },
   /** Edits of posts and replies. */
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
@@ -59,6 +67,10 @@ export const DEFAULT_LIMITS: Record<
 };
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
+/** What the smallest download costs of download_megabytes_per_hour: 64 KiB. */
+export const DOWNLOAD_MIN_COST_BYTES = 64 * 1024;
+/** The cost of serving `size` bytes, in download_megabytes_per_hour's megabytes. */
+export const downloadCost = (size: number): number => Math.max(size, DOWNLOAD_MIN_COST_BYTES) / (1024 * 1024);
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
 export type Limits = Record<LimitName, LimitRule>;
 

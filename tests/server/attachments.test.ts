@@ -19,6 +19,7 @@ import { collectAttachments } from '../../server/attachments/storage';
 import { COLLECT_AFTER_MS } from '../../server/routes/api/attachments';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { DEFAULT_LIMITS } from './support/limits';
+import { downloadCost } from '../../server/lib/limits';
 import { testServer, type TestServer } from './support/app';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -375,6 +376,35 @@ describe('the daily limit of attachments (DEFAULT_LIMITS)', () => {
       expect(over.status).toBe(429);
       expect(over.body.error.code).toBe('slow_down');
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the hourly limit of downloads (DEFAULT_LIMITS)', () => {
+  it('a loop fetching one 9 MB file is slow_down once the member’s megabytes are spent; the admin is exempt', async () => {
+    const server = await testServer('pglite', { memberLimits: DEFAULT_LIMITS });
+    try {
+      const member = new Client(server.app);
+      await member.join('looper@example.com');
+      const big = concat('%PDF-1.4\n', 'x'.repeat(9 * 1024 * 1024), '\n%%EOF\n');
+      expect((await upload(member, big, 'deck.pdf')).status).toBe(200);
+      const size = big.length / (1024 * 1024);
+      const allowed = Math.floor(DEFAULT_LIMITS.download_megabytes_per_hour.firstDayCount / size);
+      for (let index = 0; index < allowed; index += 1)
+        expect((await member.request('GET', `/api/attachments/${sha(big)}`)).status).toBe(200);
+      const over = await member.request('GET', `/api/attachments/${sha(big)}`);
+      expect(over.status).toBe(429);
+      expect(over.body.error.code).toBe('slow_down');
+      expect(over.body.error.message).toMatch(/try again/iu);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      // Tiny files cost 64 KiB each (16 to the megabyte), so they too run out rather than never.
+      expect(downloadCost(100)).toBe(1 / 16);
+      expect(downloadCost(big.length)).toBe(size);
+      const admin = new Client(server.app);
+      await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+      for (let index = 0; index < 3; index += 1) expect((await admin.request('GET', `/api/attachments/${sha(big)}`)).status).toBe(200);
     } finally {
       await server.close();
     }

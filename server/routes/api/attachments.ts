@@ -9,11 +9,12 @@
 //   pending post: its author; a hidden reply: admins), with
 //   `nosniff`, a sandboxing Content-Security-Policy, `Content-Disposition: attachment` for all but
 //   images, and an immutable cache (its address is its content). Anyone else: 404, as for no file.
+//   Each download spends its size of the member's download_megabytes_per_hour (429 slow_down past it).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
-import { takeForRequest } from '../../lib/limits';
+import { downloadCost, takeForRequest } from '../../lib/limits';
 import { memberOf } from '../../plugins/session';
 import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
@@ -143,6 +144,9 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // Anyone else (a pending post's file, to another member) gets what no file gets.
     if (!found || (found.name === null && found.shown === null && member.role !== 'admin'))
       throw refuse('not_found', 'There is no file at this address.');
+    // Each download spends its size of the member's download_megabytes_per_hour: a loop fetching
+    // one 10 MB file is told to slow down long before it fills the server's network or memory.
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'download_megabytes_per_hour', member, downloadCost(Number(found.size)));
     // Up to 10 MB read as background work (PGlite's one connection answers every waiting like,
     // sign-in or health check first): a member fetching files in a loop never holds the others up.
     const bytes = await sqlBlobStore.get(ctx.db.background, sha256);

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   flags_per_day: 'Flags',
   votes_per_day: 'Poll votes',
   attachments_per_day: 'Attachments',
+  download_megabytes_per_hour: 'Attachment downloads (MB)',
   edits_per_day: 'Edits',
   searches_per_minute: 'Searches',
   pushes_per_10_seconds: 'Sync requests',
