@@ -198,6 +198,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench/.work',
+      'backups',
       '.test-output',
       'tests/unit/lint/fixtures',
     ],

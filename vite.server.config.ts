@@ -39,6 +39,7 @@ export default defineConfig({
         server: 'server/server.ts',
         'admin-password': 'server/admin-password.ts',
         'create-database': 'server/create-database.ts',
+        backup: 'server/backup.ts',
         'pglite-worker': 'server/db/storage/pglite-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

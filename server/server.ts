@@ -15,6 +15,7 @@ import { chooseLogFormat, passwordBlock, prettyStream } from './lib/log-format';
 import { BUILD_ID } from './version';
 import { join } from 'node:path';
 import { fileTransport, smtpTransport } from './mail/transport';
+import { serveBackups } from './backup/control';
 
 function fail(message: string): never {
   console.error(`Insight Exchange server cannot start: ${message}`);
@@ -63,11 +64,14 @@ async function main(): Promise<void> {
     app.log.warn(`The admin account ${config.adminEmail} was created with a generated password, shown once in the framed block.`);
     console.log(passwordBlock('The admin account was created with a generated password.', config.adminEmail, report.generatedPassword));
   }
+  // npm run backup asks this server for a consistent copy of the embedded database (backup/control.ts).
+  const stopBackups = db.kind === 'pglite' ? await serveBackups(db, config.dataDir, (message) => app.log.warn(message)) : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
+    await stopBackups?.();
     await app.close();
     await db.close();
     process.exit(0);

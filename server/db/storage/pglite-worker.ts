@@ -5,13 +5,54 @@
 // sign-in, the health check) before any waiting background one (a search, a pull's page), and a
 // transaction holds the connection from its BEGIN to its COMMIT or ROLLBACK.
 // Self-contained (no import of the server's modules): Node runs it from source in the tests.
+//
+// Durability (issue 43). PGlite on Node writes through the operating system, but its fsync does
+// nothing (electric-sql/pglite#1107), so a commit's WAL sat in the page cache: safe from a crash of
+// the process, not from a power cut. With a data folder, what a commit wrote is made durable here
+// before it is answered: the WAL segments written since the last sync are fdatasync'd (and pg_wal
+// itself when a segment came or went), and after a checkpoint (pg_control rewritten) the data files
+// it wrote, before the recycled WAL could be all that held them. Group commit: answers that end a
+// job (a statement alone, a COMMIT) and NOTIFYs wait, at most GROUP_COMMIT_MS or until the queue
+// empties or background work is next, and one sync answers them all.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { Durable } from './pglite-durable.ts';
 import type { FromWorker, ToWorker, WorkerError, WorkerStart } from './pglite-protocol.ts';
 
 const port = parentPort!;
 const start = workerData as WorkerStart;
 const send = (message: FromWorker) => port.postMessage(message);
+
+/** How long a finished job's answer may wait for others to share its sync. */
+const GROUP_COMMIT_MS = 2;
+const durable = start.dataDir ? new Durable(start.dataDir) : undefined;
+/** Answers and NOTIFYs waiting for the next sync. */
+let held: FromWorker[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Syncs, then sends what waited for it. A sync that fails answers each waiting request with the error (its commit may not be on disk). */
+function flush(): void {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  if (held.length === 0) return;
+  const waiting = held;
+  held = [];
+  try {
+    durable!.sync();
+  } catch (error) {
+    const failed: WorkerError = { message: `The database could not make its writes durable: ${(error as Error).message}`, code: '58030' };
+    for (const message of waiting) if ('id' in message) send({ id: message.id, error: failed });
+    return;
+  }
+  for (const message of waiting) send(message);
+}
+
+/** Sends the message that ends a job (or a NOTIFY) once what it saw is durable. */
+function settle(message: FromWorker): void {
+  if (!durable) return send(message);
+  held.push(message);
+  flushTimer ??= setTimeout(flush, GROUP_COMMIT_MS);
+}
 
 /** An engine's error as plain fields (no `params`, no `detail`: the main thread redacts the message). */
 function asWorkerError(error: unknown): WorkerError {
@@ -81,11 +122,12 @@ let closing: number | undefined;
 /** Thrown to roll a transaction back when the main thread asks for it. */
 const ROLLBACK = Symbol('rollback');
 
-async function runQuery(target: PGlite | Transaction, id: number, text: string, params: unknown[]): Promise<void> {
+/** Runs one statement; `answer`: send (inside a transaction) or settle (a statement alone ends its job). */
+async function runQuery(target: PGlite | Transaction, id: number, text: string, params: unknown[], answer = send): Promise<void> {
   try {
-    send({ id, rows: (await target.query(text, params)).rows });
+    answer({ id, rows: (await target.query(text, params)).rows });
   } catch (error) {
-    send({ id, error: asWorkerError(error) });
+    answer({ id, error: asWorkerError(error) });
   }
 }
 
@@ -106,11 +148,11 @@ async function runTransaction(pglite: PGlite, job: Extract<Job, { kind: 'transac
         }
       }
     });
-    send({ id: end!, rows: [] });
+    settle({ id: end!, rows: [] });
   } catch (error) {
     if (end === undefined) send({ id: job.id, error: asWorkerError(error) });
     else if (error === ROLLBACK) send({ id: end, rows: [] });
-    else send({ id: end, error: asWorkerError(error) });
+    else settle({ id: end, error: asWorkerError(error) });
   } finally {
     inboxes.delete(job.tx);
   }
@@ -128,15 +170,20 @@ async function pump(pglite: PGlite): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (afterForeground && foreground.length === 0 && background.length > 0) await foregroundOrGrace();
     afterForeground = foreground.length > 0;
-    return foreground.shift() ?? background.shift();
+    const fromForeground = foreground.length > 0;
+    const job = fromForeground ? foreground.shift() : background.shift();
+    // Nothing else to share a sync with, or long work next: what waits is answered first.
+    if (!fromForeground) flush();
+    return job;
   };
   try {
     for (let job = await nextJob(); job; job = await nextJob()) {
-      if (job.kind === 'query') await runQuery(pglite, job.id, job.text, job.params);
+      if (job.kind === 'query') await runQuery(pglite, job.id, job.text, job.params, settle);
       else await runTransaction(pglite, job);
     }
   } finally {
     running = false;
+    flush();
   }
   if (closing !== undefined) await close(pglite, closing);
 }
@@ -144,7 +191,10 @@ async function pump(pglite: PGlite): Promise<void> {
 async function close(pglite: PGlite, id: number): Promise<void> {
   for (const stop of listening.values()) await stop();
   listening.clear();
+  flush();
   await pglite.close();
+  // The shutdown checkpoint's files, on disk before the close is answered.
+  durable?.sync();
   send({ id, rows: [] });
   port.close();
 }
@@ -174,7 +224,7 @@ async function main(): Promise<void> {
         return inboxes.get(message.tx)?.put(message);
       case 'listen':
         return void pglite
-          .listen(message.channel, (payload) => send({ channel: message.channel, payload }))
+          .listen(message.channel, (payload) => settle({ channel: message.channel, payload }))
           .then(
             (stop) => {
               listening.set(message.channel, stop);

@@ -24,7 +24,8 @@ export function isDiskFullError(error: unknown): boolean {
 function checkDataDir(dir: string, create: boolean, minFreeMb: number): void {
   if (!existsSync(dir)) {
     if (!create) throw new DatabaseOpenError(`DATA_DIR ${dir} does not exist: create it, or unset DATA_DIR to use ./data.`);
-    mkdirSync(dir, { recursive: true });
+    // Only the server's user may read it: it holds members' emails and password hashes.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   if (!statSync(dir).isDirectory()) throw new DatabaseOpenError(`DATA_DIR ${dir} is not a folder.`);
   try {

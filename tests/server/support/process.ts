@@ -93,3 +93,6 @@ export async function failedStart(
     return { code, output: message };
   }
 }
+
+/** The built `npm run backup` / `npm run restore` tool. */
+export const backupScript = () => join(OUT, 'backup.js');
