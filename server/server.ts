@@ -73,7 +73,12 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
     await stopBackups?.();
     await app.close();
-    await db.close();
+    try {
+      await db.close();
+    } catch (error) {
+      app.log.error(`closing the database: ${(error as Error).message}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -193,8 +193,18 @@ async function close(pglite: PGlite, id: number): Promise<void> {
   listening.clear();
   flush();
   await pglite.close();
-  // The shutdown checkpoint's files, on disk before the close is answered.
-  durable?.sync();
+  // The shutdown checkpoint's files, on disk before the close is answered; a sync that fails (the
+  // folder removed under a running server, EIO) is the close's answer, for the server to report.
+  try {
+    durable?.sync();
+  } catch (error) {
+    send({
+      id,
+      error: { message: `The database closed, but its last writes may not be on disk: ${(error as Error).message}`, code: '58030' },
+    });
+    port.close();
+    return;
+  }
   send({ id, rows: [] });
   port.close();
 }
