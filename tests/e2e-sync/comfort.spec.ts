@@ -4,6 +4,7 @@
 // device, another member's included.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { waitForServiceWorker } from '../e2e/support/service-worker';
+import { chooseTheme } from './support/comfort';
 import { serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, card, type newDevice, sendOps, signedInDevice, waitSynced, type Device } from './support/devices';
 
@@ -42,7 +43,7 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
   const tablet = await device(browser, 'tess@example.com', TABLET);
   await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'light');
 
-  await phone.page.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+  await chooseTheme(phone.page, 'Dark');
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
   // Live on the tablet, with the browser's theme colour following.
   await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
@@ -60,7 +61,7 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
 
   // Back to System on the tablet: the phone follows (the emulated system is light).
   await tablet.page.goto('/profile');
-  await tablet.page.getByRole('group', { name: 'Theme' }).getByText('System', { exact: true }).click();
+  await chooseTheme(tablet.page, 'System');
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'light', { timeout: 15_000 });
   for (const opened of [phone, tablet, laptop]) await opened.context.close();
 });
@@ -152,7 +153,7 @@ test('a save, a theme and a name chosen offline each reach the server exactly on
   // In the app (the phone is offline): its header menu, then Profile.
   await phone.page.getByRole('button', { name: 'Menu' }).click();
   await phone.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
-  await phone.page.getByRole('group', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+  await chooseTheme(phone.page, 'Dark');
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
   await phone.page.getByRole('button', { name: 'Edit Profile' }).click();
   const dialog = phone.page.getByRole('dialog', { name: 'Edit Profile' });

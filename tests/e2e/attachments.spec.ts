@@ -83,3 +83,47 @@ test('a reply carries a file too: attached in the reply box, shown under the rep
   await expect(reply.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: /coding-frame\.csv/ })).toContainText('27 B');
   await expect(box.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
 });
+
+test('a 12-megapixel photo taken upright (Exif orientation 6) is resized upright: 1536 × 2048, never stretched', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  // A 4000 × 3000 JPEG whose Exif says "turn it a quarter clockwise", as a phone held upright saves it.
+  const photo = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(4000, 3000);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#198754';
+    context.fillRect(0, 0, 4000, 3000);
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 2000, 1500);
+    const jpeg = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 })).arrayBuffer());
+    // APP1 "Exif": a big-endian TIFF header and one IFD entry, Orientation (0x0112) = 6.
+    const exif = [
+      0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0,
+      0, 0, 0, 0,
+    ];
+    return [...jpeg.slice(0, 2), ...exif, ...jpeg.slice(2)];
+  });
+  await page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'fieldwork.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
+  const attached = dialog.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+  await expect(attached).toHaveCount(1);
+  await expect(attached.first()).toContainText('1536×2048');
+  // The pixels are upright too: the white quarter (top left as taken) is now at the top right.
+  const corners = await page.evaluate(async () => {
+    const request = indexedDB.open('insight-exchange');
+    const database = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+    const rows = await new Promise<{ blob: Blob; width: number }[]>((resolve) => {
+      const all = database.transaction('files').objectStore('files').getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    database.close();
+    const bitmap = await createImageBitmap(rows.find((row) => row.width === 1536)!.blob, { imageOrientation: 'none' });
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const at = (x: number, y: number) => context.getImageData(x, y, 1, 1).data[0]! > 200;
+    return { size: `${bitmap.width}×${bitmap.height}`, topLeftWhite: at(100, 100), topRightWhite: at(1436, 100) };
+  });
+  expect(corners).toEqual({ size: '1536×2048', topLeftWhite: false, topRightWhite: true });
+});

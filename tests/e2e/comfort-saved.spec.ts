@@ -73,14 +73,16 @@ test('on a phone, the post page’s actions are one row in one look: Save, Flag 
   await expect(row[2]!).toBeEnabled();
   const middles = await Promise.all(row.map(async (item) => ((box) => box.y + box.height / 2)((await item.boundingBox())!)));
   for (const middle of middles) expect(Math.abs(middle - middles[0]!)).toBeLessThan(4);
-  // No outline on one and not the others.
-  const outlined = await Promise.all(
-    row.slice(1).map((item) =>
-      item.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return style.borderTopStyle !== 'none' && style.borderTopWidth !== '0px' && style.borderTopColor !== 'rgba(0, 0, 0, 0)';
-      }),
-    ),
-  );
-  expect(outlined).toEqual([false, false, false]);
+  // No outline on one and not the others (asked until the buttons' colour transitions, 0.15 s after
+  // Flag is enabled, have ended).
+  const outlined = () =>
+    Promise.all(
+      row.slice(1).map((item) =>
+        item.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return style.borderTopStyle !== 'none' && style.borderTopWidth !== '0px' && style.borderTopColor !== 'rgba(0, 0, 0, 0)';
+        }),
+      ),
+    );
+  await expect.poll(outlined).toEqual([false, false, false]);
 });

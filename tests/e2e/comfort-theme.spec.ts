@@ -9,8 +9,14 @@ const mode = (page: Page) => page.locator('html').getAttribute('data-bs-theme');
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 const themeRadio = (page: Page, name: string) => page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name });
-/** Presses one of the segmented buttons (the radio's label; the radio itself is drawn by it). */
-const chooseTheme = (page: Page, name: string) => page.getByRole('group', { name: 'Theme' }).getByText(name, { exact: true }).click();
+/**
+ * Presses one of the segmented buttons (the radio's label; the radio itself is drawn by it), once
+ * the control holds the theme: until then its radios are disabled and a press does nothing.
+ */
+async function chooseTheme(page: Page, name: string): Promise<void> {
+  await expect(themeRadio(page, name)).toBeEnabled();
+  await page.getByRole('group', { name: 'Theme' }).getByText(name, { exact: true }).click();
+}
 
 const DARK_BG = 'rgb(15, 18, 34)';
 const LIGHT_BG = 'rgb(246, 247, 251)';

@@ -16,3 +16,14 @@ export async function publish(page: Page, titles: string[]): Promise<number[]> {
   expect(approved.results.every((result) => result.status === 'applied')).toBe(true);
   return ids;
 }
+
+/**
+ * Presses one of Profile's Theme buttons (the radio's label) once the control holds the member's
+ * theme: until then its radios are disabled, and a press on a disabled radio's label does nothing.
+ */
+export async function chooseTheme(page: Page, name: 'System' | 'Light' | 'Dark'): Promise<void> {
+  const group = page.getByRole('group', { name: 'Theme' });
+  await expect(group.getByRole('radio', { name })).toBeEnabled();
+  await group.getByText(name, { exact: true }).click();
+  await expect(group.getByRole('radio', { name })).toBeChecked();
+}

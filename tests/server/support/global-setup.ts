@@ -11,6 +11,8 @@ import { startPostgres } from '../../../scripts/postgres.mjs';
 import type { Database, Sql } from '../../../server/db/storage/adapter';
 import { openPostgres } from '../../../server/db/storage/postgres';
 import { startUp } from '../../../server/db/storage/startup';
+import { readReadyMade } from '../../../server/db/storage/pglite';
+import { installedPgliteVersion, readyMadeSource } from '../../../server/db/storage/ready-made';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEMPLATE_DATABASE } from './database-names';
 
 declare module 'vitest' {
@@ -47,7 +49,9 @@ async function dumpOf(pglite: PGlite, path: string): Promise<string> {
 export default async function setup(project: TestProject): Promise<() => void> {
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'ie-pglite-'));
-  const pglite = await PGlite.create();
+  // From the repository's ready-made empty database when there is one for this PGlite (0.6 s, where
+  // initdb takes 3.5 s on a quiet machine).
+  const pglite = await PGlite.create({ loadDataDir: readReadyMade(readyMadeSource(installedPgliteVersion())) });
   project.provide('pgliteDump', await dumpOf(pglite, join(dir, 'empty.tar')));
   await startUp(inProcess(pglite), startOptions);
   project.provide('pgliteFreshDump', await dumpOf(pglite, join(dir, 'fresh.tar')));
