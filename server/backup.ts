@@ -14,12 +14,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { ConfigError, readConfig, type Config } from './config';
-import { DatabaseOpenError, type Sql } from './db/storage/adapter';
+import { DatabaseOpenError } from './db/storage/adapter';
 import { needsCreation, openPglite } from './db/storage/pglite';
-import { describeUrl } from './db/storage/postgres';
+import { describeUrl, wrap } from './db/storage/postgres';
 import { builtCreation } from './db/storage/ready-made';
 import { askRunningServer } from './backup/control';
-import { checkDestination, copyEmbedded, copyFolder } from './backup/embedded';
+import { checkDestination, copyEmbedded, copyFolder, mustBeEmpty } from './backup/embedded';
 import { countHoldings, describeHoldings, type Holdings } from './backup/holdings';
 import { connectionArgs, runTool } from './backup/postgres-tools';
 import { BUILD_ID } from './version';
@@ -65,10 +65,6 @@ async function withPostgres<T>(url: string, fn: (sql: postgres.Sql) => Promise<T
   }
 }
 
-const asSql = (client: postgres.Sql | postgres.TransactionSql): Sql => ({
-  query: async <T>(text: string, params: unknown[] = []) => (await client.unsafe(text, params as never[])) as unknown as T[],
-});
-
 const stamp = () =>
   new Date()
     .toISOString()
@@ -81,14 +77,13 @@ export async function backup(config: Config, folder: string): Promise<Manifest> 
   let holds: Holdings;
   if (config.databaseUrl) {
     engine = 'postgres';
-    if (existsSync(folder) && (await readdir(folder)).length > 0)
-      throw new Error(`${folder} already holds files: choose a new or empty folder.`);
+    await mustBeEmpty(folder);
     await mkdir(folder, { recursive: true });
     const { dbname, env } = connectionArgs(config.databaseUrl);
     holds = await withPostgres(config.databaseUrl, (sql) =>
       sql.begin('isolation level repeatable read read only', async (tx) => {
         const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [{ snapshot: string }];
-        const counted = await countHoldings(asSql(tx));
+        const counted = await countHoldings(wrap(tx));
         await runTool(
           'pg_dump',
           [
@@ -168,7 +163,7 @@ export async function restore(config: Config, folder: string): Promise<Holdings>
         ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, join(folder, DUMP_FILE)],
         env,
       );
-      return countHoldings(asSql(sql));
+      return countHoldings(wrap(sql));
     });
   } else {
     if (manifest.engine !== 'pglite') throw new Error('This backup is of a PostgreSQL database: restore it with DATABASE_URL set.');

@@ -22,7 +22,13 @@ export async function checkDestination(dataDir: string, to: string): Promise<voi
   const inside = relative(resolve(dataDir), resolve(to));
   if (inside === '' || (!inside.startsWith('..') && !inside.startsWith('/')))
     throw new Error(`The backup cannot go inside DATA_DIR (${dataDir}): choose a folder outside it.`);
-  if (existsSync(to) && (await readdir(to)).length > 0) throw new Error(`${to} already holds files: choose a new or empty folder.`);
+  await mustBeEmpty(to);
+}
+
+/** Refuses a folder that already holds files (a backup never mixes with anything). */
+export async function mustBeEmpty(folder: string): Promise<void> {
+  if (existsSync(folder) && (await readdir(folder)).length > 0)
+    throw new Error(`${folder} already holds files: choose a new or empty folder.`);
 }
 
 /** Copies the folder `from` into `to` (made) with `cp -a`, or Node's slower fs.cp where there is no cp; then drops what is not copied. */

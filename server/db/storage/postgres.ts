@@ -7,7 +7,7 @@ type Client = postgres.Sql | postgres.TransactionSql;
 
 // The client's errors hold the statement's parameters (`parameters`, `args`) and PostgreSQL's
 // `detail` holds row values: they are thrown as a DatabaseError without them (see adapter.ts).
-const wrap = (client: Client): Sql => ({
+export const wrap = (client: Client): Sql => ({
   query: async <T>(text: string, params: unknown[] = []) => {
     try {
       return (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
