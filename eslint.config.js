@@ -160,9 +160,9 @@ const NAMES_ONLY_FENCES = [
       {
         target: './src/boot/forum-snapshot.ts',
         from: '',
-        except: [...NAMES, './boot/home-prerender-menu.ts'],
+        except: [...NAMES, './boot/home-prerender-menu.ts', './boot/module-preloads.ts'],
         message:
-          'The boot script imports only names (src/db/contracts.ts, src/boot/forum-snapshot-names.ts, src/boot/home-prerender-names.ts), src/boot/first-paint.ts and src/boot/home-prerender-menu.ts: it must stay tiny.',
+          'The boot script imports only names (src/db/contracts.ts, src/boot/forum-snapshot-names.ts, src/boot/home-prerender-names.ts), src/boot/first-paint.ts, src/boot/home-prerender-menu.ts and src/boot/module-preloads.ts: it must stay tiny.',
       },
     ],
   ),

@@ -56,12 +56,13 @@ function contentSecurityPolicy(): Plugin {
 // src/boot/forum-snapshot.ts paints the forum's snapshot and starts the app. It is a classic
 // script (a module would wait for the whole page), bundled here on its own as one small IIFE with
 // the names it imports (src/db/contracts.ts, src/boot/forum-snapshot-names.ts) inlined, so it
-// holds no copy of them. The build emits it under a hashed name (a copy cached from another build
-// must never meet this page: it would not start this build's app), preloads it from the head (the
-// parser stops at it below the snapshot's markup) and hands it the entry module
-// (BOOT_ENTRY_ATTRIBUTE), which it imports after the snapshot has painted, or at once when there
-// is none; the head's boot script preloads the entry and its imports as early as the module script
-// tag had them (on `/`, after the prerendered home page's first frame: homePrerender).
+// holds no copy of them, and written into the page below `#root`, allowed by its hash (as the head's
+// theme script): a file cost a request through the service worker before the snapshot's frame, beside
+// the stylesheet that frame waits for, and a copy cached from another build could never meet this
+// page. It is handed the entry module (BOOT_ENTRY_ATTRIBUTE), which it imports after the snapshot has
+// painted, or at once when there is none; the head's boot script preloads the entry and its imports
+// as early as the module script tag had them (on `/`, after the prerendered home page's first frame:
+// homePrerender; where a snapshot may paint, with the app's start: src/boot/module-preloads.ts).
 // The dev server answers the script's path with the same bundle.
 const BOOT_SOURCE = 'src/boot/forum-snapshot.ts';
 // src/boot/theme.ts, in the head: sets the colour mode before the first paint (and starts the
@@ -96,19 +97,24 @@ function entryAfterSnapshot(): Plugin {
     name: 'insight-exchange:entry-after-snapshot',
     apply: 'build',
     async buildStart() {
-      this.emitFile({ type: 'asset', name: 'forum-snapshot.js', source: await bundleBootScript() });
-      inlineScripts.splice(0, inlineScripts.length, (await bundleBootScript(THEME_SOURCE)).trim());
+      inlineScripts.splice(
+        0,
+        inlineScripts.length,
+        (await bundleBootScript(THEME_SOURCE)).trim(),
+        (await bundleBootScript(BOOT_SOURCE)).trim(),
+      );
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
-        const asset = (name: string) =>
-          Object.values(context.bundle ?? {}).find((output) => output.type === 'asset' && output.names.includes(name))?.fileName;
-        const boot = asset('forum-snapshot.js');
-        const [theme] = inlineScripts;
+      handler(html) {
+        const [theme, boot] = inlineScripts;
         const themeTag = new RegExp(`<script src="/${THEME_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
         if (!theme || !themeTag) throw new Error(`index.html: ${THEME_SOURCE} is missing`);
-        if (theme.includes('</script')) throw new Error(`${THEME_SOURCE}: its bundle cannot be written into the page`);
+        for (const [source, code] of [
+          [THEME_SOURCE, theme],
+          [BOOT_SOURCE, boot],
+        ])
+          if (code?.includes('</script')) throw new Error(`${source}: its bundle cannot be written into the page`);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         // The tag as Vite leaves it (it drops `vite-ignore`, which keeps it from warning about a classic script).
         const tag = new RegExp(`<script src="/${BOOT_SOURCE}"(?: vite-ignore)?\\s*></script>`).exec(html)?.[0];
@@ -119,8 +125,8 @@ function entryAfterSnapshot(): Plugin {
         const modules = [entry[1], ...preloads.map((link) => link[1])].join(' ');
         return preloads
           .reduce((page, link) => page.replace(link[0], ''), html)
-          .replace(entry[0], `<link rel="preload" href="/${boot}" as="script">`)
-          .replace(tag, `<script src="/${boot}" ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}"></script>`)
+          .replace(entry[0], '')
+          .replace(tag, () => `<script ${BOOT_ENTRY_ATTRIBUTE}="${entry[1]}">${boot}</script>`)
           .replace(themeTag, () => `<script ${MODULE_PRELOADS_ATTRIBUTE}="${modules}">${theme}</script>`);
       },
     },

@@ -7,7 +7,8 @@
 // 2. Posted on a phone → painted on a tablet: the tablet (an admin) has the forum open; the phone
 //    submits a post with a 1600 × 900 chart attached; the admin's device approves it as soon as it
 //    holds it (through the API, not timed as UI) and opens the post; from the phone's Submit click to
-//    the image painted on the tablet. Both clocks are the machine's (Date.now in each page). Twelve runs, p95.
+//    the image painted on the tablet. Both clocks are the machine's (Date.now in each page). Twelve runs, p95,
+//    after one run reported on its own: the tablet's first post page, whose code is not yet in its cache.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4188);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'admin@insightexchange.app', password: 'bench-admin-quiet-harbor-7419' };
 const MEMBER = { email: 'photos@example.com', password: 'bench-member-quiet-harbor-7419', name: 'Photo Bench' };
-const RESIZE_RUNS = 5;
-const PAINT_RUNS = 12;
+const RESIZE_RUNS = Number(process.env.BENCH_RESIZE_RUNS ?? 5);
+const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 12);
 const log = (...parts) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
@@ -109,8 +110,12 @@ try {
   await tablet.goto(`${BASE}/forum`);
   const chart = Buffer.from(await drawn(page, 1600, 900, 'image/png'));
   const paint = [];
-  for (let run = 0; run < PAINT_RUNS; run += 1) {
-    const title = `Chart ${run + 1} of the paint bench`;
+  // Run 0 is the tablet's first post page ever opened: its code (the post page's chunks and the
+  // Markdown renderer) comes from the server then, not yet from the browser's cache. Reported on its
+  // own; the p95 is of the twelve that follow, the tablet "with the post open" as the issue has it.
+  let cold;
+  for (let run = 0; run <= PAINT_RUNS; run += 1) {
+    const title = `Chart ${run} of the paint bench`;
     await page.getByRole('button', { name: 'New Post' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Post' });
     await dialog.getByLabel('Title').fill(title);
@@ -155,8 +160,24 @@ try {
           look();
         }),
     );
-    paint.push(painted - clicked);
-    log(`phone → tablet ${run + 1}/${PAINT_RUNS}: ${painted - clicked} ms`);
+    if (process.env.BENCH_DEBUG === '1')
+      log(
+        await tablet.evaluate(
+          (from) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => performance.timeOrigin + entry.startTime >= from - 50)
+              .map(
+                (entry) =>
+                  `${entry.name.replace(location.origin, '').slice(0, 60)} +${(performance.timeOrigin + entry.startTime - from).toFixed(0)}→+${(performance.timeOrigin + entry.responseEnd - from).toFixed(0)}`,
+              )
+              .join('\n    '),
+          clicked,
+        ),
+      );
+    if (run === 0) cold = painted - clicked;
+    else paint.push(painted - clicked);
+    log(`phone → tablet ${run === 0 ? 'first post page opened (cold)' : `${run}/${PAINT_RUNS}`}: ${painted - clicked} ms`);
     await tablet.goto(`${BASE}/forum`);
   }
   const body = [
@@ -166,11 +187,15 @@ try {
     '|---|---|---|',
     `| 12 MP photo (4000 × 3000 JPEG) attached on a 4x-throttled phone: picker's change → resized preview painted, median / worst of ${RESIZE_RUNS} | ${median(resize).toFixed(0)} / ${Math.max(...resize).toFixed(0)} ms | ≤ 1 s |`,
     `| posted on a phone (Submit click) → the image painted on a tablet (admin: approves as soon as it holds it, then opens the post in the app), median / p95 of ${PAINT_RUNS} | ${median(paint)} / ${p95(paint)} ms | p95 ≤ 1.5 s |`,
+    `| the same, the tablet's first post page ever opened (its code fetched from the server, no service worker), one run before the ${PAINT_RUNS} | ${cold} ms | — |`,
   ].join('\n');
   await writeSection('bench/results.md', 'Attachments: a photo resized on the phone, an image from phone to tablet (issue 42)', body);
   log(body);
 } finally {
   await browser.close();
+  // Its folder goes once the server has closed its database (removed sooner, its last sync fails and says so).
+  const exited = new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
   server.kill('SIGTERM');
+  await exited;
   rmSync(dataDir, { recursive: true, force: true });
 }

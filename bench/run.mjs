@@ -14,6 +14,7 @@
 //   BENCH_QUIET=0            full loads one after another, without waiting for a quiet machine before each
 //   BENCH_RELOAD_SETTLED=1   the same-tab reloads wait for the live list before the next (default: the first post)
 //   BENCH_RELOAD_LONGTASKS=1 the same-tab reloads log each page's long tasks and its pagehide
+//   BENCH_RELOAD_TIMING=1    the same-tab reloads log each navigation's phases and the resources before the first post
 import { execFileSync, execSync } from 'node:child_process';
 import { writeSection } from './sections.mjs';
 import { startPreview } from './preview.mjs';
@@ -342,7 +343,49 @@ async function sameTabReloads(context, throttle, reloads = 3) {
       requestAnimationFrame(() => setTimeout(() => console.log(`bench:reload-post ${performance.now()}`), 0));
     });
     observer.observe(document, { childList: true, subtree: true });
+    // The frame itself: its paint timing entry (the time it was presented), with the post on it when a snapshot paints first.
+    new PerformanceObserver((list, paints) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (!entry) return;
+      paints.disconnect();
+      console.log(`bench:reload-fcp ${entry.startTime}`);
+    }).observe({ type: 'paint', buffered: true });
   });
+  if (process.env.BENCH_RELOAD_TIMING === '1') {
+    // Where a reload's time goes: the navigation's phases and the resources before the first post.
+    await page.addInitScript(() => {
+      let template = 'none';
+      const remove = Element.prototype.remove;
+      Element.prototype.remove = function () {
+        if (this.id === 'forum-snapshot-template') template = `removed at ${performance.now().toFixed(0)}`;
+        return remove.call(this);
+      };
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('article')) return;
+        observer.disconnect();
+        const at = performance.now();
+        const [nav] = performance.getEntriesByType('navigation');
+        const phases = ['redirectEnd', 'workerStart', 'fetchStart', 'requestStart', 'responseStart', 'responseEnd', 'domInteractive']
+          .map((name) => `${name} ${nav[name].toFixed(0)}`)
+          .join(' ');
+        const resources = performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < at)
+          .map(
+            (entry) =>
+              `${entry.name.replace(location.origin, '')} (${entry.initiatorType}) ${entry.startTime.toFixed(0)}→${entry.responseEnd.toFixed(0)}`,
+          )
+          .join(', ');
+        const preloads = document.querySelectorAll('link[rel="modulepreload"]').length;
+        const cookie = /insight-snapshot=/.test(document.cookie);
+        console.log(
+          `bench:timing article ${at.toFixed(0)} | preloads ${preloads}, cookie ${cookie}${document.getElementById('forum-snapshot') ? ', snapshot' : ''}, template ${template}, controlled ${navigator.serviceWorker.controller !== null} | ${phases} | ${resources}`,
+        );
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    page.on('console', (message) => message.text().startsWith('bench:timing') && log(`    ${throttle}x ${message.text()}`));
+  }
   if (process.env.BENCH_RELOAD_LONGTASKS === '1') {
     // What each page does on its main thread (long tasks), to find what a reload waits for.
     await page.addInitScript(() => {
@@ -360,16 +403,19 @@ async function sameTabReloads(context, throttle, reloads = 3) {
   await first;
   await page.locator('#root article').first().waitFor();
   const times = [];
+  const fcps = [];
   for (let reload = 0; reload < reloads; reload += 1) {
     const told = toldTime(page, 'bench:reload-post ');
+    const painted = toldTime(page, 'bench:reload-fcp ');
     await page.reload({ waitUntil: 'commit' });
     times.push(await told);
+    fcps.push(await painted);
     // The next reload once this one's first post shows (BENCH_RELOAD_SETTLED=1: once the live list is up).
     if (process.env.BENCH_RELOAD_SETTLED === '1') await page.locator('#root article').first().waitFor();
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.close();
-  return times;
+  return { times, fcps };
 }
 
 /** Self time by function and by script in a CDP CPU profile (everything up to the first post). */
@@ -727,11 +773,14 @@ async function benchSize(size, executablePath) {
     );
   }
   if (wanted('reload')) {
-    result.reload1x = await sameTabReloads(context, 1);
-    result.reload4x = await sameTabReloads(context, 4);
-    log(
-      `  same-tab reloads to first post: 1x ${result.reload1x.map((value) => value.toFixed(0)).join(', ')} ms; 4x ${result.reload4x.map((value) => value.toFixed(0)).join(', ')} ms`,
-    );
+    // A member who reloads /forum has used it: its snapshot is stored (as the full loads make sure).
+    if (!wanted('load')) await readUntilSnapshot(context, BASE, '/forum', '#root article', { width: 412, height: 823 });
+    const at1x = await sameTabReloads(context, 1);
+    const at4x = await sameTabReloads(context, 4);
+    Object.assign(result, { reload1x: at1x.times, reload4x: at4x.times, reloadFcp1x: at1x.fcps, reloadFcp4x: at4x.fcps });
+    const list = (values) => values.map((value) => value.toFixed(0)).join(', ');
+    log(`  same-tab reloads to first post: 1x ${list(at1x.times)} ms; 4x ${list(at4x.times)} ms`);
+    log(`  the same reloads' first contentful paint: 1x ${list(at1x.fcps)} ms; 4x ${list(at4x.fcps)} ms`);
   }
   if (wanted('nav')) {
     result.navigation = await forumNavigation(context, Math.max(RUNS, 5));
@@ -844,6 +893,11 @@ function table(results, chromiumVersion) {
       (r) => median(r.reload1x),
     ),
     row('the same reloads, 4x CPU (median of the three)', (r) => median(r.reload4x)),
+    row(
+      "the same reloads to their first contentful paint (the paint timing entry: the snapshot's frame on screen), 1x CPU (median of the three)",
+      (r) => median(r.reloadFcp1x),
+    ),
+    row('the same, first contentful paint, 4x CPU (median of the three)', (r) => median(r.reloadFcp4x)),
     row(
       'the same, to the first contentful paint (the paint timing entry: the frame on screen that first showed the page, with the snapshot on it when one is painted), 1x CPU (median)',
       (r) => median(r.fcp1x),

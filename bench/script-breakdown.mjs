@@ -1,6 +1,6 @@
 // Which packages and app folders make up the JavaScript fetched to reach /forum (issue 24's row).
 //
-//   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …   (--all: every app folder)
+//   node bench/script-breakdown.mjs index-CuMCZPpZ.js schema-C-N9-UG4.js …   (--all: every app folder; --files: by source file)
 //
 // The arguments are the file list bench/run.mjs logs ("JavaScript to reach /forum: …"), of the
 // build in dist/. The script builds the app again with source maps into
@@ -16,9 +16,10 @@ import { SourceMapConsumer } from 'source-map-js';
 
 const OUT = join('bench', '.work', 'sourcemap-build');
 const all = process.argv.includes('--all'); // every app folder, not only the 12 largest
+const files = process.argv.includes('--files'); // by source file, not by folder
 const wanted = process.argv
   .slice(2)
-  .filter((arg) => arg !== '--all')
+  .filter((arg) => arg !== '--all' && arg !== '--files')
   .map((name) => name.replace(/,$/, ''));
 if (wanted.length === 0) {
   console.error('Give the file list bench/run.mjs logs after "JavaScript to reach /forum:".');
@@ -35,6 +36,7 @@ const withoutMapComment = (file) => readFileSync(join(OUT, 'assets', file), 'utf
 /** A source's share: its package under node_modules, or its folder under src/. */
 function owner(source) {
   const packagePath = source.split('node_modules/').at(-1);
+  if (files) return packagePath.replace(/^.*?src\//, 'src/');
   if (packagePath !== source)
     return packagePath
       .split('/')

@@ -27,6 +27,7 @@ import {
 import { afterFirstPaint } from './first-paint';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
 import { handlePrerenderedClick } from './home-prerender-menu';
+import { preloadModules, snapshotMayPaint } from './module-preloads';
 
 const script = document.currentScript;
 const page = document.documentElement;
@@ -100,8 +101,22 @@ try {
 }
 // After the snapshot's frame (rAF runs before the paint, the task after it); on `/`, once the
 // prerendered home page's first paint is on screen (vite.config.ts), as its module preloads.
+// The head's boot script left the modules' preloads to this script where a snapshot may paint (module-preloads.ts).
+let waiting = false;
+try {
+  waiting = snapshotMayPaint(location.pathname, location.search, location.hash, document.cookie);
+} catch {
+  // Preloaded by the head then.
+}
+if (waiting && !shown) preloadModules();
 const home = document.getElementById(HOME_PRERENDER_ID) && !page.classList.contains(HOME_PRERENDER_OFF_CLASS);
-if (shown) requestAnimationFrame(() => setTimeout(start, 0));
+if (shown)
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (waiting) preloadModules();
+      start();
+    }, 0),
+  );
 else if (home) {
   afterFirstPaint(start);
   // Its header's Menu works, and its links to `#` stay put, before the app takes over.

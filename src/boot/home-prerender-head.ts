@@ -3,7 +3,8 @@
 import { FORUM_SNAPSHOT_COOKIE } from '../db/contracts';
 import { THEME_COOKIE } from '../shared/theme';
 import { afterFirstPaint } from './first-paint';
-import { HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from './home-prerender-names';
+import { HOME_PRERENDER_OFF_CLASS } from './home-prerender-names';
+import { preloadModules, snapshotMayPaint } from './module-preloads';
 
 /**
  * Whether this page may show the prerendered home page (a visitor's: Login and Join Now): on `/`
@@ -19,26 +20,19 @@ export function showsHomePrerender(pathname: string, cookie: string): boolean {
  * Hides the prerendered page off `/` (before the first paint: this runs in the head), and preloads
  * the app's modules that `script` lists: at once, as the page's own tags would, but on `/` once the
  * prerendered page's first paint is on screen, so that paint (Lighthouse's FCP and LCP) waits for,
- * and shares the network with, no script download.
+ * and shares the network with, no script download; and where a snapshot may paint, not here:
+ * forum-snapshot.ts preloads them with the app's start (after the snapshot's frame) or at once.
  */
-export function bootHomePrerender(script: Element | null): void {
+export function bootHomePrerender(): void {
   let home = false;
+  let snapshot = false;
   try {
     home = showsHomePrerender(location.pathname, document.cookie);
+    snapshot = snapshotMayPaint(location.pathname, location.search, location.hash, document.cookie);
   } catch {
-    // Hidden then.
+    // Hidden then, and preloaded at once.
   }
   if (!home) document.documentElement.classList.add(HOME_PRERENDER_OFF_CLASS);
-  const modules = script?.getAttribute(MODULE_PRELOADS_ATTRIBUTE)?.split(' ') ?? [];
-  const preload = () => {
-    for (const href of modules) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      link.href = href;
-      document.head.appendChild(link);
-    }
-  };
-  if (home) afterFirstPaint(preload);
-  else preload();
+  if (home) afterFirstPaint(preloadModules);
+  else if (!snapshot) preloadModules();
 }

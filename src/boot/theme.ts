@@ -8,7 +8,7 @@ import { bootHomePrerender } from './home-prerender-head';
 
 // The prerendered home page shows on `/` only; the app's modules preload (after its first frame there).
 try {
-  bootHomePrerender(document.currentScript);
+  bootHomePrerender();
 } catch {
   // The class that hides it off `/` is set first; only the preloads can be missing (the app still loads).
 }

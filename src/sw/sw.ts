@@ -18,7 +18,7 @@ import {
   SNAPSHOT_TEMPLATE_STYLES,
   SNAPSHOT_TEMPLATE_TOKEN,
 } from '../boot/forum-snapshot-names';
-import { shellForPath } from '../shared/app-shell';
+import { shellForPath, withoutHomeMarkup } from '../shared/app-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -57,8 +57,9 @@ async function shell(options: HandlerOptions, edit?: (page: string) => Promise<s
   const { pathname } = options.url;
   if (!response.ok || (pathname === '/' && !edit)) return response;
   try {
-    let page = shellForPath(await response.clone().text(), pathname);
-    page = (await edit?.(page)) ?? page;
+    const html = await response.clone().text();
+    // An edit (a snapshot's template) gets the page with its module list left to the boot scripts.
+    const page = (await edit?.(pathname === '/' ? html : withoutHomeMarkup(html))) ?? shellForPath(html, pathname);
     const headers = new Headers(response.headers);
     headers.delete('content-length');
     return new Response(page, { status: response.status, headers });

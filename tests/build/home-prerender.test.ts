@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIST, readDist } from './dist';
 import { HOME_PRERENDER_ID, HOME_PRERENDER_OFF_CLASS, MODULE_PRELOADS_ATTRIBUTE } from '../../src/boot/home-prerender-names';
-import { shellForPath } from '../../src/shared/app-shell';
+import { shellForPath, shellOffHome, withoutHomeMarkup } from '../../src/shared/app-shell';
 
 const html = readDist('index.html');
 const start = html.indexOf(`<div id="${HOME_PRERENDER_ID}">`);
@@ -81,5 +81,14 @@ describe('the shell off `/` (src/shared/app-shell.ts: what the service worker an
     const script = (page: string) => /<script(?: [^>]*)?>(\(function[^]*?)<\/script>/.exec(head(page))?.[1];
     expect(script(other)).toBeDefined();
     expect(script(other)).toBe(script(html));
+  });
+
+  it("where a snapshot paints (the service worker's withoutHomeMarkup): drops the home markup and leaves the module list to the boot scripts", () => {
+    const snapshotPage = withoutHomeMarkup(html);
+    expect(snapshotPage).not.toContain(`id="${HOME_PRERENDER_ID}"`);
+    expect(snapshotPage.slice(snapshotPage.indexOf('<div id="root"></div>'))).toBe(html.slice(root));
+    expect(snapshotPage).not.toContain('rel="modulepreload"');
+    expect(head(snapshotPage)).toContain(`<script ${MODULE_PRELOADS_ATTRIBUTE}="${listed.join(' ')}">`);
+    expect(shellOffHome(html)).toBe(other);
   });
 });

@@ -102,8 +102,8 @@ describe('the web app manifest', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    // One inline script only (the theme's, allowed by its hash: below).
-    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(1);
+    // Two inline scripts only (the theme's and the forum snapshot's, each allowed by its hash: below).
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(2);
   });
 
   it('leaves out /api: the static answer to GET /api/health (local-only) is always asked of the host', () => {
@@ -115,21 +115,21 @@ describe('the web app manifest', () => {
 describe('index.html', () => {
   const html = readDist('index.html');
 
-  it('starts the app from the hashed forum-snapshot script, which runs it after the snapshot paints, with both preloaded', () => {
+  it('starts the app from the forum-snapshot script, inline in the page, which runs it after the snapshot paints', () => {
     expect(html).not.toMatch(/<script type="module"/);
-    const tag = /<script src="(\/assets\/forum-snapshot-[\w-]+\.js)" data-entry="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(html);
+    const tag = /<script data-entry="(\/assets\/index-[\w-]+\.js)">([^]*?)<\/script>/.exec(html);
     expect(tag).not.toBeNull();
-    const [, boot, entry] = tag!;
-    expect(readDist(boot!)).toContain('data-entry');
+    const [, entry, code] = tag!;
+    expect(code).toContain('data-entry');
     // Its modules are preloaded by the head's boot script (on `/` after the prerendered page's first frame).
     const modules = new RegExp(`<script ${MODULE_PRELOADS_ATTRIBUTE}="([^"]+)">`).exec(html)?.[1];
     expect(modules?.split(' ')[0]).toBe(entry);
     expect(html).not.toContain('rel="modulepreload"');
     expect(readDist(entry!)).toContain('createRoot');
-    // Fetched from the head: the parser waits for it below the snapshot's markup.
-    expect(html).toContain(`<link rel="preload" href="${boot}" as="script">`);
-    // No copy under a fixed name that a cache could keep from another build.
-    expect(() => readDist('forum-snapshot.js')).toThrow(/missing/);
+    // Inline: no request (through the service worker) before the snapshot's frame, and no copy under
+    // any name that a cache could keep from another build.
+    expect(readdirSync(`${DIST}/assets`).filter((name) => name.startsWith('forum-snapshot'))).toEqual([]);
+    expect(html).not.toContain('rel="preload"');
   });
 
   it('sets the colour mode from the head with one small inline script that reads THEME_COOKIE, allowed by its hash alone', () => {
@@ -143,21 +143,22 @@ describe('index.html', () => {
     expect(code.length).toBeLessThan(2.5 * 1024);
     for (const name of [THEME_COOKIE, 'data-bs-theme', THEME_COLORS.dark.theme, 'manifest-dark.webmanifest', HOME_PRERENDER_OFF_CLASS])
       expect(code, name).toContain(name);
-    // The page's Content-Security-Policy allows exactly this script inline, and no other.
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!.replace(/&#39;/g, "'");
-    const hash = createHash('sha256').update(code).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // The page's Content-Security-Policy allows exactly the two boot scripts inline (this one and
+    // the forum-snapshot script), each by its hash, and no other.
+    const boot = /<script data-entry="[^"]+">([^]*?)<\/script>/.exec(html)![1]!;
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(csp).toContain(`script-src 'self' ${hash(code)} ${hash(boot)};`);
     expect(csp).not.toContain('unsafe-inline');
-    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(1);
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(2);
   });
 
   it('runs a boot script that is one small classic script holding the names of src/db/contracts.ts and src/boot', () => {
-    const boot = /<script src="(\/assets\/forum-snapshot-[\w-]+\.js)"/.exec(html)![1]!;
-    const code = readDist(boot);
+    const code = /<script data-entry="[^"]+">([^]*?)<\/script>/.exec(html)![1]!;
     // Bundled on its own: nothing to import (a classic script cannot), no copy of the app's code.
     expect(code).not.toMatch(/\bimport\s*[({"'`*]|\bexport\b|createRoot|dexie/i);
-    // 2.3 KB with the post pages' snapshots (2.0 with the forum's alone).
-    expect(code.length).toBeLessThan(2.5 * 1024);
+    // 2.9 KB with the modules' preloads it starts (src/boot/module-preloads.ts); written into every page.
+    expect(code.length).toBeLessThan(3.25 * 1024);
     for (const name of [
       FORUM_SNAPSHOT_COOKIE,
       FORUM_SNAPSHOT_CACHE,

@@ -61,10 +61,14 @@ test("paints the member's first page from the snapshot, then the live list takes
   const body = await response!.text();
   expect(response!.fromServiceWorker()).toBe(true);
   expect(body).toContain(`<template id="forum-snapshot-template" data-token="${snapshot!.token}"`);
-  // … in the lighter shell of every path but `/` (src/shared/app-shell.ts): no home markup, the modules preloaded by tags.
+  // … in the lighter shell of every path but `/` (src/shared/app-shell.ts): no home markup; the
+  // modules' list stays with the head's boot script, and their preloads start with the app, after
+  // the snapshot's frame (src/boot/module-preloads.ts), not beside the stylesheet that frame waits for.
   expect(body).not.toContain('id="home-prerender"');
-  expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/index-[\w-]+\.js">/);
+  expect(body).not.toContain('rel="modulepreload"');
+  expect(body).toMatch(/<script data-modulepreload="\/assets\/index-[\w-]+\.js /);
   await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.locator('link[rel="modulepreload"][href^="/assets/index-"]')).toHaveCount(1);
   await expect(page.locator('#forum-snapshot')).toHaveCount(0);
   await expect(page.locator('#forum-snapshot-template')).toHaveCount(0);
   const painted = await seen(page);

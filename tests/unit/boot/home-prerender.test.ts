@@ -50,7 +50,8 @@ describe('showsHomePrerender', () => {
 describe('bootHomePrerender (the head script)', () => {
   it('off /: hides the prerendered page and preloads the modules at once, entry first', () => {
     window.history.replaceState(null, '', '/about');
-    bootHomePrerender(bootScript());
+    bootScript();
+    bootHomePrerender();
     expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(true);
     expect(preloads()).toEqual(['/assets/index-A.js', '/assets/react-B.js']);
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('anonymous');
@@ -74,7 +75,8 @@ describe('bootHomePrerender (the head script)', () => {
       ({ getEntriesByName: (name: string) => names.filter((n) => n === name) }) as unknown as PerformanceObserverEntryList;
     vi.useFakeTimers();
     try {
-      bootHomePrerender(bootScript());
+      bootScript();
+      bootHomePrerender();
       expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(false);
       expect(preloads()).toEqual([]);
       expect(observers.map((observer) => observer.options)).toEqual([{ type: 'paint', buffered: true }]);
@@ -102,7 +104,8 @@ describe('bootHomePrerender (the head script)', () => {
     );
     vi.useFakeTimers();
     try {
-      bootHomePrerender(bootScript());
+      bootScript();
+      bootHomePrerender();
       vi.advanceTimersByTime(FIRST_PAINT_MAX_MS - 1);
       expect(preloads()).toEqual([]);
       vi.advanceTimersByTime(1);
@@ -112,9 +115,34 @@ describe('bootHomePrerender (the head script)', () => {
     }
   });
 
+  it('where a snapshot may paint (its address, its cookie): leaves the preloads to forum-snapshot.ts', () => {
+    const token = `${FORUM_SNAPSHOT_COOKIE}=${'a'.repeat(32)}`;
+    document.cookie = `${token}; path=/`;
+    try {
+      for (const path of ['/forum', '/posts/12']) {
+        window.history.replaceState(null, '', path);
+        document.head.innerHTML = '';
+        bootScript();
+        bootHomePrerender();
+        expect(preloads(), path).toEqual([]);
+        expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS), path).toBe(true);
+      }
+      // An address no snapshot is kept for: at once, as before.
+      for (const path of ['/forum?q=panel', '/profile']) {
+        window.history.replaceState(null, '', path);
+        document.head.innerHTML = '';
+        bootScript();
+        bootHomePrerender();
+        expect(preloads(), path).toHaveLength(2);
+      }
+    } finally {
+      document.cookie = `${FORUM_SNAPSHOT_COOKIE}=; path=/; max-age=0`;
+    }
+  });
+
   it('preloads nothing without a list (the dev server)', () => {
     window.history.replaceState(null, '', '/forum');
-    bootHomePrerender(null);
+    bootHomePrerender();
     expect(preloads()).toEqual([]);
     expect(root.classList.contains(HOME_PRERENDER_OFF_CLASS)).toBe(true);
   });
