@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 function findBinDir() {
   const base = '/usr/lib/postgresql';
@@ -35,7 +35,8 @@ export function ensurePostgres() {
   );
 }
 
-function freePort() {
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -46,7 +47,8 @@ function freePort() {
   });
 }
 
-function runAsOwner(command) {
+/** Runs a shell command as the `postgres` user when we are root (PostgreSQL and PgBouncer refuse root), else as ourselves. */
+export function runAsOwner(command) {
   const result = isRoot()
     ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' })
     : spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });

@@ -1,6 +1,7 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
-// TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL and MAIL_FROM.
+// TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL, MAIL_FROM,
+// DATABASE_LISTEN_URL and DATABASE_POOL_MODE.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -12,6 +13,13 @@ export interface Config {
   /** DATA_DIR was left to its default (./data), which is created when missing. */
   defaultDataDir: boolean;
   databaseUrl?: string;
+  /**
+   * DATABASE_LISTEN_URL: a direct connection to the primary for LISTEN, where DATABASE_URL goes
+   * through a pooler in transaction mode (PgBouncer), which cannot hold a listening session.
+   */
+  databaseListenUrl?: string;
+  /** DATABASE_POOL_MODE=transaction: DATABASE_URL is a transaction pooler; statements are not prepared. */
+  databasePoolMode: 'session' | 'transaction';
   adminEmail: string;
   adminPassword?: string;
   https?: { cert: Buffer; key: Buffer };
@@ -140,12 +148,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  const databaseListenUrl = env.DATABASE_LISTEN_URL?.trim() || undefined;
+  if (databaseListenUrl && (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseListenUrl)))
+    throw new ConfigError('DATABASE_LISTEN_URL must start with postgres:// or postgresql://, and needs DATABASE_URL.');
+  const poolMode = env.DATABASE_POOL_MODE?.trim() || 'session';
+  if (poolMode !== 'session' && poolMode !== 'transaction')
+    throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, not "${env.DATABASE_POOL_MODE}".`);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
     defaultDataDir: !env.DATA_DIR?.trim(),
     databaseUrl,
+    databaseListenUrl,
+    databasePoolMode: poolMode,
     adminEmail: normalizeEmail(env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     https: readTls(env),

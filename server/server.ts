@@ -8,6 +8,7 @@ import { ConfigError, readConfig } from './config';
 import type { Database } from './db/storage/adapter';
 import { DatabaseOpenError } from './db/storage/adapter';
 import { openDatabase } from './db/storage/open';
+import { isLostConnection } from './db/storage/postgres';
 import { isDiskFullError } from './db/storage/pglite';
 import { builtCreation } from './db/storage/ready-made';
 import { startUp } from './db/storage/startup';
@@ -29,6 +30,13 @@ async function main(): Promise<void> {
   // Built beside this file (dist-server/): a first start unpacks the ready-made empty database, or
   // creates it in a child process that exits (db/pglite.ts). Run from source, it is created here.
   const db: Database = await openDatabase(config, builtCreation(import.meta.url));
+  // A connection to PostgreSQL refused in the client's background work is logged, not a crash
+  // (isLostConnection says why); any other unhandled rejection still ends the process.
+  let warn = (message: string) => console.warn(message);
+  process.on('unhandledRejection', (reason) => {
+    if (config.databaseUrl && isLostConnection(reason)) return warn(`database connection refused: ${(reason as Error).message}`);
+    throw reason;
+  });
   const report = await startUp(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log: console.log });
   const mailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(join(config.dataDir, 'mail'));
   let listening = '';
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
     await db.close();
     throw error;
   }
+  warn = (message) => app.log.warn(message);
   if (report.migrations > 0) app.log.info(`database: ${report.migrations} migration(s) applied`);
   if (report.seeded) app.log.info('database: the three sample posts were created');
   if (report.generatedPassword) {

@@ -7,6 +7,7 @@ import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase } from './support/databases';
 import { HttpClient } from './support/http';
 import { relaxServerLimits } from './support/limits';
+import { noPushes, pushUntilAnswered } from './support/outbox';
 import { processTestFiles, startServerProcess, stopServer, type ServerProcess } from './support/process';
 
 const CLIENTS = 8;
@@ -51,27 +52,20 @@ describe.each(BACKENDS)('SIGKILL in the middle of pushes on %s', (backend) => {
     const killTime = new Promise<void>((resolve) => (killed = resolve));
     let markBack!: () => void;
     const back = new Promise<void>((resolve) => (markBack = resolve));
-    const outcome = { applied: 0, duplicate: 0, unanswered: 0 };
+    const outcome = noPushes();
 
-    const pushUntilAnswered = async (member: HttpClient) => {
-      const op = likeOp(postId); // made once; every retry resends this same id
-      for (let attempt = 1; attempt <= 5; attempt += 1) {
-        const answer = await member.send('POST', '/api/ops', { ops: [op] }).catch(() => undefined);
-        const status = answer?.status === 200 ? (answer.body.results[0].status as string) : undefined;
-        if (status === 'applied' || status === 'duplicate') {
-          outcome[status] += 1;
-          acknowledged += 1;
-          if (acknowledged === KILL_AFTER) killed();
-          return;
-        }
-        outcome.unanswered += 1;
-        await back; // the app backs off and retries; here, the retry waits until the server is back
+    const push = async (member: HttpClient) => {
+      // Made once; every retry resends this same id. The app backs off and retries; here, the retry
+      // waits until the server is back.
+      await pushUntilAnswered(member, likeOp(postId), outcome, async () => {
+        await back;
         member.baseUrl = server.url;
-      }
-      throw new Error(`like ${op.id} was never answered`);
+      });
+      acknowledged += 1;
+      if (acknowledged === KILL_AFTER) killed();
     };
     const clients = members.map(async (member) => {
-      for (let like = 0; like < LIKES_EACH; like += 1) await pushUntilAnswered(member);
+      for (let like = 0; like < LIKES_EACH; like += 1) await push(member);
     });
 
     await killTime;

@@ -195,6 +195,20 @@ describe('the Host check (DNS rebinding)', () => {
     for (const bad of ['forum.example.com', 'https://forum.example.com/app', 'ftp://x.example'])
       expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
   });
+
+  it('reads DATABASE_POOL_MODE and DATABASE_LISTEN_URL (a transaction pooler in front of PostgreSQL), and refuses anything else', () => {
+    const pooled = readConfig({
+      DATABASE_URL: 'postgres://app@127.0.0.1:6432/forum',
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_LISTEN_URL: 'postgres://app@127.0.0.1:5432/forum',
+    });
+    expect(pooled).toMatchObject({ databasePoolMode: 'transaction', databaseListenUrl: 'postgres://app@127.0.0.1:5432/forum' });
+    expect(readConfig({ DATABASE_URL: 'postgres://app@127.0.0.1/forum' })).toMatchObject({ databasePoolMode: 'session' });
+    expect(readConfig({}).databaseListenUrl).toBeUndefined();
+    expect(() => readConfig({ DATABASE_URL: 'postgres://a@h/d', DATABASE_POOL_MODE: 'statement' })).toThrow(/session or transaction/);
+    expect(() => readConfig({ DATABASE_URL: 'postgres://a@h/d', DATABASE_LISTEN_URL: 'mysql://a@h/d' })).toThrow(ConfigError);
+    expect(() => readConfig({ DATABASE_LISTEN_URL: 'postgres://a@h/d' })).toThrow(/needs DATABASE_URL/);
+  });
 });
 
 describe.each(BACKENDS)('live streams: capped, and ended with their session (%s)', (backend) => {

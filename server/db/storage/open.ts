@@ -10,9 +10,14 @@ import { openPostgres } from './postgres';
  * one, else created by `built.createScript` (the built create-database.js) in a child process.
  */
 export function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'> &
+    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode'>>,
   built: { readyMade?: string; createScript?: string; workerScript?: string } = {},
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, {
+      listenUrl: config.databaseListenUrl,
+      prepare: config.databasePoolMode !== 'transaction',
+    });
   return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb, ...built });
 }

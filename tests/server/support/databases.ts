@@ -15,7 +15,7 @@ export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
 /** The URL of a new database on the test PostgreSQL server: empty, or a copy of `template`. */
 export async function newPostgresDatabase(template?: string): Promise<string> {
-  const server = await openPostgres(inject('postgresUrl'), 1);
+  const server = await openPostgres(inject('postgresUrl'), { max: 1 });
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   await server.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await server.close();

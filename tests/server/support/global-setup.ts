@@ -56,10 +56,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await startUp(inProcess(pglite), startOptions);
   project.provide('pgliteFreshDump', await dumpOf(pglite, join(dir, 'fresh.tar')));
   await pglite.close();
-  const server = await openPostgres(postgres.url, 1);
+  const server = await openPostgres(postgres.url, { max: 1 });
   await server.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await server.close();
-  const template = await openPostgres(postgres.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`), 1);
+  const template = await openPostgres(postgres.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`), { max: 1 });
   await startUp(template, startOptions);
   await template.close();
   project.provide('postgresUrl', postgres.url);

@@ -1,0 +1,222 @@
+// The topology of docs/scaling.md, run here (issue 43, items 1 and 3): HAProxy → three server
+// instances → PgBouncer in transaction mode → the PostgreSQL primary, each instance's LISTEN on the
+// primary directly, and a streaming replica made with pg_basebackup (scripts/cluster.mjs, the same
+// code as `npm run cluster`). Loopback only; bounded in count and time; everything stops at the end.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../../scripts/cluster.mjs';
+import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
+import { ADMIN_EMAIL } from './support/databases';
+import { HttpClient } from './support/http';
+import { relaxServerLimits } from './support/limits';
+import { noPushes, pushUntilAnswered } from './support/outbox';
+import { processTestFiles } from './support/process';
+import { openEventStream } from './support/sse';
+
+const { distDir } = processTestFiles();
+let cluster: Cluster;
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    serverScript: join(process.cwd(), 'dist-server-test', 'server.js'),
+    distDir: distDir(),
+    adminPassword: 'admin-pw',
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+}, 60_000);
+
+async function signedUp(url: string, email: string): Promise<HttpClient> {
+  const member = new HttpClient(url);
+  const answer = await member.send('POST', '/api/session', { mode: 'signup', email, password: TEST_PASSWORD, name: email.split('@')[0] });
+  if (answer.status !== 200) throw new Error(`sign-up of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return member;
+}
+
+/** Polls `read` (a query on a database) until it gives `wanted`; bounded by the test's timeout. */
+async function eventually<T>(read: () => Promise<T>, wanted: T): Promise<void> {
+  for (;;) {
+    if ((await read()) === wanted) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a primary and a streaming replica', () => {
+  let admin: HttpClient;
+  let postId: number;
+
+  it('comes up: every part answers, writes go through the pooler, live streams hear other instances, the replica follows', async () => {
+    const health = await fetch(`${cluster.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, database: 'postgres' });
+    for (const instance of cluster.instances) expect((await fetch(`${instance.url}/api/health`)).status, instance.name).toBe(200);
+
+    admin = new HttpClient(cluster.url);
+    expect((await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' })).status).toBe(200);
+    await relaxServerLimits(admin);
+    postId = (await admin.send('POST', '/api/ops', { ops: [createOp('Through the load balancer')] })).body.results[0].postId as number;
+    expect((await admin.send('POST', '/api/ops', { ops: [reviewOp(postId)] })).body.results[0].status).toBe('applied');
+
+    // A member's live stream on instance 1 hears a like written through instance 2 (its NOTIFY
+    // reaches instance 1's LISTEN on the primary, while the write went through PgBouncer).
+    const member = await signedUp(cluster.url, 'cluster-reader@example.com');
+    const stream = await openEventStream(cluster.instances[0]!.url, member.cookie!);
+    try {
+      const before = (await member.send('GET', '/api/changes?after=0')).body.cursor as number;
+      const onSecond = new HttpClient(cluster.instances[1]!.url);
+      onSecond.cookie = admin.cookie;
+      const heard = stream.nextCursor((cursor) => cursor > before);
+      expect((await onSecond.send('POST', '/api/ops', { ops: [likeOp(postId)] })).body.results[0].status).toBe('applied');
+      expect(await heard).toBeGreaterThan(before);
+    } finally {
+      stream.close();
+    }
+
+    // The instances' queries went through PgBouncer, in transaction mode: its console's pools.
+    const pools = execFileSync(
+      'psql',
+      ['--csv', '-h', '127.0.0.1', '-p', String(cluster.bouncer.port), '-U', 'postgres', '-c', 'SHOW POOLS', 'pgbouncer'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const [header, ...rows] = pools
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    const pool = rows
+      .map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]])))
+      .find((row) => row.database === 'postgres');
+    expect(pool?.pool_mode).toBe('transaction');
+    expect(Number(pool?.cl_active) + Number(pool?.cl_idle ?? 0) + Number(pool?.cl_waiting)).toBeGreaterThanOrEqual(3);
+    const primary = postgres(cluster.primary.url, { max: 1 });
+    const replica = postgres(cluster.replica.url, { max: 1 });
+    try {
+      // The replica is a hot standby that has replayed the post and its like.
+      expect((await replica`SELECT pg_is_in_recovery() AS standby`)[0]!.standby).toBe(true);
+      await eventually(async () => Number((await replica`SELECT likes FROM posts WHERE id = ${postId}`)[0]?.likes ?? -1), 1);
+      expect((await primary`SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming'`)[0]!.n).toBe(1);
+    } finally {
+      await Promise.all([primary.end(), replica.end()]);
+    }
+  }, 120_000);
+
+  it('one instance SIGKILLed under load and started again: every like is applied exactly once, and every instance reads the same count', async () => {
+    const CLIENTS = 6;
+    const LIKES_EACH = 20;
+    const KILL_AFTER = 30;
+    const members = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => signedUp(cluster.url, `cluster${index}@example.com`)));
+    const victim = cluster.instances[1]!;
+    let acknowledged = 0;
+    let killTime!: () => void;
+    const killNow = new Promise<void>((resolve) => (killTime = resolve));
+    let markBack!: () => void;
+    const back = new Promise<void>((resolve) => (markBack = resolve));
+    const outcome = noPushes();
+
+    const push = async (member: HttpClient) => {
+      await pushUntilAnswered(member, likeOp(postId), outcome, () => back);
+      acknowledged += 1;
+      if (acknowledged === KILL_AFTER) killTime();
+    };
+    const clients = members.map(async (member) => {
+      for (let like = 0; like < LIKES_EACH; like += 1) await push(member);
+    });
+
+    await killNow;
+    const atKill = acknowledged;
+    await victim.kill('SIGKILL');
+    await victim.start();
+    markBack();
+    await Promise.all(clients);
+
+    expect(atKill).toBeLessThan(CLIENTS * LIKES_EACH); // the kill came while likes were being sent
+    expect(outcome.applied + outcome.duplicate).toBe(CLIENTS * LIKES_EACH);
+    // One like from the first case, then every like of this one, once.
+    const expected = 1 + CLIENTS * LIKES_EACH;
+    for (const instance of cluster.instances) {
+      const reader = new HttpClient(instance.url);
+      reader.cookie = admin.cookie;
+      const posts = (await reader.send('GET', '/api/changes?after=0')).body.posts as { id: number; likes: number }[];
+      expect(posts.find((post) => post.id === postId)?.likes, instance.name).toBe(expected);
+    }
+  }, 180_000);
+
+  it('PgBouncer restarted, then the primary restarted, then the replica stopped and started, while members like: each like once, live streams hear changes after each, the replica catches up', async () => {
+    const CLIENTS = 4;
+    const member = await signedUp(cluster.url, 'cluster-listener@example.com');
+    const members = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => signedUp(cluster.url, `faults${index}@example.com`)));
+    const likesBefore = (await admin.send('GET', '/api/changes?after=0')).body.posts.find((post: { id: number }) => post.id === postId)
+      .likes as number;
+    // Opened on instance 1 before every fault, kept through them: its LISTEN must come back by itself.
+    const stream = await openEventStream(cluster.instances[0]!.url, member.cookie!);
+    const outcome = noPushes();
+    /** A like pushed until answered, with the same op id every time (the app's outbox; its back-off shortened). */
+    const like = (client: HttpClient) =>
+      pushUntilAnswered(client, likeOp(postId), outcome, () => new Promise((resolve) => setTimeout(resolve, 50)), 200);
+    /** Likes from every member while `fault` runs, then one more heard live on instance 1. */
+    const during = async (fault: () => Promise<void> | void) => {
+      let running = true;
+      const load = members.map(async (client) => {
+        let made = 0;
+        while (running || made < 3) {
+          await like(client);
+          made += 1;
+        }
+        return made;
+      });
+      await fault();
+      running = false;
+      const made = (await Promise.all(load)).reduce((sum, count) => sum + count, 0);
+      const cursor = (await member.send('GET', '/api/changes?after=0')).body.cursor as number;
+      const heard = stream.nextCursor((next) => next > cursor);
+      await like(members[0]!);
+      await heard;
+      return made + 1;
+    };
+    try {
+      let made = 0;
+      made += await during(async () => {
+        await cluster.bouncer.stop();
+        await cluster.bouncer.start();
+      });
+      made += await during(() => {
+        cluster.primary.stop('fast');
+        cluster.primary.start();
+      });
+      made += await during(() => {
+        cluster.replica.stop('fast');
+        cluster.replica.start();
+      });
+      expect(outcome.applied + outcome.duplicate).toBe(made);
+      const expected = likesBefore + made;
+      for (const instance of cluster.instances) {
+        const reader = new HttpClient(instance.url);
+        reader.cookie = admin.cookie;
+        const posts = (await reader.send('GET', '/api/changes?after=0')).body.posts as { id: number; likes: number }[];
+        expect(posts.find((post) => post.id === postId)?.likes, instance.name).toBe(expected);
+      }
+      const replica = postgres(cluster.replica.url, { max: 1 });
+      try {
+        await eventually(async () => Number((await replica`SELECT likes FROM posts WHERE id = ${postId}`)[0]?.likes ?? -1), expected);
+      } finally {
+        await replica.end();
+      }
+    } finally {
+      stream.close();
+    }
+  }, 180_000);
+
+  it('stops whole: every process ends and its folder goes', async () => {
+    const { dir } = cluster;
+    await cluster.stop();
+    expect(existsSync(dir)).toBe(false);
+    await expect(fetch(`${cluster.url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    for (const instance of cluster.instances) expect(instance.child?.exitCode ?? instance.child?.signalCode, instance.name).not.toBeNull();
+  }, 60_000);
+});
