@@ -91,8 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     streamLimits: { perSession: options.streams?.perSession ?? 10, perInstance: options.streams?.perInstance ?? 10_000 },
     version: options.version ?? 'dev',
     limits: {
-      perEmailAndAddress: new AttemptLimiter(options.limits?.perEmailAndAddress ?? { max: 10, windowMs: FIFTEEN_MINUTES }),
-      perAddress: new AttemptLimiter(options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
+      perEmailAndAddress: new AttemptLimiter(
+        options.db,
+        'email-address',
+        options.limits?.perEmailAndAddress ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+      ),
+      perAddress: new AttemptLimiter(options.db, 'address', options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     origin: () => {

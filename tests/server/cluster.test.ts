@@ -147,6 +147,25 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     }
   }, 180_000);
 
+  it('sign-in attempts are limited across instances: wrong passwords sent to each instance in turn meet one limit', async () => {
+    await signedUp(cluster.url, 'cluster-guessed@example.com');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const instance = cluster.instances[attempt % cluster.instances.length]!;
+      const guesser = new HttpClient(instance.url);
+      const answer = await guesser.send('POST', '/api/session', {
+        mode: 'signin',
+        email: 'cluster-guessed@example.com',
+        password: `wrong-${attempt}-guess`,
+      });
+      statuses.push(answer.status);
+    }
+    // Ten wrong passwords per email and address in 15 minutes, wherever they land (four per instance
+    // here: a limit kept in each instance's memory would never have been passed).
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 60_000);
+
   it('PgBouncer restarted, then the primary restarted, then the replica stopped and started, while members like: each like once, live streams hear changes after each, the replica catches up', async () => {
     const CLIENTS = 4;
     const member = await signedUp(cluster.url, 'cluster-listener@example.com');

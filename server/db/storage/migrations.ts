@@ -570,6 +570,15 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE replies ADD COLUMN attachments jsonb`,
     `CREATE INDEX replies_attachments ON replies USING gin (attachments jsonb_path_ops)`,
   ],
+  // 17: sign-in attempt limits shared by every instance (issue 43): one fixed window per limiter and
+  // key (an address, an email and address), its end in milliseconds since the epoch.
+  `CREATE TABLE attempt_windows (
+    limiter text NOT NULL,
+    key text NOT NULL,
+    count integer NOT NULL,
+    reset_at bigint NOT NULL,
+    PRIMARY KEY (limiter, key)
+  )`,
 ];
 
 /**

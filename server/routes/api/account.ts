@@ -44,8 +44,8 @@ export const ACCOUNT_DELETED_MESSAGE = 'Your account was deleted, and every devi
 export const CONFIRM_SENT_MESSAGE = 'A new confirmation link is on its way.';
 
 /** Counts an attempt from the client's address against the per-address limit (sign-in's too): 429 when spent. */
-function limitByAddress(ctx: ServerContext, request: FastifyRequest, key: string): void {
-  const wait = Math.max(ctx.limits.perAddress.hit(clientKey(request.ip)), ctx.limits.perEmailAndAddress.hit(key));
+async function limitByAddress(ctx: ServerContext, request: FastifyRequest, key: string): Promise<void> {
+  const wait = Math.max(await ctx.limits.perAddress.hit(clientKey(request.ip)), await ctx.limits.perEmailAndAddress.hit(key));
   if (wait > 0) throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
 }
 
@@ -55,7 +55,7 @@ const confirmed = (user: UserRow) => Boolean(user.emailVerifiedAt);
 export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post('/api/password/forgot', { bodyLimit: 4 * 1024, schema: { body: forgotPasswordSchema } }, async (request, reply) => {
     const { email } = request.body as z.infer<typeof forgotPasswordSchema>;
-    limitByAddress(ctx, request, `forgot ${email} ${clientKey(request.ip)}`);
+    await limitByAddress(ctx, request, `forgot ${email} ${clientKey(request.ip)}`);
     const user = await findUser(ctx.db, email);
     // An account nobody can sign in to (a sample post's author) or one the staff closed gets nothing.
     if (user && user.passwordHash && !user.closedAt) await ctx.db.transaction((tx) => mailResetLink(tx, user, ctx.origin()));
@@ -66,7 +66,7 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
 
   app.post('/api/password/reset', { bodyLimit: 4 * 1024, schema: { body: resetPasswordSchema } }, async (request) => {
     const { token, password } = request.body as z.infer<typeof resetPasswordSchema>;
-    limitByAddress(ctx, request, `reset ${clientKey(request.ip)}`);
+    await limitByAddress(ctx, request, `reset ${clientKey(request.ip)}`);
     const owner = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: unknown }>('SELECT user_id FROM account_tokens WHERE token_hash = $1', [hashToken(token)]);
       const user = row ? await findUserById(tx, Number(row.user_id)) : undefined;
@@ -83,13 +83,13 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
       await mailPasswordChanged(tx, user, ctx.origin());
       return user;
     });
-    ctx.limits.perEmailAndAddress.clear(`${owner.email} ${clientKey(request.ip)}`);
+    await ctx.limits.perEmailAndAddress.clear(`${owner.email} ${clientKey(request.ip)}`);
     return { message: PASSWORD_SET_MESSAGE };
   });
 
   app.post('/api/email/confirm', { bodyLimit: 4 * 1024, schema: { body: tokenSchema } }, async (request) => {
     const { token } = request.body as z.infer<typeof tokenSchema>;
-    limitByAddress(ctx, request, `confirm ${clientKey(request.ip)}`);
+    await limitByAddress(ctx, request, `confirm ${clientKey(request.ip)}`);
     await ctx.db.transaction(async (tx) => {
       const used = await useToken(tx, token, 'confirm');
       // Confirms the address the link was sent to, only while the account still has it.
@@ -113,7 +113,7 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
     scope.post('/api/email/unsubscribe', { bodyLimit: 1024 }, async (request) => {
       const parsed = tokenSchema.safeParse(request.query);
       if (!parsed.success) throw refuse('link_expired');
-      limitByAddress(ctx, request, `unsubscribe ${clientKey(request.ip)}`);
+      await limitByAddress(ctx, request, `unsubscribe ${clientKey(request.ip)}`);
       const [row] = await ctx.db.query<{ user_id: unknown }>(
         'SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND expires_at > $3',
         [hashToken(parsed.data.token), 'unsubscribe', Date.now()],
@@ -166,7 +166,7 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     const user = memberOf(request);
     const { current, password } = request.body as z.infer<typeof changePasswordSchema>;
     const pair = `${user.email} ${clientKey(request.ip)}`;
-    limitByAddress(ctx, request, pair);
+    await limitByAddress(ctx, request, pair);
     if (!(await verifyPassword(current, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
     const weak = newPasswordProblem(password, [user.email, user.name]);
     if (weak) throw refuse('invalid', weak.message);
@@ -174,13 +174,13 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
       await setPassword(tx, user.id, await hashPassword(password, clientKey(request.ip)), thisSession(request));
       if (confirmed(user)) await mailPasswordChanged(tx, user, ctx.origin());
     });
-    ctx.limits.perEmailAndAddress.clear(pair);
+    await ctx.limits.perEmailAndAddress.clear(pair);
     return { message: PASSWORD_CHANGED_MESSAGE };
   });
 
   app.get('/api/account/export', async (request, reply) => {
     const user = memberOf(request);
-    limitByAddress(ctx, request, `export ${user.id}`);
+    await limitByAddress(ctx, request, `export ${user.id}`);
     const data = await ctx.db.transaction((tx) => exportMember(tx, user), { background: true });
     reply.header('cache-control', 'no-store');
     reply.header('content-disposition', `attachment; filename="insight-exchange-data-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -191,7 +191,7 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     const user = memberOf(request);
     const { password, keepContent } = request.body as z.infer<typeof deleteAccountSchema>;
     const pair = `${user.email} ${clientKey(request.ip)}`;
-    limitByAddress(ctx, request, pair);
+    await limitByAddress(ctx, request, pair);
     if (user.role === 'admin') throw refuse('admin_account');
     if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
     await deleteAccount(ctx.db, user, keepContent);

@@ -51,10 +51,10 @@ const badCredentials = () => refuse('bad_credentials');
  * against the email *from that address*. A wrong password from one place never locks the owner out
  * from another (an email-wide count let anyone lock any account, the admin's included).
  */
-function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string): void {
+async function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string): Promise<void> {
   // The pair's attempt is counted before the password is checked (and forgotten when it was
   // right), so parallel guesses are held to the limit too, not only those that came back wrong.
-  const wait = Math.max(ctx.limits.perAddress.hit(clientKey(request.ip)), ctx.limits.perEmailAndAddress.hit(pair));
+  const wait = Math.max(await ctx.limits.perAddress.hit(clientKey(request.ip)), await ctx.limits.perEmailAndAddress.hit(pair));
   if (wait > 0) {
     throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
   }
@@ -121,12 +121,12 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
       if (wrong) throw refuse('invalid', wrong.message);
     }
     const pair = `${body.email} ${clientKey(request.ip)}`;
-    checkLimits(ctx, request, pair);
+    await checkLimits(ctx, request, pair);
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
     const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body, clientKey(request.ip)));
     if (user === 'checkEmail') return { checkEmail: true };
-    ctx.limits.perEmailAndAddress.clear(pair);
+    await ctx.limits.perEmailAndAddress.clear(pair);
     // The session this browser carried until now is replaced, so it ends on the server too (a
     // member who signed out while offline never left a live session behind).
     const previous = request.cookies[SESSION_COOKIE];
