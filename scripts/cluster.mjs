@@ -5,7 +5,8 @@
 //     → three server instances (dist-server/server.js)
 //       → PgBouncer in transaction mode → the PostgreSQL primary
 //       → LISTEN on the primary directly (a listening session cannot go through a transaction pooler)
-//   and a streaming replica of the primary, made with pg_basebackup.
+//       → pulls from a streaming replica of the primary (made with pg_basebackup) when it has
+//         replayed far enough (REPLICA_URL)
 //
 // Everything lives in one temporary folder and stops with Ctrl-C (or SIGTERM). The tests and
 // `npm run bench:cluster` use startCluster(). Traffic stays on 127.0.0.1. docs/scaling.md says how the
@@ -183,6 +184,7 @@ export async function startCluster({
         DATABASE_URL: databaseUrl,
         DATABASE_POOL_MODE: 'transaction',
         DATABASE_LISTEN_URL: primaryUrl,
+        REPLICA_URL: replicaUrl,
         ADMIN_PASSWORD: adminPassword,
         PUBLIC_ORIGIN: `${lbUrl},http://localhost:${lbPort}`,
         TRUST_PROXY: '127.0.0.1',

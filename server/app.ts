@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import compress from '@fastify/compress';
 import type { Database } from './db/storage/adapter';
 import type { ServerContext } from './context';
-import { AttemptLimiter, type LimitRule } from './lib/attempt-limiter';
+import { attemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
 import { HostNames, type HostOptions } from './lib/host-names';
 import type { StreamLimits } from './lib/live-streams';
@@ -91,12 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     streamLimits: { perSession: options.streams?.perSession ?? 10, perInstance: options.streams?.perInstance ?? 10_000 },
     version: options.version ?? 'dev',
     limits: {
-      perEmailAndAddress: new AttemptLimiter(
+      perEmailAndAddress: attemptLimiter(
         options.db,
         'email-address',
         options.limits?.perEmailAndAddress ?? { max: 10, windowMs: FIFTEEN_MINUTES },
       ),
-      perAddress: new AttemptLimiter(options.db, 'address', options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
+      perAddress: attemptLimiter(options.db, 'address', options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     origin: () => {

@@ -1,7 +1,7 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
 // TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL, MAIL_FROM,
-// DATABASE_LISTEN_URL and DATABASE_POOL_MODE.
+// DATABASE_LISTEN_URL, DATABASE_POOL_MODE and REPLICA_URL.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -20,6 +20,8 @@ export interface Config {
   databaseListenUrl?: string;
   /** DATABASE_POOL_MODE=transaction: DATABASE_URL is a transaction pooler; statements are not prepared. */
   databasePoolMode: 'session' | 'transaction';
+  /** REPLICA_URL: a streaming replica of DATABASE_URL; pulls read there when it has replayed far enough. */
+  replicaUrl?: string;
   adminEmail: string;
   adminPassword?: string;
   https?: { cert: Buffer; key: Buffer };
@@ -151,6 +153,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseListenUrl = env.DATABASE_LISTEN_URL?.trim() || undefined;
   if (databaseListenUrl && (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseListenUrl)))
     throw new ConfigError('DATABASE_LISTEN_URL must start with postgres:// or postgresql://, and needs DATABASE_URL.');
+  const replicaUrl = env.REPLICA_URL?.trim() || undefined;
+  if (replicaUrl && (!databaseUrl || !/^postgres(ql)?:\/\//.test(replicaUrl)))
+    throw new ConfigError('REPLICA_URL must start with postgres:// or postgresql://, and needs DATABASE_URL (the primary).');
   const poolMode = env.DATABASE_POOL_MODE?.trim() || 'session';
   if (poolMode !== 'session' && poolMode !== 'transaction')
     throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, not "${env.DATABASE_POOL_MODE}".`);
@@ -162,6 +167,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     databaseListenUrl,
     databasePoolMode: poolMode,
+    replicaUrl,
     adminEmail: normalizeEmail(env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     https: readTls(env),

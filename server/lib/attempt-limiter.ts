@@ -1,8 +1,10 @@
-// Sign-in attempt limits, in PostgreSQL (attempt_windows), so they hold across instances: a fixed
-// window counter per limiter and key, counted in one statement (an upsert: two instances counting
-// the same key at once never lose an attempt). routes/api/session.ts keeps two: every attempt per
-// client address, and the wrong passwords per email and address pair, so a stranger's guesses never
-// lock the owner out from another address. The window's clock is the instance's (`now`).
+// Sign-in attempt limits: a fixed window counter per limiter and key. routes/api/session.ts keeps
+// two: every attempt per client address, and the wrong passwords per email and address pair, so a
+// stranger's guesses never lock the owner out from another address. On PostgreSQL they are counted
+// in the database (attempt_windows), so they hold across instances: one statement per attempt (an
+// upsert: two instances counting the same key at once never lose an attempt). The embedded engine
+// serves one instance only, so there they stay in memory (a durable write per attempt would cost a
+// sign-in more than it guards). The window's clock is the instance's (`now`).
 import type { Sql } from '../db/storage/adapter';
 
 export interface LimitRule {
@@ -13,7 +15,47 @@ export interface LimitRule {
 /** Expired windows are swept after this many hits on one instance, or a window's time after the last sweep (one DELETE). */
 const SWEEP_EVERY = 500;
 
-export class AttemptLimiter {
+/** Counts attempts per key; both kinds answer alike. */
+export interface AttemptLimiter {
+  /** Counts one attempt for `key`; resolves to the milliseconds to wait when the limit is passed, else 0. */
+  hit(key: string): Promise<number>;
+  /** Forgets `key`'s attempts (its owner got in). */
+  clear(key: string): Promise<void>;
+}
+
+/** The limiter for `db`: shared through PostgreSQL, in memory on the embedded engine. */
+export function attemptLimiter(db: Sql & { kind: 'pglite' | 'postgres' }, name: string, rule: LimitRule): AttemptLimiter {
+  return db.kind === 'postgres' ? new SharedAttemptLimiter(db, name, rule) : new MemoryAttemptLimiter(rule);
+}
+
+/** In one instance's memory. */
+export class MemoryAttemptLimiter implements AttemptLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly rule: LimitRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string): Promise<number> {
+    const now = this.now();
+    if (this.windows.size > 10_000) for (const [old, window] of this.windows) if (window.resetAt <= now) this.windows.delete(old);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.rule.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count > this.rule.max ? window.resetAt - now : 0;
+  }
+
+  async clear(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+}
+
+/** In PostgreSQL's attempt_windows, shared by every instance. */
+export class SharedAttemptLimiter implements AttemptLimiter {
   private hits = 0;
   private sweptAt = 0;
 
@@ -25,7 +67,6 @@ export class AttemptLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one attempt for `key`; resolves to the milliseconds to wait when the limit is passed, else 0. */
   async hit(key: string): Promise<number> {
     const now = this.now();
     this.hits += 1;
@@ -45,7 +86,6 @@ export class AttemptLimiter {
     return Number(window!.count) > this.rule.max ? Number(window!.reset_at) - now : 0;
   }
 
-  /** Forgets `key`'s attempts (its owner got in). */
   async clear(key: string): Promise<void> {
     await this.db.query('DELETE FROM attempt_windows WHERE limiter = $1 AND key = $2', [this.name, key]);
   }

@@ -38,10 +38,10 @@ async function signedUp(url: string, email: string): Promise<HttpClient> {
   return member;
 }
 
-/** Polls `read` (a query on a database) until it gives `wanted`; bounded by the test's timeout. */
+/** Polls `read` (a query on a database) until it gives `wanted` (an error: not yet); bounded by the test's timeout. */
 async function eventually<T>(read: () => Promise<T>, wanted: T): Promise<void> {
   for (;;) {
-    if ((await read()) === wanted) return;
+    if ((await read().catch(() => undefined)) === wanted) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -230,6 +230,77 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       stream.close();
     }
   }, 180_000);
+
+  it('pulls read from the replica when it has replayed to the cursor, else from the primary: replay paused and resumed, the replica stopped, while devices sync', async () => {
+    const reader = await signedUp(cluster.url, 'cluster-puller@example.com');
+    const replica = postgres(cluster.replica.url, { max: 1 });
+    const head = async (sql: postgres.Sql) => Number((await sql`SELECT seq FROM change_head`)[0]!.seq);
+    const primary = postgres(cluster.primary.url, { max: 1 });
+    const pull = async (after: number) => {
+      const answer = await reader.send('GET', `/api/changes?after=${after}&limit=1000`);
+      expect(answer.status).toBe(200);
+      return {
+        from: answer.headers['x-insight-read-from'],
+        cursor: answer.body.cursor as number,
+        posts: answer.body.posts as { id: number; likes: number }[],
+      };
+    };
+    /** A device syncing all along: pulls from its cursor until told to stop; its cursor must never go back. */
+    let syncing = true;
+    const cursors: number[] = [];
+    const device = (async () => {
+      let cursor = 0;
+      while (syncing) {
+        const page = await pull(cursor);
+        expect(page.cursor).toBeGreaterThanOrEqual(cursor);
+        cursor = page.cursor;
+        cursors.push(cursor);
+      }
+      return cursor;
+    })();
+    let liked = Number.POSITIVE_INFINITY;
+    try {
+      // Caught up: the replica answers.
+      await eventually(async () => (await head(replica)) >= (await head(primary)), true);
+      expect((await pull(await head(primary))).from).toBe('replica');
+
+      // Replay paused: a like on the primary; a device asking from before it is answered by the
+      // replica (its head, without the like: nothing skipped, the cursor not past it); a device
+      // asking from after it is answered by the primary.
+      await replica`SELECT pg_wal_replay_pause()`;
+      const frozen = await head(replica);
+      expect((await admin.send('POST', '/api/ops', { ops: [likeOp(postId)] })).body.results[0].status).toBe('applied');
+      liked = await head(primary);
+      expect(liked).toBeGreaterThan(frozen);
+      const behind = await pull(frozen);
+      expect(behind).toMatchObject({ from: 'replica', cursor: frozen });
+      const ahead = await pull(liked);
+      expect(ahead.from).toBe('primary');
+      expect(ahead.cursor).toBeGreaterThanOrEqual(liked);
+
+      // Resumed: the replica replays the like, and a pull from before it brings it, from the replica.
+      await replica`SELECT pg_wal_replay_resume()`;
+      await eventually(async () => (await head(replica)) >= liked, true);
+      const caught = await pull(frozen);
+      expect(caught.from).toBe('replica');
+      expect(caught.cursor).toBeGreaterThanOrEqual(liked);
+      const likes = Number((await primary`SELECT likes FROM posts WHERE id = ${postId}`)[0]!.likes);
+      expect(caught.posts.find((post) => post.id === postId)?.likes).toBe(likes);
+
+      // The replica stopped: the primary answers; started again, the replica does.
+      cluster.replica.stop('fast');
+      expect((await pull(frozen)).from).toBe('primary');
+      cluster.replica.start();
+      await eventually(async () => (await head(replica)) >= liked, true);
+      expect((await pull(liked)).from).toBe('replica');
+    } finally {
+      syncing = false;
+      await Promise.all([replica.end(), primary.end()]);
+    }
+    // The device that synced all along reached past the like, its cursor never going back.
+    expect(await device).toBeGreaterThanOrEqual(liked);
+    expect(cursors.length).toBeGreaterThan(3);
+  }, 120_000);
 
   it('stops whole: every process ends and its folder goes', async () => {
     const { dir } = cluster;

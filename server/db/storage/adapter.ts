@@ -22,6 +22,11 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>, priority?: Priority): Promise<T>;
   /** The same database, each statement run as background work (see Priority). */
   readonly background: Sql;
+  /**
+   * A streaming replica of it (REPLICA_URL), for reads that can tell whether it has replayed far
+   * enough (a pull: routes/api/pull.ts). Absent on PGlite and without REPLICA_URL.
+   */
+  readonly replica?: Sql;
   /** Calls `onPayload` for every NOTIFY on `channel` (from any connection); resolves once listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes every connection; pending work finishes first. */

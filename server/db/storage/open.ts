@@ -11,12 +11,13 @@ import { openPostgres } from './postgres';
  */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'defaultDataDir' | 'minFreeMb'> &
-    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode'>>,
+    Partial<Pick<Config, 'databaseListenUrl' | 'databasePoolMode' | 'replicaUrl'>>,
   built: { readyMade?: string; createScript?: string; workerScript?: string } = {},
 ): Promise<Database> {
   if (config.databaseUrl)
     return openPostgres(config.databaseUrl, {
       listenUrl: config.databaseListenUrl,
+      replicaUrl: config.replicaUrl,
       prepare: config.databasePoolMode !== 'transaction',
     });
   return openPglite({ dataDir: config.dataDir, create: config.defaultDataDir, minFreeMb: config.minFreeMb, ...built });

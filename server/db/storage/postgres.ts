@@ -50,8 +50,11 @@ export function describeUrl(url: string): string {
  * `listenUrl`, a direct connection to the primary for LISTEN (a listening session outlives any
  * transaction, so it cannot go through the pooler).
  */
-export async function openPostgres(url: string, options: { max?: number; listenUrl?: string; prepare?: boolean } = {}): Promise<Database> {
-  const { max = 10, listenUrl, prepare = true } = options;
+export async function openPostgres(
+  url: string,
+  options: { max?: number; listenUrl?: string; prepare?: boolean; replicaUrl?: string } = {},
+): Promise<Database> {
+  const { max = 10, listenUrl, prepare = true, replicaUrl } = options;
   let sql: postgres.Sql;
   let listener: postgres.Sql;
   try {
@@ -67,11 +70,14 @@ export async function openPostgres(url: string, options: { max?: number; listenU
     await sql.end({ timeout: 1 });
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(listenUrl ?? url)} cannot be reached: ${(error as Error).message}`);
   }
+  // The replica is not asked at start: a replica that is down only sends pulls to the primary.
+  const replica = replicaUrl ? postgres(replicaUrl, { max, onnotice: () => {}, connect_timeout: 2 }) : undefined;
   const pool = wrap(sql);
   return {
     kind: 'postgres',
     ...pool,
     background: pool,
+    ...(replica ? { replica: wrap(replica) } : {}),
     transaction: (fn) =>
       (sql.begin((tx) => fn(wrap(tx))) as Promise<never>).catch((error: unknown) => {
         throw safeDatabaseError(error, [], false);
@@ -82,6 +88,7 @@ export async function openPostgres(url: string, options: { max?: number; listenU
     },
     close: async () => {
       if (listener !== sql) await listener.end({ timeout: 5 });
+      await replica?.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
     },
   };

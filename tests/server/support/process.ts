@@ -19,14 +19,14 @@ export function buildServerBundle(): void {
 }
 
 /**
- * For a file of process tests: builds the bundle and a fixture dist/ before its tests, and removes
- * every temporary folder made through `tempDir` after them.
+ * For a file of process tests: a fixture dist/ before its tests (the bundle is built once for the
+ * run, by global-setup.ts), and every temporary folder made through `tempDir` removed after them.
  */
 export function processTestFiles(): { tempDir: (prefix: string) => string; distDir: () => string } {
   const temp: string[] = [];
   let dist = '';
   beforeAll(() => {
-    buildServerBundle();
+    if (!existsSync(join(OUT, 'server.js'))) throw new Error('the server bundle is missing: global-setup.ts builds it');
     dist = fixtureDist();
     temp.push(dist);
   });
