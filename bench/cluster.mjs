@@ -20,7 +20,7 @@ import { openLimits, percentile, Session } from './server/harness.mjs';
 import { announce, firstPull, likeStorm, seedPosts } from './server/measures.mjs';
 import { writeSection } from './sections.mjs';
 
-const CLIENTS = 200;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const LIKES_EACH = 50;
 const RAW_CONNECTIONS = 30;
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 10_000);
@@ -118,6 +118,10 @@ try {
       await Promise.all([primary.end(), replica.end()]);
     }
   }
+} catch (error) {
+  // What the instances logged, to find why (their last lines).
+  for (const instance of cluster.instances) log(`${instance.name}'s log:\n${instance.output.slice(-3000)}`);
+  throw error;
 } finally {
   clearTimeout(deadline);
   await cluster.stop();

@@ -208,12 +208,20 @@ export async function startCluster({
           child.stderr.on('data', keep);
           await until(() => healthy(instance.url), 60_000, `${instance.name}\n${instance.output}`);
         },
-        /** Stops it with `signal` (SIGKILL: a crash) and resolves once it has exited. */
+        /**
+         * Stops it with `signal` (SIGKILL: a crash) and resolves once it has exited; one that has not
+         * closed 20 s after SIGTERM is killed (and said so), so a stop never hangs.
+         */
         async kill(signal = 'SIGTERM') {
           const child = instance.child;
           if (!child || child.exitCode !== null || child.signalCode !== null) return;
           child.kill(signal);
+          const late = setTimeout(() => {
+            log(`${instance.name} did not close within 20 s of ${signal}: killed`);
+            child.kill('SIGKILL');
+          }, 20_000);
           await instance.exited;
+          clearTimeout(late);
         },
       };
       servers.push(instance);

@@ -94,7 +94,13 @@ export class Session {
         response.on('end', () => {
           const cookie = response.headers['set-cookie']?.[0];
           if (cookie) this.cookie = cookie.split(';')[0];
-          const json = JSON.parse(text);
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // Not the server's JSON (a load balancer's own page, say): refused with what came.
+            return reject(new Error(`${method} ${path}: ${response.statusCode} ${text.slice(0, 200)}`));
+          }
           if (response.statusCode >= 400) reject(new Error(`${method} ${path}: ${response.statusCode} ${text}`));
           else resolve(json);
         });
