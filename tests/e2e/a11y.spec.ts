@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+
+/** Profile's theme buttons are disabled (faded) until the stored choice is read: judge them after. */
+async function profileSettled(page: Page, path: string) {
+  if (path === '/profile') await expect(page.getByRole('radio', { name: 'System' })).toBeEnabled();
+}
 
 for (const width of [390, 1280]) {
   test.describe(`axe at ${width} px`, () => {
@@ -26,6 +31,7 @@ for (const width of [390, 1280]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         if (path !== '/' && path !== '/about') await expect(page.getByRole('article').first()).toBeVisible();
+        await profileSettled(page, path);
         await expectNoSeriousViolations(page, path);
       }
       await page.goto('/forum');
@@ -122,6 +128,7 @@ for (const width of [390, 1280]) {
       for (const path of ['/forum', '/profile', '/admin']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await profileSettled(page, path);
         await expectNoSeriousViolations(page, path);
       }
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
