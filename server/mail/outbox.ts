@@ -64,6 +64,7 @@ interface ClaimedRow {
   html_body: string;
   headers: unknown;
   attempts: unknown;
+  locked_until: unknown;
 }
 
 /** Sends what the queue holds, one message at a time, on this instance. */
@@ -164,7 +165,7 @@ export class MailWorker {
          SELECT id FROM mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
-       ) RETURNING id, to_email, subject, text_body, html_body, headers, attempts`,
+       ) RETURNING id, to_email, subject, text_body, html_body, headers, attempts, locked_until`,
       [now, now + this.leaseMs],
     );
     return row;
@@ -173,6 +174,7 @@ export class MailWorker {
   private async send(row: ClaimedRow): Promise<void> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
+    const claimedUntil = Number(row.locked_until);
     const headers = (typeof row.headers === 'string' ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<string, string>;
     try {
       await this.options.transport.send({
@@ -201,7 +203,29 @@ export class MailWorker {
       );
       return;
     }
-    await this.db.query('UPDATE mail_outbox SET sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1', [id, Date.now()]);
-    this.options.log?.info(`email ${id} sent to ${this.options.transport.describe}`);
+    await this.markSent(id, claimedUntil);
+  }
+
+  /**
+   * Records that the SMTP server accepted message `id`. The database may be away just then (a
+   * restart, the pooler restarted): the message was delivered, so the record is tried again, a
+   * little later each time, for as long as this claim holds; another instance takes the message
+   * only after that, so it is not sent twice unless the database stays away longer than the lease.
+   */
+  private async markSent(id: number, claimedUntil: number): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        await this.db.query('UPDATE mail_outbox SET sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1', [id, Date.now()]);
+        this.options.log?.info(`email ${id} sent to ${this.options.transport.describe}`);
+        return;
+      } catch (error) {
+        // Stopping (a shutdown waits for this) or out of lease: left for the lease to run out.
+        if (this.stopped || Date.now() + wait >= claimedUntil) {
+          this.options.log?.warn(`email ${id}: sent, but not recorded as sent: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 }

@@ -9,6 +9,7 @@ import { awayRound, AWAY_MS, digestRound } from '../../server/mail/notify';
 import { MailWorker } from '../../server/mail/outbox';
 import { smtpTransport } from '../../server/mail/transport';
 import { findUser } from '../../server/db/members/accounts';
+import type { Database } from '../../server/db/storage/adapter';
 import { RELAXED_LIMITS } from './support/limits';
 import { Client, flagOp, replyOp, reviewOp, saveOp, signedIn, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
@@ -427,6 +428,53 @@ describe('two instances on one database', () => {
       await Promise.all(workers.map((worker) => worker.stop()));
       await second.close();
       await first.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe.each(BACKENDS)('the database away just as the SMTP server accepted, on %s', (backend) => {
+  it('the message is recorded as sent once the database is back, and never sent again', async () => {
+    const smtp = await startSmtp();
+    const server = await testServer(backend, { origin: ORIGIN });
+    const { db } = server;
+    // The next two records of "sent" fail as a restart of the database (or of PgBouncer) would.
+    let refusals = 2;
+    const flaky: Database = {
+      kind: db.kind,
+      background: db.background,
+      query: async <T>(text: string, params?: unknown[]) => {
+        if (text.includes('SET sent_at') && refusals > 0) {
+          refusals -= 1;
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'CONNECTION_CLOSED' });
+        }
+        return db.query<T>(text, params);
+      },
+      transaction: (fn, priority) => db.transaction(fn, priority),
+      listen: (channel, onPayload) => db.listen(channel, onPayload),
+      close: () => db.close(),
+    };
+    const worker = new MailWorker(flaky, {
+      transport: smtpTransport(smtp.url),
+      from: 'no-reply@example.com',
+      pollMs: 60_000,
+      leaseMs: 30_000,
+    });
+    try {
+      await new Client(server.app).signIn('away-db@example.com', TEST_PASSWORD, 'signup', 'Away Database');
+      await worker.wake();
+      expect(refusals).toBe(0);
+      const [row] = await db.query<{ sent_at: unknown; locked_until: unknown }>(
+        `SELECT sent_at, locked_until FROM mail_outbox WHERE to_email = 'away-db@example.com'`,
+      );
+      expect(row).toMatchObject({ locked_until: null });
+      expect(row!.sent_at).not.toBeNull();
+      // Looked at again (as another instance would once the lease ran out): nothing more to send.
+      await worker.wake();
+      expect(smtp.to('away-db@example.com')).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await server.close();
       await smtp.close();
     }
   });
