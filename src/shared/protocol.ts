@@ -367,6 +367,8 @@ export const searchQuerySchema = z.object({
   q: z.string().max(400).default(''),
   category: z.string().max(100).default('All'),
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50),
+  /** The device's pull cursor: a replica that has replayed that far may answer (REPLICA_URL). */
+  after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export const searchResponseSchema = z.object({
   /** Best first: the device stores them like pulled posts and shows them in this order. */

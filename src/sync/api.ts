@@ -65,7 +65,7 @@ export interface SyncApi {
   /** GET /api/insights (admins). Optional: the engine never needs it, and test doubles may leave it out. */
   insights?(): Promise<Insights>;
   /** GET /api/search (comfort): the server's ranked full-text search. Optional like insights. */
-  search?(query: string, category: string, limit?: number): Promise<SearchResponse>;
+  search?(query: string, category: string, limit?: number, after?: number): Promise<SearchResponse>;
   /** GET /api/members/:id (comfort). Optional like insights. */
   member?(id: string): Promise<MemberProfile>;
   /** Admins (protocol 6): the Members tab's reads, the staff log and the member limits. Optional like insights. */
@@ -170,8 +170,13 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     async insights() {
       return json(await call('/api/insights'), insightsSchema);
     },
-    async search(query, category, limit) {
-      const params = new URLSearchParams({ q: query, category, ...(limit === undefined ? {} : { limit: String(limit) }) });
+    async search(query, category, limit, after) {
+      const params = new URLSearchParams({
+        q: query,
+        category,
+        ...(limit === undefined ? {} : { limit: String(limit) }),
+        ...(after === undefined ? {} : { after: String(after) }),
+      });
       return json(await call(`/api/search?${params.toString()}`), searchResponseSchema);
     },
     async member(id) {

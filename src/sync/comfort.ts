@@ -2,6 +2,7 @@
 // only part of the forum, and member pages. Errors are the app's usual ones: `offline` when the
 // server cannot be reached, the server's own code and sentence otherwise (api.ts).
 
+import { readCursor } from '../db/ops/sync-meta';
 import { storeSearchedPosts } from '../db/sync/apply-pull';
 import type { MemberProfile } from '../shared/members';
 import { MAX_SEARCH_LIMIT } from '../shared/protocol';
@@ -19,12 +20,13 @@ export interface ServerSearchAnswer {
 }
 
 /**
- * GET /api/search: stores the posts found like pulled posts (the pull cursor stays), so their cards
+ * GET /api/search, with the device's cursor: stores the posts found like pulled posts (the pull cursor stays), so their cards
  * and pages work, and returns their ids, best first, with how many match (up to 100) and the replies found.
  */
 export async function searchServer(query: string, category: string, api: SyncApi = defaultApi()): Promise<ServerSearchAnswer> {
   if (!api.search) throw new Error('This client cannot search the server.');
-  const answer = await api.search(query, category, MAX_SEARCH_LIMIT);
+  // The device's cursor lets the server answer from a replica that has replayed that far.
+  const answer = await api.search(query, category, MAX_SEARCH_LIMIT, await readCursor());
   await storeSearchedPosts(answer.posts);
   return {
     ids: answer.posts.map((post) => post.id),

@@ -12,7 +12,7 @@ import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
-import type { Database } from '../storage/adapter';
+import type { Reader } from '../storage/adapter';
 import { readablePostColumns, toWirePost } from '../posts/post-rows';
 import { withPolls } from '../posts/poll-rows';
 
@@ -118,7 +118,7 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
 }
 
 /** The posts matching a search that `viewer` may see, best first, at most `limit`; how many match, up to COUNT_CAP. */
-export async function searchPosts(sql: Database, viewer: UserRow, request: SearchRequest): Promise<SearchResponse> {
+export async function searchPosts(sql: Reader, viewer: UserRow, request: SearchRequest): Promise<SearchResponse> {
   const { text, params } = searchStatement(viewer, request);
   // Without parallel workers: starting them costs PostgreSQL about 100 ms, ten times a bounded search.
   // In the background: a like or a sign-in waiting for the embedded engine goes first.

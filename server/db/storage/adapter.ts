@@ -16,17 +16,22 @@ export interface Priority {
   background?: boolean;
 }
 
-export interface Database extends Sql {
-  readonly kind: 'pglite' | 'postgres';
+/** A database to read from: one statement, or several in one transaction. */
+export interface Reader extends Sql {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>, priority?: Priority): Promise<T>;
+}
+
+export interface Database extends Reader {
+  readonly kind: 'pglite' | 'postgres';
   /** The same database, each statement run as background work (see Priority). */
   readonly background: Sql;
   /**
    * A streaming replica of it (REPLICA_URL), for reads that can tell whether it has replayed far
-   * enough (a pull: routes/api/pull.ts). Absent on PGlite and without REPLICA_URL.
+   * enough (a pull, a search: db/sync/replica.ts). Its transactions are read-only. Absent on PGlite
+   * and without REPLICA_URL.
    */
-  readonly replica?: Sql;
+  readonly replica?: Reader;
   /** Calls `onPayload` for every NOTIFY on `channel` (from any connection); resolves once listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes every connection; pending work finishes first. */

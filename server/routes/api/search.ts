@@ -1,7 +1,8 @@
 // GET /api/search?q=&category=&limit= (protocol version 5; replies, `more` and `matches` since 6): PostgreSQL full-text search of the forum
 // for a signed-in member (db/search/search.ts), `q` in the search language of src/shared/search-language.ts. The
 // posts come as a pull would send them to this member (nothing they may not see), best first, with
-// how many match (up to 100, `more` beyond) and the replies that matched. A search of nothing (no words, no filter, every category) is refused, and
+// how many match (up to 100, `more` beyond) and the replies that matched. With the device's cursor
+// (`after`) a replica that has replayed that far answers (db/sync/replica.ts). A search of nothing (no words, no filter, every category) is refused, and
 // so is a category the forum does not have.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';
 import { takeForRequest } from '../../lib/limits';
+import { readFromCursor } from '../../db/sync/replica';
 
 /** The sentence of a search with nothing to look for. */
 export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';
@@ -22,13 +24,13 @@ export const UNKNOWN_CATEGORY_MESSAGE = `Choose a category of the forum: All, ${
 
 export default async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
-    const { q, category, limit } = request.query as z.infer<typeof searchQuerySchema>;
+    const { q, category, limit, after } = request.query as z.infer<typeof searchQuerySchema>;
     if (category !== 'All' && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const parsed = parseQuery(q);
     if (isEmptySearch(parsed, category)) throw refuse('invalid', EMPTY_SEARCH_MESSAGE);
     const member = memberOf(request);
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'searches_per_minute', member);
     reply.header('cache-control', 'no-store');
-    return searchPosts(ctx.db, member, { parsed, category, limit });
+    return readFromCursor(ctx.db, after, request, reply, (source) => searchPosts(source, member, { parsed, category, limit }));
   });
 }

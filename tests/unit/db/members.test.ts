@@ -109,7 +109,7 @@ describe('the server’s search and member pages', () => {
         },
       }),
     );
-    expect(asked).toEqual([['author:ana "mobile diary"', 'Trends', 100]]);
+    expect(asked).toEqual([['author:ana "mobile diary"', 'Trends', 100, 0]]);
     expect(result).toEqual({ ids: [30, 12], total: 100, more: true, replies: { 12: 'r-12' } });
     expect(await db.posts.get(30)).toMatchObject({ title: 'Best', arrivedAt: 0, sync: { seq: 90 } });
     expect(await readCursor()).toBe(0);
