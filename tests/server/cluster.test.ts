@@ -15,21 +15,44 @@ import { relaxServerLimits } from './support/limits';
 import { noPushes, pushUntilAnswered } from './support/outbox';
 import { processTestFiles } from './support/process';
 import { openEventStream } from './support/sse';
+import { startSmtp, until, type TestSmtp } from './support/smtp';
 
 const { distDir } = processTestFiles();
 let cluster: Cluster;
+let smtp: TestSmtp;
+/** How long an instance's claim on an email holds: a message claimed by a killed instance goes after it. */
+const MAIL_LEASE_MS = 10_000;
 
 beforeAll(async () => {
+  smtp = await startSmtp();
   cluster = await startCluster({
     serverScript: join(process.cwd(), 'dist-server-test', 'server.js'),
     distDir: distDir(),
     adminPassword: 'admin-pw',
+    env: { SMTP_URL: smtp.url, MAIL_LEASE_MS: String(MAIL_LEASE_MS) },
   });
 }, 180_000);
 
 afterAll(async () => {
   await cluster?.stop();
+  await smtp?.close();
 }, 60_000);
+
+/** The emails still waiting in the queue (not accepted by the SMTP server, or not recorded so). */
+async function mailWaiting(): Promise<number> {
+  const primary = postgres(cluster.primary.url, { max: 1 });
+  try {
+    return Number((await primary`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`)[0]!.n);
+  } finally {
+    await primary.end();
+  }
+}
+
+/** Every email of the run so far arrived once: no address got the same message twice. */
+function expectEachEmailOnce(): void {
+  const sent = smtp.received.map((mail) => `${mail.to}: ${mail.subject}`);
+  expect(sent.filter((key, index) => sent.indexOf(key) !== index)).toEqual([]);
+}
 
 async function signedUp(url: string, email: string): Promise<HttpClient> {
   const member = new HttpClient(url);
@@ -110,6 +133,11 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     const CLIENTS = 6;
     const LIKES_EACH = 20;
     const KILL_AFTER = 30;
+    // The members' confirmation emails are held in the SMTP server's DATA, one on each instance,
+    // while an instance is killed: its message is not accepted, and another instance sends it once
+    // the claim runs out.
+    let releaseMail!: () => void;
+    smtp.hold = new Promise<void>((resolve) => (releaseMail = resolve));
     const members = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => signedUp(cluster.url, `cluster${index}@example.com`)));
     const victim = cluster.instances[1]!;
     let acknowledged = 0;
@@ -133,6 +161,7 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     await victim.kill('SIGKILL');
     await victim.start();
     markBack();
+    releaseMail();
     await Promise.all(clients);
 
     expect(atKill).toBeLessThan(CLIENTS * LIKES_EACH); // the kill came while likes were being sent
@@ -145,6 +174,11 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       const posts = (await reader.send('GET', '/api/changes?after=0')).body.posts as { id: number; likes: number }[];
       expect(posts.find((post) => post.id === postId)?.likes, instance.name).toBe(expected);
     }
+    // Each member's confirmation arrived once (the killed instance's after its claim ran out).
+    await eventually(mailWaiting, 0);
+    smtp.hold = undefined;
+    for (let index = 0; index < CLIENTS; index += 1) expect(smtp.to(`cluster${index}@example.com`), `cluster${index}`).toHaveLength(1);
+    expectEachEmailOnce();
   }, 180_000);
 
   it('sign-in attempts are limited across instances: wrong passwords sent to each instance in turn meet one limit', async () => {
@@ -166,7 +200,7 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     expect(statuses.slice(10)).toEqual([429, 429]);
   }, 60_000);
 
-  it('PgBouncer restarted, then the primary restarted, then the replica stopped and started, while members like: each like once, live streams hear changes after each, the replica catches up', async () => {
+  it('PgBouncer restarted, then the primary restarted, then the replica stopped and started, while members like and emails go: each like and each email once, live streams hear changes after each, the replica catches up', async () => {
     const CLIENTS = 4;
     const member = await signedUp(cluster.url, 'cluster-listener@example.com');
     const members = await Promise.all(Array.from({ length: CLIENTS }, (_, index) => signedUp(cluster.url, `faults${index}@example.com`)));
@@ -178,6 +212,23 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     /** A like pushed until answered, with the same op id every time (the app's outbox; its back-off shortened). */
     const like = (client: HttpClient) =>
       pushUntilAnswered(client, likeOp(postId), outcome, () => new Promise((resolve) => setTimeout(resolve, 50)), 200);
+    /**
+     * A reset email held in the SMTP server's DATA while `down` takes the database away, and
+     * accepted while it is away: recorded as sent once `up` brings it back, never sent again.
+     */
+    const mailThroughOutage = async (address: string, down: () => Promise<void> | void, up: () => Promise<void> | void) => {
+      await eventually(mailWaiting, 0);
+      let release!: () => void;
+      smtp.hold = new Promise<void>((resolve) => (release = resolve));
+      const arriving = smtp.dataStarted();
+      expect((await new HttpClient(cluster.url).send('POST', '/api/password/forgot', { email: address })).status).toBe(202);
+      await arriving;
+      await down();
+      release();
+      await until(() => smtp.to(address).length === 2, 20_000, `the reset email to ${address}, accepted while the database was away`);
+      smtp.hold = undefined;
+      await up();
+    };
     /** Likes from every member while `fault` runs, then one more heard live on instance 1. */
     const during = async (fault: () => Promise<void> | void) => {
       let running = true;
@@ -200,14 +251,20 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     };
     try {
       let made = 0;
-      made += await during(async () => {
-        await cluster.bouncer.stop();
-        await cluster.bouncer.start();
-      });
-      made += await during(() => {
-        cluster.primary.stop('fast');
-        cluster.primary.start();
-      });
+      made += await during(() =>
+        mailThroughOutage(
+          'faults0@example.com',
+          () => cluster.bouncer.stop(),
+          () => cluster.bouncer.start(),
+        ),
+      );
+      made += await during(() =>
+        mailThroughOutage(
+          'faults1@example.com',
+          () => cluster.primary.stop('fast'),
+          () => cluster.primary.start(),
+        ),
+      );
       made += await during(() => {
         cluster.replica.stop('fast');
         cluster.replica.start();
@@ -226,12 +283,16 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       } finally {
         await replica.end();
       }
+      // Each email accepted while the database was away was recorded once it came back: sent once.
+      await eventually(mailWaiting, 0);
+      for (const address of ['faults0@example.com', 'faults1@example.com']) expect(smtp.to(address), address).toHaveLength(2);
+      expectEachEmailOnce();
     } finally {
       stream.close();
     }
   }, 180_000);
 
-  it('pulls read from the replica when it has replayed to the cursor, else from the primary: replay paused and resumed, the replica stopped, while devices sync', async () => {
+  it('pulls and searches read from the replica when it has replayed to the cursor, else from the primary: replay paused and resumed, the replica stopped, while devices sync', async () => {
     const reader = await signedUp(cluster.url, 'cluster-puller@example.com');
     const replica = postgres(cluster.replica.url, { max: 1 });
     const head = async (sql: postgres.Sql) => Number((await sql`SELECT seq FROM change_head`)[0]!.seq);
@@ -244,6 +305,13 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
         cursor: answer.body.cursor as number,
         posts: answer.body.posts as { id: number; likes: number }[],
       };
+    };
+    /** The server's search for the post, from a device at cursor `after` (undefined: an older device sends none). */
+    const search = async (after?: number) => {
+      const answer = await reader.send('GET', `/api/search?q=balancer${after === undefined ? '' : `&after=${after}`}`);
+      expect(answer.status).toBe(200);
+      const found = (answer.body.posts as { id: number; likes: number }[]).find((post) => post.id === postId);
+      return { from: answer.headers['x-insight-read-from'], likes: found?.likes };
     };
     /** A device syncing all along: pulls from its cursor until told to stop; its cursor must never go back. */
     let syncing = true;
@@ -277,6 +345,12 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       const ahead = await pull(liked);
       expect(ahead.from).toBe('primary');
       expect(ahead.cursor).toBeGreaterThanOrEqual(liked);
+      // A search likewise: from before the like, the replica (the likes it has replayed); from
+      // after it, or with no cursor, the primary (the like counted).
+      const likesNow = Number((await primary`SELECT likes FROM posts WHERE id = ${postId}`)[0]!.likes);
+      expect(await search(frozen)).toEqual({ from: 'replica', likes: likesNow - 1 });
+      expect(await search(liked)).toEqual({ from: 'primary', likes: likesNow });
+      expect(await search()).toEqual({ from: 'primary', likes: likesNow });
 
       // Resumed: the replica replays the like, and a pull from before it brings it, from the replica.
       await replica`SELECT pg_wal_replay_resume()`;
@@ -284,12 +358,13 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       const caught = await pull(frozen);
       expect(caught.from).toBe('replica');
       expect(caught.cursor).toBeGreaterThanOrEqual(liked);
-      const likes = Number((await primary`SELECT likes FROM posts WHERE id = ${postId}`)[0]!.likes);
-      expect(caught.posts.find((post) => post.id === postId)?.likes).toBe(likes);
+      expect(caught.posts.find((post) => post.id === postId)?.likes).toBe(likesNow);
+      expect(await search(liked)).toEqual({ from: 'replica', likes: likesNow });
 
       // The replica stopped: the primary answers; started again, the replica does.
       cluster.replica.stop('fast');
       expect((await pull(frozen)).from).toBe('primary');
+      expect(await search(frozen)).toEqual({ from: 'primary', likes: likesNow });
       cluster.replica.start();
       await eventually(async () => (await head(replica)) >= liked, true);
       expect((await pull(liked)).from).toBe('replica');

@@ -1,7 +1,7 @@
 // A PostgreSQL server through porsager's `postgres` client (a small pool), selected by DATABASE_URL.
 // LISTEN uses the client's own dedicated connection, so NOTIFYs from other instances arrive here.
 import postgres from 'postgres';
-import { DatabaseOpenError, safeDatabaseError, type Database, type Sql } from './adapter';
+import { DatabaseOpenError, safeDatabaseError, type Database, type Reader, type Sql } from './adapter';
 
 type Client = postgres.Sql | postgres.TransactionSql;
 
@@ -16,6 +16,25 @@ export const wrap = (client: Client): Sql => ({
     }
   },
 });
+
+/**
+ * A Reader: single statements on `sql`, transactions through `begin` on `transactions` (read-only on
+ * a replica).
+ */
+function reader(
+  sql: postgres.Sql,
+  { transactions = sql, readOnly = false }: { transactions?: postgres.Sql; readOnly?: boolean } = {},
+): Reader {
+  return {
+    ...wrap(sql),
+    transaction: (fn) =>
+      (
+        (readOnly ? transactions.begin('read only', (tx) => fn(wrap(tx))) : transactions.begin((tx) => fn(wrap(tx)))) as Promise<never>
+      ).catch((error: unknown) => {
+        throw safeDatabaseError(error, [], false);
+      }),
+  };
+}
 
 /** SQLSTATE classes and client codes of a connection refused or lost (not a statement's own error). */
 const LOST_CONNECTION =
@@ -49,16 +68,29 @@ export function describeUrl(url: string): string {
  * one server session, which the pooler hands to another client after the transaction) and
  * `listenUrl`, a direct connection to the primary for LISTEN (a listening session outlives any
  * transaction, so it cannot go through the pooler).
+ *
+ * Behind the pooler, single statements also go one at a time on a connection (`max_pipeline: 0`):
+ * PgBouncer before 1.21 hands the server connection back at the first "ready for query" outside a
+ * transaction, so a statement the client pipelined behind another was answered to nobody (the
+ * bench's 504s, PgBouncer's "got packet from server when not linked") or bound on another client's
+ * server connection ("malformed array literal"). Transactions keep a client of their own that
+ * pipelines (inside a transaction PgBouncer holds the link; and the client's `begin` cannot start
+ * on a connection that takes one statement at a time).
  */
 export async function openPostgres(
   url: string,
   options: { max?: number; listenUrl?: string; prepare?: boolean; replicaUrl?: string } = {},
 ): Promise<Database> {
   const { max = 10, listenUrl, prepare = true, replicaUrl } = options;
+  const clientOptions = { max, prepare, onnotice: () => {}, connect_timeout: 10 };
   let sql: postgres.Sql;
+  let transactions: postgres.Sql;
   let listener: postgres.Sql;
   try {
-    sql = postgres(url, { max, prepare, onnotice: () => {}, connect_timeout: 10 });
+    // max_pipeline is an option of the client that its types do not list: passed from a variable.
+    const oneAtATime = { ...clientOptions, max_pipeline: 0 };
+    sql = postgres(url, prepare ? clientOptions : oneAtATime);
+    transactions = prepare ? sql : postgres(url, clientOptions);
     await sql`select 1`;
   } catch (error) {
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(url)} cannot be reached: ${(error as Error).message}`);
@@ -67,21 +99,17 @@ export async function openPostgres(
     listener = listenUrl ? postgres(listenUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 }) : sql;
     if (listener !== sql) await listener`select 1`;
   } catch (error) {
-    await sql.end({ timeout: 1 });
+    await Promise.all([sql.end({ timeout: 1 }), transactions !== sql && transactions.end({ timeout: 1 })]);
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(listenUrl ?? url)} cannot be reached: ${(error as Error).message}`);
   }
   // The replica is not asked at start: a replica that is down only sends pulls to the primary.
   const replica = replicaUrl ? postgres(replicaUrl, { max, onnotice: () => {}, connect_timeout: 2 }) : undefined;
-  const pool = wrap(sql);
+  const pool = reader(sql, { transactions });
   return {
     kind: 'postgres',
     ...pool,
-    background: pool,
-    ...(replica ? { replica: wrap(replica) } : {}),
-    transaction: (fn) =>
-      (sql.begin((tx) => fn(wrap(tx))) as Promise<never>).catch((error: unknown) => {
-        throw safeDatabaseError(error, [], false);
-      }),
+    background: wrap(sql),
+    ...(replica ? { replica: reader(replica, { readOnly: true }) } : {}),
     listen: async (channel, onPayload) => {
       const { unlisten } = await listener.listen(channel, onPayload);
       return unlisten;
@@ -89,6 +117,7 @@ export async function openPostgres(
     close: async () => {
       if (listener !== sql) await listener.end({ timeout: 5 });
       await replica?.end({ timeout: 5 });
+      if (transactions !== sql) await transactions.end({ timeout: 5 });
       await sql.end({ timeout: 5 });
     },
   };
