@@ -80,7 +80,12 @@ test('a reply carries a file too: attached in the reply box, shown under the rep
   await expect(box.getByRole('list', { name: 'Attached files' })).toContainText('coding-frame.csv');
   await box.getByRole('button', { name: 'Post Reply' }).click();
   const reply = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: 'Our coding frame, for comparison.' });
-  await expect(reply.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: /coding-frame\.csv/ })).toContainText('27 B');
+  const link = reply.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: /coding-frame\.csv/ });
+  // The reply shows, or a refusal does: then the test says which (a toast leaves after 5 s).
+  const refusal = page.locator('.app-toasts .app-toast-error');
+  await expect(link.or(refusal)).toBeVisible();
+  expect(await refusal.count(), (await refusal.allTextContents()).join(' ')).toBe(0);
+  await expect(link).toContainText('27 B');
   await expect(box.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
 });
 
