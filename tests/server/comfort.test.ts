@@ -695,6 +695,13 @@ describe.each(BACKENDS)('search on 10,000 posts on %s', (backend) => {
     const answer = await member.request('GET', '/api/search?q=wombat');
     expect(answer.body.total).toBe(10);
     expect(answer.body.posts.every((post: WirePost) => post.content.endsWith('a wombat'))).toBe(true);
+    // The device's cursor (`after`): any cursor finds the same here (no replica); a hostile one is refused in words.
+    expect((await member.request('GET', '/api/search?q=wombat&after=9007199254740991')).body.total).toBe(10);
+    for (const after of ['-1', '1.5', 'abc', '9007199254740992', '1e400']) {
+      const refused = await member.request('GET', `/api/search?q=wombat&after=${after}`);
+      expect(refused.status, after).toBe(400);
+      expect(refused.body.error.message, after).toMatch(/\S/u);
+    }
   });
 
   it('the worst queries stay bounded: a word in every post, a word left out, forty words, filters; "100+" instead of a count', async () => {
