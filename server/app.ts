@@ -24,6 +24,7 @@ import attachmentRoutes from './routes/api/attachments';
 import pullRoutes from './routes/api/pull';
 import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
+import postsRoutes from './routes/api/posts';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventsRoutes,
     insightsRoutes,
     searchRoutes,
+    postsRoutes,
     membersRoutes,
     attachmentRoutes,
     adminRoutes,

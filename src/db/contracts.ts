@@ -129,6 +129,15 @@ export const META_KEYS = {
    * that pull runs; removed when it has finished (db/comfort/free-space.ts, db/sync/apply-pull.ts).
    */
   holdsPart: 'comfort:holds-part',
+  /**
+   * A window's first sync (issue 44): the change head its pages were read after; the pull from the
+   * start asks for a post's rows only above it, and this key goes when that pull has ended.
+   */
+  windowHead: 'window:head',
+  /** The id down to which this device holds every approved post it may see (0: all of them; db/sync/window.ts). */
+  windowFloor: 'window:floor',
+  /** Set by Download the whole forum: the device keeps everything (no budget) until Free up space. */
+  windowWhole: 'window:whole',
   /** Set while a pull that started from change 0 is under way: what it stores is not "new" (what's new). */
   syncFullPull: 'sync:full-pull',
 } as const;

@@ -324,6 +324,11 @@ export const MAX_PULL_LIMIT = 1000;
 export const pullQuerySchema = z.object({
   after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(500),
+  /**
+   * A device's first sync of a window (issue 44): posts, replies and removed posts only above this
+   * change number (the window's pages, GET /api/posts, hold what it needs below); everything else from `after`.
+   */
+  postsAfter: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export const pullResponseSchema = z.object({
   posts: z.array(wirePostSchema),
@@ -362,6 +367,31 @@ export const healthResponseSchema = z.object({
  * forum's: is:mine keeps the member's own), ranked; `q` is the search language of search-language.ts (parseQuery), its
  * free text and phrases searched as words, its filters applied exactly as on the device.
  */
+/** The most posts one page of GET /api/posts carries. */
+export const MAX_POSTS_PAGE = 500;
+/**
+ * GET /api/posts (issue 44): a page of the forum from the server, newest first. `part` newest: the
+ * approved posts (of `category`) older than `before`; kept: what a window always holds (the
+ * member's own posts, saved posts, and to admins every post not approved).
+ */
+export const postsQuerySchema = z.object({
+  part: z.enum(['newest', 'kept']).default('newest'),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_POSTS_PAGE).default(100),
+  category: z.string().max(100).optional(),
+});
+/** GET /api/posts and GET /api/posts/:id: posts with all their replies, read after the change number `cursor`. */
+export const forumPageSchema = z.object({
+  posts: z.array(wirePostSchema),
+  replies: z.array(wireReplySchema),
+  /** The change head read before the rows: every change at or below it is in them. */
+  cursor: z.number().int().nonnegative(),
+  /** More posts follow: ask again with `before` set to the last post's id. */
+  more: z.boolean(),
+});
+export type ForumPage = z.infer<typeof forumPageSchema>;
+export const postParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
 export const MAX_SEARCH_LIMIT = 100;
 export const searchQuerySchema = z.object({
   q: z.string().max(400).default(''),

@@ -20,6 +20,8 @@ import {
   type StaffLogPage,
   searchResponseSchema,
   type SearchResponse,
+  forumPageSchema,
+  type ForumPage,
   PROTOCOL_HEADER,
   PROTOCOL_VERSION,
   pullResponseSchema,
@@ -61,7 +63,12 @@ export interface SyncApi {
   currentUser(): Promise<SessionUser | null>;
   signOut(): Promise<void>;
   push(ops: readonly Op[]): Promise<PushResponse>;
-  pull(after: number, limit: number): Promise<PullResponse>;
+  /** `postsAfter`: a window's first sync, a post's rows only above it (issue 44). */
+  pull(after: number, limit: number, postsAfter?: number): Promise<PullResponse>;
+  /** GET /api/posts (issue 44): a page of the forum, newest first. Optional like insights: without it a device syncs the whole forum. */
+  posts?(query: ForumPageQuery): Promise<ForumPage>;
+  /** GET /api/posts/:id (issue 44): one post and its replies (`not_found` when there is none). Optional like insights. */
+  post?(id: number, after?: number): Promise<ForumPage>;
   /** GET /api/insights (admins). Optional: the engine never needs it, and test doubles may leave it out. */
   insights?(): Promise<Insights>;
   /** GET /api/search (comfort): the server's ranked full-text search. Optional like insights. */
@@ -78,6 +85,15 @@ export interface SyncApi {
   upload?(sha256: string, blob: Blob, name: string): Promise<void>;
   /** Any other JSON route (the account routes of issue 41): its answer checked with `schema` (none: 204). Optional like insights. */
   send?<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T>;
+}
+
+/** What GET /api/posts asks: `part` newest (default) or kept, older than `before`, of one category; `after`: the device's cursor (a replica may answer). */
+export interface ForumPageQuery {
+  part?: 'newest' | 'kept';
+  before?: number;
+  limit: number;
+  category?: string;
+  after?: number;
 }
 
 /** GET /api/admin/limits: each limit now, and its default. */
@@ -164,8 +180,19 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     async push(ops) {
       return json(await call('/api/ops', post({ ops })), pushResponseSchema);
     },
-    async pull(after, limit) {
-      return json(await call(`/api/changes?after=${after}&limit=${limit}`), pullResponseSchema);
+    async pull(after, limit, postsAfter) {
+      const window = postsAfter === undefined ? '' : `&postsAfter=${postsAfter}`;
+      return json(await call(`/api/changes?after=${after}&limit=${limit}${window}`), pullResponseSchema);
+    },
+    async posts(query) {
+      const params = new URLSearchParams({ part: query.part ?? 'newest', limit: String(query.limit) });
+      if (query.before !== undefined) params.set('before', String(query.before));
+      if (query.category !== undefined) params.set('category', query.category);
+      if (query.after !== undefined) params.set('after', String(query.after));
+      return json(await call(`/api/posts?${params.toString()}`), forumPageSchema);
+    },
+    async post(id, after) {
+      return json(await call(`/api/posts/${id}${after === undefined ? '' : `?after=${after}`}`), forumPageSchema);
     },
     async insights() {
       return json(await call('/api/insights'), insightsSchema);

@@ -5,7 +5,7 @@
 // that starts when its hold ends.
 
 import { rememberOwnMemberId } from '../db/members/own-id';
-import { MAX_OPS_PER_PUSH } from '../shared/protocol';
+import { MAX_OPS_PER_PUSH, MAX_POSTS_PAGE } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
 import type { OutboxRow } from '../db/storage/schema';
@@ -21,6 +21,8 @@ import type { PushResponse } from '../shared/protocol';
 import { isOffline, isServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
 import { PullAhead } from './pull-ahead';
+import { endWindowPages, keepWithinBudget, readWindow, takesWindow, WINDOW_POSTS } from '../db/sync/window';
+import { storeForumPage } from '../db/sync/window-store';
 
 export const PULL_PAGE_SIZE = 1000;
 /** A device with nothing yet asks for a small first page, so the forum paints its first posts at once. */
@@ -304,13 +306,50 @@ export class SyncEngine {
     announce({ title: titleOf('slow_down'), description: `${slowed[0]!.reason} ${KEPT_UNTIL_ALLOWED}` });
   }
 
+  /**
+   * A new or cleared device's first sync takes a window (issue 44, db/sync/window.ts): the newest
+   * WINDOW_POSTS approved posts newest first (the first page small, so the forum paints at once),
+   * then what it always keeps (own, saved, to admins what waits). The pull from the start that
+   * follows asks for a post's rows only above the first page's change head.
+   */
+  private async pullWindow(session: Session): Promise<void> {
+    const posts = this.deps.api.posts?.bind(this.deps.api);
+    if (!posts || !(await takesWindow())) return;
+    let head = (await readWindow()).head;
+    let before: number | undefined;
+    let stored = 0;
+    let more = true;
+    while (more && stored < WINDOW_POSTS) {
+      const limit = stored === 0 ? FIRST_PULL_PAGE_SIZE : Math.min(MAX_POSTS_PAGE, WINDOW_POSTS - stored);
+      const page = await posts({ limit, ...(before === undefined ? {} : { before }) });
+      head ??= page.cursor;
+      await storeForumPage(page, session.email, { head });
+      stored += page.posts.length;
+      more = page.more && page.posts.length > 0;
+      before = page.posts.at(-1)?.id;
+    }
+    for (let kept: number | undefined, again = true; again;) {
+      const page = await posts({ part: 'kept', limit: MAX_POSTS_PAGE, ...(kept === undefined ? {} : { before: kept }) });
+      await storeForumPage(page, session.email, { head });
+      again = page.more && page.posts.length > 0;
+      kept = page.posts.at(-1)?.id;
+    }
+    await endWindowPages(more && before !== undefined ? before : 0);
+  }
+
   private async pullAll(session: Session): Promise<void> {
+    if ((await readCursor()) === 0) await this.pullWindow(session);
     const cursor = await readCursor();
+    const postsAfter = (await readWindow()).head;
     let from = cursor;
     // The next pages are fetched while a batch is stored: the network and IndexedDB overlap, and
     // the pages that arrived meanwhile are stored together. Each cursor is kept only once its page
     // is stored, so a failure anywhere resumes from there.
-    const reader = new PullAhead((after, limit) => this.deps.api.pull(after, limit), cursor, {
+    const pull =
+      postsAfter === undefined
+        ? (after: number, limit: number) => this.deps.api.pull(after, limit)
+        : (after: number, limit: number) => this.deps.api.pull(after, limit, postsAfter);
+    const reader = new PullAhead(pull, cursor, {
       firstLimit: cursor === 0 ? FIRST_PULL_PAGE_SIZE : PULL_PAGE_SIZE,
       limit: PULL_PAGE_SIZE,
       most: PULL_PAGES_PER_BATCH,
@@ -323,11 +362,13 @@ export class SyncEngine {
         const last = pages[pages.length - 1]!;
         from = last.cursor;
         this.knownCursor = Math.max(this.knownCursor, last.cursor);
-        if (!last.more) return;
+        if (!last.more) break;
       }
     } finally {
       reader.stop();
     }
+    // What arrived may take the device past its budget: the oldest leave (never own, saved or queued).
+    await keepWithinBudget(session.email);
   }
 
   private async failed(error: unknown, session: Session): Promise<void> {

@@ -386,6 +386,37 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       async (c) => seesPost(c, pendingId),
       { visitor: '401', member: '200 yes', other: '200 no', admin: '200 yes' },
     ],
+    // Issue 44: the forum a page at a time, for a device that holds a window of it.
+    [
+      'GET /api/posts (newest: the approved post and its replies; never a pending one)',
+      async (c) => pageOutcome(c, '/api/posts?limit=500', approvedId, stillPendingId),
+      {
+        visitor: '401',
+        member: '200 approved with its replies',
+        other: '200 approved with its replies',
+        admin: '200 approved with its replies',
+      },
+    ],
+    [
+      'GET /api/posts?part=kept (the author’s own posts; to admins every post not approved)',
+      async (c) => pageOutcome(c, '/api/posts?part=kept&limit=500', approvedId, stillPendingId),
+      { visitor: '401', member: '200 approved with its replies, pending', other: '200 none', admin: '200 pending' },
+    ],
+    [
+      'GET /api/posts/:id (the approved post)',
+      async (c) => pageOutcome(c, `/api/posts/${approvedId}`, approvedId, stillPendingId),
+      {
+        visitor: '401',
+        member: '200 approved with its replies',
+        other: '200 approved with its replies',
+        admin: '200 approved with its replies',
+      },
+    ],
+    [
+      'GET /api/posts/:id (the author’s pending post)',
+      async (c) => pageOutcome(c, `/api/posts/${stillPendingId}`, approvedId, stillPendingId),
+      { visitor: '401', member: '200 pending', other: '404', admin: '200 pending' },
+    ],
     [
       'push save (approved)',
       async (c) => opOutcome(c, saveOp(approvedId)),
@@ -601,6 +632,22 @@ async function seesComfort(client: Client) {
   const saved = (answer.body.saved as { saved: boolean }[]).filter((row) => row.saved).length;
   const preferences = answer.body.preferences as { theme: string; name: string } | null;
   return { status: 200, outcome: `saved ${saved}, ${preferences?.theme ?? 'none'}, ${preferences?.name ?? 'none'}` };
+}
+
+/**
+ * What a page of GET /api/posts (or one post) holds of the author's approved post (with its replies: the three
+ * written before the rows run, and those the rows add) and of their pending post; `none` when neither.
+ */
+async function pageOutcome(client: Client, path: string, approvedId: number, pendingId: number) {
+  const answer = await client.request('GET', path, undefined, { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
+  if (answer.status !== 200) return { status: answer.status };
+  const ids = (answer.body.posts as { id: number }[]).map((post) => post.id);
+  const replies = (answer.body.replies as { postId: number }[]).filter((reply) => reply.postId === approvedId).length;
+  const parts = [
+    ...(ids.includes(approvedId) ? [`approved${replies >= 3 ? ' with its replies' : ''}`] : []),
+    ...(ids.includes(pendingId) ? ['pending'] : []),
+  ];
+  return { status: 200, outcome: parts.length ? parts.join(', ') : 'none' };
 }
 
 /** Whether a search for `q` finds the post `postId`. */

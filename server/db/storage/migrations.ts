@@ -579,6 +579,9 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     reset_at bigint NOT NULL,
     PRIMARY KEY (limiter, key)
   )`,
+  // 18: a device holds a window of the forum (issue 44): its first sync asks for the posts that are
+  // not approved (its own, and to admins every pending or rejected one) without reading the rest.
+  `CREATE INDEX posts_unapproved ON posts (id) WHERE status <> 'approved'`,
 ];
 
 /**

@@ -60,6 +60,8 @@ interface Kind {
   visible: string;
   seq: string;
   order: string;
+  /** A post's own rows (posts, replies, removed posts): a window's first sync takes them only above `postsAfter`. */
+  ofPosts?: boolean;
 }
 
 const POSTS: Kind = {
@@ -69,6 +71,7 @@ const POSTS: Kind = {
   visible: visibleTo('$3', '$4', 'y'),
   seq: 'y.seq',
   order: 'x.seq, x.id',
+  ofPosts: true,
 };
 const REPLIES: Kind = {
   key: 'replies',
@@ -77,6 +80,7 @@ const REPLIES: Kind = {
   visible: visibleTo('$3', '$4', 'y'),
   seq: 'x.seq',
   order: 'x.seq, x.created_at',
+  ofPosts: true,
 };
 // A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
 // author and the admins for a pending or rejected one (an id and a number, never its content).
@@ -90,6 +94,7 @@ const REMOVED: Kind = {
   visible: `(y.gone = ${visibleTo('$3', '$4', 'y')})`,
   seq: 'y.seq',
   order: 'x.seq, x.id',
+  ofPosts: true,
 };
 // Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
 const NOTIFICATIONS: Kind = {
@@ -165,10 +170,13 @@ const kindsOf = (shape: Shape): Kind[] => [
  */
 const page = (shape: Shape) => {
   const kinds = kindsOf(shape);
+  // From version 6, $7: a window's first sync takes a post's own rows only above it (0: all).
+  const floor = (kind: Kind) => (shape.members && kind.ofPosts ? 'greatest($1::bigint, $7::bigint)' : '$1');
+  const above = (kind: Kind) => (shape.members && kind.ofPosts ? ` AND ${kind.seq} > $7` : '');
   const first = kinds.map(
     (kind) =>
       `k_${kind.key} AS (SELECT ${kind.columns} FROM ${kind.from}
-    WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible} ORDER BY ${kind.seq} LIMIT $5)`,
+    WHERE ${kind.seq} > ${floor(kind)} AND ${kind.seq} <= $2 AND ${kind.visible} ORDER BY ${kind.seq} LIMIT $5)`,
   );
   // The scalar subqueries on b are evaluated once: a branch whose condition is false reads no table.
   const inPage = kinds.map(
@@ -176,7 +184,7 @@ const page = (shape: Shape) => {
     SELECT * FROM k_${kind.key} WHERE NOT (SELECT whole FROM b) AND seq <= (SELECT bound FROM b)
     UNION ALL
     SELECT ${kind.columns} FROM ${kind.from}
-    WHERE (SELECT whole FROM b) AND ${kind.seq} = (SELECT bound FROM b) AND ${kind.visible}
+    WHERE (SELECT whole FROM b) AND ${kind.seq} = (SELECT bound FROM b) AND ${kind.visible}${above(kind)}
   )`,
   );
   const seqs = kinds.map((kind) => `SELECT seq FROM k_${kind.key}`).join(' UNION ALL ');
@@ -205,12 +213,13 @@ const page = (shape: Shape) => {
 };
 
 // Whether anything this viewer may see follows $1 (asked only after a page of one change number).
-// It takes no limit: the viewer's id is $5 here (every placeholder of a statement must be used).
+// It takes no limit: the viewer's id is $5 here (every placeholder of a statement must be used), and
+// from version 6 postsAfter $6.
 const moreAfter = (shape: Shape) =>
   `SELECT ${kindsOf(shape)
     .map(
       (kind) =>
-        `EXISTS (SELECT 1 FROM ${kind.from} WHERE ${kind.seq} > $1 AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
+        `EXISTS (SELECT 1 FROM ${kind.from} WHERE ${kind.seq} > ${shape.members && kind.ofPosts ? 'greatest($1::bigint, $6::bigint)' : '$1'} AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
     )
     .join(' OR ')} AS more`;
 
@@ -330,18 +339,20 @@ export async function pullChanges(
   after: number,
   limit: number,
   protocol: number,
+  postsAfter = 0,
 ): Promise<PullResponse | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
   const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
   const head = await changeHead(sql);
   const viewerId = shape.moderation || shape.comfort ? [viewer.id] : [];
-  const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1, ...viewerId]);
+  const window = shape.members ? [postsAfter] : [];
+  const [row] = await sql.query<{ page: string }>(pageSql, [after, head, admin, viewer.email, limit + 1, ...viewerId, ...window]);
   const raw = JSON.parse(row!.page) as RawPage;
   const bound = Number(raw.bound);
   let more = raw.cut;
   if (raw.whole) {
-    const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email, ...viewerId]);
+    const [following] = await sql.query<{ more: boolean }>(moreSql, [bound, head, admin, viewer.email, ...viewerId, ...window]);
     more = following!.more;
   }
   await withAuthors(sql, [...raw.posts, ...(raw.replies ?? [])]);

@@ -13,11 +13,11 @@ import { memberOf } from '../../plugins/session';
 
 export default async function pullRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request, reply) => {
-    const { after, limit } = request.query as z.infer<typeof pullQuerySchema>;
+    const { after, limit, postsAfter } = request.query as z.infer<typeof pullQuerySchema>;
     const member = memberOf(request);
     // A page is long, unhurried work: a like or a sign-in waiting for the embedded engine goes first.
     return readFromCursor(ctx.db, after, request, reply, (source) =>
-      pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion),
+      pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion, postsAfter),
     );
   });
 }

@@ -18,8 +18,8 @@ import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
 
-/** The Free up space marker's states (META_KEYS.holdsPart). */
-export type HoldsPart = 'freed' | 'refetch' | 'refetching';
+/** The Free up space marker's states (META_KEYS.holdsPart); `window`: a new device's window (issue 44, window.ts). */
+export type HoldsPart = 'freed' | 'refetch' | 'refetching' | 'window';
 
 /**
  * Follows a pull from the start: while one runs, what it stores arrives "long ago" (arrivedAt 0,
@@ -31,8 +31,12 @@ async function followFullPull(page: PullResponse, from: number, now: number): Pr
   if (from === 0 && page.more) await db.meta.put({ key: META_KEYS.syncFullPull, value: now });
   if (!page.more) await db.meta.delete(META_KEYS.syncFullPull);
   const part = (await db.meta.get(META_KEYS.holdsPart))?.value as HoldsPart | undefined;
-  // Any pull from the start brings back what Free up space removed (a member switch's too).
-  if (part !== undefined && from === 0) {
+  // Any pull from the start brings back what Free up space removed (a member switch's too), but a
+  // window's: its pull from the start carries only what changed since its pages.
+  const windowed = (await db.meta.get(META_KEYS.windowHead)) !== undefined;
+  if (windowed) {
+    if (!page.more) await db.meta.delete(META_KEYS.windowHead);
+  } else if (part !== undefined && from === 0) {
     if (page.more) await db.meta.put({ key: META_KEYS.holdsPart, value: 'refetching' });
     else await db.meta.delete(META_KEYS.holdsPart);
   } else if (part === 'refetching' && !page.more) await db.meta.delete(META_KEYS.holdsPart);

@@ -13,6 +13,7 @@ import { isEmptyQuery, parseQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
 import { NewPostsPill } from './new-posts-pill';
+import { OlderPosts } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import './forum.scss';
@@ -100,6 +101,7 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
         <EmptyState icon={<IconMoodEmpty size={40} />} title="No posts found">
           Try adjusting your search or filters.
         </EmptyState>
+        {!query && <OlderPosts category={category} email={email} onLoaded={loadMore} />}
       </>
     );
   }
@@ -137,6 +139,8 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
           label={total !== undefined ? `Load more posts (${formatCount(total - items.length)} more)` : 'Load more posts'}
         />
       )}
+      {/* Past what this device holds: older pages from the server (a search asks it in ServerSearch). */}
+      {!hasMore && !query && <OlderPosts category={category} email={email} onLoaded={loadMore} />}
     </>
   );
 }

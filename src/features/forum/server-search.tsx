@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { holdsPart } from '../../db/sync/free-space';
 import { savedPostIds } from '../../db/saved/saved';
@@ -25,9 +25,13 @@ interface Answer extends ServerSearchAnswer {
   key: string;
 }
 
+/** How long after the last keystroke the server is asked (each keystroke would be a request). */
+const SERVER_SEARCH_DELAY_MS = 300;
+
 /**
- * On a connected device that holds only part of the forum: says so under a search, and offers to
- * search the server (online), whose ranked results are shown above the device's own.
+ * On a connected device that holds only part of the forum: says so under a search and, online,
+ * asks the server by itself (issue 44: no button to press) once typing pauses; its ranked results
+ * are shown above the device's own and kept on the device. Offline it says why it cannot.
  */
 export function ServerSearch({ query, category, parsed, email }: ServerSearchProps) {
   const status = useSyncStatus().state;
@@ -42,39 +46,45 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
     [shown],
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
-  if (status === 'local' || !part || !query) return null;
   const offline = status === 'offline';
+  const active = status !== 'local' && Boolean(part) && Boolean(query);
 
-  const ask = async () => {
+  const ask = useEffectEvent(async (asked: string) => {
     setBusy(true);
     try {
       // The request code (and the API client) loads on the first server search only.
       const { searchServer } = await import('../../sync/comfort');
       const result = await searchServer(query, category);
-      setAnswer({ key, ...result });
+      setAnswer({ key: asked, ...result });
     } catch (error) {
       showToast(errorToast(error));
     } finally {
       setBusy(false);
     }
-  };
+  });
+  // Each search typed (once typing pauses), online, goes to the server once.
+  const asked = answer?.key === key;
+  useEffect(() => {
+    if (!active || offline || asked) return undefined;
+    const timer = setTimeout(() => void ask(key), SERVER_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [active, offline, asked, key]);
+  if (!active) return null;
 
   return (
     <>
       <div className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 app-server-search">
-        <span id="server-search-why">
-          This device holds part of the forum.{offline && ' Searching the server needs a connection: you are offline.'}
+        <span id="server-search-why" role="status">
+          This device holds part of the forum.
+          {offline
+            ? ' Searching the server needs a connection: you are offline.'
+            : busy
+              ? ' Searching the server…'
+              : shown
+                ? ' The server’s results come first.'
+                : ''}
         </span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          disabled={offline || busy}
-          aria-describedby="server-search-why"
-          onClick={() => void ask()}
-        >
-          {busy && <Spinner className="me-1" />}
-          Search the server
-        </button>
+        {busy && <Spinner />}
       </div>
       {shown && (
         <section className="mb-4 app-server-results" aria-labelledby="server-results-title">

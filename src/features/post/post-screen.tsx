@@ -16,6 +16,7 @@ import { PostUnavailable } from './post-unavailable';
 import { PostView } from './post-view';
 import { Thread } from './thread';
 import { usePost } from './use-post';
+import { useServerPost } from './use-server-post';
 import { pageFrom, useThreadPage } from './use-thread-page';
 
 /** What a post page's snapshot keeps: the post, and the replies that start on the first screen (one at least). */
@@ -35,7 +36,9 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   const thread = useThreadPage(postId, pageFrom(params.get('page')));
   const settled = useFirstSyncSettled();
   const shownId = lookup.state === 'shown' ? lookup.post.id : null;
-  const unavailable = lookup.state === 'missing' && (settled || postId === null);
+  // A post beyond this device's window comes from the server when its page opens (online).
+  const fetching = useServerPost(postId, lookup.state === 'missing' && settled, viewer.email);
+  const unavailable = lookup.state === 'missing' && (settled || postId === null) && !fetching;
   const title = lookup.state === 'shown' ? clip(lookup.post.title, DISPLAY_CHARS.title) : unavailable ? 'Post not available' : null;
   // The snapshot painted before the app booted (src/boot/forum-snapshot.ts) stays until the post and
   // its first replies are shown in its place; the page's first screen is stored as the next one.

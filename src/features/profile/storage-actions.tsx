@@ -5,7 +5,8 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { downloadWholeForum, freeUpSpace, holdsPart } from '../../db/sync/free-space';
-import { plural } from '../../lib/format';
+import { readWindowSummary } from '../../db/sync/window';
+import { formatCount, plural } from '../../lib/format';
 
 /** How many of the newest posts Free up space keeps (the data layer's rule, said in the dialog). */
 const KEPT_NEWEST = 50;
@@ -17,8 +18,11 @@ const KEPT_NEWEST = 50;
 export function StorageActions({ email, connected, offline }: { email: string; connected: boolean; offline: boolean }) {
   const showToast = useToast();
   const part = useLiveQuery(() => holdsPart(), []);
+  const summary = useLiveQuery(() => readWindowSummary(), []);
   const [dialog, setDialog] = useState<'open' | 'closing' | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const [asking, setAsking] = useState(false);
+  // Under way until its pull from the start has ended (the posts arrive in the background).
+  const downloading = asking || summary?.part === 'refetch' || summary?.part === 'refetching';
 
   const free = async (): Promise<boolean> => {
     try {
@@ -37,14 +41,17 @@ export function StorageActions({ email, connected, offline }: { email: string; c
   };
 
   const download = async () => {
-    setDownloading(true);
+    setAsking(true);
     try {
       await downloadWholeForum();
-      showToast({ title: 'Forum downloaded', description: 'This device holds the whole forum again.' });
+      showToast({
+        title: 'Downloading the whole forum',
+        description: 'Posts arrive in the background. This device keeps all of them from now on, for reading offline.',
+      });
     } catch (error) {
       showToast(errorToast(error));
     } finally {
-      setDownloading(false);
+      setAsking(false);
     }
   };
 
@@ -66,6 +73,11 @@ export function StorageActions({ email, connected, offline }: { email: string; c
           {downloading && <Spinner className="me-2" />}
           Download the whole forum
         </button>
+      )}
+      {downloading && summary && (
+        <p className="w-100 mb-0 small text-body-secondary" role="status">
+          Downloading the whole forum: {formatCount(summary.posts)} posts on this device so far.
+        </p>
       )}
       {dialog && (
         <ConfirmDialog

@@ -6,6 +6,18 @@ import { formatBytes, formatCount, plural } from '../../lib/format';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import { StorageActions } from './storage-actions';
+import { POSTS_BUDGET, readWindowSummary, STORAGE_BUDGET_BYTES, type WindowSummary } from '../../db/sync/window';
+
+/** How much of the forum this connected device keeps, and its budget (issue 44). */
+function describeForum(summary: WindowSummary | undefined): string {
+  if (!summary) return 'Checking…';
+  const posts = plural(summary.posts, 'post');
+  if (summary.whole) return `The whole forum, as you asked: ${posts}, with no limit`;
+  const budget = `It keeps at most ${formatCount(POSTS_BUDGET)} besides your own and saved posts (about ${formatBytes(STORAGE_BUDGET_BYTES)})`;
+  return summary.part
+    ? `${posts}: the newest, your own and your saved ones. ${budget}; older posts load from the server when you go to them`
+    : `All ${posts} of the forum. ${budget}; past that the oldest leave and load from the server when you go to them`;
+}
 
 const describeLastSync = (at: number | undefined) =>
   at ? new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : 'Not yet';
@@ -22,6 +34,7 @@ export function StoragePanel({ email }: { email: string }) {
   const status = useAsyncValue(() => readStorageStatus(), { key: 'storage', refresh: mirror?.writtenAt })?.value ?? null;
 
   const sync = useSyncStatus();
+  const forum = useLiveQuery(() => readWindowSummary(), []);
   const persisted = status?.persisted;
   return (
     <section className="card app-panel" aria-labelledby="storage-title">
@@ -62,6 +75,8 @@ export function StoragePanel({ email }: { email: string }) {
           </dd>
           {sync.state !== 'local' && (
             <>
+              <dt>Forum on this device</dt>
+              <dd data-testid="forum-held">{describeForum(forum)}</dd>
               <dt>Last sync</dt>
               <dd data-testid="last-sync">{describeLastSync(sync.lastSyncAt)}</dd>
               <dt>Waiting to sync</dt>

@@ -9,6 +9,7 @@ import { approvePost, createPost } from '../../../src/db/posts/posts';
 import { likePost } from '../../../src/db/likes/likes';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
 import { readCursor } from '../../../src/db/ops/sync-meta';
+import { META_KEYS } from '../../../src/db/contracts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { FIRST_PULL_PAGE_SIZE, PULL_PAGE_SIZE } from '../../../src/sync/engine';
 import { signInAs } from '../factories';
@@ -165,6 +166,8 @@ describe('the sync engine', () => {
     const server = await startServer();
     await server.insertApprovedPosts(2_500);
     const device = await connectedDevice(server);
+    // A device that asked for the whole forum pulls it all (a new one takes a window: window.test.ts).
+    await db.meta.put({ key: META_KEYS.windowWhole, value: true });
     const limits: number[] = [];
     server.fault = ({ url }) => {
       if (url.pathname !== '/api/changes') return undefined;

@@ -1,0 +1,250 @@
+// Issue 44's rows: a new device keeps a window of the forum. For each size (BENCH_SIZES, default
+// 100,000 and 1,000,000 posts) on PostgreSQL (seeded with COPY) and, at 100,000, on PGlite (seeded
+// with one INSERT … SELECT while no server has its folder open), in a fresh headless Chromium with a
+// profile on disk:
+// - Sign In (the click) → the first 20 posts painted on /forum (the member taps Forum as soon as
+//   the home page shows), and → the window stored (2,000 posts in IndexedDB and the first sync done);
+// - the device's IndexedDB size then (navigator.storage.estimate(), service workers blocked: the
+//   origin's storage is IndexedDB alone);
+// - past the window: in a category the window holds 10 posts of, each click on "Load older posts
+//   from the server" → the next page painted (the frame after the new cards), 20 pages, p95;
+// - a search the device cannot answer (a word only posts older than the window carry): from the
+//   keystroke (the whole query typed at once) → the server's results painted, 20 searches, p95; the
+//   app asks the server 300 ms after typing stops, and the figure includes that wait.
+// Traffic goes to 127.0.0.1 only; every step is bounded and the run stops by itself.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { PGlite } from '@electric-sql/pglite';
+import { startPostgres } from '../scripts/postgres.mjs';
+import { BENCH_PASSWORD, percentile, Session, startServer } from './server/harness.mjs';
+import { fillSignIn, newDiskDevice, waitForFirstSync } from './devices.mjs';
+
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+const WINDOW = 2_000;
+const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices'];
+/** One post in 200 is a case study: ten in the window, the rest older. */
+const SPARSE = 200;
+const ROUNDS = 20;
+const log = (line) => console.log(`[bench:window] ${line}`);
+
+/** Seeded post n: its title carries `lot<n / 1000>` (a word a thousand posts share), its category cycles. */
+const titleOf = (n) => `Seeded post ${n} of lot${Math.floor(n / 1_000)}`;
+const categoryOf = (n) => (n % SPARSE === 0 ? 'Case Studies' : CATEGORIES[n % CATEGORIES.length]);
+const CONTENT = 'A realistic paragraph of content about a study, its sample and what we learned from it. '.repeat(3).trim();
+
+/** `count` approved posts through COPY … FROM STDIN, the search trigger off (its table filled after, in one statement). */
+async function seedWithCopy(url, count) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [head] = await sql`SELECT seq, last_post_id FROM change_head`;
+    const seq = Number(head.seq);
+    const base = Math.max(Number(head.last_post_id), Date.now()) + 1;
+    await sql`ALTER TABLE posts DISABLE TRIGGER posts_search_doc`;
+    const copy =
+      await sql`COPY posts (id, title, content, category, author, author_email, author_role, likes, comments, views, date, is_top_contributor, tags, status, seq) FROM STDIN`.writable();
+    const CHUNK = 10_000;
+    for (let from = 1; from <= count; from += CHUNK) {
+      let text = '';
+      for (let n = from; n < Math.min(from + CHUNK, count + 1); n += 1)
+        text += `${base + n}\t${titleOf(n)}\t${CONTENT}\t${categoryOf(n)}\tSeeded\tseeded@bench.example\tuser\t0\t0\t0\tJust now\tf\t[]\tapproved\t${seq + n}\n`;
+      if (!copy.write(text)) await new Promise((resolve) => copy.once('drain', resolve));
+    }
+    await new Promise((resolve, reject) => copy.end((error) => (error ? reject(error) : resolve())));
+    await sql`ALTER TABLE posts ENABLE TRIGGER posts_search_doc`;
+    await sql`INSERT INTO post_search (post_id, doc)
+      SELECT id, setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, content), 'B')
+      FROM posts WHERE id > ${base}`;
+    await sql`UPDATE change_head SET seq = ${seq + count}, last_post_id = ${base + count}`;
+    for (const table of ['posts', 'post_search']) await sql.unsafe(`ANALYZE ${table}`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The same posts into a PGlite folder no server has open, in one INSERT … SELECT (the trigger fills the search table). */
+async function seedPglite(dataDir, count) {
+  const pglite = await PGlite.create({ dataDir });
+  try {
+    const [head] = (await pglite.query('SELECT seq, last_post_id FROM change_head')).rows;
+    const seq = Number(head.seq);
+    const base = Math.max(Number(head.last_post_id), Date.now()) + 1;
+    await pglite.query(
+      `INSERT INTO posts (id, title, content, category, author, author_email, author_role, likes, comments, views, date, is_top_contributor, tags, status, seq)
+       SELECT $1::bigint + n, 'Seeded post ' || n || ' of lot' || (n / 1000), $4,
+         CASE WHEN n % ${SPARSE} = 0 THEN 'Case Studies' ELSE (ARRAY['${CATEGORIES.join("','")}'])[1 + n % ${CATEGORIES.length}] END,
+         'Seeded', 'seeded@bench.example', 'user', 0, 0, 0, 'Just now', false, '[]'::jsonb, 'approved', $2::bigint + n
+       FROM generate_series(1, $3::int) AS n`,
+      [base, seq, count, CONTENT],
+    );
+    await pglite.query('UPDATE change_head SET seq = $1, last_post_id = $2', [seq + count, base + count]);
+    for (const table of ['posts', 'post_search']) await pglite.query(`ANALYZE ${table}`);
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** The figures of one new device on `server` holding `size` posts. */
+async function measure(server, size) {
+  const { context, page } = await newDiskDevice(server.url);
+  try {
+    // The frame after /forum shows 20 posts, as wall-clock time (the bench's clock). The list's own
+    // IntersectionObserver is off: the bench clicks "Load older posts" itself, one page at a time.
+    await page.addInitScript(() => {
+      window.IntersectionObserver = undefined;
+      const watch = () => {
+        const shown = location.pathname === '/forum' ? document.querySelectorAll('article').length : 0;
+        if (shown >= 20) requestAnimationFrame(() => setTimeout(() => (window.painted20 = Date.now())));
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    const email = `window-${size}@bench.example`;
+    await new Session(server.url).signIn(email);
+    const signIn = await fillSignIn(page, email, BENCH_PASSWORD);
+    const started = Date.now();
+    await signIn.click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Forum', exact: true }).first().click();
+    await waitForFirstSync(page, WINDOW, { limitMs: 5 * 60_000 });
+    const stored = Date.now() - started;
+    const painted =
+      (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((h) => h.jsonValue())) - started;
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
+    const held = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('insight-exchange');
+          open.onsuccess = () => {
+            const count = open.result.transaction('posts').objectStore('posts').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    log(
+      `${size.toLocaleString('en-US')}: 20 painted ${painted} ms, window stored ${stored} ms, ${held} posts, ${(usage / 2 ** 20).toFixed(1)} MB`,
+    );
+
+    // Past the window, in a category it holds few of.
+    await page.getByLabel('Category').selectOption('Case Studies');
+    await page.getByRole('button', { name: 'Load older posts from the server' }).waitFor({ timeout: 60_000 });
+    const pages = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const button = page.getByRole('button', { name: 'Load older posts from the server' });
+      await button.waitFor({ timeout: 60_000 });
+      pages.push(
+        await page.evaluate(async () => {
+          const before = document.querySelectorAll('article').length;
+          const start = performance.now();
+          [...document.querySelectorAll('button')].find((one) => one.textContent.includes('Load older posts from the server')).click();
+          await new Promise((resolve, reject) => {
+            const limit = setTimeout(() => reject(new Error('no page within 30 s')), 30_000);
+            const check = () => {
+              if (document.querySelectorAll('article').length > before) {
+                clearTimeout(limit);
+                requestAnimationFrame(() => setTimeout(resolve));
+              } else requestAnimationFrame(check);
+            };
+            check();
+          });
+          return performance.now() - start;
+        }),
+      );
+      // The list's own next page (the server's page is one page long; the next click asks for the next).
+      const more = page.getByRole('button', { name: /^Load more posts/ });
+      while (await more.isVisible()) await more.click();
+    }
+
+    // Searches the device cannot answer: a lot whose posts are all older than the window.
+    await page.getByLabel('Category').selectOption('All');
+    const search = page.getByLabel('Search posts');
+    const searches = [];
+    const lots = Math.floor((size - WINDOW) / 1_000);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const lot = 1 + Math.floor((round * lots) / ROUNDS);
+      await search.fill('');
+      await page.getByRole('region', { name: /Results from the server/ }).waitFor({ state: 'detached', timeout: 30_000 });
+      const start = await page.evaluate(() => performance.now());
+      await search.fill(`lot${lot}`);
+      await page
+        .getByRole('region', { name: /Results from the server/ })
+        .getByRole('article')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      searches.push(
+        (await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))))) -
+          start,
+      );
+    }
+    const figures = (values) => ({
+      p50: Math.round(percentile(values, 50)),
+      p95: Math.round(percentile(values, 95)),
+      max: Math.round(Math.max(...values)),
+    });
+    const result = {
+      painted,
+      stored,
+      held,
+      usageMb: Number((usage / 2 ** 20).toFixed(1)),
+      olderPage: figures(pages),
+      search: figures(searches),
+    };
+    log(`${size.toLocaleString('en-US')}: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+const results = {};
+for (const engine of ENGINES) {
+  for (const size of SIZES) {
+    if (engine === 'pglite' && size > 100_000) continue; // PGlite is measured at the sizes it holds
+    const key = `${engine} ${size}`;
+    const started = Date.now();
+    if (engine === 'postgres') {
+      const database = await startPostgres();
+      try {
+        let server = await startServer({ DATABASE_URL: database.url });
+        log(`${key}: seeding with COPY…`);
+        await seedWithCopy(database.url, size);
+        await server.stop();
+        server = await startServer({ DATABASE_URL: database.url }, { limits: 'keep' });
+        log(`${key}: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        try {
+          results[key] = await measure(server, size);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        database.stop();
+      }
+    } else {
+      const dataDir = mkdtempSync(join(os.tmpdir(), 'ie-bench-window-'));
+      try {
+        const first = await startServer({ DATA_DIR: dataDir });
+        await first.stop();
+        log(`${key}: seeding…`);
+        await seedPglite(dataDir, size);
+        const server = await startServer({ DATA_DIR: dataDir }, { limits: 'keep' });
+        try {
+          results[key] = await measure(server, size);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+}
+const saved = 'bench/window-results.json';
+const previous = existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : {};
+writeFileSync(
+  saved,
+  JSON.stringify({ ...previous, ...results, at: new Date().toISOString(), load: os.loadavg()[0].toFixed(2) }, null, 2) + '\n',
+);
+console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,66 @@
+// The forum a page at a time (issue 44): a device holds a window (the newest approved posts, its
+// member's own and saved posts, to admins what waits for moderation) and asks the server for the
+// rest when the member goes there: an older page, a category, one post. Every page comes with all
+// the replies of its posts and the change head read before its rows: every change at or below it
+// is in them, and the pull from there brings the rest (a row read later is only ever newer).
+import type { ForumPage } from '../../../src/shared/protocol';
+import type { UserRow } from '../members/accounts';
+import { withAuthors } from '../members/authors';
+import type { Sql } from '../storage/adapter';
+import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
+import { withPolls } from '../posts/poll-rows';
+import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
+import { changeHead } from '../sync/changes';
+
+export interface PageRequest {
+  part: 'newest' | 'kept';
+  /** Only posts older (a smaller id) than this one. */
+  before?: number;
+  limit: number;
+  /** Only this category's posts (newest only). */
+  category?: string;
+}
+
+// Parameters: $1 admin, $2 email, $3 before (null: from the newest), $4 limit + 1, $5 category
+// (null: all), and for kept $6 the viewer's id. Newest: the primary key read backwards, approved posts only. Kept: the member's own posts
+// (posts_author_seq), their saved posts, and to admins the posts not approved (posts_unapproved).
+const NEWEST = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
+  WHERE y.status = 'approved' AND ($3::bigint IS NULL OR y.id < $3) AND ($5::text IS NULL OR y.category = $5)
+  ORDER BY y.id DESC LIMIT $4`;
+const KEPT = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
+  WHERE y.id IN (
+      SELECT id FROM posts WHERE author_email = $2
+      UNION SELECT post_id FROM saved_posts WHERE user_id = $6 AND saved
+      UNION SELECT id FROM posts WHERE $1::boolean AND status <> 'approved')
+    AND ${visibleTo('$1', '$2', 'y')} AND ($3::bigint IS NULL OR y.id < $3) AND ($5::text IS NULL OR y.category = $5)
+  ORDER BY y.id DESC LIMIT $4`;
+const ONE = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y WHERE y.id = $3 AND ${visibleTo('$1', '$2', 'y')}`;
+const REPLIES = `SELECT ${readableReplyColumns('x', '$1')} FROM replies x WHERE x.post_id = ANY($2::bigint[]) ORDER BY x.seq, x.created_at`;
+
+/** The posts as the viewer reads them, with every reply of each (both as a pull sends them). */
+async function withReplies(sql: Sql, viewer: UserRow, rows: PostRow[]): Promise<Pick<ForumPage, 'posts' | 'replies'>> {
+  const admin = viewer.role === 'admin';
+  if (rows.length === 0) return { posts: [], replies: [] };
+  await withPolls(sql, rows, viewer.email);
+  const posts = (await withAuthors(sql, rows)).map((row) => toWirePost(row, admin, viewer.email));
+  const replyRows = await sql.query<ReplyRow>(REPLIES, [admin, posts.map((post) => post.id)]);
+  const replies = (await withAuthors(sql, replyRows)).map((reply) => toWireReply(reply, admin, viewer.email));
+  return { posts, replies };
+}
+
+/** A page of the forum that `viewer` may see, newest first (PageRequest). */
+export async function readForumPage(sql: Sql, viewer: UserRow, request: PageRequest): Promise<ForumPage> {
+  const cursor = await changeHead(sql);
+  const params = [viewer.role === 'admin', viewer.email, request.before ?? null, request.limit + 1, request.category ?? null];
+  const rows = await sql.query<PostRow>(request.part === 'kept' ? KEPT : NEWEST, request.part === 'kept' ? [...params, viewer.id] : params);
+  const more = rows.length > request.limit;
+  return { ...(await withReplies(sql, viewer, more ? rows.slice(0, request.limit) : rows)), cursor, more };
+}
+
+/** One post that `viewer` may see, with its replies; undefined when there is none (deleted, or not theirs to see). */
+export async function readForumPost(sql: Sql, viewer: UserRow, id: number): Promise<ForumPage | undefined> {
+  const cursor = await changeHead(sql);
+  const rows = await sql.query<PostRow>(ONE, [viewer.role === 'admin', viewer.email, id]);
+  if (rows.length === 0) return undefined;
+  return { ...(await withReplies(sql, viewer, rows)), cursor, more: false };
+}

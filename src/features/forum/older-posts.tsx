@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { holdsPart } from '../../db/sync/free-space';
+import type { CategoryFilter } from '../../db/types';
+import { useSyncStatus } from '../../hooks/use-sync-status';
+import { LoadMore } from '../../components/load-more';
+import { errorToast } from '../../components/toast/error-toast';
+import { useToast } from '../../components/toast/toast-context';
+
+// The request code (and the API client) loads when the first older page is asked for.
+const loadWindow = () => import('../../sync/window');
+
+/**
+ * The end of the forum's list on a connected device that holds part of the forum (issue 44): online,
+ * the next older posts come from the server as the end scrolls near (the button is the keyboard's
+ * way) and the list grows by a page (`onLoaded`); offline, the list ends plainly with what the device holds and how to keep more.
+ */
+export function OlderPosts({ category, email, onLoaded }: { category: CategoryFilter; email: string; onLoaded: () => void }) {
+  const status = useSyncStatus().state;
+  const part = useLiveQuery(() => holdsPart(), []);
+  const showToast = useToast();
+  const [loading, setLoading] = useState(false);
+  const [ended, setEnded] = useState<CategoryFilter | null>(null);
+  if (status === 'local' || !part || ended === category) return null;
+
+  if (status === 'offline')
+    return (
+      <p className="app-list-end text-body-secondary" role="status">
+        That’s everything this device holds{category === 'All' ? '' : ` in ${category}`}. Older posts load from the server when you’re back
+        online. To read the whole forum offline, use <Link to="/profile#storage-title">Download the whole forum</Link> on your profile.
+      </p>
+    );
+
+  const load = async () => {
+    if (loading) return;
+    setLoading(true);
+    try {
+      const { loadOlderPosts } = await loadWindow();
+      const more = await loadOlderPosts(email, category);
+      // The list shows the page at once (one page longer), not after another Load more.
+      onLoaded();
+      if (!more) setEnded(category);
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return <LoadMore onLoadMore={() => void load()} loading={loading} label="Load older posts from the server" />;
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSyncStatus } from '../../hooks/use-sync-status';
+
+/**
+ * A post this connected device does not hold (issue 44: it keeps a window of the forum) is asked
+ * from the server once, online, when its page opens, and kept; true while that request runs. The
+ * post then shows from the device, or the page says it is not available (the server has none for
+ * this member). Offline, or local-only, nothing is asked.
+ */
+export function useServerPost(postId: number | null, missing: boolean, email: string): boolean {
+  const status = useSyncStatus().state;
+  const [answered, setAnswered] = useState<number | null>(null);
+  const running = useRef<number | null>(null);
+  const online = status !== 'local' && status !== 'offline';
+  const ask = missing && online && postId !== null && answered !== postId;
+  useEffect(() => {
+    if (!ask || postId === null || running.current === postId) return;
+    running.current = postId;
+    void (async () => {
+      try {
+        const { fetchPost } = await import('../../sync/window');
+        await fetchPost(postId, email);
+      } catch {
+        // Not found, or the network dropped: the page says the post is not available.
+      } finally {
+        running.current = null;
+        setAnswered(postId);
+      }
+    })();
+  }, [ask, postId, email]);
+  return ask;
+}
