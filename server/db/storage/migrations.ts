@@ -580,8 +580,12 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     PRIMARY KEY (limiter, key)
   )`,
   // 18: a device holds a window of the forum (issue 44): its first sync asks for the posts that are
-  // not approved (its own, and to admins every pending or rejected one) without reading the rest.
-  `CREATE INDEX posts_unapproved ON posts (id) WHERE status <> 'approved'`,
+  // not approved (its own, and to admins every pending or rejected one) without reading the rest,
+  // and a category's older pages read that category's approved posts alone, newest first.
+  [
+    `CREATE INDEX posts_unapproved ON posts (id) WHERE status <> 'approved'`,
+    `CREATE INDEX posts_category_approved ON posts (category, id) WHERE status = 'approved'`,
+  ],
 ];
 
 /**

@@ -7,6 +7,7 @@ import { useSyncStatus } from '../../hooks/use-sync-status';
 import { LoadMore } from '../../components/load-more';
 import { errorToast } from '../../components/toast/error-toast';
 import { useToast } from '../../components/toast/toast-context';
+import { isDataError } from '../../db/storage/errors';
 
 // The request code (and the API client) loads when the first older page is asked for.
 const loadWindow = () => import('../../sync/window');
@@ -42,7 +43,8 @@ export function OlderPosts({ category, email, onLoaded }: { category: CategoryFi
       onLoaded();
       if (!more) setEnded(category);
     } catch (error) {
-      showToast(errorToast(error));
+      // Offline, the list's end says so itself (the sync status turns offline): no toast on top.
+      if (!isDataError(error, 'offline')) showToast(errorToast(error));
     } finally {
       setLoading(false);
     }

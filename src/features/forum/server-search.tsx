@@ -8,7 +8,8 @@ import { useSyncStatus } from '../../hooks/use-sync-status';
 import { errorToast } from '../../components/toast/error-toast';
 import { useToast } from '../../components/toast/toast-context';
 import { Spinner } from '../../components/spinner';
-import { plural } from '../../lib/format';
+import { formatCount, plural } from '../../lib/format';
+import { LoadMore } from '../../components/load-more';
 import type { ParsedQuery } from '../../shared/search-language';
 import type { ServerSearchAnswer } from '../../sync/comfort';
 import { ForumPost } from './forum-post';
@@ -26,7 +27,9 @@ interface Answer extends ServerSearchAnswer {
 }
 
 /** How long after the last keystroke the server is asked (each keystroke would be a request). */
-const SERVER_SEARCH_DELAY_MS = 300;
+const SERVER_SEARCH_DELAY_MS = 150;
+/** The server's results painted at first (a screen or two); the rest, already on the device, a page at a time. */
+const SERVER_PAGE = 10;
 
 /**
  * On a connected device that holds only part of the forum: says so under a search and, online,
@@ -41,9 +44,11 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const shown = answer?.key === key ? answer : null;
+  const [more, setMore] = useState<{ key: string; count: number } | null>(null);
+  const count = more?.key === key ? more.count : SERVER_PAGE;
   const posts = useLiveQuery(
-    async () => (shown ? (await getPostsByIds(shown.ids)).filter((post) => post.status === 'approved') : []),
-    [shown],
+    async () => (shown ? (await getPostsByIds(shown.ids.slice(0, count))).filter((post) => post.status === 'approved') : []),
+    [shown, count],
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
   const offline = status === 'offline';
@@ -103,6 +108,13 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
               </div>
             ))}
           </div>
+          {shown.ids.length > count && (
+            <LoadMore
+              onLoadMore={() => setMore({ key, count: count + SERVER_PAGE * 2 })}
+              loading={false}
+              label={`More results from the server (${formatCount(shown.ids.length - count)} more)`}
+            />
+          )}
         </section>
       )}
     </>
