@@ -34,6 +34,7 @@ export const DEFAULT_LIMITS: Record<
   | 'download_megabytes_per_hour'
   | 'edits_per_day'
   | 'searches_per_minute'
+  | 'pages_per_minute'
   | 'pushes_per_10_seconds'
   | 'operations_per_minute',
   LimitRule
@@ -60,6 +61,11 @@ export const DEFAULT_LIMITS: Record<
   /** Edits of posts and replies. */
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
+  /**
+   * Pages of the forum read from the server (GET /api/posts, issue 44): a new device's window takes
+   * about six, a member scrolling past it one per 50 posts; this only stops a loop copying the forum.
+   */
+  pages_per_minute: { count: 60, seconds: 60, firstDayCount: 60, firstDaySeconds: 60 },
   /** Pushes: 2 a second on average, 20 at once (a device coming back online sends several). */
   pushes_per_10_seconds: { count: 20, seconds: 10, firstDayCount: 20, firstDaySeconds: 10 },
   /** Operations in all pushes: one full push (100) at once, then 2 a second. */

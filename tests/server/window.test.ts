@@ -7,6 +7,7 @@ import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost, type WireReply } from
 import { Client, createOp, deletePostOp, likeOp, reviewOp, saveOp, signedIn, type Answer } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
+import { DEFAULT_LIMITS } from './support/limits';
 
 const headers = { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
 
@@ -206,5 +207,35 @@ describe.each(BACKENDS)('a window of the forum on %s', (backend) => {
   it('creates nothing through a page: GET only', async () => {
     const answer = await reader.request('POST', '/api/posts', createOp('Through the page route'));
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('pages of the forum past the member limit (DEFAULT_LIMITS)', () => {
+  it('answers 429 slow_down with a sentence and Retry-After once a member has read pages_per_minute pages', async () => {
+    const server = await testServer('pglite', { memberLimits: DEFAULT_LIMITS });
+    try {
+      const reader = await signedIn(server.app, 'window-copier@example.com');
+      const allowed = DEFAULT_LIMITS.pages_per_minute.firstDayCount;
+      // A bucket of `allowed` that refills one a second: the refusal comes after `allowed` pages and
+      // the few that refilled meanwhile (bounded: twice as many pages is more than a minute's).
+      let served = 0;
+      let refused: Answer | undefined;
+      while (!refused && served < allowed * 2) {
+        const answer = await reader.request('GET', served % 2 ? '/api/posts?limit=1' : '/api/posts/1', undefined, headers);
+        if (answer.status === 429) refused = answer;
+        else served += 1;
+      }
+      expect(served).toBeGreaterThanOrEqual(allowed);
+      expect(refused?.status).toBe(429);
+      if (!refused) return;
+      expect(refused.body.error.code).toBe('slow_down');
+      expect(refused.body.error.message).toMatch(/^[A-Z].*\./);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another member is not held back by this one.
+      const other = await signedIn(server.app, 'window-other@example.com');
+      expect((await other.request('GET', '/api/posts?limit=1', undefined, headers)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

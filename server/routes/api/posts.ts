@@ -1,7 +1,8 @@
 // GET /api/posts and GET /api/posts/:id (issue 44): the forum a page at a time, for a device that
 // holds a window of it (db/window/pages.ts): its first sync's pages, an older page, a category's,
 // one post opened from a link. Signed-in members only, each page only what they may see; a page
-// is at most MAX_POSTS_PAGE posts, and a category must be one of the forum's. With the device's
+// is at most MAX_POSTS_PAGE posts, a category must be one of the forum's, and a member reads at
+// most pages_per_minute pages (429 slow_down with Retry-After past it). With the device's
 // cursor (`after`), a replica that has replayed that far answers (db/sync/replica.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';
 import { readFromCursor } from '../../db/sync/replica';
+import { takeForRequest } from '../../lib/limits';
 import { UNKNOWN_CATEGORY_MESSAGE } from './search';
 
 const cursorSchema = z.object({ after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional() });
@@ -22,6 +24,7 @@ export default async function postsRoutes(app: FastifyInstance, ctx: ServerConte
     const { part, before, limit, category, after } = request.query as z.infer<typeof pageQuerySchema>;
     if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const member = memberOf(request);
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
     reply.header('cache-control', 'no-store');
     return readFromCursor(ctx.db, after, request, reply, (source) =>
       readForumPage(source === ctx.db ? ctx.db.background : source, member, { part, before, limit, category }),
@@ -32,6 +35,7 @@ export default async function postsRoutes(app: FastifyInstance, ctx: ServerConte
     const { id } = request.params as z.infer<typeof postParamsSchema>;
     const { after } = request.query as z.infer<typeof cursorSchema>;
     const member = memberOf(request);
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
     reply.header('cache-control', 'no-store');
     const page = await readFromCursor(ctx.db, after, request, reply, (source) => readForumPost(source, member, id));
     if (!page) throw refuse('not_found');

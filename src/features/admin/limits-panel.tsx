@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   download_megabytes_per_hour: 'Attachment downloads (MB)',
   edits_per_day: 'Edits',
   searches_per_minute: 'Searches',
+  pages_per_minute: 'Pages of the forum read from the server',
   pushes_per_10_seconds: 'Sync requests',
   operations_per_minute: 'Changes synced',
 };
