@@ -66,11 +66,15 @@ test('a new device holds its window and no more; older posts load past it; offli
   await page.goto('/forum');
   await page.getByLabel('Category').selectOption('Case Studies');
   await expect(card(page, `Seeded post ${POSTS}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Load older posts from the server' }).scrollIntoViewIfNeeded();
-  await expect(card(page, 'Seeded post 18000')).toBeVisible();
-  // The rest as the member scrolls on (the list's own pages, then the server's if any).
-  for (let round = 0; round < 10 && !(await card(page, 'Seeded post 1000').isVisible()); round += 1) await page.mouse.wheel(0, 4000);
-  await expect(card(page, 'Seeded post 1000')).toBeVisible();
+  // The member scrolls to the end of the list (the list's own pages, then the server's): the button
+  // is replaced as each page lands, so each round scrolls again rather than holding on to it.
+  const scrollUntil = async (title: string) =>
+    expect(async () => {
+      await page.mouse.wheel(0, 4000);
+      await expect(card(page, title)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  await scrollUntil('Seeded post 18000');
+  await scrollUntil('Seeded post 1000');
   const cases = (await storedPosts(page))
     .filter((post) => post.title.startsWith('Seeded post '))
     .map((post) => Number(post.title.slice(12)));

@@ -110,3 +110,38 @@ test('after Flag on a phone, the toast covers none of the reply’s row (issue 4
     if (box) expect(overlap(toastBox, box)).toBe(false);
   }
 });
+
+test('pressing a toast’s Undo never moves the toast: a press held over a few frames still undoes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  await openForum(page);
+  await putPosts(page, [makePost({ id: 1_985_000_000_020, title: 'Held press', status: 'pending' })]);
+  await page.goto('/admin');
+  await card(page, 'Held press').getByRole('checkbox', { name: 'Select' }).check();
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  const shown = toast(page, '1 post approved');
+  const undo = shown.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeVisible();
+  // Where the toast settles (placed a frame after it shows, then its entry animation), then a press as a person makes it:
+  // down, some frames while the button takes the focus, up on the same spot.
+  const frames = (count: number) =>
+    page.evaluate(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+          step(n);
+        }),
+      count,
+    );
+  await frames(3);
+  await shown.locator('.toast').evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  const before = (await undo.boundingBox())!;
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await expect(undo).toBeFocused();
+  await frames(3);
+  expect((await undo.boundingBox())!.y).toBe(before.y);
+  await page.mouse.up();
+  await expect(toast(page, 'Review undone')).toBeVisible();
+  await expect(card(page, 'Held press')).toBeVisible();
+});

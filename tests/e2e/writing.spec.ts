@@ -477,6 +477,8 @@ test.describe('hostile Markdown', () => {
     const rows = HOSTILE_MARKDOWN.map((input, index) => makeReplyRow(post.id, index + 1, { content: input.source }));
     await putRows(page, 'replies', rows);
     await page.reload();
+    // The app's router listens for history changes once it has rendered (goWithin's popstate is lost before).
+    await expect(card(page, 'Hostile thread')).toBeVisible();
     const pages = Math.ceil(HOSTILE_MARKDOWN.length / 20);
     for (let number = 1; number <= pages; number += 1) {
       await goWithin(page, `/posts/${post.id}?page=${number}`);

@@ -12,7 +12,14 @@ interface ShownToast extends ToastMessage {
 /** Where a pointer last went down (the control just pressed, when focus does not say). */
 let lastPointerY: number | null = null;
 if (typeof window !== 'undefined') {
-  window.addEventListener('pointerdown', (event) => (lastPointerY = event.clientY), { capture: true, passive: true });
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      // A press on the toast itself says nothing about where the work is (and must not move it).
+      if (!(event.target instanceof Element && event.target.closest('.app-toasts'))) lastPointerY = event.clientY;
+    },
+    { capture: true, passive: true },
+  );
 }
 
 /**
@@ -66,6 +73,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const place = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        // Never while the toast itself has the focus: pressing its Undo must not move it between the
+        // press and the release (the click would then land elsewhere, and Undo do nothing).
+        if (document.activeElement?.closest('.app-toasts')) return;
         const top = placeAtTop();
         setState((previous) => (previous.top === top ? previous : { ...previous, top }));
       });
