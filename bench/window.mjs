@@ -97,6 +97,7 @@ async function measure(server, size) {
       window.IntersectionObserver = undefined;
       const watch = () => {
         const shown = location.pathname === '/forum' ? document.querySelectorAll('article').length : 0;
+        if (shown > 0 && !window.paintedFirst) requestAnimationFrame(() => setTimeout(() => (window.paintedFirst ??= Date.now())));
         if (shown >= 20) requestAnimationFrame(() => setTimeout(() => (window.painted20 = Date.now())));
         else requestAnimationFrame(watch);
       };
@@ -105,6 +106,23 @@ async function measure(server, size) {
     const email = `window-${size}@bench.example`;
     await new Session(server.url).signIn(email);
     const signIn = await fillSignIn(page, email, BENCH_PASSWORD);
+    // As after a member types their password: what the sign-in page loads ahead of the press is in.
+    await page.waitForLoadState('networkidle');
+    const profiler = process.env.BENCH_PROFILE === '1' ? await context.newCDPSession(page) : undefined;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
+    // BENCH_TRACE=1: when each request of the sign-in and the first sync starts and ends, from the click.
+    const trace = [];
+    if (process.env.BENCH_TRACE) {
+      const at = () => Date.now() - started;
+      const name = (request) => new URL(request.url()).pathname + new URL(request.url()).search;
+      page.on('request', (request) => trace.push(`${at()} → ${name(request)}`));
+      page.on('requestfinished', (request) => trace.push(`${at()} ← ${name(request)}`));
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && trace.push(`${at()} url ${frame.url()}`));
+    }
     const started = Date.now();
     await signIn.click();
     await page.waitForURL(`${server.url}/`);
@@ -116,6 +134,18 @@ async function measure(server, size) {
     const stored = Date.now() - started;
     const painted =
       (await page.waitForFunction(() => window.painted20, undefined, { timeout: 60_000 }).then((h) => h.jsonValue())) - started;
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      const file = join(os.tmpdir(), `window-${size}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      log(`CPU profile of the click to the window stored: ${file}`);
+    }
+    if (trace.length > 0) {
+      const first = (await page.evaluate(() => window.paintedFirst)) - started;
+      log(
+        `timeline (ms from the click):\n  ${[...trace, `${first} first posts painted`, `${painted} painted 20`, `${stored} window stored`].join('\n  ')}`,
+      );
+    }
     const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
     const held = await page.evaluate(
       () =>
@@ -173,12 +203,21 @@ async function measure(server, size) {
     await page.getByLabel('Category').selectOption('All');
     const search = page.getByLabel('Search posts');
     const searches = [];
+    const searchesFrom = Date.now() - started;
     const lots = Math.floor((size - WINDOW) / 1_000);
     for (let round = 0; round < ROUNDS; round += 1) {
       const lot = 1 + Math.floor((round * lots) / ROUNDS);
       await search.fill('');
       await page.getByRole('region', { name: /Results from the server/ }).waitFor({ state: 'detached', timeout: 30_000 });
       const start = await page.evaluate(() => performance.now());
+      if (process.env.BENCH_TRACE) trace.push(`${Date.now() - started} typed lot${lot}`);
+      // BENCH_PROFILE=search: a CPU profile of the first search, from the keystroke to its results painted.
+      const searchProfiler = process.env.BENCH_PROFILE === 'search' && round === 0 ? await context.newCDPSession(page) : undefined;
+      if (searchProfiler) {
+        await searchProfiler.send('Profiler.enable');
+        await searchProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await searchProfiler.send('Profiler.start');
+      }
       await search.fill(`lot${lot}`);
       await page
         .getByRole('region', { name: /Results from the server/ })
@@ -188,6 +227,20 @@ async function measure(server, size) {
       searches.push(
         (await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))))) -
           start,
+      );
+      if (searchProfiler) {
+        const { profile } = await searchProfiler.send('Profiler.stop');
+        writeFileSync(join(os.tmpdir(), `window-search-${size}.cpuprofile`), JSON.stringify(profile));
+      }
+    }
+    if (process.env.BENCH_TRACE) {
+      log(`older pages: ${pages.map(Math.round).join(', ')}; searches: ${searches.map(Math.round).join(', ')}`);
+      log(
+        `search requests:\n  ${trace
+          .filter((line) => line.includes('/api/') || line.includes('typed') || line.includes('.js'))
+          .filter((line) => Number(line.split(' ')[0]) > searchesFrom)
+          .slice(0, 30)
+          .join('\n  ')}`,
       );
     }
     const figures = (values) => ({

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { ErrorBoundary } from '../components/error-boundary';
 import { cleanSearchQuery } from '../db/search/text';
 import { isCategory, type CategoryFilter } from '../db/types';
@@ -11,10 +12,23 @@ import { ForumToolbar } from '../features/forum/forum-toolbar';
 import { askSearchEarly } from '../features/forum/use-approved-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
+import { afterFirstPosts } from '../db/storage/idle';
+import { holdsPart } from '../db/sync/free-space';
 import { isEmptyQuery, parseQuery } from '../shared/search-language';
+import type { ServerSearch as ServerSearchComponent } from '../features/forum/server-search';
 
-// Searching the server is offered only with a query: its code (and the device's holds-part check) loads then.
-const ServerSearch = lazy(() => import('../features/forum/server-search').then((module) => ({ default: module.ServerSearch })));
+// Searching the server is offered on a device that holds part of the forum, with a query: its code
+// loads once the first posts are painted (a first search then waits for no download).
+// Once loaded it renders as it is: a lazy component suspends at its first render, and React holds a
+// revealed Suspense boundary back by up to 300 ms, which the first search would wait for.
+let ReadyServerSearch: typeof ServerSearchComponent | undefined;
+const loadServerSearch = () =>
+  import('../features/forum/server-search').then((module) => {
+    ReadyServerSearch = module.ServerSearch;
+    return module;
+  });
+const LazyServerSearch = lazy(() => loadServerSearch().then((module) => ({ default: module.ServerSearch })));
+const preloadServerSearch = () => void Promise.all([loadServerSearch(), import('../sync/comfort')]).catch(() => undefined);
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;
@@ -34,6 +48,10 @@ export function ForumPage() {
   const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const settled = useDebouncedValue(searchInput, ADDRESS_DEBOUNCE_MS);
+  // Whether this device holds part of the forum (read once here: a search typed then asks the server
+  // without waiting for its own read, which a busy IndexedDB, the search worker starting, can delay).
+  const part = useLiveQuery(() => holdsPart(), []);
+  useEffect(() => (email && part ? afterFirstPosts(2_000, preloadServerSearch) : undefined), [email, part]);
   /** The address this page last wrote: any other one came from Back, Forward or a link. */
   const written = useRef(params.toString());
   /** What such an address asked for, until the state (and the debounced search) has caught up. */
@@ -112,9 +130,13 @@ export function ForumPage() {
               Posts
             </h2>
             <ErrorBoundary area="the posts">
-              {email && parsed && (
+              {email && parsed && part && (
                 <Suspense fallback={null}>
-                  <ServerSearch query={query} category={category} parsed={parsed} email={email} />
+                  {ReadyServerSearch ? (
+                    <ReadyServerSearch query={query} category={category} parsed={parsed} email={email} />
+                  ) : (
+                    <LazyServerSearch query={query} category={category} parsed={parsed} email={email} />
+                  )}
                 </Suspense>
               )}
               <ForumPostList search={searchInput} category={category} email={email} since={since} />

@@ -5,18 +5,28 @@
 import { DataError, invalidInput } from '../db/storage/errors';
 import { saveSession } from '../db/members/session';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
-import { isSignOutPending, setSignOutPending } from '../db/ops/sync-meta';
+import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest } from '../shared/protocol';
 import type { SyncApi } from './api';
 import { detectMode } from './mode';
+import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
 
 /** The API client (with its schema library) loads only on a connected device. */
 async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean }> {
   const module = await import('./api');
   return { api: api ?? module.createApi((input, init) => fetch(input, init)), isOffline: module.isOffline };
+}
+
+/** Loads what a sign-in needs ahead of the press: on a connected device, the API client. Never fails. */
+export async function prepareSignIn(): Promise<void> {
+  try {
+    if ((await detectMode()) === 'connected') await import('./api');
+  } catch {
+    // Offline, or the download failed: the press tries again.
+  }
 }
 
 /** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
@@ -63,7 +73,16 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     if (isOffline(error)) return signInOffline(request);
     throw error;
   }
+  // A device that has never pulled takes a window: its first page is asked for now, while the
+  // device settles who is signed in (the sync takes it, takeFirstPage).
+  const posts = api.posts?.bind(api);
+  if (posts)
+    void readCursor().then(
+      (cursor) => cursor === 0 && askFirstPageEarly(session.email, () => posts({ limit: WINDOW_FIRST_PAGE })),
+      () => undefined,
+    );
   await holdOnlyWhatTheyMaySee(session);
+  confirmSignedIn(session);
   saveSession(session);
   // The member's public id: what they write here links to their page before the server answers.
   await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);

@@ -23,10 +23,16 @@ export interface ServerSearchAnswer {
  * GET /api/search, with the device's cursor: stores the posts found like pulled posts (the pull cursor stays), so their cards
  * and pages work, and returns their ids, best first, with how many match (up to 100) and the replies found.
  */
-export async function searchServer(query: string, category: string, api: SyncApi = defaultApi()): Promise<ServerSearchAnswer> {
+export async function searchServer(
+  query: string,
+  category: string,
+  api: SyncApi = defaultApi(),
+  cursor: Promise<number> = readCursor(),
+): Promise<ServerSearchAnswer> {
   if (!api.search) throw new Error('This client cannot search the server.');
-  // The device's cursor lets the server answer from a replica that has replayed that far.
-  const answer = await api.search(query, category, MAX_SEARCH_LIMIT, await readCursor());
+  // The device's cursor lets the server answer from a replica that has replayed that far (read while
+  // typing pauses by the caller: a busy IndexedDB then does not hold the request up).
+  const answer = await api.search(query, category, MAX_SEARCH_LIMIT, await cursor);
   await storeSearchedPosts(answer.posts);
   return {
     ids: answer.posts.map((post) => post.id),

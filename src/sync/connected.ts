@@ -4,6 +4,7 @@
 
 import { rememberStop } from '../db/members/stop-notice';
 import { onLocalChange } from '../db/storage/changes';
+import { afterFirstPosts } from '../db/storage/idle';
 import { releaseSetAside } from '../db/ops/outbox';
 import { pendingName } from '../db/preferences/pulled';
 import { onSessionChange, readStoredSession, saveSession } from '../db/members/session';
@@ -72,7 +73,17 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
       ?.getRegistration()
       .then((registration) => registration?.update())
       .catch(() => undefined);
-  const engine = new SyncEngine({ api, session, isOnline: () => navigator.onLine, lock, onSignedOut, onConfirmed, onOutdated });
+  const yieldToScreen = () => new Promise<void>((resolve) => afterFirstPosts(1_000, resolve));
+  const engine = new SyncEngine({
+    api,
+    session,
+    isOnline: () => navigator.onLine,
+    lock,
+    onSignedOut,
+    onConfirmed,
+    onOutdated,
+    yieldToScreen,
+  });
   onEngine(engine);
   setRetryHandler(() => void engine.retry());
 

@@ -5,6 +5,7 @@
 // that starts when its hold ends.
 
 import { rememberOwnMemberId } from '../db/members/own-id';
+import { takeConfirmed, takeFirstPage, WINDOW_FIRST_PAGE } from './confirmed';
 import { MAX_OPS_PER_PUSH, MAX_POSTS_PAGE } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
 import { applyPushResults, type Refusal } from '../db/sync/apply-results';
@@ -54,6 +55,11 @@ export interface EngineDeps {
   onSignedOut?: (stopped?: { title: string; description: string }) => void;
   /** Called with the server's account when it confirms the session: its role and name win. */
   onConfirmed?: (user: Session) => void;
+  /**
+   * Waits while a screen is coming up (the app: until the forum's first posts are painted, or a
+   * second has passed, and then an idle moment): a window's pages after its first wait for it.
+   */
+  yieldToScreen?: () => Promise<void>;
   /** Called when the server speaks another protocol version: this build must be reloaded. */
   onOutdated?: () => void;
 }
@@ -206,6 +212,14 @@ export class SyncEngine {
   /** The server's session must be this member's: never send one member's changes as another's. */
   private async verifySession(session: Session): Promise<void> {
     if (this.verifiedEmail === session.email) return;
+    // Signed in on this page a moment ago: the sign-in's answer was the server's word (its role and
+    // name still replace what the stored user says now).
+    const signedIn = takeConfirmed(session.email);
+    if (signedIn) {
+      this.verifiedEmail = session.email;
+      if (signedIn.role !== session.role || signedIn.name !== session.name) this.deps.onConfirmed?.(signedIn);
+      return;
+    }
     const user = await this.deps.api.currentUser();
     if (user?.email !== session.email) throw new DataError('signed_out', { status: 401 });
     this.verifiedEmail = session.email;
@@ -320,13 +334,18 @@ export class SyncEngine {
     let stored = 0;
     let more = true;
     while (more && stored < WINDOW_POSTS) {
-      const limit = stored === 0 ? FIRST_PULL_PAGE_SIZE : Math.min(MAX_POSTS_PAGE, WINDOW_POSTS - stored);
-      const page = await posts({ limit, ...(before === undefined ? {} : { before }) });
+      const limit = stored === 0 ? WINDOW_FIRST_PAGE : Math.min(MAX_POSTS_PAGE, WINDOW_POSTS - stored);
+      // The first page may have been asked for as the sign-in answered (if that failed, again now).
+      const early = stored === 0 ? takeFirstPage(session.email) : undefined;
+      const ask = () => posts({ limit, ...(before === undefined ? {} : { before }) });
+      const page = early ? await early.catch(ask) : await ask();
       head ??= page.cursor;
       await storeForumPage(page, session.email, { head });
       stored += page.posts.length;
       more = page.more && page.posts.length > 0;
       before = page.posts.at(-1)?.id;
+      // The rest is background work: the screen opening meanwhile (the forum's first posts) goes first.
+      if (more && stored === page.posts.length) await this.deps.yieldToScreen?.();
     }
     for (let kept: number | undefined, again = true; again;) {
       const page = await posts({ part: 'kept', limit: MAX_POSTS_PAGE, ...(kept === undefined ? {} : { before: kept }) });

@@ -7,7 +7,7 @@ import { db } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
 import { emitLocalChange } from '../storage/changes';
 import { META_KEYS } from '../contracts';
-import { isConnectedDevice, readLastSyncAt, SYNC_META } from '../ops/sync-meta';
+import { isConnectedDevice, SYNC_META } from '../ops/sync-meta';
 import type { HoldsPart } from './apply-pull';
 import { removeOldPosts } from './window';
 
@@ -40,8 +40,11 @@ export async function freeUpSpace(email: string): Promise<{ removed: number }> {
 /** True after freeUpSpace (until the whole forum is back), or while a connected device's first sync has not finished. */
 export async function holdsPart(): Promise<boolean> {
   return run(async () => {
-    if ((await db.meta.get(META_KEYS.holdsPart)) !== undefined) return true;
-    return (await isConnectedDevice()) && (await readLastSyncAt()) === undefined;
+    // One read of the three keys: a live query follows every key it read (after a second await,
+    // the later reads were not followed, and the answer stayed "holds part" after a first sync).
+    const [part, connected, lastSyncAt] = await db.meta.bulkGet([META_KEYS.holdsPart, SYNC_META.connected, SYNC_META.lastSyncAt]);
+    if (part !== undefined) return true;
+    return typeof connected?.value === 'number' && typeof lastSyncAt?.value !== 'number';
   });
 }
 

@@ -35,10 +35,14 @@ export function LoginForm() {
   // A connected server has a rule for new passwords (local-only keeps the spec's: any password).
   const connected = useMode() === 'connected';
   const passwordRule = signingUp && connected;
-  // Fetch the sign-in code now, so that a phone that loses its signal before pressing Sign In
-  // still gets the plain "You're offline" answer instead of a failed download.
+  // Fetch the sign-in code now (on a connected device, the API client too), so that a phone that
+  // loses its signal before pressing Sign In still gets the plain "You're offline" answer instead of
+  // a failed download, and the press sends the request at once (issue 44: no download after it).
   useEffect(() => {
-    import('../../sync/auth').catch(() => undefined);
+    import('../../sync/auth').then(
+      (auth) => auth.prepareSignIn(),
+      () => undefined,
+    );
   }, []);
   const title = signingUp ? 'Create Account' : 'Sign In';
 

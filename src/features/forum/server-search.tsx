@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { holdsPart } from '../../db/sync/free-space';
 import { savedPostIds } from '../../db/saved/saved';
+import { readCursor } from '../../db/ops/sync-meta';
 import { getPostsByIds } from '../../db/posts/posts';
 import type { CategoryFilter } from '../../db/types';
 import { useSyncStatus } from '../../hooks/use-sync-status';
@@ -38,7 +38,6 @@ const SERVER_PAGE = 10;
  */
 export function ServerSearch({ query, category, parsed, email }: ServerSearchProps) {
   const status = useSyncStatus().state;
-  const part = useLiveQuery(() => holdsPart(), []);
   const showToast = useToast();
   const key = `${category}\u0000${query}`;
   const [busy, setBusy] = useState(false);
@@ -52,14 +51,14 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
   const offline = status === 'offline';
-  const active = status !== 'local' && Boolean(part) && Boolean(query);
+  const active = status !== 'local' && Boolean(query);
 
-  const ask = useEffectEvent(async (asked: string) => {
+  const ask = useEffectEvent(async (asked: string, cursor: Promise<number>) => {
     setBusy(true);
     try {
       // The request code (and the API client) loads on the first server search only.
       const { searchServer } = await import('../../sync/comfort');
-      const result = await searchServer(query, category);
+      const result = await searchServer(query, category, undefined, cursor);
       setAnswer({ key: asked, ...result });
     } catch (error) {
       showToast(errorToast(error));
@@ -71,7 +70,10 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
   const asked = answer?.key === key;
   useEffect(() => {
     if (!active || offline || asked) return undefined;
-    const timer = setTimeout(() => void ask(key), SERVER_SEARCH_DELAY_MS);
+    // The device's cursor is read while typing pauses, not after.
+    const cursor = readCursor();
+    cursor.catch(() => undefined);
+    const timer = setTimeout(() => void ask(key, cursor), SERVER_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [active, offline, asked, key]);
   if (!active) return null;

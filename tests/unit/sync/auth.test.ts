@@ -128,11 +128,39 @@ describe('accounts through the server', () => {
     expect(confirmed).toEqual([{ email: 'mallory@example.com', name: nameFromEmail('mallory@example.com'), role: 'user' }]);
   });
 
+  it('a sign-in’s answer stands for the first sync’s check of the session, and asks for the window’s first page at once', async () => {
+    const server = await startServer();
+    await server.insertApprovedPosts(30);
+    const api = createApi(server.device());
+    await server.account('quick@example.com');
+    server.requests.length = 0;
+    await signIn('quick@example.com', PASSWORD, api);
+    // The first page is asked for as the sign-in answers (a device that never pulled).
+    await expect
+      .poll(() => server.requests.filter((request) => request !== 'GET /api/health'))
+      .toEqual(['POST /api/session', 'GET /api/posts']);
+    server.requests.length = 0;
+    const engine = new SyncEngine({ api, session: () => readStoredSession() ?? null, isOnline: () => true });
+    await engine.sync();
+    // No session check, and the first page is not asked again: the next page and the kept part only.
+    expect(server.requests.slice(0, 3)).toEqual(['GET /api/posts', 'GET /api/posts', 'GET /api/changes']);
+    expect(await db.posts.where('status').equals('approved').count()).toBeGreaterThanOrEqual(30);
+    // Once only: another engine (a reload, another tab) asks the server who is signed in.
+    server.requests.length = 0;
+    const again = new SyncEngine({ api, session: () => readStoredSession() ?? null, isOnline: () => true });
+    await again.sync();
+    expect(server.requests[0]).toBe('GET /api/session');
+    engine.stop();
+    again.stop();
+  });
+
   it('a sign-out the server could not hear is remembered and sent once it answers; a new sign-in settles it', async () => {
     const server = await startServer();
     const api = createApi(server.device());
     await server.account('commuter@example.com');
     await signIn('commuter@example.com', PASSWORD, api);
+    // (The window's first page, asked for as the sign-in answered, arrives first.)
+    await expect.poll(() => server.requests.at(-1)).toBe('GET /api/posts');
     server.down = true;
     await signOut(api);
     expect(readStoredSession()).toBeNull();

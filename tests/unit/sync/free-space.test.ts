@@ -2,7 +2,9 @@
 // the member's own, what the outbox still has to send, the newest 50, posts the server never had),
 // "holds part", and the pull from the start that ends it; a member switch keeps the new member's
 // saved posts' replies. Local-only: nothing is removed (the device is the forum's only copy).
+import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { META_KEYS } from '../../../src/db/contracts';
 import { db } from '../../../src/db/storage/schema';
 import { downloadWholeForum, freeUpSpace, holdsPart, KEEP_NEWEST } from '../../../src/db/sync/free-space';
 import { setSaved, savedPosts } from '../../../src/db/saved/saved';
@@ -98,6 +100,21 @@ describe('free up space on a connected device', () => {
     expect(await holdsPart()).toBe(true);
     await writeLastSyncAt();
     expect(await holdsPart()).toBe(false);
+  });
+
+  it('holds part is live: a screen that asked during the first sync hears that it finished, and that space was freed', async () => {
+    await markConnected();
+    const seen: boolean[] = [];
+    const watching = liveQuery(() => holdsPart()).subscribe((value) => seen.push(value));
+    try {
+      await expect.poll(() => seen).toEqual([true]);
+      await writeLastSyncAt();
+      await expect.poll(() => seen).toEqual([true, false]);
+      await db.meta.put({ key: META_KEYS.holdsPart, value: 'freed' });
+      await expect.poll(() => seen).toEqual([true, false, true]);
+    } finally {
+      watching.unsubscribe();
+    }
   });
 
   it('a member switch keeps the new member’s saved posts’ replies (not a hidden one)', async () => {

@@ -11,7 +11,8 @@ import { readCursor } from '../../../src/db/ops/sync-meta';
 import { likePost } from '../../../src/db/likes/likes';
 import { downloadWholeForum, holdsPart } from '../../../src/db/sync/free-space';
 import { keepWithinBudget, readWindow, WINDOW_POSTS } from '../../../src/db/sync/window';
-import { FIRST_PULL_PAGE_SIZE } from '../../../src/sync/engine';
+import { WINDOW_FIRST_PAGE } from '../../../src/sync/confirmed';
+import { PAGE_SIZE } from '../../../src/db/posts/posts';
 import { getSyncStatus } from '../../../src/sync/status';
 import { fetchPost, loadOlderPosts, OLDER_PAGE, resetOlderPages } from '../../../src/sync/window';
 import { isDataError } from '../../../src/db/storage/errors';
@@ -37,8 +38,9 @@ describe('a window of the forum', () => {
     await device.engine.sync();
     server.fault = undefined;
     expect(getSyncStatus().state).toBe('synced');
-    // A small first page (painted at once), then full ones up to the window, then the kept part.
-    expect(asked[0]).toBe(`/api/posts?part=newest&limit=${FIRST_PULL_PAGE_SIZE}`);
+    // A small first page (the forum's first page, painted at once), then full ones up to the window, then the kept part.
+    expect(WINDOW_FIRST_PAGE).toBe(PAGE_SIZE);
+    expect(asked[0]).toBe(`/api/posts?part=newest&limit=${WINDOW_FIRST_PAGE}`);
     expect(asked.filter((url) => url.includes('part=kept'))).toHaveLength(1);
     const held = await approvedIds();
     const newest = [...all].sort((a, b) => b - a).slice(0, WINDOW_POSTS);
@@ -65,6 +67,35 @@ describe('a window of the forum', () => {
     expect(await holdsPart()).toBe(false);
     expect(await keepWithinBudget('member@example.com', 10)).toBe(0);
   }, 60_000);
+
+  it('after its first page, a window waits while the screen comes up: the rest is asked for once it is painted', async () => {
+    const server = await startServer();
+    await server.insertApprovedPosts(WINDOW_FIRST_PAGE + 30);
+    const asked: string[] = [];
+    let painted!: () => void;
+    const yields: string[] = [];
+    const device = await connectedDevice(server, 'member@example.com', {
+      yieldToScreen: () => {
+        yields.push(`after ${asked.length}`);
+        return new Promise<void>((resolve) => (painted = resolve));
+      },
+    });
+    server.fault = ({ url }) => {
+      if (url.pathname === '/api/posts') asked.push(url.search);
+      return undefined;
+    };
+    const sync = device.engine.sync();
+    await expect.poll(() => yields).toEqual(['after 1']);
+    // The first page is stored (the forum can paint it); nothing more is asked while the screen comes up.
+    await expect.poll(() => approvedIds().then((ids) => ids.length)).toBe(WINDOW_FIRST_PAGE);
+    expect(asked).toEqual([`?part=newest&limit=${WINDOW_FIRST_PAGE}`]);
+    painted();
+    await sync;
+    server.fault = undefined;
+    expect(yields).toEqual(['after 1']); // once per window
+    expect((await approvedIds()).length).toBe(WINDOW_FIRST_PAGE + 30);
+    expect(getSyncStatus().state).toBe('synced');
+  });
 
   it('a first sync that fails midway resumes its window without a full pull', async () => {
     const server = await startServer();
