@@ -59,7 +59,10 @@ async function seedWithCopy(url, count) {
       SELECT id, setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, content), 'B')
       FROM posts WHERE id > ${base}`;
     await sql`UPDATE change_head SET seq = ${seq + count}, last_post_id = ${base + count}`;
-    for (const table of ['posts', 'post_search']) await sql.unsafe(`ANALYZE ${table}`);
+    // As after any bulk load: vacuumed and analyzed now, so that autovacuum does not run on a million
+    // new rows (and two of the machine's cores) while the bench measures.
+    for (const table of ['posts', 'post_search']) await sql.unsafe(`VACUUM (ANALYZE) ${table}`);
+    await sql`CHECKPOINT`;
   } finally {
     await sql.end();
   }
@@ -235,6 +238,7 @@ async function measure(server, size) {
     }
     if (process.env.BENCH_TRACE) {
       log(`older pages: ${pages.map(Math.round).join(', ')}; searches: ${searches.map(Math.round).join(', ')}`);
+      log(`older page requests:\n  ${trace.filter((line) => line.includes('category=')).join('\n  ')}`);
       log(
         `search requests:\n  ${trace
           .filter((line) => line.includes('/api/') || line.includes('typed') || line.includes('.js'))

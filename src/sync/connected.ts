@@ -73,7 +73,8 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
       ?.getRegistration()
       .then((registration) => registration?.update())
       .catch(() => undefined);
-  const yieldToScreen = () => new Promise<void>((resolve) => afterFirstPosts(1_000, resolve));
+  // The forum's first posts painted, or 600 ms (the member is elsewhere), then a quiet moment (200 ms at most).
+  const yieldToScreen = () => new Promise<void>((resolve) => afterFirstPosts(600, resolve, 200));
   const engine = new SyncEngine({
     api,
     session,

@@ -56,8 +56,8 @@ export interface EngineDeps {
   /** Called with the server's account when it confirms the session: its role and name win. */
   onConfirmed?: (user: Session) => void;
   /**
-   * Waits while a screen is coming up (the app: until the forum's first posts are painted, or a
-   * second has passed, and then an idle moment): a window's pages after its first wait for it.
+   * Waits while a screen is coming up (the app: until the forum's first posts are painted, or 600 ms
+   * have passed, and then an idle moment): a window's pages after its first wait for it.
    */
   yieldToScreen?: () => Promise<void>;
   /** Called when the server speaks another protocol version: this build must be reloaded. */

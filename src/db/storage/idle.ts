@@ -20,15 +20,18 @@ export function markFirstPostsShown(): void {
   performance.mark(FIRST_POSTS_MARK);
 }
 
-/** Calls `then` once the first page of posts is painted (markFirstPostsShown) and the browser is idle, or after `waitMs`; returns a cancel. */
-export function afterFirstPosts(waitMs: number, then: () => void): () => void {
+/**
+ * Calls `then` once the first page of posts is painted (markFirstPostsShown), or after `waitMs`, and
+ * then the browser is idle (or `idleMs` has passed); returns a cancel.
+ */
+export function afterFirstPosts(waitMs: number, then: () => void, idleMs?: number): () => void {
   let cancelIdle: (() => void) | undefined;
   let observer: PerformanceObserver | undefined;
   const idle = () => {
     if (cancelIdle) return;
     clearTimeout(timer);
     observer?.disconnect();
-    cancelIdle = whenIdle(then);
+    cancelIdle = whenIdle(then, idleMs);
   };
   const timer = setTimeout(idle, waitMs);
   const marked = () => typeof performance !== 'undefined' && performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length > 0;
