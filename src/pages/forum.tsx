@@ -48,8 +48,9 @@ export function ForumPage() {
   const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
   const settled = useDebouncedValue(searchInput, ADDRESS_DEBOUNCE_MS);
-  // Whether this device holds part of the forum (read once here: a search typed then asks the server
-  // without waiting for its own read, which a busy IndexedDB, the search worker starting, can delay).
+  // Whether this device holds part of the forum (read once here, for the server search and the list's
+  // end: a search typed then asks the server without waiting for a read of its own, which a busy
+  // IndexedDB, the search worker starting, can delay).
   const part = useLiveQuery(() => holdsPart(), []);
   useEffect(() => (email && part ? afterFirstPosts(2_000, preloadServerSearch) : undefined), [email, part]);
   /** The address this page last wrote: any other one came from Back, Forward or a link. */
@@ -139,7 +140,7 @@ export function ForumPage() {
                   )}
                 </Suspense>
               )}
-              <ForumPostList search={searchInput} category={category} email={email} since={since} />
+              <ForumPostList search={searchInput} category={category} email={email} since={since} part={part} />
             </ErrorBoundary>
           </section>
           <aside className="col-lg-4" aria-label="Community highlights">

@@ -12,32 +12,42 @@ export const WINDOW_FIRST_PAGE = 20;
 /** How long a sign-in's answer stands in for the check, and its early page waits to be taken. */
 const CONFIRMED_FOR_MS = 30_000;
 
-let confirmed: { user: Session; at: number } | undefined;
-let firstPage: { email: string; at: number; page: Promise<ForumPage> } | undefined;
+/** One value left for `email`, taken once and only within CONFIRMED_FOR_MS. */
+function oneShot<T>() {
+  let held: { email: string; at: number; value: T } | undefined;
+  return {
+    put(email: string, value: T, now: number): void {
+      held = { email, at: now, value };
+    },
+    take(email: string, now: number): T | undefined {
+      const taken = held !== undefined && held.email === email && now - held.at < CONFIRMED_FOR_MS ? held.value : undefined;
+      held = undefined;
+      return taken;
+    },
+  };
+}
+
+const confirmed = oneShot<Session>();
+const firstPage = oneShot<Promise<ForumPage>>();
 
 /** The server just signed `user` in on this browser (its email, name and role as it answered). */
 export function confirmSignedIn(user: Session, now = Date.now()): void {
-  confirmed = { user: { email: user.email, name: user.name, role: user.role }, at: now };
+  confirmed.put(user.email, { email: user.email, name: user.name, role: user.role }, now);
 }
 
 /** The member a sign-in just confirmed, when it is `email` (once: the next check asks the server). */
 export function takeConfirmed(email: string, now = Date.now()): Session | undefined {
-  const taken =
-    confirmed !== undefined && confirmed.user.email === email && now - confirmed.at < CONFIRMED_FOR_MS ? confirmed.user : undefined;
-  confirmed = undefined;
-  return taken;
+  return confirmed.take(email, now);
 }
 
 /** The window's first page, asked for `email` as the sign-in answered (its failure waits for the taker). */
 export function askFirstPageEarly(email: string, ask: () => Promise<ForumPage>, now = Date.now()): void {
   const page = ask();
   page.catch(() => undefined);
-  firstPage = { email, at: now, page };
+  firstPage.put(email, page, now);
 }
 
 /** The first page asked early for `email`, if any (once). */
 export function takeFirstPage(email: string, now = Date.now()): Promise<ForumPage> | undefined {
-  const taken = firstPage !== undefined && firstPage.email === email && now - firstPage.at < CONFIRMED_FOR_MS ? firstPage.page : undefined;
-  firstPage = undefined;
-  return taken;
+  return firstPage.take(email, now);
 }

@@ -14,12 +14,8 @@ const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init))
 /** Posts a page of older posts asks for: a few screens. */
 export const OLDER_PAGE = 50;
 
-/** Where the next older page of each category starts, and the categories the server has no older posts of (this page load). */
+/** Where the next older page of each category starts (this page load). */
 const nextBefore = new Map<CategoryFilter, number>();
-const ended = new Set<CategoryFilter>();
-
-/** True once the server said it has no posts of `category` older than those this device holds (this page load). */
-export const olderEnded = (category: CategoryFilter) => ended.has(category);
 
 /**
  * Asks the server for the next older page of `category` ("All": the forum) and keeps it: all
@@ -30,10 +26,7 @@ export async function loadOlderPosts(email: string, category: CategoryFilter, ap
   if (!api.posts) throw new Error('This client cannot read pages of the forum.');
   const { floor } = await readWindow();
   const before = Math.min(nextBefore.get(category) ?? floor, floor > 0 ? floor : Number.MAX_SAFE_INTEGER);
-  if (before <= 1) {
-    ended.add(category);
-    return false;
-  }
+  if (before <= 1) return false;
   const page = await api.posts({
     limit: OLDER_PAGE,
     before,
@@ -45,7 +38,6 @@ export async function loadOlderPosts(email: string, category: CategoryFilter, ap
   // A page of every category leaves no approved post above its last one off the device.
   await storeForumPage(page, email, category === 'All' ? { floor: more ? last : 1 } : {});
   if (more) nextBefore.set(category, last);
-  else ended.add(category);
   return more;
 }
 
@@ -58,5 +50,4 @@ export async function fetchPost(id: number, email: string, api: SyncApi = defaul
 /** Forgets where the pages were (a member switch, tests). */
 export function resetOlderPages(): void {
   nextBefore.clear();
-  ended.clear();
 }

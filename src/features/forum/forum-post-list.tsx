@@ -27,10 +27,12 @@ interface ForumPostListProps {
   email: string;
   /** The member's previous visit (what's new), undefined while it is read. */
   since: number | undefined;
+  /** Whether this device holds part of the forum (undefined while it is read). */
+  part: boolean | undefined;
 }
 
 /** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
-export function ForumPostList({ search, category, email, since }: ForumPostListProps) {
+export function ForumPostList({ search, category, email, since, part }: ForumPostListProps) {
   const { items, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
   const query = search.trim();
   const parsed = useMemo(() => {
@@ -101,7 +103,7 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
         <EmptyState icon={<IconMoodEmpty size={40} />} title="No posts found">
           Try adjusting your search or filters.
         </EmptyState>
-        {!query && <OlderPosts category={category} email={email} onLoaded={loadMore} />}
+        {!query && <OlderPosts category={category} email={email} part={part} onLoaded={loadMore} />}
       </>
     );
   }
@@ -140,7 +142,7 @@ export function ForumPostList({ search, category, email, since }: ForumPostListP
         />
       )}
       {/* Past what this device holds: older pages from the server (a search asks it in ServerSearch). */}
-      {!hasMore && !query && <OlderPosts category={category} email={email} onLoaded={loadMore} />}
+      {!hasMore && !query && <OlderPosts category={category} email={email} part={part} onLoaded={loadMore} />}
     </>
   );
 }

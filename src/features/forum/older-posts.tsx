@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { holdsPart } from '../../db/sync/free-space';
 import type { CategoryFilter } from '../../db/types';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import { LoadMore } from '../../components/load-more';
@@ -17,9 +15,19 @@ const loadWindow = () => import('../../sync/window');
  * the next older posts come from the server as the end scrolls near (the button is the keyboard's
  * way) and the list grows by a page (`onLoaded`); offline, the list ends plainly with what the device holds and how to keep more.
  */
-export function OlderPosts({ category, email, onLoaded }: { category: CategoryFilter; email: string; onLoaded: () => void }) {
+export function OlderPosts({
+  category,
+  email,
+  part,
+  onLoaded,
+}: {
+  category: CategoryFilter;
+  email: string;
+  /** Whether this device holds part of the forum (the forum page reads it). */
+  part: boolean | undefined;
+  onLoaded: () => void;
+}) {
   const status = useSyncStatus().state;
-  const part = useLiveQuery(() => holdsPart(), []);
   const showToast = useToast();
   const [loading, setLoading] = useState(false);
   const [ended, setEnded] = useState<CategoryFilter | null>(null);
