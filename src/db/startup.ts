@@ -6,7 +6,7 @@ import { META_KEYS } from './contracts';
 import { db } from './storage/schema';
 import { toDataError } from './storage/errors';
 import { afterFirstPosts } from './storage/idle';
-import { importLegacyPosts, NOTHING_IMPORTED, type LegacyImportResult } from './mirror/import';
+import { importLegacyPostsAtStart, NOTHING_IMPORTED, type LegacyImportResult } from './mirror/import-start';
 import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
 import { startDurableStorageRequest } from './storage/storage-status';
@@ -51,7 +51,7 @@ export function createDataLayer(): DataLayer {
     let legacy = NOTHING_IMPORTED;
     let seeded = false;
     try {
-      legacy = await importLegacyPosts((progress) => {
+      legacy = await importLegacyPostsAtStart((progress) => {
         for (const listener of progressListeners) listener(progress);
       });
       const connected = (await db.meta.get(META_KEYS.seeded)) ? false : await (options.connected?.() ?? false);

@@ -84,4 +84,11 @@ describe('the chunks of the build', () => {
     // No definition came along in another chunk: the moderators' operations are named in none.
     expect(forumChunks.filter((file) => /["`](dismissFlags|suspendMember)["`]/.test(readDist(`assets/${file}`)))).toEqual([]);
   });
+
+  it("leave the legacy copy's import (its merge) out of the forum's static chunks: loaded only when the copy holds something new", () => {
+    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
+    const importing = chunks.filter((file) => /["`]posts-imported["`]/.test(readDist(`assets/${file}`)));
+    expect(importing.length).toBeGreaterThan(0);
+    expect(forumChunks.filter((file) => importing.includes(file))).toEqual([]);
+  });
 });

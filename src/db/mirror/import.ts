@@ -11,20 +11,10 @@ import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { countChange, nextRev } from '../storage/revisions';
 import { recentlyRemovedPosts } from '../storage/removals';
 import type { Post } from '../types';
-import { isOwnCopy, keepCorruptAside, parseMirror, readList, report } from './read';
+import { isOwnCopy, keepCorruptAside, NOTHING_IMPORTED, parseMirror, readList, report, type LegacyImportResult } from './read';
 import { queueMirrorOperations } from '../sync/mirror-ops';
 
-export interface LegacyImportResult {
-  /** True when the `posts` key existed (valid or not). */
-  present: boolean;
-  corrupt: boolean;
-  added: number;
-  updated: number;
-  skipped: number;
-}
-
-/** What an import that found nothing returns. */
-export const NOTHING_IMPORTED: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
+export { NOTHING_IMPORTED, type LegacyImportResult };
 
 /**
  * On start: posts under `posts` that IndexedDB lacks are added and known ones merged (higher

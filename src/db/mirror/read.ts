@@ -9,6 +9,18 @@ import { hashString, hashStringInSlices } from '../storage/hash';
 import { parsePost } from '../posts/post-codec';
 import type { Post } from '../types';
 
+export interface LegacyImportResult {
+  /** True when the `posts` key existed (valid or not). */
+  present: boolean;
+  corrupt: boolean;
+  added: number;
+  updated: number;
+  skipped: number;
+}
+
+/** What an import that found nothing returns. */
+export const NOTHING_IMPORTED: LegacyImportResult = { present: false, corrupt: false, added: 0, updated: 0, skipped: 0 };
+
 export type MirrorReport =
   { kind: 'corrupt'; key: string; storedIn: 'localStorage' | 'indexedDB' } | { kind: 'skipped'; count: number; reason: string };
 

@@ -5,7 +5,7 @@
 import { onLocalChange } from '../storage/changes';
 import { POSTS_KEY } from '../contracts';
 import { whenIdle } from '../storage/idle';
-import { applyExternalPostsChange } from './import';
+import { applyExternalPostsChangeLater } from './import-start';
 import { mirrorIsCurrent, writeMirrorNow } from './write';
 
 const MIN_WRITE_INTERVAL_MS = 1_000;
@@ -106,7 +106,7 @@ export function startLegacyMirror(options: MirrorOptions = {}): LegacyMirror {
   const onStorage = (event: StorageEvent) => {
     if (event.key === POSTS_KEY) {
       state.queue = state.queue
-        .then(() => applyExternalPostsChange(event.oldValue, event.newValue, () => schedule()))
+        .then(() => applyExternalPostsChangeLater(event.oldValue, event.newValue, () => schedule()))
         .catch(() => undefined);
     } else if (event.key === null) {
       schedule();
