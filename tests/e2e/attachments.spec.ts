@@ -132,3 +132,43 @@ test('a 12-megapixel photo taken upright (Exif orientation 6) is resized upright
   });
   expect(corners).toEqual({ size: '1536×2048', topLeftWhite: false, topRightWhite: true });
 });
+
+test('a photo shows its small picture while it is encoded, and the post waits for it: Submit Post comes back once it is attached', async ({
+  page,
+}) => {
+  // Once armed, a full-size encode is held until the test lets it go (the small picture's own encode is not).
+  await page.addInitScript(() => {
+    const encode = OffscreenCanvas.prototype.convertToBlob;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = { armed: false };
+    Object.assign(window, { holdEncodes: () => (hold.armed = true), releaseEncode: () => release() });
+    OffscreenCanvas.prototype.convertToBlob = async function (this: OffscreenCanvas, options?: ImageEncodeOptions) {
+      if (hold.armed && this.width > 200) await released;
+      return encode.call(this, options);
+    };
+  });
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const photo = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1600, 1200);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#198754';
+    context.fillRect(0, 0, 1600, 1200);
+    return [...new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())];
+  });
+  await page.evaluate(() => (window as unknown as { holdEncodes: () => void }).holdEncodes());
+  await page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Field photo');
+  await dialog.getByLabel('Content').fill('The shelf as we found it.');
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'shelf.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
+  const preparing = dialog.getByRole('status').filter({ hasText: 'Preparing shelf.jpg…' });
+  await expect(preparing).toBeVisible();
+  await expect.poll(() => preparing.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(128);
+  await expect(dialog.getByRole('button', { name: 'Submit Post' })).toBeDisabled();
+  await page.evaluate(() => (window as unknown as { releaseEncode: () => void }).releaseEncode());
+  await expect(preparing).toHaveCount(0);
+  await expect(dialog.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toContainText('1600×1200');
+  await expect(dialog.getByRole('button', { name: 'Submit Post' })).toBeEnabled();
+});

@@ -6,8 +6,19 @@ import { keepFile, prepareFile } from '../../db/files/files';
 import { useToast } from '../toast/toast-context';
 import { errorToast } from '../toast/error-toast';
 import { Spinner } from '../spinner';
-import { useAttachmentUrl } from './use-attachment-url';
+import { rememberAttached, useAttachmentUrl } from './use-attachment-url';
 import './attachments.scss';
+
+/** A file being prepared: its name, and the small picture of an image once it is drawn (`shown` once it has loaded). */
+interface Preparing {
+  key: number;
+  name: string;
+  preview?: string;
+  shown?: () => void;
+}
+
+/** The longest the encode waits for an image's small picture to be shown. */
+const PREVIEW_WAIT_MS = 250;
 
 interface AttachFilesOptions {
   email: string;
@@ -22,7 +33,8 @@ interface AttachFilesOptions {
  */
 export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
   const showToast = useToast();
-  const [preparing, setPreparing] = useState<string[]>([]);
+  const [preparing, setPreparing] = useState<Preparing[]>([]);
+  const nextKey = useRef(0);
   // The list as it is now, for files that finish preparing one after another.
   const current = useRef(files);
   useEffect(() => {
@@ -40,11 +52,24 @@ export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
           });
           return;
         }
-        const label = file.name || 'pasted image';
-        setPreparing((list) => [...list, label]);
+        const entry: Preparing = { key: nextKey.current++, name: file.name || 'pasted image' };
+        setPreparing((list) => [...list, entry]);
+        // An image shows a small picture as soon as it is drawn, while its full size is encoded.
+        // The encode that follows holds the page for a while: it starts once the picture is on screen (or after 250 ms).
+        const showPreview = (blob: Blob) =>
+          new Promise<void>((shown) => {
+            const timer = setTimeout(shown, PREVIEW_WAIT_MS);
+            entry.preview = URL.createObjectURL(blob);
+            entry.shown = () => {
+              clearTimeout(timer);
+              requestAnimationFrame(() => setTimeout(shown, 0));
+            };
+            setPreparing((list) => list.map((item) => (item.key === entry.key ? { ...entry } : item)));
+          });
         try {
-          const prepared = await prepareFile(file);
+          const prepared = await prepareFile(file, showPreview);
           await keepFile(email, prepared);
+          rememberAttached(prepared.attachment.sha256, prepared.blob);
           if (!current.current.some((kept) => kept.sha256 === prepared.attachment.sha256)) {
             current.current = [...current.current, prepared.attachment];
             onChange(current.current);
@@ -52,10 +77,8 @@ export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
         } catch (error) {
           showToast(errorToast(error));
         } finally {
-          setPreparing((list) => {
-            const at = list.indexOf(label);
-            return at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
-          });
+          setPreparing((list) => list.filter((item) => item.key !== entry.key));
+          if (entry.preview) URL.revokeObjectURL(entry.preview);
         }
       }
     },
@@ -100,7 +123,7 @@ function Thumbnail({ file }: { file: Attachment }) {
   const url = useAttachmentUrl(file.sha256, false);
   if (!isImage(file)) return <IconFile size={28} aria-hidden="true" className="app-attach-icon" />;
   return url ? (
-    <img src={url} alt="" width={file.width ?? undefined} height={file.height ?? undefined} />
+    <img src={url} alt="" width={file.width ?? undefined} height={file.height ?? undefined} elementtiming="attachment-thumbnail" />
   ) : (
     <span className="app-attach-icon" />
   );
@@ -171,10 +194,11 @@ export function AttachmentsEditor({ files, attach, disabled = false, compact = f
               </button>
             </li>
           ))}
-          {attach.preparing.map((name, index) => (
-            <li key={`preparing-${index}`} className="app-attach-item is-preparing" role="status">
-              <Spinner />
+          {attach.preparing.map(({ key, name, preview, shown }) => (
+            <li key={`preparing-${key}`} className="app-attach-item is-preparing" role="status">
+              {preview ? <img src={preview} alt="" onLoad={shown} onError={shown} elementtiming="attachment-preparing" /> : null}
               <span className="app-attach-name">Preparing {name}…</span>
+              <Spinner />
             </li>
           ))}
         </ul>

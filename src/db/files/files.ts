@@ -44,22 +44,49 @@ export function fitWithin(width: number, height: number, side: number = ATTACHME
 export const encodedType = (type: string): string =>
   type === 'image/jpeg' ? 'image/jpeg' : type === 'image/webp' ? 'image/webp' : 'image/png';
 
-/** Draws `file` at most 2,048 px on its longest side (its orientation applied) and encodes it again: only pixels travel on. */
-async function reencode(file: Blob, type: string): Promise<{ blob: Blob; width: number; height: number }> {
+/** The longest side of the small picture shown while an image is encoded (the list shows it at 48 px, twice that on a dense screen). */
+export const PREVIEW_SIDE = 128;
+
+/** A small picture of what `canvas` holds, for the list while the full image is encoded; undefined if it cannot be made. */
+async function previewOf(bitmap: ImageBitmap, type: string): Promise<Blob | undefined> {
+  try {
+    const size = fitWithin(bitmap.width, bitmap.height, PREVIEW_SIDE);
+    const small = new OffscreenCanvas(size.width, size.height);
+    small.getContext('2d', { willReadFrequently: true })?.drawImage(bitmap, 0, 0, size.width, size.height);
+    return await small.convertToBlob({ type: type === 'image/jpeg' ? 'image/jpeg' : 'image/png', quality: 0.8 });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Draws `file` at most 2,048 px on its longest side (its orientation applied) and encodes it again:
+ * only pixels travel on. The encode is most of the time (about 0.5 s of a 12 MP photo's 0.8 s on a
+ * phone): `onPreview` gets a small picture of the drawn image before it starts.
+ */
+async function reencode(
+  file: Blob,
+  type: string,
+  onPreview?: (preview: Blob) => void | Promise<void>,
+): Promise<{ blob: Blob; width: number; height: number }> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
     throw refused('Image not readable', 'This image could not be read. Try another file.');
   }
+  const target = encodedType(type);
+  const preview = onPreview && (await previewOf(bitmap, target));
+  if (preview) {
+    await onPreview?.(preview);
+  }
   const { width, height } = fitWithin(bitmap.width, bitmap.height);
   const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw refused('Image not readable', 'This device cannot resize images.');
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
-  const target = encodedType(type);
   let blob = await canvas.convertToBlob({ type: target, quality: 0.85 });
   // A lossless image too large to send goes as a photo.
   if (blob.size > ATTACHMENT_LIMITS.maxBytes && target !== 'image/jpeg')
@@ -67,11 +94,14 @@ async function reencode(file: Blob, type: string): Promise<{ blob: Blob; width: 
   return { blob, width, height };
 }
 
-/** A chosen, pasted or dropped file made ready to attach; refused with a sentence when it is not a type the forum takes, or too large. */
-export async function prepareFile(file: File): Promise<PreparedFile> {
+/**
+ * A chosen, pasted or dropped file made ready to attach; refused with a sentence when it is not a
+ * type the forum takes, or too large. An image's small preview goes to `onPreview` once it is drawn.
+ */
+export async function prepareFile(file: File, onPreview?: (preview: Blob) => void | Promise<void>): Promise<PreparedFile> {
   const name = cleanFileName(file.name) || 'pasted-image';
   if (IMAGE_TYPES.has(file.type)) {
-    const { blob, width, height } = await reencode(file, file.type);
+    const { blob, width, height } = await reencode(file, file.type, onPreview);
     if (blob.size > ATTACHMENT_LIMITS.maxBytes)
       throw refused('File too large', `${name} is ${formatBytes(blob.size)} even resized: a file can be at most 10 MB.`);
     const renamed = blob.type === file.type ? name : name.replace(/\.[a-z0-9]+$/iu, '') + (blob.type === 'image/jpeg' ? '.jpg' : '.png');

@@ -135,7 +135,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <div className="app-reply-box-actions">
           <span className="small text-body-secondary">Your draft is kept on this device.</span>
-          <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
+          <button type="submit" className="btn btn-primary" disabled={busy || !text.trim() || attach.preparing.length > 0}>
             {busy && <Spinner className="me-2" />}
             Post Reply
           </button>

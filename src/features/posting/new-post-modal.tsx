@@ -338,7 +338,8 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          {/* A file still being prepared is not yet part of the post: it waits for it. */}
+          <Button type="submit" disabled={busy || attach.preparing.length > 0}>
             {busy && <Spinner className="me-2" />}
             {editing ? 'Save Changes' : 'Submit Post'}
           </Button>
