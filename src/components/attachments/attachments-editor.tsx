@@ -55,15 +55,13 @@ export function useAttachFiles({ email, files, onChange }: AttachFilesOptions) {
         const entry: Preparing = { key: nextKey.current++, name: file.name || 'pasted image' };
         setPreparing((list) => [...list, entry]);
         // An image shows a small picture as soon as it is drawn, while its full size is encoded.
-        // The encode that follows holds the page for a while: it starts once the picture is on screen (or after 250 ms).
+        // The encode that follows holds the page for a while: it starts once the picture is on screen,
+        // or after 250 ms (a closed dialog, a hidden tab that draws no frame).
         const showPreview = (blob: Blob) =>
           new Promise<void>((shown) => {
-            const timer = setTimeout(shown, PREVIEW_WAIT_MS);
+            setTimeout(shown, PREVIEW_WAIT_MS);
             entry.preview = URL.createObjectURL(blob);
-            entry.shown = () => {
-              clearTimeout(timer);
-              requestAnimationFrame(() => setTimeout(shown, 0));
-            };
+            entry.shown = () => requestAnimationFrame(() => setTimeout(shown, 0));
             setPreparing((list) => list.map((item) => (item.key === entry.key ? { ...entry } : item)));
           });
         try {

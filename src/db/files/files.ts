@@ -47,7 +47,7 @@ export const encodedType = (type: string): string =>
 /** The longest side of the small picture shown while an image is encoded (the list shows it at 48 px, twice that on a dense screen). */
 export const PREVIEW_SIDE = 128;
 
-/** A small picture of what `canvas` holds, for the list while the full image is encoded; undefined if it cannot be made. */
+/** A small picture of `bitmap`, for the list while the full image is encoded; undefined if it cannot be made. */
 async function previewOf(bitmap: ImageBitmap, type: string): Promise<Blob | undefined> {
   try {
     const size = fitWithin(bitmap.width, bitmap.height, PREVIEW_SIDE);
@@ -62,7 +62,7 @@ async function previewOf(bitmap: ImageBitmap, type: string): Promise<Blob | unde
 /**
  * Draws `file` at most 2,048 px on its longest side (its orientation applied) and encodes it again:
  * only pixels travel on. The encode is most of the time (about 0.5 s of a 12 MP photo's 0.8 s on a
- * phone): `onPreview` gets a small picture of the drawn image before it starts.
+ * phone): `onPreview` gets a small picture of the decoded image first, and the encode waits for it.
  */
 async function reencode(
   file: Blob,
