@@ -205,13 +205,18 @@ test('two admins bulk-reviewing overlapping sets: each post is reviewed once, an
   const choose = async (page: Page, chosen: string[]) => {
     for (const title of chosen) await card(page, title).getByRole('checkbox', { name: 'Select' }).check();
   };
-  // The first tablet approves 1–5; the second, before the first's reviews leave it, rejects 4–8.
+  // The first tablet approves 1–5; the second rejects 4–8 before the first's reviews reach it: it
+  // is offline meanwhile (online, the first's approvals could arrive live before its click, and 4–5
+  // would leave its queue: a CI run met that), and sends its reviews once it is back.
   await choose(first.page, titles.slice(0, 5));
   await choose(second.page, titles.slice(3));
+  await second.context.setOffline(true);
   await first.page.getByRole('button', { name: /^Approve selected/ }).click();
   await expect(card(first.page, titles[0]!)).toHaveCount(0);
+  await waitSynced(first.page);
   await second.page.getByRole('button', { name: /^Reject selected/ }).click();
   await expect(card(second.page, titles[7]!)).toHaveCount(0);
+  await second.context.setOffline(false);
 
   // The second tablet says which of its posts another admin had reviewed first.
   const notice = toasts(second.page).getByRole('alert').filter({ hasText: 'Already reviewed' });
