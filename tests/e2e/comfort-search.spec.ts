@@ -1,6 +1,6 @@
 // Issue 23, search that finds what you mean: the filters of the search language against a seeded
 // set with known answers, chips, marks, `/`, and the query kept in the address (Back, a shared link).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ElementHandle, type Page } from '@playwright/test';
 import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
 
 const SEED = [
@@ -151,6 +151,28 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goBack();
       await search(page).fill('diary');
       await expect(page).toHaveURL(/[?&]q=diary(&|$)/);
+      await expect(search(page)).toHaveValue('diary');
+      // The same, at the worst moment: typed while the browser has gone Back but the router's
+      // (transition) render of that address has not happened yet. The typing wins; the address's category is kept.
+      const backTo = new URL(page.url()).searchParams.get('category') ?? 'All';
+      await page.getByLabel('Category').selectOption('Trends');
+      await expect(page).toHaveURL(/category=Trends/);
+      const box = (await search(page).elementHandle()) as ElementHandle<HTMLInputElement>;
+      await page.evaluate((box) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        addEventListener(
+          'popstate',
+          () => {
+            setValue.call(box, 'wombat');
+            box.dispatchEvent(new Event('input', { bubbles: true }));
+          },
+          { once: true },
+        );
+        history.back();
+      }, box);
+      await expect(page).toHaveURL(/[?&]q=wombat(&|$)/);
+      await expect(search(page)).toHaveValue('wombat');
+      await expect(page.getByLabel('Category')).toHaveValue(backTo);
     });
 
     test('author names link to their member page', async ({ page }) => {

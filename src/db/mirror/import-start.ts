@@ -10,12 +10,12 @@ import { isOwnCopy, NOTHING_IMPORTED, type LegacyImportResult } from './read';
 
 export { NOTHING_IMPORTED, type LegacyImportResult };
 
-/** importLegacyPosts (import.ts), its code loaded only when the copy holds something to bring in. */
+/** importLegacyPosts (import.ts), its code loaded only when the copy holds something to bring in (read and hashed once). */
 export async function importLegacyPostsAtStart(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
   if (typeof raw !== 'string') return NOTHING_IMPORTED;
   if (await isOwnCopy(raw)) return { ...NOTHING_IMPORTED, present: true };
-  return (await import('./import')).importLegacyPosts(onProgress);
+  return (await import('./import')).importLegacyCopy(raw, onProgress);
 }
 
 /** applyExternalPostsChange (import.ts), loaded when another tab or an older build first writes the copy. */

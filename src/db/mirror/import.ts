@@ -24,11 +24,16 @@ export { NOTHING_IMPORTED, type LegacyImportResult };
  */
 export async function importLegacyPosts(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
-  const result: LegacyImportResult = { ...NOTHING_IMPORTED, present: typeof raw === 'string' };
-  if (typeof raw !== 'string') return result;
+  if (typeof raw !== 'string') return NOTHING_IMPORTED;
   // The usual case: the value is the copy this build last wrote, so there is nothing to bring in
   // (and no need to parse 4 MB of JSON on every start).
-  if (await isOwnCopy(raw)) return result;
+  if (await isOwnCopy(raw)) return { ...NOTHING_IMPORTED, present: true };
+  return importLegacyCopy(raw, onProgress);
+}
+
+/** Merges a copy already read and known not to be this build's own (the start's check, import-start.ts, read and hashed it once). */
+export async function importLegacyCopy(raw: string, onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
+  const result: LegacyImportResult = { ...NOTHING_IMPORTED, present: true };
   const parsed = parseMirror(raw);
   if (parsed.kind === 'absent') return result;
   if (parsed.kind === 'corrupt') {

@@ -57,7 +57,25 @@ export async function signIn(page: Page, email: string, password: string, name?:
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+  await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Logged in successfully!' }))
+    .toBeVisible()
+    .catch(async (error: unknown) => {
+      // What the page showed instead, so that a failure says why (a refusal's toast, a lost field, a stuck button).
+      const said = await page
+        .locator('.app-toasts')
+        .innerText()
+        .catch(() => '');
+      const fields = await page
+        .locator('form input')
+        .evaluateAll((inputs) =>
+          inputs.map((input) => `${(input as HTMLInputElement).type}:${(input as HTMLInputElement).value ? 'filled' : 'empty'}`),
+        )
+        .catch(() => []);
+      throw new Error(
+        `${email} was not welcomed on ${page.url()}; the toasts said "${said.trim() || 'nothing'}"; the form's fields: ${fields.join(', ') || 'none'}`,
+        { cause: error },
+      );
+    });
 }
 
 /** The header's sync status (its accessible name starts with "Sync status:"). */

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { importLegacyPostsAtStart } from '../../../src/db/mirror/import-start';
 import {
   applyExternalPostsChange,
   importLegacyPosts,
@@ -258,6 +259,20 @@ describe('changes written by another tab or an older build', () => {
     localStorage.setItem('posts', JSON.stringify([makePost({ id: 1, comments: 12 }), makePost({ id: 2, comments: 15 })]));
     expect(await importLegacyPosts()).toMatchObject({ added: 1 });
     expect((await db.posts.orderBy('id').toArray()).map((post) => post.comments)).toEqual([1, 0]);
+  });
+
+  it('at start, reads an older build’s copy from localStorage once, and imports it (issue 44)', async () => {
+    localStorage.setItem('posts', JSON.stringify([makePost({ id: 1 }), makePost({ id: 2 })]));
+    const reads = vi.spyOn(localStorage, 'getItem');
+    try {
+      expect(await importLegacyPostsAtStart()).toMatchObject({ present: true, added: 2 });
+      expect(reads.mock.calls.filter(([key]) => key === 'posts')).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    // The copy is this build's own now: the next start neither parses nor imports it.
+    await writeMirrorNow();
+    expect(await importLegacyPostsAtStart()).toEqual({ present: true, corrupt: false, added: 0, updated: 0, skipped: 0 });
   });
 
   it('ignores the mirror values this build wrote itself', async () => {
