@@ -16,6 +16,34 @@ test('the New Post modal has its title, labelled fields and a default category',
   await expect(dialog.getByRole('button', { name: 'Submit Post' })).toBeVisible();
 });
 
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`on a ${viewport.width}x${viewport.height} screen, New Post's Close, Cancel and Submit Post stay in view while its body scrolls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.getByRole('button', { name: 'New Post' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    const inView = async (name: string) => {
+      const box = await dialog.getByRole('button', { name, exact: true }).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+    };
+    const allInView = async () => (await inView('Close')) && (await inView('Cancel')) && (await inView('Submit Post'));
+    await expect.poll(allInView).toBe(true);
+    // A refusal moves the focus to the title: the dialog's header and footer stay where they were.
+    await dialog.getByRole('button', { name: 'Submit Post' }).click();
+    await expect(toast(page, 'Missing Information', 'alert')).toBeVisible();
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await expect.poll(allInView).toBe(true);
+    // What is below the fold is reached by scrolling the body, not the page.
+    await dialog.getByRole('button', { name: 'Add poll' }).scrollIntoViewIfNeeded();
+    await expect.poll(allInView).toBe(true);
+  });
+}
+
 test('refuses a blank title or content with Missing Information', async ({ page }) => {
   const dialog = await submitNewPost(page, '   ', 'Some content');
   await expect(toast(page, 'Missing Information', 'alert')).toContainText('Please fill in both title and content for your post.');

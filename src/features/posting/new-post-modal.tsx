@@ -21,6 +21,7 @@ import { validatePoll } from '../../shared/polls';
 import { EMPTY_POLL, PollEditor, pollDefinition, type PollDraft } from './poll-editor';
 import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
 import type { Attachment } from '../../shared/attachments';
+import './new-post-modal.scss';
 
 interface NewPostModalProps {
   email: string;
@@ -221,6 +222,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       show={show}
       onHide={onHide}
       centered
+      scrollable
       size="lg"
       aria-labelledby={titleId}
       backdrop={busy ? 'static' : true}
