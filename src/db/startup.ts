@@ -11,7 +11,7 @@ import { startLegacyMirror } from './mirror/scheduler';
 import { seedSamplePosts } from './posts/seed';
 import { startDurableStorageRequest } from './storage/storage-status';
 import { isConnectedDevice } from './ops/sync-meta';
-import { purgeExpiredUndoEntries } from './ops/undo';
+import { purgeExpiredUndoEntries } from './ops/undo-entries';
 
 export type StartupResult = { ok: true; legacy: LegacyImportResult; seeded: boolean } | { ok: false; error: unknown };
 

@@ -13,7 +13,7 @@ import { askSearchEarly } from '../features/forum/use-approved-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { afterFirstPosts } from '../db/storage/idle';
-import { holdsPart } from '../db/sync/free-space';
+import { holdsPart } from '../db/sync/holds-part';
 import { isEmptyQuery, parseQuery } from '../shared/search-language';
 import type { ServerSearch as ServerSearchComponent } from '../features/forum/server-search';
 

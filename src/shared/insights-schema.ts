@@ -1,6 +1,6 @@
 // The wire shape of the insights (GET /api/insights), apart from their computation in insights.ts:
 // zod loads only with the sync code that checks an answer, never with the device's likes (which
-// need only insights.ts's dayOf): zod's construction probes `new Function`, which the CSP refuses.
+// need only utc-day.ts's dayOf): zod's construction probes `new Function`, which the CSP refuses.
 import { z } from 'zod';
 
 export const insightsSchema = z.object({

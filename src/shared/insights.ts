@@ -3,6 +3,7 @@
 // modes count the same way. Weeks start on Monday and days at midnight, both in UTC.
 import { CATEGORIES, type PostStatus } from './post-rules';
 import type { Insights } from './insights-schema';
+import { dayOf } from './utc-day';
 
 /** How far back the charts reach. */
 export const INSIGHT_WEEKS = 12;
@@ -29,8 +30,7 @@ export interface InsightsInput {
 
 export type { Insights } from './insights-schema';
 
-/** "YYYY-MM-DD" of the UTC day holding `ms`. */
-export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export { dayOf };
 
 /** Midnight UTC of the Monday of the week holding `ms`. */
 export function weekStart(ms: number): number {

@@ -2,7 +2,7 @@
 // counts here in the transaction that adds it (which must include `likeDays`).
 
 import { db } from '../storage/schema';
-import { dayOf } from '../../shared/insights';
+import { dayOf } from '../../shared/utc-day';
 
 /** Counts `count` likes for the UTC day of `now`. */
 export async function countLikesToday(count = 1, now = Date.now()): Promise<void> {

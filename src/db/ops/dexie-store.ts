@@ -21,8 +21,8 @@ import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';
 import { writeNotifications } from '../notifications/notification-rows';
 import { recountComments } from '../replies/reply-counts';
-import { renameOnDevice, type PreferenceEffects } from '../preferences/pulled';
-import { fieldsOf } from './replay';
+import { renameOnDevice, type PreferenceEffects } from '../preferences/on-device';
+import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */

@@ -11,6 +11,9 @@ import type { Actor, Post, PostStatus, Reply } from '../../shared/post-rules';
 import type { OpPost } from '../../shared/ops/store';
 import type { Poll } from '../../shared/polls';
 import { MemoryStore } from './memory-store';
+import { fieldsOf } from './server-fields';
+
+export { fieldsOf };
 
 /** True while an operation's effect is not yet part of `server` (so the device adds it itself). */
 export function isOutstanding(row: OutboxRow, server: { seq: number } | undefined): boolean {
@@ -42,19 +45,6 @@ async function replayAll(store: MemoryStore, ops: readonly OutboxRow[]): Promise
       if (!(error instanceof OpRefusal)) throw error;
     }
   }
-}
-
-/** The server's text and edits of a post as a row holds them (for ServerState.fields). */
-export function fieldsOf(row: Pick<PostRow, keyof ServerFields>): ServerFields {
-  return {
-    title: row.title,
-    content: row.content,
-    category: row.category,
-    tags: row.tags,
-    editedAt: row.editedAt ?? null,
-    resubmitted: row.resubmitted ?? false,
-    previous: row.previous ?? null,
-  };
 }
 
 /** What a synced post shows of its server state plus outstanding operations. */

@@ -12,7 +12,7 @@ import { OpRefusal, type OpContext } from '../../shared/ops/define';
 import { definitionOf, type AnyDefinition, type OpType } from '../../shared/ops/registry';
 import type { Op } from '../../shared/protocol';
 import type { Session } from '../types';
-import { followPreferences } from '../preferences/pulled';
+import { followPreferences } from '../preferences/on-device';
 import { DexieStore } from './dexie-store';
 import { isUnsentCreate, newOp, NO_POST_ID, queueOperation, type Payload, type QueueOptions } from './outbox';
 import { OP_TABLES } from './op-tables';

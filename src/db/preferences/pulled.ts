@@ -1,31 +1,22 @@
 // A member's preferences between the server and IndexedDB (connected mode): the pulled theme and name
 // are stored with this device's outstanding setTheme / rename replayed on top (what the member did
-// here wins until the server has it); a refused operation puts back the server's word. Also the one
-// place a member's name changes on this device (renameOnDevice), used by a rename made here and by
-// one pulled from another device.
+// here wins until the server has it); a refused operation puts back the server's word. The one place
+// a member's name changes on this device, renameOnDevice, is in on-device.ts.
 
-import Dexie from 'dexie';
 import { db, type OutboxRow, type PreferencesRow } from '../storage/schema';
-import { nextRev } from '../storage/revisions';
-import { writeThemeCookie } from './theme-cookie';
-import { readStoredSession, saveSession } from '../members/session';
-import type { Theme } from '../../shared/theme';
+import { readStoredSession } from '../members/session';
 import type { WirePreferences } from '../../shared/protocol';
 import { NO_POST_ID } from '../ops/outbox';
 import { isOutstanding, replay } from '../ops/replay';
 import { MemoryStore, type MemoryPreferences } from '../ops/memory-store';
+import { renameOnDevice, type PreferenceEffects } from './on-device';
+
+export { followPreferences, renameOnDevice, type PreferenceEffects } from './on-device';
 
 /** The member's queued `setTheme` / `rename` operations, oldest first. */
 async function preferenceOperations(email: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('postId').equals(NO_POST_ID).sortBy('seq');
   return rows.filter((row) => row.email === email && (row.op.type === 'setTheme' || row.op.type === 'rename'));
-}
-
-/** What a pulled or refused preference changed, for the page to follow once the transaction committed. */
-export interface PreferenceEffects {
-  email: string;
-  theme?: Theme;
-  name?: string;
 }
 
 /**
@@ -75,31 +66,6 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
 }
 
 /**
- * Gives the member's name to their account row, their posts and their replies on this device
- * (posts get a new change number, so the search index reads the new author); returns how many rows
- * changed. Call inside a readwrite transaction on accounts, posts, replies and meta.
- */
-export async function renameOnDevice(email: string, name: string): Promise<number> {
-  let changed = 0;
-  const account = await db.accounts.get(email);
-  if (account && account.name !== name) {
-    await db.accounts.update(email, { name });
-    changed += 1;
-  }
-  const posts = await db.posts
-    .where('[authorEmail+id]')
-    .between([email, Dexie.minKey], [email, Dexie.maxKey])
-    .filter((post) => post.author !== name)
-    .toArray();
-  let rev = await nextRev();
-  for (const post of posts) await db.posts.update(post.id, { author: name, rev: rev++ });
-  changed += posts.length;
-  changed += await db.replies.filter((reply) => reply.authorEmail === email && reply.author !== name).modify({ author: name });
-  // The signed-in user may be told before the rows change for a tab that reads it meanwhile: harmless.
-  return changed;
-}
-
-/**
  * Shows the member's theme and name as the server's word (or, when the server never said, what
  * `fallback` holds: what a refused operation replaced) with their operations still outstanding on
  * top, after some settled or were refused; returns what changed (undefined: nothing).
@@ -111,14 +77,6 @@ export async function refreshPreferences(email: string, fallback?: OutboxRow['pr
     : { theme: fallback?.theme ?? stored?.theme ?? 'system', name: fallback?.name ?? '' };
   const shown = await shownPreferences(email, server, stored?.sync?.seq ?? 0);
   return showPreferences(email, shown, stored?.sync);
-}
-
-/** Follows a preference change on this page once committed: the cookie and the signed-in user, when they are this member. */
-export function followPreferences(effects: PreferenceEffects | undefined): void {
-  const session = readStoredSession();
-  if (!effects || session?.email !== effects.email) return;
-  if (effects.theme !== undefined) writeThemeCookie(effects.theme);
-  if (effects.name !== undefined && effects.name !== session.name) saveSession({ ...session, name: effects.name });
 }
 
 /** The name of the member's newest rename the server has not confirmed by a pull yet (undefined: none). */

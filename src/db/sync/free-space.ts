@@ -11,6 +11,8 @@ import { isConnectedDevice, SYNC_META } from '../ops/sync-meta';
 import type { HoldsPart } from './apply-pull';
 import { removeOldPosts } from './window';
 
+export { holdsPart } from './holds-part';
+
 /** The newest approved posts Free up space always keeps (the forum's first pages). */
 export const KEEP_NEWEST = 50;
 
@@ -35,17 +37,6 @@ export async function freeUpSpace(email: string): Promise<{ removed: number }> {
   );
   if (removed.length > 0) emitLocalChange('space-freed');
   return { removed: removed.length };
-}
-
-/** True after freeUpSpace (until the whole forum is back), or while a connected device's first sync has not finished. */
-export async function holdsPart(): Promise<boolean> {
-  return run(async () => {
-    // One read of the three keys: a live query follows every key it read (after a second await,
-    // the later reads were not followed, and the answer stayed "holds part" after a first sync).
-    const [part, connected, lastSyncAt] = await db.meta.bulkGet([META_KEYS.holdsPart, SYNC_META.connected, SYNC_META.lastSyncAt]);
-    if (part !== undefined) return true;
-    return typeof connected?.value === 'number' && typeof lastSyncAt?.value !== 'number';
-  });
 }
 
 /**

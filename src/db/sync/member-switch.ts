@@ -14,7 +14,7 @@ import { countChange, nextRev } from '../storage/revisions';
 import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
-import { deleteUndoEntry, listUndoEntries } from '../ops/undo';
+import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
 
 /**
  * Rows for this member's own creates that are still queued (they may have been removed at a switch),
