@@ -82,12 +82,17 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { name: 'Pending Posts' })).toBeVisible();
   });
 
-  test('signed in, the public header offers Go to Forum instead of Login and Join Now', async ({ page }) => {
+  test('signed in, the public header offers Go to Forum instead of Login and Join Now; the footer has no Join Now either', async ({
+    page,
+  }) => {
     await signIn(page, MEMBER);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Go to Forum' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
     await expect(header.getByRole('link', { name: 'Join Now' })).toHaveCount(0);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Forum', exact: true })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Join Now' })).toHaveCount(0);
     await header.getByRole('link', { name: 'Go to Forum' }).click();
     await expect(page).toHaveURL('/forum');
   });

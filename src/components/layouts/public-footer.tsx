@@ -10,8 +10,8 @@ const socials = [
   { label: 'Insight Exchange on YouTube', Icon: IconBrandYoutube },
 ];
 
-/** Footer of the public pages: platform links, legal texts (not linked) and social icons that go nowhere yet. */
-export function PublicFooter() {
+/** Footer of the public pages: platform links (Join Now for visitors only, as in the header), legal texts (not linked) and social icons that go nowhere yet. */
+export function PublicFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="app-footer">
       <div className="container">
@@ -40,9 +40,11 @@ export function PublicFooter() {
               <li>
                 <Link to={paths.forum}>Forum</Link>
               </li>
-              <li>
-                <Link to={paths.signup}>Join Now</Link>
-              </li>
+              {!signedIn && (
+                <li>
+                  <Link to={paths.signup}>Join Now</Link>
+                </li>
+              )}
             </ul>
           </nav>
           <div className="col-6 col-md-3">

@@ -14,7 +14,7 @@ export function PublicLayout({ signedIn, banner }: { signedIn: boolean; banner?:
       <main id="main" className="app-main" tabIndex={-1}>
         <ScreenOutlet />
       </main>
-      <PublicFooter />
+      <PublicFooter signedIn={signedIn} />
     </div>
   );
 }
