@@ -22,6 +22,11 @@ test('likes and a post made offline arrive once after reconnecting; reloads rese
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'New Post' })).toBeHidden();
+  // And Profile's (opened once while online).
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Posts' })).toBeVisible();
+  await page.goto('/forum');
+  await waitSynced(page);
 
   await context.setOffline(true);
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');
@@ -31,8 +36,18 @@ test('likes and a post made offline arrive once after reconnecting; reloads rese
   await submitNewPost(page, TITLE, 'Queued on the device until the network came back.');
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 4 changes waiting');
   expect((await serverPosts(spec.server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE)?.likes).toBe(before);
+  // My Posts shows that the post waits on this device (not only "pending", as a post the admin has), until it is sent.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  const mine = card(page, TITLE);
+  await expect(mine.getByText('pending', { exact: true })).toBeVisible();
+  await expect(mine.getByText('Not sent yet', { exact: true })).toBeVisible();
 
   await context.setOffline(false);
+  await waitSynced(page);
+  await expect(mine.getByText('Not sent yet', { exact: true })).toHaveCount(0);
+  await expect(mine.getByText('pending', { exact: true })).toBeVisible();
+  await page.goto('/forum');
   await waitSynced(page);
   const check = async () => {
     const posts = await serverPosts(spec.server, ADMIN_PASSWORD);

@@ -90,6 +90,25 @@ export async function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promi
   return withReason(await run(() => authorCollection(email).reverse().limit(limit).toArray()));
 }
 
+/** Which operations make a post "Not sent yet": its writing (a create, an edit) still in the outbox, not a like or a view. */
+const WRITING_OPS: ReadonlySet<string> = new Set(['create', 'editPost']);
+
+/**
+ * The posts among `ids` whose writing waits in this device's outbox (offline, or held back by a
+ * posting limit until it is allowed; a connected device's outbox, empty on a local-only one): shown
+ * "Not sent yet". Read in a live query, it follows the outbox (the mark goes when the server has it).
+ */
+export async function unsentPostIds(ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await run(() =>
+    db.outbox
+      .where('postId')
+      .anyOf([...ids])
+      .toArray(),
+  );
+  return new Set(rows.flatMap((row) => (WRITING_OPS.has(row.op.type) ? [row.postId] : [])));
+}
+
 export function countPostsByAuthor(email: string): Promise<number> {
   return run(() => authorCollection(email).count());
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { IconCloudUp } from '@tabler/icons-react';
 import { NewBadge } from '../../components/new-badge';
+import { UnsentBadge } from '../../components/unsent-badge';
 import { authorKey } from '../../shared/members';
 import { AuthorName } from '../../components/author-name';
 import { Avatar } from '../../components/avatar';
@@ -135,12 +135,7 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
           )}
           {hidden && isAdmin && <span className="badge text-bg-secondary">Hidden</span>}
           {isNew && <NewBadge />}
-          {unsent && (
-            <span className="badge app-unsent" title="Kept on this device; it is sent when the connection returns.">
-              <IconCloudUp aria-hidden="true" size={13} />
-              Not sent yet
-            </span>
-          )}
+          {unsent && <UnsentBadge />}
         </div>
       </div>
       {!shown ? (

@@ -5,6 +5,7 @@ import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
 import { PostCard } from '../../components/post-card';
 import { StatusBadge } from '../../components/status-badge';
+import { UnsentBadge } from '../../components/unsent-badge';
 import { PostOwnerActions } from '../../components/post-owner/post-owner-actions';
 import type { EditablePost } from '../../db/posts/editing';
 import type { PostReview } from '../../shared/moderation';
@@ -48,7 +49,12 @@ export function MyPosts({ viewer, onWrite, onEdit }: MyPostsProps) {
               <PostCard
                 key={post.id}
                 post={post}
-                badges={<StatusBadge status={post.status} />}
+                badges={
+                  <>
+                    <StatusBadge status={post.status} />
+                    {post.unsent && <UnsentBadge />}
+                  </>
+                }
                 note={<RejectionReason post={post} />}
                 footer={<PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} titleId={`post-${post.id}-title`} />}
               />

@@ -1,10 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countPostsByAuthor, listPostsByAuthor } from '../../db/posts/posts';
+import { countPostsByAuthor, listPostsByAuthor, unsentPostIds, type ReviewedPost } from '../../db/posts/posts';
 import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
 
-/** The member's own posts (every status), newest first, paged and live. */
+/** One of the member's posts, and whether its writing still waits on this device ("Not sent yet"). */
+export type MyPost = ReviewedPost & { unsent: boolean };
+
+/** The member's own posts (every status), newest first, paged and live, each marked when it is not sent yet. */
 export function useMyPosts(email: string) {
-  return usePagedLiveQuery((limit) => listPostsByAuthor(email, limit), email);
+  return usePagedLiveQuery<MyPost>(async (limit) => {
+    const posts = await listPostsByAuthor(email, limit);
+    const unsent = await unsentPostIds(posts.map((post) => post.id));
+    return posts.map((post) => ({ ...post, unsent: unsent.has(post.id) }));
+  }, email);
 }
 
 export function useMyPostCount(email: string): number | undefined {
