@@ -1,27 +1,13 @@
 // The /admin queue's keyboard shortcuts (shared/moderation.ts REVIEW_SHORTCUTS): which key does
 // what, and when a key press is not one (typing in a field, or a chord with Ctrl, Meta or Alt).
 
+import { isTypingTarget, type KeyTarget } from './typing-target';
+
+export { isTypingTarget };
+
 export type ReviewCommand = 'next' | 'previous' | 'approve' | 'reject' | 'select' | 'help';
 
 const COMMANDS: Record<string, ReviewCommand> = { j: 'next', k: 'previous', a: 'approve', r: 'reject', x: 'select', '?': 'help' };
-
-/** What an element is, as far as typing goes (a subset of Element, so the rule is testable without a DOM). */
-interface KeyTarget {
-  tagName?: string;
-  /** An input's type: a checkbox or a button takes no text, so keys work there. */
-  type?: string;
-  isContentEditable?: boolean;
-}
-
-const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
-
-/** True while the member types: a text input, textarea, select or anything contenteditable has the key. */
-export function isTypingTarget(target: KeyTarget | null): boolean {
-  if (!target) return false;
-  const tag = target.tagName?.toLowerCase();
-  if (tag === 'input') return !NOT_TYPED.has((target.type ?? 'text').toLowerCase());
-  return tag === 'textarea' || tag === 'select' || target.isContentEditable === true;
-}
 
 interface KeyPress {
   key: string;

@@ -2,20 +2,11 @@
 // ('resolved'), on either mode at once: posts, replies and moderation all call these inside their
 // own readwrite transaction (which must include `flags`). A deletion's Undo reopens what it settled.
 
-import Dexie from 'dexie';
 import { db, type FlagRow } from '../storage/schema';
-import { withDataErrors } from '../storage/errors';
-import { requireAdmin } from '../members/guards';
 import { targetKey, type Flag, type FlagState, type FlagTarget } from '../../shared/moderation';
+import { countFlaggedItems, openFlags } from './flag-count';
 
-/** The open flags, by item (the Flags queue's range). */
-export const openFlags = () => db.flags.where('[open+target]').between([1, Dexie.minKey], [1, Dexie.maxKey]);
-
-/** Admins: how many items have open flags (the Flags tab's count, and part of the Admin link's). */
-export async function countFlaggedItems(): Promise<number> {
-  requireAdmin();
-  return withDataErrors(async () => (await openFlags().uniqueKeys()).length);
-}
+export { countFlaggedItems, openFlags };
 
 /** A stored flag as the app shows it (without the row's bookkeeping). */
 export function toFlag(row: Flag): Flag {

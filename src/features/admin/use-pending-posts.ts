@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countPendingPosts, listPendingPosts } from '../../db/posts/posts';
-import { countFlaggedItems } from '../../db/flags/flag-rows';
+import { countFlaggedItems } from '../../db/flags/flag-count';
 import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
 import { readStoredSession } from '../../db/members/session';
 import { isDataError } from '../../db/storage/errors';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
-import { isTypingTarget } from '../../lib/review-keys';
+import { isTypingTarget } from '../../lib/typing-target';
 import { parseQuery, removeChip } from '../../shared/search-language';
 import { SearchChips } from './search-chips';
 
