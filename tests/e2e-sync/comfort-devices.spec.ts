@@ -40,6 +40,13 @@ test("a member's page shows the server's figures when online, and what the devic
   const sarahsPage = page.url();
   expect(sarahsPage).toMatch(/\/members\/[0-9a-f]{16}$/);
   expect(sarahsPage).not.toContain(memberId('sarah.chen@northbeam-research.com'));
+  // On a post's own page too: the byline and each reply's author (this device holds no email of theirs).
+  await page.goto('/forum');
+  await card(page, SAMPLE).getByRole('link', { name: SAMPLE }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SAMPLE })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sarah Chen', exact: true }).first()).toHaveAttribute('href', new URL(sarahsPage).pathname);
+  await expect(page.getByRole('link', { name: 'Marcus Webb', exact: true })).toHaveAttribute('href', /^\/members\/[0-9a-f]{16}$/);
+  await page.goto(sarahsPage);
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByText('Counted from the posts and replies on this device.')).toHaveCount(0);
   // The server knows when each account joined; a member with nothing posted yet sees their own page.

@@ -143,6 +143,9 @@ export function toEditablePost(
 ): Post & Required<PostEdits> & PostPoll & PostAttachments {
   return {
     ...toPost(row),
+    // The author's public id (not a mirror field): their name links to their page where the device
+    // holds no email of theirs (another member's post on a connected device).
+    ...(row.authorId ? { authorId: row.authorId } : {}),
     editedAt: row.editedAt ?? null,
     resubmitted: row.resubmitted ?? false,
     previous: session?.role === 'admin' ? (row.previous ?? null) : null,

@@ -109,8 +109,14 @@ export async function recordView(postId: number): Promise<boolean> {
 /** One page of a post's thread (visible and hidden replies), oldest first. */
 export async function listReplies(postId: number, offset: number, limit = REPLY_PAGE_SIZE): Promise<Reply[]> {
   const rows = await run(() => thread(postId).offset(offset).limit(limit).toArray());
-  // A reply's files (issue 42) are not a mirror field (toReply keeps exactly those): added where shown.
-  return rows.map((row) => (row.attachments?.length ? { ...toReply(row), attachments: row.attachments } : toReply(row)));
+  // A reply's files (issue 42) and its author's public id are not mirror fields (toReply keeps
+  // exactly those): added where shown, so the author's name links to their page on a device that
+  // holds no email of theirs.
+  return rows.map((row) => ({
+    ...toReply(row),
+    ...(row.authorId ? { authorId: row.authorId } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+  }));
 }
 
 /**
