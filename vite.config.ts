@@ -6,11 +6,15 @@ import { build, defineConfig, runnerImport, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
 import { resolveDependencies } from './scripts/module-preloads.mjs';
-import { forumChunkGroup } from './scripts/forum-chunk.mjs';
+import { DEXIE_MODERN_ALIAS } from './scripts/dexie-modern.mjs';
+import { baseChunkGroup, forumChunkGroup } from './scripts/forum-chunk.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/shared/app-shell.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** The project's folder, ending in a slash. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 const DEFINE = {
   __APP_VERSION__: JSON.stringify(version),
   __BUILD_ID__: JSON.stringify(buildId()),
@@ -75,7 +79,7 @@ const THEME_SOURCE = 'src/boot/theme.ts';
 async function bundleBootScript(source = BOOT_SOURCE): Promise<string> {
   const output = await build({
     configFile: false,
-    root: fileURLToPath(new URL('.', import.meta.url)),
+    root: ROOT,
     logLevel: 'warn',
     publicDir: false,
     build: {
@@ -153,7 +157,7 @@ function homePrerender(): Plugin {
         if (!html.includes(root)) throw new Error(`index.html: ${root} is missing`);
         const { module } = await runnerImport<{ renderHome: () => string }>(`/${HOME_PRERENDER_SOURCE}`, {
           configFile: false,
-          root: fileURLToPath(new URL('.', import.meta.url)),
+          root: ROOT,
           logLevel: 'warn',
           define: DEFINE,
         });
@@ -183,6 +187,8 @@ function bootScriptInDev(): Plugin {
 
 export default defineConfig({
   define: DEFINE,
+  // Dexie's modern build: scripts/dexie-modern.mjs says why.
+  resolve: { alias: [DEXIE_MODERN_ALIAS] },
   plugins: [
     react(),
     contentSecurityPolicy(),
@@ -219,7 +225,7 @@ export default defineConfig({
     modulePreload: { resolveDependencies },
     // The forum's code in one chunk: scripts/forum-chunk.mjs says why.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [forumChunkGroup(fileURLToPath(new URL('.', import.meta.url)))] } },
+      output: { codeSplitting: { groups: [baseChunkGroup(ROOT), forumChunkGroup(ROOT)] } },
     },
   },
   worker: {

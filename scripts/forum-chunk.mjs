@@ -81,3 +81,26 @@ export function forumChunkGroup(root) {
     includeDependenciesRecursively: false,
   };
 }
+
+/** The name of the chunk of what every screen runs and the entry holds too (assets/base-<hash>.js). */
+export const BASE_CHUNK = 'base';
+/** React, its JSX runtime and the posts' shared rules: every chunk of the app imports them. */
+const BASE_MODULES = [
+  'node_modules/react/index.js',
+  'node_modules/react/cjs/react.production.js',
+  'node_modules/react/jsx-runtime.js',
+  'node_modules/react/cjs/react-jsx-runtime.production.js',
+  'src/shared/post-rules.ts',
+];
+
+/**
+ * The codeSplitting group of BASE_MODULES. The entry imports them, and so do chunks that do not
+ * import the entry (react-bootstrap's parts, the new-password field), so the bundler gives them
+ * chunks of their own, one each: react (3.0 KB gzip), its JSX runtime (0.3) and the posts' rules
+ * (0.9), each compressed alone. In one chunk they are 0.3 KB smaller (issue 40, item 18), and a
+ * page fetches one file instead of three. They import nothing but the bundler's runtime.
+ */
+export function baseChunkGroup(root) {
+  const ids = new Set(BASE_MODULES.map((path) => root + path));
+  return { name: (id) => (ids.has(id) ? BASE_CHUNK : null), includeDependenciesRecursively: false };
+}

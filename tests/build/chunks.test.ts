@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORUM_CHUNK, RUNNER_CHUNK } from '../../scripts/forum-chunk.mjs';
+import { BASE_CHUNK, FORUM_CHUNK, RUNNER_CHUNK } from '../../scripts/forum-chunk.mjs';
 import { DIST, readDist } from './dist';
 
 // How the build cuts the app into chunks (scripts/forum-chunk.mjs): the forum's code in one chunk,
@@ -90,5 +90,24 @@ describe('the chunks of the build', () => {
     const importing = chunks.filter((file) => /["`]posts-imported["`]/.test(readDist(`assets/${file}`)));
     expect(importing.length).toBeGreaterThan(0);
     expect(forumChunks.filter((file) => importing.includes(file))).toEqual([]);
+  });
+
+  it(`hold React, its JSX runtime and the posts' rules in one chunk (${BASE_CHUNK}) that the entry imports and that imports only the bundler's runtime`, () => {
+    expect(named(BASE_CHUNK)).toHaveLength(1);
+    const base = named(BASE_CHUNK)[0]!;
+    const source = readDist(`assets/${base}`);
+    expect(source).toContain('react.transitional.element');
+    expect(source).toContain('Case Studies');
+    expect(chunks.filter((file) => /^(react|jsx-runtime|post-rules)-[\w-]{8}\.js$/.test(file))).toEqual([]);
+    expect(importsOf(base).filter((file) => !file.startsWith('rolldown-runtime-'))).toEqual([]);
+    expect(importsOf(named('index')[0]!)).toContain(base);
+  });
+
+  it("ship Dexie's modern build (scripts/dexie-modern.mjs), not the ES5 one behind its package's wrapper", () => {
+    const read = (file: string) => readDist(`assets/${file}`);
+    expect(chunks.filter((file) => read(file).includes('__dbnames'))).toHaveLength(1);
+    // The wrapper's guard, and the ES5 build's spread helper.
+    expect(chunks.filter((file) => read(file).includes('Two different versions of Dexie'))).toEqual([]);
+    expect(chunks.filter((file) => read(file).includes('Array.prototype.slice.call'))).toEqual([]);
   });
 });
