@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -14,6 +14,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { afterFirstPosts } from '../db/storage/idle';
 import { holdsPart } from '../db/sync/holds-part';
+import { paths } from '../config/paths';
 import { isEmptyQuery, parseQuery } from '../shared/search-language';
 import type { ServerSearch as ServerSearchComponent } from '../features/forum/server-search';
 
@@ -59,14 +60,27 @@ export function ForumPage() {
   const restoring = useRef<{ q: string; category: CategoryFilter } | null>(null);
   const pushNext = useRef(false);
 
-  useEffect(() => {
-    if (params.toString() === written.current) return;
-    written.current = params.toString();
-    const restored = { q: cleanSearchQuery(params.get('q') ?? ''), category: toCategory(params.get('category')) };
+  /** Takes the search and category of `address` when it is not the one this page last wrote. */
+  const follow = useCallback((address: URLSearchParams) => {
+    if (address.toString() === written.current) return;
+    written.current = address.toString();
+    const restored = { q: cleanSearchQuery(address.get('q') ?? ''), category: toCategory(address.get('category')) };
     restoring.current = restored;
     setSearchInput(restored.q);
     setCategory(restored.category);
-  }, [params]);
+  }, []);
+  useEffect(() => follow(params), [follow, params]);
+  // Back or Forward in the moment this page writes a step of its own (a removed chip, a category):
+  // the router's update is a transition, so it may draw only where the browser landed, which is
+  // the address it drew before, and then the address above never changes. The browser's own event
+  // says where it landed.
+  useEffect(() => {
+    const onPopState = () => {
+      if (location.pathname === paths.forum) follow(new URLSearchParams(location.search));
+    };
+    addEventListener('popstate', onPopState);
+    return () => removeEventListener('popstate', onPopState);
+  }, [follow]);
 
   useEffect(() => {
     const restored = restoring.current;
