@@ -3,7 +3,7 @@ import { DEXIE_MODERN_ALIAS } from './scripts/dexie-modern.mjs';
 
 export default defineConfig({
   // The Dexie build the app ships (scripts/dexie-modern.mjs); dexie-react-hooks is inlined so its
-  // \`import 'dexie'\` takes the same copy (one liveQuery sees every transaction).
+  // `import 'dexie'` takes the same copy (one liveQuery sees every transaction).
   resolve: { alias: [DEXIE_MODERN_ALIAS] },
   test: {
     server: { deps: { inline: ['dexie-react-hooks'] } },

@@ -3,8 +3,6 @@
 
 import { isTypingTarget, type KeyTarget } from './typing-target';
 
-export { isTypingTarget };
-
 export type ReviewCommand = 'next' | 'previous' | 'approve' | 'reject' | 'select' | 'help';
 
 const COMMANDS: Record<string, ReviewCommand> = { j: 'next', k: 'previous', a: 'approve', r: 'reject', x: 'select', '?': 'help' };

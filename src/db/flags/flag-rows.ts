@@ -4,9 +4,6 @@
 
 import { db, type FlagRow } from '../storage/schema';
 import { targetKey, type Flag, type FlagState, type FlagTarget } from '../../shared/moderation';
-import { countFlaggedItems, openFlags } from './flag-count';
-
-export { countFlaggedItems, openFlags };
 
 /** A stored flag as the app shows it (without the row's bookkeeping). */
 export function toFlag(row: Flag): Flag {

@@ -5,7 +5,8 @@
 
 import { db, type FlagRow } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
-import { countFlaggedItems, openFlags, openFlagsOf, toFlag } from './flag-rows';
+import { openFlagsOf, toFlag } from './flag-rows';
+import { countFlaggedItems, openFlags } from './flag-count';
 
 export { countFlaggedItems };
 import { requireAdmin } from '../members/guards';

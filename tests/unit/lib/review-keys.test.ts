@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget, reviewCommandOf } from '../../../src/lib/review-keys';
+import { reviewCommandOf } from '../../../src/lib/review-keys';
+import { isTypingTarget } from '../../../src/lib/typing-target';
 import { REVIEW_SHORTCUTS } from '../../../src/shared/moderation';
 
 const press = (key: string, overrides: Partial<Parameters<typeof reviewCommandOf>[0]> = {}) =>
