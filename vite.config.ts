@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildId } from './scripts/build-id.mjs';
 import { resolveDependencies } from './scripts/module-preloads.mjs';
 import { DEXIE_MODERN_ALIAS } from './scripts/dexie-modern.mjs';
+import { TRANSITION_END_ALIAS } from './scripts/dom-helpers-fix.mjs';
 import { baseChunkGroup, forumChunkGroup } from './scripts/forum-chunk.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/shared/app-shell.ts';
@@ -187,8 +188,8 @@ function bootScriptInDev(): Plugin {
 
 export default defineConfig({
   define: DEFINE,
-  // Dexie's modern build: scripts/dexie-modern.mjs says why.
-  resolve: { alias: [DEXIE_MODERN_ALIAS] },
+  // Dexie's modern build, and dom-helpers' transitionEnd fixed: the two scripts say why.
+  resolve: { alias: [DEXIE_MODERN_ALIAS, TRANSITION_END_ALIAS] },
   plugins: [
     react(),
     contentSecurityPolicy(),

@@ -110,4 +110,11 @@ describe('the chunks of the build', () => {
     expect(chunks.filter((file) => read(file).includes('Two different versions of Dexie'))).toEqual([]);
     expect(chunks.filter((file) => read(file).includes('Array.prototype.slice.call'))).toEqual([]);
   });
+
+  it("ship the fixed transitionEnd (scripts/dom-helpers-fix.mjs), not dom-helpers' own, that a child's transition could stop", () => {
+    const read = (file: string) => readDist(`assets/${file}`);
+    // dom-helpers' version sends its event through document.createEvent('HTMLEvents').
+    expect(chunks.filter((file) => read(file).includes('HTMLEvents'))).toEqual([]);
+    expect(chunks.filter((file) => /new Event\(["'`]transitionend/.test(read(file)))).not.toEqual([]);
+  });
 });

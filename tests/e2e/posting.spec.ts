@@ -113,6 +113,26 @@ test('the modal keeps focus inside, closes on Escape and keeps the draft', async
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toHaveValue('Half-written thought');
 });
 
+// react-bootstrap ends a dialog's exit on its own transitionend, or on the one transitionEnd sends
+// after the duration. dom-helpers' version sent none once a child's transitionend had bubbled up
+// (the dialog's slide), so when the dialog's own never came, the closed dialog stayed in the page,
+// invisible, taking every click (CI, pwa-update.spec.ts). The build uses the fixed copy
+// (src/lib/transition-end.ts). Here the dialog's own fade never ends: its opacity is held at 1.
+test('a closed dialog leaves the page even when its own fade never ends, and the page takes clicks again', async ({ page }) => {
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Closed while its fade was held');
+  await dialog.evaluate((element: HTMLElement) => {
+    element.style.setProperty('transition', 'opacity 0.4s linear', 'important');
+    element.style.setProperty('opacity', '1', 'important');
+    element.querySelector<HTMLElement>('.modal-dialog')!.style.setProperty('transition', 'transform 0.1s linear', 'important');
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.app-new-post-modal')).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Post' }).click({ timeout: 5_000 });
+  await expect(dialog.getByLabel('Title')).toHaveValue('Closed while its fade was held');
+});
+
 test('shows a counter and a clear message at the length limits', async ({ page }) => {
   await page.getByRole('button', { name: 'New Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });
