@@ -59,10 +59,11 @@ export function usePagedLiveQuery<T>(read: (limit: number) => Promise<T[]>, key:
     [pageSize],
   );
   // While only the first screen is read, "more" waits for the whole page (no Load more for a frame).
+  // A total below the rows read is behind them (rows just stored, not counted yet): until it catches
+  // up, a full read means there may be more, so the list's end does not yet offer what lies beyond it.
+  const counted = total !== undefined && current !== undefined && total >= current.rows.length;
   const more =
-    current !== undefined &&
-    current.limit >= pageSize &&
-    (total === undefined ? current.rows.length >= current.limit : current.limit < total);
+    current !== undefined && current.limit >= pageSize && (counted ? current.limit < total : current.rows.length >= current.limit);
   return {
     items: current?.rows,
     hasMore: more,

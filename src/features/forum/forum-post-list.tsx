@@ -138,7 +138,9 @@ export function ForumPostList({ search, category, email, since, part }: ForumPos
         <LoadMore
           onLoadMore={loadMore}
           loading={loadingMore}
-          label={total !== undefined ? `Load more posts (${formatCount(total - items.length)} more)` : 'Load more posts'}
+          label={
+            total !== undefined && total > items.length ? `Load more posts (${formatCount(total - items.length)} more)` : 'Load more posts'
+          }
         />
       )}
       {/* Past what this device holds: older pages from the server (a search asks it in ServerSearch). */}
