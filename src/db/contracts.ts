@@ -136,6 +136,11 @@ export const META_KEYS = {
   windowHead: 'window:head',
   /** The id down to which this device holds every approved post it may see (0: all of them; db/sync/window.ts). */
   windowFloor: 'window:floor',
+  /**
+   * How many approved posts a local-only device holds packed (db/posts/packed.ts), by category and
+   * in all (`All`); absent when none are.
+   */
+  packedCounts: 'packed:counts',
   /** Set by Download the whole forum: the device keeps everything (no budget) until Free up space. */
   windowWhole: 'window:whole',
   /** Set while a pull that started from change 0 is under way: what it stores is not "new" (what's new). */

@@ -14,6 +14,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { afterFirstPosts } from '../db/storage/idle';
 import { holdsPart } from '../db/sync/holds-part';
+import { readPackedCounts } from '../db/posts/packed-counts';
+import { useSyncStatus } from '../hooks/use-sync-status';
 import { paths } from '../config/paths';
 import { isEmptyQuery, parseQuery } from '../shared/search-language';
 import type { ServerSearch as ServerSearchComponent } from '../features/forum/server-search';
@@ -52,7 +54,14 @@ export function ForumPage() {
   // Whether this device holds part of the forum (read once here, for the server search and the list's
   // end: a search typed then asks the server without waiting for a read of its own, which a busy
   // IndexedDB, the search worker starting, can delay).
-  const part = useLiveQuery(() => holdsPart(), []);
+  const remote = useLiveQuery(() => holdsPart(), []);
+  // A local-only device holds its long tail packed (db/posts/packed.ts): the list's end and a
+  // search reach it the same way a connected device reaches the server.
+  // (A device that connected later leaves them packed and out of its counts: the server's forum is another.)
+  const local = useSyncStatus().state === 'local';
+  const stored = useLiveQuery(() => readPackedCounts(), []);
+  const packedCounts = local ? stored : undefined;
+  const part = remote === undefined ? undefined : remote || (packedCounts?.All ?? 0) > 0;
   useEffect(() => (email && part ? afterFirstPosts(2_000, preloadServerSearch) : undefined), [email, part]);
   /** The address this page last wrote: any other one came from Back, Forward or a link. */
   const written = useRef(params.toString());
@@ -154,7 +163,14 @@ export function ForumPage() {
                   )}
                 </Suspense>
               )}
-              <ForumPostList search={searchInput} category={category} email={email} since={since} part={part} />
+              <ForumPostList
+                search={searchInput}
+                category={category}
+                email={email}
+                since={since}
+                part={part}
+                packed={packedCounts?.[category] ?? 0}
+              />
             </ErrorBoundary>
           </section>
           <aside className="col-lg-4" aria-label="Community highlights">

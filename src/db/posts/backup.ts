@@ -16,7 +16,9 @@ import { asBulkWrite, emitLocalChange } from '../storage/changes';
 import { DataError, withDataErrors } from '../storage/errors';
 import { requireAdmin, requireSession } from '../members/guards';
 import { isConnectedDevice } from '../ops/sync-meta';
-import { MERGE_CHUNK_SIZE, mergePosts, type MergeResult, type ReplyMergeCounts } from './merge';
+import { MERGE_CHUNK_SIZE, dedupePosts, mergePosts, type MergeResult, type ReplyMergeCounts } from './merge';
+import { choosePacked, eachPackedBlock, packPosts } from './packed';
+import { normalizeEmail } from '../../shared/post-rules';
 import { parsePost, parseReply, toPost, toReply } from './post-codec';
 import { authorCollection } from './posts';
 import { POST_STATUSES, type Post, type PostStatus, type Reply, type ReplyState } from '../types';
@@ -71,15 +73,37 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
   const session = scope === 'all' ? requireAdmin() : requireSession();
   const base = scope === 'all' ? null : authorCollection(session.email);
   return withDataErrors(async () => {
-    const total = await (base ? base.count() : db.posts.count());
+    // The packed posts (a local-only device's long tail, packed.ts) first: they are the oldest.
+    const packedParts: string[] = [];
+    const packedReplyParts: string[] = [];
+    let packed = 0;
+    let packedReplies = 0;
+    const states = EXPORTED_STATES[scope];
+    await eachPackedBlock((block) => {
+      const posts = base ? block.posts.filter((post) => normalizeEmail(post.authorEmail) === session.email) : block.posts;
+      if (posts.length === 0) return;
+      const ids = new Set(posts.map((post) => post.id));
+      const replies = block.replies.filter((reply) => ids.has(reply.postId) && states.includes(reply.state));
+      packedParts.push(
+        posts
+          .toReversed()
+          .map((post) => JSON.stringify(toPost(post)))
+          .join(','),
+      );
+      if (replies.length > 0) packedReplyParts.push(replies.map((reply) => JSON.stringify(toReply(reply))).join(','));
+      packed += posts.length;
+      packedReplies += replies.length;
+    });
+    const total = packed + (await (base ? base.count() : db.posts.count()));
     const exportedAt = new Date();
     const parts: string[] = [
       `{"format":"${BACKUP_FORMAT}","version":${BACKUP_VERSION},"exportedAt":${JSON.stringify(exportedAt.toISOString())},"scope":"${scope}","count":${total},"posts":[`,
+      packedParts.join(','),
     ];
     // The replies follow the posts in the file: one JSON part per chunk of posts, kept until then.
-    const replyParts: string[] = [];
-    let replies = 0;
-    let done = 0;
+    const replyParts: string[] = packedReplyParts.length > 0 ? [packedReplyParts.join(',')] : [];
+    let replies = packedReplies;
+    let done = packed;
     const pages = pagesByKey<PostRow, number>(
       (after) =>
         base
@@ -202,7 +226,7 @@ async function checkReplyPosts({ posts, replies }: BackupContents): Promise<void
  * counts then differ from every other device's. A local-only device keeps them all.
  */
 export async function importPosts(file: Blob, options: BackupOptions = {}): Promise<ImportResult> {
-  requireAdmin();
+  const session = requireAdmin();
   options.onProgress?.({ phase: 'checking', done: 0, total: 0 });
   const contents = readBackup(await file.text());
   if (options.signal?.aborted) throw abortError();
@@ -210,16 +234,37 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
     await checkReplyPosts(contents);
     const skipped = contents.replies.length > 0 && (await isConnectedDevice()) ? contents.replies.length : 0;
     if (options.signal?.aborted) throw abortError();
-    options.onProgress?.({ phase: 'writing', done: 0, total: contents.posts.length });
+    // A local-only device packs a large file's long tail (packed.ts): the newest posts go in as
+    // rows, the rest 500 to a record.
+    const unique = dedupePosts(contents.posts).sort((a, b) => a.id - b.id);
+    const packed = skipped === 0 && !(await isConnectedDevice()) ? await choosePacked(unique, session.email) : new Set<number>();
+    const rows = packed.size > 0 ? unique.filter((post) => !packed.has(post.id)) : unique;
+    const rowReplies =
+      skipped > 0 ? [] : packed.size > 0 ? contents.replies.filter((reply) => !packed.has(reply.postId)) : contents.replies;
+    const total = unique.length;
+    options.onProgress?.({ phase: 'writing', done: 0, total });
     // One bulk write: the search index reads the new posts once, at the end, not after each chunk.
-    const result = await asBulkWrite(() =>
-      mergePosts(contents.posts, {
+    const result = await asBulkWrite(async () => {
+      const merged = await mergePosts(rows, {
         chunkSize: MERGE_CHUNK_SIZE,
         signal: options.signal,
-        replies: skipped > 0 ? [] : contents.replies,
-        onProgress: ({ done, total }) => options.onProgress?.({ phase: 'writing', done, total }),
-      }),
-    );
+        replies: rowReplies,
+        onProgress: ({ done }) => options.onProgress?.({ phase: 'writing', done, total }),
+      });
+      if (packed.size === 0 || merged.cancelled) return merged;
+      const tail = await packPosts(
+        unique.filter((post) => packed.has(post.id)),
+        contents.replies.filter((reply) => packed.has(reply.postId)),
+        { signal: options.signal, onProgress: (done) => options.onProgress?.({ phase: 'writing', done: rows.length + done, total }) },
+      );
+      return {
+        ...merged,
+        added: merged.added + tail.packed,
+        processed: merged.processed + tail.packed,
+        cancelled: tail.packed < packed.size,
+        replies: { ...merged.replies, added: merged.replies.added + tail.replies },
+      };
+    });
     const { replies } = result;
     if (result.added + result.updated + replies.added + replies.updated > 0) emitLocalChange('posts-imported');
     return { ...result, replies: { ...replies, skipped } };

@@ -44,6 +44,8 @@ export interface MergeOptions {
    * replies of posts that only the device has follow, in chunks of their own.
    */
   replies?: readonly Reply[];
+  /** When the new rows arrived (schema.ts, Arrival): now unless given; 0 for posts the device held already, packed (packed.ts). */
+  arrivedAt?: number;
 }
 
 /** What a merge did with the replies it was given. */
@@ -118,7 +120,11 @@ function replyChanges(stored: ReplyRow, incoming: Reply): Partial<ReplyRow> | nu
  * A quote is kept only when the quoted reply is on the same post, in the file (`postOfReply`) or
  * on this device, as the reply box keeps it. Call inside a readwrite transaction on replies.
  */
-async function mergeReplies(replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>): Promise<ReplyMergeCounts> {
+async function mergeReplies(
+  replies: readonly Reply[],
+  postOfReply: ReadonlyMap<string, number>,
+  arrivedAt: number,
+): Promise<ReplyMergeCounts> {
   const counts: ReplyMergeCounts = { added: 0, updated: 0, unchanged: 0 };
   if (replies.length === 0) return counts;
   const stored = await db.replies.bulkGet(replies.map((reply) => reply.id));
@@ -126,7 +132,6 @@ async function mergeReplies(replies: readonly Reply[], postOfReply: ReadonlyMap<
   const quoted = new Map((await db.replies.bulkGet(elsewhere)).flatMap((row) => (row ? [[row.id, row.postId] as const] : [])));
   const additions: ReplyRow[] = [];
   const updates: { key: string; changes: Partial<ReplyRow> }[] = [];
-  const arrivedAt = Date.now();
   replies.forEach((reply, index) => {
     const known = stored[index];
     if (!known) {
@@ -153,14 +158,18 @@ const addCounts = (total: ReplyMergeCounts, more: ReplyMergeCounts) => {
 };
 
 /** One chunk of posts with their replies, in one transaction; returns how many posts it added and updated. */
-async function mergePostChunk(chunk: readonly Post[], replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>) {
+async function mergePostChunk(
+  chunk: readonly Post[],
+  replies: readonly Reply[],
+  postOfReply: ReadonlyMap<string, number>,
+  arrivedAt: number,
+) {
   return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
     const stored = await storedRows(chunk);
-    const replyCounts = await mergeReplies(replies, postOfReply);
+    const replyCounts = await mergeReplies(replies, postOfReply, arrivedAt);
     const comments = await visibleReplyCounts(chunk.map((post) => post.id));
     const additions: PostRow[] = [];
     const updates: { key: number; changes: Partial<PostRow> }[] = [];
-    const arrivedAt = Date.now();
     // New posts and status changes get change numbers, so the search index sees them.
     let rev = await nextRev();
     for (const post of chunk) {
@@ -182,9 +191,13 @@ async function mergePostChunk(chunk: readonly Post[], replies: readonly Reply[],
 }
 
 /** Replies on posts the device has but the file does not: merged, then those posts recounted. */
-async function mergeReplyChunk(replies: readonly Reply[], postOfReply: ReadonlyMap<string, number>): Promise<ReplyMergeCounts> {
+async function mergeReplyChunk(
+  replies: readonly Reply[],
+  postOfReply: ReadonlyMap<string, number>,
+  arrivedAt: number,
+): Promise<ReplyMergeCounts> {
   return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
-    const counts = await mergeReplies(replies, postOfReply);
+    const counts = await mergeReplies(replies, postOfReply, arrivedAt);
     const ids = [...new Set(replies.map((reply) => reply.postId))];
     const comments = await visibleReplyCounts(ids);
     const posts = await db.posts.bulkGet(ids);
@@ -206,6 +219,7 @@ async function mergeReplyChunk(replies: readonly Reply[], postOfReply: ReadonlyM
  */
 export async function mergePosts(posts: readonly Post[], options: MergeOptions = {}): Promise<MergeResult> {
   const chunkSize = options.chunkSize ?? MERGE_CHUNK_SIZE;
+  const arrivedAt = options.arrivedAt ?? Date.now();
   const unique = dedupePosts(posts).sort((a, b) => a.id - b.id);
   const replies = options.replies ?? [];
   const postOfReply = new Map(replies.map((reply) => [reply.id, reply.postId]));
@@ -232,6 +246,7 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
       chunk,
       chunk.flatMap((post) => repliesOf.get(post.id) ?? []),
       postOfReply,
+      arrivedAt,
     );
     result.added += counts.added;
     result.updated += counts.updated;
@@ -247,7 +262,7 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
       result.cancelled = true;
       break;
     }
-    addCounts(result.replies, await mergeReplyChunk(rest.slice(start, start + chunkSize), postOfReply));
+    addCounts(result.replies, await mergeReplyChunk(rest.slice(start, start + chunkSize), postOfReply, arrivedAt));
   }
   return result;
 }

@@ -330,6 +330,25 @@ export const SCHEMA_V10 = {
   files: 'sha256, [email+uploaded]',
 } as const;
 
+/**
+ * Version 11 (a local-only import of 100,000 posts, issue 44): the forum's long tail packed 500
+ * approved posts to a record (db/posts/packed.ts), keyed by the low end of its id range (`lo`) and
+ * found by its high end (`hi`). A packed post is in no other table until it is unpacked.
+ */
+export const SCHEMA_V11 = {
+  postBlocks: 'lo, hi',
+} as const;
+
+/** Approved posts packed together (SCHEMA_V11): their ids all lie in [lo, hi], and no two blocks' ranges overlap. */
+export interface PostBlockRow {
+  lo: number;
+  hi: number;
+  /** The packed posts, newest first, as a backup holds them (their `comments` is recounted on unpacking). */
+  posts: Post[];
+  /** Their replies, as a backup holds them. */
+  replies: Reply[];
+}
+
 export class InsightDatabase extends Dexie {
   posts!: EntityTable<PostRow, 'id'>;
   accounts!: EntityTable<AccountRow, 'email'>;
@@ -344,6 +363,7 @@ export class InsightDatabase extends Dexie {
   preferences!: EntityTable<PreferencesRow, 'email'>;
   seen!: Dexie.Table<SeenRow, [string, string]>;
   files!: EntityTable<FileRow, 'sha256'>;
+  postBlocks!: EntityTable<PostBlockRow, 'lo'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -432,6 +452,7 @@ export class InsightDatabase extends Dexie {
           });
       });
     this.version(10).stores(SCHEMA_V10);
+    this.version(11).stores(SCHEMA_V11);
     this.use(replyRevisions);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

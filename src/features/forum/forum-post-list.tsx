@@ -29,10 +29,12 @@ interface ForumPostListProps {
   since: number | undefined;
   /** Whether this device holds part of the forum (undefined while it is read). */
   part: boolean | undefined;
+  /** How many posts of the category this (local-only) device holds packed: counted, not listed until unpacked. */
+  packed?: number;
 }
 
 /** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
-export function ForumPostList({ search, category, email, since, part }: ForumPostListProps) {
+export function ForumPostList({ search, category, email, since, part, packed = 0 }: ForumPostListProps) {
   const { items, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
   const query = search.trim();
   const parsed = useMemo(() => {
@@ -84,7 +86,7 @@ export function ForumPostList({ search, category, email, since, part }: ForumPos
       {stale || total === undefined ? 'Searching…' : `${plural(total, 'result')} for “${query}”`}
     </p>
   ) : (
-    <p className="app-results">{total === undefined ? '\u00a0' : plural(total, 'post')}</p>
+    <p className="app-results">{total === undefined ? '\u00a0' : plural(total + packed, 'post')}</p>
   );
   if (!items) {
     return (
@@ -96,6 +98,14 @@ export function ForumPostList({ search, category, email, since, part }: ForumPos
       </>
     );
   }
+  // Only packed posts left in this category (local-only): they unpack at once, no "No posts found".
+  if (items.length === 0 && !stale && !query && packed > 0)
+    return (
+      <>
+        {summary}
+        <OlderPosts category={category} email={email} part={part} packed={packed} onLoaded={loadMore} />
+      </>
+    );
   if (items.length === 0 && !stale) {
     return (
       <>
@@ -103,7 +113,7 @@ export function ForumPostList({ search, category, email, since, part }: ForumPos
         <EmptyState icon={<IconMoodEmpty size={40} />} title="No posts found">
           Try adjusting your search or filters.
         </EmptyState>
-        {!query && <OlderPosts category={category} email={email} part={part} onLoaded={loadMore} />}
+        {!query && <OlderPosts category={category} email={email} part={part} packed={packed} onLoaded={loadMore} />}
       </>
     );
   }
@@ -144,7 +154,7 @@ export function ForumPostList({ search, category, email, since, part }: ForumPos
         />
       )}
       {/* Past what this device holds: older pages from the server (a search asks it in ServerSearch). */}
-      {!hasMore && !query && <OlderPosts category={category} email={email} part={part} onLoaded={loadMore} />}
+      {!hasMore && !query && <OlderPosts category={category} email={email} part={part} packed={packed} onLoaded={loadMore} />}
     </>
   );
 }

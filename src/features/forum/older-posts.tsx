@@ -9,9 +9,14 @@ import { isDataError } from '../../db/storage/errors';
 
 // The request code (and the API client) loads when the first older page is asked for.
 const loadWindow = () => import('../../sync/window');
+// A local-only device's packed posts (db/posts/packed.ts): that code loads the same way.
+const loadPacked = () => import('../../db/posts/packed');
+/** Posts an older page unpacks on a local-only device: as many as a page from the server. */
+const PACKED_PAGE = 50;
 
 /**
- * The end of the forum's list on a connected device that holds part of the forum (issue 44): online,
+ * The end of the forum's list on a device that holds part of the forum (issue 44). Local-only, the
+ * older posts are packed on the device: they are unpacked a page at a time, online or not. Connected and online,
  * the next older posts come from the server as the end scrolls near (the button is the keyboard's
  * way) and the list grows by a page (`onLoaded`); offline, the list ends plainly with what the device holds and how to keep more.
  */
@@ -19,21 +24,26 @@ export function OlderPosts({
   category,
   email,
   part,
+  packed = 0,
   onLoaded,
 }: {
   category: CategoryFilter;
   email: string;
   /** Whether this device holds part of the forum (the forum page reads it). */
   part: boolean | undefined;
+  /** Local-only: how many posts of the category are still packed (none: the list has ended). */
+  packed?: number;
   onLoaded: () => void;
 }) {
   const status = useSyncStatus().state;
   const showToast = useToast();
   const [loading, setLoading] = useState(false);
   const [ended, setEnded] = useState<CategoryFilter | null>(null);
-  if (status === 'local' || !part || ended === category) return null;
+  if (!part || ended === category) return null;
+  const local = status === 'local';
+  if (local && packed === 0) return null;
 
-  if (status === 'offline')
+  if (!local && status === 'offline')
     return (
       <p className="app-list-end text-body-secondary" role="status">
         That’s everything this device holds{category === 'All' ? '' : ` in ${category}`}. Older posts load from the server when you’re back
@@ -45,8 +55,9 @@ export function OlderPosts({
     if (loading) return;
     setLoading(true);
     try {
-      const { loadOlderPosts } = await loadWindow();
-      const more = await loadOlderPosts(email, category);
+      const more = local
+        ? (await (await loadPacked()).unpackOlder(category, PACKED_PAGE)).more
+        : await (await loadWindow()).loadOlderPosts(email, category);
       // The list shows the page at once (one page longer), not after another Load more.
       onLoaded();
       if (!more) setEnded(category);
@@ -57,5 +68,7 @@ export function OlderPosts({
       setLoading(false);
     }
   };
-  return <LoadMore onLoadMore={() => void load()} loading={loading} label="Load older posts from the server" />;
+  return (
+    <LoadMore onLoadMore={() => void load()} loading={loading} label={local ? 'Load older posts' : 'Load older posts from the server'} />
+  );
 }

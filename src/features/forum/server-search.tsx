@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { Spinner } from '../../components/spinner';
 import { formatCount, plural } from '../../lib/format';
 import { LoadMore } from '../../components/load-more';
-import type { ParsedQuery } from '../../shared/search-language';
+import { parseQuery, type ParsedQuery } from '../../shared/search-language';
 import type { ServerSearchAnswer } from '../../sync/comfort';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
@@ -32,7 +32,8 @@ const SERVER_SEARCH_DELAY_MS = 150;
 const SERVER_PAGE = 10;
 
 /**
- * On a connected device that holds only part of the forum: says so under a search and, online,
+ * Local-only with older posts packed (db/posts/packed.ts): searches them the same way, on the
+ * device, and shows what it found above the rest. On a connected device that holds only part of the forum: says so under a search and, online,
  * asks the server by itself (issue 44: no button to press) once typing pauses; its ranked results
  * are shown above the device's own and kept on the device. Offline it says why it cannot.
  */
@@ -50,12 +51,19 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
     [shown, count],
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
-  const offline = status === 'offline';
-  const active = status !== 'local' && Boolean(query);
+  // Local-only, the device's own packed posts are searched (db/posts/packed.ts), online or not.
+  const local = status === 'local';
+  const offline = !local && status === 'offline';
+  const active = Boolean(query);
 
   const ask = useEffectEvent(async (asked: string, cursor: Promise<number>) => {
     setBusy(true);
     try {
+      if (local) {
+        const { searchPacked } = await import('../../db/posts/packed');
+        setAnswer({ key: asked, ...(await searchPacked(parsed ?? parseQuery(query), category, email)) });
+        return;
+      }
       // The request code (and the API client) loads on the first server search only.
       const { searchServer } = await import('../../sync/comfort');
       const result = await searchServer(query, category, undefined, cursor);
@@ -71,29 +79,38 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
   useEffect(() => {
     if (!active || offline || asked) return undefined;
     // The device's cursor is read while typing pauses, not after.
-    const cursor = readCursor();
+    const cursor = local ? Promise.resolve(0) : readCursor();
     cursor.catch(() => undefined);
     const timer = setTimeout(() => void ask(key, cursor), SERVER_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [active, offline, asked, key]);
+  }, [active, offline, asked, key, local]);
   if (!active) return null;
 
   return (
     <>
       <div className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 app-server-search">
         <span id="server-search-why" role="status">
-          This device holds part of the forum.
-          {offline
-            ? ' Searching the server needs a connection: you are offline.'
-            : busy
-              ? ' Searching the server…'
-              : shown
-                ? ' The server’s results come first.'
-                : ''}
+          {local
+            ? busy
+              ? 'Searching the older posts kept on this device…'
+              : shown && shown.total > 0
+                ? `Found ${plural(shown.total, 'match', 'matches')} in the older posts kept on this device: ${shown.more ? `the newest ${formatCount(shown.ids.length)} are` : 'they are'} in the results below.`
+                : 'The older posts kept on this device were searched too.'
+            : 'This device holds part of the forum.'}
+          {local
+            ? ''
+            : offline
+              ? ' Searching the server needs a connection: you are offline.'
+              : busy
+                ? ' Searching the server…'
+                : shown
+                  ? ' The server’s results come first.'
+                  : ''}
         </span>
         {busy && <Spinner />}
       </div>
-      {shown && (
+      {/* Local-only, what the packed posts gave is unpacked: the device's own results below show it. */}
+      {shown && !local && (
         <section className="mb-4 app-server-results" aria-labelledby="server-results-title">
           <h3 id="server-results-title" className="h6">
             Results from the server{' '}

@@ -7,6 +7,7 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import { StorageActions } from './storage-actions';
 import { POSTS_BUDGET, readWindowSummary, STORAGE_BUDGET_BYTES, type WindowSummary } from '../../db/sync/window';
+import { readPackedCounts } from '../../db/posts/packed-counts';
 
 /** How much of the forum this connected device keeps, and its budget (issue 44). */
 function describeForum(summary: WindowSummary | undefined): string {
@@ -17,6 +18,12 @@ function describeForum(summary: WindowSummary | undefined): string {
   return summary.part
     ? `${posts}: the newest, your own and your saved ones. ${budget}; older posts load from the server when you go to them`
     : `All ${posts} of the forum. ${budget}; past that the oldest leave and load from the server when you go to them`;
+}
+
+/** A local-only device that packed the older posts of a large import (db/posts/packed.ts). */
+function describePacked(summary: WindowSummary | undefined, packed: number): string {
+  if (!summary) return 'Checking…';
+  return `${plural(summary.posts + packed, 'approved post')}: the newest ${formatCount(summary.posts)} ready to read, the ${formatCount(packed)} older ones packed together to import quickly. Each opens when you go to it.`;
 }
 
 const describeLastSync = (at: number | undefined) =>
@@ -35,6 +42,7 @@ export function StoragePanel({ email }: { email: string }) {
 
   const sync = useSyncStatus();
   const forum = useLiveQuery(() => readWindowSummary(), []);
+  const packed = useLiveQuery(async () => (await readPackedCounts()).All ?? 0, []) ?? 0;
   const persisted = status?.persisted;
   return (
     <section className="card app-panel" aria-labelledby="storage-title">
@@ -73,6 +81,12 @@ export function StoragePanel({ email }: { email: string }) {
                   }`
               : 'Not written yet'}
           </dd>
+          {sync.state === 'local' && packed > 0 && (
+            <>
+              <dt>Forum on this device</dt>
+              <dd data-testid="forum-held">{describePacked(forum, packed)}</dd>
+            </>
+          )}
           {sync.state !== 'local' && (
             <>
               <dt>Forum on this device</dt>
