@@ -14,8 +14,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';
 import { afterFirstPosts } from '../db/storage/idle';
 import { holdsPart } from '../db/sync/holds-part';
-import { readPackedCounts } from '../db/posts/packed-counts';
-import { useSyncStatus } from '../hooks/use-sync-status';
+import { readPackedCounts, type PackedCounts } from '../db/posts/packed-counts';
+import { isConnectedDevice } from '../db/ops/sync-meta';
 import { paths } from '../config/paths';
 import { isEmptyQuery, parseQuery } from '../shared/search-language';
 import type { ServerSearch as ServerSearchComponent } from '../features/forum/server-search';
@@ -58,10 +58,9 @@ export function ForumPage() {
   // A local-only device holds its long tail packed (db/posts/packed.ts): the list's end and a
   // search reach it the same way a connected device reaches the server.
   // (A device that connected later leaves them packed and out of its counts: the server's forum is another.)
-  const local = useSyncStatus().state === 'local';
-  const stored = useLiveQuery(() => readPackedCounts(), []);
-  const packedCounts = local ? stored : undefined;
-  const part = remote === undefined ? undefined : remote || (packedCounts?.All ?? 0) > 0;
+  const packedCounts = useLiveQuery(async (): Promise<PackedCounts> => ((await isConnectedDevice()) ? {} : readPackedCounts()), []);
+  const packed = (packedCounts?.All ?? 0) > 0;
+  const part = remote === undefined ? undefined : remote || packed;
   useEffect(() => (email && part ? afterFirstPosts(2_000, preloadServerSearch) : undefined), [email, part]);
   /** The address this page last wrote: any other one came from Back, Forward or a link. */
   const written = useRef(params.toString());
@@ -157,9 +156,9 @@ export function ForumPage() {
               {email && parsed && part && (
                 <Suspense fallback={null}>
                   {ReadyServerSearch ? (
-                    <ReadyServerSearch query={query} category={category} parsed={parsed} email={email} />
+                    <ReadyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
                   ) : (
-                    <LazyServerSearch query={query} category={category} parsed={parsed} email={email} />
+                    <LazyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
                   )}
                 </Suspense>
               )}

@@ -17,7 +17,7 @@ import { DataError, withDataErrors } from '../storage/errors';
 import { requireAdmin, requireSession } from '../members/guards';
 import { isConnectedDevice } from '../ops/sync-meta';
 import { MERGE_CHUNK_SIZE, dedupePosts, mergePosts, type MergeResult, type ReplyMergeCounts } from './merge';
-import { choosePacked, eachPackedBlock, packPosts } from './packed';
+import { choosePacked, eachPackedBlock, packPosts, packedAmong, settlePacked } from './packed';
 import { normalizeEmail } from '../../shared/post-rules';
 import { parsePost, parseReply, toPost, toReply } from './post-codec';
 import { authorCollection } from './posts';
@@ -79,14 +79,18 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
     let packed = 0;
     let packedReplies = 0;
     const states = EXPORTED_STATES[scope];
+    // A post unpacked by another tab meanwhile is a row too by then: it goes in once.
+    const fromBlocks = new Set<number>();
     await eachPackedBlock((block) => {
       const posts = base ? block.posts.filter((post) => normalizeEmail(post.authorEmail) === session.email) : block.posts;
       if (posts.length === 0) return;
       const ids = new Set(posts.map((post) => post.id));
+      for (const id of ids) fromBlocks.add(id);
       const replies = block.replies.filter((reply) => ids.has(reply.postId) && states.includes(reply.state));
       packedParts.push(
         posts
-          .toReversed()
+          .slice()
+          .reverse()
           .map((post) => JSON.stringify(toPost(post)))
           .join(','),
       );
@@ -116,8 +120,10 @@ export async function exportPosts(scope: 'all' | 'mine', options: BackupOptions 
       (row) => row.id,
     );
     if (options.signal?.aborted) throw abortError();
-    for await (const chunk of pages) {
+    for await (const page of pages) {
       if (options.signal?.aborted) throw abortError();
+      const chunk = fromBlocks.size > 0 ? page.filter((row) => !fromBlocks.has(row.id)) : page;
+      if (chunk.length === 0) continue;
       parts.push(`${done > 0 ? ',' : ''}${chunk.map((row) => JSON.stringify(toPost(row))).join(',')}`);
       const rows = await exportedReplies(
         chunk.map((row) => row.id),
@@ -206,7 +212,7 @@ async function checkReplyPosts({ posts, replies }: BackupContents): Promise<void
   const inFile = new Set(posts.map((post) => post.id));
   const outside = [...new Set(replies.filter((reply) => !inFile.has(reply.postId)).map((reply) => reply.postId))];
   if (outside.length === 0) return;
-  const onDevice = new Set((await db.posts.where('id').anyOf(outside).primaryKeys()) as number[]);
+  const onDevice = new Set([...((await db.posts.where('id').anyOf(outside).primaryKeys()) as number[]), ...(await packedAmong(outside))]);
   const index = replies.findIndex((reply) => !inFile.has(reply.postId) && !onDevice.has(reply.postId));
   if (index < 0) return;
   const { id, postId } = replies[index]!;
@@ -237,10 +243,15 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
     // A local-only device packs a large file's long tail (packed.ts): the newest posts go in as
     // rows, the rest 500 to a record.
     const unique = dedupePosts(contents.posts).sort((a, b) => a.id - b.id);
-    const packed = skipped === 0 && !(await isConnectedDevice()) ? await choosePacked(unique, session.email) : new Set<number>();
-    const rows = packed.size > 0 ? unique.filter((post) => !packed.has(post.id)) : unique;
-    const rowReplies =
-      skipped > 0 ? [] : packed.size > 0 ? contents.replies.filter((reply) => !packed.has(reply.postId)) : contents.replies;
+    const local = skipped === 0 && !(await isConnectedDevice());
+    // Posts packed here already: those the file changes are unpacked, the rest stay packed as they are.
+    const settled = local ? await settlePacked(unique, contents.replies) : new Set<number>();
+    const fresh = settled.size > 0 ? unique.filter((post) => !settled.has(post.id)) : unique;
+    const packed = local ? await choosePacked(fresh, session.email) : new Set<number>();
+    const aside = new Set([...settled, ...packed]);
+    const rows = packed.size > 0 ? fresh.filter((post) => !packed.has(post.id)) : fresh;
+    const rowReplies = skipped > 0 ? [] : aside.size > 0 ? contents.replies.filter((reply) => !aside.has(reply.postId)) : contents.replies;
+    const unchanged = unique.length - fresh.length;
     const total = unique.length;
     options.onProgress?.({ phase: 'writing', done: 0, total });
     // One bulk write: the search index reads the new posts once, at the end, not after each chunk.
@@ -251,11 +262,18 @@ export async function importPosts(file: Blob, options: BackupOptions = {}): Prom
         replies: rowReplies,
         onProgress: ({ done }) => options.onProgress?.({ phase: 'writing', done, total }),
       });
+      if (unchanged > 0) {
+        merged.unchanged += unchanged;
+        merged.processed += unchanged;
+      }
       if (packed.size === 0 || merged.cancelled) return merged;
       const tail = await packPosts(
-        unique.filter((post) => packed.has(post.id)),
+        fresh.filter((post) => packed.has(post.id)),
         contents.replies.filter((reply) => packed.has(reply.postId)),
-        { signal: options.signal, onProgress: (done) => options.onProgress?.({ phase: 'writing', done: rows.length + done, total }) },
+        {
+          signal: options.signal,
+          onProgress: (done) => options.onProgress?.({ phase: 'writing', done: rows.length + unchanged + done, total }),
+        },
       );
       return {
         ...merged,

@@ -108,7 +108,7 @@ function postChunks(posts: readonly Post[], repliesOf: ReadonlyMap<number, Reply
  * What a known reply takes from the file: its text and edit time when the file's edit is newer.
  * Its post and its state stay the device's (a moderator's hide or an author's delete here stands).
  */
-function replyChanges(stored: ReplyRow, incoming: Reply): Partial<ReplyRow> | null {
+export function replyChanges(stored: Reply, incoming: Reply): Partial<ReplyRow> | null {
   if (stored.postId !== incoming.postId || stored.state === 'deleted' || incoming.state === 'deleted' || incoming.content === '')
     return null;
   if ((incoming.editedAt ?? -Infinity) <= (stored.editedAt ?? -Infinity)) return null;

@@ -11,12 +11,14 @@
 // packed is always approved, never a local account's own post, and never a post already held as a
 // row; blocks never overlap, so a post's block is found from its id alone.
 
+import Dexie from 'dexie';
 import { db, type PostBlockRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
 import { normalizeEmail } from '../../shared/post-rules';
 import { matchesFilters, matchesText, type ParsedQuery } from '../../shared/search-language';
 import { META_KEYS } from '../contracts';
-import { mergePosts, type ReplyMergeCounts } from './merge';
+import { mergePosts, replyChanges, type ReplyMergeCounts } from './merge';
+import { mergeChanges } from './post-codec';
 import { readPackedCounts, type PackedCounts } from './packed-counts';
 import type { CategoryFilter, Post, Reply } from '../types';
 
@@ -44,29 +46,109 @@ async function countPacked(posts: readonly Post[], sign: 1 | -1): Promise<void> 
 
 /**
  * Which posts of an import (unique, sorted by id) to pack: the approved ones below the import's
- * newest ROWS_KEPT, except a local account's own or `me`'s (the signed-in member), one this device holds as a row, and one whose id
- * falls in or between the ranges of blocks already here (blocks never overlap). Nothing when fewer
- * than a block would be packed.
+ * newest ROWS_KEPT and below every approved post the device holds already, as a row or packed (so
+ * the list's rows stay the newest, and blocks never overlap); never a local account's own or `me`'s
+ * (the signed-in member), nor one held as a row. Nothing when fewer than a block would be packed.
  */
 export async function choosePacked(posts: readonly Post[], me?: string): Promise<Set<number>> {
   const approved = posts.filter((post) => post.status === 'approved');
   if (approved.length <= ROWS_KEPT + BLOCK_POSTS) return new Set();
-  const [rows, accounts, ranges] = await Promise.all([
+  const [rows, accounts, lowestRow, lowestBlock] = await Promise.all([
     db.posts.toCollection().primaryKeys(),
     db.accounts.toCollection().primaryKeys(),
-    db.postBlocks.toArray((blocks) => blocks.map(({ lo, hi }) => [lo, hi] as const)),
+    db.posts.where('[status+id]').between(['approved', Dexie.minKey], ['approved', Dexie.maxKey]).first(),
+    db.postBlocks.orderBy('lo').first(),
   ]);
+  const below = Math.min(lowestRow?.id ?? Infinity, lowestBlock?.lo ?? Infinity);
   const held = new Set(rows);
   const own = new Set([...accounts, ...(me ? [me] : [])].map((email) => normalizeEmail(email)));
-  const low = Math.min(...ranges.map(([lo]) => lo));
-  const high = Math.max(...ranges.map(([, hi]) => hi));
   const packed = new Set<number>();
   for (const post of approved.slice(0, approved.length - ROWS_KEPT)) {
+    if (post.id >= below) break;
     if (held.has(post.id) || own.has(normalizeEmail(post.authorEmail))) continue;
-    if (ranges.length > 0 && post.id >= low && post.id <= high) continue;
     packed.add(post.id);
   }
   return packed.size >= BLOCK_POSTS ? packed : new Set();
+}
+
+/** The blocks' ranges, oldest first (they never overlap, so the ordered los and his pair up). */
+async function blockRanges(): Promise<{ lo: number; hi: number }[]> {
+  const [los, his] = await Promise.all([db.postBlocks.orderBy('lo').primaryKeys(), db.postBlocks.orderBy('hi').keys()]);
+  return los.map((lo, at) => ({ lo, hi: his[at] as number }));
+}
+
+/** The key of the block whose range holds `id`, if any (ranges oldest first). */
+function blockOf(ranges: readonly { lo: number; hi: number }[], id: number): number | undefined {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = ranges[middle]!;
+    if (id < range.lo) high = middle - 1;
+    else if (id > range.hi) low = middle + 1;
+    else return range.lo;
+  }
+  return undefined;
+}
+
+/** Which of these ids are packed here. */
+export async function packedAmong(ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  const ranges = await blockRanges();
+  if (ranges.length === 0 || ids.length === 0) return found;
+  const byBlock = new Map<number, number[]>();
+  for (const id of ids) {
+    const key = blockOf(ranges, id);
+    if (key !== undefined) byBlock.set(key, [...(byBlock.get(key) ?? []), id]);
+  }
+  for (const [key, wanted] of byBlock) {
+    const posts = new Set((await db.postBlocks.get(key))?.posts.map((post) => post.id));
+    for (const id of wanted) if (posts.has(id)) found.add(id);
+  }
+  return found;
+}
+
+/**
+ * An import meets posts packed here (the same file again, a newer backup, replies on them): a packed
+ * post the file changes (higher counts, a reply new or edited since) is unpacked first, so the
+ * import's merge takes it as the row it now is; one the file leaves as it is stays packed. Returns
+ * the ids (of the file's posts and of its replies' posts) left packed and unchanged: the merge
+ * leaves them, and their replies, out.
+ */
+export async function settlePacked(posts: readonly Post[], replies: readonly Reply[]): Promise<Set<number>> {
+  const unchanged = new Set<number>();
+  const ranges = await blockRanges();
+  if (ranges.length === 0) return unchanged;
+  const inFile = new Map(posts.map((post) => [post.id, post]));
+  const repliesOf = new Map<number, Reply[]>();
+  for (const reply of replies) repliesOf.set(reply.postId, [...(repliesOf.get(reply.postId) ?? []), reply]);
+  const byBlock = new Map<number, Set<number>>();
+  for (const id of new Set([...inFile.keys(), ...repliesOf.keys()])) {
+    const key = blockOf(ranges, id);
+    if (key !== undefined) byBlock.set(key, (byBlock.get(key) ?? new Set()).add(id));
+  }
+  const changed = new Set<number>();
+  const keys: number[] = [];
+  for (const [key, ids] of byBlock) {
+    const block = await db.postBlocks.get(key);
+    if (!block) continue;
+    const kept = new Map(block.replies.map((reply) => [reply.id, reply]));
+    for (const post of block.posts) {
+      if (!ids.has(post.id)) continue;
+      const incoming = inFile.get(post.id);
+      const news =
+        (incoming !== undefined && mergeChanges(post, incoming) !== null) ||
+        (repliesOf.get(post.id) ?? []).some((reply) => {
+          const known = kept.get(reply.id);
+          return !known || replyChanges(known, reply) !== null;
+        });
+      if (news) changed.add(post.id);
+      else unchanged.add(post.id);
+    }
+    if ([...ids].some((id) => changed.has(id))) keys.push(key);
+  }
+  if (changed.size > 0) await unpack(keys, (post) => changed.has(post.id), changed.size);
+  return unchanged;
 }
 
 /**
@@ -90,7 +172,7 @@ export async function packPosts(
     blocks.push({
       lo: slice[0]!.id,
       hi: slice.at(-1)!.id,
-      posts: slice.toReversed(),
+      posts: slice.slice().reverse(),
       replies: slice.flatMap((post) => repliesOf.get(post.id) ?? []),
     });
   }

@@ -39,9 +39,10 @@ export function OlderPosts({
   const showToast = useToast();
   const [loading, setLoading] = useState(false);
   const [ended, setEnded] = useState<CategoryFilter | null>(null);
-  if (!part || ended === category) return null;
-  const local = status === 'local';
-  if (local && packed === 0) return null;
+  // Local-only with posts still packed in this category: they unpack, online or not; the count alone
+  // says when the list has ended (a later import may pack more).
+  const local = packed > 0;
+  if (!part || (!local && (status === 'local' || ended === category))) return null;
 
   if (!local && status === 'offline')
     return (

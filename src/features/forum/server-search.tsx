@@ -20,6 +20,8 @@ interface ServerSearchProps {
   category: CategoryFilter;
   parsed: ParsedQuery | undefined;
   email: string;
+  /** This local-only device holds older posts packed (db/posts/packed.ts): those are searched, not a server. */
+  packed?: boolean;
 }
 
 interface Answer extends ServerSearchAnswer {
@@ -37,7 +39,7 @@ const SERVER_PAGE = 10;
  * asks the server by itself (issue 44: no button to press) once typing pauses; its ranked results
  * are shown above the device's own and kept on the device. Offline it says why it cannot.
  */
-export function ServerSearch({ query, category, parsed, email }: ServerSearchProps) {
+export function ServerSearch({ query, category, parsed, email, packed = false }: ServerSearchProps) {
   const status = useSyncStatus().state;
   const showToast = useToast();
   const key = `${category}\u0000${query}`;
@@ -52,9 +54,10 @@ export function ServerSearch({ query, category, parsed, email }: ServerSearchPro
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
   // Local-only, the device's own packed posts are searched (db/posts/packed.ts), online or not.
-  const local = status === 'local';
+  const local = packed;
   const offline = !local && status === 'offline';
-  const active = Boolean(query);
+  // Connected, nothing is asked before the sync has started (its status is still 'local').
+  const active = Boolean(query) && (local || status !== 'local');
 
   const ask = useEffectEvent(async (asked: string, cursor: Promise<number>) => {
     setBusy(true);

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncStatus } from '../../hooks/use-sync-status';
+import { isConnectedDevice } from '../../db/ops/sync-meta';
 
 /**
  * A post this connected device does not hold (issue 44: it keeps a window of the forum) is asked
@@ -11,9 +13,12 @@ export function useServerPost(postId: number | null, missing: boolean, email: st
   const status = useSyncStatus().state;
   const [answered, setAnswered] = useState<number | null>(null);
   const running = useRef<number | null>(null);
-  const local = status === 'local';
-  // Local-only, a post packed on the device (db/posts/packed.ts) is unpacked, online or not.
-  const ask = missing && status !== 'offline' && postId !== null && answered !== postId;
+  // Local-only, a post packed on the device (db/posts/packed.ts) is unpacked, online or not. (A
+  // connected device's status is 'local' too before its sync starts: it asks nothing until then.)
+  const connected = useLiveQuery(() => isConnectedDevice(), []);
+  const local = status === 'local' && connected === false;
+  const online = status !== 'local' && status !== 'offline';
+  const ask = missing && (local || online) && postId !== null && answered !== postId;
   useEffect(() => {
     if (!ask || postId === null || running.current === postId) return;
     running.current = postId;

@@ -6,6 +6,7 @@ import {
   ROWS_KEPT,
   choosePacked,
   packPosts,
+  packedAmong,
   searchPacked,
   unpackOlder,
   unpackPost,
@@ -90,14 +91,61 @@ describe('a local-only import of a large backup', () => {
     expect(await readPackedCounts()).toEqual({});
   }, 60_000);
 
-  it('never packs a post held as a row, nor one that falls in the range of blocks already here', async () => {
+  it('packs only below every approved post held already, as a row or packed, and never a post held as a row', async () => {
     await packPosts(posts(BLOCK_POSTS, 10_000), []);
-    await db.posts.put({ ...makePost({ id: 20_000 }), rev: 1 });
-    const file = [...posts(BLOCK_POSTS, 1), ...posts(5, 10_100), makePost({ id: 20_000 }), ...posts(ROWS_KEPT, 30_000)];
-    const chosen = await choosePacked(file);
-    expect(chosen.size).toBe(BLOCK_POSTS);
-    expect([...chosen].every((id) => id <= BLOCK_POSTS)).toBe(true);
+    await db.posts.put({ ...makePost({ id: 9_000, status: 'pending' }), rev: 1 });
+    await db.posts.put({ ...makePost({ id: 505 }), rev: 2 });
+    const file = [...posts(BLOCK_POSTS + 10, 1), ...posts(5, 10_100), ...posts(ROWS_KEPT, 30_000)];
+    // Below the approved row 505 (the pending row does not count): 504 posts, a block's worth.
+    expect([...(await choosePacked(file))].sort((a, b) => a - b)).toEqual(Array.from({ length: 504 }, (_, at) => at + 1));
+    await db.posts.put({ ...makePost({ id: 400 }), rev: 3 });
+    expect(await choosePacked(file)).toEqual(new Set());
+    await db.posts.bulkDelete([400, 505]);
+    // Below the blocks' lowest id: the posts in and above the blocks' range stay out.
+    const below = await choosePacked(file);
+    expect(below.size).toBe(BLOCK_POSTS + 10);
+    expect(Math.max(...below)).toBe(BLOCK_POSTS + 10);
   });
+
+  it('leaves posts packed when the same file comes again, and unpacks only those it changes', async () => {
+    signInAsAdmin();
+    const list = posts(ROWS_KEPT + BLOCK_POSTS + 10);
+    const file = backupOf(list, [reply(3, 'r1')]);
+    await importPosts(fileOf(file));
+    const counts = await readPackedCounts();
+    const rows = await db.posts.count();
+    expect(counts.All).toBe(BLOCK_POSTS + 10);
+
+    const again = await importPosts(fileOf(file));
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: list.length, cancelled: false });
+    expect(again.replies).toMatchObject({ added: 0, updated: 0 });
+    expect(await db.posts.count()).toBe(rows);
+    expect(await readPackedCounts()).toEqual(counts);
+
+    // More likes on one packed post, a new reply on another (not in the file itself): both become rows.
+    const changed = backupOf([{ ...list[1]!, likes: 9 }], [reply(3, 'r1'), reply(4, 'r2', 'A new reply')]);
+    const result = await importPosts(fileOf(changed));
+    expect(result).toMatchObject({ updated: 1 });
+    expect(result.replies).toMatchObject({ added: 1 });
+    expect(await getPost(2)).toMatchObject({ likes: 9 });
+    expect(await getPost(4)).toMatchObject({ comments: 1 });
+    expect(await getPost(3)).toBeUndefined();
+    expect((await readPackedCounts()).All).toBe(BLOCK_POSTS + 8);
+    expect(await packedAmong([2, 3, 4, 5])).toEqual(new Set([3, 5]));
+
+    const exported = JSON.parse(await (await exportPosts('all')).blob.text()) as { posts: Post[]; replies: Reply[] };
+    expect(exported.posts.length).toBe(new Set(exported.posts.map((post) => post.id)).size);
+    expect(exported.replies.map((item) => item.id).sort()).toEqual(['r1', 'r2']);
+  }, 60_000);
+
+  it('puts a newer backup’s posts in as rows rather than pack them above posts held as rows', async () => {
+    signInAsAdmin();
+    await importPosts(fileOf(backupOf(posts(ROWS_KEPT + BLOCK_POSTS))));
+    expect(await blockCount()).toBe(0);
+    await importPosts(fileOf(backupOf(posts(ROWS_KEPT + BLOCK_POSTS + 1, 100_000))));
+    expect(await blockCount()).toBe(0);
+    expect(await countApprovedPosts('All')).toBe(2 * (ROWS_KEPT + BLOCK_POSTS) + 1);
+  }, 60_000);
 });
 
 describe('packing', () => {
