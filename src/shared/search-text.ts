@@ -17,3 +17,8 @@ export function cleanSearchQuery(value: string): string {
 export function normalizeSearch(value: string): string {
   return cleanSearchQuery(value).normalize('NFC').toLowerCase().trim();
 }
+
+/** The searchable text of a post; the separator can never be typed into a search box. */
+export function searchableText(post: { title: string; content: string }): string {
+  return `${post.title.normalize('NFC').toLowerCase()}\u0000${post.content.normalize('NFC').toLowerCase()}`;
+}

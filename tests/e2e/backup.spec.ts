@@ -165,7 +165,9 @@ test('a large import packs the older posts: the forum counts them, its end unpac
   // A search finds a packed post by its text; a link opens another.
   await page.getByLabel('Category').selectOption('All');
   await page.getByLabel('Search posts').fill('zeppelin');
-  await expect(page.getByRole('status').filter({ hasText: 'Found 1 match in the older posts kept on this device' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Found 1 match in the older posts kept on this device: it is in the results below.' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Packed 20', exact: true })).toHaveCount(1);
   await expect(page.getByText('1 result for “zeppelin”')).toBeVisible();
   await page.goto(`/posts/${1_500_000_000_000 + 401 * 1_000}`);

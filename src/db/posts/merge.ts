@@ -9,6 +9,7 @@ import { mergeChanges } from './post-codec';
 import { countChange, nextRev } from '../storage/revisions';
 import { visibleReplyCounts } from '../replies/reply-counts';
 import type { Post, Reply } from '../types';
+import { groupBy } from '../../shared/group-by';
 
 /**
  * The most posts (with the replies that go with them) one chunk, one transaction, writes. Measured
@@ -223,12 +224,7 @@ export async function mergePosts(posts: readonly Post[], options: MergeOptions =
   const unique = dedupePosts(posts).sort((a, b) => a.id - b.id);
   const replies = options.replies ?? [];
   const postOfReply = new Map(replies.map((reply) => [reply.id, reply.postId]));
-  const repliesOf = new Map<number, Reply[]>();
-  for (const reply of replies) {
-    const list = repliesOf.get(reply.postId);
-    if (list) list.push(reply);
-    else repliesOf.set(reply.postId, [reply]);
-  }
+  const repliesOf = groupBy(replies, (reply) => reply.postId);
   const result: MergeResult = {
     added: 0,
     updated: 0,

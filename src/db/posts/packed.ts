@@ -16,6 +16,8 @@ import { db, type PostBlockRow } from '../storage/schema';
 import { emitLocalChange } from '../storage/changes';
 import { normalizeEmail } from '../../shared/post-rules';
 import { matchesFilters, matchesText, type ParsedQuery } from '../../shared/search-language';
+import { searchableText } from '../../shared/search-text';
+import { groupBy } from '../../shared/group-by';
 import { META_KEYS } from '../contracts';
 import { mergePosts, replyChanges, type ReplyMergeCounts } from './merge';
 import { mergeChanges } from './post-codec';
@@ -31,10 +33,10 @@ const BLOCKS_PER_WRITE = 8;
 /** The most results a search of the packed posts unpacks (the server search's limit). */
 export const PACKED_SEARCH_LIMIT = 100;
 
-/** Adds `delta` per post to the counts (inside a readwrite transaction on meta); the key goes when nothing is packed. */
-async function countPacked(posts: readonly Post[], sign: 1 | -1): Promise<void> {
-  if (posts.length === 0) return;
+/** Adds `sign` per post to the counts (inside a readwrite transaction on meta) and returns them; the key goes when nothing is packed. */
+async function countPacked(posts: readonly Post[], sign: 1 | -1): Promise<PackedCounts> {
   const counts: PackedCounts = { ...(await readPackedCounts()) };
+  if (posts.length === 0) return counts;
   for (const post of posts) {
     counts.All = (counts.All ?? 0) + sign;
     counts[post.category] = (counts[post.category] ?? 0) + sign;
@@ -42,6 +44,7 @@ async function countPacked(posts: readonly Post[], sign: 1 | -1): Promise<void> 
   for (const [key, value] of Object.entries(counts)) if (value <= 0) delete counts[key];
   if ((counts.All ?? 0) > 0) await db.meta.put({ key: META_KEYS.packedCounts, value: counts });
   else await db.meta.delete(META_KEYS.packedCounts);
+  return counts;
 }
 
 /**
@@ -96,12 +99,9 @@ export async function packedAmong(ids: readonly number[]): Promise<Set<number>> 
   const found = new Set<number>();
   const ranges = await blockRanges();
   if (ranges.length === 0 || ids.length === 0) return found;
-  const byBlock = new Map<number, number[]>();
-  for (const id of ids) {
-    const key = blockOf(ranges, id);
-    if (key !== undefined) byBlock.set(key, [...(byBlock.get(key) ?? []), id]);
-  }
+  const byBlock = groupBy(ids, (id) => blockOf(ranges, id));
   for (const [key, wanted] of byBlock) {
+    if (key === undefined) continue;
     const posts = new Set((await db.postBlocks.get(key))?.posts.map((post) => post.id));
     for (const id of wanted) if (posts.has(id)) found.add(id);
   }
@@ -120,8 +120,7 @@ export async function settlePacked(posts: readonly Post[], replies: readonly Rep
   const ranges = await blockRanges();
   if (ranges.length === 0) return unchanged;
   const inFile = new Map(posts.map((post) => [post.id, post]));
-  const repliesOf = new Map<number, Reply[]>();
-  for (const reply of replies) repliesOf.set(reply.postId, [...(repliesOf.get(reply.postId) ?? []), reply]);
+  const repliesOf = groupBy(replies, (reply) => reply.postId);
   const byBlock = new Map<number, Set<number>>();
   for (const id of new Set([...inFile.keys(), ...repliesOf.keys()])) {
     const key = blockOf(ranges, id);
@@ -160,12 +159,7 @@ export async function packPosts(
   replies: readonly Reply[],
   options: { signal?: AbortSignal; onProgress?: (done: number) => void } = {},
 ): Promise<{ packed: number; replies: number }> {
-  const repliesOf = new Map<number, Reply[]>();
-  for (const reply of replies) {
-    const list = repliesOf.get(reply.postId);
-    if (list) list.push(reply);
-    else repliesOf.set(reply.postId, [reply]);
-  }
+  const repliesOf = groupBy(replies, (reply) => reply.postId);
   const blocks: PostBlockRow[] = [];
   for (let start = 0; start < posts.length; start += BLOCK_POSTS) {
     const slice = posts.slice(start, start + BLOCK_POSTS);
@@ -235,21 +229,16 @@ async function unpack(
       if (posts.length === 0) await db.postBlocks.delete(key);
       else await db.postBlocks.put({ ...block, posts, replies: block.replies.filter((reply) => !chosen.has(reply.postId)) });
     }
-    if (taken.length === 0) return { ids: [], replies: { added: 0, updated: 0, unchanged: 0 } };
-    await countPacked(taken, -1);
+    const counts = await countPacked(taken, -1);
+    if (taken.length === 0) return { ids: [], replies: { added: 0, updated: 0, unchanged: 0 }, counts };
     // Written as an import writes them (`comments` counted from the replies, a change number each),
     // but "long ago": the device held them already, so they are not news (what's new, New marks).
     const merged = await mergePosts(taken, { replies: takenReplies, arrivedAt: 0 });
-    return { ids: taken.map((post) => post.id), replies: merged.replies };
+    return { ids: taken.map((post) => post.id), replies: merged.replies, counts };
   });
-  const counts = await readPackedCounts();
   if (unpacked.ids.length > 0) emitLocalChange('posts-imported');
-  return { ...unpacked, more: (counts[category] ?? 0) > 0 };
+  return { ids: unpacked.ids, replies: unpacked.replies, more: (unpacked.counts[category] ?? 0) > 0 };
 }
-
-/** A post's text as the search worker matches it (db/search/text.ts, searchableText: that module is the worker's). */
-const searchableText = ({ title, content }: { title: string; content: string }) =>
-  `${title.normalize('NFC').toLowerCase()}\u0000${content.normalize('NFC').toLowerCase()}`;
 
 /** Every block's key, newest block first. */
 const newestFirst = () => db.postBlocks.orderBy('lo').reverse().primaryKeys();
@@ -286,13 +275,10 @@ export async function searchPacked(parsed: ParsedQuery, category: CategoryFilter
     .orderBy('lo')
     .reverse()
     .each((block) => {
-      const replyText = new Map<number, Reply[]>();
-      for (const reply of block.replies) {
-        if (reply.state !== 'visible') continue;
-        const list = replyText.get(reply.postId);
-        if (list) list.push(reply);
-        else replyText.set(reply.postId, [reply]);
-      }
+      const replyText = groupBy(
+        block.replies.filter((reply) => reply.state === 'visible'),
+        (reply) => reply.postId,
+      );
       for (const post of block.posts) {
         if (category !== 'All' && post.category !== category) continue;
         if (parsed.chips.length > 0 && !matchesFilters(post, parsed, me)) continue;

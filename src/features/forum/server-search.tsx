@@ -97,7 +97,7 @@ export function ServerSearch({ query, category, parsed, email, packed = false }:
             ? busy
               ? 'Searching the older posts kept on this device…'
               : shown && shown.total > 0
-                ? `Found ${plural(shown.total, 'match', 'matches')} in the older posts kept on this device: ${shown.more ? `the newest ${formatCount(shown.ids.length)} are` : 'they are'} in the results below.`
+                ? `Found ${plural(shown.total, 'match', 'matches')} in the older posts kept on this device: ${shown.more ? `the newest ${formatCount(shown.ids.length)} are` : shown.total === 1 ? 'it is' : 'they are'} in the results below.`
                 : 'The older posts kept on this device were searched too.'
             : 'This device holds part of the forum.'}
           {local
