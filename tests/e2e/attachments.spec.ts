@@ -64,6 +64,61 @@ test('Attach: an image and a CSV kept on the device with their post; an SVG refu
   ).toBe(3);
 });
 
+test('a WebP and a Word file dropped on New Post attach; the post shows the WebP lazily at its size, a click opens it whole; the Word file downloads', async ({
+  page,
+}) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await page.getByRole('button', { name: 'New Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  await dialog.getByLabel('Title').fill('Shelf test, wave 2');
+  await dialog.getByLabel('Content').fill('The shelf as shoppers saw it, and the questionnaire.');
+  // Dropped from the desktop: a 900 × 600 WebP drawn in the page and a Word file (a browser gives it no type).
+  const dropped = await page.evaluateHandle(async () => {
+    const canvas = new OffscreenCanvas(900, 600);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#198754';
+    context.fillRect(0, 0, 900, 600);
+    context.fillStyle = '#ffc107';
+    context.fillRect(300, 150, 300, 300);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([await canvas.convertToBlob({ type: 'image/webp', quality: 0.9 })], 'shelf.webp', { type: 'image/webp' }));
+    transfer.items.add(new File(['PK questionnaire'], 'questionnaire.docx'));
+    return transfer;
+  });
+  const body = dialog.locator('.modal-body');
+  await body.dispatchEvent('dragover', { dataTransfer: dropped });
+  await body.dispatchEvent('drop', { dataTransfer: dropped });
+  const attached = dialog.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+  await expect(attached).toHaveCount(2);
+  await expect(attached.filter({ hasText: 'shelf.webp' })).toContainText('900×600');
+  await expect(attached.filter({ hasText: 'questionnaire.docx' })).toContainText('16 B');
+  await expect(dialog.getByLabel('Content')).toHaveValue('The shelf as shoppers saw it, and the questionnaire.');
+  await dialog.getByRole('button', { name: 'Submit Post' }).click();
+  await expect(toast(page, 'Post Submitted!')).toBeVisible();
+
+  await page.goto('/profile');
+  await card(page, 'Shelf test, wave 2').getByRole('link', { name: 'Shelf test, wave 2' }).click();
+  const attachments = page.getByRole('region', { name: 'Attachments' });
+  const image = attachments.getByRole('img', { name: 'shelf' });
+  // Its box is reserved before it loads (width and height), and it loads only near the screen.
+  await expect(image).toHaveAttribute('width', '900');
+  await expect(image).toHaveAttribute('height', '600');
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(900);
+  const open = attachments.getByRole('link', { name: 'Open image shelf.webp' });
+  const href = await open.getAttribute('href');
+  const popup = page.waitForEvent('popup');
+  await open.click();
+  const whole = await popup;
+  expect(whole.url()).toBe(href);
+  await expect.poll(() => whole.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(900);
+  await whole.close();
+  const word = attachments.getByRole('link', { name: /questionnaire\.docx/ });
+  await expect(word).toContainText('16 B');
+  await expect(word).toHaveAttribute('download', 'questionnaire.docx');
+});
+
 test('a reply carries a file too: attached in the reply box, shown under the reply as a link with its name and size', async ({ page }) => {
   const title = 'How are you validating AI-generated survey insights before they reach clients?';
   await signIn(page, MEMBER);

@@ -37,6 +37,7 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(figure(page, 'reply')).toHaveText('1');
     await expect(figure(page, 'likes received')).toHaveText('6');
     await expect(page.getByText('Counted from the posts and replies on this device.')).toBeVisible();
+    await expect(page.getByText('Figures from what this device holds')).toHaveCount(0);
     const posts = page.getByRole('region', { name: 'Posts by Ana Lima' }).getByRole('article');
     await expect(posts).toHaveCount(2);
     await expect(posts.first()).toContainText('Diary studies that people finish');

@@ -120,6 +120,11 @@ test('after the first like the app asks for durable storage, and the profile sho
   await expect(panel).toContainText(/Yes: the browser will not clear it|Not yet: the browser may clear it/);
   await expect(panel).toContainText(/\d+(\.\d)? (B|KB|MB|GB)/);
   await expect(panel).toContainText('Holds all 3 posts');
+  // In a member's words (issue 40): each fact named plainly, no "Persistence" or "Compatibility copy".
+  expect(await panel.locator('dt').allTextContents()).toEqual(
+    expect.arrayContaining(['Kept by the browser', 'Space used', 'Copy for older versions of the app']),
+  );
+  await expect(panel).not.toContainText(/Persistence|Compatibility/);
   expect(await calls()).toBeLessThanOrEqual(1);
 });
 

@@ -1,10 +1,12 @@
 // Attachments on the server (issue 42), on PGlite and PostgreSQL: the type read from the bytes, never
-// the name (a PNG named .pdf is a PNG; HTML named .png, SVG, XML, a zip and unknown bytes are
+// the name (a PNG named .pdf is a PNG; WebP's three kinds and Excel, Word and PowerPoint files are
+// taken whatever their names; HTML named .png, SVG, XML, a zip, a macro-enabled Word file and unknown bytes are
 // refused; a polyglot is served as the image it starts as, inert); an image's size from its header;
 // one copy per SHA-256 whoever uploads it; the address checked against the bytes; 10 MB a file, a
 // quota per member, a daily limit; served to its uploaders and admins only, with nosniff, a
 // sandboxing CSP, Content-Disposition and an immutable cache.
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors';
 import {
@@ -49,6 +51,64 @@ const jpeg = () =>
     [0xff, 0xd9],
   );
 const gif = () => concat('GIF89a', le16(32), le16(16), [0, 0, 0], ';');
+const le32 = (value: number) => [value & 255, (value >>> 8) & 255, (value >>> 16) & 255, (value >>> 24) & 255];
+const le24 = (value: number) => [value & 255, (value >>> 8) & 255, (value >>> 16) & 255];
+/** A WebP of one chunk (`chunk`: its four-letter name, then its bytes): RIFF, its size, WEBP. */
+const webp = (chunk: string, body: number[]) => concat('RIFF', le32(4 + 8 + body.length), 'WEBP', chunk, le32(body.length), body);
+/** Lossy (VP8): a key frame's tag, its start code, then 640 × 360. */
+const webpLossy = () => webp('VP8 ', [0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, ...le16(640), ...le16(360), ...new Array(8).fill(0)]);
+/** Lossless (VP8L): its signature, then the width and height less one, 14 bits each (300 × 200). */
+const webpLossless = () => webp('VP8L', [0x2f, ...le32(299 | (199 << 14)), ...new Array(8).fill(0)]);
+/** Extended (VP8X): flags, then the canvas's width and height less one, 24 bits each (1600 × 900). */
+const webpExtended = () => webp('VP8X', [0, 0, 0, 0, ...le24(1599), ...le24(899)]);
+/** A zip of `entries`, stored (not compressed), with its central directory: the container of an Office file. */
+function zip(entries: [string, string][]): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text, 'utf8');
+    const fileName = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, fileName, data);
+    directory.push(central, fileName);
+    offset += 30 + fileName.length + data.length;
+  }
+  const listed = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(listed.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, listed, end]);
+}
+/** An Office Open XML file: its content types name `main` (the document's main part), then that part. */
+const office = (main: string, part: string) =>
+  zip([
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${part}" ContentType="${main}.main+xml"/></Types>`,
+    ],
+    [part, '<?xml version="1.0" encoding="UTF-8"?><document/>'],
+  ]);
+const OOXML = 'application/vnd.openxmlformats-officedocument';
 const pdf = () => concat('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 /** Uploads `bytes` as `name` (to the address of its own hash unless given). */
@@ -82,6 +142,20 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
       [jpeg(), 'photo.png', { mime: 'image/jpeg', width: 1200, height: 900 }],
       [gif(), 'anim.gif', { mime: 'image/gif', width: 32, height: 16 }],
       [pdf(), 'report.exe', { mime: 'application/pdf', width: null, height: null }],
+      [webpLossy(), 'shelf.webp', { mime: 'image/webp', width: 640, height: 360 }],
+      [webpLossless(), 'logo.jpg', { mime: 'image/webp', width: 300, height: 200 }],
+      [webpExtended(), 'chart.webp', { mime: 'image/webp', width: 1600, height: 900 }],
+      [office(`${OOXML}.spreadsheetml.sheet`, 'xl/workbook.xml'), 'panel.xlsx', { mime: `${OOXML}.spreadsheetml.sheet`, width: null }],
+      [
+        office(`${OOXML}.wordprocessingml.document`, 'word/document.xml'),
+        'questionnaire.pdf',
+        { mime: `${OOXML}.wordprocessingml.document` },
+      ],
+      [
+        office(`${OOXML}.presentationml.presentation`, 'ppt/presentation.xml'),
+        'deck.pptx',
+        { mime: `${OOXML}.presentationml.presentation` },
+      ],
       [concat('wave,completes\n1,1204\n'), 'results.csv', { mime: 'text/plain; charset=utf-8', name: 'results.csv' }],
       [
         Buffer.from('\uFEFFPlain notes, “quoted”\n', 'utf8'),
@@ -102,6 +176,9 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
       [concat('  <svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'logo.svg'],
       [Buffer.from('\uFEFF<?xml version="1.0"?><x/>', 'utf8'), 'data.csv'],
       [concat([0x50, 0x4b, 0x03, 0x04], new Array(60).fill(0)), 'archive.docx'],
+      [office('application/vnd.ms-word.document.macroEnabled', 'word/document.xml'), 'macros.docx'],
+      [zip([['notes.txt', 'a zip of text']]), 'notes.xlsx'],
+      [webp('VP8X', [0, 0, 0, 0]), 'cut.webp'],
       [concat([0xff, 0xfe, 0x00, 0xd8, 0x00, 0x01, 0xc3]), 'mystery.txt'],
       [concat('text with a NUL\0 inside'), 'nul.txt'],
       [
@@ -169,6 +246,24 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
     expect(Number(await count())).toBe(1);
     // Each uploader reads it under their own name.
     expect((await other.request('GET', `/api/attachments/${sha(bytes)}`)).headers['content-disposition']).toContain('filename="b.gif"');
+  });
+
+  it('Download my data lists the member’s uploads (name, type, size, where to fetch each), never another member’s', async () => {
+    const mine = concat('wave,completes\n2,999\n');
+    const theirs = concat('wave,completes\n3,1001\n');
+    expect((await upload(member, mine, 'wave-2.csv')).status).toBe(200);
+    expect((await upload(other, theirs, 'wave-3.csv')).status).toBe(200);
+    const data = (await member.request('GET', '/api/account/export')).body as { attachments: Record<string, unknown>[] };
+    expect(data.attachments).toContainEqual({
+      sha256: sha(mine),
+      name: 'wave-2.csv',
+      type: 'text/plain; charset=utf-8',
+      size: mine.length,
+      uploadedAt: expect.any(Number),
+      path: `/api/attachments/${sha(mine)}`,
+    });
+    expect(data.attachments.map((file) => file.sha256)).not.toContain(sha(theirs));
+    expect((await member.request('GET', String(data.attachments.find((file) => file.sha256 === sha(mine))!.path))).status).toBe(200);
   });
 
   it('the address must be the bytes’ hash; empty, over 10 MB or not a file body is refused in words', async () => {

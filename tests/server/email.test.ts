@@ -251,6 +251,33 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect((await author.request('GET', '/api/account')).body.emailPref).toBe('never');
   });
 
+  it('a mention is emailed when away, in the notification’s words, once its post is approved, with a link to the post', async () => {
+    const mia = await join('mia@example.com', 'Mia Mentioned');
+    await confirm('mia@example.com');
+    const miaId = (await mia.request('GET', '/api/session')).body.user.id as string;
+    const writer = new Client(server.app);
+    await writer.join('wes@example.com', undefined, 'Wes Writer');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const postId = await writer.createPost('Speeders by panel source', {
+      content: `What do you see, [@Mia Mentioned](/members/${miaId})?`,
+    });
+    const later = Date.now() + AWAY_MS + 1000;
+    // Pending: nothing to tell Mia yet.
+    const mentions = async () =>
+      (await mia.pull()).body.notifications.filter((note: { kind: string }) => note.kind === 'mentioned') as unknown[];
+    expect(await mentions()).toEqual([]);
+    await admin.push(reviewOp(postId));
+    expect(await mentions()).toHaveLength(1);
+    expect(await awayRound(server.db, ORIGIN, later)).toBeGreaterThanOrEqual(1);
+    await send();
+    const subject = 'Wes Writer mentioned you in “Speeders by panel source”';
+    await until(() => mailsTo('mia@example.com').some((mail) => mail.subject === subject), 10_000, 'the mention email');
+    const mail = mailsTo('mia@example.com').find((m) => m.subject === subject)!;
+    expect(mail.text).toContain(`${ORIGIN}/posts/${postId}`);
+    expect(mail.html).toContain('Wes Writer mentioned you in');
+    expect(mailsTo('mia@example.com').filter((m) => m.subject === subject)).toHaveLength(1);
+  });
+
   it('an unconfirmed member gets no notification email; the daily digest goes once a day to those who chose it', async () => {
     const quiet = await join('una@example.com', 'Una Unconfirmed');
     void quiet;

@@ -47,12 +47,12 @@ export const encodedType = (type: string): string =>
 /** The longest side of the small picture shown while an image is encoded (the list shows it at 48 px, twice that on a dense screen). */
 export const PREVIEW_SIDE = 128;
 
-/** A small picture of `bitmap`, for the list while the full image is encoded; undefined if it cannot be made. */
-async function previewOf(bitmap: ImageBitmap, type: string): Promise<Blob | undefined> {
+/** A small picture of the resized image, for the list while it is encoded; undefined if it cannot be made. */
+async function previewOf(resized: OffscreenCanvas, type: string): Promise<Blob | undefined> {
   try {
-    const size = fitWithin(bitmap.width, bitmap.height, PREVIEW_SIDE);
+    const size = fitWithin(resized.width, resized.height, PREVIEW_SIDE);
     const small = new OffscreenCanvas(size.width, size.height);
-    small.getContext('2d', { willReadFrequently: true })?.drawImage(bitmap, 0, 0, size.width, size.height);
+    small.getContext('2d', { willReadFrequently: true })?.drawImage(resized, 0, 0, size.width, size.height);
     return await small.convertToBlob({ type: type === 'image/jpeg' ? 'image/jpeg' : 'image/png', quality: 0.8 });
   } catch {
     return undefined;
@@ -62,7 +62,7 @@ async function previewOf(bitmap: ImageBitmap, type: string): Promise<Blob | unde
 /**
  * Draws `file` at most 2,048 px on its longest side (its orientation applied) and encodes it again:
  * only pixels travel on. The encode is most of the time (about 0.5 s of a 12 MP photo's 0.8 s on a
- * phone): `onPreview` gets a small picture of the decoded image first, and the encode waits for it.
+ * phone): `onPreview` gets a small picture of the resized image first, and the encode waits for it.
  */
 async function reencode(
   file: Blob,
@@ -76,17 +76,18 @@ async function reencode(
     throw refused('Image not readable', 'This image could not be read. Try another file.');
   }
   const target = encodedType(type);
-  const preview = onPreview && (await previewOf(bitmap, target));
-  if (preview) {
-    await onPreview?.(preview);
-  }
   const { width, height } = fitWithin(bitmap.width, bitmap.height);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw refused('Image not readable', 'This device cannot resize images.');
+  if (!context) {
+    bitmap.close();
+    throw refused('Image not readable', 'This device cannot resize images.');
+  }
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
+  const preview = onPreview && (await previewOf(canvas, target));
+  if (preview) await onPreview(preview);
   let blob = await canvas.convertToBlob({ type: target, quality: 0.85 });
   // A lossless image too large to send goes as a photo.
   if (blob.size > ATTACHMENT_LIMITS.maxBytes && target !== 'image/jpeg')

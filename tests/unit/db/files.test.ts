@@ -34,6 +34,24 @@ describe('files attached on the device', () => {
     expect((await db.files.get(sha256))!.uploaded).toBe(0);
   });
 
+  it('takes a PDF, Excel, Word, PowerPoint, CSV and text file as it is, by the type its extension names', async () => {
+    const cases: [string, string][] = [
+      ['report.pdf', 'application/pdf'],
+      ['panel.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['questionnaire.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['findings.PPTX', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+      ['waves.csv', 'text/csv'],
+      ['notes.txt', 'text/plain'],
+    ];
+    for (const [name, mime] of cases) {
+      const prepared = await prepareFile(new File([`bytes of ${name}`], name));
+      expect(prepared.attachment, name).toMatchObject({ name, mime, size: `bytes of ${name}`.length, width: null, height: null });
+      expect(prepared.blob.size, name).toBe(`bytes of ${name}`.length);
+    }
+    // A macro-enabled Office file is none of these.
+    await expect(prepareFile(new File(['PK'], 'macros.docm'))).rejects.toMatchObject({ title: 'File type not accepted' });
+  });
+
   it('refuses, in words, a type the forum does not take, an empty file and one over 10 MB', async () => {
     await expect(prepareFile(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).rejects.toMatchObject({
       title: 'File type not accepted',
