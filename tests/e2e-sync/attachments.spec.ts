@@ -136,7 +136,9 @@ test('a PDF attached with Attach shows as a link with its name and size, and ope
   for (const device of [phone, tablet, reader]) await device.context.close();
 });
 
-test('a saved post’s image is kept apart from the bounded cache: it opens offline after that cache lost it', async ({ browser }) => {
+test('a card fetches no file; a post’s image opens offline from the bounded cache, and a saved post’s is kept apart: it opens offline after that cache lost it', async ({
+  browser,
+}) => {
   const title = 'Panel quality chart, kept';
   const author = await signedInDevice(browser, spec.server, 'charts@example.com', TABLET);
   await author.page.getByRole('button', { name: 'New Post' }).first().click();
@@ -164,9 +166,26 @@ test('a saved post’s image is kept apart from the bounded cache: it opens offl
   await expect
     .poll(() => reader.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe('activated');
+  // The forum's card says the post carries a file, and fetches none.
+  const fetched: string[] = [];
+  reader.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/attachments/')) fetched.push(request.url());
+  });
+  await reader.page.reload();
+  const postCard = reader.page.getByRole('article').filter({ has: reader.page.getByRole('heading', { name: title }) });
+  await expect(postCard).toContainText('1 attachment', { timeout: 30_000 });
+  expect(fetched).toEqual([]);
   await reader.page.goto(`/posts/${post.id}`);
   const image = reader.page.getByRole('region', { name: 'Attachments' }).getByRole('img', { name: 'quality' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+  expect(fetched).toHaveLength(1);
+  // Not saved: the post's image opens offline from the bounded cache the service worker keeps.
+  const bounded = () => reader.page.evaluate(async () => (await (await caches.open('insight-attachments')).keys()).length);
+  await expect.poll(bounded, { timeout: 30_000 }).toBe(1);
+  await reader.context.setOffline(true);
+  await reader.page.reload();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(300);
+  await reader.context.setOffline(false);
   await reader.page.getByRole('button', { name: 'Save', pressed: false }).first().click();
   const kept = () =>
     reader.page.evaluate(async () =>
