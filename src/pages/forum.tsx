@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { cleanSearchQuery } from '../db/search/text';
 import { isCategory, type CategoryFilter } from '../db/types';
 import { useAuth } from '../features/auth/auth-context';
-import { ForumPostList } from '../features/forum/forum-post-list';
+import { ForumPostList, preloadOlderPosts } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
@@ -31,7 +31,10 @@ const loadServerSearch = () =>
     return module;
   });
 const LazyServerSearch = lazy(() => loadServerSearch().then((module) => ({ default: module.ServerSearch })));
-const preloadServerSearch = () => void Promise.all([loadServerSearch(), import('../sync/comfort')]).catch(() => undefined);
+const preloadServerSearch = () => {
+  preloadOlderPosts();
+  void Promise.all([loadServerSearch(), import('../sync/comfort')]).catch(() => undefined);
+};
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;

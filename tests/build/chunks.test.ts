@@ -92,6 +92,13 @@ describe('the chunks of the build', () => {
     expect(forumChunks.filter((file) => importing.includes(file))).toEqual([]);
   });
 
+  it("leave the list's end past what the device holds (older pages, packed posts) out of the forum's static chunks: loaded where it shows", () => {
+    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
+    const end = chunks.filter((file) => /["`]Load older posts from the server["`]/.test(readDist(`assets/${file}`)));
+    expect(end).toEqual(named('older-posts'));
+    expect(forumChunks.filter((file) => end.includes(file))).toEqual([]);
+  });
+
   it(`hold React, its JSX runtime and the posts' rules in one chunk (${BASE_CHUNK}) that the entry imports and that imports only the bundler's runtime`, () => {
     expect(named(BASE_CHUNK)).toHaveLength(1);
     const base = named(BASE_CHUNK)[0]!;

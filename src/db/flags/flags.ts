@@ -3,7 +3,7 @@
 // operations flag, dismissFlags and hidePost (src/shared/ops, run here by ops/run.ts). The queue is
 // one index range of the open flags (`[open+target]`).
 
-import { db } from '../storage/schema';
+import { db, type FlagRow } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
 import { openFlagsOf, toFlag } from './flag-rows';
 import { countFlaggedItems, openFlags } from './flag-count';
@@ -19,7 +19,6 @@ import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
 import { targetKey, type Flag, type FlagReason, type FlagTarget } from '../../shared/moderation';
 import type { Reply } from '../types';
-import { groupBy } from '../../shared/group-by';
 
 /** One flagged item of the Flags queue: the post (and the reply, when a reply is flagged) and its open flags, oldest first. */
 export interface FlaggedItem {
@@ -64,7 +63,12 @@ export async function getMyFlag(target: FlagTarget): Promise<Flag | undefined> {
 export async function listFlaggedItems(limit = 50): Promise<FlaggedItem[]> {
   const session = requireAdmin();
   return run(async () => {
-    const byTarget = groupBy(await openFlags().toArray(), (row) => row.target);
+    const byTarget = new Map<string, FlagRow[]>();
+    for (const row of await openFlags().toArray()) {
+      const list = byTarget.get(row.target);
+      if (list) list.push(row);
+      else byTarget.set(row.target, [row]);
+    }
     const groups = [...byTarget.values()].map((rows) => rows.sort((a, b) => a.createdAt - b.createdAt));
     groups.sort((a, b) => b.length - a.length || a[0]!.createdAt - b[0]!.createdAt);
     const items: FlaggedItem[] = [];

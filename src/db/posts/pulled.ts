@@ -12,7 +12,6 @@ import { countVisibleReplies } from '../replies/reply-counts';
 import { noteRemovedPosts } from '../storage/removals';
 import { deleteUndoEntry, getUndoEntry, putUndoEntry } from '../ops/undo';
 import { fieldsOf, isOutstanding, localView } from '../ops/replay';
-import { groupBy } from '../../shared/group-by';
 
 /** A fresh local id for a row that has to move: a timestamp above every stored id. */
 async function freshLocalId(): Promise<number> {
@@ -179,13 +178,15 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
   const rows = await db.posts.bulkGet([...ids]);
   // One read of the operations and one walk of the views for the whole page (a first pull may
   // bring thousands of tombstones, most of posts this device never held).
-  const opsByPost = groupBy(
-    await db.outbox
-      .where('postId')
-      .anyOf([...ids])
-      .toArray(),
-    (entry) => entry.postId,
-  );
+  const opsByPost = new Map<number, OutboxRow[]>();
+  for (const entry of await db.outbox
+    .where('postId')
+    .anyOf([...ids])
+    .toArray()) {
+    const list = opsByPost.get(entry.postId);
+    if (list) list.push(entry);
+    else opsByPost.set(entry.postId, [entry]);
+  }
   const gone: number[] = [];
   const cleared = new Set<number>();
   for (const [index, id] of ids.entries()) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
@@ -13,12 +13,37 @@ import { isEmptyQuery, parseQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
 import { NewPostsPill } from './new-posts-pill';
-import { OlderPosts } from './older-posts';
+import type { OlderPosts as OlderPostsComponent } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import './forum.scss';
 
 const loadSaved = () => import('../../db/saved/saved');
+
+// The list's end past what the device holds (older pages from the server, or packed posts) shows only
+// on a device that holds part of the forum: its code loads then (the forum page preloads it after the
+// first posts), not on every device's way to the forum. Once loaded it renders as it is, with no
+// Suspense fallback held back by React for up to 300 ms; which of the two a mount renders is decided
+// once, so it is never remounted (and never loses its state) when the code arrives.
+let ReadyOlderPosts: typeof OlderPostsComponent | undefined;
+const loadOlderPosts = () => import('./older-posts').then((module) => (ReadyOlderPosts = module.OlderPosts));
+const LazyOlderPosts = lazy(() => loadOlderPosts().then((OlderPosts) => ({ default: OlderPosts })));
+/** Starts loading the list end's code (a device that holds part of the forum will show it). */
+export const preloadOlderPosts = (): void => void loadOlderPosts().catch(() => undefined);
+
+/** The list's end: nothing on a device that holds the whole forum (nor its code). */
+function OlderPosts(props: ComponentProps<typeof OlderPostsComponent>) {
+  return props.part ? <ListEnd {...props} /> : null;
+}
+
+function ListEnd(props: ComponentProps<typeof OlderPostsComponent>) {
+  const [Shown] = useState(() => ReadyOlderPosts ?? LazyOlderPosts);
+  return (
+    <Suspense fallback={null}>
+      <Shown {...props} />
+    </Suspense>
+  );
+}
 
 interface ForumPostListProps {
   search: string;
