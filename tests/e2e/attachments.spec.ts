@@ -50,6 +50,14 @@ test('Attach: an image and a CSV kept on the device with their post; an SVG refu
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
   const csv = attachments.getByRole('link', { name: /completes\.csv/ });
   await expect(csv).toContainText('38 B');
+  // The files are a plain row below the images: no bullet, no box around the list, a gap from the image.
+  const fileRow = attachments.getByRole('list');
+  expect(await fileRow.evaluate((list) => [getComputedStyle(list).listStyleType, getComputedStyle(list).borderTopStyle])).toEqual([
+    'none',
+    'none',
+  ]);
+  const imageBox = (await image.boundingBox())!;
+  expect((await csv.boundingBox())!.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height + 8);
   await expect(csv).toHaveAttribute('download', 'completes.csv');
   // The post names two files; the removed one's bytes stay on the device too (another draft may name them).
   expect(
