@@ -51,6 +51,21 @@ test.describe('on a 360 px phone', () => {
     }
   });
 
+  test('the admin screen: Pending Posts, Flags and Members share one row, and no keyboard hint shows on a touch screen (issue 40)', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    await putPosts(page, [makePost({ id: 1_990_300_000_001, title: 'Waiting on a phone', status: 'pending' })]);
+    await page.goto('/admin');
+    await expect(page.getByRole('article', { name: 'Waiting on a phone' })).toBeVisible();
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
+    await expect(page.getByText('Press ? for keyboard shortcuts')).toBeHidden();
+  });
+
   test('the headers collapse into a menu', async ({ page }) => {
     await page.goto('/');
     // The app's header, not the prerendered page's (its Menu works once the app has taken over).
@@ -79,6 +94,23 @@ test.describe('on a 360 px phone', () => {
     const lastPost = await page.getByRole('article').last().boundingBox();
     const sidebar = await page.getByRole('complementary', { name: 'Community highlights' }).boundingBox();
     expect(sidebar!.y).toBeGreaterThan(lastPost!.y + lastPost!.height);
+  });
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 } });
+
+  test("a post's page lines up with the header (issue 40)", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    const post = makePost({ id: 1_990_300_000_002, title: 'Lined up on a tablet' });
+    await putPosts(page, [post]);
+    await page.goto(`/posts/${post.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    const header = (await page.getByRole('banner').locator('.container').first().boundingBox())!;
+    const body = (await page.locator('.app-post-page').boundingBox())!;
+    expect(Math.round(body.x)).toBe(Math.round(header.x));
+    expect(Math.round(body.width)).toBe(Math.round(header.width));
   });
 });
 

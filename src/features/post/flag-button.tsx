@@ -36,9 +36,14 @@ export function FlagButton({ target, what, className, describedBy }: FlagButtonP
         ref={button}
         type="button"
         className={className}
-        disabled={flagged || mine === undefined}
+        // While it is read whether the member flagged it, it looks as Flag does and does nothing
+        // (aria-disabled): disabled, it showed grey and outlined for that moment (issue 40, item 7).
+        disabled={flagged}
+        aria-disabled={mine === undefined || undefined}
         aria-describedby={describedBy}
-        onClick={() => setDialog({ open: true })}
+        onClick={() => {
+          if (mine !== undefined) setDialog({ open: true });
+        }}
       >
         {flagged ? <IconFlagFilled aria-hidden="true" size={16} /> : <IconFlag aria-hidden="true" size={16} />}
         <span>{flagged ? 'Flagged' : 'Flag'}</span>
