@@ -34,6 +34,10 @@ test('likes and a post made offline arrive once after reconnecting; reloads rese
   for (let i = 0; i < 3; i += 1) await like.click();
   await expect.poll(() => shownLikes(page, SAMPLE)).toBe(before + 3);
   await submitNewPost(page, TITLE, 'Queued on the device until the network came back.');
+  // Nothing reached an admin: the toast says so (issue 59, item 7), not "now pending approval".
+  await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Post Submitted!' })).toContainText(
+    'it will be sent to an admin for review when this device is back online',
+  );
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 4 changes waiting');
   expect((await serverPosts(spec.server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE)?.likes).toBe(before);
   // My Posts shows that the post waits on this device (not only "pending", as a post the admin has), until it is sent.

@@ -16,6 +16,8 @@ import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../d
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
 import { validateNewPost, validateTags } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
+import { getSyncStatus } from '../../sync/status';
+import { submittedToast } from './submitted-toast';
 import { useMentions } from '../../components/mentions';
 import { validatePoll } from '../../shared/polls';
 import { EMPTY_POLL, PollEditor, pollDefinition, type PollDraft } from './poll-editor';
@@ -207,7 +209,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       setPoll(null);
       setAttachments([]);
       onHide();
-      showToast({ title: 'Post Submitted!', description: 'Your post is now pending approval from an admin.' });
+      showToast(submittedToast(getSyncStatus().state, navigator.onLine));
     } catch (error) {
       // The text stays in the form: nothing the member typed is lost when saving fails.
       showToast(errorToast(error));
