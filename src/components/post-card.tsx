@@ -6,7 +6,7 @@ import { DISPLAY_CHARS, clip } from '../lib/format';
 import { excerptText } from '../lib/plain-text';
 import type { Post } from '../db/types';
 import type { PostAttachments, PostEdits, PostPoll } from '../shared/post-rules';
-import type { ParsedQuery } from '../shared/search-language';
+import { matchExcerpt, type ParsedQuery } from '../shared/search-language';
 import { Highlight } from './highlight';
 
 interface PostCardProps {
@@ -66,7 +66,8 @@ export function PostCard({ post, lines = 3, badges, note, footer, tabIndex, clas
   // Cards clamp the content to a few lines, so only its beginning is ever rendered; its Markdown
   // marks are removed (plain text: React text, never HTML), and its lines run on as one paragraph:
   // a blank line, or a line ending in a full stop, never takes the clamp's "…" alone.
-  const content = clip(excerptText(post.content), DISPLAY_CHARS.content);
+  // A search's first match past those lines moves the start near it (matchExcerpt), so it shows, marked.
+  const content = clip(matchExcerpt(excerptText(post.content), query), DISPLAY_CHARS.content);
   return (
     <article
       className={`card app-post${className ? ` ${className}` : ''}`}

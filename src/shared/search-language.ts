@@ -164,3 +164,38 @@ export function highlightParts(text: string, parsed: ParsedQuery): HighlightPart
   if (cursor < text.length) parts.push({ text: text.slice(cursor), match: false });
   return parts;
 }
+
+/**
+ * How a query reads in the results' summary (`1 result for “inter-rater agreement”`): its free
+ * text, then each filter as its chip reads, each quoted once (a phrase's own quotes are its chip's).
+ */
+export function describeQuery(query: string): string {
+  const parsed = parseQuery(query);
+  const free = parsed.chips
+    .reduce((rest, chip) => rest.replace(chip.raw, ' '), query)
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return [...(free ? [`“${free}”`] : []), ...parsed.chips.map((chip) => chip.label)].join(' · ');
+}
+
+/** Where a card's excerpt starts at the latest: a match past it would be clamped out of sight. */
+const EXCERPT_LEAD = 60;
+/** How much text before a match an excerpt that starts near it keeps. */
+const EXCERPT_BEFORE = 30;
+
+/**
+ * The text a card shows for `text` (its content, plain): from the start, or, when the first match
+ * of the query lies past the few lines a card shows, from a word shortly before it ("…we report
+ * inter-rater agreement…"), so the match is on screen and marked.
+ */
+export function matchExcerpt(text: string, parsed: ParsedQuery | undefined): string {
+  if (!parsed) return text;
+  const parts = highlightParts(text, parsed);
+  const first = parts.findIndex((part) => part.match);
+  if (first < 0) return text;
+  const at = parts.slice(0, first).reduce((length, part) => length + part.text.length, 0);
+  if (at <= EXCERPT_LEAD) return text;
+  const space = text.lastIndexOf(' ', at - EXCERPT_BEFORE);
+  const start = space < 0 ? at - EXCERPT_BEFORE : space + 1;
+  return `…${text.slice(start)}`;
+}

@@ -9,7 +9,7 @@ import { formatCount, plural } from '../../lib/format';
 import { useSnapshotPage } from '../../boot/forum-snapshot-app';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
-import { isEmptyQuery, parseQuery } from '../../shared/search-language';
+import { describeQuery, isEmptyQuery, parseQuery } from '../../shared/search-language';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
 import { NewPostsPill } from './new-posts-pill';
@@ -108,7 +108,7 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   const pill = browsing && fresh.unseen.length > 0 && <NewPostsPill count={fresh.unseen.length} onShow={onShowNew} />;
   const summary = query ? (
     <p className="app-results" role="status">
-      {stale || total === undefined ? 'Searching…' : `${plural(total, 'result')} for “${query}”`}
+      {stale || total === undefined ? 'Searching…' : `${plural(total, 'result')} for ${describeQuery(query)}`}
     </p>
   ) : (
     <p className="app-results">{total === undefined ? '\u00a0' : plural(total + packed, 'post')}</p>
