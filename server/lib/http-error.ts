@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: WireErrorCode,
     message: string = ERRORS[code].message,
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries beside the sentence (a suspension's end and reason). */
+    readonly details: { until?: number; reason?: string | null } = {},
   ) {
     super(message);
     this.statusCode = ERRORS[code].status;

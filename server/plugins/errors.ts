@@ -20,7 +20,9 @@ const FASTIFY_CODES: Record<string, WireErrorCode> = {
 };
 
 /** The body of an error answer. */
-export const errorBody = (code: WireErrorCode, message: string = ERRORS[code].message): ErrorResponse => ({ error: { code, message } });
+export const errorBody = (code: WireErrorCode, message: string = ERRORS[code].message, details?: object): ErrorResponse => ({
+  error: { code, message, ...details },
+});
 
 // Connection failures of the `postgres` client and PostgreSQL's own shutdown/startup/connection codes.
 const UNAVAILABLE = new Set([
@@ -61,7 +63,10 @@ export function databaseUnavailable(error: unknown): boolean {
 /** The answer to any error of a request: the app's (setErrorHandler) and Fastify's own routing errors (frameworkErrors). */
 export function handleError(error: FastifyError | HttpError | ZodError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.code, error.message, error.details));
   }
   if (error instanceof ZodError) return reply.code(400).send(errorBody('invalid', describeZodError(error)));
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;

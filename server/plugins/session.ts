@@ -7,7 +7,7 @@ import type { ServerContext } from '../context';
 import { deleteSession, SESSION_DAYS, sessionUser, touchSession, type UserRow } from '../db/members/accounts';
 import { suspensionMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
-import { refuse, signedOut } from '../lib/http-error';
+import { HttpError, refuse, signedOut } from '../lib/http-error';
 
 export const SESSION_COOKIE = 'ie_session';
 
@@ -81,8 +81,10 @@ export async function requireUser(sql: Sql, request: FastifyRequest): Promise<Us
 /** Why the staff keep `user` out right now (a closed account, a suspension that has not ended), or undefined. */
 export function stoppedBy(user: UserRow, now = Date.now()): Error | undefined {
   if (user.closedAt) return refuse('account_closed');
-  if (user.suspendedUntil && user.suspendedUntil > now)
-    return refuse('suspended', suspensionMessage(user.suspendedUntil, user.suspendReason ?? null));
+  if (user.suspendedUntil && user.suspendedUntil > now) {
+    const [until, reason] = [user.suspendedUntil, user.suspendReason ?? null];
+    return new HttpError('suspended', suspensionMessage(until, reason, 'UTC'), {}, { until, reason });
+  }
   return undefined;
 }
 

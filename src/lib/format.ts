@@ -1,6 +1,7 @@
 // Display formatting shared by every screen: counts, post dates and text cut for display.
 
 import { LIMITS } from '../shared/post-rules';
+import { formatDay, formatDayTime } from '../shared/dates';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -36,8 +37,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const EARLIEST_TIMESTAMP = Date.UTC(2001, 8, 9);
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 /**
  * When a post was written. Post ids are creation timestamps, so the age is computed from the id
  * and stays current; posts with other ids (older builds) show their stored `date` text.
@@ -54,14 +53,12 @@ export function formatAge(timestamp: number, now = Date.now()): string {
   if (age < HOUR) return plural(Math.floor(age / MINUTE), 'minute') + ' ago';
   if (age < DAY) return plural(Math.floor(age / HOUR), 'hour') + ' ago';
   if (age < 30 * DAY) return plural(Math.floor(age / DAY), 'day') + ' ago';
-  return dateFormat.format(timestamp);
+  return formatDay(timestamp);
 }
 
-const fullDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The full date and time of `timestamp` (ms), for a title beside a relative time. */
+/** The full date and time of `timestamp` (ms), for a title beside a relative time: the one format (shared/dates). */
 export function formatFullDate(timestamp: number): string {
-  return fullDateFormat.format(timestamp);
+  return formatDayTime(timestamp);
 }
 
 /** Up to two initials of a name, for avatars. */

@@ -5,6 +5,8 @@
 //
 // A code never changes meaning once shipped: devices of older builds switch on it.
 
+import { formatDayTime } from './dates';
+
 export interface ErrorEntry {
   /** The toast title. */
   title: string;
@@ -240,8 +242,11 @@ export function slowDownMessage(waitMs: number): string {
   return `You are doing that too often. Try again in ${waitText(waitMs)}.`;
 }
 
-/** suspended's sentence with when it ends (UTC: the server says it) and why. */
-export function suspensionMessage(until: number, reason: string | null): string {
-  const when = new Date(until).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
-  return `Your account is suspended until ${when} UTC.${reason ? ` Reason: ${reason}` : ''}`;
+/**
+ * suspended's sentence with when it ends and why: in the reader's time zone on a device; the
+ * server, which knows no reader's zone, writes it in UTC and says so (`timeZone` 'UTC').
+ */
+export function suspensionMessage(until: number, reason: string | null, timeZone?: 'UTC'): string {
+  const when = `${formatDayTime(until, timeZone)}${timeZone ? ' UTC' : ''}`;
+  return `Your account is suspended until ${when}.${reason ? ` Reason: ${reason}` : ''}`;
 }

@@ -351,9 +351,13 @@ export const pullResponseSchema = z.object({
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
-export const errorResponseSchema = z.object({ error: z.object({ code: readCode, message: z.string() }) });
+/** A suspension's end (ms) and reason ride with `suspended`: a device words them in its reader's time zone. */
+const suspensionDetails = { until: z.number().optional(), reason: z.string().nullable().optional() };
+export const errorResponseSchema = z.object({ error: z.object({ code: readCode, message: z.string(), ...suspensionDetails }) });
 /** What the server sends on any error: `code` is one of the vocabulary's wire codes. */
-export type ErrorResponse = { error: { code: z.infer<typeof wireErrorCodeSchema>; message: string } };
+export type ErrorResponse = {
+  error: { code: z.infer<typeof wireErrorCodeSchema>; message: string; until?: number; reason?: string | null };
+};
 
 export const healthResponseSchema = z.object({
   ok: z.literal(true),

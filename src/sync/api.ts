@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { insightsSchema, type Insights } from '../shared/insights-schema';
 import type { MemberProfile } from '../shared/members';
+import { suspensionMessage } from '../shared/errors';
 import { DataError, isDataError } from '../db/storage/errors';
 import {
   adminMemberDetailSchema,
@@ -126,9 +127,15 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     if (!parsed.success && (response.status === 502 || response.status === 503 || response.status === 504)) {
       throw offlineError(`The server answered ${response.status}.`);
     }
-    const { code, message } = parsed.success
+    const { code, message: said } = parsed.success
       ? parsed.data.error
       : { code: 'bad_answer', message: `The server answered ${response.status}.` };
+    // A suspension's end in the reader's time zone and format (the server can only word it in UTC).
+    const until = parsed.success ? parsed.data.error.until : undefined;
+    const message =
+      code === 'suspended' && until !== undefined
+        ? suspensionMessage(until, parsed.success ? (parsed.data.error.reason ?? null) : null)
+        : said;
     throw serverError(response.status, code, message, retryAfterOf(response));
   }
 

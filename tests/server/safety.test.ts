@@ -160,7 +160,13 @@ describe.each(BACKENDS)('safe with strangers on %s', (backend) => {
     expect(outcome(await admin.push(suspendOp(id, until, ' Posting ads. ')))).toBe('applied');
     await stream.ended();
     const when = new Date(until).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
-    const told = { code: 'suspended', message: `Your account is suspended until ${when} UTC. Reason: Posting ads.` };
+    // The server words it in UTC (it knows no reader's zone); the end and reason ride along for the device.
+    const told = {
+      code: 'suspended',
+      message: `Your account is suspended until ${when} UTC. Reason: Posting ads.`,
+      until,
+      reason: 'Posting ads.',
+    };
     for (const device of [member, elsewhere]) {
       expect(await device.request('GET', '/api/session')).toMatchObject({ status: 403, body: { error: told } });
       expect(await device.pull()).toMatchObject({ status: 403, body: { error: told } });

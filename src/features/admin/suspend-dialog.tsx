@@ -4,21 +4,11 @@ import { ConfirmDialog } from '../../components/confirm/confirm-dialog';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { suspendMember } from '../../db/moderation/members';
-import { formatFullDate } from '../../lib/format';
+import { dayOf, endOfDay, formatDayTime } from '../../shared/dates';
 import { MODERATION_LIMITS } from '../../shared/moderation';
 import type { AdminMember } from '../../shared/protocol';
 
-/** A day as a date input writes it (local time): YYYY-MM-DD. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** The start (local midnight) of a YYYY-MM-DD day, in ms; NaN for anything else. */
-const startOf = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return year && month && date ? new Date(year, month - 1, date).getTime() : Number.NaN;
-};
-
-/** Suspend a member until a day (they may sign in again from its start), with the reason they read when they try. */
+/** Suspend a member through a day (they may sign in again once it ends, in the admin's time zone), with the reason they read when they try. */
 export function SuspendDialog({
   member,
   show,
@@ -39,11 +29,11 @@ export function SuspendDialog({
 
   const suspend = async (): Promise<boolean> => {
     // The operation's definition refuses a day that is not in the future (or no day), with its sentence.
-    const day = startOf(until);
+    const day = endOfDay(until);
     const at = Number.isFinite(day) ? day : 0;
     try {
       await suspendMember(member.id, at, reason);
-      showToast({ title: 'Member suspended', description: `${member.name} is signed out everywhere until ${formatFullDate(at)}.` });
+      showToast({ title: 'Member suspended', description: `${member.name} is signed out everywhere until ${formatDayTime(at)}.` });
       return true;
     } catch (error) {
       showToast(errorToast(error));

@@ -10,8 +10,8 @@ import type { Session } from '../../db/types';
 import { saveFile } from '../../lib/download';
 import { ballotOf, isPollClosed, percentages, validateBallot, type Poll } from '../../shared/polls';
 import { mayDeletePost, type Post } from '../../shared/post-rules';
+import { formatDay } from '../../shared/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 /** What the poll's footer says of its state: who voted, and when it closes or closed. */
@@ -19,7 +19,7 @@ function pollStatus(poll: Poll, closed: boolean, open: boolean): string {
   const voters = plural(poll.voters, 'voter');
   if (!open) return 'Voting opens once the post is approved.';
   if (closed) return `${voters} · Closed`;
-  return poll.closesAt === null ? voters : `${voters} · Closes on ${dateFormat.format(poll.closesAt)}`;
+  return poll.closesAt === null ? voters : `${voters} · Closes on ${formatDay(poll.closesAt)}`;
 }
 
 /** The results: each option with its votes and share of the voters, the member's own choice marked. */

@@ -94,7 +94,10 @@ describe('safe with strangers on a connected device', () => {
     engine.sessionChanged();
     await engine.sync();
     expect(stopped).toEqual([
-      { title: 'Account suspended', description: expect.stringMatching(/^Your account is suspended until .* UTC\. Reason: Spam\.$/) },
+      {
+        title: 'Account suspended',
+        description: expect.stringMatching(/^Your account is suspended until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\. Reason: Spam\.$/),
+      },
     ]);
   });
 
