@@ -4,7 +4,7 @@ import { AppShell } from '../components/layouts/app-shell';
 import { ScreenOutlet } from '../components/layouts/screen-outlet';
 import { OutdatedBanner } from '../components/outdated-banner';
 import { SilencedBanner } from '../components/silenced-banner';
-import { useSilenced } from '../hooks/use-silenced';
+import { useSilence } from '../hooks/use-silenced';
 import { PageLoading } from '../components/page-loading';
 import { useToast } from '../components/toast/toast-context';
 import { paths } from '../config/paths';
@@ -46,7 +46,7 @@ function ProtectedShell({ user }: { user: Session }) {
   const ready = status === 'ready';
   const review = useReviewCounts(isAdmin && ready);
   const unreadCount = useUnreadCount(ready);
-  const silenced = useSilenced(user.email);
+  const silence = useSilence(user.email);
   useEffect(() => start(), [start]);
   // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
   // (Its code waits for the first posts, as the theme follower's does.)
@@ -75,7 +75,7 @@ function ProtectedShell({ user }: { user: Session }) {
       isAdmin={isAdmin}
       review={review}
       unreadCount={unreadCount}
-      onNewPost={open}
+      onNewPost={silence ? undefined : open}
       onNewPostIntent={preload}
       onLogout={() => void onLogout()}
       status={
@@ -92,7 +92,7 @@ function ProtectedShell({ user }: { user: Session }) {
               <UploadQuestion user={user} />
             </Suspense>
           )}
-          {silenced && <SilencedBanner />}
+          {silence && <SilencedBanner silence={silence} />}
         </>
       }
     >

@@ -250,3 +250,9 @@ export function suspensionMessage(until: number, reason: string | null, timeZone
   const when = `${formatDayTime(until, timeZone)}${timeZone ? ' UTC' : ''}`;
   return `Your account is suspended until ${when}.${reason ? ` Reason: ${reason}` : ''}`;
 }
+
+/** silenced's banner: the vocabulary's sentence, then until when (the reader's zone; or until the staff lift it) and why. */
+export function silenceMessage(until: number | null, reason: string | null): string {
+  const end = until === null ? 'It lasts until the staff lift it.' : `It ends ${formatDayTime(until)}.`;
+  return `${ERRORS.silenced.message} ${end}${reason ? ` Reason: ${reason}` : ''}`;
+}

@@ -284,3 +284,22 @@ export function notificationsForMentions(
     }));
   return toOthers(list, actor);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Silence
+
+/** What the staff decided of a member's writing: silenced (with why, and until when: null for no end date). */
+export interface Silence {
+  silenced?: boolean;
+  silenceReason?: string | null;
+  silencedUntil?: number | null;
+}
+
+/**
+ * Whether a member is silenced at `now`: the one check every rule asks (the operations' mayWrite,
+ * uploads, the device's screens), so a silence with an end date ends at it everywhere at once.
+ */
+export function isSilencedAt(silence: Silence | undefined | null, now: number): boolean {
+  if (!silence?.silenced) return false;
+  return silence.silencedUntil === null || silence.silencedUntil === undefined || silence.silencedUntil > now;
+}

@@ -239,6 +239,9 @@ export const wirePreferencesSchema = z.object({
   name: z.string(),
   /** Version 6: the staff silenced the member (they read, but write nothing). */
   silenced: z.boolean().default(false),
+  /** Issue 59: why, and until when (ms; null: no end date): the member's banner says both. */
+  silenceReason: z.string().nullable().default(null),
+  silencedUntil: z.number().nullable().default(null),
   seq: z.number().int().nonnegative(),
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
@@ -443,7 +446,10 @@ export const adminMemberSchema = z.object({
   /** True while the suspension lasts (the server's clock). */
   suspended: z.boolean(),
   suspendReason: z.string().nullable(),
+  /** True while the silence lasts (isSilencedAt, the server's clock); why, and until when (null: no end date). */
   silenced: z.boolean(),
+  silenceReason: z.string().nullable().default(null),
+  silencedUntil: z.number().nullable().default(null),
   closed: z.boolean(),
   posts: z.number().int().nonnegative(),
   replies: z.number().int().nonnegative(),

@@ -100,11 +100,19 @@ test('a silenced member reads, but a reply is refused with the reason and their 
   const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
   const tablet = await signedInDevice(browser, spec.server, ADMIN, TABLET, '/admin');
   const row = await memberCard(tablet.page, member, 'Quiet One');
+  // Confirmed as Suspend is, with a reason and an end date (issue 59, item 7).
   await row.getByRole('button', { name: 'Silence' }).click();
+  const dialog = tablet.page.getByRole('dialog', { name: 'Silence Quiet One' });
+  await dialog.getByLabel('Until (optional)').fill(dayFromNow(2));
+  await dialog.getByLabel('Reason').fill('Heated replies');
+  await dialog.getByRole('button', { name: 'Silence', exact: true }).click();
   await expect(toasts(tablet.page).getByText('Member silenced')).toBeVisible();
+  await expect(row.getByText(/^Silenced until \d{1,2} [A-Z][a-z]{2} \d{4}, 23:59$/)).toBeVisible();
 
-  // Live on the phone: a banner on every screen says why.
-  await expect(phone.page.getByRole('status').filter({ hasText: 'Account silenced.' })).toBeVisible();
+  // Live on the phone: a banner on every screen says why and until when, in place of New Post.
+  const banner = phone.page.getByRole('status').filter({ hasText: 'Account silenced.' });
+  await expect(banner).toContainText(/It ends \d{1,2} [A-Z][a-z]{2} \d{4}, 23:59\. Reason: Heated replies/);
+  await expect(phone.page.getByRole('button', { name: 'New Post' })).toHaveCount(0);
   await openSample(phone.page);
   await expect(phone.page.getByRole('status').filter({ hasText: 'Account silenced.' })).toBeVisible();
   const text = 'We weight to the census, then trim at five.';
@@ -124,6 +132,7 @@ test('a silenced member reads, but a reply is refused with the reason and their 
   await row.getByRole('button', { name: 'Unsilence' }).click();
   await expect(toasts(tablet.page).getByText('Member can write again')).toBeVisible();
   await expect(phone.page.getByRole('status').filter({ hasText: 'Account silenced.' })).toHaveCount(0);
+  await expect(phone.page.getByRole('button', { name: 'New Post' })).toBeVisible();
   await phone.page.getByRole('button', { name: 'Post Reply' }).click();
   await expect(replies(phone.page).filter({ hasText: text })).toBeVisible();
   await waitSynced(phone.page);
@@ -145,6 +154,9 @@ test('a reply queued offline before a silence is refused when it is sent, with t
   // Meanwhile the staff silence the member on the tablet.
   const row = await memberCard(tablet.page, member, 'Queued One');
   await row.getByRole('button', { name: 'Silence' }).click();
+  const dialog = tablet.page.getByRole('dialog', { name: 'Silence Queued One' });
+  await dialog.getByLabel('Reason').fill('Spam replies');
+  await dialog.getByRole('button', { name: 'Silence', exact: true }).click();
   await expect(toasts(tablet.page).getByText('Member silenced')).toBeVisible();
   await reachedServer(tablet.page);
   // Back online: refused with the sentence, gone from the thread, and the words kept as a draft.

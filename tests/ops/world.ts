@@ -124,6 +124,8 @@ export interface Reader {
   /** The member's saved state of a post (undefined: never saved). */
   saved(email: string, postId: number): Promise<boolean | undefined>;
   preferences(email: string): Promise<{ theme: Theme; name: string }>;
+  /** What the staff decided of the member's writing: silenced, why, until when (ms or null). */
+  silence(email: string): Promise<{ silenced: boolean; reason: string | null; until: number | null }>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
 }

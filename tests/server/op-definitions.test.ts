@@ -190,6 +190,15 @@ function readerOf(db: Database): Reader {
       const [row] = await db.query('SELECT theme, name FROM users WHERE email = $1', [email]);
       return { theme: row!.theme as never, name: String(row!.name) };
     },
+    async silence(email) {
+      const [row] = await db.query('SELECT silenced, silence_reason, silenced_until FROM users WHERE email = $1', [email]);
+      const until = row!.silenced_until;
+      return {
+        silenced: row!.silenced === true,
+        reason: (row!.silence_reason as string | null) ?? null,
+        until: until === null ? null : Number(until),
+      };
+    },
   };
 }
 

@@ -206,6 +206,19 @@ describe.each(BACKENDS)('safe with strangers on %s', (backend) => {
     expect(outcome(await admin.push(silenceOp(id, false)))).toBe('applied');
     expect((await member.pull(0, 1000)).body.preferences).toMatchObject({ silenced: false });
     expect(outcome(await member.push(replyOp(postId, 'Back to writing.')))).toBe('applied');
+    // Issue 59: with a reason and an end, both pulled by the member's devices; at the end, they write again (isSilencedAt).
+    const until = Date.now() + 2 * 24 * 60 * 60 * 1000;
+    expect(outcome(await admin.push({ ...silenceOp(id), reason: 'Off-topic ads', until } as Op))).toBe('applied');
+    expect((await member.pull(0, 1000)).body.preferences).toMatchObject({
+      silenced: true,
+      silenceReason: 'Off-topic ads',
+      silencedUntil: until,
+    });
+    expect(resultOf(await member.push(replyOp(postId, 'Still silenced.')))).toMatchObject({ code: 'silenced' });
+    expect(resultOf(await member.push(likeOp(postId)))).toMatchObject({ code: 'silenced' });
+    await server.db.query('UPDATE users SET silenced_until = $2 WHERE member_id = $1', [id, Date.now() - 1]);
+    expect(outcome(await member.push(replyOp(postId, 'The silence ended at its date.')))).toBe('applied');
+    expect(outcome(await member.push(likeOp(postId)))).toBe('applied');
   });
 
   it('Delete spammer: every post and reply leaves every device, one change number per row (pages within the limit); the account is closed', async () => {

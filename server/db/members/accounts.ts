@@ -19,6 +19,9 @@ export interface UserRow extends User {
   suspendedUntil?: number | null;
   suspendReason?: string | null;
   silenced?: boolean;
+  /** Migration 19: why the member is silenced, and until when (ms; null: no end date). */
+  silenceReason?: string | null;
+  silencedUntil?: number | null;
   closedAt?: number | null;
   /** Migration 13: when the address was confirmed (null: not yet), and how the member wants email. */
   emailVerifiedAt?: number | null;
@@ -53,6 +56,8 @@ const toUser = (row: Record<string, unknown>): UserRow => ({
   suspendedUntil: msOrNull(row.suspended_until),
   suspendReason: row.suspend_reason === null || row.suspend_reason === undefined ? null : String(row.suspend_reason),
   silenced: row.silenced === true,
+  silenceReason: row.silence_reason === null || row.silence_reason === undefined ? null : String(row.silence_reason),
+  silencedUntil: msOrNull(row.silenced_until),
   closedAt: msOrNull(row.closed_at),
   emailVerifiedAt: msOrNull(row.email_verified_at),
   emailPref: row.email_pref === 'never' || row.email_pref === 'digest' ? row.email_pref : 'away',

@@ -7,6 +7,7 @@
 // ie_changes at commit. A refusal rolls everything back. Likes are the one exception: they join a
 // group commit (like-batch.ts), which tests/ops holds to the like definition.
 import { maySee } from '../../../src/shared/post-rules';
+import { isSilencedAt } from '../../../src/shared/moderation';
 import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
 import { definitionOf } from '../../../src/shared/ops/registry';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
@@ -116,7 +117,7 @@ export async function applyOp(
   if (op.type === 'like') {
     // The group commit runs no definition: the like's own rule of silence (mayWrite) is checked here,
     // and its limit taken before it joins (a like's count is as many likes).
-    if (user.silenced) return { result: refused(op, 'silenced'), seq: null };
+    if (isSilencedAt(user, Date.now())) return { result: refused(op, 'silenced'), seq: null };
     const count = (args as { count?: number }).count ?? 1;
     try {
       if (limits) await take(db, limits, 'likes_per_day', user, count);

@@ -15,7 +15,7 @@ import type {
   SettledFlags,
 } from '../../../src/shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
-import type { Flag } from '../../../src/shared/moderation';
+import { isSilencedAt, type Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { nameKey } from '../../../src/shared/names';
@@ -348,8 +348,9 @@ export class SqlStore implements OpStore {
    * (its row is never pulled again) but takes the name.
    */
   async isSilenced(actor: Actor): Promise<boolean> {
-    const [row] = await this.tx.query('SELECT silenced FROM users WHERE id = $1', [this.userId(actor)]);
-    return row?.silenced === true;
+    const [row] = await this.tx.query('SELECT silenced, silenced_until FROM users WHERE id = $1', [this.userId(actor)]);
+    const until = row?.silenced_until;
+    return isSilencedAt(row && { silenced: row.silenced === true, silencedUntil: until === null ? null : Number(until) }, Date.now());
   }
 
   async memberToModerate(id: string): Promise<ModeratedMember | undefined> {
@@ -377,11 +378,16 @@ export class SqlStore implements OpStore {
       if (changes.suspendedUntil !== null) await endSessions(this.tx, userId, 'suspended');
     }
     if (changes.silenced !== undefined) {
-      await this.write('UPDATE users SET silenced = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [
-        userId,
-        changes.silenced,
-        this.change.seq,
-      ]);
+      await this.write(
+        'UPDATE users SET silenced = $2, prefs_seq = $3, silence_reason = $4, silenced_until = $5 WHERE id = $1 RETURNING id',
+        [
+          userId,
+          changes.silenced,
+          this.change.seq,
+          changes.silenced ? (changes.silenceReason ?? null) : null,
+          changes.silenced ? (changes.silencedUntil ?? null) : null,
+        ],
+      );
     }
   }
 

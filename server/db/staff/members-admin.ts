@@ -3,6 +3,7 @@
 // and how much they wrote; one member's recent posts (every status), replies and the flags they raised.
 import type { AdminMember, AdminMemberDetail } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
+import { isSilencedAt } from '../../../src/shared/moderation';
 
 type Row = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ const msOrNull = (value: unknown): number | null => (value === null || value ===
 
 /** The columns of one member row (users named `u`), with their counts. */
 const MEMBER_COLUMNS = `u.member_id, u.name, u.email, u.role, u.password_hash <> '' AS signs_in,
-  (extract(epoch FROM u.created_at) * 1000)::bigint AS joined, u.suspended_until, u.suspend_reason, u.silenced, u.closed_at,
+  (extract(epoch FROM u.created_at) * 1000)::bigint AS joined, u.suspended_until, u.suspend_reason, u.silenced, u.silence_reason, u.silenced_until, u.closed_at,
   (SELECT count(*) FROM posts p WHERE p.author_email = u.email) AS posts,
   (SELECT count(*) FROM replies r WHERE r.author_email = u.email AND r.state <> 'deleted') AS replies,
   (SELECT count(*) FROM flags f WHERE f.user_id = u.id) AS flags_raised`;
@@ -24,7 +25,9 @@ const toAdminMember = (row: Row): AdminMember => ({
   suspendedUntil: msOrNull(row.suspended_until),
   suspended: row.suspended_until !== null && row.suspended_until !== undefined && Number(row.suspended_until) > Date.now(),
   suspendReason: row.suspend_reason === null || row.suspend_reason === undefined ? null : String(row.suspend_reason),
-  silenced: row.silenced === true,
+  silenced: isSilencedAt({ silenced: row.silenced === true, silencedUntil: msOrNull(row.silenced_until) }, Date.now()),
+  silenceReason: row.silence_reason === null || row.silence_reason === undefined ? null : String(row.silence_reason),
+  silencedUntil: msOrNull(row.silenced_until),
   closed: row.closed_at !== null && row.closed_at !== undefined,
   posts: Number(row.posts),
   replies: Number(row.replies),

@@ -586,6 +586,9 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX posts_unapproved ON posts (id) WHERE status <> 'approved'`,
     `CREATE INDEX posts_category_approved ON posts (category, id) WHERE status = 'approved'`,
   ],
+  // 19: a silence says why and may end (issue 59, item 7): the reason the member reads in their
+  // banner, and the end (ms; null: until an admin lifts it), after which isSilencedAt lets them write.
+  [`ALTER TABLE users ADD COLUMN silence_reason text`, `ALTER TABLE users ADD COLUMN silenced_until bigint`],
 ];
 
 /**

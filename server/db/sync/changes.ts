@@ -127,7 +127,7 @@ const SAVED: Kind = {
 };
 const PREFERENCES: Kind = {
   key: 'preferences',
-  columns: 'y.theme, y.name, y.silenced, y.prefs_seq AS seq',
+  columns: 'y.theme, y.name, y.silenced, y.silence_reason, y.silenced_until, y.prefs_seq AS seq',
   from: 'users y',
   visible: 'y.id = $6',
   seq: 'y.prefs_seq',
@@ -250,7 +250,14 @@ interface RawPage {
   notifications?: Record<string, unknown>[];
   flags?: Record<string, unknown>[];
   saved?: { post_id: number | string; saved: boolean; at: number | string; seq: number | string }[];
-  preferences?: { theme: string; name: string; silenced: boolean; seq: number | string }[];
+  preferences?: {
+    theme: string;
+    name: string;
+    silenced: boolean;
+    silence_reason?: string | null;
+    silenced_until?: number | string | null;
+    seq: number | string;
+  }[];
   members?: { id: string; name: string; role: string; email: string | null; seq: number | string }[];
   bound: number | string;
   whole: boolean;
@@ -277,6 +284,9 @@ const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): Wi
   theme: isTheme(row.theme) ? row.theme : 'system',
   name: String(row.name),
   silenced: row.silenced === true,
+  silenceReason: row.silenced === true ? (row.silence_reason ?? null) : null,
+  silencedUntil:
+    row.silenced === true && row.silenced_until !== null && row.silenced_until !== undefined ? Number(row.silenced_until) : null,
   seq: Number(row.seq),
 });
 

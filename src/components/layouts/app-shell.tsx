@@ -15,7 +15,8 @@ interface AppShellProps {
   review?: { pending: number; flagged: number };
   /** The member's unread notifications (undefined while counting). */
   unreadCount?: number;
-  onNewPost: () => void;
+  /** Opens New Post; absent while the member is silenced (the banner says why, in its place). */
+  onNewPost?: () => void;
   /** Called on hover or focus of New Post, to start loading the form. */
   onNewPostIntent: () => void;
   onLogout: () => void;
@@ -30,18 +31,19 @@ interface AppShellProps {
  * the Log out icon), collapsing into a menu on a phone, then the page.
  */
 export function AppShell({ isAdmin, review, unreadCount, onNewPost, onNewPostIntent, onLogout, status, banner, children }: AppShellProps) {
-  const newPostButton = (className: string) => (
-    <button
-      type="button"
-      className={`btn btn-warning app-new-post ${className}`}
-      onClick={onNewPost}
-      onPointerEnter={onNewPostIntent}
-      onFocus={onNewPostIntent}
-    >
-      <IconPlus aria-hidden="true" size={18} />
-      <span>New Post</span>
-    </button>
-  );
+  const newPostButton = (className: string) =>
+    onNewPost && (
+      <button
+        type="button"
+        className={`btn btn-warning app-new-post ${className}`}
+        onClick={onNewPost}
+        onPointerEnter={onNewPostIntent}
+        onFocus={onNewPostIntent}
+      >
+        <IconPlus aria-hidden="true" size={18} />
+        <span>New Post</span>
+      </button>
+    );
   return (
     <div className="app-page">
       <SkipLink />

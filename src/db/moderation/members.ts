@@ -15,9 +15,12 @@ export async function liftSuspension(memberId: string): Promise<void> {
   await runOperation('suspendMember', { memberId, until: null });
 }
 
-/** Silences the member (they read, but write nothing), or (`silenced` false) lets them write again. */
-export async function silenceMember(memberId: string, silenced: boolean): Promise<void> {
-  await runOperation('silenceMember', { memberId, silenced });
+/**
+ * Silences the member (they read, but write nothing) for `reason`, until `until` (ms; null: until
+ * lifted), or (`silenced` false) lets them write again.
+ */
+export async function silenceMember(memberId: string, silenced: boolean, reason?: string, until: number | null = null): Promise<void> {
+  await runOperation('silenceMember', silenced ? { memberId, silenced, reason: reason ?? '', until } : { memberId, silenced });
 }
 
 /** Deletes every post and reply of the member and closes their account. */

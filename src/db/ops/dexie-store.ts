@@ -8,8 +8,8 @@ import { db, type PostRow, type ReplyRow, type ViewedRow } from '../storage/sche
 import { nextRev } from '../storage/revisions';
 import { noteRemovedPosts } from '../storage/removals';
 import type { FlagState, FlagTarget, NewNotification, Flag } from '../../shared/moderation';
-import { targetKey } from '../../shared/moderation';
-import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
+import { isSilencedAt, targetKey } from '../../shared/moderation';
+import type { MemberModeration, OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
@@ -236,7 +236,7 @@ export class DexieStore implements OpStore {
 
   /** The server's word on this member (their preferences: `silenced`); the device refuses at once what it would refuse. */
   async isSilenced(actor: Actor): Promise<boolean> {
-    return (await db.preferences.get(actor.email))?.sync?.silenced === true;
+    return isSilencedAt((await db.preferences.get(actor.email))?.sync, Date.now());
   }
 
   /** A device cannot know every member: its server settles the staff's operations on them. */
@@ -244,8 +244,23 @@ export class DexieStore implements OpStore {
     return 'unknown';
   }
 
-  /** Nothing of another member's account lives on a device: only the server records it. */
-  async moderateMember(): Promise<void> {}
+  /**
+   * Only the server records what the staff decide; a silence of an account this device holds (a
+   * local-only forum's member) is written to its preferences too, so this device refuses at once.
+   */
+  async moderateMember(id: string, changes: MemberModeration): Promise<void> {
+    if (changes.silenced === undefined) return;
+    let account;
+    for (const row of await db.accounts.toArray()) if ((await ownMemberId(row.email)) === id) account = row;
+    if (!account) return;
+    const stored = await db.preferences.get(account.email);
+    const sync = stored?.sync ?? { seq: 0, theme: stored?.theme ?? 'system', name: account.name };
+    const silence = changes.silenced
+      ? { silenced: true, silenceReason: changes.silenceReason ?? null, silencedUntil: changes.silencedUntil ?? null }
+      : { silenced: false, silenceReason: null, silencedUntil: null };
+    await db.preferences.put({ ...(stored ?? { theme: 'system' }), email: account.email, sync: { ...sync, ...silence } });
+    this.changed = true;
+  }
 
   /**
    * The spammer's posts and replies leave this device at once (the admin who deleted them stops seeing

@@ -10,6 +10,7 @@ import { requireSession } from '../members/guards';
 import { readStoredSession } from '../members/session';
 import { isTheme, type Theme } from '../../shared/theme';
 import { normalizeEmail } from '../../shared/post-rules';
+import { isSilencedAt } from '../../shared/moderation';
 import { runOperation } from '../ops/run-later';
 
 /** The session of `email` (the only member whose preferences this device may change), or `not_signed_in`. */
@@ -25,9 +26,15 @@ export async function readTheme(email: string): Promise<Theme> {
   return row && isTheme(row.theme) ? row.theme : 'system';
 }
 
-/** True when the server says the staff silenced `email` (connected mode; their preferences, as last pulled). */
-export async function isSilenced(email: string): Promise<boolean> {
-  return (await db.preferences.get(normalizeEmail(email)))?.sync?.silenced === true;
+/** True when the server says the staff silenced `email` (connected mode; their preferences, as last pulled) and the silence has not ended. */
+export async function isSilenced(email: string, now = Date.now()): Promise<boolean> {
+  return isSilencedAt((await db.preferences.get(normalizeEmail(email)))?.sync, now);
+}
+
+/** The staff's silence of `email` as their banner tells it (why, until when), or null when they may write. */
+export async function readSilence(email: string, now = Date.now()): Promise<{ reason: string | null; until: number | null } | null> {
+  const sync = (await db.preferences.get(normalizeEmail(email)))?.sync;
+  return isSilencedAt(sync, now) ? { reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null } : null;
 }
 
 /** Stores the signed-in member's theme (the `setTheme` operation), and writes THEME_COOKIE once it is stored. */

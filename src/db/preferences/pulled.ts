@@ -62,7 +62,14 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
   const stored = await db.preferences.get(owner);
   if (stored?.sync && stored.sync.seq >= wire.seq) return undefined;
   const shown = await shownPreferences(owner, { theme: wire.theme, name: wire.name }, wire.seq);
-  return showPreferences(owner, shown, { seq: wire.seq, theme: wire.theme, name: wire.name, silenced: wire.silenced });
+  return showPreferences(owner, shown, {
+    seq: wire.seq,
+    theme: wire.theme,
+    name: wire.name,
+    silenced: wire.silenced,
+    silenceReason: wire.silenceReason,
+    silencedUntil: wire.silencedUntil,
+  });
 }
 
 /**

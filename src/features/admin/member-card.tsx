@@ -15,6 +15,7 @@ import { FLAG_REASON_LABELS, type FlagReason } from '../../shared/moderation';
 import type { AdminMember, AdminMemberDetail } from '../../shared/protocol';
 import { readMember } from '../../sync/admin';
 import { SuspendDialog } from './suspend-dialog';
+import { SilenceDialog } from './silence-dialog';
 
 /** What the staff decided of a member, as badges. */
 function MemberState({ member }: { member: AdminMember }) {
@@ -24,7 +25,11 @@ function MemberState({ member }: { member: AdminMember }) {
       {member.role === 'admin' && <AdminBadge />}
       {member.closed && <span className="badge text-bg-dark">Closed</span>}
       {suspended && <span className="badge text-bg-danger">Suspended until {formatFullDate(member.suspendedUntil!)}</span>}
-      {member.silenced && !member.closed && <span className="badge text-bg-warning">Silenced</span>}
+      {member.silenced && !member.closed && (
+        <span className="badge text-bg-warning">
+          {member.silencedUntil === null ? 'Silenced' : `Silenced until ${formatFullDate(member.silencedUntil)}`}
+        </span>
+      )}
     </>
   );
 }
@@ -96,6 +101,7 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
   const [open, setOpen] = useState(false);
   const [suspending, setSuspending] = useState<{ show: boolean } | null>(null);
   const [deleting, setDeleting] = useState<{ show: boolean } | null>(null);
+  const [silencing, setSilencing] = useState<{ show: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const staff = member.role === 'admin';
   const suspended = member.suspended;
@@ -160,6 +166,7 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
           {member.joinedAt !== null && ` · joined ${formatFullDate(member.joinedAt)}`}
         </p>
         {suspended && member.suspendReason && <p className="small mb-2">Reason: {member.suspendReason}</p>}
+        {member.silenced && !suspended && member.silenceReason && <p className="small mb-2">Silenced for: {member.silenceReason}</p>}
         {open && <MemberDetail id={member.id} refresh={refresh} />}
       </div>
       <div className="card-footer app-member-actions">
@@ -189,11 +196,9 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
             {button(
               'outline-warning',
               () =>
-                void act(
-                  () => silenceMember(member.id, !member.silenced),
-                  member.silenced ? 'Member can write again' : 'Member silenced',
-                  member.silenced ? `${member.name} can post and reply again.` : `${member.name} can read, but not write.`,
-                ),
+                member.silenced
+                  ? void act(() => silenceMember(member.id, false), 'Member can write again', `${member.name} can post and reply again.`)
+                  : setSilencing({ show: true }),
               <>
                 {member.silenced ? <IconVolume aria-hidden="true" size={16} /> : <IconVolumeOff aria-hidden="true" size={16} />}{' '}
                 {member.silenced ? 'Unsilence' : 'Silence'}
@@ -217,6 +222,14 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
           show={suspending.show}
           onHide={() => setSuspending({ show: false })}
           onExited={() => setSuspending(null)}
+        />
+      )}
+      {silencing && (
+        <SilenceDialog
+          member={member}
+          show={silencing.show}
+          onHide={() => setSilencing({ show: false })}
+          onExited={() => setSilencing(null)}
         />
       )}
       {deleting && (

@@ -52,7 +52,9 @@ function Sentence({ entry }: { entry: StaffLogEntry }) {
       ) : (
         entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>
       )}
-      {entry.action === 'suspendMember' && typeof detail.until === 'number' && <> until {formatFullDate(detail.until)}</>}
+      {(entry.action === 'suspendMember' || entry.action === 'silenceMember') && typeof detail.until === 'number' && (
+        <> until {formatFullDate(detail.until)}</>
+      )}
       {entry.reason && <span className="app-log-reason">: {entry.reason}</span>}
     </>
   );

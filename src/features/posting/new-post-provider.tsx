@@ -1,6 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { EditablePost } from '../../db/posts/editing';
 import { NewPostContext } from './new-post-context';
+import { useSilence } from '../../hooks/use-silenced';
+import { useToast } from '../../components/toast/toast-context';
+import { ERRORS, silenceMessage } from '../../shared/errors';
 
 // The posting code loads on demand: on the first hover, focus or click of New Post (or Edit).
 const loadModal = () => import('./new-post-modal');
@@ -16,17 +19,32 @@ export function NewPostProvider({ email, children }: { email: string; children: 
   const [editing, setEditing] = useState<EditablePost | null>(null);
   // Which form is open: the New Post one keeps its state between openings (its draft), an edit starts afresh.
   const [edits, setEdits] = useState(0);
+  // A silenced member is offered no New Post (the header hides it); any other way in (the share
+  // target, Profile, an Edit) is refused here with the banner's words, and no form opens.
+  const silence = useSilence(email);
+  const showToast = useToast();
+  const silenced = silence !== null;
+  const refused = useCallback(() => {
+    if (!silence) return false;
+    showToast({ title: ERRORS.silenced.title, description: silenceMessage(silence.until, silence.reason), variant: 'error' });
+    return true;
+  }, [silence, showToast]);
   const open = useCallback(() => {
+    if (refused()) return;
     setEditing(null);
     setMounted(true);
     setShow(true);
-  }, []);
-  const edit = useCallback((post: EditablePost) => {
-    setEditing(post);
-    setEdits((count) => count + 1);
-    setMounted(true);
-    setShow(true);
-  }, []);
+  }, [refused]);
+  const edit = useCallback(
+    (post: EditablePost) => {
+      if (refused()) return;
+      setEditing(post);
+      setEdits((count) => count + 1);
+      setMounted(true);
+      setShow(true);
+    },
+    [refused],
+  );
   const preload = useCallback(() => {
     void loadModal();
   }, []);
@@ -39,7 +57,7 @@ export function NewPostProvider({ email, children }: { email: string; children: 
           <NewPostModal
             key={editing ? `edit-${editing.id}-${edits}` : 'new'}
             email={email}
-            show={show}
+            show={show && !silenced}
             onHide={() => setShow(false)}
             editing={editing}
           />

@@ -36,13 +36,40 @@ export const suspendMember = defineOp('suspendMember', 6, 'admin', {
   },
 });
 
+/**
+ * Silence (issue 59, item 7): with a reason the member reads in their banner and, optionally, an
+ * end (`until`, ms: the end of the day the admin picked), after which they write again without
+ * anyone lifting it (isSilencedAt). Unsilence takes neither. Older devices send neither: a silence
+ * without a reason stays theirs to send.
+ */
 export const silenceMember = defineOp('silenceMember', 6, 'admin', {
-  wire: (z, f) => ({ memberId: f.memberId, silenced: z.boolean() }),
-  parse: (op) => ({ memberId: op.memberId, silenced: op.silenced }),
+  wire: (z, f) => ({
+    memberId: f.memberId,
+    silenced: z.boolean(),
+    reason: z.unknown().optional(),
+    until: z.number().nullable().optional(),
+  }),
+  parse(op) {
+    const until = op.silenced ? (op.until ?? null) : null;
+    if (until !== null && (!Number.isSafeInteger(until) || until <= 0)) {
+      refuseInput({ code: 'invalid', title: 'Error', message: 'Choose the date the silence ends, or none.' });
+    }
+    const reason = op.silenced ? reasonText(op.reason) : null;
+    if (op.silenced && op.reason !== undefined && reason === null) {
+      refuseInput({ code: 'invalid', title: 'A reason is needed', message: 'Say why: the member reads it while they are silenced.' });
+    }
+    return { memberId: op.memberId, silenced: op.silenced, reason: reason ?? undefined, until };
+  },
   sendUnchanged: true,
-  async run(store, _actor, { memberId, silenced }) {
+  async run(store, _actor, { memberId, silenced, reason = null, until }, context) {
+    if (until !== null && until <= context.now) {
+      refuseInput({ code: 'invalid', title: 'Error', message: 'Choose a date in the future for the silence to end.' });
+    }
+    if (until !== null && until - context.now > MAX_SUSPENSION_MS) {
+      refuseInput({ code: 'invalid', title: 'Error', message: 'A silence lasts at most ten years: for longer, delete the account.' });
+    }
     await staffTarget(store, memberId);
-    await store.moderateMember(memberId, { silenced });
+    await store.moderateMember(memberId, { silenced, silenceReason: reason, silencedUntil: until });
   },
 });
 

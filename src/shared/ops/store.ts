@@ -35,11 +35,13 @@ export interface ModeratedMember {
   closed: boolean;
 }
 
-/** What the staff decide of a member: suspended until a time (null: not, or no longer) with a reason; silenced or not. */
+/** What the staff decide of a member: suspended until a time (null: not, or no longer) with a reason; silenced or not (why, until when). */
 export interface MemberModeration {
   suspendedUntil?: number | null;
   suspendReason?: string | null;
   silenced?: boolean;
+  silenceReason?: string | null;
+  silencedUntil?: number | null;
 }
 
 export interface OpStore {

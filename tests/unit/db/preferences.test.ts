@@ -32,6 +32,8 @@ const prefs = (overrides: Partial<WirePreferences> = {}): WirePreferences => ({
   theme: 'dark',
   name: 'Test Member',
   silenced: false,
+  silenceReason: null,
+  silencedUntil: null,
   seq: 2,
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { runOperation } from '../../../src/db/ops/run';
 import { OPERATIONS } from '../../../src/shared/ops/registry';
 import { ballotOf, newPoll, withBallot, type Poll } from '../../../src/shared/polls';
 import { signInAs } from '../factories';
+import { rememberOwnMemberId } from '../../../src/db/members/own-id';
 import {
   EMAIL,
   FLAGS,
@@ -48,6 +49,8 @@ function pollOf(postId: number): { poll?: Poll } {
 /** The world, as a device holds it. */
 async function seed(): Promise<void> {
   await db.accounts.bulkAdd(MEMBERS.map(({ email, name }) => ({ email, name, createdAt: 1 })));
+  // Each account's public id as the world names it (a staff operation finds the account it holds by it).
+  for (const { email } of MEMBERS) await rememberOwnMemberId(email, MEMBER_ID[email]);
   await db.posts.bulkAdd(
     POSTS.map((post, index) => ({
       id: post.id,
@@ -152,6 +155,10 @@ const reader: Reader = {
   },
   async preferences(email) {
     return { theme: (await db.preferences.get(email))?.theme ?? 'system', name: (await db.accounts.get(email))!.name };
+  },
+  async silence(email) {
+    const sync = (await db.preferences.get(email))?.sync;
+    return { silenced: sync?.silenced === true, reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null };
   },
 };
 

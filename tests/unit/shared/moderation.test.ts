@@ -10,7 +10,10 @@ import {
   notificationTitle,
   pendingDescription,
   unreadDescription,
+  isSilencedAt,
 } from '../../../src/shared/moderation';
+import { ERRORS, silenceMessage } from '../../../src/shared/errors';
+import { formatDayTime } from '../../../src/shared/dates';
 import { validateFlag, validateReason } from '../../../src/shared/validation';
 
 const admin = { email: 'admin@insightexchange.app', role: 'admin' };
@@ -141,5 +144,22 @@ describe('insights', () => {
     // Four days ago nothing waited; on the 22nd the pending post did.
     expect(insights.queue.find((d) => d.day === '2026-11-21')?.pending).toBe(0);
     expect(insights.queue.find((d) => d.day === '2026-11-22')?.pending).toBe(1);
+  });
+});
+
+describe('a silence (issue 59, item 7)', () => {
+  const NOW = Date.UTC(2026, 11, 9, 12);
+  it('holds while it lasts, without an end until lifted, and ends at its date by itself', () => {
+    expect(isSilencedAt({ silenced: true, silencedUntil: null }, NOW)).toBe(true);
+    expect(isSilencedAt({ silenced: true }, NOW)).toBe(true);
+    expect(isSilencedAt({ silenced: true, silencedUntil: NOW + 1 }, NOW)).toBe(true);
+    expect(isSilencedAt({ silenced: true, silencedUntil: NOW }, NOW)).toBe(false);
+    expect(isSilencedAt({ silenced: false, silencedUntil: NOW + 1 }, NOW)).toBe(false);
+    expect(isSilencedAt(undefined, NOW)).toBe(false);
+  });
+
+  it('the banner says until when (in the reader’s format) and why', () => {
+    expect(silenceMessage(NOW, 'Heated replies')).toBe(`${ERRORS.silenced.message} It ends ${formatDayTime(NOW)}. Reason: Heated replies`);
+    expect(silenceMessage(null, null)).toBe(`${ERRORS.silenced.message} It lasts until the staff lift it.`);
   });
 });

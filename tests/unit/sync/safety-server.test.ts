@@ -118,7 +118,7 @@ describe('safe with strangers on a connected device', () => {
     // Offline: each action is done on the tablet at once and waits to be sent.
     admin.online.value = false;
     await suspendMember(suspended, Date.now() + 3 * 24 * 60 * 60 * 1000, 'Rude replies.');
-    await silenceMember(quiet, true);
+    await silenceMember(quiet, true, 'Heated replies');
     await deleteSpammer(spammer);
     expect(await db.posts.get(spam.id)).toBeUndefined();
     expect((await db.outbox.toArray()).map((row) => row.op.type)).toEqual(['suspendMember', 'silenceMember', 'deleteSpammer']);
