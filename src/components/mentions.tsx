@@ -20,11 +20,16 @@ export function typedMention(value: string, caret: number): Typed | null {
   return { at: caret - match[1]!.length - 1, text: match[1]! };
 }
 
+/** How many characters after `@` before the server is asked. */
+const SERVER_MENTION_MIN = 2;
+
 /** Members for `typed`: the device's at once, then merged with the server's when the device is connected and online. */
 async function candidatesFor(typed: string, email: string, onServer: (list: MentionCandidate[]) => void): Promise<MentionCandidate[]> {
   const { deviceMentionCandidates, isConnectedDevice, rankCandidates } = await import('../db/members/mentions');
   const local = await deviceMentionCandidates(typed, email);
-  if (navigator.onLine && (await isConnectedDevice())) {
+  // The server knows every member (a new colleague who has not written yet too): asked from two
+  // characters on, so one letter does not spend the search limit.
+  if (typed.length >= SERVER_MENTION_MIN && navigator.onLine && (await isConnectedDevice())) {
     void import('../sync/mentions')
       .then(({ serverMentionCandidates }) => serverMentionCandidates(typed))
       .then((server) => onServer(rankCandidates([...local, ...server], typed)))

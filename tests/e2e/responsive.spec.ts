@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, makePost, openForum, putPosts, signIn } from './support/app';
+import { expectHeaderInOneRow } from './support/header';
 
 const routes = ['/', '/about', '/login', '/forum', '/profile', '/admin'];
 
@@ -100,6 +101,14 @@ test.describe('on a 360 px phone', () => {
 test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 
+  test('an admin’s header is one row (issue 59): brand, links, status, bell, New Post and Log out', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    await putPosts(page, [makePost({ status: 'pending', title: 'Waiting for review' })]);
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Admin/ })).toContainText('1');
+    await expectHeaderInOneRow(page);
+  });
+
   test("a post's page lines up with the header (issue 40)", async ({ page }) => {
     await signIn(page, ADMIN);
     await openForum(page);
@@ -116,6 +125,12 @@ test.describe('on a tablet', () => {
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('an admin’s header is one row (issue 59)', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await openForum(page);
+    await expectHeaderInOneRow(page);
+  });
 
   test('the forum sidebar sits beside the list', async ({ page }) => {
     await signIn(page, ADMIN);

@@ -86,7 +86,7 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
   });
 
   it('GET /api/members?q= offers members with something on the forum by a name or a word of it: ids and names only, at most 8', async () => {
-    // Nora has a reply on the forum; a member who wrote nothing is not offered.
+    // Nora has a reply on the forum; a member who wrote nothing and never confirmed their address is not offered.
     const forum = await writer.createPost('Where Nora replied');
     await admin.push(reviewOp(forum));
     await named.reply(forum, 'Hello.');
@@ -121,5 +121,34 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
     }
     expect((await writer.request('GET', '/api/members')).status).toBe(400);
     expect((await new Client(server.app).request('GET', '/api/members?q=nor')).status).toBe(401);
+  });
+
+  it('GET /api/members?q= offers a confirmed member who has not written yet (a new colleague), never a closed, suspended or unconfirmed one; their page answers', async () => {
+    const om = await createUser(server.db, {
+      email: 'om.new@example.com',
+      name: 'Om Prakash',
+      role: 'user',
+      passwordHash: 'not-for-signing-in',
+    });
+    await server.db.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [om!.id, Date.now()]);
+    for (const [email, name, state] of [
+      ['om.unconfirmed@example.com', 'Omar Unconfirmed', 'email_verified_at = NULL'],
+      ['om.closed@example.com', 'Oma Closed', `email_verified_at = 1, closed_at = ${Date.now()}`],
+      ['om.suspended@example.com', 'Omi Suspended', `email_verified_at = 1, suspended_until = ${Date.now() + 86_400_000}`],
+    ] as const) {
+      const user = await createUser(server.db, { email, name, role: 'user', passwordHash: 'not-for-signing-in' });
+      await server.db.query(`UPDATE users SET ${state} WHERE id = $1`, [user!.id]);
+    }
+    const answer = await writer.request('GET', '/api/members?q=Om');
+    expect(answer.status).toBe(200);
+    expect(answer.body.members.map((member: { name: string }) => member.name)).toEqual(['Om Prakash']);
+    expect(JSON.stringify(answer.body)).not.toContain('@');
+    const [row] = await server.db.query('SELECT member_id FROM users WHERE id = $1', [om!.id]);
+    expect(answer.body.members[0].id).toBe(String(row!.member_id));
+    // The mention's link opens their page (names are public), with nothing on it yet.
+    expect(await writer.request('GET', `/api/members/${String(row!.member_id)}`)).toMatchObject({
+      status: 200,
+      body: { name: 'Om Prakash', approvedPosts: 0, replyCount: 0 },
+    });
   });
 });

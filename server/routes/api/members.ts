@@ -2,12 +2,13 @@
 // member; a malformed id is 400 invalid, an id no member has (or one with nothing on the forum) 404 member_not_found.
 // GET /api/members?q= (issue 42): the members whose name (or a word of it) starts with `q`, for the
 // editor's @ mentions: at most MENTION_SUGGESTIONS, their public id and name (never an email), under
-// the searches_per_minute limit. Only members with something on the forum, as their pages: a member
-// who has written nothing stays unknown to others (their page answers 404 too).
+// the searches_per_minute limit. Every member others may find (findableMember, issue 59): a confirmed
+// member who has not written yet too, so a new colleague can be mentioned; never a closed or
+// suspended account, nor an address that was never confirmed.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { memberParamsSchema } from '../../../src/shared/protocol';
-import { memberProfile } from '../../db/members/members';
+import { findableMember, memberProfile } from '../../db/members/members';
 import { memberOf } from '../../plugins/session';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
@@ -35,13 +36,10 @@ export default async function membersRoutes(app: FastifyInstance, ctx: ServerCon
     const pattern = likeLiteral(text);
     const rows = await ctx.db.query<{ member_id: string; name: string }>(
       `SELECT member_id, name FROM users
-       WHERE member_id IS NOT NULL AND closed_at IS NULL AND password_hash <> ''
-         AND (EXISTS (SELECT 1 FROM posts p WHERE p.author_email = users.email AND p.status = 'approved')
-           OR EXISTS (SELECT 1 FROM replies r JOIN posts p ON p.id = r.post_id
-             WHERE r.author_email = users.email AND r.state = 'visible' AND p.status = 'approved'))
+       WHERE ${findableMember('$3')}
          AND (lower(name) LIKE $1 || '%' ESCAPE '\\' OR lower(name) LIKE '% ' || $1 || '%' ESCAPE '\\')
        ORDER BY lower(name) LIKE $1 || '%' ESCAPE '\\' DESC, lower(name) LIMIT $2`,
-      [pattern, MENTION_SUGGESTIONS],
+      [pattern, MENTION_SUGGESTIONS, Date.now()],
     );
     reply.header('cache-control', 'no-store');
     return { members: rows.map((row) => ({ id: String(row.member_id), name: String(row.name) })) };

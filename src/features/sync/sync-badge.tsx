@@ -3,7 +3,14 @@ import { useSyncStatus } from '../../hooks/use-sync-status';
 import { retrySync } from '../../sync/status';
 import { describeSyncStatus, shortSyncStatus } from './describe-status';
 
-const ICONS = { synced: IconCloudCheck, syncing: IconCloudUpload, offline: IconCloudOff, error: IconAlertTriangle } as const;
+// Chosen at render, never from a map built as the module loads: the icons' chunk can load after
+// this one (a cycle between the header's chunks), and a map made then held undefined (a crash).
+function SyncIcon({ state }: { state: 'synced' | 'syncing' | 'offline' | 'error' }) {
+  if (state === 'synced') return <IconCloudCheck aria-hidden="true" size={16} />;
+  if (state === 'syncing') return <IconCloudUpload aria-hidden="true" size={16} />;
+  if (state === 'offline') return <IconCloudOff aria-hidden="true" size={16} />;
+  return <IconAlertTriangle aria-hidden="true" size={16} />;
+}
 
 /**
  * The header's sync status on a connected device, named for screen readers ("Sync status: …");
@@ -12,20 +19,20 @@ const ICONS = { synced: IconCloudCheck, syncing: IconCloudUpload, offline: IconC
 export function SyncBadge() {
   const status = useSyncStatus();
   if (status.state === 'local') return null;
-  const Icon = ICONS[status.state];
   const full = describeSyncStatus(status);
   const title = status.state === 'error' && status.message ? `${full}: ${status.message}` : full;
   return (
     <span className={`app-sync app-sync-${status.state}`}>
       <span role="status" aria-label={`Sync status: ${title}`} title={title} className="app-sync-label">
-        <Icon aria-hidden="true" size={16} />
-        <span className="d-md-none">{shortSyncStatus(status)}</span>
-        <span className="d-none d-md-inline">{full}</span>
+        <SyncIcon state={status.state} />
+        {/* The short words up to lg: at 820 px an admin's header keeps one row (issue 59, item 7). */}
+        <span className="d-lg-none">{shortSyncStatus(status)}</span>
+        <span className="d-none d-lg-inline">{full}</span>
       </span>
       {status.state === 'error' && (
         <button type="button" className="btn btn-sm app-sync-retry" onClick={retrySync} aria-label="Retry sync">
           <IconRefresh aria-hidden="true" size={14} />
-          <span className="d-none d-md-inline">Retry</span>
+          <span className="d-none d-lg-inline">Retry</span>
         </button>
       )}
     </span>
