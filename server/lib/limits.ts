@@ -36,7 +36,8 @@ export const DEFAULT_LIMITS: Record<
   | 'searches_per_minute'
   | 'pages_per_minute'
   | 'pushes_per_10_seconds'
-  | 'operations_per_minute',
+  | 'operations_per_minute'
+  | 'signups_per_hour',
   LimitRule
 > = {
   /** New posts (Discourse's topics). */
@@ -70,6 +71,11 @@ export const DEFAULT_LIMITS: Record<
   pushes_per_10_seconds: { count: 20, seconds: 10, firstDayCount: 20, firstDaySeconds: 10 },
   /** Operations in all pushes: one full push (100) at once, then 2 a second. */
   operations_per_minute: { count: 120, seconds: 60, firstDayCount: 120, firstDaySeconds: 60 },
+  /**
+   * Create Account from one client address (issue 59; Discourse's max_new_accounts_per_registration_ip
+   * is 3): counted per address, not per member (there is none yet).
+   */
+  signups_per_hour: { count: 3, seconds: 3600, firstDayCount: 3, firstDaySeconds: 3600 },
 };
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
@@ -108,6 +114,8 @@ export interface Limited {
   id: number;
   role: string;
   createdAt?: number;
+  /** The bucket's key when it is not the member's (sign-ups count per client address). */
+  key?: string;
 }
 
 const FIRST_DAY_MS = DAY * 1000;
@@ -170,7 +178,7 @@ export async function take(sql: Sql, limits: Limits, name: LimitName, member: Li
   const { capacity, rate } = bucketOf(limits[name], member, now);
   // A cost above the capacity can never be met: it waits as long as a full bucket takes to refill.
   if (capacity <= 0 || cost > capacity) throw new SlowDown(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
-  const key = `member:${member.id}`;
+  const key = member.key ?? `member:${member.id}`;
   const [taken] = await sql.query(
     `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)
      ON CONFLICT (key, name) DO UPDATE SET tokens = least($3::float8, b.tokens + ($4 - b.at) * $6::float8) - $5, at = $4

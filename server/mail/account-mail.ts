@@ -7,7 +7,8 @@ import type { UserRow } from '../db/members/accounts';
 import { issueToken } from '../db/members/tokens';
 import { RESET_LINK_MINUTES } from '../../src/shared/account';
 import { enqueueMail, type MailKind } from './outbox';
-import { confirmEmail, passwordChanged, resetPassword, signUpAttempt } from './templates';
+import { holdSignUp, type PendingSignUp } from '../db/members/signups';
+import { confirmEmail, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
 
 const HOUR = 60 * 60_000;
 
@@ -66,5 +67,25 @@ export async function mailPasswordChanged(tx: Sql, user: UserRow, origin: string
     to: user.email,
     userId: user.id,
     content: passwordChanged(user.name, `${origin}/reset-password`),
+  });
+}
+
+/**
+ * Create Account with an address that has no account: the sign-up is held (db/members/signups.ts)
+ * and its link emailed. At most three such emails to one address an hour (more are dropped
+ * quietly: the answer is the same), so nobody can fill a stranger's inbox.
+ */
+export async function mailFinishSignUp(tx: Sql, signUp: PendingSignUp, origin: string): Promise<void> {
+  const [row] = await tx.query<{ n: unknown }>(
+    `SELECT count(*) AS n FROM mail_outbox WHERE to_email = $1 AND kind = 'signup' AND created_at > $2`,
+    [signUp.email, Date.now() - HOUR],
+  );
+  if (Number(row?.n ?? 0) >= 3) return;
+  const token = await holdSignUp(tx, signUp);
+  await enqueueMail(tx, {
+    kind: 'signup',
+    to: signUp.email,
+    userId: null,
+    content: finishSignUp(signUp.name, `${origin}/confirm-email?token=${token}`),
   });
 }

@@ -93,6 +93,14 @@ export const confirmEmail = (name: string, url: string): MailContent =>
     after: ['The link works for 24 hours. If you did not create an account, you can ignore this email.'],
   });
 
+/** Create Account: the link that confirms the address and creates the account (issue 59). */
+export const finishSignUp = (name: string, url: string): MailContent =>
+  compose(`Finish creating your ${PRODUCT} account`, hello(name), {
+    paragraphs: [`Confirm that this is your email address to finish creating your ${PRODUCT} account. You are signed in once you do.`],
+    action: { label: 'Confirm email and sign in', url },
+    after: ['The link works once, for 24 hours. If you did not create an account, you can ignore this email: no account is made.'],
+  });
+
 /** Someone tried to create an account with an address that has one. */
 export const signUpAttempt = (name: string, signInUrl: string, resetUrl: string): MailContent =>
   compose(`Someone tried to create an account with your email`, hello(name), {

@@ -9,7 +9,7 @@ import { errorToast } from '../components/toast/error-toast';
 import { paths } from '../config/paths';
 import { useMode } from '../hooks/use-mode';
 import { LIMITS } from '../shared/post-rules';
-import { validateNewPassword } from '../shared/validation';
+import { validateName, validateNewPassword } from '../shared/validation';
 import { NewPasswordField } from '../components/new-password-field';
 import { isDataError } from '../db/storage/errors';
 
@@ -176,31 +176,38 @@ export function ResetPasswordPage() {
   );
 }
 
+/** What a link's page shows: what happened, and (a refusal) its code. */
+interface LinkState {
+  ok: boolean;
+  text: string;
+  code?: string;
+}
+
 /** Runs `action` with the link's token once, and shows its answer (or why it failed). */
 function useLinkAction(action: (token: string) => Promise<string>) {
   const token = useSearchParams()[0].get('token');
-  const [answer, setState] = useState<{ ok: boolean; text: string }>();
+  const [answer, setState] = useState<LinkState>();
   const state = token ? answer : { ok: false, text: 'This link is not complete. Open it from the email again.' };
   useEffect(() => {
     if (!token) return;
     let live = true;
     action(token).then(
       (text) => live && setState({ ok: true, text }),
-      (error: unknown) =>
-        live &&
-        setState({
-          ok: false,
-          text: isDataError(error) ? error.message : 'Something went wrong. Try the link again in a moment.',
-        }),
+      (error: unknown) => live && setState(linkRefusal(error)),
     );
     return () => {
       live = false;
     };
   }, [token, action]);
-  return state;
+  return [state, setState] as const;
 }
 
-function LinkAnswer({ state }: { state: { ok: boolean; text: string } | undefined }) {
+const linkRefusal = (error: unknown): LinkState =>
+  isDataError(error)
+    ? { ok: false, text: error.message, code: error.code }
+    : { ok: false, text: 'Something went wrong. Try the link again in a moment.' };
+
+function LinkAnswer({ state }: { state: LinkState | undefined }) {
   if (!state)
     return (
       <p role="status">
@@ -220,11 +227,75 @@ function LinkAnswer({ state }: { state: { ok: boolean; text: string } | undefine
 
 const confirm = async (token: string) => (await account()).confirmEmail(token);
 
+/**
+ * A confirmation link: an address confirmed, or a sign-up's account made and this device signed in
+ * (issue 59). A sign-up's name taken by someone else before the link was used: another is asked
+ * for here, and the link keeps working until one is free.
+ */
 export function ConfirmEmailPage() {
+  const [state, setState] = useLinkAction(confirm);
+  const token = useSearchParams()[0].get('token');
   return (
     <AuthCard title="Confirm email">
-      <LinkAnswer state={useLinkAction(confirm)} />
+      {token && state?.code === 'name_taken' ? (
+        <NewNameForm token={token} reason={state.text} onDone={setState} />
+      ) : (
+        <LinkAnswer state={state} />
+      )}
     </AuthCard>
+  );
+}
+
+function NewNameForm({ token, reason, onDone }: { token: string; reason: string; onDone: (state: LinkState) => void }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const wrong = validateName(name);
+    if (wrong) return setProblem(wrong.message);
+    setBusy(true);
+    try {
+      onDone({ ok: true, text: await (await account()).confirmEmail(token, name.trim()) });
+    } catch (error) {
+      const refusal = linkRefusal(error);
+      if (refusal.code === 'name_taken' || refusal.code === 'invalid') setProblem(refusal.text);
+      else onDone(refusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p>The name you chose was taken by another member before you opened this link. {reason}</p>
+      <div className="mb-3">
+        <label htmlFor={`${id}-name`} className="form-label">
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={`form-control${problem ? ' is-invalid' : ''}`}
+          value={name}
+          maxLength={LIMITS.name}
+          autoComplete="name"
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          disabled={busy}
+        />
+        {problem && (
+          <div className="invalid-feedback" id={`${id}-problem`}>
+            {problem}
+          </div>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={busy} aria-busy={busy || undefined}>
+        {busy && <Spinner className="me-2" />}
+        Create Account
+      </button>
+    </form>
   );
 }
 

@@ -1,6 +1,6 @@
 // The wire schemas of the account routes (issue 41), for the server and the connected app's client.
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './protocol';
+import { emailSchema, passwordSchema, sessionUserSchema } from './protocol';
 import { EMAIL_PREFS, type Account, type Device } from './account';
 
 const token = z
@@ -14,6 +14,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token, password: passwordSchema });
 export const changePasswordSchema = z.object({ current: passwordSchema, password: passwordSchema });
 export const tokenSchema = z.object({ token });
+/** A confirmation link; a sign-up's whose name was taken meanwhile comes back with another `name`. */
+export const confirmEmailSchema = z.object({ token, name: z.string().trim().max(200).optional() });
+/** What a confirmation link answers: the sentence, and the member it signed in (a sign-up's link). */
+export const confirmedSchema = z.object({ message: z.string(), user: sessionUserSchema.optional() });
 export const emailPrefSchema = z.object({ emailPref: z.enum(EMAIL_PREFS) });
 
 export const accountSchema: z.ZodType<Account> = z.object({

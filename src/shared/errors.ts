@@ -137,7 +137,7 @@ export const ERRORS = {
   session_not_found: { status: 404, title: 'Error', message: 'This device is not signed in any more.' },
   check_email: {
     title: 'Check your email',
-    message: 'Check your email: we sent a message to this address. If it already has an account, sign in or reset your password.',
+    message: 'Check your email to finish creating your account: we sent a link to this address.',
   },
   // Evidence (issue 42): polls.
   no_poll: { status: 404, title: 'No poll', message: 'This post has no poll.' },

@@ -3,7 +3,7 @@
 // and email setting. Errors are the app's usual ones (`offline`, or the server's code and sentence).
 import { z } from 'zod';
 import type { Account, Device, EmailPref } from '../shared/account';
-import { accountSchema, devicesSchema, doneSchema, resetLinkSchema } from '../shared/account-schemas';
+import { accountSchema, confirmedSchema, devicesSchema, doneSchema, resetLinkSchema } from '../shared/account-schemas';
 import { createApi, type SyncApi } from './api';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
@@ -23,8 +23,15 @@ export const requestPasswordReset = (email: string, api = defaultApi()) =>
 export const resetPassword = (token: string, password: string, api = defaultApi()) =>
   message(sender(api)('POST', '/api/password/reset', { token, password }, doneSchema));
 
-export const confirmEmail = (token: string, api = defaultApi()) =>
-  message(sender(api)('POST', '/api/email/confirm', { token }, doneSchema));
+/**
+ * An emailed confirmation link: an address confirmed, or (a sign-up's link) the account made and this
+ * browser signed in to it, which the app then takes; `name` when the sign-up's was taken meanwhile.
+ */
+export async function confirmEmail(token: string, name?: string, api = defaultApi()): Promise<string> {
+  const answer = await sender(api)('POST', '/api/email/confirm', { token, ...(name === undefined ? {} : { name }) }, confirmedSchema);
+  if (answer.user) await (await import('./auth')).adoptSignUp(answer.user, api);
+  return answer.message;
+}
 
 export const unsubscribe = (token: string, api = defaultApi()) =>
   message(sender(api)('POST', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {}, doneSchema));

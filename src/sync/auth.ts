@@ -9,7 +9,7 @@ import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-
 import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
-import type { SessionRequest } from '../shared/protocol';
+import type { SessionRequest, SessionUser } from '../shared/protocol';
 import type { SyncApi } from './api';
 import { detectMode } from './mode';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
@@ -62,17 +62,24 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     return signInOffline(request);
   }
   const { api, isOffline } = loaded;
-  let session: Session;
   let user: Awaited<ReturnType<SyncApi['signIn']>>;
   try {
     user = await api.signIn(request);
-    session = { email: user.email, name: user.name, role: user.role };
   } catch (error) {
     // The server's refusal is thrown as it came: its code, the title that fits it (Too many
     // attempts, Server unavailable…) and the server's own sentence.
     if (isOffline(error)) return signInOffline(request);
     throw error;
   }
+  return settleSignIn(api, user, request.password);
+}
+
+/**
+ * The device takes the member the server signed in (its cookie is set): what they may see, the
+ * stored session, their public id, and (with the password at hand) the offline sign-in's verifier.
+ */
+async function settleSignIn(api: SyncApi, user: SessionUser, password?: string): Promise<Session> {
+  const session: Session = { email: user.email, name: user.name, role: user.role };
   // A device that has never pulled takes a window: its first page is asked for now, while the
   // device settles who is signed in (the sync takes it, takeFirstPage).
   const posts = api.posts?.bind(api);
@@ -88,9 +95,14 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
   await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);
   // For an offline sign-in later; failing to keep it never fails the sign-in. The server ended the
   // session this browser carried before, so a sign-out still waiting for it is done.
-  void rememberVerifier(session, request.password).catch(() => undefined);
+  if (password !== undefined) void rememberVerifier(session, password).catch(() => undefined);
   void setSignOutPending(false).catch(() => undefined);
   return session;
+}
+
+/** A sign-up's emailed link made the account and signed this browser in (issue 59): the app signs in to it. */
+export async function adoptSignUp(user: SessionUser, api?: SyncApi): Promise<Session> {
+  return withTheme(await settleSignIn((await client(api)).api, user));
 }
 
 /** The member's theme on this device goes into the theme cookie at sign-in; failing to never fails the sign-in. */
@@ -107,7 +119,11 @@ export async function signIn(email: string, password: string, api?: SyncApi): Pr
   return withTheme(await throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password }));
 }
 
-/** Creates an account and signs it in (connected: on the server, with a password of at least 10 characters; local-only: on this browser, the spec's rules). */
+/**
+ * Creates an account: local-only, on this browser (the spec's rules), signed in at once; connected,
+ * the server emails a link that makes it (a password of at least 10 characters), so this throws
+ * `check_email` (the login form says "Check your email").
+ */
 export async function signUp(name: string, email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignUp(name, email, password);
   if (problem) throw invalidInput(problem);

@@ -4,6 +4,8 @@ import { ERRORS } from '../../src/shared/errors';
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { newDevice } from './support/devices';
+import { join } from 'node:path';
+import { waitForSignUpToken } from '../server/support/mail-folder';
 
 const spec = serverForSpec(syncPort(4));
 
@@ -16,12 +18,27 @@ async function fill(page: Page, email: string, password: string, name?: string) 
   await page.getByLabel('Password').fill(password);
 }
 
-test('the same account on a second device needs the same password', async ({ browser }) => {
+test('Create Account: “Check your email”, the emailed link signs in; the same account on a second device needs the same password', async ({
+  browser,
+}) => {
   const first = await newDevice(browser, spec.server);
   await first.page.goto('/login?mode=signup');
   await fill(first.page, 'priya@example.com', 'priya-quiet-harbor-7419', 'Priya Raman');
   await first.page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expect(success(first.page, 'Account created successfully!')).toBeVisible();
+  // Issue 59: no account and no session until the emailed link is opened.
+  await expect(first.page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(first.page.getByRole('main').getByRole('status')).toContainText('Check your email to finish creating your account');
+  expect(await first.page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
+  const token = await waitForSignUpToken(join(spec.server.dataDir, 'mail'), 'priya@example.com');
+  await first.page.goto(`/confirm-email?token=${token}`);
+  await expect(first.page.getByRole('main').getByRole('status')).toContainText('Your email is confirmed and your account is ready');
+  await first.page.getByRole('link', { name: 'Go to the forum' }).click();
+  await expect(first.page).toHaveURL(/\/forum/);
+  expect(await first.page.evaluate(() => JSON.parse(localStorage.getItem('insightExchangeUser') ?? 'null') as unknown)).toEqual({
+    email: 'priya@example.com',
+    name: 'Priya Raman',
+    role: 'user',
+  });
 
   const second = await newDevice(browser, spec.server);
   await second.page.goto('/login');
@@ -58,7 +75,8 @@ test('the admin address cannot be claimed by signing up or by guessing', async (
   await fill(page, 'Admin@InsightExchange.app ', 'mine-now-all-mine-2026', 'Mallory');
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   // The answer a new address gets too (sign-up never says who has an account), and no session.
-  await expect(alert(page, ERRORS.check_email.message)).toBeVisible();
+  await expect(page.getByRole('heading', { name: ERRORS.check_email.title })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toContainText(ERRORS.check_email.message);
   expect(await page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
   await page.goto('/login');
   await fill(page, 'admin@insightexchange.app', 'mine-now-all-mine-2026');

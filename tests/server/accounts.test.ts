@@ -1,10 +1,11 @@
 // Accounts and sessions: Sign In needs an account and its password (never a new account), Create
 // Account sets the name and asks for a long, uncommon password, the admin address cannot be claimed,
 // cookies, sign-out, attempt limits, fair hashing, Origin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../server/db/members/accounts';
 import { derivationCount, hashPassword } from '../../server/lib/passwords';
-import { Client, TEST_PASSWORD } from './support/client';
+import { Client, signUpToken, TEST_PASSWORD } from './support/client';
+import { DEFAULT_LIMITS } from './support/limits';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -27,7 +28,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect(await accounts('typo.doe@example.com')).toBe(0);
     expect((await new Client(server.app).request('GET', '/api/session')).status).toBe(401);
 
-    await new Client(server.app).signIn('jane.doe@example.com', TEST_PASSWORD, 'signup', 'Jane Doe');
+    await new Client(server.app).join('jane.doe@example.com', TEST_PASSWORD, 'Jane Doe');
     const middle = derivationCount();
     const wrong = await new Client(server.app).signIn('jane.doe@example.com', 'wrong-but-long-enough');
     expect(wrong.body).toEqual(unknown.body);
@@ -37,20 +38,84 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect(right).toMatchObject({ status: 200, body: { user: { email: 'jane.doe@example.com', name: 'Jane Doe', role: 'user' } } });
   });
 
-  it('Create Account sets the name; a second one for the same email gets “check your email” and no session, and changes nothing', async () => {
-    const made = await new Client(server.app).signIn('sam@example.com', TEST_PASSWORD, 'signup', 'Samantha Q');
-    expect(made.body.user).toEqual({
+  it('Create Account answers every address alike, with no session and no account; the emailed link makes the account, names it and signs in', async () => {
+    const client = new Client(server.app);
+    const made = await client.signIn('sam@example.com', TEST_PASSWORD, 'signup', 'Samantha Q');
+    expect(made).toMatchObject({ status: 200, body: { checkEmail: true } });
+    expect(made.body.user).toBeUndefined();
+    expect(client.cookie).toBeUndefined();
+    expect(await accounts('sam@example.com')).toBe(0);
+    // Nothing can sign in before the link is used.
+    expect((await new Client(server.app).signIn('sam@example.com', TEST_PASSWORD)).status).toBe(401);
+    const confirmed = await client.confirmSignUp('sam@example.com');
+    expect(confirmed!.body.user).toEqual({
       email: 'sam@example.com',
       name: 'Samantha Q',
       role: 'user',
       id: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
+    expect((await client.request('GET', '/api/session')).body.user.email).toBe('sam@example.com');
+    expect((await client.request('GET', '/api/account')).body.emailVerified).toBe(true);
     const thief = new Client(server.app);
     const again = await thief.signIn('sam@example.com', 'another-long-passphrase', 'signup', 'Thief Person');
-    expect(again).toMatchObject({ status: 200, body: { checkEmail: true } });
-    expect(again.body.user).toBeUndefined();
+    expect(again).toEqual(expect.objectContaining({ status: made.status, body: made.body }));
     expect(thief.cookie).toBeUndefined();
     expect((await new Client(server.app).signIn('sam@example.com', 'another-long-passphrase')).status).toBe(401);
+  });
+
+  it('Create Account does the same work for a known address and a new one: one derivation each, one answer', async () => {
+    await new Client(server.app).join('kept@example.com');
+    const answers = [];
+    for (const email of ['kept@example.com', 'fresh@example.com']) {
+      const before = derivationCount();
+      answers.push(await new Client(server.app).signIn(email, 'a-long-new-passphrase', 'signup', `Same Work ${answers.length + 1}`));
+      expect(derivationCount() - before, email).toBe(1);
+    }
+    expect(answers[0]).toEqual(expect.objectContaining({ status: answers[1]!.status, body: answers[1]!.body }));
+    expect(answers.every((answer) => answer.headers['set-cookie'] === undefined)).toBe(true);
+  });
+
+  it('a sign-up’s name taken before its link is used: the link asks for another name and keeps working; it expires after 24 hours', async () => {
+    const late = new Client(server.app);
+    await late.signIn('late@example.com', TEST_PASSWORD, 'signup', 'Quick Name');
+    await new Client(server.app).join('quick@example.com', TEST_PASSWORD, 'Quick Name');
+    const token = await signUpToken(server.db, 'late@example.com');
+    const taken = await late.request('POST', '/api/email/confirm', { token });
+    expect(taken).toMatchObject({ status: 409, body: { error: { code: 'name_taken' } } });
+    expect(await accounts('late@example.com')).toBe(0);
+    const renamed = await late.request('POST', '/api/email/confirm', { token, name: 'Slower Name' });
+    expect(renamed).toMatchObject({ status: 200, body: { user: { email: 'late@example.com', name: 'Slower Name' } } });
+
+    await new Client(server.app).signIn('expired@example.com', TEST_PASSWORD, 'signup', 'Expired Link');
+    const old = await signUpToken(server.db, 'expired@example.com');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60_000 + 60_000 });
+    try {
+      expect(await new Client(server.app).request('POST', '/api/email/confirm', { token: old })).toMatchObject({
+        status: 410,
+        body: { error: { code: 'link_expired' } },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await accounts('expired@example.com')).toBe(0);
+  });
+
+  it('Forgot password answers in the same time for a known address and an unknown one (medians within 50 ms)', async () => {
+    await new Client(server.app).join('forgetful@example.com');
+    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+    // Alternated, each from its own address (the per-address limits are not what is measured).
+    for (let round = 0; round < 7; round += 1)
+      for (const kind of ['known', 'unknown'] as const) {
+        const client = new Client(server.app, `192.0.2.${round * 2 + (kind === 'known' ? 1 : 2)}`);
+        const started = performance.now();
+        const answer = await client.request('POST', '/api/password/forgot', {
+          email: kind === 'known' ? 'forgetful@example.com' : `nobody-${round}@example.com`,
+        });
+        times[kind].push(performance.now() - started);
+        expect(answer.status).toBe(202);
+      }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(50);
   });
 
   it('a new password needs 10 characters and must not be a common one; the message names the rule; nothing is made', async () => {
@@ -149,6 +214,28 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     }
     const response = await server.app.inject({ method: 'POST', url: '/api/session', payload: body });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe.each(BACKENDS)('new accounts per client address on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await testServer(backend, { memberLimits: DEFAULT_LIMITS });
+  });
+  afterAll(() => server.close());
+
+  it('a fourth Create Account from one address within the hour is told to slow down; another address is not', async () => {
+    // Issue 59: five accounts in ten seconds from one address, each liking one post 50 times.
+    const answers = [];
+    for (let index = 1; index <= 4; index += 1)
+      answers.push(
+        await new Client(server.app, '203.0.113.50').signIn(`burst${index}@example.com`, TEST_PASSWORD, 'signup', `Burst ${index}`),
+      );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]!.body.error).toEqual({ code: 'slow_down', message: 'You are doing that too often. Try again in 20 minutes.' });
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(1000);
+    const elsewhere = await new Client(server.app, '198.51.100.60').signIn('burst5@example.com', TEST_PASSWORD, 'signup', 'Burst 5');
+    expect(elsewhere.status).toBe(200);
   });
 });
 

@@ -13,6 +13,7 @@ import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/shared/protocol';
 import { createOp, likeOp, replyOp, reviewOp, TEST_PASSWORD, voteOp } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { HttpClient } from './support/http';
+import { signUpThroughMailFolder } from './support/mail-folder';
 import { backupScript, processTestFiles, startServerProcess, stopServer } from './support/process';
 
 const { tempDir, distDir } = processTestFiles();
@@ -70,7 +71,12 @@ describe.each(BACKENDS)('backup and restore on %s', (backend) => {
     let liking = true;
     try {
       await admin.send('POST', '/api/session', { mode: 'signin', email: ADMIN_EMAIL, password: 'admin-pw' });
-      await member.send('POST', '/api/session', { mode: 'signup', email: 'keeper@example.com', password: TEST_PASSWORD, name: 'Keeper' });
+      const joined = await signUpThroughMailFolder(member.send.bind(member), env.DATA_DIR ?? 'data', {
+        email: 'keeper@example.com',
+        password: TEST_PASSWORD,
+        name: 'Keeper',
+      });
+      expect(joined.status).toBe(200);
       const uploaded = await fetch(new URL(`/api/attachments/${sha(png)}`, server.url), {
         method: 'PUT',
         headers: { cookie: member.cookie!, origin: server.url, 'content-type': 'application/octet-stream', 'x-file-name': 'chart.png' },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase } from './support/databases';
 import { HttpClient } from './support/http';
+import { signUpThroughMailFolder } from './support/mail-folder';
 import { relaxServerLimits } from './support/limits';
 import { noPushes, pushUntilAnswered } from './support/outbox';
 import { processTestFiles, startServerProcess, stopServer, type ServerProcess } from './support/process';
@@ -36,8 +37,7 @@ describe.each(BACKENDS)('SIGKILL in the middle of pushes on %s', (backend) => {
     for (const [index, member] of members.entries()) {
       expect(
         (
-          await member.send('POST', '/api/session', {
-            mode: 'signup',
+          await signUpThroughMailFolder(member.send.bind(member), (env as Record<string, string | undefined>).DATA_DIR ?? 'data', {
             email: `crash${index}@example.com`,
             password: TEST_PASSWORD,
             name: `Crash ${index}`,

@@ -10,17 +10,23 @@ import { startUp } from '../../server/db/storage/startup';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import type { FastifyInstance } from 'fastify';
 import { HttpClient } from './support/http';
-import { TEST_PASSWORD } from './support/client';
+import { signUpToken, TEST_PASSWORD } from './support/client';
+import { signUpAndFollowLink } from './support/mail-folder';
+import type { Database } from '../../server/db/storage/adapter';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
 
 describe('faults on PostgreSQL', () => {
   let postgres: Awaited<ReturnType<typeof startPostgres>>;
   let app: FastifyInstance;
   let base: string;
+  let db: Database;
+  /** Create Account, then the emailed link (read from the queue of emails): signed in. */
+  const join = (client: HttpClient, email: string, name: string) =>
+    signUpAndFollowLink(client.send.bind(client), (address) => signUpToken(db, address), { email, password: TEST_PASSWORD, name });
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    const db = await openPostgres(postgres.url);
+    db = await openPostgres(postgres.url);
     await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
     app = await buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -32,7 +38,7 @@ describe('faults on PostgreSQL', () => {
 
   it('answers 503 with a readable JSON error while PostgreSQL is down, and recovers without a restart', async () => {
     const member = new HttpClient(base);
-    await member.send('POST', '/api/session', { mode: 'signup', email: 'restart@example.com', password: TEST_PASSWORD, name: 'Restart' });
+    await join(member, 'restart@example.com', 'Restart');
     const before = await member.send('POST', '/api/ops', {
       ops: [{ id: randomUUID(), type: 'create', post: { title: 'Before', content: 'x', category: 'Trends' } }],
     });
@@ -68,7 +74,7 @@ describe('faults on PostgreSQL', () => {
 
   it('a pull cut off mid-way resumes from the last cursor the client kept, with nothing applied twice', async () => {
     const writer = new HttpClient(base);
-    await writer.send('POST', '/api/session', { mode: 'signup', email: 'puller@example.com', password: TEST_PASSWORD, name: 'Puller' });
+    await join(writer, 'puller@example.com', 'Puller');
     const ops = Array.from({ length: 25 }, (_, index) => ({
       id: randomUUID(),
       type: 'create',

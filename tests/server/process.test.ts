@@ -11,6 +11,7 @@ import { isDiskFullError } from '../../server/db/storage/pglite';
 import { createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, BACKENDS, newPostgresDatabase, type Backend } from './support/databases';
 import { HttpClient } from './support/http';
+import { signUpThroughMailFolder } from './support/mail-folder';
 import { adminPasswordScript, failedStart, processTestFiles, startServerProcess, stopServer } from './support/process';
 
 const { tempDir, distDir } = processTestFiles();
@@ -25,8 +26,13 @@ describe.each(BACKENDS)('the server process on %s', (backend) => {
     const first = await startServerProcess(env);
     const member = new HttpClient(first.url);
     expect(
-      (await member.send('POST', '/api/session', { mode: 'signup', email: 'keeper@example.com', password: TEST_PASSWORD, name: 'Keeper' }))
-        .status,
+      (
+        await signUpThroughMailFolder(member.send.bind(member), (env as Record<string, string | undefined>).DATA_DIR ?? 'data', {
+          email: 'keeper@example.com',
+          password: TEST_PASSWORD,
+          name: 'Keeper',
+        })
+      ).status,
     ).toBe(200);
     const pushed = await member.send('POST', '/api/ops', { ops: [createOp('Kept across restarts')] });
     const postId = pushed.body.results[0].postId as number;
@@ -106,8 +112,9 @@ describe('https with TLS_CERT and TLS_KEY', () => {
       ],
       { stdio: 'ignore' },
     );
+    const dataDir = tempDir('ie-data-');
     const server = await startServerProcess({
-      DATA_DIR: tempDir('ie-data-'),
+      DATA_DIR: dataDir,
       DIST_DIR: distDir(),
       TLS_CERT: cert,
       TLS_KEY: key,
@@ -117,8 +124,7 @@ describe('https with TLS_CERT and TLS_KEY', () => {
       expect(server.url).toMatch(/^https:/);
       const client = new HttpClient(server.url, readFileSync(cert));
       expect((await client.send('GET', '/api/health')).body).toMatchObject({ ok: true, database: 'pglite' });
-      const signIn = await client.send('POST', '/api/session', {
-        mode: 'signup',
+      const signIn = await signUpThroughMailFolder(client.send.bind(client), dataDir, {
         email: 'phone@example.com',
         password: TEST_PASSWORD,
         name: 'Phone',

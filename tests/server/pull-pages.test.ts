@@ -154,6 +154,7 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
         )
       ).status,
     ).toBe(200);
+    expect((await device.confirmSignUp('old@example.com'))!.status).toBe(200);
     const start = await changeHead(server.db);
     const made: Answer = await device.request('POST', '/api/ops', { ops: [createOp('From an old device')] }, v1);
     expect(made.body.results[0]).toMatchObject({ status: 'applied', post: { title: 'From an old device', status: 'pending' } });

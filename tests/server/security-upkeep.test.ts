@@ -34,9 +34,9 @@ describe.each(BACKENDS)('logs never hold query parameters, hashes or tokens (%s)
 
   beforeAll(async () => {
     server = await testServer(backend, { logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
-    // Two statements that fail inside the database, as an unexpected fault would: a new account
-    // named "Boom Boom", and a post titled "Boom".
-    await server.db.query(`ALTER TABLE users ADD CONSTRAINT users_no_boom CHECK (name <> 'Boom Boom')`);
+    // Two statements that fail inside the database, as an unexpected fault would: a sign-up (held
+    // until its link is used) named "Boom Boom", and a post titled "Boom".
+    await server.db.query(`ALTER TABLE pending_signups ADD CONSTRAINT signups_no_boom CHECK (name <> 'Boom Boom')`);
     await server.db.query(`ALTER TABLE posts ADD CONSTRAINT posts_no_boom CHECK (title <> 'Boom')`);
   });
   afterAll(() => server.close());
@@ -62,7 +62,7 @@ describe.each(BACKENDS)('logs never hold query parameters, hashes or tokens (%s)
       expect(log.includes(secret), `the log holds ${secret}`).toBe(false);
     // What helps find the fault stays: the engine's code and the constraint's name.
     expect(failures.map((entry) => [entry.err.code, entry.err.constraint])).toEqual([
-      ['23514', 'users_no_boom'],
+      ['23514', 'signups_no_boom'],
       ['23514', 'posts_no_boom'],
     ]);
   });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './support/app';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
 import { HttpClient } from './support/http';
-import { TEST_PASSWORD } from './support/client';
+import { signUpToken, TEST_PASSWORD } from './support/client';
+import { signUpAndFollowLink } from './support/mail-folder';
 import { nameFromEmail } from '../../src/shared/post-rules';
 import { SQL_PAYLOADS, XSS_PAYLOADS } from './support/payloads';
 
@@ -29,9 +30,12 @@ describe('security over HTTP (PGlite)', () => {
   };
   const signedIn = async (email: string) => {
     const client = new HttpClient(base);
-    expect(
-      (await client.send('POST', '/api/session', { mode: 'signup', email, password: TEST_PASSWORD, name: nameFromEmail(email) })).status,
-    ).toBe(200);
+    const joined = await signUpAndFollowLink(client.send.bind(client), (address) => signUpToken(server.db, address), {
+      email,
+      password: TEST_PASSWORD,
+      name: nameFromEmail(email),
+    });
+    expect(joined.status).toBe(200);
     return client;
   };
 
@@ -62,11 +66,18 @@ describe('security over HTTP (PGlite)', () => {
   });
 
   it('sets the session cookie HttpOnly, SameSite=Strict, Path=/ and with an expiry; sign-out clears it', async () => {
-    const answer = await raw(
+    await raw(
       'POST',
       '/api/session',
       { 'content-type': 'application/json', origin: base },
       JSON.stringify({ mode: 'signup', email: 'flags@example.com', password: TEST_PASSWORD, name: 'Flags' }),
+    );
+    // The emailed link signs in (issue 59: Create Account itself opens no session).
+    const answer = await raw(
+      'POST',
+      '/api/email/confirm',
+      { 'content-type': 'application/json', origin: base },
+      JSON.stringify({ token: await signUpToken(server.db, 'flags@example.com') }),
     );
     const cookie = answer.headers.getSetCookie().find((value) => value.startsWith('ie_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -177,8 +188,7 @@ describe('security over HTTP (PGlite)', () => {
   it('stores SQL-injection strings in every field literally, and the tables are intact', async () => {
     const email = `o'reilly--${randomUUID().slice(0, 8)}@example.com`;
     const member = new HttpClient(base);
-    const signup = await member.send('POST', '/api/session', {
-      mode: 'signup',
+    const signup = await signUpAndFollowLink(member.send.bind(member), (address) => signUpToken(server.db, address), {
       email,
       password: "' OR '1'='1",
       name: "Robert'); DROP TABLE users;--",

@@ -135,6 +135,7 @@ describe('the protocol version', () => {
       },
     );
     expect(same.status).toBe(200);
+    expect((await client.confirmSignUp('v@example.com'))!.status).toBe(200);
     expect((await client.request('GET', '/api/changes')).status).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ export interface UserRow extends User {
   suspendedUntil?: number | null;
   suspendReason?: string | null;
   silenced?: boolean;
-  /** Migration 19: why the member is silenced, and until when (ms; null: no end date). */
+  /** Migration 20: why the member is silenced, and until when (ms; null: no end date). */
   silenceReason?: string | null;
   silencedUntil?: number | null;
   closedAt?: number | null;

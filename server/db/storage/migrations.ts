@@ -586,7 +586,21 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX posts_unapproved ON posts (id) WHERE status <> 'approved'`,
     `CREATE INDEX posts_category_approved ON posts (category, id) WHERE status = 'approved'`,
   ],
-  // 19: a silence says why and may end (issue 59, item 7): the reason the member reads in their
+  // 19: accounts that prove their address (issue 59): Create Account holds a sign-up here (the name,
+  // the password's hash, its link's SHA-256) until the emailed link is used; no account exists, and
+  // nothing can act, before that. A row expires with its link.
+  [
+    `CREATE TABLE pending_signups (
+      token_hash text PRIMARY KEY,
+      email text NOT NULL,
+      name text NOT NULL,
+      password_hash text NOT NULL,
+      created_at bigint NOT NULL,
+      expires_at bigint NOT NULL
+    )`,
+    `CREATE INDEX pending_signups_email ON pending_signups (email)`,
+  ],
+  // 20: a silence says why and may end (issue 59, item 7): the reason the member reads in their
   // banner, and the end (ms; null: until an admin lifts it), after which isSilencedAt lets them write.
   [`ALTER TABLE users ADD COLUMN silence_reason text`, `ALTER TABLE users ADD COLUMN silenced_until bigint`],
 ];

@@ -1,30 +1,22 @@
 // /api/session: sign in (an existing account and its password: never a new account), create an
-// account with a name (its address is then confirmed by email; an address that has an account gets
-// the same "check your email" answer, without a session), who am I, and sign out. The admin address exists from start-up, so it can
-// never be claimed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// account with a name (every address gets the same "check your email" answer, without a session:
+// the emailed link creates the account, routes/api/account.ts), who am I, and sign out. The admin
+// address exists from start-up, so it can never be claimed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
 import { validateMemberName } from '../../../src/shared/validation';
-import {
-  createSession,
-  createUser,
-  deleteSession,
-  findUser,
-  NameTaken,
-  nameTaken,
-  upgradePasswordHash,
-  type UserRow,
-} from '../../db/members/accounts';
+import { createSession, deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
-import { mailConfirmLink, mailSignUpAttempt } from '../../mail/account-mail';
+import { takeForRequest } from '../../lib/limits';
+import { mailFinishSignUp, mailSignUpAttempt } from '../../mail/account-mail';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie, stoppedBy } from '../../plugins/session';
 
 /** The member as a session answer names them: the User, and their public id. */
-const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
+export const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
 
 /** The key a client's attempts count under: its address, or its /64 for IPv6 (one host's usual share). */
 export function clientKey(ip: string): string {
@@ -34,7 +26,7 @@ export function clientKey(ip: string): string {
 }
 
 /** Runs `work` for `key` after the work already running for it in `checking` (a per-key queue). */
-async function oneAtATime<T>(checking: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(checking: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   const before = checking.get(key) ?? Promise.resolve();
   const mine = before.catch(() => undefined).then(work);
   checking.set(key, mine);
@@ -63,8 +55,12 @@ async function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: st
 /**
  * The account this request signs in to. Sign In needs an account and its password: an unknown email
  * is checked against no one's hash, so it costs what a wrong password costs and answers the same.
- * Create Account makes one (never the admin's: that address exists from start-up), with a password
- * that passes the policy (lib/password-policy.ts).
+ * Create Account never signs in (issue 59): every address gets "check your email", after the same
+ * work, and no session. A new address gets the link that creates the account once it is used
+ * (mail/account-mail.ts, mailFinishSignUp); an address that has an account gets an email saying so,
+ * with a sign-in and a reset link (at most once an hour). The password passes the policy
+ * (lib/password-policy.ts) and the name is free before anything is sent: a name is public, so
+ * refusing it says nothing of the address (taken meanwhile, the link's page asks for another).
  */
 async function authenticate(ctx: ServerContext, body: SessionRequest, client: string): Promise<UserRow | 'checkEmail'> {
   if (body.mode === 'signin') {
@@ -84,30 +80,27 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   const name = body.name!;
   const weak = newPasswordProblem(body.password, [body.email, name]);
   if (weak) throw refuse('invalid', weak.message);
-  // A known address gets the answer a new account gets ("check your email"), without a session, and
-  // its owner is told that someone tried (at most once an hour): sign-up never says who has an account.
-  const known = await findUser(ctx.db, body.email);
-  if (known) {
-    if (known.passwordHash && !known.closedAt) await ctx.db.transaction((tx) => mailSignUpAttempt(tx, known, ctx.origin()));
-    else await hashPassword(body.password, client); // the cost a new account's hash has
-    return 'checkEmail';
-  }
   if (await nameTaken(ctx.db, name)) throw refuse('name_taken');
-  try {
-    const created = await createUser(ctx.db, {
-      email: body.email,
-      name,
-      role: 'user',
-      passwordHash: await hashPassword(body.password, client),
-    });
-    // Someone created this account meanwhile.
-    if (!created) return 'checkEmail';
-    await ctx.db.transaction((tx) => mailConfirmLink(tx, created, ctx.origin()));
-    return created;
-  } catch (error) {
-    if (error instanceof NameTaken) throw refuse('name_taken');
-    throw error;
-  }
+  // The hash is made for every address, so a known one answers in the time a new one takes.
+  const passwordHash = await hashPassword(body.password, client);
+  const known = await findUser(ctx.db, body.email);
+  await ctx.db.transaction(async (tx) => {
+    if (!known) await mailFinishSignUp(tx, { email: body.email, name, passwordHash }, ctx.origin());
+    // An account nobody can sign in to (a sample post's author) or one the staff closed is told nothing.
+    else if (known.passwordHash && !known.closedAt) await mailSignUpAttempt(tx, known, ctx.origin());
+  });
+  return 'checkEmail';
+}
+
+/**
+ * Signs this browser in to `userId` (Sign In, or a sign-up's link). The session it carried until now
+ * is replaced, so it ends on the server too (a member who signed out while offline never left a live
+ * session behind).
+ */
+export async function openSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(ctx.db, previous);
+  setSessionCookie(request, reply, await createSession(ctx.db, userId, request.headers['user-agent'] ?? ''));
 }
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -122,17 +115,21 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     }
     const pair = `${body.email} ${clientKey(request.ip)}`;
     await checkLimits(ctx, request, pair);
+    // New accounts from one client address (issue 59: five in ten seconds, each with its 50 likes).
+    if (body.mode === 'signup')
+      await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'signups_per_hour', {
+        id: 0,
+        role: 'user',
+        key: `address:${clientKey(request.ip)}`,
+      });
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
     const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body, clientKey(request.ip)));
     if (user === 'checkEmail') return { checkEmail: true };
+    // Sign In alone from here: the attempts of this email from this address are forgotten.
     await ctx.limits.perEmailAndAddress.clear(pair);
-    // The session this browser carried until now is replaced, so it ends on the server too (a
-    // member who signed out while offline never left a live session behind).
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(ctx.db, previous);
-    setSessionCookie(request, reply, await createSession(ctx.db, user.id, request.headers['user-agent'] ?? ''));
-    return body.mode === 'signup' ? { user: publicUser(user), checkEmail: true } : { user: publicUser(user) };
+    await openSession(ctx, request, reply, user.id);
+    return { user: publicUser(user) };
   });
 
   app.delete('/api/session', async (request, reply) => {

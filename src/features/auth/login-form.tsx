@@ -7,7 +7,9 @@ import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { useMode } from '../../hooks/use-mode';
 import { LIMITS } from '../../shared/post-rules';
-import { MIN_PASSWORD_LENGTH, validateSignIn, validateSignUp } from '../../shared/validation';
+import { ERRORS } from '../../shared/errors';
+import { isDataError } from '../../db/storage/errors';
+import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 
 type Field = 'name' | 'email' | 'password';
@@ -27,6 +29,10 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState<Field[]>([]);
+  // The new password's rule that failed (connected Create Account), said on the field itself.
+  const [passwordProblem, setPasswordProblem] = useState<string>();
+  // Create Account's answer on a connected device: the address a link was sent to.
+  const [sentTo, setSentTo] = useState<string>();
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -48,6 +54,7 @@ export function LoginForm() {
 
   const switchMode = () => {
     setMissing([]);
+    setPasswordProblem(undefined);
     setParams(signingUp ? {} : { mode: 'signup' }, { replace: true });
   };
 
@@ -67,6 +74,12 @@ export function LoginForm() {
       return;
     }
     setMissing([]);
+    const weak = passwordRule ? validateNewPassword(password) : null;
+    setPasswordProblem(weak?.message);
+    if (weak) {
+      passwordRef.current?.focus();
+      return;
+    }
     setBusy(true);
     try {
       if (signingUp) {
@@ -79,18 +92,49 @@ export function LoginForm() {
       clearStop();
       navigate(afterSignIn);
     } catch (error) {
-      showToast(errorToast(error));
       setBusy(false);
+      // Connected, every address gets the same answer: a link to finish creating the account.
+      if (isDataError(error, 'check_email')) return setSentTo(email.trim().toLowerCase());
+      // The server's password policy (a commonly used password) names the password: said on the field.
+      if (passwordRule && isDataError(error, 'invalid') && /password/i.test(error.message)) {
+        setPasswordProblem(error.message);
+        requestAnimationFrame(() => passwordRef.current?.focus());
+        return;
+      }
+      showToast(errorToast(error));
       // Back to the password, ready for another try (the busy form had set focus aside).
       requestAnimationFrame(() => passwordRef.current?.focus());
     }
   };
 
   const invalid = (field: Field) => missing.includes(field);
+  const ruleFailed = passwordRule && passwordProblem !== undefined;
   const describedBy = (field: Field) =>
-    [invalid(field) ? `${id}-${field}-error` : '', field === 'password' && passwordRule ? `${id}-password-rule` : '']
+    [
+      invalid(field) ? `${id}-${field}-error` : '',
+      field === 'password' && ruleFailed ? `${id}-password-problem` : '',
+      field === 'password' && passwordRule ? `${id}-password-rule` : '',
+    ]
       .filter(Boolean)
       .join(' ') || undefined;
+
+  if (sentTo)
+    return (
+      <div className="card app-auth-card">
+        <div className="card-body">
+          <h1 className="h3 mb-3">{ERRORS.check_email.title}</h1>
+          <div role="status" className="alert alert-info">
+            {ERRORS.check_email.message}
+          </div>
+          <p className="text-body-secondary">
+            We sent it to <strong>{sentTo}</strong>. It works once, for 24 hours; nothing is created until you open it.
+          </p>
+          <button type="button" className="btn btn-link p-0" onClick={() => setSentTo(undefined)}>
+            Use another email
+          </button>
+        </div>
+      </div>
+    );
   const feedback = (field: Field, text: string) =>
     invalid(field) && (
       <div className="invalid-feedback" id={`${id}-${field}-error`}>
@@ -154,18 +198,23 @@ export function LoginForm() {
             </label>
             <input
               id={`${id}-password`}
-              className={`form-control${invalid('password') ? ' is-invalid' : ''}`}
+              className={`form-control${invalid('password') || ruleFailed ? ' is-invalid' : ''}`}
               ref={passwordRef}
               type="password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               autoComplete={signingUp ? 'new-password' : 'current-password'}
               maxLength={LIMITS.password}
-              aria-invalid={invalid('password')}
+              aria-invalid={invalid('password') || ruleFailed}
               aria-describedby={describedBy('password')}
               disabled={busy}
             />
             {feedback('password', 'Enter your password.')}
+            {ruleFailed && !invalid('password') && (
+              <div className="invalid-feedback" id={`${id}-password-problem`}>
+                {passwordProblem}
+              </div>
+            )}
             {connected && !signingUp && (
               <div className="text-end mt-1">
                 <Link to={paths.resetPassword} className="small">

@@ -13,6 +13,7 @@ import { EMAIL_PREF_LABELS, EMAIL_PREFS, type Account, type Device, type EmailPr
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPassword } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
+import { isDataError } from '../../db/storage/errors';
 
 const account = () => import('../../sync/account');
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -54,7 +55,9 @@ function PasswordPanel() {
       setCurrent('');
       setNext('');
     } catch (error) {
-      showToast(errorToast(error));
+      // The server's policy (a commonly used password) is said on the New password field too.
+      if (isDataError(error, 'invalid')) setProblem(error.message);
+      else showToast(errorToast(error));
     } finally {
       setBusy(false);
     }

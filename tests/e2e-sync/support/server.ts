@@ -63,6 +63,12 @@ async function relaxLimits(url: string, env: Record<string, string>): Promise<vo
   await fetch(`${url}/api/session`, { method: 'DELETE', headers: { origin: url, cookie } });
 }
 
+/** Each running server's DATA_DIR by its URL: its emails are .eml files there (support/devices.ts follows sign-up links). */
+const dataDirs = new Map<string, string>();
+
+/** The DATA_DIR of the server at `url` started by this process, if any. */
+export const dataDirOf = (url: string): string | undefined => dataDirs.get(new URL(url).origin);
+
 /** Starts the server and resolves once GET /api/health answers. */
 export async function startServer({
   port,
@@ -102,6 +108,7 @@ export async function startServer({
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
+  if (!env.SMTP_URL) dataDirs.set(url, dataDir);
   if (limits === 'relaxed') await relaxLimits(url, env);
   const server: RunningServer = {
     url,

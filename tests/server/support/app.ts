@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from '../../../server/app';
 import type { Database } from '../../../server/db/storage/adapter';
 import { ADMIN_EMAIL, freshDatabase, type Backend } from './databases';
 import { RELAXED_LIMITS } from './limits';
+import { registerDatabase } from './client';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -16,6 +17,7 @@ export async function testServer(backend: Backend, options: Partial<AppOptions> 
   const database = db ?? (await freshDatabase(backend));
   // Member limits relaxed unless a test gives its own (the limit tests: DEFAULT_LIMITS).
   const app = await buildApp({ db: database, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS, ...options });
+  registerDatabase(app, database);
   return {
     app,
     db: database,
