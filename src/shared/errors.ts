@@ -186,6 +186,9 @@ export const ERRORS = {
     message: 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).',
   },
   database_outdated: { title: 'Update needed', message: 'Insight Exchange was updated in another tab. Reload to continue.' },
+
+  // A fault of this build that no rule names (issue 59): said plainly, never as a JavaScript message.
+  unexpected: { title: 'Something went wrong', message: 'Something went wrong on this device. Please try again.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
