@@ -248,3 +248,13 @@ export function suspensionMessage(until: number, reason: string | null): string 
   const when = new Date(until).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
   return `Your account is suspended until ${when} UTC.${reason ? ` Reason: ${reason}` : ''}`;
 }
+
+/** Log out with changes not sent yet (issue 59, PRODUCT.md): the dialog's title. */
+export const UNSENT_CHANGES_TITLE = 'Changes not sent yet';
+
+/** The dialog's sentence: "2 changes are not sent yet: they will be sent the next time you sign in here." */
+export function unsentChangesMessage(count: number): string {
+  return count === 1
+    ? '1 change is not sent yet: it will be sent the next time you sign in here.'
+    : `${count} changes are not sent yet: they will be sent the next time you sign in here.`;
+}

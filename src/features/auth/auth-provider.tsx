@@ -64,10 +64,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return signUp(name, email, password);
   }, []);
 
-  const logout = useCallback(async () => {
-    const { signOut } = await import('../../sync/auth');
+  const logout = useCallback(async (options: { force?: boolean } = {}) => {
+    const [{ signOut }, { getRunningEngine }] = await Promise.all([import('../../sync/auth'), import('../../sync/start')]);
     signingOutHere.current = true;
-    await signOut();
+    const result = await signOut(undefined, { ...options, engine: getRunningEngine() });
+    if (!result.signedOut) signingOutHere.current = false;
+    return result;
   }, []);
 
   const value = useMemo<AuthValue>(
