@@ -258,3 +258,6 @@ export function unsentChangesMessage(count: number): string {
     ? '1 change is not sent yet: it will be sent the next time you sign in here.'
     : `${count} changes are not sent yet: they will be sent the next time you sign in here.`;
 }
+
+/** Added to a sign-out's notice when the member's New Post draft was kept (only then: issue 59). */
+export const DRAFT_KEPT = 'A post you were writing is kept as a draft.';

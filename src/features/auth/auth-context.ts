@@ -12,6 +12,8 @@ export interface AuthValue {
   roleSettled: boolean;
   /** True when the last sign-out came from another tab (the login screen tells the member why). */
   signedOutElsewhere: boolean;
+  /** Whose session that sign-out ended. */
+  signedOutEmail?: string;
   login: (email: string, password: string) => Promise<Session>;
   signup: (name: string, email: string, password: string) => Promise<Session>;
   /** Sends what is queued, then signs out; `force` signs out with what could not be sent (kept for the next sign-in here). */

@@ -8,6 +8,8 @@ interface AuthState {
   user: Session | null;
   loading: boolean;
   signedOutElsewhere?: boolean;
+  /** Whose session another tab ended (their draft, if any, is named on the login page). */
+  signedOutEmail?: string;
   roleSettled: boolean;
 }
 
@@ -30,12 +32,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // may be heard twice, through the storage event and the BroadcastChannel.)
         const elsewhere = !user && !signingOutHere.current;
         signingOutHere.current = false;
-        setState((previous) => ({
-          user,
-          loading: false,
-          signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
-          roleSettled: roleAuthority() !== 'unsettled',
-        }));
+        setState((previous) => {
+          const signedOutEmail = user ? undefined : elsewhere && previous.user ? previous.user.email : previous.signedOutEmail;
+          return {
+            user,
+            loading: false,
+            signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
+            ...(signedOutEmail ? { signedOutEmail } : {}),
+            roleSettled: roleAuthority() !== 'unsettled',
+          };
+        });
       }),
     [],
   );
