@@ -13,6 +13,7 @@ import {
   newDevice,
   passwordOf,
   sendOps,
+  submitNewPost,
   signIn,
   signedInDevice,
   storedPosts,
@@ -369,4 +370,47 @@ test('with system notifications turned on, a notification that arrives while the
   );
   expect(data.url).toBe(`/posts/${postId}`);
   for (const device of [opened, tablet]) await device.context.close();
+});
+
+test('an admin approves and presses Log out at once: the approval is sent first, and the author’s phone sees it (issue 59, item 1)', async ({
+  browser,
+}) => {
+  const author = 'quick.exit.author@example.com';
+  const phone = await device(browser, author);
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  await createPosts(phone.page, ['Approved on the way out']);
+  const pending = card(tablet.page, 'Approved on the way out');
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  // Written on the tablet (its toast), and Log out pressed at once, before any sync was waited for.
+  await expect(toasts(tablet.page).getByRole('status').filter({ hasText: 'Post approved' })).toBeVisible();
+  await tablet.page.getByRole('button', { name: 'Log out' }).click();
+  await expect(tablet.page).toHaveURL(/\/login/);
+  await expect(toasts(tablet.page).getByText('Logged Out')).toBeVisible();
+  await expect(tablet.page.getByRole('dialog', { name: 'Changes not sent yet' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await storedPosts(phone.page)).find((post) => post.title === 'Approved on the way out')?.status, { timeout: 20_000 })
+    .toBe('approved');
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('an admin approves their own post the instant it is written, as the server renumbers it: “Post approved” every time (issue 59, item 2)', async ({
+  browser,
+}) => {
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  const phone = await device(browser, 'renumbered.reader@example.com');
+  const told = toasts(tablet.page);
+  const titles = ['Fresh note one', 'Fresh note two', 'Fresh note three'];
+  for (const title of titles) {
+    await submitNewPost(tablet.page, title, 'Approved the moment it is in the queue.');
+    await card(tablet.page, title).getByRole('button', { name: 'Approve' }).click();
+    // One toast at a time: the approval's replaces the submission's, and no error replaces it.
+    await expect(told.getByRole('status').filter({ hasText: 'Post approved' })).toBeVisible();
+    await expect(told.getByRole('alert')).toHaveCount(0);
+  }
+  // Approved on the server: the phone shows them on its forum.
+  await phone.page.goto('/forum');
+  for (const title of titles) await expect(card(phone.page, title)).toBeVisible({ timeout: 20_000 });
+  await phone.context.close();
+  await tablet.context.close();
 });
