@@ -64,7 +64,7 @@ test('forgot password on a phone: the emailed link sets a new password, which wo
   const told = tablet.page.getByRole('main').getByRole('status');
   await expect(told).toContainText('Your password was changed');
   await expect(told).not.toContainText(/another tab|draft/);
-  await expect(toasts(tablet.page).getByRole('alert')).toHaveCount(0);
+  await expect(toasts(tablet.page).getByRole('alert')).toBeEmpty();
 
   // The new password works; the old one does not.
   await phone.page.getByRole('link', { name: 'Sign In' }).click();
