@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppShell } from '../components/layouts/app-shell';
 import { ScreenOutlet } from '../components/layouts/screen-outlet';
@@ -33,6 +33,10 @@ const loadThemeFollower = () => import('./theme-follower');
 // Shown on few devices: their code loads only there (a device without storage; a connected device
 // that has posts of its own from before it met the server).
 const StorageUnavailable = lazy(() => import('../components/storage-unavailable').then((m) => ({ default: m.StorageUnavailable })));
+// Log out's "Changes not sent yet" (issue 59): only when something could not be sent.
+const UnsentChangesDialog = lazy(() =>
+  import('../components/confirm/unsent-changes-dialog').then((m) => ({ default: m.UnsentChangesDialog })),
+);
 const UploadQuestion = lazy(() => import('../features/sync/upload-question').then((m) => ({ default: m.UploadQuestion })));
 
 function ProtectedShell({ user }: { user: Session }) {
@@ -64,10 +68,24 @@ function ProtectedShell({ user }: { user: Session }) {
   useEffect(() => preloadRunnerOnIntent(), []);
   useEffect(() => preloadRunnerUncached(), []);
 
-  const onLogout = async () => {
-    await logout();
-    navigate(paths.login);
-    showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+  // Log out sends what is queued first; what could not be sent is named and the member may stay.
+  const [unsent, setUnsent] = useState(0);
+  const leaving = useRef(false);
+  const onLogout = async (force = false) => {
+    if (leaving.current) return;
+    leaving.current = true;
+    try {
+      const result = await logout({ force });
+      if (!result.signedOut) {
+        setUnsent(result.unsent);
+        return;
+      }
+      setUnsent(0);
+      navigate(paths.login);
+      showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+    } finally {
+      leaving.current = false;
+    }
   };
 
   return (
@@ -97,6 +115,11 @@ function ProtectedShell({ user }: { user: Session }) {
       }
     >
       <SyncNotices />
+      {unsent > 0 && (
+        <Suspense fallback={null}>
+          <UnsentChangesDialog unsent={unsent} onStay={() => setUnsent(0)} onLogOut={() => onLogout(true)} />
+        </Suspense>
+      )}
       {ready && themeFollower && <themeFollower.ThemeFollower email={user.email} />}
       {ready && <NotificationWatcher />}
       {status === 'starting' ? (

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CrashScreen } from './crash-screen';
+import { ERRORS } from '../shared/errors';
 
 interface Props {
   children: ReactNode;
@@ -43,7 +44,7 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div className="alert alert-danger" role="alert">
         <h2 className="alert-heading h6">We couldn&apos;t show {where}</h2>
-        <p className="mb-2 small">{error.message || 'An unexpected error happened.'}</p>
+        <p className="mb-2 small">{ERRORS.unexpected.message}</p>
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={this.retry}>
           Try again
         </button>

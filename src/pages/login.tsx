@@ -4,6 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { readStop } from '../db/members/stop-notice';
 import { LoginForm } from '../features/auth/login-form';
 import { useMode } from '../hooks/use-mode';
+import { useAsyncValue } from '../hooks/use-async-value';
+import { DRAFT_KEPT } from '../shared/errors';
 
 const benefits = [
   'Discuss methods with experienced practitioners',
@@ -13,10 +15,16 @@ const benefits = [
 
 /** Sign in or create an account; success goes to the home page. */
 export function LoginPage() {
-  const state = useLocation().state as { signedOutElsewhere?: boolean } | null;
+  const state = useLocation().state as { signedOutElsewhere?: boolean; signedOutEmail?: string } | null;
   const mode = useMode();
-  // Signed out by the staff: why, and until when (instead of "signed out in another tab").
+  // Signed out by the staff, a new password or another device: why, and until when (instead of
+  // "signed out in another tab").
   const [stopped] = useState(readStop);
+  // A tab signed out by another: its draft is named only when there is one (issue 59).
+  const email = state?.signedOutElsewhere && !stopped ? state.signedOutEmail : undefined;
+  const draft = useAsyncValue(email ? () => import('../db/posts/drafts').then((drafts) => drafts.hasDraft(email)) : undefined, {
+    key: email ?? '',
+  });
   return (
     <div className="container app-auth">
       <div className="row g-4 align-items-center justify-content-center">
@@ -48,7 +56,7 @@ export function LoginPage() {
           ) : (
             state?.signedOutElsewhere && (
               <div role="status" className="alert alert-info">
-                You were signed out in another tab. Sign in again to continue; a post you were writing is kept as a draft.
+                You were signed out in another tab. Sign in again to continue.{draft?.value ? ` ${DRAFT_KEPT}` : ''}
               </div>
             )
           )}

@@ -32,7 +32,8 @@ export function ProfilePage() {
             <ThemeControl email={user.email} />
             <AccountPanels
               onDeleted={async () => {
-                await logout();
+                // The account is gone: nothing more can reach the server.
+                await logout({ force: true });
                 navigate(paths.home);
               }}
             />

@@ -188,6 +188,9 @@ export const ERRORS = {
     message: 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).',
   },
   database_outdated: { title: 'Update needed', message: 'Insight Exchange was updated in another tab. Reload to continue.' },
+
+  // A fault of this build that no rule names (issue 59): said plainly, never as a JavaScript message.
+  unexpected: { title: 'Something went wrong', message: 'Something went wrong on this device. Please try again.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -256,3 +259,16 @@ export function silenceMessage(until: number | null, reason: string | null): str
   const end = until === null ? 'It lasts until the staff lift it.' : `It ends ${formatDayTime(until)}.`;
   return `${ERRORS.silenced.message} ${end}${reason ? ` Reason: ${reason}` : ''}`;
 }
+
+/** Log out with changes not sent yet (issue 59, PRODUCT.md): the dialog's title. */
+export const UNSENT_CHANGES_TITLE = 'Changes not sent yet';
+
+/** The dialog's sentence: "2 changes are not sent yet: they will be sent the next time you sign in here." */
+export function unsentChangesMessage(count: number): string {
+  return count === 1
+    ? '1 change is not sent yet: it will be sent the next time you sign in here.'
+    : `${count} changes are not sent yet: they will be sent the next time you sign in here.`;
+}
+
+/** Added to a sign-out's notice when the member's New Post draft was kept (only then: issue 59). */
+export const DRAFT_KEPT = 'A post you were writing is kept as a draft.';

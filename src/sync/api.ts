@@ -53,6 +53,9 @@ const retryAfterOf = (response: Response): number | undefined => {
 };
 
 /** True for an error that means the server was not reached (retry later, as offline). */
+/** The 401s that say why the session ended. */
+const ENDED_WITH_REASON = ['password_changed', 'session_revoked', 'account_deleted'] as const;
+
 export const isOffline = (error: unknown) => isDataError(error, 'offline');
 
 /** True for an error the server answered (it carries an HTTP status). */
@@ -170,7 +173,9 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
       try {
         return (await json(await call('/api/session'), sessionResponseSchema)).user;
       } catch (error) {
-        if (isServerError(error) && error.status === 401) return null;
+        // Signed out, plainly; a session ended with a reason (a new password, from another device,
+        // the account deleted) is thrown as it came, so the device says the true one (issue 59).
+        if (isServerError(error) && error.status === 401 && !ENDED_WITH_REASON.some((code) => error.code === code)) return null;
         throw error;
       }
     },

@@ -3,7 +3,8 @@
 // session stored under `insightExchangeUser` keeps its shape and never holds a password or token.
 
 import { DataError, invalidInput } from '../db/storage/errors';
-import { saveSession } from '../db/members/session';
+import { readStoredSession, saveSession } from '../db/members/session';
+import { countWaiting } from '../db/ops/outbox';
 import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { switchMember } from '../db/sync/member-switch';
@@ -11,6 +12,7 @@ import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/v
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
 import type { SyncApi } from './api';
+import type { SyncEngine } from './engine';
 import { detectMode } from './mode';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
 
@@ -134,18 +136,69 @@ export async function signUp(name: string, email: string, password: string, api?
   return withTheme(await throughServer(api, { mode: 'signup', email: email.trim().toLowerCase(), password, name: name.trim() }));
 }
 
+/** How long Log out waits for the changes still queued to reach the server before it names what is left. */
+export const SEND_BEFORE_SIGN_OUT_MS = 5_000;
+
+/** What Log out did: signed out, or not (yet) because `unsent` changes could not reach the server. */
+export type SignOutResult = { signedOut: true } | { signedOut: false; unsent: number };
+
+export interface SignOutOptions {
+  /** "Log out anyway": what is not sent yet stays queued on this device for the member's next sign-in here. */
+  force?: boolean;
+  /** What sends the queue: this page's sync engine (without one, what waits is named as not sent). */
+  engine?: Pick<SyncEngine, 'retry'>;
+  isOnline?: () => boolean;
+  waitMs?: number;
+}
+
+/**
+ * Sends what `email` still has queued for the server, for at most `waitMs`; returns how many
+ * changes are left unsent (offline, held over a limit, or the server too slow to answer).
+ */
+export async function sendBeforeSignOut(
+  email: string,
+  engine: Pick<SyncEngine, 'retry'> | undefined,
+  isOnline: () => boolean,
+  waitMs = SEND_BEFORE_SIGN_OUT_MS,
+): Promise<number> {
+  if ((await countWaiting(email)) === 0) return 0;
+  if (engine && isOnline()) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([engine.retry().catch(() => undefined), deadline]);
+    clearTimeout(timer);
+  }
+  return countWaiting(email);
+}
+
 /**
  * Signs out in every tab of this device, and ends the session on the server; offline, the device
- * remembers to end it there as soon as the server answers (sendPendingSignOut).
+ * remembers to end it there as soon as the server answers (sendPendingSignOut). On a connected
+ * device what is queued is sent first, while the session still stands (issue 59): a change sent
+ * after the server ended it was refused and waited for the same member's next sign-in here. What
+ * cannot be sent is named (`unsent`) and nothing is signed out, unless `force` (Log out anyway).
  */
-export async function signOut(api?: SyncApi): Promise<void> {
+export async function signOut(api?: SyncApi, options: SignOutOptions = {}): Promise<SignOutResult> {
+  const session = readStoredSession();
+  if ((await detectMode(api)) === 'local') {
+    saveSession(null);
+    return { signedOut: true };
+  }
+  if (session && !options.force) {
+    const isOnline = options.isOnline ?? (() => navigator.onLine);
+    const unsent = await sendBeforeSignOut(session.email, options.engine, isOnline, options.waitMs);
+    if (unsent > 0) return { signedOut: false, unsent };
+  }
+  // From here no cycle starts (there is no session), and the server's session ends after what was sent.
   saveSession(null);
-  if ((await detectMode(api)) === 'local') return;
   try {
     await (await client(api)).api.signOut();
   } catch {
     await setSignOutPending(true).catch(() => undefined);
   }
+  return { signedOut: true };
 }
 
 /** Ends on the server a session signed out while offline; a no-op when none is waiting. */

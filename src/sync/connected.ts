@@ -2,7 +2,8 @@
 // write, the live stream, coming back online, focus, a sign-in). Loaded by start.ts only once the
 // device is known to be connected, so a local-only device never downloads the client or zod.
 
-import { rememberStop } from '../db/members/stop-notice';
+import { rememberStop, type StopNotice } from '../db/members/stop-notice';
+import { hasDraft } from '../db/posts/drafts';
 import { onLocalChange } from '../db/storage/changes';
 import { afterFirstPosts } from '../db/storage/idle';
 import { releaseSetAside } from '../db/ops/outbox';
@@ -13,8 +14,8 @@ import { sendPendingSignOut } from './auth';
 import { SyncEngine } from './engine';
 import { openLiveStream } from './live';
 import { savedFilesKeeper } from './saved-files';
-import { announce, setRetryHandler } from './status';
-import { ERRORS } from '../shared/errors';
+import { setRetryHandler } from './status';
+import { DRAFT_KEPT, ERRORS } from '../shared/errors';
 import type { Session } from '../db/types';
 
 const LOCK_NAME = 'insight-exchange:sync';
@@ -30,21 +31,29 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   // The server no longer knows this session (it expired, or this device was local-only until now):
   // once the server confirms it (a sign-in may have happened meanwhile), sign out here too. Queued
   // changes stay and are sent after the member signs in again.
-  const onSignedOut = (stopped?: { title: string; description: string }) => {
-    // The staff suspended or closed the account: signed out here at once, told why and until when.
+  // Said once (issue 59), by the login page a protected screen gives way to (a toast as well said it
+  // twice), with the draft sentence only when a draft was kept.
+  const endSession = async (why: StopNotice) => {
+    const signedIn = readStoredSession();
+    if (!signedIn) return;
+    const draft = await hasDraft(signedIn.email).catch(() => false);
+    if (readStoredSession()?.email !== signedIn.email) return;
+    const notice = draft ? { ...why, description: `${why.description} ${DRAFT_KEPT}` } : why;
+    rememberStop(notice);
+    saveSession(null);
+  };
+  const onSignedOut = (stopped?: StopNotice) => {
+    // The staff suspended or closed the account, a new password or another device ended the session:
+    // signed out here at once, told why (and until when).
     if (stopped) {
-      if (!readStoredSession()) return;
-      rememberStop(stopped);
-      saveSession(null);
-      announce(stopped);
+      void endSession(stopped);
       return;
     }
     void api.currentUser().then(
       (user) => {
         const signedIn = readStoredSession();
         if (!signedIn || user?.email === signedIn.email) return;
-        saveSession(null);
-        announce({
+        void endSession({
           title: ERRORS.signed_out.title,
           description: 'Your session on the server has ended. Sign in to keep syncing; nothing you did on this device is lost.',
         });

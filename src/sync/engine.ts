@@ -17,7 +17,7 @@ import { switchMember } from '../db/sync/member-switch';
 import { readCursor, readLastSyncAt, writeLastSyncAt } from '../db/ops/sync-meta';
 import type { Session } from '../db/types';
 import { DataError, isDataError } from '../db/storage/errors';
-import { titleOf } from '../shared/errors';
+import { ERRORS, titleOf } from '../shared/errors';
 import type { PushResponse } from '../shared/protocol';
 import { isOffline, isServerError, type SyncApi } from './api';
 import { announce, setSyncStatus } from './status';
@@ -421,7 +421,9 @@ export class SyncEngine {
       this.scheduleRetry(error.retryAfterMs);
       return;
     } else {
-      setSyncStatus({ state: 'error', message: error instanceof Error ? error.message : 'Sync failed.', waiting });
+      // A typed error says its own sentence; a fault of this build a plain one (its detail to the console).
+      if (!isDataError(error)) console.warn('Sync failed', error);
+      setSyncStatus({ state: 'error', message: isDataError(error) ? error.message : ERRORS.unexpected.message, waiting });
     }
     this.failures += 1;
     const base = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** (this.failures - 1));

@@ -28,8 +28,8 @@ test('a local-only device meets a server: samples once, sign in, one upload ques
   server = await startServer({ port: PORT });
   await page.reload();
   // The device's session is unknown to the server: it asks the member to sign in.
-  await expect(page.locator('.app-toasts').getByRole('alert').filter({ hasText: 'Please sign in again' })).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Please sign in again. Your session on the server has ended.');
   await signIn(page, 'jane.doe@example.com', passwordOf('jane.doe@example.com'));
   await page.goto('/forum');
   await waitSynced(page);

@@ -370,3 +370,50 @@ test('with system notifications turned on, a notification that arrives while the
   expect(data.url).toBe(`/posts/${postId}`);
   for (const device of [opened, tablet]) await device.context.close();
 });
+
+test('an admin approves and presses Log out at once: the approval is sent first, and the author’s phone sees it (issue 59, item 1)', async ({
+  browser,
+}) => {
+  const author = 'quick.exit.author@example.com';
+  const phone = await device(browser, author);
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  await createPosts(phone.page, ['Approved on the way out']);
+  const pending = card(tablet.page, 'Approved on the way out');
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  // Written on the tablet (its toast), and Log out pressed at once, before any sync was waited for.
+  await expect(toasts(tablet.page).getByRole('status').filter({ hasText: 'Post approved' })).toBeVisible();
+  await tablet.page.getByRole('button', { name: 'Log out' }).click();
+  await expect(tablet.page).toHaveURL(/\/login/);
+  await expect(toasts(tablet.page).getByText('Logged Out', { exact: true })).toBeVisible();
+  await expect(tablet.page.getByRole('dialog', { name: 'Changes not sent yet' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await storedPosts(phone.page)).find((post) => post.title === 'Approved on the way out')?.status, { timeout: 20_000 })
+    .toBe('approved');
+  await phone.context.close();
+  await tablet.context.close();
+});
+
+test('an admin approves a post the instant it arrives: “Post approved” every time, never an error (issue 59, item 2)', async ({
+  browser,
+}) => {
+  const tablet = await device(browser, ADMIN, TABLET, '/admin');
+  const phone = await device(browser, 'instant.author@example.com');
+  const told = toasts(tablet.page);
+  const titles = ['Arrived note one', 'Arrived note two', 'Arrived note three'];
+  for (const title of titles) {
+    await createPosts(phone.page, [title]);
+    // Pressed as soon as the live stream shows it in the queue.
+    await card(tablet.page, title).getByRole('button', { name: 'Approve' }).click();
+    await expect(told.getByRole('status').filter({ hasText: 'Post approved' })).toBeVisible();
+    await expect(told.getByRole('alert')).toBeEmpty();
+    await expect(card(tablet.page, title)).toHaveCount(0);
+  }
+  // Approved on the server: the author's phone holds them approved.
+  await expect
+    .poll(async () => (await storedPosts(phone.page)).filter((post) => titles.includes(post.title) && post.status === 'approved').length, {
+      timeout: 20_000,
+    })
+    .toBe(3);
+  await phone.context.close();
+  await tablet.context.close();
+});

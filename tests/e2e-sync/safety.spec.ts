@@ -61,14 +61,13 @@ test('a member suspended on the tablet is signed out of their phone live, told w
   await expect(toasts(tablet.page).getByText('Member suspended')).toBeVisible();
   await expect(row.getByText(/^Suspended until/)).toBeVisible();
 
-  // The phone hears it on its live stream: signed out, with the reason and the end.
-  await expect(
-    toasts(phone.page).getByText(
-      /Your account is suspended until \d{1,2} [A-Z][a-z]{2} \d{4}, 23:59\. Reason: Links to a casino in every reply/,
-    ),
-  ).toBeVisible();
+  // The phone hears it on its live stream: signed out, with the reason and the end (the last day picked,
+  // in the reader's time zone), said once (issue 59).
   await expect(phone.page).toHaveURL(/\/login/);
-  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Reason: Links to a casino in every reply');
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText(
+    /Your account is suspended until \d{1,2} [A-Z][a-z]{2} \d{4}, 23:59\. Reason: Links to a casino in every reply/,
+  );
+  await expect(toasts(phone.page).getByText(/Your account is suspended/)).toHaveCount(0);
   // Signing in again says the same, and signs nobody in.
   await phone.page.getByLabel('Email').fill(member);
   await phone.page.getByLabel('Password').fill(passwordOf(member));

@@ -1,5 +1,6 @@
-// Why this tab's member was signed out by the staff (a suspension, a closed account), for the
-// login page to say instead of "signed out in another tab". Kept in sessionStorage: this tab only,
+// Why this tab's member was signed out by the server (a suspension, a closed account, a new
+// password, a sign-out from another device, an expired session), for the login page to say, once,
+// instead of "signed out in another tab". Kept in sessionStorage: this tab only,
 // gone with it; cleared by the next sign-in.
 
 const KEY = 'ie-stopped';

@@ -66,3 +66,8 @@ export async function setSignOutPending(pending: boolean, now = Date.now()): Pro
 export async function isSignOutPending(): Promise<boolean> {
   return (await read(SYNC_META.signOutPending, isNumber)) !== undefined;
 }
+
+/** The server's id of a post created on this device under the temporary `id`, once the server took it (else undefined). */
+export function movedPostId(id: number): Promise<number | undefined> {
+  return read(`${SYNC_META.rekeyed}${id}`, isNumber);
+}

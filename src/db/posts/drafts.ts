@@ -94,6 +94,12 @@ export function saveDraftNow(email: string, draft: Omit<PostDraft, 'savedAt'>): 
   else writeLocal(localKeyFor(email), JSON.stringify({ ...draft, savedAt: Date.now() }));
 }
 
+/** True when the member has a New Post draft with something in it (a sign-out's notice says it is kept). */
+export async function hasDraft(email: string): Promise<boolean> {
+  const draft = await loadDraft(email);
+  return draft !== null && !isEmpty(draft);
+}
+
 /** The member's newest draft (from IndexedDB or the last-moment copy), or null. */
 export async function loadDraft(email: string): Promise<PostDraft | null> {
   const row = await withDataErrors(() => db.meta.get(keyFor(email)));

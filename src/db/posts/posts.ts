@@ -5,7 +5,8 @@
 import Dexie from 'dexie';
 import { db, type PostRow } from '../storage/schema';
 import { toPost } from './post-codec';
-import { withDataErrors } from '../storage/errors';
+import { DataError, withDataErrors } from '../storage/errors';
+import { movedPostId } from '../ops/sync-meta';
 import type { PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
 import type { PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../members/session';
@@ -37,13 +38,32 @@ export async function createPost(input: NewPostInput): Promise<Post> {
     ...(input.attachments?.length ? { attachments: input.attachments.map(({ sha256, name }) => ({ sha256, name })) } : {}),
   };
   const { postId } = await runOperation('create', { post });
-  return toPost((await run(() => db.posts.get(postId!)))!);
+  return postNow(postId!);
 }
 
-async function reviewPost(id: number, type: 'approve' | 'reject', reason?: string): Promise<Post> {
+/**
+ * The id a post goes by now: one created on this device moves to the server's id once the server
+ * takes it (apply-results.ts), while a screen may still hold the first one.
+ */
+async function currentId(id: number): Promise<number> {
+  if (await db.posts.get(id)) return id;
+  return (await movedPostId(id)) ?? id;
+}
+
+/** The post of `id` as stored now, followed to the server's id if it moved meanwhile; `not_found` once it is gone. */
+async function postNow(id: number): Promise<Post> {
+  const row = await run(async () => db.posts.get(await currentId(id)));
+  if (!row) throw new DataError('not_found');
+  return toPost(row);
+}
+
+async function reviewPost(shown: number, type: 'approve' | 'reject', reason?: string): Promise<Post> {
+  // The queue may show a post under the id it had a moment ago (the admin's own fresh post, re-keyed
+  // as the server took it): the review follows it.
+  const id = await run(() => currentId(shown));
   if (type === 'approve') await runOperation('approve', { postId: id });
   else await runOperation('reject', reason === undefined ? { postId: id } : { postId: id, reason });
-  return toPost((await run(() => db.posts.get(id)))!);
+  return postNow(id);
 }
 
 /** Approves a pending post (the `approve` operation): admins only, pending posts only (else a typed error). */

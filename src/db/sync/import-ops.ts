@@ -9,7 +9,7 @@ import { samplePosts } from '../../shared/sample-posts';
 import type { Post, Session } from '../types';
 import { localView } from '../ops/replay';
 import { newOp, operationsFor, queueOperation } from '../ops/outbox';
-import { SYNC_META } from '../ops/sync-meta';
+import { movedPostId } from '../ops/sync-meta';
 import { refreshLocalView } from '../posts/pulled';
 import { MAX_LIKES_PER_OP } from '../../shared/ops/like';
 const sampleKeys = new Set(samplePosts(0).map((post) => `${post.title}\n${post.content}`));
@@ -27,10 +27,10 @@ async function queueReview(postId: number, status: 'approved' | 'rejected', sess
 
 /** A row that a re-imported backup put back under the id this device once sent it with: the server's row instead. */
 async function serverCopy(row: PostRow): Promise<PostRow | undefined> {
-  const moved = await db.meta.get(`${SYNC_META.rekeyed}${row.id}`);
-  if (typeof moved?.value !== 'number') return row;
+  const moved = await movedPostId(row.id);
+  if (moved === undefined) return row;
   await db.posts.delete(row.id);
-  return db.posts.get(moved.value);
+  return db.posts.get(moved);
 }
 
 async function queueOne(post: Post, stored: PostRow | undefined, session: Session): Promise<boolean> {

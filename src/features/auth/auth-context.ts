@@ -1,6 +1,7 @@
 // The auth context of product.md §4: the user, login, signup, logout, isAuthenticated and loading.
 import { createContext, useContext } from 'react';
 import type { Session } from '../../db/types';
+import type { SignOutResult } from '../../sync/auth';
 
 export interface AuthValue {
   user: Session | null;
@@ -11,9 +12,12 @@ export interface AuthValue {
   roleSettled: boolean;
   /** True when the last sign-out came from another tab (the login screen tells the member why). */
   signedOutElsewhere: boolean;
+  /** Whose session that sign-out ended. */
+  signedOutEmail?: string;
   login: (email: string, password: string) => Promise<Session>;
   signup: (name: string, email: string, password: string) => Promise<Session>;
-  logout: () => Promise<void>;
+  /** Sends what is queued, then signs out; `force` signs out with what could not be sent (kept for the next sign-in here). */
+  logout: (options?: { force?: boolean }) => Promise<SignOutResult>;
 }
 
 export const AuthContext = createContext<AuthValue | null>(null);

@@ -8,6 +8,8 @@ interface AuthState {
   user: Session | null;
   loading: boolean;
   signedOutElsewhere?: boolean;
+  /** Whose session another tab ended (their draft, if any, is named on the login page). */
+  signedOutEmail?: string;
   roleSettled: boolean;
 }
 
@@ -30,12 +32,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // may be heard twice, through the storage event and the BroadcastChannel.)
         const elsewhere = !user && !signingOutHere.current;
         signingOutHere.current = false;
-        setState((previous) => ({
-          user,
-          loading: false,
-          signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
-          roleSettled: roleAuthority() !== 'unsettled',
-        }));
+        setState((previous) => {
+          const signedOutEmail = user ? undefined : elsewhere && previous.user ? previous.user.email : previous.signedOutEmail;
+          return {
+            user,
+            loading: false,
+            signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
+            ...(signedOutEmail ? { signedOutEmail } : {}),
+            roleSettled: roleAuthority() !== 'unsettled',
+          };
+        });
       }),
     [],
   );
@@ -64,10 +70,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return signUp(name, email, password);
   }, []);
 
-  const logout = useCallback(async () => {
-    const { signOut } = await import('../../sync/auth');
+  const logout = useCallback(async (options: { force?: boolean } = {}) => {
+    const [{ signOut }, { getRunningEngine }] = await Promise.all([import('../../sync/auth'), import('../../sync/start')]);
     signingOutHere.current = true;
-    await signOut();
+    const result = await signOut(undefined, { ...options, engine: getRunningEngine() });
+    if (!result.signedOut) signingOutHere.current = false;
+    return result;
   }, []);
 
   const value = useMemo<AuthValue>(

@@ -8,9 +8,10 @@ import { useAuth } from './auth-context';
  * the protected screens render, only a Loading... placeholder.
  */
 export function RequireAuth() {
-  const { user, loading, signedOutElsewhere } = useAuth();
+  const { user, loading, signedOutElsewhere, signedOutEmail } = useAuth();
   const location = useLocation();
   if (loading) return <PageLoading label="Loading..." />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, signedOutElsewhere }} />;
+  if (!user)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, signedOutElsewhere, signedOutEmail }} />;
   return <Outlet />;
 }

@@ -5,7 +5,11 @@ import { USER_KEY } from '../../../src/db/contracts';
 import { createApi } from '../../../src/sync/api';
 import { sendPendingSignOut, signIn, signOut, signUp } from '../../../src/sync/auth';
 import { requireAdmin } from '../../../src/db/members/guards';
-import { ERRORS } from '../../../src/shared/errors';
+import { ERRORS, unsentChangesMessage } from '../../../src/shared/errors';
+import { countWaiting } from '../../../src/db/ops/outbox';
+import { likePost } from '../../../src/db/likes/likes';
+import { createPost } from '../../../src/db/posts/posts';
+import { connectedDevice } from './harness';
 import { isSignOutPending } from '../../../src/db/ops/sync-meta';
 import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
@@ -179,5 +183,59 @@ describe('accounts through the server', () => {
     server.down = false;
     await signIn('commuter@example.com', PASSWORD, api);
     await expect.poll(() => isSignOutPending()).toBe(false);
+  });
+
+  it('Log out sends what is queued first, while the session stands; then it ends the session (issue 59, item 1)', async () => {
+    const server = await startServer();
+    const post = await server.addPost();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    await likePost(post.id);
+    server.requests.length = 0;
+    await expect(signOut(device.api, { engine: device.engine, isOnline: () => true })).resolves.toEqual({ signedOut: true });
+    expect(server.requests.filter((request) => request !== 'GET /api/changes')).toEqual(['POST /api/ops', 'DELETE /api/session']);
+    expect((await server.post(post.id))!.likes).toBe(1);
+    expect(readStoredSession()).toBeNull();
+    expect(await countWaiting()).toBe(0);
+  });
+
+  it('offline, Log out names what cannot be sent and signs nobody out; Log out anyway keeps it for the next sign-in here', async () => {
+    const server = await startServer();
+    const post = await server.addPost();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    await likePost(post.id);
+    await createPost({ title: 'Written on the train', content: 'Sent when back', category: 'Trends' });
+    server.requests.length = 0;
+    const offline = { engine: device.engine, isOnline: () => false };
+    await expect(signOut(device.api, offline)).resolves.toEqual({ signedOut: false, unsent: 2 });
+    expect(readStoredSession()).toMatchObject({ email: 'member@example.com' });
+    expect(server.requests).toEqual([]);
+    await expect(signOut(device.api, { ...offline, force: true })).resolves.toEqual({ signedOut: true });
+    expect(readStoredSession()).toBeNull();
+    expect(await countWaiting('member@example.com')).toBe(2);
+    // Nothing is sent with the ended session: the engine has no one to send for.
+    server.requests.length = 0;
+    await device.engine.sync();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a server too slow to take the queue within the wait: Log out names what is left', async () => {
+    const server = await startServer();
+    const post = await server.addPost();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    await likePost(post.id);
+    const stuck = { retry: () => new Promise<void>(() => undefined) };
+    await expect(signOut(device.api, { engine: stuck, isOnline: () => true, waitMs: 10 })).resolves.toEqual({
+      signedOut: false,
+      unsent: 1,
+    });
+    expect(readStoredSession()).not.toBeNull();
+  });
+
+  it('the dialog’s sentence: plural, and singular for one change', () => {
+    expect(unsentChangesMessage(2)).toBe('2 changes are not sent yet: they will be sent the next time you sign in here.');
+    expect(unsentChangesMessage(1)).toBe('1 change is not sent yet: it will be sent the next time you sign in here.');
   });
 });

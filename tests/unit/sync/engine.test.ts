@@ -8,6 +8,8 @@ import { validateNewPost } from '../../../src/shared/validation';
 import { approvePost, createPost } from '../../../src/db/posts/posts';
 import { likePost } from '../../../src/db/likes/likes';
 import { applyPullPage } from '../../../src/db/sync/apply-pull';
+import { applyPushResults } from '../../../src/db/sync/apply-results';
+import { onLocalChange } from '../../../src/db/storage/changes';
 import { readCursor } from '../../../src/db/ops/sync-meta';
 import { META_KEYS } from '../../../src/db/contracts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
@@ -121,6 +123,37 @@ describe('the sync engine', () => {
     expect(onServer[0]).toMatchObject({ title: 'Admin note', status: 'approved' });
     expect(await db.posts.get(onServer[0]!.id)).toMatchObject({ status: 'approved' });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an Approve pressed as the post’s temporary id gives way to the server’s follows it (issue 59, item 2)', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server, DEFAULT_ADMIN_EMAIL);
+    const created = await createPost({ title: 'Fresh admin note', content: 'Approved the moment it lands', category: 'Trends' });
+    const [sent] = await db.outbox.toArray();
+    const answer = await device.api.push([sent!.op]);
+    const [result] = answer.results;
+    const serverId = result?.status === 'applied' ? result.postId! : 0;
+    // The server's answer to the create is applied the instant the approval is written.
+    const stop = onLocalChange((kind) => {
+      if (kind !== 'op:approve') return;
+      stop();
+      void applyPushResults([sent!], answer.results, answer.cursor);
+    });
+    await expect(approvePost(created.id)).resolves.toMatchObject({ id: serverId, status: 'approved' });
+    await device.engine.sync();
+    expect(await server.post(serverId)).toMatchObject({ status: 'approved' });
+  });
+
+  it('an Approve pressed on a card still showing the temporary id reviews the post under the server’s id (issue 59, item 2)', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server, DEFAULT_ADMIN_EMAIL);
+    const created = await createPost({ title: 'Renumbered meanwhile', content: 'The queue had not caught up', category: 'Trends' });
+    await device.engine.sync();
+    const [onServer] = await server.posts();
+    expect(onServer!.id).not.toBe(created.id);
+    await expect(approvePost(created.id)).resolves.toMatchObject({ id: onServer!.id, status: 'approved' });
+    await device.engine.sync();
+    expect(await server.post(onServer!.id)).toMatchObject({ status: 'approved' });
   });
 
   it('a refused review is undone and explained: This post was already reviewed', async () => {

@@ -12,6 +12,7 @@ import { ERRORS } from '../../../src/shared/errors';
 import type { Op } from '../../../src/shared/protocol';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from './harness';
+import { endSessions } from '../../../server/db/members/accounts';
 import { startServer } from './test-server';
 import { RELAXED_LIMITS } from '../../server/support/limits';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
@@ -158,4 +159,17 @@ describe('safe with strangers on a connected device', () => {
     expect(JSON.stringify(await db.posts.toArray())).not.toContain('renamer@example.com');
     expect(localStorage.getItem('posts') ?? '').not.toContain('renamer@example.com');
   });
+
+  it.each(['password_changed', 'revoked'] as const)(
+    'a session ended by %s (a new password, another device): the first check of the session hears the true reason, not a plain sign-out (issue 59)',
+    async (reason) => {
+      const server = await startServer();
+      const stopped: unknown[] = [];
+      const { engine } = await connectedDevice(server, MEMBER, { onSignedOut: (why) => stopped.push(why) });
+      await endSessions(server.db, (await server.account(MEMBER)).id, reason);
+      await engine.sync();
+      const told = reason === 'password_changed' ? ERRORS.password_changed : ERRORS.session_revoked;
+      expect(stopped).toEqual([{ title: told.title, description: told.message }]);
+    },
+  );
 });
