@@ -6,7 +6,8 @@
 // so it holds across every instance of the server; the admin may change each (rate_limit_settings,
 // read again every few seconds). A flood (too many pushes or operations) is answered 429 with
 // Retry-After; one operation over its limit is answered `failed` with `slow_down`, when to try again,
-// and the device keeps it and sends it then.
+// and the device keeps it and sends it then; one that costs more than its limit ever allows is refused
+// (`over_limit`).
 import { slowDownMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
 import { refuse } from './http-error';
@@ -103,6 +104,15 @@ export class SlowDown extends Error {
   }
 }
 
+/**
+ * An operation that costs more than its limit's whole bucket (a like of count 1,000 when a member
+ * may like 50 a day): no wait would let it pass, so it is refused (`over_limit`), not held for days.
+ * A request's limits (takeForRequest) still answer it as a SlowDown.
+ */
+export class OverLimit extends SlowDown {
+  override name = 'OverLimit';
+}
+
 /** Who a limit counts: a member (admins never reach here). */
 export interface Limited {
   id: number;
@@ -168,8 +178,8 @@ function bucketOf(rule: LimitRule, member: Limited, now: number): { capacity: nu
 export async function take(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1, now = Date.now()): Promise<void> {
   if (member.role === 'admin' || cost <= 0) return;
   const { capacity, rate } = bucketOf(limits[name], member, now);
-  // A cost above the capacity can never be met: it waits as long as a full bucket takes to refill.
-  if (capacity <= 0 || cost > capacity) throw new SlowDown(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
+  // A cost above the capacity can never be met (a limit of 0 included): OverLimit, with the wait a full bucket would take.
+  if (capacity <= 0 || cost > capacity) throw new OverLimit(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
   const key = `member:${member.id}`;
   const [taken] = await sql.query(
     `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)

@@ -75,6 +75,22 @@ describe('member limits (DEFAULT_LIMITS)', () => {
     expect(resultOf(await member.push(likeOp(postId))).status).toBe('applied');
   });
 
+  it('a like of count 1,000 with 50 likes a day is refused over_limit at once, not held for 20 days; nothing is taken', async () => {
+    clock();
+    const member = await signedIn(server.app, 'importer.limits@example.com');
+    const postId = await admin.createPost('Liked in bulk');
+    await admin.push(reviewOp(postId));
+    const bulk = resultOf(await member.push(likeOp(postId, 1000)));
+    expect(bulk).toMatchObject({
+      status: 'refused',
+      code: 'over_limit',
+      reason: 'This is more than the forum’s limits allow at once, so it was not done.',
+    });
+    expect(bulk.retryAfter).toBeUndefined();
+    // The refusal took none of the day's likes: 50 still pass.
+    expect(resultOf(await member.push(likeOp(postId, 50))).status).toBe('applied');
+  });
+
   it('admins are exempt', async () => {
     for (let index = 0; index < 5; index += 1) expect(resultOf(await admin.push(createOp(`Staff ${index}`))).status).toBe('applied');
   });

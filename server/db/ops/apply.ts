@@ -20,7 +20,7 @@ import type { Database, Priority, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
 import { applyLike } from './like-batch';
 import { logStaffAction } from '../staff/staff-log';
-import { OPERATION_LIMITS, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
+import { OPERATION_LIMITS, OverLimit, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
 import { ChangeNumber, SqlStore } from './sql-store';
 
 /** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
@@ -29,14 +29,14 @@ export interface Applied {
   seq: number | null;
 }
 
-/** An operation over one of its limits: `failed` (it is not refused: the device keeps it) with when to send it again. */
-const slowedDown = (op: Op, error: SlowDown): ServerOpResult => ({
-  id: op.id,
-  status: 'failed',
-  code: 'slow_down',
-  reason: error.message,
-  retryAfter: error.retryAfter,
-});
+/**
+ * An operation over one of its limits: `failed` (it is not refused: the device keeps it) with when to
+ * send it again; or refused `over_limit` when it costs more than the limit ever allows.
+ */
+const slowedDown = (op: Op, error: SlowDown): ServerOpResult =>
+  error instanceof OverLimit
+    ? refused(op, 'over_limit')
+    : { id: op.id, status: 'failed', code: 'slow_down', reason: error.message, retryAfter: error.retryAfter };
 
 /** Thrown inside an operation's transaction when its op id turns out to be recorded already. */
 class Duplicate extends Error {}
