@@ -63,8 +63,9 @@ export const DEFAULT_LIMITS: Record<
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
   /**
-   * Pages of the forum read from the server (GET /api/posts, issue 44): a new device's window takes
-   * about six, a member scrolling past it one per 50 posts; this only stops a loop copying the forum.
+   * Pages of the forum read from the server (GET /api/posts, issue 44, and pulls, GET /api/changes):
+   * a new device's window takes about six, a member scrolling past it one per 50 posts, a tab's live
+   * stream at most one pull per 2 s (sync/engine.ts); this only stops a loop copying the forum.
    */
   pages_per_minute: { count: 60, seconds: 60, firstDayCount: 60, firstDaySeconds: 60 },
   /** Pushes: 2 a second on average, 20 at once (a device coming back online sends several). */

@@ -91,6 +91,21 @@ describe('member limits (DEFAULT_LIMITS)', () => {
     expect(resultOf(await member.push(likeOp(postId, 50))).status).toBe('applied');
   });
 
+  it('pulls count under pages_per_minute with the pages: 60 at once, then 429 slow_down with Retry-After, for both', async () => {
+    const time = clock();
+    const puller = await signedIn(server.app, 'puller.limits@example.com');
+    const allowed = DEFAULT_LIMITS.pages_per_minute.firstDayCount;
+    for (let index = 0; index < allowed; index += 1) expect((await puller.pull()).status).toBe(200);
+    const over = await puller.pull();
+    expect(over.status).toBe(429);
+    expect(over.body.error).toEqual({ code: 'slow_down', message: 'You are doing that too often. Try again in 1 second.' });
+    expect(over.headers['retry-after']).toBe('1');
+    // The pages of the forum draw on the same limit.
+    expect((await puller.request('GET', '/api/posts?limit=1')).status).toBe(429);
+    time.advance(1_000);
+    expect((await puller.pull()).status).toBe(200);
+  });
+
   it('admins are exempt', async () => {
     for (let index = 0; index < 5; index += 1) expect(resultOf(await admin.push(createOp(`Staff ${index}`))).status).toBe('applied');
   });
