@@ -1,7 +1,7 @@
 // The limits of a forum open to strangers, per member, modelled on Discourse's defaults (its
 // site_settings.yml: 20 new topics a day and 15 s between them, 3 topics and 10 replies in a member's
 // first day and 120 s / 30 s between them, 5 s between replies, 50 likes, 20 flags and 30 edits a day,
-// 30 searches a minute), plus what a sync protocol needs: pushes and operations per window. Admins are
+// 30 searches a minute), 3 renames a day, plus what a sync protocol needs: pushes and operations per window. Admins are
 // exempt. Each limit is a token bucket kept in PostgreSQL (rate_buckets) and taken in one statement,
 // so it holds across every instance of the server; the admin may change each (rate_limit_settings,
 // read again every few seconds). A flood (too many pushes or operations) is answered 429 with
@@ -37,7 +37,8 @@ export const DEFAULT_LIMITS: Record<
   | 'searches_per_minute'
   | 'pages_per_minute'
   | 'pushes_per_10_seconds'
-  | 'operations_per_minute',
+  | 'operations_per_minute'
+  | 'renames_per_day',
   LimitRule
 > = {
   /** New posts (Discourse's topics). */
@@ -72,6 +73,12 @@ export const DEFAULT_LIMITS: Record<
   pushes_per_10_seconds: { count: 20, seconds: 10, firstDayCount: 20, firstDaySeconds: 10 },
   /** Operations in all pushes: one full push (100) at once, then 2 a second. */
   operations_per_minute: { count: 120, seconds: 60, firstDayCount: 120, firstDaySeconds: 60 },
+  /**
+   * Changes of a member's display name (issue 59): Discourse lets a member change their username
+   * only in their first days; three a day lets a typo be mended twice and stops a name that
+   * changes every few seconds to confuse readers (each rename rewrites the author of all they wrote).
+   */
+  renames_per_day: { count: 3, seconds: DAY, firstDayCount: 3, firstDaySeconds: DAY },
 };
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
@@ -91,6 +98,7 @@ export const OPERATION_LIMITS: Partial<Record<string, readonly LimitName[]>> = {
   vote: ['votes_per_day'],
   editPost: ['edits_per_day'],
   editReply: ['edits_per_day'],
+  rename: ['renames_per_day'],
 };
 
 /** An operation or request over a limit: how long until it would be allowed. */

@@ -106,6 +106,20 @@ describe('member limits (DEFAULT_LIMITS)', () => {
     expect((await puller.pull()).status).toBe(200);
   });
 
+  it('renames: 3 a day, then slow_down until the day has passed; a refused name takes nothing', async () => {
+    const time = clock();
+    const member = await signedIn(server.app, 'renamer.limits@example.com');
+    const rename = (name: string) => ({ id: randomUUID(), type: 'rename', name }) as Op;
+    expect(resultOf(await member.push(rename(' '))).code).toBe('invalid');
+    for (const name of ['Renamer One', 'Renamer Two', 'Renamer Three'])
+      expect(resultOf(await member.push(rename(name))).status).toBe('applied');
+    const fourth = resultOf(await member.push(rename('Renamer Four')));
+    expect(fourth).toMatchObject({ status: 'failed', code: 'slow_down' });
+    expect(fourth.retryAfter).toBeGreaterThan(60 * 60);
+    time.advance(24 * 60 * 60 * 1000);
+    expect(resultOf(await member.push(rename('Renamer Four'))).status).toBe('applied');
+  });
+
   it('admins are exempt', async () => {
     for (let index = 0; index < 5; index += 1) expect(resultOf(await admin.push(createOp(`Staff ${index}`))).status).toBe('applied');
   });

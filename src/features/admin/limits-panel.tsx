@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   pages_per_minute: 'Pages of the forum read from the server',
   pushes_per_10_seconds: 'Sync requests',
   operations_per_minute: 'Changes synced',
+  renames_per_day: 'Name changes',
 };
 
 /** "3 per day", "1 per 2 minutes". */
