@@ -1,5 +1,6 @@
-// silenceMember: admins only. What a silenced member may still do is each operation's rule
-// (mayWrite), tested with the server that records it: tests/server/safety.test.ts.
+// silenceMember: admins only. What a silenced member may still do is the one rule of silence
+// (rules.ts, runOp): tests/unit/ops/silence-rule.test.ts, and with the server that records it,
+// tests/server/safety.test.ts.
 import { BOB, BOBS_POST, casesOf, MEMBER_ID } from './world';
 
 export default casesOf('silenceMember', [

@@ -9,6 +9,7 @@
 import { maySee } from '../../../src/shared/post-rules';
 import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
 import { definitionOf } from '../../../src/shared/ops/registry';
+import { runOp, silenceRefuses } from '../../../src/shared/ops/rules';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -114,9 +115,9 @@ export async function applyOp(
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
   if (op.type === 'like') {
-    // The group commit runs no definition: the like's own rule of silence (mayWrite) is checked here,
-    // and its limit taken before it joins (a like's count is as many likes).
-    if (user.silenced) return { result: refused(op, 'silenced'), seq: null };
+    // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the
+    // member's row here, and the like's limit taken before it joins (a like's count is as many likes).
+    if (silenceRefuses(definition, user.silenced === true)) return { result: refused(op, 'silenced'), seq: null };
     const count = (args as { count?: number }).count ?? 1;
     try {
       if (limits) await take(db, limits, 'likes_per_day', user, count);
@@ -160,7 +161,7 @@ export async function applyByDefinition(
           about.replyId = replyId;
         },
       };
-      await definition.run(store, user, args as never, context);
+      await runOp(definition, store, user, args as never, context);
       await logStaffAction(tx, store, user, op, args, about);
       const seq = change.taken ? change.last : null;
       const [claimed] = await tx.query(
