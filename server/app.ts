@@ -9,6 +9,7 @@ import { attemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
 import { HostNames, type HostOptions } from './lib/host-names';
 import type { StreamLimits } from './lib/live-streams';
+import { capConnections, DEFAULT_CONNECTION_LIMITS, timeoutOptions, type ConnectionLimits } from './lib/connections';
 import { clientErrorHandler, handleError, redactedLogger, setupErrors } from './plugins/errors';
 import { RequestLog } from './plugins/request-log';
 import { API_ONLY_CSP, cspFromHtml, setupSecurity } from './plugins/security';
@@ -57,6 +58,8 @@ export interface AppOptions {
    * a worker on the queue. Without it (tests not about email) messages are queued and not sent.
    */
   mail?: Omit<MailWorkerOptions, 'log'>;
+  /** How long a request may take to arrive, and the connections one client address holds (lib/connections.ts). */
+  connections?: Partial<ConnectionLimits>;
   /** The origin of links in emails (PUBLIC_ORIGIN's first); default: the address the server listens on. */
   origin?: string | (() => string);
 }
@@ -69,6 +72,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = options.distDir ? readIndexHtml(options.distDir) : undefined;
   const csp = (indexHtml && cspFromHtml(indexHtml)) ?? API_ONLY_CSP;
+  const connections: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const timeouts = timeoutOptions(connections);
   const app = Fastify({
     logger: redactedLogger(options.logger),
     // A hop count as proxy-addr reads it: the nearest `n` addresses are proxies, the next is the client.
@@ -76,8 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Each route that takes a body says how much (the push 1 MiB, a sign-in 64 KiB); nothing else more than this.
     bodyLimit: 64 * 1024,
     logController: new RequestLog(), // one log line per request, not two
+    // A request must arrive whole in time (headers, then body), or it is cut off: 408 (lib/connections.ts).
+    requestTimeout: connections.requestTimeoutMs,
     // No Host at all is answered by the Host check (421, as JSON) rather than node's empty 400.
-    ...(options.https ? { https: { ...options.https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
+    ...(options.https
+      ? { https: { ...options.https, requireHostHeader: false, ...timeouts } }
+      : { http: { requireHostHeader: false, ...timeouts } }),
     // Errors before any route (node's parser, a bad URL) answer `{ error: { code, message } }` too.
     clientErrorHandler,
     frameworkErrors: handleError,
@@ -109,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   app.addHook('onClose', async () => hub.close());
+  capConnections(app, connections, Boolean(options.trustProxy), Boolean(options.https));
   setupErrors(app);
   setupZodValidation(app);
   await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: Boolean(options.trustProxy) }));

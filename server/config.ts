@@ -1,10 +1,11 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
 // TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL, MAIL_FROM,
-// DATABASE_LISTEN_URL, DATABASE_POOL_MODE and REPLICA_URL.
+// DATABASE_LISTEN_URL, DATABASE_POOL_MODE, REPLICA_URL, REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './lib/connections';
 
 export interface Config {
   port: number;
@@ -40,6 +41,8 @@ export interface Config {
   mailFrom: string;
   /** MAIL_LEASE_MS: how long an instance's claim on a message holds (default 5 minutes). */
   mailLeaseMs?: number;
+  /** REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS (lib/connections.ts). */
+  connections: ConnectionLimits;
 }
 
 export const DEFAULT_MAIL_FROM = 'Insight Exchange <no-reply@insightexchange.app>';
@@ -76,6 +79,19 @@ function readMailFrom(value: string | undefined): string {
   if (!/^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(text))
     throw new ConfigError('MAIL_FROM must be an address such as Insight Exchange <no-reply@example.com>.');
   return text;
+}
+
+/** REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS, checked: whole numbers (a timeout of a second to ten minutes). */
+function readConnections(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS?.trim() || DEFAULT_CONNECTION_LIMITS.requestTimeoutMs);
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 1000 || requestTimeoutMs > 600_000)
+    throw new ConfigError(`REQUEST_TIMEOUT_MS must be a number of milliseconds between 1000 and 600000, not "${env.REQUEST_TIMEOUT_MS}".`);
+  const perAddress = Number(env.MAX_CONNECTIONS_PER_ADDRESS?.trim() || DEFAULT_CONNECTION_LIMITS.perAddress);
+  if (!Number.isInteger(perAddress) || perAddress < 1)
+    throw new ConfigError(
+      `MAX_CONNECTIONS_PER_ADDRESS must be a whole number of connections, at least 1, not "${env.MAX_CONNECTIONS_PER_ADDRESS}".`,
+    );
+  return { requestTimeoutMs, perAddress };
 }
 
 /** A configuration problem: reported in one sentence, then the process exits 1. */
@@ -179,5 +195,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: readSmtpUrl(env.SMTP_URL),
     mailFrom: readMailFrom(env.MAIL_FROM),
     mailLeaseMs: readMailLease(env.MAIL_LEASE_MS),
+    connections: readConnections(env),
   };
 }

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       version: BUILD_ID,
       hosts: { listenHost: config.host, publicOrigins: config.publicOrigins },
       streams: { perInstance: config.maxLiveStreams },
+      connections: config.connections,
       mail: { transport: mailTransport, from: config.mailFrom, ...(config.mailLeaseMs ? { leaseMs: config.mailLeaseMs } : {}) },
       origin: () => config.publicOrigins[0] ?? ownOrigin(),
     });

@@ -40,7 +40,17 @@ export async function openLimits(url, adminPassword = 'bench-admin') {
 
 function spawnServer(env) {
   const child = spawn(process.execPath, [...serveFlags(), process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin', TRUST_PROXY: '1', ...env },
+    // Its thousand live streams come from one address (no X-Forwarded-For): the per-address cap is lifted.
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-admin',
+      TRUST_PROXY: '1',
+      MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,12 +1,13 @@
 // The limits of a forum open to strangers, per member, modelled on Discourse's defaults (its
 // site_settings.yml: 20 new topics a day and 15 s between them, 3 topics and 10 replies in a member's
 // first day and 120 s / 30 s between them, 5 s between replies, 50 likes, 20 flags and 30 edits a day,
-// 30 searches a minute), plus what a sync protocol needs: pushes and operations per window. Admins are
+// 30 searches a minute), 3 renames a day, plus what a sync protocol needs: pushes and operations per window. Admins are
 // exempt. Each limit is a token bucket kept in PostgreSQL (rate_buckets) and taken in one statement,
 // so it holds across every instance of the server; the admin may change each (rate_limit_settings,
 // read again every few seconds). A flood (too many pushes or operations) is answered 429 with
 // Retry-After; one operation over its limit is answered `failed` with `slow_down`, when to try again,
-// and the device keeps it and sends it then.
+// and the device keeps it and sends it then; one that costs more than its limit ever allows is refused
+// (`over_limit`).
 import { slowDownMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
 import { refuse } from './http-error';
@@ -37,7 +38,8 @@ export const DEFAULT_LIMITS: Record<
   | 'pages_per_minute'
   | 'pushes_per_10_seconds'
   | 'operations_per_minute'
-  | 'signups_per_hour',
+  | 'signups_per_hour'
+  | 'renames_per_day',
   LimitRule
 > = {
   /** New posts (Discourse's topics). */
@@ -63,8 +65,9 @@ export const DEFAULT_LIMITS: Record<
   edits_per_day: { count: 30, seconds: DAY, firstDayCount: 30, firstDaySeconds: DAY },
   searches_per_minute: { count: 30, seconds: 60, firstDayCount: 30, firstDaySeconds: 60 },
   /**
-   * Pages of the forum read from the server (GET /api/posts, issue 44): a new device's window takes
-   * about six, a member scrolling past it one per 50 posts; this only stops a loop copying the forum.
+   * Pages of the forum read from the server (GET /api/posts, issue 44, and pulls, GET /api/changes):
+   * a new device's window takes about six, a member scrolling past it one per 50 posts, a tab's live
+   * stream at most one pull per 2 s (sync/engine.ts); this only stops a loop copying the forum.
    */
   pages_per_minute: { count: 60, seconds: 60, firstDayCount: 60, firstDaySeconds: 60 },
   /** Pushes: 2 a second on average, 20 at once (a device coming back online sends several). */
@@ -76,6 +79,12 @@ export const DEFAULT_LIMITS: Record<
    * is 3): counted per address, not per member (there is none yet).
    */
   signups_per_hour: { count: 3, seconds: 3600, firstDayCount: 3, firstDaySeconds: 3600 },
+  /**
+   * Changes of a member's display name (issue 59): Discourse lets a member change their username
+   * only in their first days; three a day lets a typo be mended twice and stops a name that
+   * changes every few seconds to confuse readers (each rename rewrites the author of all they wrote).
+   */
+  renames_per_day: { count: 3, seconds: DAY, firstDayCount: 3, firstDaySeconds: DAY },
 };
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
@@ -95,6 +104,7 @@ export const OPERATION_LIMITS: Partial<Record<string, readonly LimitName[]>> = {
   vote: ['votes_per_day'],
   editPost: ['edits_per_day'],
   editReply: ['edits_per_day'],
+  rename: ['renames_per_day'],
 };
 
 /** An operation or request over a limit: how long until it would be allowed. */
@@ -107,6 +117,15 @@ export class SlowDown extends Error {
   get retryAfter(): number {
     return Math.max(1, Math.ceil(this.waitMs / 1000));
   }
+}
+
+/**
+ * An operation that costs more than its limit's whole bucket (a like of count 1,000 when a member
+ * may like 50 a day): no wait would let it pass, so it is refused (`over_limit`), not held for days.
+ * A request's limits (takeForRequest) still answer it as a SlowDown.
+ */
+export class OverLimit extends SlowDown {
+  override name = 'OverLimit';
 }
 
 /** Who a limit counts: a member (admins never reach here). */
@@ -176,8 +195,8 @@ function bucketOf(rule: LimitRule, member: Limited, now: number): { capacity: nu
 export async function take(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1, now = Date.now()): Promise<void> {
   if (member.role === 'admin' || cost <= 0) return;
   const { capacity, rate } = bucketOf(limits[name], member, now);
-  // A cost above the capacity can never be met: it waits as long as a full bucket takes to refill.
-  if (capacity <= 0 || cost > capacity) throw new SlowDown(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
+  // A cost above the capacity can never be met (a limit of 0 included): OverLimit, with the wait a full bucket would take.
+  if (capacity <= 0 || cost > capacity) throw new OverLimit(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
   const key = member.key ?? `member:${member.id}`;
   const [taken] = await sql.query(
     `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)

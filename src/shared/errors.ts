@@ -160,6 +160,17 @@ export const ERRORS = {
     title: 'Attachment space used up',
     message: 'You have used all the space for your attachments (200 MB). Files already on the forum stay.',
   },
+  // Issue 59: connections a client cannot hold, and an operation more than its limit could ever allow.
+  too_many_connections: {
+    status: 429,
+    title: 'Too many connections',
+    message: 'Too many connections are open from your address. Close some tabs or windows, then try again in a moment.',
+  },
+  over_limit: {
+    status: 403,
+    title: 'Over the limit',
+    message: 'This is more than the forum’s limits allow at once, so it was not done.',
+  },
 
   // The server or the network.
   database_unavailable: {

@@ -37,6 +37,12 @@ export const PULL_PAGES_PER_BATCH = 4;
 /** Stays under the server's 1 MiB body limit for /api/ops, whatever the posts' lengths. */
 export const MAX_PUSH_BYTES = 768 * 1024;
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * The live stream's pokes pull at most once per POKE_GAP_MS on a tab (the last one waits for the gap
+ * to end): a busy forum announces changes many times a second, and every pull counts under the
+ * member's pages_per_minute (60 a minute, 60 at once): a tab's pokes take at most 30 of them.
+ */
+export const POKE_GAP_MS = 2_000;
 /** What a "Slow down" toast adds: nothing written is lost. */
 export const KEPT_UNTIL_ALLOWED = 'It is kept on this device and sent then.';
 
@@ -129,6 +135,10 @@ export class SyncEngine {
   private holdTimer: { timer: unknown; at: number } | undefined;
   private stopped = false;
   private knownCursor = 0;
+  /** The live stream's pacing (notifyServerCursor): when a poke last pulled, and the newest cursor announced. */
+  private lastPokeAt = -Infinity;
+  private pokedCursor = 0;
+  private pokeTimer: unknown;
   /** The server said it speaks another protocol version (told once). */
   private outdated = false;
   /** The member the server's session cookie was last confirmed to belong to. */
@@ -161,15 +171,32 @@ export class SyncEngine {
     return this.sync();
   }
 
-  /** The live stream said the server has changes up to `cursor`: pull if this device lacks them. */
+  /** The live stream said the server has changes up to `cursor`: pull if this device lacks them (paced: POKE_GAP_MS). */
   notifyServerCursor(cursor: number): void {
-    if (cursor > this.knownCursor) void this.sync();
+    if (cursor <= this.knownCursor) return;
+    this.pokedCursor = Math.max(this.pokedCursor, cursor);
+    if (this.pokeTimer !== undefined) return;
+    const now = (this.deps.now ?? Date.now)();
+    const wait = this.lastPokeAt + POKE_GAP_MS - now;
+    if (wait <= 0) {
+      this.lastPokeAt = now;
+      void this.sync();
+      return;
+    }
+    const setTimer = this.deps.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+    this.pokeTimer = setTimer(() => {
+      this.pokeTimer = undefined;
+      if (this.pokedCursor > this.knownCursor) this.notifyServerCursor(this.pokedCursor);
+    }, wait);
   }
 
   stop(): void {
     this.stopped = true;
     this.cancelTimer();
     this.cancelHoldTimer();
+    if (this.pokeTimer !== undefined)
+      (this.deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>)))(this.pokeTimer);
+    this.pokeTimer = undefined;
   }
 
   /** Refreshes the waiting count (after a local write). */

@@ -1,6 +1,7 @@
 // silenceMember: admins only; with a reason the member reads and, optionally, an end in the future
 // (at most ten years off), after which they write again (isSilencedAt). What a silenced member may
-// still do is each operation's rule (mayWrite), tested with the server that records it:
+// still do is the one rule of silence (rules.ts, runOp): tests/unit/ops/silence-rule.test.ts, and
+// with the server that records it,
 // tests/server/safety.test.ts.
 import { BOB, BOBS_POST, casesOf, MEMBER_ID } from './world';
 

@@ -75,6 +75,51 @@ describe('member limits (DEFAULT_LIMITS)', () => {
     expect(resultOf(await member.push(likeOp(postId))).status).toBe('applied');
   });
 
+  it('a like of count 1,000 with 50 likes a day is refused over_limit at once, not held for 20 days; nothing is taken', async () => {
+    clock();
+    const member = await signedIn(server.app, 'importer.limits@example.com');
+    const postId = await admin.createPost('Liked in bulk');
+    await admin.push(reviewOp(postId));
+    const bulk = resultOf(await member.push(likeOp(postId, 1000)));
+    expect(bulk).toMatchObject({
+      status: 'refused',
+      code: 'over_limit',
+      reason: 'This is more than the forum’s limits allow at once, so it was not done.',
+    });
+    expect(bulk.retryAfter).toBeUndefined();
+    // The refusal took none of the day's likes: 50 still pass.
+    expect(resultOf(await member.push(likeOp(postId, 50))).status).toBe('applied');
+  });
+
+  it('pulls count under pages_per_minute with the pages: 60 at once, then 429 slow_down with Retry-After, for both', async () => {
+    const time = clock();
+    const puller = await signedIn(server.app, 'puller.limits@example.com');
+    const allowed = DEFAULT_LIMITS.pages_per_minute.firstDayCount;
+    for (let index = 0; index < allowed; index += 1) expect((await puller.pull()).status).toBe(200);
+    const over = await puller.pull();
+    expect(over.status).toBe(429);
+    expect(over.body.error).toEqual({ code: 'slow_down', message: 'You are doing that too often. Try again in 1 second.' });
+    expect(over.headers['retry-after']).toBe('1');
+    // The pages of the forum draw on the same limit.
+    expect((await puller.request('GET', '/api/posts?limit=1')).status).toBe(429);
+    time.advance(1_000);
+    expect((await puller.pull()).status).toBe(200);
+  });
+
+  it('renames: 3 a day, then slow_down until the day has passed; a refused name takes nothing', async () => {
+    const time = clock();
+    const member = await signedIn(server.app, 'renamer.limits@example.com');
+    const rename = (name: string) => ({ id: randomUUID(), type: 'rename', name }) as Op;
+    expect(resultOf(await member.push(rename(' '))).code).toBe('invalid');
+    for (const name of ['Renamer One', 'Renamer Two', 'Renamer Three'])
+      expect(resultOf(await member.push(rename(name))).status).toBe('applied');
+    const fourth = resultOf(await member.push(rename('Renamer Four')));
+    expect(fourth).toMatchObject({ status: 'failed', code: 'slow_down' });
+    expect(fourth.retryAfter).toBeGreaterThan(60 * 60);
+    time.advance(24 * 60 * 60 * 1000);
+    expect(resultOf(await member.push(rename('Renamer Four'))).status).toBe('applied');
+  });
+
   it('admins are exempt', async () => {
     for (let index = 0; index < 5; index += 1) expect(resultOf(await admin.push(createOp(`Staff ${index}`))).status).toBe('applied');
   });

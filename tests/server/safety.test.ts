@@ -2,7 +2,7 @@
 // names cannot pose as someone else, and the admin can stop a member (Suspend, Silence, Delete
 // spammer), every staff action in the staff log. Each break the issue found is a test here that
 // fails on the code before it.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId } from '../../src/shared/members';
 import { ERRORS } from '../../src/shared/errors';
@@ -10,6 +10,7 @@ import { PROTOCOL_VERSION, type Op } from '../../src/shared/protocol';
 import { changeHead } from '../../server/db/sync/changes';
 import {
   Client,
+  closePollOp,
   createOp,
   deleteReplyOp,
   deletePostOp,
@@ -17,10 +18,12 @@ import {
   flagOp,
   hidePostOp,
   likeOp,
+  POLL,
   replyOp,
   reviewOp,
   signedIn,
   TEST_PASSWORD,
+  voteOp,
   type Answer,
 } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
@@ -185,6 +188,7 @@ describe.each(BACKENDS)('safe with strangers on %s', (backend) => {
   it('Silence: the member reads but every write is refused `silenced`; their devices pull it; Unsilence lets them write', async () => {
     const member = await signedIn(server.app, 'silenced.member@example.com');
     const postId = await approvedPost(member, 'Written before the silence');
+    const pollId = await member.createPost('Polled before the silence', POLL);
     const id = await idOf(member);
     expect(outcome(await member.push(silenceOp(id)))).toBe('admins_only');
     expect(outcome(await admin.push(silenceOp(id)))).toBe('applied');
@@ -196,10 +200,21 @@ describe.each(BACKENDS)('safe with strangers on %s', (backend) => {
       likeOp(postId),
       flagOp(postId),
       editPostOp(postId, 'approved'),
+      voteOp(postId),
+      closePollOp(pollId),
+      { id: randomUUID(), type: 'rename', name: 'Silenced Name' } as Op,
     ]) {
       const refused = resultOf(await member.push(op));
       expect(refused, op.type).toMatchObject({ status: 'refused', code: 'silenced', reason: ERRORS.silenced.message });
     }
+    // Nor a file: the upload route asks the same rule, before reading the bytes.
+    const bytes = Buffer.from('A silenced member’s notes.');
+    const upload = await member.request('PUT', `/api/attachments/${createHash('sha256').update(bytes).digest('hex')}`, bytes, {
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'notes.txt',
+    });
+    expect(upload.status).toBe(403);
+    expect(upload.body.error).toEqual({ code: 'silenced', message: ERRORS.silenced.message });
     // Reading, saving and removing their own writing stay theirs.
     expect((await member.pull(0, 1000)).status).toBe(200);
     expect(outcome(await member.push({ id: randomUUID(), type: 'view', postId } as Op))).toBe('applied');

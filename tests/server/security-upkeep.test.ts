@@ -196,6 +196,18 @@ describe('the Host check (DNS rebinding)', () => {
       expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
   });
 
+  it('reads REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS (30 s and 256 unless set), and refuses anything else', () => {
+    expect(readConfig({}).connections).toEqual({ requestTimeoutMs: 30_000, perAddress: 256 });
+    expect(readConfig({ REQUEST_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '20' }).connections).toEqual({
+      requestTimeoutMs: 5000,
+      perAddress: 20,
+    });
+    for (const bad of ['0', '999', 'soon', '600001'])
+      expect(() => readConfig({ REQUEST_TIMEOUT_MS: bad }), bad).toThrow(/REQUEST_TIMEOUT_MS/);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => readConfig({ MAX_CONNECTIONS_PER_ADDRESS: bad }), bad).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it('reads DATABASE_POOL_MODE and DATABASE_LISTEN_URL (a transaction pooler in front of PostgreSQL), and refuses anything else', () => {
     const pooled = readConfig({
       DATABASE_URL: 'postgres://app@127.0.0.1:6432/forum',

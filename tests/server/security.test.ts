@@ -2,8 +2,10 @@
 // flags, the sign-in limit, oversized and malformed bodies, hostile text stored and returned
 // literally (never as HTML), forged fields of a create ignored.
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from './support/app';
+import { listen, testServer, type TestServer } from './support/app';
+import type { AppOptions } from '../../server/app';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/databases';
 import { HttpClient } from './support/http';
 import { signUpToken, TEST_PASSWORD } from './support/client';
@@ -258,5 +260,105 @@ describe('security over HTTP (PGlite)', () => {
     });
     expect(post.id).not.toBe(1);
     expect(post.seq).toBeGreaterThan(0);
+  });
+});
+
+describe('connections a client cannot hold (PGlite)', () => {
+  // REQUEST_TIMEOUT_MS of 1 s here (30 s by default), so a request cut off is seen in about a second.
+  const TIMEOUT_MS = 1000;
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+  const started = async (options: Partial<AppOptions>) => {
+    const server = await testServer('pglite', options);
+    servers.push(server);
+    const base = await listen(server);
+    return { server, port: Number(new URL(base).port), base };
+  };
+
+  /** A raw socket to `port`: what it wrote, and what the server answered until it closed (and when). */
+  const rawSocket = (port: number) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    const opened = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const closed = new Promise<{ text: string; at: number }>((resolve) => socket.once('close', () => resolve({ text, at: Date.now() })));
+    return { socket, opened, closed, text: () => text };
+  };
+  const bodyHeaders = (port: number, length: number) =>
+    `POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  const TIMEOUT_BODY = JSON.stringify({ error: { code: 'request_timeout', message: 'The request took too long to arrive.' } });
+
+  it('cuts off a body sent one byte at a time, and one never finished, with 408 and a sentence', async () => {
+    const { port } = await started({ connections: { requestTimeoutMs: TIMEOUT_MS } });
+    const start = Date.now();
+    // One byte every 100 ms of a 1,000-byte body: it would take 100 s.
+    const trickle = rawSocket(port);
+    await trickle.opened;
+    trickle.socket.write(bodyHeaders(port, 1000));
+    const drip = setInterval(() => trickle.socket.writable && trickle.socket.write(' '), 100);
+    // Half a body, then nothing.
+    const stalled = rawSocket(port);
+    await stalled.opened;
+    stalled.socket.write(bodyHeaders(port, 100) + '{"mode":');
+    // Headers never finished.
+    const headless = rawSocket(port);
+    await headless.opened;
+    headless.socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    const answers = await Promise.all([trickle.closed, stalled.closed, headless.closed]);
+    clearInterval(drip);
+    for (const { text, at } of answers) {
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(text.endsWith(TIMEOUT_BODY)).toBe(true);
+      expect(at - start).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      expect(at - start).toBeLessThan(TIMEOUT_MS * 4);
+    }
+  });
+
+  it('holds at most MAX_CONNECTIONS_PER_ADDRESS connections from one address; the next is answered 429 and closed', async () => {
+    const { port, base } = await started({ connections: { perAddress: 3 } });
+    const held = [rawSocket(port), rawSocket(port), rawSocket(port)];
+    // Each answered once, so the server has counted it; kept alive after.
+    for (const socket of held) {
+      await socket.opened;
+      socket.socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      await expect.poll(() => socket.text()).toMatch(/^HTTP\/1\.1 200 /);
+    }
+    const extra = await rawSocket(port).closed;
+    expect(extra.text).toMatch(/^HTTP\/1\.1 429 /);
+    expect(extra.text).toMatch(/Retry-After: 5\r\n/);
+    expect(JSON.parse(extra.text.slice(extra.text.indexOf('\r\n\r\n') + 4)).error.code).toBe('too_many_connections');
+    // One held connection closes: the address may connect again.
+    held[0]!.socket.destroy();
+    await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status).toBe(200);
+    for (const socket of held) socket.socket.destroy();
+  });
+
+  it('behind TRUST_PROXY, counts the requests in flight of each client address, not the proxy’s', async () => {
+    const { port, base } = await started({ trustProxy: 1, connections: { perAddress: 2 } });
+    const held = [rawSocket(port), rawSocket(port)];
+    for (const socket of held) {
+      await socket.opened;
+      socket.socket.write(bodyHeaders(port, 100).replace('\r\n\r\n', '\r\nX-Forwarded-For: 203.0.113.7\r\n\r\n') + '{');
+    }
+    const health = (client: string) => fetch(`${base}/api/health`, { headers: { 'x-forwarded-for': client } });
+    await expect.poll(async () => (await health('203.0.113.7')).status).toBe(429);
+    const refused = await health('203.0.113.7');
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'too_many_connections',
+        message: 'Too many connections are open from your address. Close some tabs or windows, then try again in a moment.',
+      },
+    });
+    expect(refused.headers.get('retry-after')).toBe('5');
+    // Another client behind the same proxy is served.
+    expect((await health('198.51.100.9')).status).toBe(200);
+    // A held request ends: its address is served again.
+    held[0]!.socket.destroy();
+    await expect.poll(async () => (await health('203.0.113.7')).status).toBe(200);
+    held[1]!.socket.destroy();
   });
 });

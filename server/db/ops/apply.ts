@@ -10,6 +10,7 @@ import { maySee } from '../../../src/shared/post-rules';
 import { isSilencedAt } from '../../../src/shared/moderation';
 import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
 import { definitionOf } from '../../../src/shared/ops/registry';
+import { runOp, silenceRefuses } from '../../../src/shared/ops/rules';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -21,7 +22,7 @@ import type { Database, Priority, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
 import { applyLike } from './like-batch';
 import { logStaffAction } from '../staff/staff-log';
-import { OPERATION_LIMITS, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
+import { OPERATION_LIMITS, OverLimit, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
 import { ChangeNumber, SqlStore } from './sql-store';
 
 /** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
@@ -30,14 +31,14 @@ export interface Applied {
   seq: number | null;
 }
 
-/** An operation over one of its limits: `failed` (it is not refused: the device keeps it) with when to send it again. */
-const slowedDown = (op: Op, error: SlowDown): ServerOpResult => ({
-  id: op.id,
-  status: 'failed',
-  code: 'slow_down',
-  reason: error.message,
-  retryAfter: error.retryAfter,
-});
+/**
+ * An operation over one of its limits: `failed` (it is not refused: the device keeps it) with when to
+ * send it again; or refused `over_limit` when it costs more than the limit ever allows.
+ */
+const slowedDown = (op: Op, error: SlowDown): ServerOpResult =>
+  error instanceof OverLimit
+    ? refused(op, 'over_limit')
+    : { id: op.id, status: 'failed', code: 'slow_down', reason: error.message, retryAfter: error.retryAfter };
 
 /** Thrown inside an operation's transaction when its op id turns out to be recorded already. */
 class Duplicate extends Error {}
@@ -115,9 +116,10 @@ export async function applyOp(
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
   if (op.type === 'like') {
-    // The group commit runs no definition: the like's own rule of silence (mayWrite) is checked here,
-    // and its limit taken before it joins (a like's count is as many likes).
-    if (isSilencedAt(user, Date.now())) return { result: refused(op, 'silenced'), seq: null };
+    // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the
+    // member's row here (a silence past its end no longer counts: isSilencedAt), and the like's limit
+    // taken before it joins (a like's count is as many likes).
+    if (silenceRefuses(definition, isSilencedAt(user, Date.now()))) return { result: refused(op, 'silenced'), seq: null };
     const count = (args as { count?: number }).count ?? 1;
     try {
       if (limits) await take(db, limits, 'likes_per_day', user, count);
@@ -161,7 +163,7 @@ export async function applyByDefinition(
           about.replyId = replyId;
         },
       };
-      await definition.run(store, user, args as never, context);
+      await runOp(definition, store, user, args as never, context);
       await logStaffAction(tx, store, user, op, args, about);
       const seq = change.taken ? change.last : null;
       const [claimed] = await tx.query(

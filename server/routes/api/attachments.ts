@@ -3,7 +3,7 @@
 //   X-File-Name, URI-encoded): the server hashes the bytes (they must be what the address says),
 //   reads the type from them (server/attachments/sniff.ts), and stores the file once whoever uploads
 //   it again (a retried upload stores nothing twice). At most 10 MB a file, a quota per member, and
-//   the attachments_per_day limit. Answers the file as the server knows it.
+//   the attachments_per_day limit; a silenced member uploads nothing (403 silenced). Answers the file as the server knows it.
 // - GET /api/attachments/:sha256: the file, to its uploaders, the admins and the members who may see
 //   a post or reply that carries it (an approved post and its visible replies: every member; a
 //   pending post: its author; a hidden reply: admins), with
@@ -20,6 +20,8 @@ import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachm
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { visibleTo } from '../../db/posts/post-rows';
 import { cleanFileName } from '../../../src/shared/attachments';
+import { isSilencedAt } from '../../../src/shared/moderation';
+import { silenceRefuses, UPLOAD } from '../../../src/shared/ops/rules';
 
 /** The largest file a member may attach. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -89,6 +91,8 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
 
   app.put('/api/attachments/:sha256', { bodyLimit: MAX_ATTACHMENT_BYTES }, async (request) => {
     const { sha256 } = request.params as { sha256: string };
+    // A silenced member uploads nothing: the one rule of silence (src/shared/ops/rules.ts), before the bytes are read.
+    if (silenceRefuses(UPLOAD, isSilencedAt(memberOf(request), Date.now()))) throw refuse('silenced');
     if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const bytes = request.body;
     if (!(bytes instanceof Uint8Array)) throw refuse('bad_content_type');

@@ -1,5 +1,7 @@
 // GET /api/changes (pull): the changes after a cursor that this member may see, in pages, in the
-// protocol version the request speaks (a version-1 device gets posts only).
+// protocol version the request speaks (a version-1 device gets posts only). Each page counts under
+// the member's pages_per_minute, as GET /api/posts does (429 slow_down with Retry-After past it): a
+// loop of pulls from the start would copy the forum (the app's own pulls are paced: sync/engine.ts).
 //
 // With REPLICA_URL the page is read from the replica when it has replayed at least to the cursor the
 // device sends, otherwise from the primary (db/sync/replica.ts; the `x-insight-read-from` header).
@@ -10,11 +12,13 @@ import { pullChanges } from '../../db/sync/changes';
 import { readFromCursor } from '../../db/sync/replica';
 import type { ServerContext } from '../../context';
 import { memberOf } from '../../plugins/session';
+import { takeForRequest } from '../../lib/limits';
 
 export default async function pullRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request, reply) => {
     const { after, limit, postsAfter } = request.query as z.infer<typeof pullQuerySchema>;
     const member = memberOf(request);
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
     // A page is long, unhurried work: a like or a sign-in waiting for the embedded engine goes first.
     return readFromCursor(ctx.db, after, request, reply, (source) =>
       pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion, postsAfter),

@@ -7,6 +7,7 @@ import Dexie from 'dexie';
 import type { OutboxRow, PostRow, ReplyRow, ServerFields, ServerState } from '../storage/schema';
 import { OpRefusal, type OpContext } from '../../shared/ops/define';
 import { definitionOf } from '../../shared/ops/registry';
+import { runOp } from '../../shared/ops/rules';
 import type { Actor, Post, PostStatus, Reply } from '../../shared/post-rules';
 import type { OpPost } from '../../shared/ops/store';
 import type { Poll } from '../../shared/polls';
@@ -40,7 +41,7 @@ async function replayAll(store: MemoryStore, ops: readonly OutboxRow[]): Promise
     const definition = definitionOf(row.op.type);
     const context: OpContext = { id: row.op.id, now: row.at ?? Date.now(), about: () => undefined };
     try {
-      await definition.run(store, actorOf(row), definition.parse(row.op as never) as never, context);
+      await runOp(definition, store, actorOf(row), definition.parse(row.op as never) as never, context);
     } catch (error) {
       if (!(error instanceof OpRefusal)) throw error;
     }

@@ -10,6 +10,7 @@ import { countChange } from '../storage/revisions';
 import { requireSession } from '../members/guards';
 import { OpRefusal, type OpContext } from '../../shared/ops/define';
 import { definitionOf, type AnyDefinition, type OpType } from '../../shared/ops/registry';
+import { runOp } from '../../shared/ops/rules';
 import type { Op } from '../../shared/protocol';
 import type { Session } from '../types';
 import { followPreferences } from '../preferences/on-device';
@@ -94,7 +95,7 @@ export async function applyOperation<T extends OpType>(
   };
   const store = new DexieStore(session);
   try {
-    await definition.run(store, session, args as never, context);
+    await runOp(definition, store, session, args as never, context);
   } catch (error) {
     throw error instanceof OpRefusal ? toDataError(error, about.postId) : error;
   }

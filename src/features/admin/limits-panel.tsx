@@ -24,6 +24,7 @@ const LABELS: Record<string, string> = {
   pushes_per_10_seconds: 'Sync requests',
   operations_per_minute: 'Changes synced',
   signups_per_hour: 'New accounts from one address',
+  renames_per_day: 'Name changes',
 };
 
 /** "3 per day", "1 per 2 minutes". */

@@ -1,6 +1,5 @@
 // create: a member writes a new post. It starts pending, with no likes, replies or views, "Just
 // now", by the member as they are named now; the server gives it its id (the device's is temporary).
-import { mayWrite } from './rules';
 import { pendingPost } from '../post-rules';
 import { check, defineOp, refuse } from './define';
 import { newPoll, validatePoll } from '../polls';
@@ -12,7 +11,6 @@ export const create = defineOp('create', 1, 'member', {
   creates: 'post',
   keeps: 'post',
   async run(store, actor, { post }, context) {
-    await mayWrite(store, actor);
     // A poll's closing time is checked against the time the post is made (offline: the device's).
     if (post.poll) check(validatePoll(post.poll, context.now));
     // Every file named must be one this member uploaded (the server) or this device keeps (local-only).

@@ -90,6 +90,12 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   readonly creates?: 'post' | 'reply' | 'flag';
   /** What the member wrote in it, which a refusal gives back to them as a draft on the device. */
   readonly keeps?: 'post' | 'reply' | 'edit';
+  /**
+   * A member's operation a silenced member may still send: reading (view), their own keeping (save,
+   * setTheme, readNotifications) and removing what they wrote. Every other one of a member is refused
+   * `silenced` by the one rule of silence before it runs (rules.ts, runOp).
+   */
+  readonly whileSilenced?: boolean;
 }
 
 export interface OpDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, A = unknown> extends OpBody<T, S, A> {

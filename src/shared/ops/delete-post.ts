@@ -5,6 +5,7 @@ import { ABOUT_POST, defineOp, refuse } from './define';
 import { subjectPost } from './rules';
 
 export const deletePost = defineOp('deletePost', 3, 'member', {
+  whileSilenced: true,
   ...ABOUT_POST,
   async run(store, actor, { postId }, context) {
     if (!mayDeletePost(await subjectPost(store, actor, postId, context), actor)) refuse('not_your_post');

@@ -6,6 +6,7 @@ import { ABOUT_REPLY, defineOp, refuse } from './define';
 import { subjectReply } from './rules';
 
 export const deleteReply = defineOp('deleteReply', 2, 'member', {
+  whileSilenced: true,
   ...ABOUT_REPLY,
   async run(store, actor, { replyId }, context) {
     const { reply } = await subjectReply(store, actor, replyId, context);

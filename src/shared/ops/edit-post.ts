@@ -5,7 +5,7 @@
 import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
-import { mayWrite, subjectPost } from './rules';
+import { subjectPost } from './rules';
 import { mentionedIds } from '../mentions';
 import { notificationsForMentions } from '../moderation';
 
@@ -14,7 +14,6 @@ export const editPost = defineOp('editPost', 3, 'member', {
   parse: (op) => ({ postId: op.postId, post: postFields(op.post), base: op.base }),
   keeps: 'edit',
   async run(store, actor, { postId, post: fields, base }, context) {
-    await mayWrite(store, actor);
     const stored = await subjectPost(store, actor, postId, context);
     if (!mayEditPost(stored, actor)) refuse('not_your_post');
     if (stored.status !== base) refuse('edit_conflict');

@@ -1,6 +1,5 @@
 // flag: a member flags an approved post, or a visible reply of it, once per item ever, never their
 // own. The flag's id is the op's; admins see it in their Flags queue, the member as "Flagged".
-import { mayWrite } from './rules';
 import { flagRefusal } from '../moderation';
 import { defineOp, refuse } from './define';
 import { flagInput } from './fields';
@@ -13,7 +12,6 @@ export const flag = defineOp('flag', 4, 'member', {
   },
   creates: 'flag',
   async run(store, actor, { postId, replyId, reason, text = '' }, context) {
-    await mayWrite(store, actor);
     context.about(postId, replyId);
     const reply = replyId === null ? null : await store.reply(replyId);
     const refusal = flagRefusal(await store.post(postId), reply, actor);

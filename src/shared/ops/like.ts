@@ -2,7 +2,7 @@
 // increment, so two devices liking at once never lose one. The server applies likes in a group
 // commit (server/db/ops/like-batch.ts), the one set-based path; tests/ops holds it to this definition.
 import { defineOp, refuse } from './define';
-import { mayWrite, subjectPost } from './rules';
+import { subjectPost } from './rules';
 
 /** The most likes one operation may carry (an import sends more as several). */
 export const MAX_LIKES_PER_OP = 1000;
@@ -11,7 +11,6 @@ export const like = defineOp('like', 1, 'member', {
   wire: (z, f) => ({ postId: f.postId, count: z.number().int().min(1).max(MAX_LIKES_PER_OP).optional() }),
   parse: (op) => ({ postId: op.postId, count: op.count }),
   async run(store, actor, { postId, count }, context) {
-    await mayWrite(store, actor);
     if ((await subjectPost(store, actor, postId, context)).status !== 'approved') refuse('not_approved');
     await store.addLikes(postId, count ?? 1);
   },

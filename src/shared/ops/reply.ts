@@ -6,7 +6,7 @@ import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { attachmentFields, replyText } from './fields';
-import { mayWrite, subjectPost, tellMentioned } from './rules';
+import { subjectPost, tellMentioned } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
   wire: (z, f) => ({
@@ -24,7 +24,6 @@ export const reply = defineOp('reply', 2, 'member', {
   creates: 'reply',
   keeps: 'reply',
   async run(store, actor, { postId, content, quoteId, wanted }, context) {
-    await mayWrite(store, actor);
     const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
     if (post.status !== 'approved') refuse('replies_closed');

@@ -4,7 +4,7 @@
 import { maySee, type Actor, type Reply } from '../post-rules';
 import { mentionedIds } from '../mentions';
 import { notificationsForMentions, type NewNotification } from '../moderation';
-import { refuse, type OpContext } from './define';
+import { refuse, type OpContext, type OpDefinition } from './define';
 import type { OpPost, OpStore } from './store';
 
 /** The post an operation is about, which `actor` may see (else `not_found`); named as its subject. */
@@ -47,9 +47,38 @@ export async function ownReply(store: OpStore, actor: Actor, replyId: string, co
   return found;
 }
 
-/** Refuses the writing of a member the staff silenced (`silenced`): they read, but neither post, reply, edit, like, flag nor rename. */
-export async function mayWrite(store: OpStore, actor: Actor): Promise<void> {
-  if (await store.isSilenced(actor)) refuse('silenced');
+/**
+ * The one rule of silence: a member the staff silenced reads, but writes nothing (no post, reply,
+ * edit, like, flag, vote, rename, closed poll, upload). Every operation of a member goes through it
+ * (runOp) unless its definition says `whileSilenced`; the server's like path and upload route ask
+ * `silenceRefuses` of the member's row, as the definitions ask it of the store.
+ */
+export function silenceRefuses(definition: Pick<OpDefinition, 'who' | 'whileSilenced'>, silenced: boolean): boolean {
+  // Staff cannot be silenced (`staff_member`): an admin's operation is never asked.
+  return silenced && definition.who === 'member' && !definition.whileSilenced;
+}
+
+/** What an upload is to the rule of silence: the first half of a post, reply or edit. */
+export const UPLOAD: Pick<OpDefinition, 'who' | 'whileSilenced'> = { who: 'member' };
+
+/** Refuses `silenced` when the one rule of silence refuses `definition` to `actor` (the store knows whether they are silenced). */
+export async function maySend(store: OpStore, actor: Actor, definition: Pick<OpDefinition, 'who' | 'whileSilenced'>): Promise<void> {
+  // The store is asked only when the rule could refuse (its read is one more query on the server).
+  if (silenceRefuses(definition, true) && (await store.isSilenced(actor))) refuse('silenced');
+}
+
+/** Runs `definition` for `actor`: the rule of silence first, then its own rule and effect. Every runner (device, replay, server) runs it so. */
+export async function runOp(
+  definition: Pick<OpDefinition, 'who' | 'whileSilenced'> & {
+    run(store: OpStore, actor: Actor, args: never, context: OpContext): Promise<void>;
+  },
+  store: OpStore,
+  actor: Actor,
+  args: unknown,
+  context: OpContext,
+): Promise<void> {
+  await maySend(store, actor, definition);
+  await definition.run(store, actor, args as never, context);
 }
 
 /**

@@ -4,6 +4,7 @@ import { ABOUT_POST, defineOp } from './define';
 import { subjectPost } from './rules';
 
 export const view = defineOp('view', 2, 'member', {
+  whileSilenced: true,
   ...ABOUT_POST,
   async run(store, actor, { postId }, context) {
     const { views } = await subjectPost(store, actor, postId, context);

@@ -5,14 +5,13 @@ import { isPollClosed, validateBallot } from '../polls';
 import { mayDeletePost } from '../post-rules';
 import { check, defineOp, refuse } from './define';
 import { ballotChoices } from './fields';
-import { mayWrite, subjectPost } from './rules';
+import { subjectPost } from './rules';
 
 export const vote = defineOp('vote', 6, 'member', {
   wire: (z, f) => ({ postId: f.postId, choices: z.unknown() }),
   parse: (op) => ({ postId: op.postId, choices: ballotChoices(op.choices) }),
   sendUnchanged: true,
   async run(store, actor, { postId, choices }, context) {
-    await mayWrite(store, actor);
     const post = await subjectPost(store, actor, postId, context);
     const poll = post.poll;
     if (!poll) refuse('no_poll');

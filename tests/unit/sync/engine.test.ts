@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { DataError } from '../../../src/db/storage/errors';
 import { loadDraft } from '../../../src/db/posts/drafts';
@@ -13,7 +13,8 @@ import { onLocalChange } from '../../../src/db/storage/changes';
 import { readCursor } from '../../../src/db/ops/sync-meta';
 import { META_KEYS } from '../../../src/db/contracts';
 import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
-import { FIRST_PULL_PAGE_SIZE, PULL_PAGE_SIZE } from '../../../src/sync/engine';
+import { FIRST_PULL_PAGE_SIZE, POKE_GAP_MS, PULL_PAGE_SIZE, SyncEngine } from '../../../src/sync/engine';
+import type { SyncApi } from '../../../src/sync/api';
 import { signInAs } from '../factories';
 import { DEFAULT_ADMIN_EMAIL } from '../../../src/shared/post-rules';
 import { connectedDevice } from './harness';
@@ -79,6 +80,32 @@ describe('the sync engine', () => {
     expect((await server.post(post.id))!.likes).toBe(4);
     expect(await likesOf(post.id)).toBe(4);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('the live stream’s pokes pull at most once per POKE_GAP_MS on a tab: a busy forum does not spend the page limit', async () => {
+    let now = 1_000_000;
+    const timers: { callback: () => void; ms: number }[] = [];
+    const engine = new SyncEngine({
+      api: {} as SyncApi,
+      session: () => null,
+      isOnline: () => true,
+      now: () => now,
+      setTimer: (callback, ms) => timers.push({ callback, ms }),
+      clearTimer: () => undefined,
+    });
+    const syncs = vi.spyOn(engine, 'sync').mockResolvedValue();
+    // Ten changes announced in one moment: one pull now, and one when the gap ends.
+    for (let cursor = 1; cursor <= 10; cursor += 1) engine.notifyServerCursor(cursor);
+    expect(syncs).toHaveBeenCalledTimes(1);
+    expect(timers.map((timer) => timer.ms)).toEqual([POKE_GAP_MS]);
+    now += POKE_GAP_MS;
+    timers[0]!.callback();
+    expect(syncs).toHaveBeenCalledTimes(2);
+    // A poke after a quiet gap pulls at once.
+    now += POKE_GAP_MS;
+    engine.notifyServerCursor(11);
+    expect(syncs).toHaveBeenCalledTimes(3);
+    expect(timers).toHaveLength(1);
   });
 
   it('offline: writes wait, the status says how many, and all arrive once when back online', async () => {
