@@ -19,7 +19,7 @@ import { memberOf } from '../../plugins/session';
 import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { visibleTo } from '../../db/posts/post-rows';
-import { cleanFileName } from '../../../src/shared/attachments';
+import { cleanFileName, validateFileName } from '../../../src/shared/attachments';
 
 /** The largest file a member may attach. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -36,13 +36,16 @@ export const EMPTY_FILE_MESSAGE = 'This file is empty.';
 
 /** The file's name as given (X-File-Name, URI-encoded), cleaned (cleanFileName: no path, control characters or quotes, at most 200 characters); 'file' when none is readable. */
 export function fileName(header: unknown): string {
-  let name = typeof header === 'string' ? header : '';
+  return cleanFileName(decodedName(header)) || 'file';
+}
+
+/** X-File-Name decoded ('' when absent or not URI-encoded). */
+function decodedName(header: unknown): string {
   try {
-    name = decodeURIComponent(name);
+    return decodeURIComponent(typeof header === 'string' ? header : '');
   } catch {
-    name = '';
+    return '';
   }
-  return cleanFileName(name) || 'file';
 }
 
 interface AttachmentRow {
@@ -96,6 +99,8 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw refuse('invalid', CHANGED_ON_THE_WAY_MESSAGE);
     const member = memberOf(request);
     const name = fileName(request.headers['x-file-name']);
+    const badName = validateFileName(decodedName(request.headers['x-file-name']));
+    if (badName) throw refuse('invalid', badName.message);
     const sniffed = await sniffAttachment(bytes);
     if (!sniffed) throw refuse('unsupported_file');
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'attachments_per_day', member);
