@@ -306,6 +306,27 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect(await queued()).toEqual(['Your post “Ida asks” was approved']);
   });
 
+  it('the daily digest leaves out a mention in a post hidden since (issue 59)', async () => {
+    const dee = await join('dee@example.com', 'Dee Digest');
+    await confirm('dee@example.com');
+    expect((await dee.request('PUT', '/api/account/email-pref', { emailPref: 'digest' })).body.emailPref).toBe('digest');
+    const deeId = (await dee.request('GET', '/api/session')).body.user.id as string;
+    const writer = await signedIn(server.app, 'hal@example.com');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const kept = await writer.createPost('Kept for the digest', { content: `Hi [@Dee Digest](/members/${deeId}).` });
+    const hidden = await writer.createPost('Hidden before the digest', { content: `Hi [@Dee Digest](/members/${deeId}).` });
+    for (const id of [kept, hidden]) await admin.push(reviewOp(id));
+    expect(resultOf(await admin.push(hidePostOp(hidden))).status).toBe('applied');
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    await digestRound(server.db, ORIGIN, Math.max(noon.getTime(), Date.now()));
+    const [digest] = await server.db.query<{ text_body: string }>(
+      `SELECT text_body FROM mail_outbox WHERE to_email = 'dee@example.com' AND kind = 'digest'`,
+    );
+    expect(digest!.text_body).toContain('Kept for the digest');
+    expect(digest!.text_body).not.toContain('Hidden before the digest');
+  });
+
   it('an unconfirmed member gets no notification email; the daily digest goes once a day to those who chose it', async () => {
     const quiet = await join('una@example.com', 'Una Unconfirmed');
     void quiet;
