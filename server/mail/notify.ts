@@ -7,9 +7,13 @@
 //   nothing to say.
 // Only to members whose address is confirmed and whose account is open. Each member is handled
 // in a transaction that locks their row and checks again, so two instances never both email them.
+// What a notification names is looked at again when the email is written (issue 59): a post hidden,
+// rejected or deleted since, or a reply hidden or deleted since, is left out if the reader may no
+// longer see it (the visibility rule of post-rows.ts), and an email with nothing left is not sent.
 import type { Database, Sql } from '../db/storage/adapter';
 import { issueToken } from '../db/members/tokens';
 import { notificationColumns, toWireNotification } from '../db/notifications/notification-rows';
+import { replyVisibleTo, visibleTo } from '../db/posts/post-rows';
 import { enqueueMail } from './outbox';
 import { awayNotifications, dailyDigest } from './templates';
 
@@ -38,11 +42,21 @@ async function unsubscribeUrl(tx: Sql, member: Member, origin: string): Promise<
   return `${origin}/unsubscribe?token=${await issueToken(tx, member.id, 'unsubscribe', member.email)}`;
 }
 
-/** The member's notifications selected by `where` (on `y`), newest first, as the wire shape. */
+/**
+ * True (SQL) while notification `y`'s reader may still see what it names: its post (gone once
+ * deleted), by the rule every read follows, and its reply, if any, by the reply rule. A "your reply was
+ * hidden" notice names a reply hidden on purpose: its post is what is checked.
+ */
+const STILL_SEEN = `EXISTS (SELECT 1 FROM users me JOIN posts p ON p.id = y.post_id
+  WHERE me.id = y.user_id AND ${visibleTo(`(me.role = 'admin')`, 'me.email', 'p')}
+    AND (y.reply_id IS NULL OR y.kind = 'replyHidden'
+      OR EXISTS (SELECT 1 FROM replies r WHERE r.id = y.reply_id AND r.post_id = p.id AND ${replyVisibleTo(`(me.role = 'admin')`, 'r')})))`;
+
+/** The member's notifications selected by `where` (on `y`) whose subject they may still see, newest first, as the wire shape. */
 async function notes(tx: Sql, userId: number, where: string, params: unknown[]) {
   const rows = await tx.query(
     `SELECT ${notificationColumns('y', 'a')} FROM notifications y LEFT JOIN users a ON a.id = y.actor_id
-     WHERE y.user_id = $1 AND ${where} ORDER BY y.created_at DESC LIMIT ${MAX_LISTED + 1}`,
+     WHERE y.user_id = $1 AND ${where} AND ${STILL_SEEN} ORDER BY y.created_at DESC LIMIT ${MAX_LISTED + 1}`,
     [userId, ...params],
   );
   return rows.map(toWireNotification);
@@ -66,6 +80,11 @@ export async function awayRound(db: Database, origin: string, now = Date.now()):
         [member.id, now - AWAY_MS],
       );
       if (!still) return false;
+      // What the member may no longer see is never emailed: marked so, it is not looked at again.
+      await tx.query(
+        `UPDATE notifications y SET emailed_at = $2 WHERE y.user_id = $1 AND y.read_at IS NULL AND y.emailed_at IS NULL AND NOT ${STILL_SEEN}`,
+        [member.id, now],
+      );
       const unread = await notes(tx, member.id, 'y.read_at IS NULL AND y.emailed_at IS NULL', []);
       if (!unread.some((note) => note.createdAt <= now - AWAY_MS)) return false;
       await tx.query('UPDATE notifications SET emailed_at = $2 WHERE user_id = $1 AND read_at IS NULL AND emailed_at IS NULL', [

@@ -3,7 +3,7 @@
 // apart (PUT /api/attachments/:sha256, before the operation that names them); the server answers
 // an operation with what it knows of each file (its type from its bytes, its size, an image's width
 // and height), never with what the device claimed.
-import { hasUnstorableText, problem as titled, type Problem } from './text-checks';
+import { hasUnstorableText, hiddenText, problem as titled, type Problem } from './text-checks';
 
 /** A file attached to a post: its address (SHA-256, hex), its name as given, type, size and, for an image, its size in pixels. */
 export interface Attachment {
@@ -62,7 +62,16 @@ export function cleanFileName(value: unknown): string {
   return kept && !hasUnstorableText(kept) ? kept : '';
 }
 
-/** A list of attachments as sent with a post: at most 10, each with a SHA-256 address, named once. Null when fine. */
+/**
+ * The problem of a file's name as given (its folders aside) holding a line break or an invisible or
+ * direction-changing character: `report\u202Egnp.exe` shows as "reportexe.png". Refused, not
+ * cleaned: the member renames the file and sees the name others will see. Null when fine.
+ */
+export function validateFileName(value: unknown): Problem | null {
+  return typeof value === 'string' ? hiddenText('The file name', value.replace(/^.*[\\/]/u, ''), 'name') : null;
+}
+
+/** A list of attachments as sent with a post: at most 10, each with a SHA-256 address, named once, its name without hidden characters. Null when fine. */
 export function validateAttachments(value: unknown): Problem | null {
   if (!Array.isArray(value)) return problem('Attachments are a list of files.');
   if (value.length > ATTACHMENT_LIMITS.perPost)
@@ -73,6 +82,8 @@ export function validateAttachments(value: unknown): Problem | null {
     if (typeof sha256 !== 'string' || !SHA256_PATTERN.test(sha256))
       return problem('An attachment is named by its SHA-256 (64 hexadecimal digits).');
     if (seen.has(sha256)) return problem('This file is attached twice.');
+    const badName = validateFileName((item as Record<string, unknown>).name);
+    if (badName) return badName;
     seen.add(sha256);
   }
   return null;

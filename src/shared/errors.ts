@@ -171,6 +171,12 @@ export const ERRORS = {
     title: 'Over the limit',
     message: 'This is more than the forum’s limits allow at once, so it was not done.',
   },
+  // Issue 59: an image the server would have to decode past its pixel limit (server/attachments/clean-image.ts).
+  image_too_large: {
+    status: 413,
+    title: 'Image too large',
+    message: 'An image can be at most 40 megapixels (for example 8,000 × 5,000 pixels). Resize it and attach it again.',
+  },
 
   // The server or the network.
   database_unavailable: {

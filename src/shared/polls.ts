@@ -2,7 +2,7 @@
 // open until its author or an admin closes it or its closing time passes. One ballot per member per
 // poll, changeable while it is open. The rules and the tally are here, shared by the device (both
 // modes) and the server; nothing here imports zod.
-import { blank, problem, tooLong, unstorableText, type Problem } from './text-checks';
+import { blank, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
 
 export const POLL_LIMITS = { question: 300, option: 200, minOptions: 2, maxOptions: 10, maxDays: 366 } as const;
 
@@ -60,23 +60,35 @@ export const percentages = (poll: Pick<Poll, 'counts' | 'voters'>): number[] =>
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How two options are compared: compatibility-normalized (full-width "Ａ" is "A", "ﬁ" is "fi"), case and spacing ignored. */
+export const optionKey = (option: string): string => option.normalize('NFKC').toLocaleLowerCase('en-US').replace(/\s+/gu, ' ').trim();
+
 /**
- * The problem of a poll as written (question, 2–10 distinct options, a closing time in the future and
- * within a year), or null. `now`: the writer's clock (without it, the closing time need only be a time:
- * an operation checks it against its own time when it runs).
+ * The problem of a poll as written (a question, 2–10 options, none blank, none the same as another
+ * once normalized, each one line without hidden characters, a closing time in the future and within
+ * a year), or null. A blank option is refused, never dropped: what is kept is what the author saw.
+ * `now`: the writer's clock (without it, the closing time need only be a time: an operation checks
+ * it against its own time when it runs).
  */
 export function validatePoll(poll: PollDefinition, now?: number): Problem | null {
   if (blank(poll.question)) return problem('Poll needs a question', 'Write the question your poll asks.');
-  const tooLongOrBad = tooLong('The question', poll.question.trim(), POLL_LIMITS.question) ?? unstorableText('The question', poll.question);
+  const tooLongOrBad =
+    tooLong('The question', poll.question.trim(), POLL_LIMITS.question) ??
+    unstorableText('The question', poll.question) ??
+    hiddenText('The question', poll.question, 'line');
   if (tooLongOrBad) return tooLongOrBad;
-  const options = poll.options.map((option) => option.trim()).filter((option) => !blank(option));
-  if (options.length < POLL_LIMITS.minOptions) return problem('Poll needs options', 'Give your poll at least 2 options.');
+  const { options } = poll;
   if (options.length > POLL_LIMITS.maxOptions) return problem('Too many options', `A poll has at most ${POLL_LIMITS.maxOptions} options.`);
+  const empty = options.findIndex((option) => blank(option));
+  if (empty >= 0 && options.length > POLL_LIMITS.minOptions)
+    return problem('Option is empty', `Option ${empty + 1} is empty: write it or remove it.`);
+  if (options.length < POLL_LIMITS.minOptions || empty >= 0) return problem('Poll needs options', 'Give your poll at least 2 options.');
   for (const [index, option] of options.entries()) {
-    const bad = tooLong(`Option ${index + 1}`, option, POLL_LIMITS.option) ?? unstorableText(`Option ${index + 1}`, option);
+    const field = `Option ${index + 1}`;
+    const bad = tooLong(field, option.trim(), POLL_LIMITS.option) ?? unstorableText(field, option) ?? hiddenText(field, option, 'line');
     if (bad) return bad;
   }
-  if (new Set(options.map((option) => option.toLocaleLowerCase('en-US'))).size !== options.length) {
+  if (new Set(options.map(optionKey)).size !== options.length) {
     return problem('Options repeat', 'Each option of a poll must be different.');
   }
   if (poll.closesAt !== null) {

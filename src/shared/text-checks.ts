@@ -47,5 +47,102 @@ export function tooLong(field: string, value: string, max: number): Problem | nu
 /** A reply (new or edited): not empty after trimming, within LIMITS.reply, storable. */
 export function validateReply(content: string): Problem | null {
   if (blank(content)) return problem('Empty reply', 'Please write something before posting your reply.');
-  return tooLong('Reply', content.trim(), LIMITS.reply) ?? unstorableText('Reply', content) ?? validateMentions(content);
+  return (
+    tooLong('Reply', content.trim(), LIMITS.reply) ??
+    unstorableText('Reply', content) ??
+    hiddenText('Reply', content, 'lines') ??
+    validateMentions(content)
+  );
+}
+
+/**
+ * Whether a text may hold line breaks and tabs: 'lines' (a post's content, a reply, a flag's or a
+ * reason's words), 'line' (a title, a tag, a poll's question and options: one line), 'name' (a file
+ * name: one line, and not even the joiners an emoji is drawn with).
+ */
+export type TextShape = 'lines' | 'line' | 'name';
+
+// Format and control characters: the zero-width ones (U+200B–U+200F, U+2060–U+2064, U+FEFF), the
+// direction marks, embeddings, overrides and isolates (U+061C, U+202A–U+202E, U+2066–U+2069), the
+// soft hyphen, the tag characters, and every control. With the line and paragraph separators
+// (U+2028, U+2029), which break a line as a newline does.
+const HIDDEN = /[\p{Cf}\p{Cc}\u2028\u2029]/u;
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+// What may stand between a pictograph and the zero width joiner: a variation selector, a skin tone.
+const isEmojiPart = (char: string) => {
+  const point = char.codePointAt(0)!;
+  return point === 0xfe0e || point === 0xfe0f || (point >= 0x1f3fb && point <= 0x1f3ff);
+};
+const JOINER = '\u200D';
+const NON_JOINER = '\u200C';
+const WAVING_BLACK_FLAG = 0x1f3f4;
+const isTag = (point: number) => point >= 0xe0020 && point <= 0xe007f;
+// A letter (or a mark on it) of a script that needs the joiners between letters (Persian, the Indic
+// scripts): not ASCII, where a joiner only ever hides something.
+const JOINED_LETTER = /[\p{L}\p{M}]/u;
+const joinsLetters = (before: string | undefined, after: string | undefined) =>
+  before !== undefined &&
+  after !== undefined &&
+  JOINED_LETTER.test(before) &&
+  JOINED_LETTER.test(after) &&
+  before.charCodeAt(0) > 0x7f &&
+  after.charCodeAt(0) > 0x7f;
+
+/**
+ * True when the format character at `index` of `chars` is part of what the text means rather than
+ * something hidden in it: the zero width joiner inside an emoji (👩‍💻: pictograph, joiner,
+ * pictograph, with variation selectors and skin tones between), the tags of a flag (🏴 England), and
+ * the joiner and non-joiner between two letters of a script that writes with them (Persian می‌خواهم,
+ * Hindi, Malayalam). A file name keeps none of them: it is read character by character.
+ */
+function meant(chars: readonly string[], index: number): boolean {
+  const char = chars[index]!;
+  const point = char.codePointAt(0)!;
+  if (isTag(point)) {
+    let at = index - 1;
+    while (at >= 0 && isTag(chars[at]!.codePointAt(0)!)) at -= 1;
+    return at >= 0 && chars[at]!.codePointAt(0) === WAVING_BLACK_FLAG;
+  }
+  if (char !== JOINER && char !== NON_JOINER) return false;
+  const before = chars[index - 1];
+  const after = chars[index + 1];
+  if (joinsLetters(before, after)) return true;
+  if (char !== JOINER || after === undefined || !PICTOGRAPH.test(after)) return false;
+  let at = index - 1;
+  while (at >= 0 && isEmojiPart(chars[at]!)) at -= 1;
+  return at >= 0 && PICTOGRAPH.test(chars[at]!);
+}
+
+/** The first character of `text` that is hidden in it (an invisible or direction-changing one, a control), or null. */
+export function hiddenCharacter(text: string, shape: TextShape): string | null {
+  if (!HIDDEN.test(text)) return null;
+  const chars = [...text];
+  for (const [index, char] of chars.entries()) {
+    if (!HIDDEN.test(char)) continue;
+    if (shape === 'lines' && (char === '\n' || char === '\r' || char === '\t')) continue;
+    if (shape !== 'name' && meant(chars, index)) continue;
+    return char;
+  }
+  return null;
+}
+
+/**
+ * The problem of a text a member writes that holds a line break where one line is written (a title,
+ * a tag, a poll's question or option, a file name), or an invisible or direction-changing character
+ * (`report\u202Egnp.exe` shows as "reportexe.png"); null when it holds neither. Checked on the text
+ * as it is kept (trimmed): a space or newline at either end is trimmed away, not refused.
+ */
+export function hiddenText(field: string, value: string, shape: TextShape): Problem | null {
+  const kept = value.trim();
+  if (shape !== 'lines' && LINE_BREAK.test(kept)) {
+    return problem(`${field} is one line`, `${field} cannot hold a line break. Write it on one line.`);
+  }
+  const hidden = hiddenCharacter(kept, shape);
+  if (hidden === null) return null;
+  const code = `U+${hidden.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return problem(
+    `${field} cannot be saved`,
+    `${field} holds an invisible or direction-changing character (${code}, often from a paste). Remove it and try again.`,
+  );
 }

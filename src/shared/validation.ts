@@ -6,12 +6,12 @@ import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
 import { hasInvisible, isReservedName } from './names';
-import { blank, problem, tooLong, unstorableText, type Problem } from './text-checks';
+import { blank, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
 import { validateMentions } from './mentions';
 
 const FILL_ALL_FIELDS = 'Please fill all fields.';
 
-export { hasUnstorableText, tooLong, unstorableText, validateReply, type Problem } from './text-checks';
+export { hasUnstorableText, hiddenText, tooLong, unstorableText, validateReply, type Problem } from './text-checks';
 
 /** Sign in: email and password are both required. */
 export function validateSignIn(email: string, password: string): Problem | null {
@@ -32,7 +32,7 @@ export function validateSignUp(name: string, email: string, password: string): P
   );
 }
 
-/** New post: title and content must be non-empty after trimming, within the limits, and storable. */
+/** New post: title and content must be non-empty after trimming, within the limits, storable, the title one line, neither with hidden characters. */
 export function validateNewPost(title: string, content: string): Problem | null {
   if (blank(title) || blank(content)) {
     return problem('Missing Information', 'Please fill in both title and content for your post.');
@@ -42,6 +42,8 @@ export function validateNewPost(title: string, content: string): Problem | null 
     tooLong('Content', content.trim(), LIMITS.content) ??
     unstorableText('Title', title) ??
     unstorableText('Content', content) ??
+    hiddenText('Title', title, 'line') ??
+    hiddenText('Content', content, 'lines') ??
     validateMentions(content)
   );
 }
@@ -60,7 +62,7 @@ export function validateTags(tags: unknown): Problem | null {
     return problem(ERRORS.invalid.title, `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`);
   }
   for (const tag of words) {
-    const unsafe = unstorableText('A tag', tag);
+    const unsafe = unstorableText('A tag', tag) ?? hiddenText('A tag', tag, 'line');
     if (unsafe) return unsafe;
   }
   return null;
@@ -112,7 +114,9 @@ export function validateMemberName(name: string, role: string): Problem | null {
 
 /** A rejection or hide reason (optional: '' is none): within MODERATION_LIMITS.reason, storable. */
 export function validateReason(reason: string): Problem | null {
-  return tooLong('Reason', reason.trim(), MODERATION_LIMITS.reason) ?? unstorableText('Reason', reason);
+  return (
+    tooLong('Reason', reason.trim(), MODERATION_LIMITS.reason) ?? unstorableText('Reason', reason) ?? hiddenText('Reason', reason, 'lines')
+  );
 }
 
 /** A flag: one of FLAG_REASONS; `other` needs the member's own words; the words within MODERATION_LIMITS.flagText. */
@@ -121,5 +125,9 @@ export function validateFlag(reason: unknown, text: string): Problem | null {
     return problem(ERRORS.invalid.title, 'Please choose why you are flagging this.');
   }
   if (reason === 'other' && blank(text)) return problem('Missing Information', 'Please say what is wrong with it.');
-  return tooLong('Your words', text.trim(), MODERATION_LIMITS.flagText) ?? unstorableText('Your words', text);
+  return (
+    tooLong('Your words', text.trim(), MODERATION_LIMITS.flagText) ??
+    unstorableText('Your words', text) ??
+    hiddenText('Your words', text, 'lines')
+  );
 }

@@ -91,6 +91,81 @@ export default casesOf('create', [
     expect: 'invalid',
   },
   {
+    name: 'a title of two lines: invalid (issue 59: a title is one line)',
+    who: 'alice',
+    payload: { post: { title: 'Line one\r\nBcc: all@example.com', content: 'Body', category: 'Trends' } },
+    expect: 'invalid',
+  },
+  {
+    name: 'a right-to-left override in the title: invalid',
+    who: 'alice',
+    payload: { post: { title: 'report\u202Egnp.exe', content: 'Body', category: 'Trends' } },
+    expect: 'invalid',
+  },
+  {
+    name: 'a zero width space in a tag: invalid',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Body', category: 'Trends', tags: ['ma\u200Bxdiff'] } },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll of five blank options and ten real ones: invalid, not trimmed to fit',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: {
+          question: 'Q?',
+          options: [...Array.from({ length: 10 }, (_, i) => `o${i}`), '', '', ' ', '', ''],
+          multiple: false,
+          closesAt: null,
+        },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll with a blank option among three: invalid, not dropped',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', '', 'No'], multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll whose options are the same once normalized (full width, composed): invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Café', 'CAFE\u0301', 'ＹＥＳ', 'yes'], multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
+    name: 'a poll option with a direction override: invalid',
+    who: 'alice',
+    payload: {
+      post: {
+        title: 'T',
+        content: 'Body',
+        category: 'Trends',
+        poll: { question: 'Q?', options: ['Yes', 'N\u202Eo'], multiple: false, closesAt: null },
+      },
+    },
+    expect: 'invalid',
+  },
+  {
     name: 'a post with a poll: written like any post',
     who: 'bob',
     payload: {

@@ -65,4 +65,11 @@ export default casesOf('flag', [
     payload: { postId: ALICES_POST, replyId: null, reason: 'boring' },
     expect: 'invalid',
   },
+  {
+    name: 'words with a zero width space: invalid',
+    who: 'bob',
+    id: NEW_ID,
+    payload: { postId: ALICES_POST, replyId: null, reason: 'other', text: 'spam\u200B' },
+    expect: 'invalid',
+  },
 ]);

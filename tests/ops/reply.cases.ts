@@ -32,4 +32,16 @@ export default casesOf('reply', [
   { name: 'no such post: not_found', who: 'bob', payload: { postId: NO_POST, content: 'Hi' }, expect: 'not_found' },
   { name: 'nothing written: invalid', who: 'bob', payload: { postId: BOBS_POST, content: '   ' }, expect: 'invalid' },
   { name: 'not text at all: invalid', who: 'bob', payload: { postId: BOBS_POST, content: 42 }, expect: 'invalid' },
+  {
+    name: 'a right-to-left override: invalid',
+    who: 'bob',
+    payload: { postId: BOBS_POST, content: 'See report\u202Egnp.exe' },
+    expect: 'invalid',
+  },
+  {
+    name: 'an attachment named with a hidden character: invalid',
+    who: 'bob',
+    payload: { postId: BOBS_POST, content: 'File', attachments: [{ sha256: 'a'.repeat(64), name: 'report\u202Egnp.exe' }] },
+    expect: 'invalid',
+  },
 ]);

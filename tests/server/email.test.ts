@@ -11,13 +11,14 @@ import { smtpTransport } from '../../server/mail/transport';
 import { findUser } from '../../server/db/members/accounts';
 import type { Database } from '../../server/db/storage/adapter';
 import { RELAXED_LIMITS } from './support/limits';
-import { Client, flagOp, replyOp, reviewOp, saveOp, signedIn, TEST_PASSWORD } from './support/client';
+import { Client, flagOp, hidePostOp, hideReplyOp, replyOp, reviewOp, saveOp, signedIn, TEST_PASSWORD, type Answer } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 import { linkIn, startSmtp, until, type TestSmtp } from './support/smtp';
 
 const ORIGIN = 'https://forum.example.com';
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+const resultOf = (answer: Answer) => answer.body.results[0];
 
 describe.each(BACKENDS)('email on %s', (backend) => {
   let smtp: TestSmtp;
@@ -289,6 +290,54 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect(mail.text).toContain(`${ORIGIN}/posts/${postId}`);
     expect(mail.html).toContain('Wes Writer mentioned you in');
     expect(mailsTo('mia@example.com').filter((m) => m.subject === subject)).toHaveLength(1);
+  });
+
+  it('an email re-checks what it names when it is written: a post hidden and a reply hidden since are left out, and nothing left sends nothing (issue 59)', async () => {
+    const ida = await join('ida@example.com', 'Ida Hidden');
+    await confirm('ida@example.com');
+    const idaId = (await ida.request('GET', '/api/session')).body.user.id as string;
+    const writer = await signedIn(server.app, 'hal@example.com');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const queued = async () =>
+      (
+        await server.db.query<{ subject: string }>(`SELECT subject FROM mail_outbox WHERE to_email = 'ida@example.com' AND kind = 'away'`)
+      ).map((row) => row.subject);
+    // Ida is mentioned in a post; an admin hides it before the email is written: no email at all.
+    const hiddenPost = await writer.createPost('Soon hidden', { content: `Look, [@Ida Hidden](/members/${idaId}).` });
+    await admin.push(reviewOp(hiddenPost));
+    expect((await ida.pull()).body.notifications).toHaveLength(1);
+    expect(resultOf(await admin.push(hidePostOp(hiddenPost, 'Off topic'))).status).toBe('applied');
+    const later = Date.now() + AWAY_MS + 1000;
+    await awayRound(server.db, ORIGIN, later);
+    expect(await queued()).toEqual([]);
+    // Her own post is approved and gets a reply an admin hides since: the email names the approval only.
+    const own = await ida.createPost('Ida asks');
+    await admin.push(reviewOp(own));
+    const hiddenReply = await writer.reply(own, 'A reply soon hidden.');
+    expect(resultOf(await admin.push(hideReplyOp(hiddenReply.id))).status).toBe('applied');
+    await awayRound(server.db, ORIGIN, later + 2 * AWAY_MS);
+    expect(await queued()).toEqual(['Your post “Ida asks” was approved']);
+  });
+
+  it('the daily digest leaves out a mention in a post hidden since (issue 59)', async () => {
+    const dee = await join('dee@example.com', 'Dee Digest');
+    await confirm('dee@example.com');
+    expect((await dee.request('PUT', '/api/account/email-pref', { emailPref: 'digest' })).body.emailPref).toBe('digest');
+    const deeId = (await dee.request('GET', '/api/session')).body.user.id as string;
+    const writer = await signedIn(server.app, 'hal@example.com');
+    const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const kept = await writer.createPost('Kept for the digest', { content: `Hi [@Dee Digest](/members/${deeId}).` });
+    const hidden = await writer.createPost('Hidden before the digest', { content: `Hi [@Dee Digest](/members/${deeId}).` });
+    for (const id of [kept, hidden]) await admin.push(reviewOp(id));
+    expect(resultOf(await admin.push(hidePostOp(hidden))).status).toBe('applied');
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    await digestRound(server.db, ORIGIN, Math.max(noon.getTime(), Date.now()));
+    const [digest] = await server.db.query<{ text_body: string }>(
+      `SELECT text_body FROM mail_outbox WHERE to_email = 'dee@example.com' AND kind = 'digest'`,
+    );
+    expect(digest!.text_body).toContain('Kept for the digest');
+    expect(digest!.text_body).not.toContain('Hidden before the digest');
   });
 
   it('an unconfirmed member gets no notification email; the daily digest goes once a day to those who chose it', async () => {

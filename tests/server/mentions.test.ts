@@ -70,6 +70,22 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
       resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Edited mention', content: `Still ${mention()}!` }))).status,
     ).toBe('applied');
     expect((await mentionsOf(named)).length).toBe(before + 1);
+    // Issue 59: the mention taken out, then put back, twice: told once, whatever the edits.
+    for (const content of ['Nobody.', `Back to ${mention()}.`, 'Nobody again.', `And ${mention()} again.`]) {
+      expect(resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Edited mention', content }))).status).toBe('applied');
+    }
+    expect((await mentionsOf(named)).length).toBe(before + 1);
+  });
+
+  it('a post mentioned at its approval, the mention edited out and back in: told once (issue 59)', async () => {
+    const id = await writer.createPost('Told once', { content: `Hello ${mention()}.` });
+    await admin.push(reviewOp(id));
+    const told = async () => (await mentionsOf(named)).filter((line) => line.endsWith(': Told once')).length;
+    expect(await told()).toBe(1);
+    for (const content of ['Hello.', `Hello ${mention()}.`, 'Hello.', `Hello again ${mention()}.`]) {
+      expect(resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Told once', content }))).status).toBe('applied');
+    }
+    expect(await told()).toBe(1);
   });
 
   it('an unknown id is skipped; more than 10 members is refused with a sentence', async () => {

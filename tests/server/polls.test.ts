@@ -46,7 +46,7 @@ describe.each(BACKENDS)('polls on %s', (backend) => {
 
   it('a new poll travels with its post: trimmed, open, no votes', async () => {
     const id = await author().createPost('Trimmed', {
-      poll: { question: '  Best mode?  ', options: [' Web ', '', 'Phone'], multiple: true, closesAt: null },
+      poll: { question: '  Best mode?  ', options: [' Web ', 'Phone'], multiple: true, closesAt: null },
     });
     expect(await pulledPoll(author(), id)).toEqual({
       question: 'Best mode?',
@@ -112,11 +112,32 @@ describe.each(BACKENDS)('polls on %s', (backend) => {
       { question: 'Q?', options: ['A', 'B'], closesAt: Date.now() + 400 * 86_400_000 },
       { question: 'Q?', options: ['A', 'B'], closesAt: 'tomorrow' },
       { question: 'Q?', options: 'A, B' },
+      // Issue 59: a blank option is refused, not dropped; options compared once normalized; nothing hidden.
+      { question: 'Q?', options: ['A', '', 'B'] },
+      { question: 'Q?', options: ['Café', 'CAFE\u0301'] },
+      { question: 'Q?', options: ['ＹＥＳ', 'yes'] },
+      { question: 'Q?', options: ['A', 'report\u202Egnp.exe'] },
+      { question: 'Which\u200B?', options: ['A', 'B'] },
+      { question: 'Q?', options: ['A', 'B\r\nC'] },
     ];
     for (const poll of bad) {
       const answer = await voter.push(createOp('Bad poll', { poll: { multiple: false, closesAt: null, ...poll } }));
       expect(resultOf(answer), JSON.stringify(poll).slice(0, 80)).toMatchObject({ status: 'refused', code: 'invalid' });
     }
+    // Five blank options and ten real ones: refused with a sentence, not stored with six.
+    const padded = [
+      ...Array.from({ length: 5 }, (_, index) => `Real ${index}`),
+      '',
+      ' ',
+      '',
+      '\u200B',
+      '',
+      ...['5', '6', '7', '8', '9'].map((n) => `Real ${n}`),
+    ];
+    const answer = await voter.push(
+      createOp('Padded poll', { poll: { question: 'Q?', options: padded, multiple: false, closesAt: null } }),
+    );
+    expect(resultOf(answer)).toMatchObject({ status: 'refused', code: 'invalid', reason: 'A poll has at most 10 options.' });
     expect(await pulledPoll(voter, pollId)).toMatchObject({ counts: [1, 0, 1], voters: 2 });
   });
 

@@ -274,10 +274,12 @@ export class SqlStore implements OpStore {
     this.change.advance(rows.length);
   }
 
-  async mentionable(ids: readonly string[]): Promise<string[]> {
+  async mentionable(ids: readonly string[], about: { postId: number; replyId: string | null }): Promise<string[]> {
     const rows = await this.tx.query<{ email: string }>(
-      `SELECT email FROM users WHERE member_id = ANY($1::text[]) AND closed_at IS NULL AND password_hash <> ''`,
-      [[...ids]],
+      `SELECT u.email FROM users u WHERE u.member_id = ANY($1::text[]) AND u.closed_at IS NULL AND u.password_hash <> ''
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.kind = 'mentioned' AND n.post_id = $2
+           AND n.reply_id IS NOT DISTINCT FROM $3::uuid)`,
+      [[...ids], about.postId, about.replyId],
     );
     return rows.map((row) => String(row.email));
   }

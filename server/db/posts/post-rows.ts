@@ -122,6 +122,10 @@ export const visibleTo = (admin: string, email: string, posts?: string) => {
   return `(${admin}::boolean OR ${column('status')} = 'approved' OR ${column('author_email')} = ${email})`;
 };
 
+/** The reply rule as SQL, with an `$admin` (boolean) placeholder: a visible reply to every member who sees its post, a hidden one to admins (readableContent). */
+export const replyVisibleTo = (admin: string, replies: string) =>
+  `(${replies}.state = 'visible' OR (${replies}.state = 'hidden' AND ${admin}::boolean))`;
+
 /** The post `postId` if `user` may see it (a deleted post is no longer in `posts`). */
 export async function findVisiblePost(sql: Sql, user: UserRow, postId: number): Promise<PostRow | undefined> {
   const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [

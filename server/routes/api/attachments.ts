@@ -2,8 +2,9 @@
 // - PUT /api/attachments/:sha256 (a member; the file's bytes, application/octet-stream; its name in
 //   X-File-Name, URI-encoded): the server hashes the bytes (they must be what the address says),
 //   reads the type from them (server/attachments/sniff.ts), and stores the file once whoever uploads
-//   it again (a retried upload stores nothing twice). At most 10 MB a file, a quota per member, and
-//   the attachments_per_day limit; a silenced member uploads nothing (403 silenced). Answers the file as the server knows it.
+//   it again (a retried upload stores nothing twice). An image is stored without its metadata and
+//   upright, and refused past 40 MP (server/attachments/clean-image.ts). At most 10 MB a file, a
+//   quota per member, and the attachments_per_day limit; a silenced member uploads nothing (403 silenced). Answers the file as the server knows it.
 // - GET /api/attachments/:sha256: the file, to its uploaders, the admins and the members who may see
 //   a post or reply that carries it (an approved post and its visible replies: every member; a
 //   pending post: its author; a hidden reply: admins), with
@@ -18,8 +19,9 @@ import { downloadCost, takeForRequest } from '../../lib/limits';
 import { memberOf } from '../../plugins/session';
 import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
+import { cleanImage, tooManyPixels } from '../../attachments/clean-image';
 import { visibleTo } from '../../db/posts/post-rows';
-import { cleanFileName } from '../../../src/shared/attachments';
+import { cleanFileName, validateFileName } from '../../../src/shared/attachments';
 import { isSilencedAt } from '../../../src/shared/moderation';
 import { silenceRefuses, UPLOAD } from '../../../src/shared/ops/rules';
 
@@ -35,16 +37,20 @@ const SHA256 = /^[0-9a-f]{64}$/u;
 export const BAD_ADDRESS_MESSAGE = 'An attachment’s address is its SHA-256: 64 hexadecimal digits (0–9, a–f).';
 export const CHANGED_ON_THE_WAY_MESSAGE = 'The file changed on its way (its SHA-256 is not the one named). Try again.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty.';
+export const IMAGE_NOT_READABLE_MESSAGE = 'This image could not be read. Try another file.';
 
 /** The file's name as given (X-File-Name, URI-encoded), cleaned (cleanFileName: no path, control characters or quotes, at most 200 characters); 'file' when none is readable. */
 export function fileName(header: unknown): string {
-  let name = typeof header === 'string' ? header : '';
+  return cleanFileName(decodedName(header)) || 'file';
+}
+
+/** X-File-Name decoded ('' when absent or not URI-encoded). */
+function decodedName(header: unknown): string {
   try {
-    name = decodeURIComponent(name);
+    return decodeURIComponent(typeof header === 'string' ? header : '');
   } catch {
-    name = '';
+    return '';
   }
-  return cleanFileName(name) || 'file';
 }
 
 interface AttachmentRow {
@@ -100,8 +106,18 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw refuse('invalid', CHANGED_ON_THE_WAY_MESSAGE);
     const member = memberOf(request);
     const name = fileName(request.headers['x-file-name']);
+    const badName = validateFileName(decodedName(request.headers['x-file-name']));
+    if (badName) throw refuse('invalid', badName.message);
     const sniffed = await sniffAttachment(bytes);
     if (!sniffed) throw refuse('unsupported_file');
+    // An image is kept without its metadata (a photo's GPS position...), upright, if it is within the
+    // pixel limit (clean-image.ts). Its address stays the one the member's bytes have: the device
+    // names the file by it, and the same upload always becomes the same stored bytes.
+    if (sniffed.width !== null && sniffed.height !== null && tooManyPixels(sniffed.width, sniffed.height)) throw refuse('image_too_large');
+    const cleaned = await cleanImage(bytes, sniffed.kind).catch((error: unknown) => {
+      throw /pixel limit/iu.test((error as Error).message) ? refuse('image_too_large') : refuse('invalid', IMAGE_NOT_READABLE_MESSAGE);
+    });
+    const stored = cleaned ? { ...sniffed, width: cleaned.width, height: cleaned.height, bytes: cleaned.bytes } : { ...sniffed, bytes };
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'attachments_per_day', member);
     const row = await ctx.db.transaction(async (tx) => {
       const [used] = await tx.query<{ total: unknown; mine: unknown }>(
@@ -109,13 +125,13 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
          FROM attachment_uploads u JOIN attachments a ON a.sha256 = u.sha256 WHERE u.user_id = $1`,
         [member.id, sha256],
       );
-      if (used?.mine !== true && Number(used?.total ?? 0) + bytes.length > ATTACHMENT_QUOTA_BYTES) throw refuse('attachment_quota');
-      const [stored] = await tx.query(
+      if (used?.mine !== true && Number(used?.total ?? 0) + stored.bytes.length > ATTACHMENT_QUOTA_BYTES) throw refuse('attachment_quota');
+      const [added] = await tx.query(
         `INSERT INTO attachments (sha256, kind, mime, size, width, height, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
-        [sha256, sniffed.kind, sniffed.mime, bytes.length, sniffed.width, sniffed.height, Date.now()],
+        [sha256, stored.kind, stored.mime, stored.bytes.length, stored.width, stored.height, Date.now()],
       );
-      if (stored) await sqlBlobStore.put(tx, sha256, bytes);
+      if (added) await sqlBlobStore.put(tx, sha256, stored.bytes);
       await tx.query(
         `INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id, sha256) DO UPDATE SET name = EXCLUDED.name, at = EXCLUDED.at`,

@@ -3,7 +3,7 @@
 // metadata behind: a photo's location never leaves the phone), named by its SHA-256, and kept in
 // IndexedDB (db.files) with the post that names it: sent before the post when online, kept here
 // for good when local-only.
-import { ATTACHMENT_LIMITS, cleanFileName, formatBytes, type Attachment } from '../../shared/attachments';
+import { ATTACHMENT_LIMITS, cleanFileName, formatBytes, validateFileName, type Attachment } from '../../shared/attachments';
 import { DataError } from '../storage/errors';
 import { db, type FileRow } from '../storage/schema';
 
@@ -100,6 +100,8 @@ async function reencode(
  * type the forum takes, or too large. An image's small preview goes to `onPreview` once it is drawn.
  */
 export async function prepareFile(file: File, onPreview?: (preview: Blob) => void | Promise<void>): Promise<PreparedFile> {
+  const badName = validateFileName(file.name);
+  if (badName) throw refused(badName.title, badName.message);
   const name = cleanFileName(file.name) || 'pasted-image';
   if (IMAGE_TYPES.has(file.type)) {
     const { blob, width, height } = await reencode(file, file.type, onPreview);

@@ -180,9 +180,9 @@ export class DexieStore implements OpStore {
 
   /**
    * Local-only: the accounts of this device and the authors of the posts it holds, by their public
-   * ids (a connected device's server tells the members it mentions).
+   * ids, but those told of a mention in `about` before (a connected device's server tells the members it mentions).
    */
-  async mentionable(ids: readonly string[]): Promise<string[]> {
+  async mentionable(ids: readonly string[], about: { postId: number; replyId: string | null }): Promise<string[]> {
     const wanted = new Set(ids);
     const emails = new Set((await db.accounts.toArray()).map((account) => account.email).filter((email) => wanted.has(memberId(email))));
     for (const post of await db.posts
@@ -190,6 +190,10 @@ export class DexieStore implements OpStore {
       .anyOf([...ids])
       .toArray())
       if (post.authorEmail) emails.add(post.authorEmail);
+    const told = await db.notifications
+      .filter((row) => row.kind === 'mentioned' && row.postId === about.postId && (row.replyId ?? null) === about.replyId)
+      .toArray();
+    for (const row of told) emails.delete(row.email);
     return [...emails];
   }
 

@@ -14,7 +14,7 @@ import { editPost, loadEditDraft, type EditablePost } from '../../db/posts/editi
 import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
-import { validateNewPost, validateTags } from '../../shared/validation';
+import { hiddenText, validateNewPost, validateTags } from '../../shared/validation';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { getSyncStatus } from '../../sync/status';
 import { submittedToast } from './submitted-toast';
@@ -168,7 +168,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     const problem = validateNewPost(title, content) ?? validateTags(tagList) ?? pollProblem;
     if (problem) {
       const next = {
-        title: !title.trim() || title.trim().length > LIMITS.title,
+        title: !title.trim() || title.trim().length > LIMITS.title || hiddenText('Title', title, 'line') !== null,
         content: !content.trim() || content.trim().length > LIMITS.content,
         tags: validateTags(tagList) !== null,
         poll: pollProblem !== null,

@@ -5,9 +5,7 @@
 import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
-import { subjectPost } from './rules';
-import { mentionedIds } from '../mentions';
-import { notificationsForMentions } from '../moderation';
+import { subjectPost, tellMentioned } from './rules';
 
 export const editPost = defineOp('editPost', 3, 'member', {
   wire: (z, f) => ({ postId: f.postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
@@ -30,14 +28,9 @@ export const editPost = defineOp('editPost', 3, 'member', {
       ...changes,
       ...(resubmits ? { submittedAt: context.now, reason: null } : {}),
     });
-    // An approved post's edit tells only the members it mentions now and did not before.
-    if (stored.status === 'approved') {
-      const before = new Set(mentionedIds(stored.content));
-      const added = mentionedIds(content).filter((id) => !before.has(id));
-      if (added.length > 0) {
-        const recipients = await store.mentionable(added);
-        await store.notify(notificationsForMentions(stored, null, stored, recipients, actor), context.now);
-      }
-    }
+    // An approved post's edit tells the members it mentions who were never told of a mention in it
+    // (store.mentionable): one added now, not one taken out and put back.
+    if (stored.status === 'approved')
+      await tellMentioned(store, actor, content, { post: stored, replyId: null, author: stored }, context.now);
   },
 });

@@ -6,7 +6,6 @@ import type { FlagReason } from '../moderation';
 import { validateCategory, validateFlag, validateName, validateNewPost, validateReason, validateReply, validateTags } from '../validation';
 import { check, refuseInput } from './define';
 import { POLL_LIMITS, validatePoll, type PollDefinition } from '../polls';
-import { blank } from '../text-checks';
 import { cleanFileName, validateAttachments, type Attachment } from '../attachments';
 
 /** Text as sent: a string, or '' for anything else (the rule then says what is missing). */
@@ -67,8 +66,9 @@ export function displayName(value: unknown): string {
 
 /**
  * A poll as sent with a new post: an object with a question, options (text), `multiple` and
- * `closesAt` (ms or null), checked by validatePoll and trimmed (blank options dropped). The op checks
- * the closing time against its own time when it runs.
+ * `closesAt` (ms or null), checked by validatePoll (a blank option is refused, never dropped: a poll
+ * is kept as its author wrote it) and trimmed. The op checks the closing time against its own time
+ * when it runs.
  */
 export function pollFields(value: unknown): PollDefinition {
   const poll = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
@@ -79,7 +79,7 @@ export function pollFields(value: unknown): PollDefinition {
   return {
     ...definition,
     question: definition.question.trim(),
-    options: options.map((option) => option.trim()).filter((option) => !blank(option)),
+    options: options.map((option) => option.trim()),
   };
 }
 

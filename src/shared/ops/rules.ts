@@ -93,7 +93,7 @@ export async function staffTarget(store: OpStore, memberId: string): Promise<voi
   if (target.role === 'admin') refuse('staff_member');
 }
 
-/** Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them. */
+/** Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them, and once only (store.mentionable). */
 export async function tellMentioned(
   store: OpStore,
   actor: Actor,
@@ -104,6 +104,6 @@ export async function tellMentioned(
 ): Promise<void> {
   const ids = mentionedIds(text);
   if (ids.length === 0) return;
-  const recipients = await store.mentionable(ids);
+  const recipients = await store.mentionable(ids, { postId: about.post.id, replyId: about.replyId });
   await store.notify(notificationsForMentions(about.post, about.replyId, about.author, recipients, actor, told), now);
 }

@@ -77,10 +77,12 @@ export interface OpStore {
   settleFlags(target: SettledFlags, state: Exclude<FlagState, 'open'>): Promise<void>;
 
   /**
-   * The emails of the members of these public ids who can be told of a mention (their accounts are
-   * open). A connected device answers none: its server tells them.
+   * The emails of the members of these public ids who can be told of a mention in `about` (the post,
+   * replyId null, or one of its replies): their accounts are open and they were not told of a mention
+   * there before (their "mentioned" notification is the record), so an edit that takes a mention out
+   * and puts it back tells nobody twice. A connected device answers none: its server tells them.
    */
-  mentionable(ids: readonly string[]): Promise<string[]>;
+  mentionable(ids: readonly string[], about: { postId: number; replyId: string | null }): Promise<string[]>;
   /**
    * The files a member attaches, as this store knows them (type, size and pixels from the bytes,
    * the name the member gave), in the order asked; undefined when one was never uploaded by them

@@ -58,6 +58,11 @@ describe('files attached on the device', () => {
       message: expect.stringContaining('logo.svg: attach images'),
     });
     await expect(prepareFile(new File(['MZ'], 'setup.exe'))).rejects.toMatchObject({ title: 'File type not accepted' });
+    // Issue 59: a name that hides a character (report<RLO>gnp.exe shows as "reportexe.png") is refused, not cleaned.
+    await expect(prepareFile(new File(['a,b\n'], 'report\u202Egnp.csv'))).rejects.toMatchObject({
+      title: 'The file name cannot be saved',
+      message: expect.stringContaining('U+202E'),
+    });
     await expect(prepareFile(new File([], 'empty.pdf'))).rejects.toMatchObject({ title: 'Empty file', message: 'empty.pdf is empty.' });
     await expect(prepareFile(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.pdf'))).rejects.toMatchObject({
       title: 'File too large',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, formatBytes, isImage, validateAttachments } from '../../../src/shared/attachments';
+import { cleanFileName, formatBytes, isImage, validateAttachments, validateFileName } from '../../../src/shared/attachments';
 import { attachmentFields } from '../../../src/shared/ops/fields';
 import { encodedType, fitWithin } from '../../../src/db/files/files';
 
@@ -43,6 +43,19 @@ describe('attachments, shared rules', () => {
     const emoji = `${'a'.repeat(199)}😀😀`;
     expect(cleanFileName(emoji)).toBe(`${'a'.repeat(199)}😀`);
     expect(attachmentFields([{ sha256: address('e'), name: 'x"y.pdf' }])).toEqual([{ sha256: address('e'), name: 'xy.pdf' }]);
+  });
+
+  it('a file name with a hidden character is refused, not cleaned (issue 59, item 5)', () => {
+    const sha256 = 'a'.repeat(64);
+    expect(validateAttachments([{ sha256, name: 'report\u202Egnp.exe' }])).toEqual({
+      code: 'invalid',
+      title: 'The file name cannot be saved',
+      message: 'The file name holds an invisible or direction-changing character (U+202E, often from a paste). Remove it and try again.',
+    });
+    expect(validateAttachments([{ sha256, name: 'a\u200Bb.pdf' }])?.title).toBe('The file name cannot be saved');
+    expect(validateAttachments([{ sha256, name: '👩\u200D💻.png' }])?.title).toBe('The file name cannot be saved');
+    expect(validateFileName('C:\\folder\\plain name.pdf')).toBeNull();
+    expect(validateFileName('two\nlines.txt')?.title).toBe('The file name is one line');
   });
 
   it('sizes as people read them; only the four image types show as images', () => {

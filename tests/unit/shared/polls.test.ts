@@ -63,6 +63,27 @@ describe('polls', () => {
     for (const bad of [[], [3], [-1], [1.5], [1, 1]]) expect(validateBallot(open(true), bad)?.title).toBe('Choose an option');
   });
 
+  it('a malformed poll is refused with a sentence, never trimmed; options compared once normalized (issue 59, item 5)', () => {
+    const poll = { question: 'Q?', options: ['A', 'B'], multiple: false, closesAt: null };
+    const real = Array.from({ length: 10 }, (_, index) => `Option ${index}`);
+    expect(validatePoll({ ...poll, options: [...real.slice(0, 5), '', ' ', '', ' ', '', ...real.slice(5)] })?.title).toBe(
+      'Too many options',
+    );
+    expect(validatePoll({ ...poll, options: ['A', '', 'B'] })).toEqual({
+      code: 'invalid',
+      title: 'Option is empty',
+      message: 'Option 2 is empty: write it or remove it.',
+    });
+    expect(validatePoll({ ...poll, options: ['A', '\u200B', 'B'] })?.title).toBe('Option is empty');
+    expect(validatePoll({ ...poll, options: ['Café', 'Cafe\u0301'] })?.title).toBe('Options repeat');
+    expect(validatePoll({ ...poll, options: ['ＡＢＣ', 'abc'] })?.title).toBe('Options repeat');
+    expect(validatePoll({ ...poll, options: ['Yes  please', 'yes please'] })?.title).toBe('Options repeat');
+    expect(validatePoll({ ...poll, options: ['A', 'B\u202Ekcab'] })?.title).toBe('Option 2 cannot be saved');
+    expect(validatePoll({ ...poll, options: ['A', 'B\nC'] })?.title).toBe('Option 2 is one line');
+    expect(validatePoll({ ...poll, question: 'Which\u200B one?' })?.title).toBe('The question cannot be saved');
+    expect(validatePoll({ ...poll, options: ['👍 Yes', '❤\uFE0F Love it'] })).toBeNull();
+  });
+
   it('the results as CSV: quotes doubled, a formula defused, the voters last', () => {
     const poll = withBallot(
       newPoll({ question: 'Q?', options: ['Say "yes"', '=HYPERLINK("x")'], multiple: false, closesAt: null }),

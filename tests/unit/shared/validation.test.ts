@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, parseTags } from '../../../src/shared/post-rules';
-import { hasUnstorableText, validateNewPost, validateSignIn, validateSignUp, validateTags } from '../../../src/shared/validation';
+import {
+  hasUnstorableText,
+  validateFlag,
+  validateName,
+  validateNewPost,
+  validateReason,
+  validateReply,
+  validateSignIn,
+  validateSignUp,
+  validateTags,
+} from '../../../src/shared/validation';
 
 describe('validateSignIn', () => {
   it('asks for both fields with the catalogue message', () => {
@@ -59,6 +69,65 @@ describe('text no database can store', () => {
     expect(validateNewPost('Title', 'half \uD83D')?.title).toBe('Content cannot be saved');
     expect(validateTags(['fine', 'bro\uDE00ken'])?.message).toMatch(/^A tag holds a character/);
     expect(validateSignUp('Ann\0', 'a@b.co', 'pw')?.title).toBe('Name cannot be saved');
+  });
+});
+
+describe('one line, and nothing hidden (issue 59, item 5)', () => {
+  it('a title is one line: a line break inside it is refused with a sentence (one at either end is trimmed away)', () => {
+    for (const title of ['Line one\r\nBcc: x@example.com', 'Line one\nLine two', 'a\u2028b', 'a\rb'])
+      expect(validateNewPost(title, 'body'), JSON.stringify(title)).toEqual({
+        code: 'invalid',
+        title: 'Title is one line',
+        message: 'Title cannot hold a line break. Write it on one line.',
+      });
+    expect(validateNewPost('  Title\n', 'body')).toBeNull();
+    expect(validateNewPost('Title', 'Line one\r\nLine two\n\n\tindented')).toBeNull();
+    expect(validateTags(['two\nlines'])?.title).toBe('A tag is one line');
+  });
+
+  it('refuses invisible and direction-changing characters in every text a member writes, naming the character', () => {
+    const hidden = [
+      '\u202E',
+      '\u202A',
+      '\u2066',
+      '\u2069',
+      '\u200B',
+      '\u200E',
+      '\u200F',
+      '\u2060',
+      '\u2064',
+      '\uFEFF',
+      '\u061C',
+      '\u00AD',
+      '\u0007',
+    ];
+    for (const char of hidden) {
+      const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      expect(validateNewPost(`report${char}gnp.exe`, 'body')?.message, code).toBe(
+        `Title holds an invisible or direction-changing character (${code}, often from a paste). Remove it and try again.`,
+      );
+      expect(validateNewPost('Title', `a${char}b`)?.title, code).toBe('Content cannot be saved');
+      expect(validateReply(`a${char}b`)?.title, code).toBe('Reply cannot be saved');
+      expect(validateTags([`a${char}b`])?.title, code).toBe('A tag cannot be saved');
+      expect(validateFlag('other', `a${char}b`)?.title, code).toBe('Your words cannot be saved');
+      expect(validateReason(`a${char}b`)?.title, code).toBe('Reason cannot be saved');
+      expect(validateName(`a${char}b`)?.title, code).toBe('Name cannot be used');
+    }
+  });
+
+  it('keeps what is written with joiners on purpose: emoji sequences and the scripts that join letters (a deliberate choice)', () => {
+    const meant = [
+      'Team 👩\u200D💻 and 👨\u200D👩\u200D👧', // pictograph, ZWJ, pictograph
+      'Love ❤\uFE0F\u200D🔥', // a variation selector before the joiner
+      'Wave 👋🏽\u200D', // ...but a joiner that joins nothing is hidden
+    ];
+    expect(validateNewPost(meant[0]!, meant[1]!)).toBeNull();
+    expect(validateNewPost('Title', meant[2]!)?.title).toBe('Content cannot be saved');
+    expect(validateNewPost('🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} fans', 'body')).toBeNull();
+    expect(validateNewPost('Title', 'tag \u{E0067} alone')?.title).toBe('Content cannot be saved');
+    expect(validateReply('می\u200Cخواهم and क्\u200Dष')).toBeNull();
+    // Between two Latin letters a joiner only hides something.
+    expect(validateReply('pay\u200Cpal')?.title).toBe('Reply cannot be saved');
   });
 });
 
