@@ -164,6 +164,10 @@ test('a sign-out in another tab keeps the draft and says why this tab is on /log
   await other.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status').filter({ hasText: 'You were signed out in another tab' })).toBeVisible();
+  // The draft is named because there is one (issue 59: only then).
+  await expect(page.getByRole('status').filter({ hasText: 'You were signed out in another tab' })).toContainText(
+    'A post you were writing is kept as a draft.',
+  );
   await other.close();
   await signIn(page, MEMBER);
   await openForum(page);
