@@ -625,9 +625,13 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
       expect((await author.request('GET', `/api/members/${adminId}`)).body).toMatchObject({ name: 'Admin', role: 'admin' });
     });
 
-    it('a member with nothing on the forum answers as an id nobody has, except to themselves', async () => {
+    it('a member with nothing on the forum and an unconfirmed address answers as an id nobody has, except to themselves; confirmed, they can be mentioned and their page opens', async () => {
       const quiet = await signedIn(server.app, 'quiet@example.com');
       const id = (await quiet.request('GET', '/api/session')).body.user.id;
+      // Confirmed by the sign-up's link (issue 59): a new colleague can be mentioned, so their page answers.
+      expect((await other.request('GET', `/api/members/${id}`)).body).toMatchObject({ id, approvedPosts: 0 });
+      // An account made before issue 59 whose address was never confirmed: as if nobody.
+      await server.db.query(`UPDATE users SET email_verified_at = NULL WHERE email = 'quiet@example.com'`);
       const pending = await quiet.createPost('Only pending so far');
       const unknown = await other.request('GET', `/api/members/0123456789abcdef`);
       const nothingYet = await other.request('GET', `/api/members/${id}`);

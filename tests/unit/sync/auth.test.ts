@@ -14,6 +14,7 @@ import { isSignOutPending } from '../../../src/db/ops/sync-meta';
 import { SyncEngine } from '../../../src/sync/engine';
 import { detectMode, resetMode } from '../../../src/sync/mode';
 import { DEFAULT_ADMIN_EMAIL, nameFromEmail } from '../../../src/shared/post-rules';
+import { confirmEmail } from '../../../src/sync/account';
 import { PASSWORD, startServer } from './test-server';
 
 /** The device's sentence for a refused password; the server's must be the same. */
@@ -32,7 +33,14 @@ describe('accounts through the server', () => {
   it('connected: signs in through the server; the stored user keeps its shape, no password or token', async () => {
     const server = await startServer();
     const api = createApi(server.device());
-    await signUp('Jane Doe', 'Jane@Example.com ', 'jane-quiet-harbor-7419', api);
+    // Create Account answers "check your email" (issue 59); the emailed link makes the account and signs in.
+    await expect(signUp('Jane Doe', 'Jane@Example.com ', 'jane-quiet-harbor-7419', api)).rejects.toMatchObject({ code: 'check_email' });
+    expect(readStoredSession()).toBeNull();
+    const [mail] = await server.db.query<{ text_body: string }>(
+      `SELECT text_body FROM mail_outbox WHERE to_email = $1 AND kind = 'signup'`,
+      ['jane@example.com'],
+    );
+    await confirmEmail(mail!.text_body.match(/\/confirm-email\?token=([\w-]+)/)![1]!, undefined, api);
     const stored = JSON.parse(localStorage.getItem(USER_KEY)!) as Record<string, unknown>;
     expect(stored).toEqual({ email: 'jane@example.com', name: 'Jane Doe', role: 'user' });
     // The same account on another device needs the same password.
