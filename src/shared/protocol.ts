@@ -532,4 +532,14 @@ export const limitsResponseSchema = z.object({
   limits: z.record(z.string(), limitRuleSchema),
   defaults: z.record(z.string(), limitRuleSchema),
 });
-export const setLimitRequestSchema = z.object({ name: z.string().max(100), rule: limitRuleSchema });
+/**
+ * Every changed limit at once, saved together or not at all (the admin's one Save); the older shape
+ * of one limit, `{name, rule}`, is read as a list of one (so a refusal names the same fields).
+ */
+export const setLimitRequestSchema = z.preprocess(
+  (body) =>
+    typeof body === 'object' && body !== null && 'name' in body && !('limits' in body)
+      ? { limits: { [String((body as { name: unknown }).name).slice(0, 100)]: (body as { rule?: unknown }).rule } }
+      : body,
+  z.object({ limits: z.record(z.string().max(100), limitRuleSchema) }),
+);

@@ -1,6 +1,6 @@
 // The admin's requests to the server (connected mode, protocol 6): the Members tab's reads, the staff
 // log and the member limits. What the admin does to a member is an operation (db/moderation/members.ts),
-// queued and pushed like any other; these only read (and set a limit). Errors are the app's usual
+// queued and pushed like any other; these only read (and set the limits). Errors are the app's usual
 // ones: `offline` when the server cannot be reached, the server's own code and sentence otherwise.
 
 import type { AdminMember, AdminMemberDetail, StaffLogPage } from '../shared/protocol';
@@ -27,6 +27,6 @@ export const readStaffLog = (before?: number, api: SyncApi = defaultApi()): Prom
 /** Every member limit now, and its default. */
 export const readLimits = (api: SyncApi = defaultApi()): Promise<LimitsAnswer> => method(api, 'limits')();
 
-/** Sets one member limit (written to the staff log); answers every limit now. */
-export const setLimit = (name: string, rule: LimitRuleShape, api: SyncApi = defaultApi()): Promise<LimitsAnswer> =>
-  method(api, 'setLimit')(name, rule);
+/** Sets every changed member limit in one request, all or none (each written to the staff log); answers every limit now. */
+export const setLimits = (limits: Record<string, LimitRuleShape>, api: SyncApi = defaultApi()): Promise<LimitsAnswer> =>
+  method(api, 'setLimits')(limits);

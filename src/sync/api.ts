@@ -84,7 +84,7 @@ export interface SyncApi {
   adminMember?(id: string): Promise<AdminMemberDetail>;
   staffLog?(before?: number): Promise<StaffLogPage>;
   limits?(): Promise<LimitsAnswer>;
-  setLimit?(name: string, rule: LimitRuleShape): Promise<LimitsAnswer>;
+  setLimits?(limits: Record<string, LimitRuleShape>): Promise<LimitsAnswer>;
   /** PUT /api/attachments/:sha256 (issue 42): a file's bytes, before the operation that names it. Optional like insights. */
   upload?(sha256: string, blob: Blob, name: string): Promise<void>;
   /** Any other JSON route (the account routes of issue 41): its answer checked with `schema` (none: 204). Optional like insights. */
@@ -234,8 +234,8 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     async limits() {
       return json(await call('/api/admin/limits'), limitsResponseSchema);
     },
-    async setLimit(name, rule) {
-      return json(await call('/api/admin/limits', { method: 'PUT', body: JSON.stringify({ name, rule }) }), limitsResponseSchema);
+    async setLimits(limits) {
+      return json(await call('/api/admin/limits', { method: 'PUT', body: JSON.stringify({ limits }) }), limitsResponseSchema);
     },
   };
 }

@@ -10,7 +10,7 @@ import { startUp } from '../../server/db/storage/startup';
 import type { Database } from '../../server/db/storage/adapter';
 import type { Op } from '../../src/shared/protocol';
 import { Client, createOp, likeOp, reviewOp, signedIn, type Answer } from './support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, newPostgresDatabase } from './support/databases';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, newPostgresDatabase } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 import { DEFAULT_LIMITS } from './support/limits';
 
@@ -206,5 +206,43 @@ describe('limits shared by two instances on one PostgreSQL', () => {
       await one!.close();
       await two!.close();
     }
+  });
+});
+
+describe.each(BACKENDS)('the admin saves several limits in one request on %s', (backend) => {
+  let server: TestServer;
+  let admin: Client;
+  beforeAll(async () => {
+    server = await testServer(backend, { memberLimits: DEFAULT_LIMITS });
+    admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+  afterAll(() => server.close());
+
+  it('saves every rule of the list, one staff log entry each; a malformed list saves nothing; members get 403', async () => {
+    const posts = { count: 7, seconds: 3600, firstDayCount: 2, firstDaySeconds: 86_400 };
+    const likes = { count: 9, seconds: 60, firstDayCount: 4, firstDaySeconds: 600 };
+    const set = await admin.request('PUT', '/api/admin/limits', { limits: { posts_per_day: posts, likes_per_day: likes } });
+    expect(set.status).toBe(200);
+    expect(set.body.limits).toMatchObject({ posts_per_day: posts, likes_per_day: likes });
+    const log = (await admin.request('GET', '/api/admin/log')).body.entries.slice(0, 2);
+    expect(log.map((entry: { title: string }) => entry.title).sort()).toEqual(['likes_per_day', 'posts_per_day']);
+
+    // One good rule beside a bad one (a window of 0 seconds, or a limit the server does not have): neither is saved.
+    const flags = { count: 1, seconds: 60, firstDayCount: 1, firstDaySeconds: 60 };
+    const zero = await admin.request('PUT', '/api/admin/limits', {
+      limits: { flags_per_day: flags, posts_per_day: { ...posts, seconds: 0 } },
+    });
+    expect(zero.status).toBe(400);
+    expect(zero.body.error.message).toContain('limits.posts_per_day.seconds');
+    const unknown = await admin.request('PUT', '/api/admin/limits', { limits: { flags_per_day: flags, nothing_per_day: flags } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/^Choose one of the limits/);
+    const member = await signedIn(server.app, `batch.${backend}@example.com`);
+    expect((await member.request('PUT', '/api/admin/limits', { limits: { flags_per_day: flags } })).status).toBe(403);
+    const now = (await admin.request('GET', '/api/admin/limits')).body.limits;
+    expect(now.flags_per_day).toEqual(DEFAULT_LIMITS.flags_per_day);
+    expect(now.posts_per_day).toEqual(posts);
+    const [entries] = await server.db.query(`SELECT count(*) AS n FROM staff_log WHERE title = 'flags_per_day'`);
+    expect(Number(entries!.n)).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 // The admins' reads and settings of protocol 6 (a member gets 403 admins_only; no session, 401):
 // GET /api/admin/members?q= (find a member by name or email), GET /api/admin/members/:id (their
 // recent posts, replies and flags), GET /api/admin/log?before= (the staff log, newest first), and
-// GET / PUT /api/admin/limits (a member's limits; a change is written to the staff log). What the
-// admin does to a member (Suspend, Silence, Delete spammer) is an operation like any other (push).
+// GET / PUT /api/admin/limits (a member's limits, several saved at once; each change is written to
+// the staff log). What the admin does to a member (Suspend, Silence, Delete spammer) is an operation
+// like any other (push).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { adminMembersQuerySchema, memberParamsSchema, setLimitRequestSchema, staffLogQuerySchema } from '../../../src/shared/protocol';
@@ -55,13 +56,18 @@ export default async function adminRoutes(app: FastifyInstance, ctx: ServerConte
     return { limits: await ctx.memberLimits.current(), defaults: DEFAULT_LIMITS };
   });
 
-  app.put('/api/admin/limits', { bodyLimit: 4 * 1024, schema: { body: setLimitRequestSchema } }, async (request) => {
+  // One limit ({name, rule}) or several ({limits}: the admin's one Save): every name is checked before
+  // anything is written, and all are saved in one transaction, so a malformed list saves nothing.
+  app.put('/api/admin/limits', { bodyLimit: 8 * 1024, schema: { body: setLimitRequestSchema } }, async (request) => {
     const admin = adminOf(request);
-    const { name, rule } = request.body as z.infer<typeof setLimitRequestSchema>;
-    if (!(LIMIT_NAMES as string[]).includes(name)) throw refuse('invalid', UNKNOWN_LIMIT_MESSAGE);
+    const changes = Object.entries((request.body as z.infer<typeof setLimitRequestSchema>).limits);
+    if (changes.some(([name]) => !(LIMIT_NAMES as string[]).includes(name))) throw refuse('invalid', UNKNOWN_LIMIT_MESSAGE);
     await ctx.db.transaction(async (tx) => {
-      await ctx.memberLimits.set(tx, name as LimitName, rule);
-      await writeStaffEntry(tx, { actorId: admin.id, action: 'setLimit', title: name, detail: { ...rule } });
+      for (const [name, rule] of changes) {
+        await ctx.memberLimits.set(tx, name as LimitName, rule);
+        // One staff log entry per limit changed, as when they were saved one by one.
+        await writeStaffEntry(tx, { actorId: admin.id, action: 'setLimit', title: name, detail: { ...rule } });
+      }
     });
     return { limits: await ctx.memberLimits.current(), defaults: DEFAULT_LIMITS };
   });

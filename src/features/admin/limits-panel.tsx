@@ -5,7 +5,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import type { LimitRuleShape, LimitsAnswer } from '../../sync/api';
-import { readLimits, setLimit } from '../../sync/admin';
+import { readLimits, setLimits } from '../../sync/admin';
+import { draftOf, per, ruleOf, WINDOW_UNITS, type DraftField, type LimitDraft, type WindowUnit } from './limit-window';
 
 /** Each limit as the admin reads it. */
 const LABELS: Record<string, string> = {
@@ -27,48 +28,108 @@ const LABELS: Record<string, string> = {
   renames_per_day: 'Name changes',
 };
 
-/** "3 per day", "1 per 2 minutes". */
-function per(count: number, seconds: number): string {
-  const window =
-    seconds % 86_400 === 0
-      ? `${seconds / 86_400 === 1 ? 'day' : `${seconds / 86_400} days`}`
-      : seconds % 3600 === 0
-        ? `${seconds / 3600 === 1 ? 'hour' : `${seconds / 3600} hours`}`
-        : seconds % 60 === 0
-          ? `${seconds / 60 === 1 ? 'minute' : `${seconds / 60} minutes`}`
-          : `${seconds} seconds`;
-  return `${count.toLocaleString('en-US')} per ${window}`;
+/** What one limit's fields say now, and the sentence of each that cannot be saved (shown after a Save). */
+interface RowProps {
+  name: string;
+  rule: LimitRuleShape;
+  draft: LimitDraft;
+  problems: Partial<Record<DraftField, string>>;
+  busy: boolean;
+  onChange: (draft: LimitDraft) => void;
 }
 
-/** One limit: what it is now, and its four numbers to change. */
-function LimitRow({ name, rule, onSaved }: { name: string; rule: LimitRuleShape; onSaved: (answer: LimitsAnswer) => void }) {
+/** One limit: what it is now, and its counts and windows (a number and a unit) to change. */
+function LimitRow({ name, rule, draft, problems, busy, onChange }: RowProps) {
   const id = useId();
-  const showToast = useToast();
-  const [draft, setDraft] = useState(rule);
-  const [busy, setBusy] = useState(false);
   const label = LABELS[name] ?? name;
-  const field = (key: keyof LimitRuleShape, text: string, min: number) => (
+  const number = (key: DraftField, text: string, min: number) => (
     <Form.Group controlId={`${id}-${key}`} className="app-limit-field">
       <Form.Label className="small mb-0">{text}</Form.Label>
       <Form.Control
         type="number"
+        inputMode="numeric"
         size="sm"
         min={min}
-        required
         value={draft[key]}
-        onChange={(event) => setDraft({ ...draft, [key]: Number(event.target.value) })}
+        onChange={(event) => onChange({ ...draft, [key]: event.target.value })}
         disabled={busy}
+        aria-invalid={problems[key] ? true : undefined}
+        aria-describedby={problems[key] ? `${id}-${key}-problem` : undefined}
       />
+      {problems[key] && (
+        <div id={`${id}-${key}-problem`} className="small text-danger">
+          {problems[key]}
+        </div>
+      )}
     </Form.Group>
   );
-  const save = async (event: FormEvent) => {
+  const unit = (key: 'unit' | 'firstDayUnit', text: string) => (
+    <Form.Group controlId={`${id}-${key}`} className="app-limit-unit">
+      <Form.Label className="small mb-0">{text}</Form.Label>
+      <Form.Select
+        size="sm"
+        value={draft[key]}
+        onChange={(event) => onChange({ ...draft, [key]: event.target.value as WindowUnit })}
+        disabled={busy}
+      >
+        {WINDOW_UNITS.map(({ unit: each }) => (
+          <option key={each} value={each}>
+            {each}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+  return (
+    <fieldset className="app-limit" aria-label={label}>
+      <legend className="h6 mb-1">{label}</legend>
+      <p className="small text-body-secondary mb-2">
+        {per(rule.count, rule.seconds)}; first day {per(rule.firstDayCount, rule.firstDaySeconds)}
+      </p>
+      <div className="app-limit-fields">
+        {number('count', 'Count', 0)}
+        {number('value', 'Per', 1)}
+        {unit('unit', 'Unit')}
+        {number('firstDayCount', 'First day count', 0)}
+        {number('firstDayValue', 'First day per', 1)}
+        {unit('firstDayUnit', 'First day unit')}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Every limit in one form: one Save sends each changed limit in one request (saved all or none). */
+function LimitsForm({ answer, onSaved }: { answer: LimitsAnswer; onSaved: (answer: LimitsAnswer) => void }) {
+  const showToast = useToast();
+  const [drafts, setDrafts] = useState(() =>
+    Object.fromEntries(Object.entries(answer.limits).map(([name, rule]) => [name, draftOf(rule)])),
+  );
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const read = Object.fromEntries(Object.entries(drafts).map(([name, draft]) => [name, ruleOf(draft)]));
+  const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setChecked(true);
+    if (Object.values(read).some((each) => 'problems' in each)) {
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const changed: Record<string, LimitRuleShape> = {};
+    for (const [name, each] of Object.entries(read)) {
+      if ('rule' in each && JSON.stringify(each.rule) !== JSON.stringify(answer.limits[name])) changed[name] = each.rule;
+    }
+    const names = Object.keys(changed);
+    if (names.length === 0) {
+      showToast({ title: 'No limit changed', description: 'Change a number or a unit, then save.' });
+      return;
+    }
     setBusy(true);
     try {
-      onSaved(await setLimit(name, draft));
+      onSaved(await setLimits(changed));
       showToast({
-        title: 'Limit saved',
-        description: `${label}: ${per(draft.count, draft.seconds)}; in a member’s first day ${per(draft.firstDayCount, draft.firstDaySeconds)}.`,
+        title: names.length === 1 ? 'Limit saved' : `${names.length} limits saved`,
+        variant: 'success',
+        description: names.map((name) => `${LABELS[name] ?? name}: ${per(changed[name]!.count, changed[name]!.seconds)}`).join('; ') + '.',
       });
     } catch (error) {
       showToast(errorToast(error));
@@ -77,25 +138,31 @@ function LimitRow({ name, rule, onSaved }: { name: string; rule: LimitRuleShape;
     }
   };
   return (
-    <form className="app-limit" aria-label={label} onSubmit={(event) => void save(event)}>
-      <h4 className="h6 mb-1">{label}</h4>
-      <p className="small text-body-secondary mb-2">
-        {per(rule.count, rule.seconds)}; first day {per(rule.firstDayCount, rule.firstDaySeconds)}
-      </p>
-      <div className="app-limit-fields">
-        {field('count', 'Count', 0)}
-        {field('seconds', 'Per seconds', 1)}
-        {field('firstDayCount', 'First day count', 0)}
-        {field('firstDaySeconds', 'First day per seconds', 1)}
-        <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>
-          Save
+    <form className="app-limits" aria-label="Member limits" noValidate onSubmit={(event) => void save(event)}>
+      {Object.entries(answer.limits).map(([name, rule]) => {
+        const each = read[name]!;
+        return (
+          <LimitRow
+            key={name}
+            name={name}
+            rule={rule}
+            draft={drafts[name]!}
+            problems={checked && 'problems' in each ? each.problems : {}}
+            busy={busy}
+            onChange={(draft) => setDrafts((now) => ({ ...now, [name]: draft }))}
+          />
+        );
+      })}
+      <div>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Save limits
         </Button>
       </div>
     </form>
   );
 }
 
-/** The member limits (admins are exempt), each editable: read from the server, saved there (and in the staff log). */
+/** The member limits (admins are exempt), editable in one form: read from the server, saved there (and in the staff log). */
 export function LimitsPanel() {
   const [answer, setAnswer] = useState<LimitsAnswer | Error | undefined>(undefined);
   useEffect(() => {
@@ -124,12 +191,8 @@ export function LimitsPanel() {
           {answer.message}
         </p>
       ) : (
-        <div className="app-limits">
-          {Object.entries(answer.limits).map(([name, rule]) => (
-            // Keyed by what it holds: a saved limit starts a fresh draft of its new numbers.
-            <LimitRow key={`${name}:${JSON.stringify(rule)}`} name={name} rule={rule} onSaved={setAnswer} />
-          ))}
-        </div>
+        // Keyed by what it holds: saved limits start fresh drafts of their new numbers.
+        <LimitsForm key={JSON.stringify(answer.limits)} answer={answer} onSaved={setAnswer} />
       )}
     </section>
   );
