@@ -8,7 +8,7 @@ import { issueToken } from '../db/members/tokens';
 import { RESET_LINK_MINUTES } from '../../src/shared/account';
 import { enqueueMail, type MailKind } from './outbox';
 import { holdSignUp, type PendingSignUp } from '../db/members/signups';
-import { confirmEmail, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
+import { changeEmail, confirmEmail, emailChanged, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
 
 const HOUR = 60 * 60_000;
 
@@ -87,5 +87,33 @@ export async function mailFinishSignUp(tx: Sql, signUp: PendingSignUp, origin: s
     to: signUp.email,
     userId: null,
     content: finishSignUp(signUp.name, `${origin}/confirm-email?token=${token}`),
+  });
+}
+
+/**
+ * Change email (issue 59): the link that moves the account to `newEmail`, sent there. At most three
+ * an hour per account; more are dropped quietly (the answer is the same), as Create Account's are.
+ */
+export async function mailEmailChangeLink(tx: Sql, user: UserRow, newEmail: string, origin: string): Promise<void> {
+  if ((await sentSince(tx, user.id, 'emailChange', Date.now() - HOUR)) >= 3) return;
+  const token = await issueToken(tx, user.id, 'email_change', newEmail);
+  await enqueueMail(tx, {
+    kind: 'emailChange',
+    to: newEmail,
+    userId: user.id,
+    content: changeEmail(user.name, `${origin}/confirm-email?token=${token}`),
+  });
+}
+
+/** n***@example.com: the old address learns where the account went without the whole address. */
+export const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email.lastIndexOf('@'))}`;
+
+/** The address was changed: the old one is told (`user` as it was), with the new one masked. */
+export async function mailEmailChanged(tx: Sql, user: UserRow, newEmail: string, origin: string): Promise<void> {
+  await enqueueMail(tx, {
+    kind: 'emailChanged',
+    to: user.email,
+    userId: user.id,
+    content: emailChanged(user.name, maskEmail(newEmail), `${origin}/reset-password`),
   });
 }

@@ -130,6 +130,21 @@ export const passwordChanged = (name: string, resetUrl: string): MailContent =>
     after: [`If you did not do this, reset your password now: ${resetUrl}`],
   });
 
+/** Change email (issue 59): sent to the new address; nothing changes until its link is used. */
+export const changeEmail = (name: string, url: string): MailContent =>
+  compose(`Confirm your new email for ${PRODUCT}`, hello(name), {
+    paragraphs: [`Someone (we hope you) asked to use this address for their ${PRODUCT} account. Confirm it to make the change.`],
+    action: { label: 'Confirm new email', url },
+    after: ['The link works once, for 24 hours. If you did not ask, you can ignore this email: nothing changes.'],
+  });
+
+/** The address was changed: the old address hears of it, with the new one half hidden. */
+export const emailChanged = (name: string, maskedEmail: string, resetUrl: string): MailContent =>
+  compose(`Your ${PRODUCT} email was changed`, hello(name), {
+    paragraphs: [`Your ${PRODUCT} account's email was changed to ${maskedEmail}. Emails now go there.`],
+    after: [`If this wasn't you, reset your password now: ${resetUrl}`],
+  });
+
 /** RFC 8058's headers: the one-click unsubscribe link, posted to by mail programs. */
 export const unsubscribeHeaders = (url: string) => ({
   'List-Unsubscribe': `<${url}>`,

@@ -43,4 +43,6 @@ export const resetLinkSchema = z.object({ url: z.string(), emailed: z.boolean() 
 export const doneSchema = z.object({ message: z.string() });
 
 /** Delete my account: the password again, and whether what they wrote stays as "Deleted member". */
+/** Change email (issue 59): the new address, and the current password (the account's owner asks). */
+export const changeEmailSchema = z.object({ email: emailSchema, password: passwordSchema });
 export const deleteAccountSchema = z.object({ password: passwordSchema, keepContent: z.boolean() });

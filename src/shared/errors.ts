@@ -135,6 +135,11 @@ export const ERRORS = {
   wrong_password: { status: 403, title: 'Error', message: 'Your current password is not right.' },
   admin_account: { status: 403, title: 'Not allowed', message: 'The admin account cannot be deleted or reset this way.' },
   session_not_found: { status: 404, title: 'Error', message: 'This device is not signed in any more.' },
+  email_taken: {
+    status: 409,
+    title: 'Email taken',
+    message: 'Another account uses this email now, so your address was not changed. Choose another one on your Profile.',
+  },
   check_email: {
     title: 'Check your email',
     message: 'Check your email to finish creating your account: we sent a link to this address.',

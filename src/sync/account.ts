@@ -46,6 +46,10 @@ export const resendConfirmation = (api = defaultApi()) => message(sender(api)('P
 export const changePassword = (current: string, password: string, api = defaultApi()) =>
   message(sender(api)('POST', '/api/account/password', { current, password }, doneSchema));
 
+/** Change email (issue 59): a link goes to the new address; nothing changes until it is used. */
+export const changeEmail = (email: string, password: string, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/account/email', { email: email.trim().toLowerCase(), password }, doneSchema));
+
 export const readDevices = async (api = defaultApi()): Promise<Device[]> =>
   (await sender(api)('GET', '/api/account/devices', undefined, devicesSchema)).devices;
 

@@ -75,6 +75,10 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
         if (name !== undefined && now?.email === user.email && now.name !== name) saveSession({ ...now, name });
       });
   };
+  // Change email (issue 59): the device's data already moved to the new address; the session follows.
+  const onEmailChanged = (user: Session) => {
+    if (readStoredSession()) saveSession(user);
+  };
   // The server speaks another protocol: ask the service worker for the new build now, so that the
   // update prompt's Reload appears beside the notice that asks for it.
   const onOutdated = () =>
@@ -91,6 +95,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
     lock,
     onSignedOut,
     onConfirmed,
+    onEmailChanged,
     onOutdated,
     yieldToScreen,
   });

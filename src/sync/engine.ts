@@ -4,7 +4,8 @@
 // Failures back off. A held operation (a deletion waiting out its Undo window) is sent by a cycle
 // that starts when its hold ends.
 
-import { rememberOwnMemberId } from '../db/members/own-id';
+import { ownMemberId, rememberOwnMemberId } from '../db/members/own-id';
+import { moveMemberData } from '../db/members/email-change';
 import { takeConfirmed, takeFirstPage, WINDOW_FIRST_PAGE } from './confirmed';
 import { MAX_OPS_PER_PUSH, MAX_POSTS_PAGE } from '../shared/protocol';
 import { applyPullPages } from '../db/sync/apply-pull';
@@ -61,6 +62,8 @@ export interface EngineDeps {
   onSignedOut?: (stopped?: { title: string; description: string }) => void;
   /** Called with the server's account when it confirms the session: its role and name win. */
   onConfirmed?: (user: Session) => void;
+  /** The member's address changed on the server (Change email): the stored session takes it. */
+  onEmailChanged?: (user: Session) => void;
   /**
    * Waits while a screen is coming up (the app: until the forum's first posts are painted, or 600 ms
    * have passed, and then an idle moment): a window's pages after its first wait for it.
@@ -206,7 +209,7 @@ export class SyncEngine {
   }
 
   private async cycle(): Promise<void> {
-    const session = this.deps.session();
+    let session = this.deps.session();
     if (!session) {
       setSyncStatus({ state: 'synced', waiting: 0 });
       return;
@@ -222,7 +225,7 @@ export class SyncEngine {
     try {
       const lock = this.deps.lock ?? ((work) => work());
       await lock(async () => {
-        await this.verifySession(session);
+        session = await this.verifySession(session!);
         await removeLocalSamples();
         await this.pushAll(session);
         await this.pullAll(session);
@@ -237,23 +240,34 @@ export class SyncEngine {
   }
 
   /** The server's session must be this member's: never send one member's changes as another's. */
-  private async verifySession(session: Session): Promise<void> {
-    if (this.verifiedEmail === session.email) return;
+  /** Returns the session to sync as: `session`, or the same member under their new address. */
+  private async verifySession(session: Session): Promise<Session> {
+    if (this.verifiedEmail === session.email) return session;
     // Signed in on this page a moment ago: the sign-in's answer was the server's word (its role and
     // name still replace what the stored user says now).
     const signedIn = takeConfirmed(session.email);
     if (signedIn) {
       this.verifiedEmail = session.email;
       if (signedIn.role !== session.role || signedIn.name !== session.name) this.deps.onConfirmed?.(signedIn);
-      return;
+      return session;
     }
     const user = await this.deps.api.currentUser();
+    // The same account under a new address (Change email, issue 59): its public id did not change.
+    // The device's data moves to the address, and the stored session follows: no member switch.
+    if (user && user.email !== session.email && user.id && user.id === (await ownMemberId(session.email))) {
+      await moveMemberData(session.email, user.email);
+      this.verifiedEmail = user.email;
+      const moved = { ...session, email: user.email, name: user.name, role: user.role };
+      this.deps.onEmailChanged?.(moved);
+      return moved;
+    }
     if (user?.email !== session.email) throw new DataError('signed_out', { status: 401 });
     this.verifiedEmail = session.email;
     // The member's public id, for what they write here (an account made before a server named ids: from now on).
     await rememberOwnMemberId(session.email, user.id);
     if (user.role !== session.role || user.name !== session.name)
       this.deps.onConfirmed?.({ email: user.email, name: user.name, role: user.role });
+    return session;
   }
 
   /** Forgets the confirmed session (the member changed). */

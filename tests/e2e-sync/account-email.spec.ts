@@ -1,7 +1,7 @@
 // Accounts people keep, across devices (issue 41): Forgot password on a phone with the emailed link
 // (read from the .eml the server wrote under DATA_DIR/mail: no SMTP_URL here), the new password
-// working and the tablet's old session signed out live, told why; and "Sign out" of one device from
-// another's Profile.
+// working and the tablet's old session signed out live, told why; "Sign out" of one device from
+// another's Profile; and Change email (issue 59), its link read the same way.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -152,4 +152,35 @@ test('the admin emails a member a reset link from Members; the member sets a new
   await expect(toasts(phone.page).getByText('Logged in successfully!')).toBeVisible();
   await phone.context.close();
   await tablet.context.close();
+});
+
+test('Change email on Profile: the link to the new address changes it, and the device goes on as the same member with its posts', async ({
+  browser,
+}) => {
+  const member = 'moving.house@example.com';
+  const moved = 'moved.house@example.net';
+  const phone = await signedInDevice(browser, spec.server, member, PHONE, '/forum');
+  await submitNewPost(phone.page, 'Diary study recruitment', 'Twelve participants kept a diary for two weeks.');
+  await waitSynced(phone.page);
+
+  await phone.page.goto('/profile');
+  const section = phone.page.getByRole('region', { name: 'Email', exact: true });
+  await expect(section).toContainText(member);
+  await section.getByLabel('New email').fill(moved);
+  await section.getByLabel('Current password').fill(passwordOf(member));
+  await section.getByRole('button', { name: 'Change email' }).click();
+  await expect(section.getByRole('status')).toContainText('Check your new address for a link to confirm it.');
+
+  const text = await emailTo(moved, 'Confirm your new email');
+  const link = new URL(text.match(/https?:\/\/\S+\/confirm-email\?token=[\w-]+/)![0]);
+  await phone.page.goto(`/confirm-email${link.search}`);
+  await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Your email is changed');
+  await expect(emailTo(member, 'Your Insight Exchange email was changed')).resolves.toContain('m***@example.net');
+
+  await phone.page.goto('/profile');
+  await expect(phone.page).toHaveURL(/\/profile/);
+  await expect(phone.page.getByRole('region', { name: 'Email', exact: true })).toContainText(moved);
+  // Its pending post is still its own on this device (nothing was wiped).
+  await expect(phone.page.getByRole('main')).toContainText('Diary study recruitment');
+  await phone.context.close();
 });

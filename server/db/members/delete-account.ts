@@ -9,6 +9,7 @@ import type { Database } from '../storage/adapter';
 import { CHANGES_CHANNEL } from '../ops/answers';
 import { ChangeNumber, SqlStore } from '../ops/sql-store';
 import { SESSIONS_CHANNEL, type UserRow } from './accounts';
+import { moveAuthorship } from './change-email';
 
 /** The name what a deleted member wrote shows under. */
 export const DELETED_MEMBER = 'Deleted member';
@@ -28,16 +29,7 @@ export async function deleteAccount(db: Database, user: UserRow, keepContent: bo
     } else {
       // Kept: each post and reply under the anonymous address, each with a change number (admins'
       // devices hold authors' addresses; members see the name from the account row below).
-      await numbered(
-        `UPDATE posts x SET author_email = $3, seq = $1 + n.rank
-         FROM (SELECT id, row_number() OVER (ORDER BY id) AS rank FROM posts WHERE author_email = $2) n WHERE x.id = n.id RETURNING x.id`,
-        [user.email, anonymous],
-      );
-      await numbered(
-        `UPDATE replies x SET author_email = $3, seq = $1 + n.rank
-         FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM replies WHERE author_email = $2) n WHERE x.id = n.id RETURNING x.id`,
-        [user.email, anonymous],
-      );
+      await moveAuthorship(numbered, user.email, anonymous);
     }
     await tx.query('UPDATE deleted_posts SET author_email = $2 WHERE author_email = $1', [user.email, anonymous]);
     for (const table of ['notifications', 'saved_posts', 'account_tokens', 'mail_outbox', 'attachment_uploads'])

@@ -1,17 +1,18 @@
 // The links of email (migration 13's account_tokens): confirm an address, reset a password, stop
-// notification emails. Only a token's SHA-256 is stored; a reset or confirm link works once and
+// notification emails, move an account to a new address (issue 59: the token's email is the new one). Only a token's SHA-256 is stored; a reset or confirm link works once and
 // until it expires; asking for a new reset link ends the older ones. An unsubscribe link is not used
 // up (a mail program may post it twice) and lasts as long as the emails it came with.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../storage/adapter';
 import { hashToken } from './accounts';
 
-export type TokenPurpose = 'reset' | 'confirm' | 'unsubscribe';
+export type TokenPurpose = 'reset' | 'confirm' | 'unsubscribe' | 'email_change';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset: 30 * 60_000,
   confirm: 24 * 60 * 60_000,
   unsubscribe: 90 * 24 * 60 * 60_000,
+  email_change: 24 * 60 * 60_000,
 };
 
 /** A new token of `purpose` for `userId` at `email`; returns the token itself (for the link). */

@@ -3,6 +3,7 @@
 // POST /api/email/confirm (an address's link, or a sign-up's: the account is made, and signed in) and POST /api/email/unsubscribe (RFC 8058's one-click, posted by mail
 // programs: a form body or none). A member's: GET /api/account, PUT /api/account/email-pref,
 // POST /api/account/confirm-email (send again), POST /api/account/password (needs the current one),
+// POST /api/account/email (Change email: a link to the new address, which /api/email/confirm takes),
 // GET /api/account/export (Download my data), POST /api/account/delete (Delete my account), GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
 // An admin's: POST /api/admin/members/:id/reset-link (copy it, or email it too).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import {
   tokenSchema,
   confirmEmailSchema,
   deleteAccountSchema,
+  changeEmailSchema,
 } from '../../../src/shared/account-schemas';
 import { memberParamsSchema } from '../../../src/shared/protocol';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
@@ -33,7 +35,7 @@ import {
   type UserRow,
 } from '../../db/members/accounts';
 import { takeSignUp } from '../../db/members/signups';
-import { useToken } from '../../db/members/tokens';
+import { peekToken, useToken } from '../../db/members/tokens';
 import { exportMember } from '../../db/members/export';
 import { deleteAccount } from '../../db/members/delete-account';
 import { writeStaffEntry } from '../../db/staff/staff-log';
@@ -42,7 +44,16 @@ import type { Sql } from '../../db/storage/adapter';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { mailConfirmLink, mailPasswordChanged, mailResetLink, mailResetUrl, newResetLink } from '../../mail/account-mail';
+import { changeEmail, EmailTaken } from '../../db/members/change-email';
+import {
+  mailConfirmLink,
+  mailEmailChanged,
+  mailEmailChangeLink,
+  mailPasswordChanged,
+  mailResetLink,
+  mailResetUrl,
+  newResetLink,
+} from '../../mail/account-mail';
 import { memberOf, SESSION_COOKIE } from '../../plugins/session';
 import { clientKey, oneAtATime, openSession, publicUser } from './session';
 import { BAD_MEMBER_ID_MESSAGE } from './members';
@@ -56,6 +67,9 @@ export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
 export const UNSUBSCRIBED_MESSAGE = 'You will receive no more notification emails. You can turn them on again on your Profile.';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account was deleted, and every device signed out.';
 export const CONFIRM_SENT_MESSAGE = 'A new confirmation link is on its way.';
+/** Change email's one answer, whether or not the new address has an account (issue 59). */
+export const EMAIL_CHANGE_SENT_MESSAGE = 'Check your new address for a link to confirm it. Your email stays as it is until you do.';
+export const EMAIL_CHANGED_MESSAGE = 'Your email is changed. Sign in with the new address from now on.';
 export const ACCOUNT_CREATED_MESSAGE = 'Your email is confirmed and your account is ready. Welcome!';
 
 /**
@@ -133,8 +147,10 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
         if (rows.length === 0) throw refuse('link_expired');
         return undefined;
       }
+      if (await changeFromLink(tx, token, ctx.origin())) return 'changed';
       return createFromSignUp(tx, token, name);
     });
+    if (created === 'changed') return { message: EMAIL_CHANGED_MESSAGE };
     if (!created) return { message: EMAIL_CONFIRMED_MESSAGE };
     // Signed in as Sign In does: this address's attempts at this email are forgotten.
     await ctx.limits.perEmailAndAddress.clear(`${created.email} ${clientKey(request.ip)}`);
@@ -185,6 +201,27 @@ async function createFromSignUp(tx: Sql, token: string, name: string | undefined
   const now = Date.now();
   await tx.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [user.id, now]);
   return { ...user, emailVerifiedAt: now };
+}
+
+/**
+ * A Change email link (issue 59): the account moves to the address the link was sent to, and the old
+ * address is told. False when `token` is no such link (another kind may be). Refused: the account is
+ * closed or suspended, or the address was taken meanwhile (`email_taken`; the link stays unused).
+ */
+async function changeFromLink(tx: Sql, token: string, origin: string): Promise<boolean> {
+  const link = await peekToken(tx, token, 'email_change');
+  if (!link) return false;
+  const user = await findUserById(tx, link.userId);
+  if (!user || user.closedAt || (user.suspendedUntil ?? 0) > Date.now()) throw refuse('link_expired');
+  if (user.email === link.email) return true;
+  if (await findUser(tx, link.email)) throw refuse('email_taken');
+  // Used up in this transaction: of two requests with one link, only one changes the address.
+  if (!(await useToken(tx, token, 'email_change'))) throw refuse('link_expired');
+  await changeEmail(tx, user, link.email).catch((error: unknown) => {
+    throw error instanceof EmailTaken ? refuse('email_taken') : error;
+  });
+  await mailEmailChanged(tx, user, link.email, origin);
+  return true;
 }
 
 async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
@@ -238,6 +275,25 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     });
     await ctx.limits.perEmailAndAddress.clear(pair);
     return { message: PASSWORD_CHANGED_MESSAGE };
+  });
+
+  // Change email (issue 59): the password again (whoever holds an unlocked device must not take the
+  // account away), then a link to the new address; nothing changes until it is used. One answer
+  // whether or not the address has an account, and an address that has one is sent nothing (its
+  // owner did not ask, and nobody learns from it that it has an account).
+  app.post('/api/account/email', { bodyLimit: 4 * 1024, schema: { body: changeEmailSchema } }, async (request, reply) => {
+    const user = memberOf(request);
+    const { email, password } = request.body as z.infer<typeof changeEmailSchema>;
+    const pair = `${user.email} ${clientKey(request.ip)}`;
+    await limitByAddress(ctx, request, pair);
+    if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
+    await ctx.limits.perEmailAndAddress.clear(pair);
+    if (email === user.email) throw refuse('invalid', 'This is already your email.');
+    await ctx.db.transaction(async (tx) => {
+      if (!(await findUser(tx, email))) await mailEmailChangeLink(tx, user, email, ctx.origin());
+    });
+    reply.code(202);
+    return { message: EMAIL_CHANGE_SENT_MESSAGE };
   });
 
   app.get('/api/account/export', async (request, reply) => {

@@ -1,7 +1,8 @@
 // Profile's account sections (issue 41, connected mode): "Password" (Change password, with the
 // current one), "Signed-in devices" (each session's browser, platform, first and last seen, "This
 // device", Sign out, and Sign out everywhere else) and "Email notifications" (Email me: Never, When
-// I'm away, Daily digest; with a reminder to confirm the address). Local-only, one card says that
+// I'm away, Daily digest; with a reminder to confirm the address), and "Email" (the address, and
+// Change email with the current password: a link to the new address confirms it). Local-only, one card says that
 // these need the forum's server.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { IconDatabaseExport, IconDevices, IconKey, IconMail } from '@tabler/icons-react';
@@ -11,7 +12,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { useMode } from '../../hooks/use-mode';
 import { EMAIL_PREF_LABELS, EMAIL_PREFS, type Account, type Device, type EmailPref } from '../../shared/account';
 import { LIMITS } from '../../shared/post-rules';
-import { validateNewPassword } from '../../shared/validation';
+import { validateNewPassword, validateSignIn } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
 import { isDataError } from '../../db/storage/errors';
 
@@ -32,54 +33,81 @@ function Panel({ icon, title, children }: { icon: React.ReactNode; title: string
   );
 }
 
-function PasswordPanel() {
-  const id = useId();
+/** The current password, asked again before the account changes (a password, or its address). */
+function CurrentPasswordField(props: { id: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+  return (
+    <div className="mb-2">
+      <label htmlFor={props.id} className="form-label">
+        Current password
+      </label>
+      <input
+        id={props.id}
+        className="form-control"
+        type="password"
+        autoComplete="current-password"
+        value={props.value}
+        maxLength={LIMITS.password}
+        onChange={(event) => props.onChange(event.target.value)}
+        disabled={props.disabled}
+      />
+    </div>
+  );
+}
+
+/**
+ * A Profile form's sending: its problem said under its field (what the device checks first, or the
+ * server's `invalid`), any other refusal as a toast, and busy while the request runs.
+ */
+function useFormSend() {
   const showToast = useToast();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const send = async (event: FormEvent<HTMLFormElement>, wrong: { message: string } | null, work: () => Promise<void>) => {
     event.preventDefault();
     if (busy) return;
-    const weak = !current ? { message: 'Enter your current password.' } : validateNewPassword(next);
-    if (weak) {
-      setProblem(weak.message);
-      return;
-    }
-    setProblem(undefined);
+    setProblem(wrong?.message);
+    if (wrong) return;
     setBusy(true);
     try {
-      const message = await (await account()).changePassword(current, next);
-      showToast({ title: 'Password changed', description: message });
-      setCurrent('');
-      setNext('');
+      await work();
     } catch (error) {
-      // The server's policy (a commonly used password) is said on the New password field too.
       if (isDataError(error, 'invalid')) setProblem(error.message);
       else showToast(errorToast(error));
     } finally {
       setBusy(false);
     }
   };
+  return { busy, problem, send };
+}
+
+/** A Profile form's button, a spinner in it while the request runs. */
+function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <button type="submit" className="btn btn-outline-primary w-100" disabled={busy} aria-busy={busy || undefined}>
+      {busy && <Spinner className="me-2" />}
+      {children}
+    </button>
+  );
+}
+
+function PasswordPanel() {
+  const id = useId();
+  const showToast = useToast();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const { busy, problem, send } = useFormSend();
+  // The server's policy (a commonly used password) is said on the New password field too.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    send(event, !current ? { message: 'Enter your current password.' } : validateNewPassword(next), async () => {
+      const message = await (await account()).changePassword(current, next);
+      showToast({ title: 'Password changed', description: message });
+      setCurrent('');
+      setNext('');
+    });
   return (
     <Panel icon={<IconKey aria-hidden="true" size={20} />} title="Password">
       <form onSubmit={onSubmit} noValidate>
-        <div className="mb-2">
-          <label htmlFor={`${id}-current`} className="form-label">
-            Current password
-          </label>
-          <input
-            id={`${id}-current`}
-            className="form-control"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            maxLength={LIMITS.password}
-            onChange={(event) => setCurrent(event.target.value)}
-            disabled={busy}
-          />
-        </div>
+        <CurrentPasswordField id={`${id}-current`} value={current} onChange={setCurrent} disabled={busy} />
         <NewPasswordField
           className="mb-2"
           value={next}
@@ -88,10 +116,7 @@ function PasswordPanel() {
           disabled={busy}
           note="Your other devices will be signed out."
         />
-        <button type="submit" className="btn btn-outline-primary w-100" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <Spinner className="me-2" />}
-          Change password
-        </button>
+        <SubmitButton busy={busy}>Change password</SubmitButton>
       </form>
     </Panel>
   );
@@ -192,12 +217,10 @@ function DevicesPanel() {
   );
 }
 
-function EmailPanel() {
-  const id = useId();
-  const showToast = useToast();
+/** The server's account (address, confirmed, email setting) as Profile shows it; `failed`: it could not be read. */
+function useAccount() {
   const [state, setState] = useState<Account>();
   const [failed, setFailed] = useState(false);
-  const [resent, setResent] = useState<string>();
   useEffect(() => {
     let live = true;
     account()
@@ -210,6 +233,14 @@ function EmailPanel() {
       live = false;
     };
   }, []);
+  return [state, setState, failed] as const;
+}
+
+function EmailPanel() {
+  const id = useId();
+  const showToast = useToast();
+  const [state, setState, failed] = useAccount();
+  const [resent, setResent] = useState<string>();
   const choose = async (emailPref: EmailPref) => {
     const before = state;
     if (state) setState({ ...state, emailPref });
@@ -265,6 +296,53 @@ function EmailPanel() {
           </p>
         </>
       )}
+    </Panel>
+  );
+}
+
+/** "Email": the address, and Change email (issue 59): nothing changes until the new address's link is used. */
+function ChangeEmailPanel() {
+  const id = useId();
+  const [mine] = useAccount();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, problem, send } = useFormSend();
+  const [sent, setSent] = useState<string>();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    send(event, validateSignIn(email, password), async () => {
+      setSent(await (await account()).changeEmail(email, password));
+      setEmail('');
+      setPassword('');
+    });
+  return (
+    <Panel icon={<IconMail aria-hidden="true" size={20} />} title="Email">
+      <p className="small mb-2">
+        Your email: <strong>{mine?.email ?? '…'}</strong>
+      </p>
+      <form onSubmit={onSubmit} noValidate>
+        <label className="form-label d-block mb-2">
+          New email
+          <input
+            {...{ type: 'email', autoComplete: 'email', maxLength: LIMITS.email, value: email, disabled: busy }}
+            className="form-control mt-2"
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+        </label>
+        <CurrentPasswordField id={`${id}-password`} value={password} onChange={setPassword} disabled={busy} />
+        {problem && (
+          <p id={`${id}-problem`} className="small text-danger mb-2">
+            {problem}
+          </p>
+        )}
+        {sent && (
+          <p className="small text-success mb-2" role="status">
+            {sent}
+          </p>
+        )}
+        <SubmitButton busy={busy}>Change email</SubmitButton>
+      </form>
     </Panel>
   );
 }
@@ -404,6 +482,7 @@ export function AccountPanels({ onDeleted }: { onDeleted: () => Promise<void> })
     <>
       <PasswordPanel />
       <DevicesPanel />
+      <ChangeEmailPanel />
       <EmailPanel />
       <DataPanel onDeleted={onDeleted} />
     </>
