@@ -9,10 +9,14 @@ import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';
 import type { Database } from '../../server/db/storage/adapter';
 import type { Op } from '../../src/shared/protocol';
-import { Client, createOp, likeOp, reviewOp, signedIn, type Answer } from './support/client';
+import { Client, createOp, likeOp, registerDatabase, reviewOp, signedIn, type Answer } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, newPostgresDatabase } from './support/databases';
 import { testServer, type TestServer } from './support/app';
-import { DEFAULT_LIMITS } from './support/limits';
+import { DEFAULT_LIMITS as DEFAULTS, RELAXED_LIMITS } from './support/limits';
+
+// The real defaults, but for Create Account's count per client address (3 an hour, issue 59): every
+// member of these tests signs up from 127.0.0.1. accounts.test.ts holds that limit.
+const DEFAULT_LIMITS = { ...DEFAULTS, signups_per_hour: RELAXED_LIMITS.signups_per_hour };
 
 const resultOf = (answer: Answer) => answer.body.results[0];
 
@@ -189,6 +193,7 @@ describe('limits shared by two instances on one PostgreSQL', () => {
     for (let index = 0; index < 2; index += 1) dbs.push(await openPostgres(url));
     await startUp(dbs[0]!, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => undefined });
     const [one, two] = await Promise.all(dbs.map((db) => buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: DEFAULT_LIMITS })));
+    registerDatabase(one!, dbs[0]!);
     try {
       const onOne = new Client(one!);
       await onOne.join('two.instances@example.com');
