@@ -5,7 +5,7 @@ import { RELAXED_LIMITS } from './support/limits';
 import { buildApp } from '../../server/app';
 import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';
-import { Client, createOp } from './support/client';
+import { Client, createOp, registerDatabase } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS, newPostgresDatabase } from './support/databases';
 import { listen, testServer, type TestServer } from './support/app';
 import { openEventStream } from './support/sse';
@@ -52,6 +52,7 @@ describe('two server instances on one PostgreSQL', () => {
       const db = await openPostgres(url);
       await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
       const app = await buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS });
+      registerDatabase(app, db); // Create Account's emailed link is read from its queue of emails
       servers.push({
         app,
         db,
