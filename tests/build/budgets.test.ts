@@ -21,8 +21,11 @@ const KB = 1024;
 // upload step of a push, images and files in a post, their styles: 1331.5 → 1346.5 KB; none of it
 // in the first load): 1350 KB. The icon sprite, which the build inlines as a data URL, is now named
 // once in the CSS (a custom property) instead of at each of its uses: 1358.2 → 1325.9 KB, the CSS
-// 25.9 → 25.0 KB gzipped. The budget stays.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1350 * KB };
+// 25.9 → 25.0 KB gzipped. The budget stayed.
+// Then by issue 59's screens (Check your email and Change email, "Changes not sent yet", Silence's
+// dialog, the limits in one form, the date formatter, the mention search: 1356.1 KB at the merge;
+// none of it in the first load): 1365 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1365 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
