@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, makePost, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, makePost, offerInstall, openForum, putPosts, signIn } from './support/app';
 import { expectHeaderInOneRow } from './support/header';
 
 const routes = ['/', '/about', '/login', '/forum', '/profile', '/admin'];
@@ -107,6 +107,22 @@ test.describe('on a tablet', () => {
     await putPosts(page, [makePost({ status: 'pending', title: 'Waiting for review' })]);
     await expect(page.getByRole('banner').getByRole('link', { name: /^Admin/ })).toContainText('1');
     await expectHeaderInOneRow(page);
+    // With Install offered and the device offline beside it (a new user's admin header wrapped so at
+    // 820 px): Install is its icon there, and the row holds.
+    await offerInstall(page);
+    const install = page.getByRole('banner').getByRole('button', { name: 'Install' });
+    await expect(install).toBeVisible();
+    await page.context().setOffline(true);
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('status')
+        .filter({ hasText: /offline/i }),
+    ).toBeVisible();
+    await expectHeaderInOneRow(page);
+    const row = (await page.getByRole('button', { name: 'Log out' }).boundingBox())!;
+    const installBox = (await install.boundingBox())!;
+    expect(Math.abs(installBox.y + installBox.height / 2 - (row.y + row.height / 2))).toBeLessThan(6);
   });
 
   test("a post's page lines up with the header (issue 40)", async ({ page }) => {
