@@ -198,16 +198,19 @@ export async function take(sql: Sql, limits: Limits, name: LimitName, member: Li
   // A cost above the capacity can never be met (a limit of 0 included): OverLimit, with the wait a full bucket would take.
   if (capacity <= 0 || cost > capacity) throw new OverLimit(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
   const key = member.key ?? `member:${member.id}`;
+  // Requests read `now` before they wait on the row: a later one may commit first. A bucket never
+  // refills backwards (with a wide-open limit, a few ms backwards took a million tokens: Slow down
+  // for sign-ups sent at once from one address, whose bucket they share).
   const [taken] = await sql.query(
     `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)
-     ON CONFLICT (key, name) DO UPDATE SET tokens = least($3::float8, b.tokens + ($4 - b.at) * $6::float8) - $5, at = $4
-     WHERE least($3::float8, b.tokens + ($4 - b.at) * $6::float8) >= $5
+     ON CONFLICT (key, name) DO UPDATE SET tokens = least($3::float8, b.tokens + greatest($4 - b.at, 0) * $6::float8) - $5, at = greatest(b.at, $4)
+     WHERE least($3::float8, b.tokens + greatest($4 - b.at, 0) * $6::float8) >= $5
      RETURNING tokens`,
     [key, name, capacity, now, cost, rate],
   );
   if (taken) return;
   const [bucket] = await sql.query<{ have: unknown }>(
-    `SELECT least($3::float8, tokens + ($4 - at) * $5::float8) AS have FROM rate_buckets WHERE key = $1 AND name = $2`,
+    `SELECT least($3::float8, tokens + greatest($4 - at, 0) * $5::float8) AS have FROM rate_buckets WHERE key = $1 AND name = $2`,
     [key, name, capacity, now, rate],
   );
   const have = Number(bucket?.have ?? 0);

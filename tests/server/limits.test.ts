@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import { take } from '../../server/lib/limits';
 import { openPostgres } from '../../server/db/storage/postgres';
 import { startUp } from '../../server/db/storage/startup';
 import type { Database } from '../../server/db/storage/adapter';
@@ -77,6 +78,15 @@ describe('member limits (DEFAULT_LIMITS)', () => {
     expect(over).toMatchObject({ status: 'failed', code: 'slow_down' });
     time.advance(24 * 60 * 60 * 1000);
     expect(resultOf(await member.push(likeOp(postId))).status).toBe('applied');
+  });
+
+  it('a bucket never refills backwards: a take whose clock reads a few ms before the last one (it waited on the row) is not refused once the admin opened the limit', async () => {
+    // Sign-ups sent at once from one address share a bucket; an instance that still held the
+    // default (3 an hour) made the row, then the opened limit's refill ran backwards 5 ms.
+    const who = { id: 0, role: 'user' as const, key: 'address:backwards-clock' };
+    const now = Date.now();
+    await take(server.db, DEFAULTS, 'signups_per_hour', who, 1, now);
+    await expect(take(server.db, RELAXED_LIMITS, 'signups_per_hour', who, 1, now - 5)).resolves.toBeUndefined();
   });
 
   it('a like of count 1,000 with 50 likes a day is refused over_limit at once, not held for 20 days; nothing is taken', async () => {
