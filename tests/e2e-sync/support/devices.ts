@@ -43,7 +43,9 @@ export async function ensureAccount(page: Page, email: string, password: string,
   if (dataDir && made.has(`${dataDir} ${email}`)) return;
   const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   try {
-    if (!(await api.get('/api/health')).ok()) return;
+    // A local-only host answers every path with the app's page (or 404): only a server answers JSON.
+    const health = await api.get('/api/health');
+    if (!health.ok() || !(health.headers()['content-type'] ?? '').includes('application/json')) return;
     if (!dataDir) throw new Error(`no DATA_DIR known for ${origin}: its sign-up emails cannot be read`);
     for (let attempt = 1; attempt < 20; attempt += 1) {
       const name = `${named}${attempt > 1 ? ` ${attempt}` : ''}`;
