@@ -1,11 +1,12 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
 // TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL, MAIL_FROM,
-// DATABASE_LISTEN_URL, DATABASE_POOL_MODE, REPLICA_URL, REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS.
+// DATABASE_LISTEN_URL, DATABASE_POOL_MODE, REPLICA_URL, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS and PASSWORD_SCRYPT_N (tests only).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './lib/connections';
+import { scryptCostFrom } from './lib/passwords';
 
 export interface Config {
   port: number;
@@ -163,6 +164,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxLiveStreams = Number(env.MAX_LIVE_STREAMS?.trim() || 10_000);
   if (!Number.isInteger(maxLiveStreams) || maxLiveStreams < 1)
     throw new ConfigError(`MAX_LIVE_STREAMS must be a whole number of streams, at least 1, not "${env.MAX_LIVE_STREAMS}".`);
+  try {
+    scryptCostFrom(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');

@@ -4,7 +4,38 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N = 2^17, r = 8, p = 1 (128 MiB, 128·N·r bytes). */
-export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const STANDARD_SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+/**
+ * The cost new hashes are made with: the standard one unless PASSWORD_SCRYPT_N lowers N, for test
+ * runs only (a power of two from 2^10): one derivation at N = 2^17 takes about 0.9 s of a core on a
+ * 2-core CI machine, and the test suites sign in thousands of times (as Laravel's BCRYPT_ROUNDS=4
+ * in its test configuration). A hash keeps its own parameters, so a server started later with the
+ * standard cost still verifies it and upgrades it at the next sign-in (`needsRehash`). The server
+ * says so in its start log when the cost is lowered (index.ts).
+ */
+export function scryptCostFrom(env: NodeJS.ProcessEnv): { N: number; r: number; p: number } {
+  const raw = env.PASSWORD_SCRYPT_N?.trim();
+  if (!raw) return { ...STANDARD_SCRYPT_COST };
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > STANDARD_SCRYPT_COST.N || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to ${STANDARD_SCRYPT_COST.N}, not "${raw}".`);
+  }
+  return { ...STANDARD_SCRYPT_COST, N: n };
+}
+
+/** The cost of this process (an unreadable PASSWORD_SCRYPT_N leaves the standard one: the server's start refuses it, config.ts). */
+export const SCRYPT_COST: Readonly<{ N: number; r: number; p: number }> = Object.freeze(
+  (() => {
+    try {
+      return scryptCostFrom(process.env);
+    } catch {
+      return { ...STANDARD_SCRYPT_COST };
+    }
+  })(),
+);
+/** True when PASSWORD_SCRYPT_N has lowered the cost below the standard one (tests only). */
+export const scryptCostLowered = (): boolean => SCRYPT_COST.N < STANDARD_SCRYPT_COST.N;
 const KEY_LENGTH = 32;
 /**
  * The memory one derivation may use: node's default (32 MiB) is below what N = 2^17 needs, and a

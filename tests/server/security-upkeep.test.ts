@@ -13,7 +13,7 @@ import { findUser, setPassword } from '../../server/db/members/accounts';
 import { changeHead } from '../../server/db/sync/changes';
 import { CHANGES_CHANNEL } from '../../server/db/ops/answers';
 import { HostNames } from '../../server/lib/host-names';
-import { hashPassword, SCRYPT_COST, verifyPassword } from '../../server/lib/passwords';
+import { hashPassword, SCRYPT_COST, scryptCostFrom, STANDARD_SCRYPT_COST, verifyPassword } from '../../server/lib/passwords';
 import { listen, testServer, type TestServer } from './support/app';
 import { Client, createOp, likeOp, reviewOp, TEST_PASSWORD } from './support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
@@ -382,29 +382,37 @@ describe('passwords: scrypt at OWASP’s minimum, older hashes upgraded at sign-
   });
   afterAll(() => server.close());
 
-  it('hashes with N = 2^17, r = 8, p = 1', async () => {
-    expect(SCRYPT_COST.N).toBeGreaterThanOrEqual(2 ** 17);
-    expect((await hashPassword('pw')).split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+  it('hashes with N = 2^17, r = 8, p = 1 unless PASSWORD_SCRYPT_N lowers N for a test run', async () => {
+    expect(STANDARD_SCRYPT_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(scryptCostFrom({})).toEqual({ N: 131072, r: 8, p: 1 });
+    expect(scryptCostFrom({ PASSWORD_SCRYPT_N: ' ' })).toEqual({ N: 131072, r: 8, p: 1 });
+    expect(scryptCostFrom({ PASSWORD_SCRYPT_N: '1024' })).toEqual({ N: 1024, r: 8, p: 1 });
+    for (const wrong of ['1000', '512', '262144', 'fast', '2e3'])
+      expect(() => scryptCostFrom({ PASSWORD_SCRYPT_N: wrong })).toThrow(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 131072, not "${wrong}".`);
+    expect(() => readConfig({ PASSWORD_SCRYPT_N: '100' })).toThrow(ConfigError);
+    // This run's hashes carry the cost they were made with (the test suites lower it: vitest.server.config.ts).
+    expect((await hashPassword('pw')).split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_COST.N), '8', '1']);
   });
 
-  it('replaces a hash of the older cost (N = 2^14) at the next successful sign-in, keeping the password', async () => {
+  it('replaces a hash of an older, lower cost at the next successful sign-in, keeping the password', async () => {
     const member = new Client(server.app);
     await member.join('old-hash@example.com', 'the-old-password');
     const salt = randomBytes(16);
+    const older = SCRYPT_COST.N / 2;
     const oldHash = [
       'scrypt',
-      16384,
+      older,
       8,
       1,
       salt.toString('base64url'),
-      scryptSync('the-old-password', salt, 32, { N: 16384 }).toString('base64url'),
+      scryptSync('the-old-password', salt, 32, { N: older }).toString('base64url'),
     ].join('$');
     await server.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', ['old-hash@example.com', oldHash]);
     expect((await new Client(server.app).signIn('old-hash@example.com', 'wrong')).status).toBe(401);
     expect((await findUser(server.db, 'old-hash@example.com'))!.passwordHash).toBe(oldHash);
     expect((await new Client(server.app).signIn('old-hash@example.com', 'the-old-password')).status).toBe(200);
     const upgraded = (await findUser(server.db, 'old-hash@example.com'))!.passwordHash;
-    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_COST.N), '8', '1']);
     expect(await verifyPassword('the-old-password', upgraded)).toBe(true);
     expect((await new Client(server.app).signIn('old-hash@example.com', 'the-old-password')).status).toBe(200);
     // The member's session stayed: an upgrade is not a password change.
