@@ -14,9 +14,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { chromium, request } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
-import { startBenchServer } from './server-process.mjs';
+import { makeMember, startBenchServer } from './server-process.mjs';
 import { writeSection } from './sections.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4188);
@@ -65,9 +65,7 @@ const found = ensureChromium();
 if (!found.ok) throw new Error(found.message);
 const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 try {
-  const api = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
-  await api.post('/api/session', { data: { mode: 'signup', ...MEMBER } });
-  await api.dispose();
+  await makeMember(BASE, MEMBER);
 
   // 1. The 12 MP photo, resized and previewed at 4x.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium, request } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
-import { startBenchServer } from './server-process.mjs';
+import { makeMember, startBenchServer } from './server-process.mjs';
 import { writeSection } from './sections.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4189);
@@ -75,8 +75,8 @@ async function seed(BASE, image) {
     ).json();
     if (approved.results.some((result) => result.status !== 'applied')) throw new Error(`approve: ${JSON.stringify(approved.results[0])}`);
   }
-  await api.post('/api/session', { data: { mode: 'signup', ...READER } });
   await api.dispose();
+  await makeMember(BASE, READER);
 }
 
 /** A member's phone on the forum at BASE, signed in and synced once; `load` runs one measured full load. */

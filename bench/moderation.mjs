@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { writeFormatted } from './sections.mjs';
-import { startBenchServer } from './server-process.mjs';
+import { makeMember, startBenchServer } from './server-process.mjs';
 import { fillSignIn, newDevice } from './devices.mjs';
 
 const PORT = Number(process.env.BENCH_MODERATION_PORT ?? 4433);
@@ -29,15 +29,9 @@ const log = (...parts) => console.log(`[bench:moderation ${new Date().toISOStrin
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const percentile = (values, p) => sorted(values)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
-/** Pushes operations as `email` through plain fetch (signing up on first use). */
+/** Pushes operations as `email` through plain fetch (the account made on first use: Create Account and its emailed link). */
 async function apiAs(email, password) {
-  const signedIn = await fetch(`${BASE}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ mode: email === ADMIN ? 'signin' : 'signup', email, password, name: `Bench ${email.split('@')[0]}` }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in of ${email} failed: ${signedIn.status}`);
-  const cookie = signedIn.headers.get('set-cookie').split(';')[0];
+  const cookie = await makeMember(BASE, { email, password, name: `Bench ${email.split('@')[0]}` });
   return async (ops) => {
     const response = await fetch(`${BASE}/api/ops`, {
       method: 'POST',

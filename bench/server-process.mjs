@@ -2,7 +2,7 @@
 // on 127.0.0.1 only, an empty data folder, the built app; resolves once /api/health answers.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { openLimits, serveFlags } from './server/harness.mjs';
+import { noteMailFolder, openLimits, serveFlags, Session } from './server/harness.mjs';
 
 /** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port` as `npm start` does; throws when it does not come up. */
 export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js' }) {
@@ -25,6 +25,7 @@ export async function startBenchServer({ port, dataDir, adminPassword, script = 
       () => false,
     );
     if (up) {
+      noteMailFolder(base, dataDir);
       await openLimits(base, adminPassword); // a benchmark's members write far more than a person may
       return child;
     }
@@ -33,4 +34,14 @@ export async function startBenchServer({ port, dataDir, adminPassword, script = 
   }
   child.kill('SIGKILL');
   throw new Error('The server did not start (run npm run build first).');
+}
+
+/**
+ * Makes the member's account on the server at `base` (started above): Create Account, then the link
+ * it emailed (issue 59). Resolves to the member's session cookie ("name=value").
+ */
+export async function makeMember(base, { email, password, name }) {
+  const session = new Session(base);
+  await session.signIn(email, password, '127.0.0.1', name);
+  return session.cookie;
 }

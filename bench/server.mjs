@@ -65,8 +65,11 @@ try {
   }
   if (only !== 'pglite') {
     database = await startPostgres({ durable: true });
-    const one = await startServer({ DATABASE_URL: database.url });
-    const two = await startServer({ DATABASE_URL: database.url });
+    // One folder for both instances' emails and files: either may send a sign-up's link.
+    const shared = join(temporary, 'postgres');
+    mkdirSync(shared);
+    const one = await startServer({ DATABASE_URL: database.url, DATA_DIR: shared });
+    const two = await startServer({ DATABASE_URL: database.url, DATA_DIR: shared });
     try {
       if (want('likes')) results.postgresLikes = await measured(() => likeStorm([one.url], CLIENTS, LIKES_EACH, 'liker'));
       if (want('announce')) results.postgresAnnounce = await measured(() => announce(one, one.url, LISTENERS, ROUNDS));

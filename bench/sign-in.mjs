@@ -9,7 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
-import { startBenchServer } from './server-process.mjs';
+import { makeMember, startBenchServer } from './server-process.mjs';
 import { writeSection } from './sections.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4187);
@@ -53,16 +53,8 @@ const chromium_ = ensureChromium();
 if (!chromium_.ok) throw new Error(chromium_.message);
 const browser = await chromium.launch({ executablePath: chromium_.path, args: CHROMIUM_ARGS });
 try {
-  // The member's account, made once through Create Account (not timed).
-  const first = await browser.newContext({ serviceWorkers: 'block' });
-  const signup = await first.newPage();
-  await signup.goto(`${BASE}/login?mode=signup`);
-  await signup.getByLabel('Name').fill(MEMBER.name);
-  await signup.getByLabel('Email').fill(MEMBER.email);
-  await signup.getByLabel('Password').fill(MEMBER.password);
-  await signup.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await signup.waitForURL(/\/(forum)?$/, { timeout: 60_000 });
-  await first.close();
+  // The member's account, made once through Create Account and its emailed link (not timed).
+  await makeMember(BASE, MEMBER);
   const toForum = [];
   const toProgress = [];
   const toSignedIn = [];

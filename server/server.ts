@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   if (report.migrations > 0) app.log.info(`database: ${report.migrations} migration(s) applied`);
   if (report.seeded) app.log.info('database: the three sample posts were created');
   if (scryptCostLowered())
-    app.log.warn(`PASSWORD_SCRYPT_N=${SCRYPT_COST.N} lowers the cost of password hashes below ${STANDARD_SCRYPT_COST.N}: for test runs only`);
+    app.log.warn(
+      `PASSWORD_SCRYPT_N=${SCRYPT_COST.N} lowers the cost of password hashes below ${STANDARD_SCRYPT_COST.N}: for test runs only`,
+    );
   if (report.generatedPassword) {
     // The password itself goes only to the framed block (stdout, whatever LOG_FORMAT), never into a log entry.
     app.log.warn(`The admin account ${config.adminEmail} was created with a generated password, shown once in the framed block.`);

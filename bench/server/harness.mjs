@@ -1,8 +1,11 @@
 // The server benchmark's tools: start the built server as a process, a signed-in HTTP session
 // (Node's fetch), live-stream listeners over raw sockets, process memory, percentiles. 127.0.0.1 only.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { waitForSignUpToken } from '../../scripts/mail-folder.mjs';
 
 export const DEADLINE = Date.now() + 25 * 60_000;
 
@@ -38,7 +41,20 @@ export async function openLimits(url, adminPassword = 'bench-admin') {
   for (const name of Object.keys(limits)) await admin.send('PUT', '/api/admin/limits', { name, rule: OPEN_LIMIT });
 }
 
+/**
+ * Each server's folder of emails by its URL (no SMTP_URL: .eml files under DATA_DIR/mail): a
+ * member's account is made by the link emailed at sign-up (Session.signIn follows it).
+ */
+const mailDirs = new Map();
+/** Remembers that the server at `url` writes its emails under `dataDir`/mail. */
+export function noteMailFolder(url, dataDir) {
+  mailDirs.set(new URL(url).origin, join(dataDir, 'mail'));
+}
+
 function spawnServer(env) {
+  // A server on PostgreSQL keeps its emails (and files) in DATA_DIR too: a folder of its own unless given
+  // (two instances of one database may share one: either may send a sign-up's email).
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(os.tmpdir(), 'ie-bench-data-'));
   const child = spawn(process.execPath, [...serveFlags(), process.env.BENCH_SERVER_JS ?? 'dist-server/server.js'], {
     // Its thousand live streams come from one address (no X-Forwarded-For): the per-address cap is lifted.
     env: {
@@ -50,6 +66,7 @@ function spawnServer(env) {
       TRUST_PROXY: '1',
       MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,13 +81,20 @@ function spawnServer(env) {
       const url = /Insight Exchange listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
-        const stop = () =>
+        const stopped = () =>
           new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
             child.once('exit', done);
             child.kill('SIGTERM');
           });
-        resolve({ url, pid: child.pid, stop });
+        // A folder made here goes with its server.
+        const stop = async () => {
+          const code = await stopped();
+          if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+          return code;
+        };
+        noteMailFolder(url, dataDir);
+        resolve({ url, pid: child.pid, dataDir, stop });
       }
     };
     child.stdout.on('data', onData);
@@ -120,18 +144,25 @@ export class Session {
     });
   }
   /**
-   * Signs in, making the member's account first when there is none (Sign In never makes one);
-   * `address` stands for the client's own address (the servers run with TRUST_PROXY=1).
+   * Signs in, making the member's account first when there is none (Sign In never makes one):
+   * Create Account, then the link the server emailed (issue 59), which makes the account and signs
+   * in. `address` stands for the client's own address (the servers run with TRUST_PROXY=1); `named`, the new account's name.
    */
-  async signIn(email, password = BENCH_PASSWORD, address = '127.0.0.1') {
+  async signIn(email, password = BENCH_PASSWORD, address = '127.0.0.1', named = undefined) {
     const from = { 'x-forwarded-for': address };
-    if (email !== 'admin@insightexchange.app') {
-      const name = `Bench ${email.split('@')[0]} ${Math.random().toString(36).slice(2, 8)}`;
-      const made = await this.send('POST', '/api/session', { mode: 'signup', email, password, name }, from).catch((error) => error);
-      if (!(made instanceof Error)) return made;
-      if (!/account_exists/.test(made.message)) throw made;
+    const signedIn = await this.send('POST', '/api/session', { mode: 'signin', email, password }, from).catch((error) => error);
+    if (!(signedIn instanceof Error) || email === 'admin@insightexchange.app') {
+      if (signedIn instanceof Error) throw signedIn;
+      return signedIn;
     }
-    return this.send('POST', '/api/session', { mode: 'signin', email, password }, from);
+    if (!/: 401 /.test(signedIn.message)) throw signedIn;
+    const mailDir = mailDirs.get(new URL(this.url).origin);
+    if (!mailDir) throw new Error(`no mail folder known for ${this.url}: its sign-up links cannot be followed`);
+    const since = Date.now() - 1000;
+    const name = named ?? `Bench ${email.split('@')[0]} ${Math.random().toString(36).slice(2, 8)}`;
+    await this.send('POST', '/api/session', { mode: 'signup', email, password, name }, from);
+    const token = await waitForSignUpToken(mailDir, email, 60_000, since);
+    return this.send('POST', '/api/email/confirm', { token }, from);
   }
   push(...ops) {
     return this.send('POST', '/api/ops', { ops });

@@ -70,10 +70,12 @@ function ProtectedShell({ user }: { user: Session }) {
 
   // Log out sends what is queued first; what could not be sent is named and the member may stay.
   const [unsent, setUnsent] = useState(0);
+  const [loggingOut, setLoggingOut] = useState(false);
   const leaving = useRef(false);
   const onLogout = async (force = false) => {
     if (leaving.current) return;
     leaving.current = true;
+    setLoggingOut(true);
     try {
       const result = await logout({ force });
       if (!result.signedOut) {
@@ -85,6 +87,7 @@ function ProtectedShell({ user }: { user: Session }) {
       showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
     } finally {
       leaving.current = false;
+      setLoggingOut(false);
     }
   };
 
@@ -96,6 +99,7 @@ function ProtectedShell({ user }: { user: Session }) {
       onNewPost={silence ? undefined : open}
       onNewPostIntent={preload}
       onLogout={() => void onLogout()}
+      loggingOut={loggingOut}
       status={
         <>
           {connected ? <SyncBadge /> : <OfflineBadge />}

@@ -388,7 +388,9 @@ describe('passwords: scrypt at OWASP’s minimum, older hashes upgraded at sign-
     expect(scryptCostFrom({ PASSWORD_SCRYPT_N: ' ' })).toEqual({ N: 131072, r: 8, p: 1 });
     expect(scryptCostFrom({ PASSWORD_SCRYPT_N: '1024' })).toEqual({ N: 1024, r: 8, p: 1 });
     for (const wrong of ['1000', '512', '262144', 'fast', '2e3'])
-      expect(() => scryptCostFrom({ PASSWORD_SCRYPT_N: wrong })).toThrow(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 131072, not "${wrong}".`);
+      expect(() => scryptCostFrom({ PASSWORD_SCRYPT_N: wrong })).toThrow(
+        `PASSWORD_SCRYPT_N must be a power of two from 1024 to 131072, not "${wrong}".`,
+      );
     expect(() => readConfig({ PASSWORD_SCRYPT_N: '100' })).toThrow(ConfigError);
     // This run's hashes carry the cost they were made with (the test suites lower it: vitest.server.config.ts).
     expect((await hashPassword('pw')).split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_COST.N), '8', '1']);

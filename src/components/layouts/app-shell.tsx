@@ -20,6 +20,8 @@ interface AppShellProps {
   /** Called on hover or focus of New Post, to start loading the form. */
   onNewPostIntent: () => void;
   onLogout: () => void;
+  /** Log out is sending the member's queued changes first (up to 5 s): the button says so and waits. */
+  loggingOut?: boolean;
   /** Status items for the header (offline badge, install button). */
   status?: ReactNode;
   banner?: ReactNode;
@@ -30,7 +32,18 @@ interface AppShellProps {
  * The protected area's frame: the forum header (Forum, Admin for admins, Profile, New Post and
  * the Log out icon), collapsing into a menu on a phone, then the page.
  */
-export function AppShell({ isAdmin, review, unreadCount, onNewPost, onNewPostIntent, onLogout, status, banner, children }: AppShellProps) {
+export function AppShell({
+  isAdmin,
+  review,
+  unreadCount,
+  onNewPost,
+  onNewPostIntent,
+  onLogout,
+  loggingOut = false,
+  status,
+  banner,
+  children,
+}: AppShellProps) {
   const newPostButton = (className: string) =>
     onNewPost && (
       <button
@@ -82,12 +95,31 @@ export function AppShell({ isAdmin, review, unreadCount, onNewPost, onNewPostInt
               <NotificationsButton unread={unreadCount} />
             </span>
             {newPostButton('d-none d-md-inline-flex')}
-            <button type="button" className="btn btn-link app-logout" aria-label="Log out" title="Log out" onClick={onLogout}>
-              <IconLogout aria-hidden="true" size={20} />
+            <button
+              type="button"
+              className="btn btn-link app-logout"
+              aria-label="Log out"
+              aria-busy={loggingOut || undefined}
+              aria-describedby={loggingOut ? 'app-logout-sending' : undefined}
+              disabled={loggingOut}
+              title={loggingOut ? 'Sending your changes before you log out…' : 'Log out'}
+              onClick={onLogout}
+            >
+              {loggingOut ? (
+                <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+              ) : (
+                <IconLogout aria-hidden="true" size={20} />
+              )}
+
               <span className="d-md-none" aria-hidden="true">
                 Log out
               </span>
             </button>
+            {loggingOut && (
+              <span id="app-logout-sending" className="visually-hidden" role="status">
+                Sending your changes before you log out…
+              </span>
+            )}
           </div>
         </NavbarFrame>
       </header>
