@@ -28,14 +28,22 @@ const VERBS: Record<string, string> = {
   silenceMember: 'silenced',
   deleteSpammer: 'deleted the spammer',
   setLimit: 'changed the limit',
+  copyResetLink: 'made a password reset link for',
+  sendResetLink: 'emailed a password reset link to',
 };
+
+/** The verb of one entry of the staff log: every action the server logs has its words (never the action's name). */
+export function verbOf(entry: Pick<StaffLogEntry, 'action' | 'detail'>): string {
+  const detail = entry.detail ?? {};
+  if (entry.action === 'suspendMember' && detail.until === null) return 'lifted the suspension of';
+  if (entry.action === 'silenceMember' && detail.silenced === false) return 'unsilenced';
+  return VERBS[entry.action] ?? 'acted on';
+}
 
 /** One entry as a sentence: who did what to which post or member, with the reason and decision. */
 function Sentence({ entry }: { entry: StaffLogEntry }) {
   const detail = entry.detail ?? {};
-  let verb = VERBS[entry.action] ?? entry.action;
-  if (entry.action === 'suspendMember' && detail.until === null) verb = 'lifted the suspension of';
-  if (entry.action === 'silenceMember' && detail.silenced === false) verb = 'unsilenced';
+  const verb = verbOf(entry);
   const onPost = entry.postId !== null && entry.title !== null;
   return (
     <>
