@@ -1,8 +1,8 @@
 // The docs kept true (issue 60, item 5): docs/sync-protocol.md's route list is the server's registered
-// routes, read from the app as it is built (nothing to keep in step by hand), and its `Op` union is the
-// registry's operations, each with its wire fields and the protocol version that brought it; the code
-// docs/architecture.md quotes as "a new operation" is the code.
-import { readFileSync } from 'node:fs';
+// routes, read from the app as it is built (nothing to keep in step by hand), and every route a doc
+// names is one of them; its `Op` union is the registry's operations, each with its wire fields and the
+// protocol version that brought it; the code docs/architecture.md quotes as "a new operation" is the code.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -108,6 +108,18 @@ describe('docs/sync-protocol.md', () => {
     }
     expect(registered.length).toBeGreaterThan(30);
     expect(documentedRoutes(section(doc, '## Routes'))).toEqual(registered);
+  });
+
+  it('names, as every other doc and the README do, only routes the server has', () => {
+    const docs = ['README.md', ...readdirSync(join(process.cwd(), 'docs')).map((name) => `docs/${name}`)].filter((path) =>
+      path.endsWith('.md'),
+    );
+    const named = docs.flatMap((path) =>
+      [...readDoc(path).matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[\w/:.-]*)/g)].map(([, method, url]) => ({ path, method, url })),
+    );
+    expect(named.length).toBeGreaterThan(35);
+    for (const { path, method, url } of named)
+      expect(app.hasRoute({ method: method as HTTPMethods, url: url! }), `${path}: ${method} ${url}`).toBe(true);
   });
 
   it('has in its Op union every operation of the registry, with its wire fields and its version', () => {
