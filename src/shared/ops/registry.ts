@@ -1,7 +1,8 @@
 // Every operation of the protocol, one line each: the device's outbox, the server's push, the
 // replay of unconfirmed operations and protocol.ts's wire schema all find an operation here by its
 // type. Adding an operation: its definition (one file beside this one), its line here, its cases in
-// tests/ops/, then its screen (docs/architecture.md, "A new operation").
+// tests/ops/, its screen, and its line in docs/sync-protocol.md's Op union (docs/architecture.md, "A new
+// operation", lists these and what else some take).
 import { create } from './create';
 import { deletePost } from './delete-post';
 import { deleteReply } from './delete-reply';
