@@ -7,17 +7,14 @@
 // stays JPEG, a PNG PNG, a WebP WebP. A GIF is kept as sent: it has no Exif, and writing it again
 // would change its palette and frames.
 //
-// The pixel limit: an image past MAX_IMAGE_PIXELS (40 MP) is refused before it is decoded — a 1 KB
+// The pixel limit: an image past ATTACHMENT_LIMITS.imagePixels (40 MP) is refused before it is decoded — a 1 KB
 // PNG may claim 100,000 × 100,000 pixels, 40 GB once decoded. libvips reads sequentially and with
 // limitInputPixels as well, so a header that lies cannot make it decode more.
 import sharp from 'sharp';
-import type { AttachmentKind } from './sniff';
-
-/** The most pixels (width × height) an image may have: a 40 MP photo, a camera's largest. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+import { ATTACHMENT_LIMITS, type AttachmentKind } from '../../src/shared/attachments';
 
 /** True when an image of `width` × `height` is past the pixel limit. */
-export const tooManyPixels = (width: number, height: number): boolean => width * height > MAX_IMAGE_PIXELS;
+export const tooManyPixels = (width: number, height: number): boolean => width * height > ATTACHMENT_LIMITS.imagePixels;
 
 export interface CleanImage {
   bytes: Uint8Array;
@@ -31,7 +28,7 @@ export interface CleanImage {
  */
 export async function cleanImage(bytes: Uint8Array, kind: AttachmentKind): Promise<CleanImage | null> {
   if (kind !== 'jpg' && kind !== 'png' && kind !== 'webp') return null;
-  const input = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, failOn: 'error' });
+  const input = sharp(bytes, { limitInputPixels: ATTACHMENT_LIMITS.imagePixels, sequentialRead: true, failOn: 'error' });
   const { isPalette } = await input.metadata();
   const upright = input.rotate();
   const written =

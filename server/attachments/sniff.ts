@@ -3,22 +3,9 @@
 // or PowerPoint file; or text (CSV, TXT): UTF-8 without a NUL and not markup. SVG, HTML, XML and
 // every other type are refused. `file-type` reads the signatures (a maintained table of hundreds, the
 // Office files' zip entries too); the image headers and the text rule are here.
+// The kinds and the type each is served as are the shared table's (src/shared/attachments.ts).
 import { fileTypeFromBuffer } from 'file-type';
-
-/** The types an attachment may have, as served. */
-export const ATTACHMENT_MIME = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  txt: 'text/plain; charset=utf-8',
-} as const;
-
-export type AttachmentKind = keyof typeof ATTACHMENT_MIME;
+import { ATTACHMENT_KINDS, isAttachmentKind, isImageKind, type AttachmentKind } from '../../src/shared/attachments';
 
 export interface Sniffed {
   kind: AttachmentKind;
@@ -27,9 +14,6 @@ export interface Sniffed {
   width: number | null;
   height: number | null;
 }
-
-const IMAGES = new Set<AttachmentKind>(['png', 'jpg', 'webp', 'gif']);
-export const isImageKind = (kind: AttachmentKind): boolean => IMAGES.has(kind);
 
 const u16be = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at + 1]!;
 const u16le = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
@@ -79,11 +63,12 @@ const MARKUP = /^\s*</u;
 export async function sniffAttachment(bytes: Uint8Array): Promise<Sniffed | null> {
   const found = await fileTypeFromBuffer(bytes);
   if (found) {
-    const kind = (Object.keys(ATTACHMENT_MIME) as AttachmentKind[]).find((candidate) => candidate === found.ext);
+    const kind = isAttachmentKind(found.ext) ? found.ext : undefined;
     if (!kind || kind === 'txt') return null;
-    if (!isImageKind(kind)) return { kind, mime: ATTACHMENT_MIME[kind], width: null, height: null };
+    const { mime } = ATTACHMENT_KINDS[kind];
+    if (!isImageKind(kind)) return { kind, mime, width: null, height: null };
     const size = imageSize(bytes, kind);
-    return size ? { kind, mime: ATTACHMENT_MIME[kind], ...size } : null;
+    return size ? { kind, mime, ...size } : null;
   }
   let text: string;
   try {
@@ -92,5 +77,5 @@ export async function sniffAttachment(bytes: Uint8Array): Promise<Sniffed | null
     return null;
   }
   if (text.includes('\0') || MARKUP.test(text.replace(/^\uFEFF/u, ''))) return null;
-  return { kind: 'txt', mime: ATTACHMENT_MIME.txt, width: null, height: null };
+  return { kind: 'txt', mime: ATTACHMENT_KINDS.txt.mime, width: null, height: null };
 }

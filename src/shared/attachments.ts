@@ -26,16 +26,71 @@ export const ATTACHMENT_LIMITS = {
   nameChars: 200,
   /** An image's longest side once resized on the device (px). */
   imageSide: 2048,
+  /** The most pixels (width × height) an image the server decodes may have: a 40 MP photo, a camera's largest. */
+  imagePixels: 40_000_000,
 } as const;
 
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/u;
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+/**
+ * Every kind of file the forum takes, once: the type it is served as (the server finds the kind in
+ * the bytes: server/attachments/sniff.ts), whether it shows as an image, and the name endings the
+ * picker offers with the type the device gives a file so named (files.ts; an image is taken by its
+ * type instead, then encoded again). CSV is text to the server: bytes cannot tell it from other
+ * text, so it is kept and served as text/plain.
+ */
+export const ATTACHMENT_KINDS = {
+  png: { mime: 'image/png', image: true, extensions: { png: 'image/png' } },
+  jpg: { mime: 'image/jpeg', image: true, extensions: { jpg: 'image/jpeg', jpeg: 'image/jpeg' } },
+  webp: { mime: 'image/webp', image: true, extensions: { webp: 'image/webp' } },
+  gif: { mime: 'image/gif', image: true, extensions: { gif: 'image/gif' } },
+  pdf: { mime: 'application/pdf', image: false, extensions: { pdf: 'application/pdf' } },
+  txt: { mime: 'text/plain; charset=utf-8', image: false, extensions: { csv: 'text/csv', txt: 'text/plain' } },
+  xlsx: { mime: XLSX, image: false, extensions: { xlsx: XLSX } },
+  docx: { mime: DOCX, image: false, extensions: { docx: DOCX } },
+  pptx: { mime: PPTX, image: false, extensions: { pptx: PPTX } },
+} as const satisfies Record<string, { mime: string; image: boolean; extensions: Record<string, string> }>;
+
+/** A kind of file the forum takes (the server's name for it, kept with the file). */
+export type AttachmentKind = keyof typeof ATTACHMENT_KINDS;
+
+const KINDS = Object.values(ATTACHMENT_KINDS);
+
+/** True when `value` names a kind the forum takes. */
+export const isAttachmentKind = (value: string): value is AttachmentKind => Object.hasOwn(ATTACHMENT_KINDS, value);
+
+/** True for the kinds shown in a post as pictures. */
+export const isImageKind = (kind: AttachmentKind): boolean => ATTACHMENT_KINDS[kind].image;
+
 /** The image types shown in a post (every other file is a link). */
-export const IMAGE_MIME = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export const isImage = (attachment: Pick<Attachment, 'mime'>): boolean => (IMAGE_MIME as readonly string[]).includes(attachment.mime);
+export const IMAGE_MIME: readonly string[] = KINDS.filter((kind) => kind.image).map((kind) => kind.mime);
+export const isImage = (attachment: Pick<Attachment, 'mime'>): boolean => IMAGE_MIME.includes(attachment.mime);
+
+/** The files the device takes as they are, by their name's ending (lower case), with the type it gives them. */
+export const FILE_TYPES: ReadonlyMap<string, string> = new Map(
+  KINDS.filter((kind) => !kind.image).flatMap((kind) => Object.entries(kind.extensions)),
+);
 
 /** What the file picker offers (the server decides from the bytes all the same). */
-export const ACCEPTED_FILES = '.png,.jpg,.jpeg,.webp,.gif,.pdf,.csv,.txt,.xlsx,.docx,.pptx,image/png,image/jpeg,image/webp,image/gif';
+export const ACCEPTED_FILES = [...KINDS.flatMap((kind) => Object.keys(kind.extensions).map((ending) => `.${ending}`)), ...IMAGE_MIME].join(
+  ',',
+);
+
+/** The accepted types, as a sentence names them. */
+export const ACCEPTED_FILES_WORDS = 'images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files';
+
+/** A limit in bytes as the sentences say it: 10 MB. */
+const inMegabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+/** The largest file, as people read it. */
+export const MAX_FILE_WORDS = inMegabytes(ATTACHMENT_LIMITS.maxBytes);
+/** One member's space for uploads, as people read it. */
+export const QUOTA_WORDS = inMegabytes(ATTACHMENT_LIMITS.quotaBytes);
+/** The pixel limit, as people read it: 40 megapixels. */
+export const IMAGE_PIXELS_WORDS = `${ATTACHMENT_LIMITS.imagePixels / 1_000_000} megapixels`;
 
 /** A size as people read it: 812 B, 14 KB, 2.4 MB. */
 export function formatBytes(bytes: number): string {

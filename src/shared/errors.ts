@@ -5,6 +5,7 @@
 //
 // A code never changes meaning once shipped: devices of older builds switch on it.
 
+import { ACCEPTED_FILES_WORDS, IMAGE_PIXELS_WORDS, MAX_FILE_WORDS, QUOTA_WORDS } from './attachments';
 import { formatDayTime } from './dates';
 
 export interface ErrorEntry {
@@ -152,18 +153,18 @@ export const ERRORS = {
   unsupported_file: {
     status: 415,
     title: 'File type not accepted',
-    message: 'Attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.',
+    message: `Attach ${ACCEPTED_FILES_WORDS} only.`,
   },
   attachment_missing: {
     status: 409,
     title: 'Attachment missing',
     message: 'An attached file did not reach the server. Attach it again and send.',
   },
-  attachment_too_large: { status: 413, title: 'File too large', message: 'A file can be at most 10 MB.' },
+  attachment_too_large: { status: 413, title: 'File too large', message: `A file can be at most ${MAX_FILE_WORDS}.` },
   attachment_quota: {
     status: 413,
     title: 'Attachment space used up',
-    message: 'You have used all the space for your attachments (200 MB). Files already on the forum stay.',
+    message: `You have used all the space for your attachments (${QUOTA_WORDS}). Files already on the forum stay.`,
   },
   // Issue 59: connections a client cannot hold, and an operation more than its limit could ever allow.
   too_many_connections: {
@@ -180,7 +181,7 @@ export const ERRORS = {
   image_too_large: {
     status: 413,
     title: 'Image too large',
-    message: 'An image can be at most 40 megapixels (for example 8,000 × 5,000 pixels). Resize it and attach it again.',
+    message: `An image can be at most ${IMAGE_PIXELS_WORDS} (for example 8,000 × 5,000 pixels). Resize it and attach it again.`,
   },
 
   // The server or the network.

@@ -10,13 +10,12 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors';
+import { ATTACHMENT_LIMITS } from '../../src/shared/attachments';
 import {
-  ATTACHMENT_QUOTA_BYTES,
   BAD_ADDRESS_MESSAGE,
   CHANGED_ON_THE_WAY_MESSAGE,
   EMPTY_FILE_MESSAGE,
   IMAGE_NOT_READABLE_MESSAGE,
-  MAX_ATTACHMENT_BYTES,
 } from '../../server/routes/api/attachments';
 import { Client, createOp, deletePostOp, deleteReplyOp, hideReplyOp, replyOp, reviewOp, type Answer } from './support/client';
 import { collectAttachments } from '../../server/attachments/storage';
@@ -327,7 +326,7 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
       code: 'invalid',
       message: EMPTY_FILE_MESSAGE,
     });
-    const big = new Uint8Array(MAX_ATTACHMENT_BYTES + 1);
+    const big = new Uint8Array(ATTACHMENT_LIMITS.maxBytes + 1);
     const tooBig = await upload(member, big, 'big.pdf');
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toEqual({ code: 'attachment_too_large', message: ERRORS.attachment_too_large.message });
@@ -351,7 +350,7 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
     const userId = (await server.db.query<{ id: unknown }>('SELECT id FROM users WHERE email = $1', ['quota@example.com']))[0]!.id;
     await server.db.query(`INSERT INTO attachments (sha256, kind, mime, size, created_at) VALUES ($1, 'pdf', 'application/pdf', $2, 1)`, [
       'f'.repeat(64),
-      ATTACHMENT_QUOTA_BYTES - 10,
+      ATTACHMENT_LIMITS.quotaBytes - 10,
     ]);
     await server.db.query(`INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, 'old.pdf', 1)`, [
       userId,

@@ -17,23 +17,25 @@ import type { ServerContext } from '../../context';
 import { refuse } from '../../lib/http-error';
 import { downloadCost, takeForRequest } from '../../lib/limits';
 import { memberOf } from '../../plugins/session';
-import { isImageKind, sniffAttachment, type AttachmentKind } from '../../attachments/sniff';
+import { sniffAttachment } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { cleanImage, tooManyPixels } from '../../attachments/clean-image';
 import { visibleTo } from '../../db/posts/post-rows';
-import { cleanFileName, validateFileName } from '../../../src/shared/attachments';
+import {
+  ATTACHMENT_LIMITS,
+  cleanFileName,
+  isImageKind,
+  SHA256_PATTERN,
+  validateFileName,
+  type AttachmentKind,
+} from '../../../src/shared/attachments';
 import { isSilencedAt } from '../../../src/shared/moderation';
 import { silenceRefuses, UPLOAD } from '../../../src/shared/ops/rules';
 
-/** The largest file a member may attach. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-/** What one member's uploads may add up to. */
-export const ATTACHMENT_QUOTA_BYTES = 200 * 1024 * 1024;
 /** How long an upload that no post names is kept (the post may still be on its way), and how often they are looked for. */
 export const COLLECT_AFTER_MS = 24 * 60 * 60 * 1000;
 const COLLECT_EVERY_MS = 60 * 60 * 1000;
 
-const SHA256 = /^[0-9a-f]{64}$/u;
 export const BAD_ADDRESS_MESSAGE = 'An attachment’s address is its SHA-256: 64 hexadecimal digits (0–9, a–f).';
 export const CHANGED_ON_THE_WAY_MESSAGE = 'The file changed on its way (its SHA-256 is not the one named). Try again.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty.';
@@ -72,8 +74,10 @@ const toAnswer = (row: Record<string, unknown>, name: string) => ({
 });
 
 export default async function attachmentRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: ATTACHMENT_LIMITS.maxBytes },
+    (_request, body, done) => done(null, body),
   );
 
   // A file over the limit is said in the attachment's own words; every other error goes on as usual.
@@ -95,11 +99,11 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
   });
   app.addHook('onClose', async () => clearInterval(collector));
 
-  app.put('/api/attachments/:sha256', { bodyLimit: MAX_ATTACHMENT_BYTES }, async (request) => {
+  app.put('/api/attachments/:sha256', { bodyLimit: ATTACHMENT_LIMITS.maxBytes }, async (request) => {
     const { sha256 } = request.params as { sha256: string };
     // A silenced member uploads nothing: the one rule of silence (src/shared/ops/rules.ts), before the bytes are read.
     if (silenceRefuses(UPLOAD, isSilencedAt(memberOf(request), Date.now()))) throw refuse('silenced');
-    if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
+    if (!SHA256_PATTERN.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const bytes = request.body;
     if (!(bytes instanceof Uint8Array)) throw refuse('bad_content_type');
     if (bytes.length === 0) throw refuse('invalid', EMPTY_FILE_MESSAGE);
@@ -125,7 +129,8 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
          FROM attachment_uploads u JOIN attachments a ON a.sha256 = u.sha256 WHERE u.user_id = $1`,
         [member.id, sha256],
       );
-      if (used?.mine !== true && Number(used?.total ?? 0) + stored.bytes.length > ATTACHMENT_QUOTA_BYTES) throw refuse('attachment_quota');
+      if (used?.mine !== true && Number(used?.total ?? 0) + stored.bytes.length > ATTACHMENT_LIMITS.quotaBytes)
+        throw refuse('attachment_quota');
       const [added] = await tx.query(
         `INSERT INTO attachments (sha256, kind, mime, size, width, height, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
@@ -145,7 +150,7 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
 
   app.get('/api/attachments/:sha256', async (request, reply) => {
     const { sha256 } = request.params as { sha256: string };
-    if (!SHA256.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
+    if (!SHA256_PATTERN.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const member = memberOf(request);
     // The name: the member's own upload's, else the one a post they may see gives it.
     const [found] = await ctx.db.query<AttachmentRow & { name: string | null; shown: string | null }>(

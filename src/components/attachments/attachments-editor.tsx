@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
-import { ACCEPTED_FILES, ATTACHMENT_LIMITS, formatBytes, isImage, type Attachment } from '../../shared/attachments';
+import { ACCEPTED_FILES, ATTACHMENT_LIMITS, formatBytes, isImage, MAX_FILE_WORDS, type Attachment } from '../../shared/attachments';
 import { keepFile, prepareFile } from '../../db/files/files';
 import { useToast } from '../toast/toast-context';
 import { errorToast } from '../toast/error-toast';
@@ -154,7 +154,8 @@ export function AttachmentsEditor({ files, attach, disabled = false, compact = f
           Attach
         </Button>
         <span id={`${id}-help`} className={compact ? 'visually-hidden' : 'small text-body-secondary'}>
-          Images, PDF, Excel, Word, PowerPoint, CSV or text; up to {ATTACHMENT_LIMITS.perPost} files of 10 MB. Paste or drop works too.
+          Images, PDF, Excel, Word, PowerPoint, CSV or text; up to {ATTACHMENT_LIMITS.perPost} files of {MAX_FILE_WORDS}. Paste or drop
+          works too.
         </span>
         <input
           ref={input}

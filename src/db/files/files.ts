@@ -3,7 +3,18 @@
 // metadata behind: a photo's location never leaves the phone), named by its SHA-256, and kept in
 // IndexedDB (db.files) with the post that names it: sent before the post when online, kept here
 // for good when local-only.
-import { ATTACHMENT_LIMITS, cleanFileName, formatBytes, validateFileName, type Attachment } from '../../shared/attachments';
+import {
+  ACCEPTED_FILES_WORDS,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_LIMITS,
+  cleanFileName,
+  FILE_TYPES,
+  formatBytes,
+  isImage,
+  MAX_FILE_WORDS,
+  validateFileName,
+  type Attachment,
+} from '../../shared/attachments';
 import { DataError } from '../storage/errors';
 import { db, type FileRow } from '../storage/schema';
 
@@ -13,16 +24,10 @@ export interface PreparedFile {
   blob: Blob;
 }
 
-/** The files taken as they are, by extension (the server reads their type from their bytes all the same). */
-const FILE_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  csv: 'text/csv',
-  txt: 'text/plain',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+/** The types an image is encoded to on the device. */
+const JPEG = ATTACHMENT_KINDS.jpg.mime;
+const PNG = ATTACHMENT_KINDS.png.mime;
+const WEBP = ATTACHMENT_KINDS.webp.mime;
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/iu.exec(name)?.[1]?.toLowerCase() ?? '';
 
@@ -41,8 +46,7 @@ export function fitWithin(width: number, height: number, side: number = ATTACHME
 }
 
 /** The type an image is re-encoded to: a photo stays JPEG, a WebP stays WebP, the rest (PNG, GIF: drawings, charts) become PNG. */
-export const encodedType = (type: string): string =>
-  type === 'image/jpeg' ? 'image/jpeg' : type === 'image/webp' ? 'image/webp' : 'image/png';
+export const encodedType = (type: string): string => (type === JPEG || type === WEBP ? type : PNG);
 
 /** The longest side of the small picture shown while an image is encoded (the list shows it at 48 px, twice that on a dense screen). */
 export const PREVIEW_SIDE = 128;
@@ -53,7 +57,7 @@ async function previewOf(resized: OffscreenCanvas, type: string): Promise<Blob |
     const size = fitWithin(resized.width, resized.height, PREVIEW_SIDE);
     const small = new OffscreenCanvas(size.width, size.height);
     small.getContext('2d', { willReadFrequently: true })?.drawImage(resized, 0, 0, size.width, size.height);
-    return await small.convertToBlob({ type: type === 'image/jpeg' ? 'image/jpeg' : 'image/png', quality: 0.8 });
+    return await small.convertToBlob({ type: type === JPEG ? JPEG : PNG, quality: 0.8 });
   } catch {
     return undefined;
   }
@@ -90,8 +94,7 @@ async function reencode(
   if (preview) await onPreview(preview);
   let blob = await canvas.convertToBlob({ type: target, quality: 0.85 });
   // A lossless image too large to send goes as a photo.
-  if (blob.size > ATTACHMENT_LIMITS.maxBytes && target !== 'image/jpeg')
-    blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+  if (blob.size > ATTACHMENT_LIMITS.maxBytes && target !== JPEG) blob = await canvas.convertToBlob({ type: JPEG, quality: 0.85 });
   return { blob, width, height };
 }
 
@@ -103,24 +106,21 @@ export async function prepareFile(file: File, onPreview?: (preview: Blob) => voi
   const badName = validateFileName(file.name);
   if (badName) throw refused(badName.title, badName.message);
   const name = cleanFileName(file.name) || 'pasted-image';
-  if (IMAGE_TYPES.has(file.type)) {
+  if (isImage({ mime: file.type })) {
     const { blob, width, height } = await reencode(file, file.type, onPreview);
     if (blob.size > ATTACHMENT_LIMITS.maxBytes)
-      throw refused('File too large', `${name} is ${formatBytes(blob.size)} even resized: a file can be at most 10 MB.`);
-    const renamed = blob.type === file.type ? name : name.replace(/\.[a-z0-9]+$/iu, '') + (blob.type === 'image/jpeg' ? '.jpg' : '.png');
+      throw refused('File too large', `${name} is ${formatBytes(blob.size)} even resized: a file can be at most ${MAX_FILE_WORDS}.`);
+    const renamed = blob.type === file.type ? name : name.replace(/\.[a-z0-9]+$/iu, '') + (blob.type === JPEG ? '.jpg' : '.png');
     const attachment = { sha256: await sha256Of(blob), name: renamed, mime: blob.type, size: blob.size, width, height };
     return { attachment, blob };
   }
-  const mime = FILE_TYPES[extensionOf(name)];
+  const mime = FILE_TYPES.get(extensionOf(name));
   if (!mime) {
-    throw refused(
-      'File type not accepted',
-      `${name}: attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.`,
-    );
+    throw refused('File type not accepted', `${name}: attach ${ACCEPTED_FILES_WORDS} only.`);
   }
   if (file.size === 0) throw refused('Empty file', `${name} is empty.`);
   if (file.size > ATTACHMENT_LIMITS.maxBytes)
-    throw refused('File too large', `${name} is ${formatBytes(file.size)}: a file can be at most 10 MB.`);
+    throw refused('File too large', `${name} is ${formatBytes(file.size)}: a file can be at most ${MAX_FILE_WORDS}.`);
   const attachment = { sha256: await sha256Of(file), name, mime, size: file.size, width: null, height: null };
   return { attachment, blob: file };
 }

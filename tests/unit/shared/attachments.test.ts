@@ -1,9 +1,45 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, formatBytes, isImage, validateAttachments, validateFileName } from '../../../src/shared/attachments';
+import {
+  ACCEPTED_FILES,
+  ACCEPTED_FILES_WORDS,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_LIMITS,
+  cleanFileName,
+  FILE_TYPES,
+  formatBytes,
+  IMAGE_MIME,
+  isAttachmentKind,
+  isImage,
+  isImageKind,
+  validateAttachments,
+  validateFileName,
+} from '../../../src/shared/attachments';
+import { ERRORS } from '../../../src/shared/errors';
 import { attachmentFields } from '../../../src/shared/ops/fields';
 import { encodedType, fitWithin } from '../../../src/db/files/files';
 
 const address = (digit: string) => digit.repeat(64);
+const OOXML = 'application/vnd.openxmlformats-officedocument';
+/** Excel, Word and PowerPoint: taken by their endings, served by the same types. */
+const OFFICE = {
+  xlsx: `${OOXML}.spreadsheetml.sheet`,
+  docx: `${OOXML}.wordprocessingml.document`,
+  pptx: `${OOXML}.presentationml.presentation`,
+};
+
+/** Every source file of the app and the server but the table's own. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|js|mjs)$/u.test(name) ? [path] : [];
+  });
+}
+const SOURCES = [...sourceFiles('src'), ...sourceFiles('server')]
+  .filter((path) => path !== join('src', 'shared', 'attachments.ts'))
+  .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 
 describe('attachments, shared rules', () => {
   it('a list of at most 10 files, each named by a SHA-256 and attached once', () => {
@@ -75,5 +111,61 @@ describe('attachments, shared rules', () => {
       'image/png',
       'image/png',
     ]);
+  });
+
+  it('one table of kinds (issue 60, item 4): the picker, the device, the sniffer and the sentences read the same types and limits', () => {
+    expect(ACCEPTED_FILES).toBe('.png,.jpg,.jpeg,.webp,.gif,.pdf,.csv,.txt,.xlsx,.docx,.pptx,image/png,image/jpeg,image/webp,image/gif');
+    expect(IMAGE_MIME).toEqual(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+    // The device takes these by their name's ending (images by their type, then encoded again).
+    expect(Object.fromEntries(FILE_TYPES)).toEqual({
+      pdf: 'application/pdf',
+      csv: 'text/csv',
+      txt: 'text/plain',
+      ...OFFICE,
+    });
+    expect(FILE_TYPES.has('constructor')).toBe(false);
+    // The server's kinds (file-type's names) and the type each is served as.
+    expect(Object.fromEntries(Object.entries(ATTACHMENT_KINDS).map(([kind, { mime }]) => [kind, mime]))).toEqual({
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      webp: 'image/webp',
+      gif: 'image/gif',
+      pdf: 'application/pdf',
+      txt: 'text/plain; charset=utf-8',
+      ...OFFICE,
+    });
+    expect(Object.keys(ATTACHMENT_KINDS).filter((kind) => isAttachmentKind(kind) && isImageKind(kind))).toEqual([
+      'png',
+      'jpg',
+      'webp',
+      'gif',
+    ]);
+    expect(['jpeg', 'csv', 'svg', 'toString'].some(isAttachmentKind)).toBe(false);
+    expect(ATTACHMENT_LIMITS).toMatchObject({ maxBytes: 10_485_760, quotaBytes: 209_715_200, imagePixels: 40_000_000 });
+    expect(
+      [ERRORS.attachment_too_large, ERRORS.attachment_quota, ERRORS.image_too_large, ERRORS.unsupported_file].map((e) => e.message),
+    ).toEqual([
+      'A file can be at most 10 MB.',
+      'You have used all the space for your attachments (200 MB). Files already on the forum stay.',
+      'An image can be at most 40 megapixels (for example 8,000 × 5,000 pixels). Resize it and attach it again.',
+      'Attach images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files only.',
+    ]);
+  });
+
+  it('the types and limits are written nowhere else in src/ and server/ (a copy could drift from the table)', () => {
+    const types = new Set(Object.values(ATTACHMENT_KINDS).flatMap((kind) => [kind.mime, ...Object.values(kind.extensions)]));
+    const quoted = [...types].map((type) => new RegExp(`['"\`]${type.replace(/[.+]/g, '\\$&')}['"\`]`, 'u'));
+    const digits = (value: number) => new RegExp(`\\b${String(value).split('').join('_?')}\\b`, 'u');
+    const { maxBytes, quotaBytes, imagePixels } = ATTACHMENT_LIMITS;
+    const limits = [
+      ...[maxBytes, quotaBytes, imagePixels].map(digits),
+      ...[maxBytes, quotaBytes].map((value) => new RegExp(`\\b${value / (1024 * 1024)} \\* 1024 \\* 1024\\b`, 'u')),
+    ];
+    const copies = [...quoted, ...limits, new RegExp(ACCEPTED_FILES_WORDS.replace(/[()]/g, '\\$&'), 'u')];
+    const found = SOURCES.flatMap(({ path, text }) => copies.filter((copy) => copy.test(text)).map((copy) => `${path}: ${copy.source}`));
+    expect(found).toEqual([]);
+    // The scan sees the copies there were (issue 60): a limit in bytes, a list of types, the pixel limit.
+    const before = `const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024; const IMAGE_TYPES = new Set(['image/png']); const PIXELS = 40_000_000;`;
+    expect(copies.filter((copy) => copy.test(before))).toHaveLength(3);
   });
 });
