@@ -38,8 +38,13 @@ describe('the service worker precache', () => {
     expect(urls.some((url) => /(^|\/)sw\.js$/.test(url))).toBe(false);
   });
 
-  it('revisions files whose names carry no hash', () => {
-    for (const entry of entries.filter((item) => !item.url.startsWith('assets/'))) expect(entry.revision).toMatch(/\w{8,}/);
+  it('revisions files whose names carry no hash: the page, the manifest, the icons', () => {
+    const unhashed = entries.filter((item) => !item.url.startsWith('assets/'));
+    // Named, so a list that lost them (and the loop below with them) fails here.
+    expect(unhashed.map((entry) => entry.url)).toEqual(
+      expect.arrayContaining(['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/favicon.svg']),
+    );
+    for (const entry of unhashed) expect(entry.revision, entry.url).toMatch(/\w{8,}/);
   });
 });
 

@@ -3,7 +3,7 @@
 // still do is the one rule of silence (rules.ts, runOp): tests/unit/ops/silence-rule.test.ts, and
 // with the server that records it,
 // tests/server/safety.test.ts.
-import { BOB, BOBS_POST, casesOf, MEMBER_ID } from './world';
+import { BOB, BOBS_POST, CAROL, casesOf, MEMBER_ID } from './world';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A fixed end in the future (the case table is built once; ms precision kept as sent). */
@@ -59,9 +59,9 @@ export default casesOf('silenceMember', [
     expect: { look: async (read) => (await read.post(BOBS_POST))?.status, is: 'approved' },
   },
   {
-    name: 'unsilence: neither reason nor end is kept',
+    name: 'unsilence a silenced member: they write again; neither reason nor end is kept',
     who: 'admin',
-    payload: { memberId: MEMBER_ID[BOB]!, silenced: false, reason: 'ignored', until: UNTIL },
-    expect: { look: async (read) => read.silence(BOB), is: { silenced: false, reason: null, until: null } },
+    payload: { memberId: MEMBER_ID[CAROL]!, silenced: false, reason: 'ignored', until: UNTIL },
+    expect: { look: async (read) => read.silence(CAROL), is: { silenced: false, reason: null, until: null } },
   },
 ]);

@@ -4,6 +4,8 @@ import { casesOf, MEMBER_ID, BOB } from './world';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => Date.now() + days * DAY;
+/** A fixed end in the future (the case table is built once). */
+const UNTIL = inDays(3);
 
 export default casesOf('suspendMember', [
   {
@@ -36,6 +38,12 @@ export default casesOf('suspendMember', [
     who: 'admin',
     payload: { memberId: MEMBER_ID[BOB]!, until: 1.5, reason: 'Spam links' },
     expect: 'invalid',
+  },
+  {
+    name: 'an admin suspends a member with a reason: suspended until then, and why (the server records it, a device does not)',
+    who: 'admin',
+    payload: { memberId: MEMBER_ID[BOB]!, until: UNTIL, reason: ' Spam links ' },
+    expect: { look: async (read) => read.suspension(BOB), is: { until: UNTIL, reason: 'Spam links' }, onDevice: null },
   },
   {
     name: 'an admin suspends a member: what they wrote stays',

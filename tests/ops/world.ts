@@ -10,16 +10,25 @@ import type { Theme } from '../../src/shared/theme';
 export const ADMIN = 'admin@insightexchange.app';
 export const ALICE = 'alice@example.com';
 export const BOB = 'bob@example.com';
+export const CAROL = 'carol@example.com';
 
 export const MEMBERS = [
   { email: ADMIN, name: 'Admin', role: 'admin' as const },
   { email: ALICE, name: 'Alice', role: 'user' as const },
   { email: BOB, name: 'Bob', role: 'user' as const },
+  { email: CAROL, name: 'Carol', role: 'user' as const },
 ];
 export type Who = 'admin' | 'alice' | 'bob';
 export const EMAIL: Record<Who, string> = { admin: ADMIN, alice: ALICE, bob: BOB };
 /** Each member's public id (random on a real server): what staff operations name. */
-export const MEMBER_ID: Record<string, string> = { [ADMIN]: 'a0a0a0a0a0a0a0a0', [ALICE]: 'a1a1a1a1a1a1a1a1', [BOB]: 'b0b0b0b0b0b0b0b0' };
+export const MEMBER_ID: Record<string, string> = {
+  [ADMIN]: 'a0a0a0a0a0a0a0a0',
+  [ALICE]: 'a1a1a1a1a1a1a1a1',
+  [BOB]: 'b0b0b0b0b0b0b0b0',
+  [CAROL]: 'c0c0c0c0c0c0c0c0',
+};
+/** Carol, silenced by an admin for a reason, until one lifts it (she wrote nothing): what an unsilence undoes. */
+export const SILENCED = [{ email: CAROL, reason: 'Rude words' }];
 
 /** Bob's approved post (with Alice's and Bob's replies, and a flag of Alice's). */
 export const BOBS_POST = 2_000_000_000_001;
@@ -126,6 +135,8 @@ export interface Reader {
   preferences(email: string): Promise<{ theme: Theme; name: string }>;
   /** What the staff decided of the member's writing: silenced, why, until when (ms or null). */
   silence(email: string): Promise<{ silenced: boolean; reason: string | null; until: number | null }>;
+  /** The member's suspension: until when (ms) and why (null: not suspended, or a device, which records none). */
+  suspension(email: string): Promise<{ until: number; reason: string | null } | null>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
 }
@@ -146,8 +157,11 @@ export interface OpCase<T extends OpType = OpType> {
   payload: Omit<OpOf<T>, 'id' | 'type'>;
   /** The op's id, when a case names what it makes (a reply's, a flag's). */
   id?: string;
-  /** A refusal's code (the device's and the server's: one code per meaning), or what `look` reads after. */
-  expect: string | { look: (read: Reader) => Promise<unknown>; is: unknown };
+  /**
+   * A refusal's code (the device's and the server's: one code per meaning), or what `look` reads
+   * after; `onDevice`: what a device reads instead, where the effect is the server's alone.
+   */
+  expect: string | { look: (read: Reader) => Promise<unknown>; is: unknown; onDevice?: unknown };
 }
 
 /** Declares the cases of one operation (typed by its payload). */

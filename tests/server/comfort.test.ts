@@ -484,7 +484,15 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
     it('the same filters as matchesFilters decides them (the shared rule) on the posts found', async () => {
       const pulledPosts = (await pulled(searcher)).posts.filter((post) => post.status === 'approved');
       const { matchesFilters } = await import('../../src/shared/search-language');
-      for (const q of ['author:zoë', 'category:tech', 'tag:nps', 'author:ångström tag:panels', 'category:qual category:trends']) {
+      // Each query with the posts of this block it must find: an empty answer against an empty expectation fails.
+      const queries: [string, string[]][] = [
+        ['author:zoë', ['inTitle', 'reversed']],
+        ['category:tech', ['inTitle']],
+        ['tag:nps', ['inContent', 'inTitle']],
+        ['author:ångström tag:panels', ['inTitle']],
+        ['category:qual category:trends', ['inContent', 'reversed']],
+      ];
+      for (const [q, mustFind] of queries) {
         const expected = pulledPosts
           .filter((post) => matchesFilters(post, parseQuery(q), 'searcher@example.com'))
           .sort((a, b) => b.id - a.id)
@@ -492,6 +500,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
         const answer = await search(searcher, q, `&limit=${MAX_SEARCH_LIMIT}`);
         expect(answer.body.posts.map((post: WirePost) => post.id)).toEqual(expected.slice(0, MAX_SEARCH_LIMIT));
         expect(answer.body.total).toBe(expected.length);
+        expect(expected, q).toEqual(expect.arrayContaining(mustFind.map((name) => ids[name])));
       }
     });
 

@@ -85,6 +85,24 @@ describe.each(BACKENDS)('start-up on %s', (backend) => {
     }
   });
 
+  it('migration 21 drops ie_like, a like rule nothing calls; the like batch stays', async () => {
+    const db = await emptyDatabase(backend);
+    open.push(db);
+    const likeFunctions = async () =>
+      (
+        await db.query<{ proname: string }>(`SELECT proname FROM pg_proc WHERE proname IN ('ie_like', 'ie_like_batch') ORDER BY proname`)
+      ).map((row) => row.proname);
+    // The database as a build of migration 20 left it.
+    await db.transaction(async (tx) => {
+      await migrate(tx, 20);
+    });
+    expect(await likeFunctions()).toEqual(['ie_like', 'ie_like_batch']);
+    await db.transaction(async (tx) => {
+      await migrate(tx);
+    });
+    expect(await likeFunctions()).toEqual(['ie_like_batch']);
+  });
+
   it('migration 5 on a forum seeded before it: the sample posts keep their rows, comments becomes 0 under a new change number', async () => {
     const db = await emptyDatabase(backend);
     open.push(db);

@@ -31,6 +31,7 @@ import {
   POSTS,
   REPLIES,
   SAVED,
+  SILENCED,
   type OpCase,
   type Reader,
 } from '../ops/world';
@@ -131,6 +132,9 @@ async function seed(db: Database): Promise<void> {
       seq,
     ]);
   }
+  for (const { email, reason } of SILENCED) {
+    await db.query('UPDATE users SET silenced = true, silence_reason = $2 WHERE email = $1', [email, reason]);
+  }
 }
 
 function readerOf(db: Database): Reader {
@@ -198,6 +202,11 @@ function readerOf(db: Database): Reader {
         reason: (row!.silence_reason as string | null) ?? null,
         until: until === null ? null : Number(until),
       };
+    },
+    async suspension(email) {
+      const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
+      if (row!.suspended_until === null) return null;
+      return { until: Number(row!.suspended_until), reason: (row!.suspend_reason as string | null) ?? null };
     },
   };
 }

@@ -59,9 +59,19 @@ describe('PGlite memory settings', () => {
 
   it('opens a folder that already holds a database without running the creation script', async () => {
     const dataDir = tempDir('ie-warm-');
-    await (await openPglite({ dataDir, createScript: builtScript() })).close();
+    const first = await openPglite({ dataDir, createScript: builtScript() });
+    const created = await systemIdentifier(first);
+    await first.query('CREATE TABLE kept (n int)');
+    await first.query('INSERT INTO kept VALUES (7)');
+    await first.close();
     const db = await openPglite({ dataDir, createScript: failingScript('must not run') });
-    await db.close();
+    try {
+      // The same database, with what was written to it: not a new one, nor one in memory.
+      expect(await systemIdentifier(db)).toBe(created);
+      expect(await db.query('SELECT n FROM kept')).toEqual([{ n: 7 }]);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -603,6 +603,9 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   // 20: a silence says why and may end (issue 59, item 7): the reason the member reads in their
   // banner, and the end (ms; null: until an admin lifts it), after which isSilencedAt lets them write.
   [`ALTER TABLE users ADD COLUMN silence_reason text`, `ALTER TABLE users ADD COLUMN silenced_until bigint`],
+  // 21: the like of migration 2 (ie_like), which nothing has called since the group commit's
+  // ie_like_batch (migration 3) took its place: a second copy of the like rule, never run (issue 60).
+  [`DROP FUNCTION ie_like(uuid, bigint, bigint, bigint, boolean, text)`],
 ];
 
 /**

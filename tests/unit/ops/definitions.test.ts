@@ -24,6 +24,7 @@ import {
   POSTS,
   REPLIES,
   SAVED,
+  SILENCED,
   type OpCase,
   type Reader,
 } from '../../ops/world';
@@ -120,6 +121,11 @@ async function seed(): Promise<void> {
     })),
   );
   await db.saved.bulkAdd(SAVED.map(({ email, postId }) => ({ email, postId, saved: true, at: 1 })));
+  // A silence is the server's word on the member, as their preferences hold it.
+  for (const { email, reason } of SILENCED) {
+    const sync = { seq: 1, theme: 'system' as const, name: nameOf(email), silenced: true, silenceReason: reason, silencedUntil: null };
+    await db.preferences.put({ email, theme: 'system', sync });
+  }
 }
 
 const reader: Reader = {
@@ -160,6 +166,10 @@ const reader: Reader = {
     const sync = (await db.preferences.get(email))?.sync;
     return { silenced: sync?.silenced === true, reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null };
   },
+  // A device records no suspension: the server, which alone knows every member, does.
+  async suspension() {
+    return null;
+  },
 };
 
 describe('every operation, defined once, on the device (IndexedDB, local-only)', () => {
@@ -177,7 +187,7 @@ describe('every operation, defined once, on the device (IndexedDB, local-only)',
         return;
       }
       await ran;
-      expect(await one.expect.look(reader)).toEqual(one.expect.is);
+      expect(await one.expect.look(reader)).toEqual('onDevice' in one.expect ? one.expect.onDevice : one.expect.is);
     });
   }
 });
