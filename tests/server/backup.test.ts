@@ -186,5 +186,5 @@ describe.each(BACKENDS)('backup and restore on %s', (backend) => {
       liking = false;
       if (server.child.exitCode === null) await stopServer(server, 'SIGTERM');
     }
-  });
+  }, 180_000); // two server processes, a backup and a restore: about 50 s here alone, 60 s was too little beside other files on 2 cores
 });
