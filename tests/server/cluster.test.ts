@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await smtp?.close();
-}, 60_000);
+}, 180_000);
 
 /** The emails still waiting in the queue (not accepted by the SMTP server, or not recorded so). */
 async function mailWaiting(): Promise<number> {
@@ -256,7 +256,7 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     // here: a limit kept in each instance's memory would never have been passed).
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-  }, 60_000);
+  }, 180_000);
 
   it('PgBouncer restarted, then the primary restarted, then the replica stopped and started, while members like and emails go: each like and each email once, live streams hear changes after each, the replica catches up', async () => {
     const CLIENTS = 4;
@@ -441,5 +441,5 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
     expect(existsSync(dir)).toBe(false);
     await expect(fetch(`${cluster.url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
     for (const instance of cluster.instances) expect(instance.child?.exitCode ?? instance.child?.signalCode, instance.name).not.toBeNull();
-  }, 60_000);
+  }, 180_000);
 });

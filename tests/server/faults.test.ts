@@ -106,5 +106,5 @@ describe('faults on PostgreSQL', () => {
     expect(more).toBe(false);
     expect(applied.size).toBeGreaterThanOrEqual(27);
     expect([...applied.values()].every((times) => times === 1)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });
