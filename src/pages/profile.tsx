@@ -31,6 +31,7 @@ export function ProfilePage() {
             <SavedPosts email={user.email} />
             <ThemeControl email={user.email} />
             <AccountPanels
+              admin={user.role === 'admin'}
               onDeleted={async () => {
                 // The account is gone: nothing more can reach the server.
                 await logout({ force: true });

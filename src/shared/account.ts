@@ -8,6 +8,13 @@ export const EMAIL_PREFS = ['never', 'away', 'digest'] as const;
 export type EmailPref = (typeof EMAIL_PREFS)[number];
 export const EMAIL_PREF_LABELS: Record<EmailPref, string> = { never: 'Never', away: 'When I’m away', digest: 'Daily digest' };
 
+/**
+ * Why the admin has no Change email (issue 59): the server keeps an admin at the address it is
+ * started with (ADMIN_EMAIL), so an admin moved elsewhere would be followed by a second one.
+ */
+export const ADMIN_EMAIL_FIXED_MESSAGE =
+  'The admin account’s email is the one the server is set up with (ADMIN_EMAIL): it cannot be changed here.';
+
 /** A reset link lasts this long, and works once. */
 export const RESET_LINK_MINUTES = 30;
 

@@ -9,9 +9,13 @@ import type { OutboxRow } from '../db/storage/schema';
 import type { DataError } from '../db/storage/errors';
 import { isServerError, type SyncApi } from './api';
 
-/** A refusal of the file itself (400, 413, 415) or the member's daily limit (429 slow_down), not of the session or the server. */
+/**
+ * A refusal of the file itself (400, 413, 415), the member's daily limit (429 slow_down) or their
+ * silence (403 silenced: the server would refuse the operation so too), not of the session or the server.
+ */
 const fileRefused = (error: unknown): error is DataError =>
-  isServerError(error) && (error.status === 400 || error.status === 413 || error.status === 415 || error.code === 'slow_down');
+  isServerError(error) &&
+  (error.status === 400 || error.status === 413 || error.status === 415 || error.code === 'slow_down' || error.code === 'silenced');
 
 /** The first operation of a batch whose file the server would not take, and its answer (a 4xx). */
 export interface UploadRefused {
@@ -21,7 +25,7 @@ export interface UploadRefused {
 
 /**
  * Uploads what the operations of `batch` need, in order. Stops at the first operation whose file the
- * server refused (too large, not a type it takes, over the member's space or daily limit) and says
+ * server refused (too large, not a type it takes, over the member's space or daily limit, silenced) and says
  * which; an unreachable or failing server throws (the push backs off, as for the operations).
  */
 export async function uploadFilesFor(batch: readonly OutboxRow[], api: SyncApi): Promise<UploadRefused | undefined> {
@@ -32,8 +36,8 @@ export async function uploadFilesFor(batch: readonly OutboxRow[], api: SyncApi):
       try {
         await api.upload(file.sha256, file.blob, file.name);
       } catch (error) {
-        // The file itself was refused (malformed, too large, a type the server does not take) or is
-        // over the member's daily limit: its operation is answered for. Anything else (signed out,
+        // The file itself was refused (malformed, too large, a type the server does not take), is
+        // over the member's daily limit, or the member is silenced: its operation is answered for. Anything else (signed out,
         // suspended, a busy or failing server) is the push's to handle, and the operation waits.
         if (fileRefused(error)) return { index, error };
         throw error;

@@ -237,6 +237,24 @@ describe.each(BACKENDS)('new accounts per client address on %s', (backend) => {
     const elsewhere = await new Client(server.app, '198.51.100.60').signIn('burst5@example.com', TEST_PASSWORD, 'signup', 'Burst 5');
     expect(elsewhere.status).toBe(200);
   });
+
+  it('a refused Create Account (a short or common password) takes none of the address’s three: a valid one after three still goes', async () => {
+    const client = () => new Client(server.app, '203.0.113.70');
+    const refused = [
+      await client().signIn('typo@example.com', 'short', 'signup', 'Typo Pw'),
+      await client().signIn('typo@example.com', 'password123', 'signup', 'Typo Pw'),
+      await client().signIn('typo@example.com', 'typo@example.com', 'signup', 'Typo Pw'),
+    ];
+    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual([
+      [400, 'invalid'],
+      [400, 'invalid'],
+      [400, 'invalid'],
+    ]);
+    expect(await client().signIn('typo@example.com', TEST_PASSWORD, 'signup', 'Typo Pw')).toMatchObject({
+      status: 200,
+      body: { checkEmail: true },
+    });
+  });
 });
 
 describe('attempt limit per address', () => {

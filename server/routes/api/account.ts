@@ -8,7 +8,7 @@
 // An admin's: POST /api/admin/members/:id/reset-link (copy it, or email it too).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { describeUserAgent, type Device } from '../../../src/shared/account';
+import { ADMIN_EMAIL_FIXED_MESSAGE, describeUserAgent, type Device } from '../../../src/shared/account';
 import {
   changePasswordSchema,
   emailPrefSchema,
@@ -286,6 +286,8 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     const { email, password } = request.body as z.infer<typeof changeEmailSchema>;
     const pair = `${user.email} ${clientKey(request.ip)}`;
     await limitByAddress(ctx, request, pair);
+    // The server makes an admin at ADMIN_EMAIL when it finds none there: moved, the admin would have a twin.
+    if (user.role === 'admin') throw refuse('admin_account', ADMIN_EMAIL_FIXED_MESSAGE);
     if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
     await ctx.limits.perEmailAndAddress.clear(pair);
     if (email === user.email) throw refuse('invalid', 'This is already your email.');

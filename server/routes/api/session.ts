@@ -61,6 +61,7 @@ async function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: st
  * with a sign-in and a reset link (at most once an hour). The password passes the policy
  * (lib/password-policy.ts) and the name is free before anything is sent: a name is public, so
  * refusing it says nothing of the address (taken meanwhile, the link's page asks for another).
+ * Only then does the attempt take one of the client address's sign-ups (`signups_per_hour`).
  */
 async function authenticate(ctx: ServerContext, body: SessionRequest, client: string): Promise<UserRow | 'checkEmail'> {
   if (body.mode === 'signin') {
@@ -81,6 +82,10 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   const weak = newPasswordProblem(body.password, [body.email, name]);
   if (weak) throw refuse('invalid', weak.message);
   if (await nameTaken(ctx.db, name)) throw refuse('name_taken');
+  // New accounts from one client address (issue 59: five in ten seconds, each with its 50 likes).
+  // Taken once the request is valid, so a typo costs none; and for every address, known or new, so
+  // the answer and the work stay alike.
+  await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'signups_per_hour', { id: 0, role: 'user', key: `address:${client}` });
   // The hash is made for every address, so a known one answers in the time a new one takes.
   const passwordHash = await hashPassword(body.password, client);
   const known = await findUser(ctx.db, body.email);
@@ -115,13 +120,6 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     }
     const pair = `${body.email} ${clientKey(request.ip)}`;
     await checkLimits(ctx, request, pair);
-    // New accounts from one client address (issue 59: five in ten seconds, each with its 50 likes).
-    if (body.mode === 'signup')
-      await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'signups_per_hour', {
-        id: 0,
-        role: 'user',
-        key: `address:${clientKey(request.ip)}`,
-      });
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
     // that never blocks the owner), and each costs a full scrypt.
     const user = await oneAtATime(checking, body.email, () => authenticate(ctx, body, clientKey(request.ip)));

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { useMode } from '../../hooks/use-mode';
-import { EMAIL_PREF_LABELS, EMAIL_PREFS, type Account, type Device, type EmailPref } from '../../shared/account';
+import { ADMIN_EMAIL_FIXED_MESSAGE, EMAIL_PREF_LABELS, EMAIL_PREFS, type Account, type Device, type EmailPref } from '../../shared/account';
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPassword, validateSignIn } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
@@ -300,8 +300,11 @@ function EmailPanel() {
   );
 }
 
-/** "Email": the address, and Change email (issue 59): nothing changes until the new address's link is used. */
-function ChangeEmailPanel() {
+/**
+ * "Email": the address, and Change email (issue 59): nothing changes until the new address's link is
+ * used. The admin is told why there is none for them (the server would refuse it).
+ */
+function ChangeEmailPanel({ admin }: { admin: boolean }) {
   const id = useId();
   const [mine] = useAccount();
   const [email, setEmail] = useState('');
@@ -319,30 +322,34 @@ function ChangeEmailPanel() {
       <p className="small mb-2">
         Your email: <strong>{mine?.email ?? '…'}</strong>
       </p>
-      <form onSubmit={onSubmit} noValidate>
-        <label className="form-label d-block mb-2">
-          New email
-          <input
-            {...{ type: 'email', autoComplete: 'email', maxLength: LIMITS.email, value: email, disabled: busy }}
-            className="form-control mt-2"
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </label>
-        <CurrentPasswordField id={`${id}-password`} value={password} onChange={setPassword} disabled={busy} />
-        {problem && (
-          <p id={`${id}-problem`} className="small text-danger mb-2">
-            {problem}
-          </p>
-        )}
-        {sent && (
-          <p className="small text-success mb-2" role="status">
-            {sent}
-          </p>
-        )}
-        <SubmitButton busy={busy}>Change email</SubmitButton>
-      </form>
+      {admin ? (
+        <p className="small text-body-secondary mb-0">{ADMIN_EMAIL_FIXED_MESSAGE}</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <label className="form-label d-block mb-2">
+            New email
+            <input
+              {...{ type: 'email', autoComplete: 'email', maxLength: LIMITS.email, value: email, disabled: busy }}
+              className="form-control mt-2"
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </label>
+          <CurrentPasswordField id={`${id}-password`} value={password} onChange={setPassword} disabled={busy} />
+          {problem && (
+            <p id={`${id}-problem`} className="small text-danger mb-2">
+              {problem}
+            </p>
+          )}
+          {sent && (
+            <p className="small text-success mb-2" role="status">
+              {sent}
+            </p>
+          )}
+          <SubmitButton busy={busy}>Change email</SubmitButton>
+        </form>
+      )}
     </Panel>
   );
 }
@@ -464,9 +471,9 @@ function DataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
 
 /**
  * The account sections of Profile: the server's (connected), or a note that they need it (local-only).
- * `onDeleted` signs this device out once the account is deleted.
+ * `onDeleted` signs this device out once the account is deleted; `admin`: the signed-in member is the admin.
  */
-export function AccountPanels({ onDeleted }: { onDeleted: () => Promise<void> }) {
+export function AccountPanels({ onDeleted, admin }: { onDeleted: () => Promise<void>; admin: boolean }) {
   const mode = useMode();
   if (mode === undefined) return null;
   if (mode === 'local')
@@ -482,7 +489,7 @@ export function AccountPanels({ onDeleted }: { onDeleted: () => Promise<void> })
     <>
       <PasswordPanel />
       <DevicesPanel />
-      <ChangeEmailPanel />
+      <ChangeEmailPanel admin={admin} />
       <EmailPanel />
       <DataPanel onDeleted={onDeleted} />
     </>

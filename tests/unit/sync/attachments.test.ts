@@ -1,7 +1,8 @@
 // Attachments through the outbox (issue 42): a file attached on a connected device is uploaded
 // before the post that names it, exactly once (a retry after a lost answer, a second sync, the same
 // file in two posts: one upload each time it is needed, one stored copy); offline it waits on the
-// device with its post; a file the server will not take refuses the post in words and keeps them.
+// device with its post; a file the server will not take refuses the post in words and keeps them,
+// as does an upload refused because the staff silenced the member (the queue behind it goes on).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
@@ -16,6 +17,8 @@ import { switchMember } from '../../../src/db/sync/member-switch';
 import { SYNC_META } from '../../../src/db/ops/sync-meta';
 import { makeSession } from '../../../src/db/members/session-rules';
 import { startServer } from './test-server';
+import { setTheme } from '../../../src/db/preferences/preferences';
+import type { Op } from '../../../src/shared/protocol';
 
 const pdfBytes = (text: string) => `%PDF-1.4\n% ${text}\n%%EOF\n`;
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -110,6 +113,30 @@ describe('attachments through the outbox', () => {
     expect(await db.posts.get(post.id)).toBeDefined();
     expect((await db.outbox.toArray()).map((row) => row.op.type)).toEqual(['create']);
     expect((await db.files.get(file.sha256))!.uploaded).toBe(0);
+  });
+
+  it('an upload refused for silence answers its post `silenced` (kept as the draft) and the queue behind it goes on', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    // Written before the device hears of the silence: a post with a file, then a theme (silence allows it).
+    const file = await attach('memo.pdf', pdfBytes('memo'));
+    await createPost({ title: 'Said before the silence', content: 'Worth keeping.', category: 'Trends', attachments: [file] });
+    await setTheme(readStoredSession()!.email, 'dark');
+    const memberId = (await server.account(readStoredSession()!.email)).memberId;
+    const silence = { id: crypto.randomUUID(), type: 'silenceMember', memberId, silenced: true } as Op;
+    expect(await (await server.admin()).push(silence)).toMatchObject([{ status: 'applied' }]);
+    const notices: SyncNotice[] = [];
+    const stop = onSyncNotice((notice) => notices.push(notice));
+    await device.engine.sync();
+    stop();
+    expect(uploads(server.requests)).toEqual([`PUT /api/attachments/${file.sha256}`]);
+    expect(notices).toContainEqual({ title: ERRORS.silenced.title, description: ERRORS.silenced.message });
+    expect(await server.posts()).toEqual([]);
+    expect(await loadDraft(readStoredSession()!.email)).toMatchObject({ title: 'Said before the silence', content: 'Worth keeping.' });
+    const [{ theme }] = await server.db.query<{ theme: string }>('SELECT theme FROM users WHERE email = $1', [readStoredSession()!.email]);
+    expect(theme).toBe('dark');
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('a queued post that another member’s sign-in took off the device comes back with its files, tags and poll', async () => {
