@@ -162,7 +162,7 @@ export class Session {
     const name = named ?? `Bench ${email.split('@')[0]} ${Math.random().toString(36).slice(2, 8)}`;
     await this.send('POST', '/api/session', { mode: 'signup', email, password, name }, from);
     const token = await waitForSignUpToken(mailDir, email, 60_000, since);
-    return this.send('POST', '/api/email/confirm', { token }, from);
+    return this.send('POST', '/api/email/confirm', { token, password }, from);
   }
   push(...ops) {
     return this.send('POST', '/api/ops', { ops });

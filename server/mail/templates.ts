@@ -96,7 +96,9 @@ export const confirmEmail = (name: string, url: string): MailContent =>
 /** Create Account: the link that confirms the address and creates the account (issue 59). */
 export const finishSignUp = (name: string, url: string): MailContent =>
   compose(`Finish creating your ${PRODUCT} account`, hello(name), {
-    paragraphs: [`Confirm that this is your email address to finish creating your ${PRODUCT} account. You are signed in once you do.`],
+    paragraphs: [
+      `Confirm that this is your email address to finish creating your ${PRODUCT} account: the link asks for the password you chose. You are signed in once you do.`,
+    ],
     action: { label: 'Confirm email and sign in', url },
     after: ['The link works once, for 24 hours. If you did not create an account, you can ignore this email: no account is made.'],
   });

@@ -1,7 +1,8 @@
 // The pages an email leads to, and Forgot password (connected mode; public, signed in or not):
 // /reset-password (ask for a link; with ?token=, set the new password), /confirm-email?token= and
-// /unsubscribe?token=. Each says plainly what happened, and what to do when a link has expired.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// /unsubscribe?token=. Each says plainly what happened, and what to do when a link has expired. A
+// sign-up's link and Stop emails send nothing until a button is pressed.
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { useToast } from '../components/toast/toast-context';
@@ -12,6 +13,8 @@ import { LIMITS } from '../shared/post-rules';
 import { validateName, validateNewPassword } from '../shared/validation';
 import { NewPasswordField } from '../components/new-password-field';
 import { isDataError } from '../db/storage/errors';
+import { isSignUpToken } from '../shared/account-schemas';
+import { SIGN_UP_PASSWORD_NOTE } from '../shared/errors';
 
 const account = () => import('../sync/account');
 
@@ -186,20 +189,20 @@ interface LinkState {
 /** Runs `action` with the link's token once, and shows its answer (or why it failed). */
 function useLinkAction(action: (token: string) => Promise<string>) {
   const token = useSearchParams()[0].get('token');
-  const [answer, setState] = useState<LinkState>();
+  const [answer, setAnswer] = useState<LinkState>();
   const state = token ? answer : { ok: false, text: 'This link is not complete. Open it from the email again.' };
   useEffect(() => {
     if (!token) return;
     let live = true;
     action(token).then(
-      (text) => live && setState({ ok: true, text }),
-      (error: unknown) => live && setState(linkRefusal(error)),
+      (text) => live && setAnswer({ ok: true, text }),
+      (error: unknown) => live && setAnswer(linkRefusal(error)),
     );
     return () => {
       live = false;
     };
   }, [token, action]);
-  return [state, setState] as const;
+  return state;
 }
 
 const linkRefusal = (error: unknown): LinkState =>
@@ -228,29 +231,85 @@ function LinkAnswer({ state }: { state: LinkState | undefined }) {
 const confirm = async (token: string) => (await account()).confirmEmail(token);
 
 /**
- * A confirmation link: an address confirmed, or a sign-up's account made and this device signed in
- * (issue 59). A sign-up's name taken by someone else before the link was used: another is asked
- * for here, and the link keeps working until one is free.
+ * A confirmation link: an address confirmed, a Change email's done, or a sign-up's account made and
+ * this device signed in (issue 59). A sign-up's link sends nothing on opening: it asks for the
+ * password chosen at Create Account, so a link someone else asked for makes no account, and a mail
+ * scanner opening it uses nothing up.
  */
 export function ConfirmEmailPage() {
-  const [state, setState] = useLinkAction(confirm);
   const token = useSearchParams()[0].get('token');
   return (
-    <AuthCard title="Confirm email">
-      {token && state?.code === 'name_taken' ? (
-        <NewNameForm token={token} reason={state.text} onDone={setState} />
-      ) : (
-        <LinkAnswer state={state} />
-      )}
-    </AuthCard>
+    <AuthCard title="Confirm email">{token && isSignUpToken(token) ? <FinishSignUpForm token={token} /> : <LinkConfirmation />}</AuthCard>
   );
 }
 
-function NewNameForm({ token, reason, onDone }: { token: string; reason: string; onDone: (state: LinkState) => void }) {
+/** An address's or a Change email's link, used on opening (a sign-up's from before its tokens were marked asks for the password). */
+function LinkConfirmation() {
+  const state = useLinkAction(confirm);
+  const token = useSearchParams()[0].get('token');
+  return token && state?.code === 'wrong_password' ? <FinishSignUpForm token={token} /> : <LinkAnswer state={state} />;
+}
+
+/** A sign-up's link: the password chosen at Create Account, then (its name taken meanwhile) another name. */
+function FinishSignUpForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [taken, setTaken] = useState<string>();
+  const [done, setDone] = useState<LinkState>();
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setProblem(SIGN_UP_PASSWORD_NOTE);
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      setDone({ ok: true, text: await (await account()).confirmEmail(token, { password }) });
+    } catch (error) {
+      const refusal = linkRefusal(error);
+      if (refusal.code === 'name_taken') setTaken(refusal.text);
+      else if (refusal.code === 'wrong_password' || refusal.code === 'rate_limited') setProblem(refusal.text);
+      else setDone(refusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) return <LinkAnswer state={done} />;
+  if (taken) return <NewNameForm token={token} password={password} reason={taken} onDone={setDone} />;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p>{SIGN_UP_PASSWORD_NOTE}</p>
+      <LinkField label="Password" problem={problem} busy={busy}>
+        {(field) => (
+          <input
+            {...field}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={LIMITS.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </LinkField>
+      <SubmitButton busy={busy}>Finish creating account</SubmitButton>
+    </form>
+  );
+}
+
+function NewNameForm({
+  token,
+  password,
+  reason,
+  onDone,
+}: {
+  token: string;
+  password: string;
+  reason: string;
+  onDone: (state: LinkState) => void;
+}) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const id = useId();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -258,7 +317,7 @@ function NewNameForm({ token, reason, onDone }: { token: string; reason: string;
     if (wrong) return setProblem(wrong.message);
     setBusy(true);
     try {
-      onDone({ ok: true, text: await (await account()).confirmEmail(token, name.trim()) });
+      onDone({ ok: true, text: await (await account()).confirmEmail(token, { name: name.trim(), password }) });
     } catch (error) {
       const refusal = linkRefusal(error);
       if (refusal.code === 'name_taken' || refusal.code === 'invalid') setProblem(refusal.text);
@@ -270,32 +329,56 @@ function NewNameForm({ token, reason, onDone }: { token: string; reason: string;
   return (
     <form onSubmit={onSubmit} noValidate>
       <p>The name you chose was taken by another member before you opened this link. {reason}</p>
-      <div className="mb-3">
-        <label htmlFor={`${id}-name`} className="form-label">
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className={`form-control${problem ? ' is-invalid' : ''}`}
-          value={name}
-          maxLength={LIMITS.name}
-          autoComplete="name"
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={Boolean(problem)}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          disabled={busy}
-        />
-        {problem && (
-          <div className="invalid-feedback" id={`${id}-problem`}>
-            {problem}
-          </div>
+      <LinkField label="Name" problem={problem} busy={busy}>
+        {(field) => (
+          <input {...field} value={name} maxLength={LIMITS.name} autoComplete="name" onChange={(event) => setName(event.target.value)} />
         )}
-      </div>
-      <button type="submit" className="btn btn-primary w-100" disabled={busy} aria-busy={busy || undefined}>
-        {busy && <Spinner className="me-2" />}
-        Create Account
-      </button>
+      </LinkField>
+      <SubmitButton busy={busy}>Create Account</SubmitButton>
     </form>
+  );
+}
+
+/** A link form's one field: its label, and the problem said on it (aria-invalid, aria-describedby). */
+function LinkField({
+  label,
+  problem,
+  busy,
+  children,
+}: {
+  label: string;
+  problem: string | undefined;
+  busy: boolean;
+  children: (field: InputHTMLAttributes<HTMLInputElement>) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-3">
+      <label htmlFor={`${id}-field`} className="form-label">
+        {label}
+      </label>
+      {children({
+        id: `${id}-field`,
+        className: `form-control${problem ? ' is-invalid' : ''}`,
+        'aria-invalid': Boolean(problem),
+        'aria-describedby': problem ? `${id}-problem` : undefined,
+        disabled: busy,
+      })}
+      {problem && (
+        <div className="invalid-feedback" id={`${id}-problem`}>
+          {problem}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary w-100" disabled={busy} aria-busy={busy || undefined}>
+      {busy && <Spinner className="me-2" />}
+      {children}
+    </button>
   );
 }
 

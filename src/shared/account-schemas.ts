@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, sessionUserSchema } from './protocol';
 import { EMAIL_PREFS, type Account, type Device } from './account';
+import { LIMITS } from './post-rules';
 
 const token = z
   .string()
@@ -10,12 +11,26 @@ const token = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid.');
 
+/**
+ * How a sign-up's link token begins (issue 59): its page asks for the password chosen at Create
+ * Account before it sends anything, where an address's or a Change email's link is used on opening.
+ */
+export const SIGN_UP_TOKEN_PREFIX = 'signup-';
+export const isSignUpToken = (token: string): boolean => token.startsWith(SIGN_UP_TOKEN_PREFIX);
+
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token, password: passwordSchema });
 export const changePasswordSchema = z.object({ current: passwordSchema, password: passwordSchema });
 export const tokenSchema = z.object({ token });
-/** A confirmation link; a sign-up's whose name was taken meanwhile comes back with another `name`. */
-export const confirmEmailSchema = z.object({ token, name: z.string().trim().max(200).optional() });
+/**
+ * A confirmation link; a sign-up's needs the `password` chosen at Create Account, and one whose name
+ * was taken meanwhile comes back with another `name`.
+ */
+export const confirmEmailSchema = z.object({
+  token,
+  name: z.string().trim().max(200).optional(),
+  password: z.string().max(LIMITS.password).optional(),
+});
 /** What a confirmation link answers: the sentence, and the member it signed in (a sign-up's link). */
 export const confirmedSchema = z.object({ message: z.string(), user: sessionUserSchema.optional() });
 export const emailPrefSchema = z.object({ emailPref: z.enum(EMAIL_PREFS) });

@@ -244,6 +244,11 @@ export function messageOf(code: string, fallback = ''): string {
   return isErrorCode(code) ? ERRORS[code].message : fallback;
 }
 
+/** A sign-up's link asks for the password chosen at Create Account (issue 59: a link someone else asked for makes no account). */
+export const SIGN_UP_PASSWORD_NOTE = 'Enter the password you chose when you created your account.';
+/** wrong_password's sentence for a sign-up's link. */
+export const SIGN_UP_PASSWORD_WRONG_MESSAGE = 'This is not the password you chose when you created your account. Try again.';
+
 /** "Too many attempts. Try again in N minutes." with N rounded up, at least 1 (rate_limited's exact sentence). */
 export function tooManyAttemptsMessage(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));

@@ -24,11 +24,12 @@ export const resetPassword = (token: string, password: string, api = defaultApi(
   message(sender(api)('POST', '/api/password/reset', { token, password }, doneSchema));
 
 /**
- * An emailed confirmation link: an address confirmed, or (a sign-up's link) the account made and this
- * browser signed in to it, which the app then takes; `name` when the sign-up's was taken meanwhile.
+ * An emailed confirmation link: an address confirmed, or (a sign-up's link, with the `password`
+ * chosen at Create Account) the account made and this browser signed in to it, which the app then
+ * takes; `name` when the sign-up's was taken meanwhile.
  */
-export async function confirmEmail(token: string, name?: string, api = defaultApi()): Promise<string> {
-  const answer = await sender(api)('POST', '/api/email/confirm', { token, ...(name === undefined ? {} : { name }) }, confirmedSchema);
+export async function confirmEmail(token: string, more: { name?: string; password?: string } = {}, api = defaultApi()): Promise<string> {
+  const answer = await sender(api)('POST', '/api/email/confirm', { token, ...more }, confirmedSchema);
   if (answer.user) await (await import('./auth')).adoptSignUp(answer.user, api);
   return answer.message;
 }

@@ -1,6 +1,6 @@
 // Accounts live on the server: the same account on a second device needs the same password, the
 // admin address cannot be claimed, and a first sign-in on a device while offline says why it fails.
-import { ERRORS } from '../../src/shared/errors';
+import { ERRORS, SIGN_UP_PASSWORD_WRONG_MESSAGE } from '../../src/shared/errors';
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { newDevice } from './support/devices';
@@ -31,6 +31,13 @@ test('Create Account: “Check your email”, the emailed link signs in; the sam
   expect(await first.page.evaluate(() => localStorage.getItem('insightExchangeUser'))).toBeNull();
   const token = await waitForSignUpToken(join(spec.server.dataDir, 'mail'), 'priya@example.com');
   await first.page.goto(`/confirm-email?token=${token}`);
+  // The link asks for the password chosen at Create Account: someone else's sign-up makes nothing.
+  const finish = first.page.getByRole('button', { name: 'Finish creating account' });
+  await first.page.getByLabel('Password').fill('not-the-chosen-passphrase');
+  await finish.click();
+  await expect(first.page.getByText(SIGN_UP_PASSWORD_WRONG_MESSAGE)).toBeVisible();
+  await first.page.getByLabel('Password').fill('priya-quiet-harbor-7419');
+  await finish.click();
   await expect(first.page.getByRole('main').getByRole('status')).toContainText('Your email is confirmed and your account is ready');
   await first.page.getByRole('link', { name: 'Go to the forum' }).click();
   await expect(first.page).toHaveURL(/\/forum/);

@@ -6,6 +6,7 @@ import { createUser } from '../../server/db/members/accounts';
 import { derivationCount, hashPassword } from '../../server/lib/passwords';
 import { Client, signUpToken, TEST_PASSWORD } from './support/client';
 import { DEFAULT_LIMITS } from './support/limits';
+import { SIGN_UP_PASSWORD_NOTE, SIGN_UP_PASSWORD_WRONG_MESSAGE } from '../../src/shared/errors';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from './support/databases';
 import { testServer, type TestServer } from './support/app';
 
@@ -75,22 +76,66 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect(answers.every((answer) => answer.headers['set-cookie'] === undefined)).toBe(true);
   });
 
+  it('a sign-up’s link needs the password chosen at Create Account: without it, or with another, no account is made and the link keeps working', async () => {
+    const owner = new Client(server.app);
+    await owner.signIn('pat@example.com', TEST_PASSWORD, 'signup', 'Pat Owner');
+    const token = await signUpToken(server.db, 'pat@example.com');
+    expect(await owner.request('POST', '/api/email/confirm', { token })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'wrong_password', message: SIGN_UP_PASSWORD_NOTE } },
+    });
+    expect(await owner.request('POST', '/api/email/confirm', { token, password: 'not-the-chosen-passphrase' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'wrong_password', message: SIGN_UP_PASSWORD_WRONG_MESSAGE } },
+    });
+    expect(owner.cookie).toBeUndefined();
+    expect(await accounts('pat@example.com')).toBe(0);
+    const made = await owner.request('POST', '/api/email/confirm', { token, password: TEST_PASSWORD });
+    expect(made).toMatchObject({ status: 200, body: { user: { email: 'pat@example.com', name: 'Pat Owner' } } });
+  });
+
+  it('a sign-up someone else asked for with their password: the address’s owner following its link with their own makes no account', async () => {
+    await new Client(server.app).signIn('victim@example.com', 'the-attackers-own-passphrase', 'signup', 'Not The Victim');
+    const token = await signUpToken(server.db, 'victim@example.com');
+    const victim = new Client(server.app);
+    expect(await victim.request('POST', '/api/email/confirm', { token, password: 'the-victims-own-passphrase' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'wrong_password' } },
+    });
+    expect(victim.cookie).toBeUndefined();
+    expect(await accounts('victim@example.com')).toBe(0);
+  });
+
+  it('wrong passwords at a sign-up’s link count as Sign In’s (this email from this address): past the limit even the right one waits', async () => {
+    await new Client(server.app).signIn('guessed@example.com', TEST_PASSWORD, 'signup', 'Guessed Link');
+    const token = await signUpToken(server.db, 'guessed@example.com');
+    const guesser = new Client(server.app);
+    // Create Account counted once already (limit: three).
+    for (let i = 0; i < 2; i++)
+      expect((await guesser.request('POST', '/api/email/confirm', { token, password: `wrong-guess-${i}-passphrase` })).status).toBe(403);
+    expect(await guesser.request('POST', '/api/email/confirm', { token, password: TEST_PASSWORD })).toMatchObject({
+      status: 429,
+      body: { error: { code: 'rate_limited' } },
+    });
+    expect(await accounts('guessed@example.com')).toBe(0);
+  });
+
   it('a sign-up’s name taken before its link is used: the link asks for another name and keeps working; it expires after 24 hours', async () => {
     const late = new Client(server.app);
     await late.signIn('late@example.com', TEST_PASSWORD, 'signup', 'Quick Name');
     await new Client(server.app).join('quick@example.com', TEST_PASSWORD, 'Quick Name');
     const token = await signUpToken(server.db, 'late@example.com');
-    const taken = await late.request('POST', '/api/email/confirm', { token });
+    const taken = await late.request('POST', '/api/email/confirm', { token, password: TEST_PASSWORD });
     expect(taken).toMatchObject({ status: 409, body: { error: { code: 'name_taken' } } });
     expect(await accounts('late@example.com')).toBe(0);
-    const renamed = await late.request('POST', '/api/email/confirm', { token, name: 'Slower Name' });
+    const renamed = await late.request('POST', '/api/email/confirm', { token, name: 'Slower Name', password: TEST_PASSWORD });
     expect(renamed).toMatchObject({ status: 200, body: { user: { email: 'late@example.com', name: 'Slower Name' } } });
 
     await new Client(server.app).signIn('expired@example.com', TEST_PASSWORD, 'signup', 'Expired Link');
     const old = await signUpToken(server.db, 'expired@example.com');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60_000 + 60_000 });
     try {
-      expect(await new Client(server.app).request('POST', '/api/email/confirm', { token: old })).toMatchObject({
+      expect(await new Client(server.app).request('POST', '/api/email/confirm', { token: old, password: TEST_PASSWORD })).toMatchObject({
         status: 410,
         body: { error: { code: 'link_expired' } },
       });

@@ -103,7 +103,7 @@ async function signedUp(url: string, email: string): Promise<HttpClient> {
   });
   if (answer.status !== 200) throw new Error(`sign-up of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
   const token = await signUpLink(email);
-  const confirmed = token ? await patiently(member, 'POST', '/api/email/confirm', { token }) : undefined;
+  const confirmed = token ? await patiently(member, 'POST', '/api/email/confirm', { token, password: TEST_PASSWORD }) : undefined;
   // A sign-up tried again after a 503 (the database restarted by the test before) may find the
   // account its first try made, or its link used: the member signs in then.
   if (confirmed?.status !== 200) {

@@ -48,7 +48,7 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     const client = new Client(server.app);
     const made = await client.signIn(email, TEST_PASSWORD, 'signup', name);
     expect(made).toEqual(expect.objectContaining({ status: 200, body: { checkEmail: true } }));
-    const answer = await client.request('POST', '/api/email/confirm', { token: tokenOf(await signUpLink(email)) });
+    const answer = await client.request('POST', '/api/email/confirm', { token: tokenOf(await signUpLink(email)), password: TEST_PASSWORD });
     expect(answer).toMatchObject({ status: 200, body: { user: { email, name } } });
     return client;
   }
@@ -72,9 +72,9 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     const link = linkIn(mail!.text, `${ORIGIN}/confirm-email?token=`);
     expect(mail!.html).toContain(link);
     expect(mail!.parsed.from?.text).toContain('no-reply@example.com');
-    const first = await client.request('POST', '/api/email/confirm', { token: tokenOf(link) });
+    const first = await client.request('POST', '/api/email/confirm', { token: tokenOf(link), password: TEST_PASSWORD });
     expect(first).toMatchObject({ status: 200, body: { user: { email: 'nadia@example.com', name: 'Nadia Fieldwork' } } });
-    const again = await new Client(server.app).request('POST', '/api/email/confirm', { token: tokenOf(link) });
+    const again = await new Client(server.app).request('POST', '/api/email/confirm', { token: tokenOf(link), password: TEST_PASSWORD });
     expect(again).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
     expect((await client.request('GET', '/api/account')).body).toEqual({
       email: 'nadia@example.com',

@@ -80,7 +80,7 @@ describe('security over HTTP (PGlite)', () => {
       'POST',
       '/api/email/confirm',
       { 'content-type': 'application/json', origin: base },
-      JSON.stringify({ token: await signUpToken(server.db, 'flags@example.com') }),
+      JSON.stringify({ token: await signUpToken(server.db, 'flags@example.com'), password: TEST_PASSWORD }),
     );
     const cookie = answer.headers.getSetCookie().find((value) => value.startsWith('ie_session='))!;
     expect(cookie).toMatch(/HttpOnly/);

@@ -4,6 +4,7 @@
 // SIGNUP_LINK_MS; a new sign-up for the address ends the older ones.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../storage/adapter';
+import { SIGN_UP_TOKEN_PREFIX } from '../../../src/shared/account-schemas';
 import { hashToken } from './accounts';
 
 /** How long a sign-up's link works: a day, as an address confirmation's. */
@@ -19,7 +20,8 @@ export interface PendingSignUp {
 export async function holdSignUp(tx: Sql, signUp: PendingSignUp, now = Date.now()): Promise<string> {
   // Expired rows of any address go too: the table holds only links that still work.
   await tx.query('DELETE FROM pending_signups WHERE email = $1 OR expires_at <= $2', [signUp.email, now]);
-  const token = randomBytes(32).toString('base64url');
+  // Marked, so the link's page knows to ask for the password before sending it.
+  const token = SIGN_UP_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   await tx.query(
     'INSERT INTO pending_signups (token_hash, email, name, password_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
     [hashToken(token), signUp.email, signUp.name, signUp.passwordHash, now, now + SIGNUP_LINK_MS],

@@ -20,7 +20,7 @@ import {
   changeEmailSchema,
 } from '../../../src/shared/account-schemas';
 import { memberParamsSchema } from '../../../src/shared/protocol';
-import { tooManyAttemptsMessage } from '../../../src/shared/errors';
+import { SIGN_UP_PASSWORD_NOTE, SIGN_UP_PASSWORD_WRONG_MESSAGE, tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { validateMemberName } from '../../../src/shared/validation';
 import {
   createUser,
@@ -34,7 +34,7 @@ import {
   setPassword,
   type UserRow,
 } from '../../db/members/accounts';
-import { takeSignUp } from '../../db/members/signups';
+import { peekSignUp, takeSignUp } from '../../db/members/signups';
 import { peekToken, useToken } from '../../db/members/tokens';
 import { exportMember } from '../../db/members/export';
 import { deleteAccount } from '../../db/members/delete-account';
@@ -128,13 +128,23 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
     return { message: PASSWORD_SET_MESSAGE };
   });
 
-  // Two kinds of link land here: a member's address confirmation (Profile's "Send again"), and a
-  // sign-up's (issue 59), which creates the account and signs this browser in to it.
+  // Three kinds of link land here: a member's address confirmation (Profile's "Send again"), a
+  // Change email's, and a sign-up's (issue 59), which creates the account and signs this browser in
+  // to it, only with the password chosen at Create Account: anyone can ask for a sign-up of someone
+  // else's address, and its owner following that link must not make an account whose password the
+  // asker knows.
   app.post('/api/email/confirm', { bodyLimit: 4 * 1024, schema: { body: confirmEmailSchema } }, async (request, reply) => {
-    const { token, name } = request.body as z.infer<typeof confirmEmailSchema>;
-    // Only the address-wide count: a link's token is 256 random bits (nothing to guess), and an
-    // office's new members each follow their own link from one address.
-    await limitByAddress(ctx, request);
+    const { token, name, password } = request.body as z.infer<typeof confirmEmailSchema>;
+    const signUp = await peekSignUp(ctx.db, token);
+    // The address-wide count: a link's token is 256 random bits (nothing to guess), and an office's
+    // new members each follow their own link from one address. A sign-up's password is counted as
+    // Sign In's (this email from this address), so the link is no way round that limit.
+    const guess = signUp && password !== undefined;
+    await limitByAddress(ctx, request, guess ? `${signUp.email} ${clientKey(request.ip)}` : undefined);
+    if (signUp && password === undefined) throw refuse('wrong_password', SIGN_UP_PASSWORD_NOTE);
+    // Checked before the transaction (a derivation is slow); a wrong one leaves the link working.
+    if (signUp && !(await verifyPassword(password!, signUp.passwordHash, clientKey(request.ip))))
+      throw refuse('wrong_password', SIGN_UP_PASSWORD_WRONG_MESSAGE);
     const created = await ctx.db.transaction(async (tx) => {
       const used = await useToken(tx, token, 'confirm');
       if (used) {

@@ -54,7 +54,7 @@ export async function ensureAccount(page: Page, email: string, password: string,
         // An address that has an account gets no link (its owner is told instead): nothing to make.
         const token = await waitForSignUpToken(join(dataDir, 'mail'), email, 5_000).catch(() => undefined);
         if (token) {
-          const confirmed = await api.post('/api/email/confirm', { data: { token } });
+          const confirmed = await api.post('/api/email/confirm', { data: { token, password } });
           if (!confirmed.ok() && confirmed.status() !== 410) throw new Error(`cannot make the account ${email}: ${await confirmed.text()}`);
           // The link's own session ends at once: the member's devices are the browsers they use.
           await api.delete('/api/session');

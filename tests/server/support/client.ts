@@ -121,7 +121,7 @@ export class Client {
       // Every address gets "check your email" without a session: the emailed link makes the account
       // and signs in; an address that has an account got no link, so it signs in instead.
       if (made.status === 200 && made.body?.checkEmail) {
-        const confirmed = await this.confirmSignUp(email);
+        const confirmed = await this.confirmSignUp(email, password);
         return confirmed?.status === 200 ? confirmed : this.signIn(email, password);
       }
       if (made.body?.error?.code !== 'name_taken') return made;
@@ -132,11 +132,11 @@ export class Client {
   /**
    * Follows the newest sign-up link emailed to `email` (read from the queue of emails, as the mail
    * program would show it), which makes the account and signs this client in; undefined when no
-   * link was sent (the address has an account).
+   * link was sent (the address has an account). The link needs the password chosen at Create Account.
    */
-  async confirmSignUp(email: string): Promise<Answer | undefined> {
+  async confirmSignUp(email: string, password = TEST_PASSWORD): Promise<Answer | undefined> {
     const token = await signUpToken(databaseOf(this.app), email);
-    return token ? this.request('POST', '/api/email/confirm', { token }) : undefined;
+    return token ? this.request('POST', '/api/email/confirm', { token, password }) : undefined;
   }
 
   /** Pushes `ops` as a device of the current protocol version. */

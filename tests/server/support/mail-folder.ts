@@ -10,7 +10,7 @@ type Send<A> = (method: string, path: string, payload?: unknown) => Promise<A>;
 
 /**
  * Create Account through `send` (a test's HTTP client), then the emailed link, whose token
- * `tokenFor` finds: the account is made and the client signed in. Resolves to the link's answer
+ * `tokenFor` finds, with the sign-up's password: the account is made and the client signed in. Resolves to the link's answer
  * ({ message, user }), or to the sign-up's when it was refused.
  */
 export async function signUpAndFollowLink<A extends { status: number }>(
@@ -22,7 +22,7 @@ export async function signUpAndFollowLink<A extends { status: number }>(
   if (made.status !== 200) return made;
   const token = await tokenFor(signUp.email);
   if (!token) throw new Error(`no sign-up link was sent to ${signUp.email}`);
-  return send('POST', '/api/email/confirm', { token });
+  return send('POST', '/api/email/confirm', { token, password: signUp.password });
 }
 
 /** signUpAndFollowLink for a server that writes its emails under `dataDir`/mail (no SMTP_URL). */

@@ -40,7 +40,7 @@ describe('accounts through the server', () => {
       `SELECT text_body FROM mail_outbox WHERE to_email = $1 AND kind = 'signup'`,
       ['jane@example.com'],
     );
-    await confirmEmail(mail!.text_body.match(/\/confirm-email\?token=([\w-]+)/)![1]!, undefined, api);
+    await confirmEmail(mail!.text_body.match(/\/confirm-email\?token=([\w-]+)/)![1]!, { password: 'jane-quiet-harbor-7419' }, api);
     const stored = JSON.parse(localStorage.getItem(USER_KEY)!) as Record<string, unknown>;
     expect(stored).toEqual({ email: 'jane@example.com', name: 'Jane Doe', role: 'user' });
     // The same account on another device needs the same password.

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+// A sign-up's emailed link (issue 59): its page sends nothing on opening (a mail scanner, or the owner
+// of an address someone else signed up with, makes no account), only the password typed there when
+// "Finish creating account" is pressed; an address's link is still used on opening.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmEmailPage } from '../../../src/pages/account-links';
+import { DataError } from '../../../src/db/storage/errors';
+import { ToastContext } from '../../../src/components/toast/toast-context';
+import { SIGN_UP_PASSWORD_NOTE, SIGN_UP_PASSWORD_WRONG_MESSAGE } from '../../../src/shared/errors';
+
+vi.mock('../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
+const confirmEmail = vi.hoisted(() => vi.fn());
+vi.mock('../../../src/sync/account', () => ({ confirmEmail }));
+
+afterEach(() => {
+  cleanup();
+  confirmEmail.mockReset();
+});
+
+const SIGN_UP = `signup-${'a'.repeat(43)}`;
+
+function open(token: string) {
+  render(
+    <MemoryRouter initialEntries={[`/confirm-email?token=${token}`]}>
+      <ToastContext.Provider value={vi.fn()}>
+        <ConfirmEmailPage />
+      </ToastContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+const finish = () => fireEvent.click(screen.getByRole('button', { name: 'Finish creating account' }));
+const type = (password: string) => fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+
+describe('ConfirmEmailPage, a sign-up’s link', () => {
+  it('sends nothing on opening; the button sends the token with the password typed', async () => {
+    confirmEmail.mockResolvedValue('Your email is confirmed and your account is ready. Welcome!');
+    open(SIGN_UP);
+    expect(screen.getByRole('heading', { name: 'Confirm email' })).toBeTruthy();
+    expect(screen.getByText(SIGN_UP_PASSWORD_NOTE)).toBeTruthy();
+    // A moment for an effect that would post (the page before issue 59's fix did).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(confirmEmail).not.toHaveBeenCalled();
+    type('quiet-harbor-7419');
+    finish();
+    expect(await screen.findByText('Your email is confirmed and your account is ready. Welcome!')).toBeTruthy();
+    expect(confirmEmail).toHaveBeenCalledExactlyOnceWith(SIGN_UP, { password: 'quiet-harbor-7419' });
+  });
+
+  it('a wrong password is said on the field, and the form stays to try again', async () => {
+    confirmEmail.mockRejectedValueOnce(new DataError('wrong_password', { message: SIGN_UP_PASSWORD_WRONG_MESSAGE }));
+    open(SIGN_UP);
+    type('not-my-passphrase');
+    finish();
+    const field = screen.getByLabelText('Password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(SIGN_UP_PASSWORD_WRONG_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Finish creating account' })).toBeTruthy();
+  });
+});
+
+describe('ConfirmEmailPage, an address’s link', () => {
+  it('is used on opening, with no password', async () => {
+    confirmEmail.mockResolvedValue('Your email is confirmed.');
+    open('b'.repeat(43));
+    expect(await screen.findByText('Your email is confirmed.')).toBeTruthy();
+    expect(confirmEmail).toHaveBeenCalledExactlyOnceWith('b'.repeat(43));
+    expect(screen.queryByRole('button', { name: 'Finish creating account' })).toBeNull();
+  });
+});
