@@ -1,2 +1,2 @@
-export function signUpTokenIn(mailDir: string, email: string, since?: number): string | undefined;
-export function waitForSignUpToken(mailDir: string, email: string, timeoutMs?: number, since?: number): Promise<string>;
+export function signUpTokenIn(mailDir: string | readonly string[], email: string, since?: number): string | undefined;
+export function waitForSignUpToken(mailDir: string | readonly string[], email: string, timeoutMs?: number, since?: number): Promise<string>;

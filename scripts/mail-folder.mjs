@@ -8,16 +8,22 @@ import { join } from 'node:path';
 /** A message's text with quoted-printable undone (soft line breaks, =XX bytes). */
 const unquoted = (text) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The token of the newest sign-up link in `mailDir` to `email` written since `since` (ms), or undefined. */
+/**
+ * The token of the newest sign-up link to `email` written since `since` (ms) in `mailDir`, or
+ * undefined. `mailDir` may be a list: servers sharing one database share its outbox, and whichever
+ * instance claims a message first writes it into its own folder.
+ */
 export function signUpTokenIn(mailDir, email, since = 0) {
-  let files;
-  try {
-    files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return undefined;
+  const files = [];
+  for (const dir of Array.isArray(mailDir) ? mailDir : [mailDir]) {
+    try {
+      for (const name of readdirSync(dir)) if (name.endsWith('.eml')) files.push({ name, file: join(dir, name) });
+    } catch {
+      // A folder not made yet holds no mail.
+    }
   }
-  for (const name of files.sort().reverse()) {
-    const file = join(mailDir, name);
+  files.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  for (const { file } of files) {
     if (statSync(file).mtimeMs < since) continue;
     const text = unquoted(readFileSync(file, 'utf8'));
     if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
@@ -34,7 +40,7 @@ export async function waitForSignUpToken(mailDir, email, timeoutMs = 15_000, sin
   for (;;) {
     const token = signUpTokenIn(mailDir, email, since);
     if (token) return token;
-    if (Date.now() > until) throw new Error(`no sign-up link to ${email} in ${mailDir}`);
+    if (Date.now() > until) throw new Error(`no sign-up link to ${email} in ${[mailDir].flat().join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -2,9 +2,8 @@
 // localStorage and cookies), on a phone or tablet viewport, talking to the same real server.
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { nameFromEmail } from '../../../src/shared/post-rules';
-import { join } from 'node:path';
 import { waitForSignUpToken } from '../../server/support/mail-folder';
-import { ADMIN_PASSWORD, dataDirOf, type RunningServer } from './server';
+import { ADMIN_PASSWORD, mailDirsOf, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 820, height: 1180 };
@@ -26,7 +25,7 @@ export async function newDevice(
   return { context, page };
 }
 
-/** The accounts ensureAccount made, by the server's DATA_DIR and email (a fresh server has none). */
+/** The accounts ensureAccount made, by the server's mail folder and email (a fresh server has none). */
 const made = new Set<string>();
 
 /**
@@ -39,27 +38,29 @@ const made = new Set<string>();
 export async function ensureAccount(page: Page, email: string, password: string, named = nameFromEmail(email)): Promise<void> {
   if (password === ADMIN_PASSWORD) return;
   const origin = new URL(page.url()).origin;
-  const dataDir = dataDirOf(origin);
-  if (dataDir && made.has(`${dataDir} ${email}`)) return;
+  const mailDirs = mailDirsOf(origin);
+  const key = `${mailDirs?.[0]} ${email}`;
+  if (mailDirs && made.has(key)) return;
   const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
   try {
     // A local-only host answers every path with the app's page (or 404): only a server answers JSON.
     const health = await api.get('/api/health');
     if (!health.ok() || !(health.headers()['content-type'] ?? '').includes('application/json')) return;
-    if (!dataDir) throw new Error(`no DATA_DIR known for ${origin}: its sign-up emails cannot be read`);
+    if (!mailDirs) throw new Error(`no DATA_DIR known for ${origin}: its sign-up emails cannot be read`);
+    const since = Date.now() - 1000;
     for (let attempt = 1; attempt < 20; attempt += 1) {
       const name = `${named}${attempt > 1 ? ` ${attempt}` : ''}`;
       const answer = await api.post('/api/session', { data: { mode: 'signup', email, password, name } });
       if (answer.ok()) {
         // An address that has an account gets no link (its owner is told instead): nothing to make.
-        const token = await waitForSignUpToken(join(dataDir, 'mail'), email, 5_000).catch(() => undefined);
+        const token = await waitForSignUpToken(mailDirs, email, 5_000, since).catch(() => undefined);
         if (token) {
           const confirmed = await api.post('/api/email/confirm', { data: { token, password } });
           if (!confirmed.ok() && confirmed.status() !== 410) throw new Error(`cannot make the account ${email}: ${await confirmed.text()}`);
           // The link's own session ends at once: the member's devices are the browsers they use.
           await api.delete('/api/session');
         }
-        made.add(`${dataDir} ${email}`);
+        made.add(key);
         return;
       }
       const code = ((await answer.json()) as { error?: { code?: string; message?: string } }).error;

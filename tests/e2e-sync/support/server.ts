@@ -62,11 +62,16 @@ async function relaxLimits(url: string, env: Record<string, string>): Promise<vo
   await fetch(`${url}/api/session`, { method: 'DELETE', headers: { origin: url, cookie } });
 }
 
-/** Each running server's DATA_DIR by its URL: its emails are .eml files there (support/devices.ts follows sign-up links). */
-const dataDirs = new Map<string, string>();
+/**
+ * Each running server's mail group by its URL: the .eml folders (DATA_DIR/mail) its emails may be
+ * written to (support/devices.ts follows sign-up links). Servers sharing one DATABASE_URL share its
+ * outbox, and whichever instance claims a message writes it into its own folder: they share a group.
+ */
+const mailGroups = new Map<string, string[]>();
+const groupsByDatabase = new Map<string, string[]>();
 
-/** The DATA_DIR of the server at `url` started by this process, if any. */
-export const dataDirOf = (url: string): string | undefined => dataDirs.get(new URL(url).origin);
+/** The mail folders of the server at `url` started by this process (its own first), if any. */
+export const mailDirsOf = (url: string): readonly string[] | undefined => mailGroups.get(new URL(url).origin);
 
 /** Starts the server and resolves once GET /api/health answers. */
 export async function startServer({
@@ -109,7 +114,13 @@ export async function startServer({
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  if (!env.SMTP_URL) dataDirs.set(url, dataDir);
+  if (!env.SMTP_URL) {
+    const group = env.DATABASE_URL ? (groupsByDatabase.get(env.DATABASE_URL) ?? []) : [];
+    if (env.DATABASE_URL) groupsByDatabase.set(env.DATABASE_URL, group);
+    const mailDir = join(dataDir, 'mail');
+    if (!group.includes(mailDir)) group.push(mailDir);
+    mailGroups.set(url, group);
+  }
   if (limits === 'relaxed') await relaxLimits(url, env);
   const server: RunningServer = {
     url,
