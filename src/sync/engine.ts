@@ -41,7 +41,8 @@ const MAX_BACKOFF_MS = 30_000;
 /**
  * The live stream's pokes pull at most once per POKE_GAP_MS on a tab (the last one waits for the gap
  * to end): a busy forum announces changes many times a second, and every pull counts under the
- * member's pages_per_minute (60 a minute, 60 at once): a tab's pokes take at most 30 of them.
+ * member's pages_per_minute (60 a minute, 60 at once): a device's pokes take at most 30 of them,
+ * however many tabs it has open (a tab skips the pull another tab made for the same poke: pullWanted).
  */
 export const POKE_GAP_MS = 2_000;
 /** What a "Slow down" toast adds: nothing written is lost. */
@@ -142,6 +143,13 @@ export class SyncEngine {
   private lastPokeAt = -Infinity;
   private pokedCursor = 0;
   private pokeTimer: unknown;
+  /**
+   * Whether a cycle must pull whatever the stored cursor says: every request but a live-stream poke.
+   * A poke's cycle skips the pull when another tab of this device already pulled past the poked
+   * cursor (its pages are in the shared IndexedDB): two open tabs pull once per change, not twice,
+   * and stay within the member's pages_per_minute together.
+   */
+  private pullWanted = false;
   /** The server said it speaks another protocol version (told once). */
   private outdated = false;
   /** The member the server's session cookie was last confirmed to belong to. */
@@ -151,6 +159,11 @@ export class SyncEngine {
 
   /** Asks for a sync now; returns when this request (and any it was folded into) has run. */
   sync(): Promise<void> {
+    this.pullWanted = true;
+    return this.run();
+  }
+
+  private run(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
@@ -183,7 +196,7 @@ export class SyncEngine {
     const wait = this.lastPokeAt + POKE_GAP_MS - now;
     if (wait <= 0) {
       this.lastPokeAt = now;
-      void this.sync();
+      void this.run();
       return;
     }
     const setTimer = this.deps.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
@@ -209,6 +222,8 @@ export class SyncEngine {
   }
 
   private async cycle(): Promise<void> {
+    const mustPull = this.pullWanted;
+    this.pullWanted = false;
     let session = this.deps.session();
     if (!session) {
       setSyncStatus({ state: 'synced', waiting: 0 });
@@ -227,8 +242,8 @@ export class SyncEngine {
       await lock(async () => {
         session = await this.verifySession(session!);
         await removeLocalSamples();
-        await this.pushAll(session);
-        await this.pullAll(session);
+        const sent = await this.pushAll(session);
+        if (mustPull || sent || !(await this.pulledElsewhere())) await this.pullAll(session);
       });
       this.failures = 0;
       await this.armHoldTimer(session);
@@ -275,13 +290,22 @@ export class SyncEngine {
     this.verifiedEmail = undefined;
   }
 
-  private async pushAll(session: Session): Promise<void> {
+  /** A poke's changes are already stored: another tab of this device pulled past the poked cursor. */
+  private async pulledElsewhere(): Promise<boolean> {
+    const stored = await readCursor();
+    if (stored === 0 || stored < this.pokedCursor) return false;
+    this.knownCursor = Math.max(this.knownCursor, stored);
+    return true;
+  }
+
+  /** Sends the outbox; says whether anything was sent. */
+  private async pushAll(session: Session): Promise<boolean> {
     // After a server fault on a batch, operations go one at a time, so the one it fails on is found.
     let single = false;
-    for (;;) {
+    for (let sent = false; ; sent = true) {
       const next = fitBody(await nextBatch(session.email, MAX_OPS_PER_PUSH));
       let batch = single ? next.slice(0, 1) : next;
-      if (batch.length === 0) return;
+      if (batch.length === 0) return sent;
       let answer: PushResponse;
       // The files the operations name go first; an operation whose file the server refused is
       // answered as the server would have answered the operation (the ones before it are sent).

@@ -93,7 +93,8 @@ describe('the sync engine', () => {
       setTimer: (callback, ms) => timers.push({ callback, ms }),
       clearTimer: () => undefined,
     });
-    const syncs = vi.spyOn(engine, 'sync').mockResolvedValue();
+    // A poke's cycle (the private run: sync() would also ask for a pull whatever the cursor says).
+    const syncs = vi.spyOn(engine as unknown as { run: () => Promise<void> }, 'run').mockResolvedValue();
     // Ten changes announced in one moment: one pull now, and one when the gap ends.
     for (let cursor = 1; cursor <= 10; cursor += 1) engine.notifyServerCursor(cursor);
     expect(syncs).toHaveBeenCalledTimes(1);
@@ -106,6 +107,39 @@ describe('the sync engine', () => {
     engine.notifyServerCursor(11);
     expect(syncs).toHaveBeenCalledTimes(3);
     expect(timers).toHaveLength(1);
+  });
+
+  it('two tabs poked about one change pull it once: the second finds it stored by the first', async () => {
+    const server = await startServer();
+    const post = await server.addPost({ likes: 1 });
+    // One device, two tabs: one IndexedDB, and the Web Lock that lets one tab's cycle run at a time.
+    let queue = Promise.resolve();
+    let turns = 0;
+    const lock = <T,>(work: () => Promise<T>): Promise<T> => {
+      const turn = queue.then(work).finally(() => (turns += 1));
+      queue = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
+    };
+    const first = await connectedDevice(server, 'member@example.com', { lock });
+    const second = await connectedDevice(server, 'member@example.com', { lock });
+    await first.engine.sync();
+    await second.engine.sync();
+    await (await server.member('other@example.com')).like(post.id, 2);
+    const head = await server.head();
+    const before = server.requests.length;
+    const pulls = () => server.requests.slice(before).filter((request) => request === 'GET /api/changes').length;
+    first.engine.notifyServerCursor(head);
+    second.engine.notifyServerCursor(head);
+    // Each tab's cycle takes the lock once.
+    await expect.poll(() => turns).toBe(4);
+    expect(pulls()).toBe(1);
+    expect(await likesOf(post.id)).toBe(3);
+    // Asked by anything but a poke (focus, a retry, coming online), a tab pulls all the same.
+    await second.engine.sync();
+    expect(pulls()).toBe(2);
   });
 
   it('offline: writes wait, the status says how many, and all arrive once when back online', async () => {
