@@ -8,7 +8,7 @@ import { issueToken } from '../db/members/tokens';
 import { RESET_LINK_MINUTES } from '../../src/shared/account';
 import { enqueueMail, type MailKind } from './outbox';
 import { holdSignUp, type PendingSignUp } from '../db/members/signups';
-import { changeEmail, confirmEmail, emailChanged, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
+import { changeEmail, confirmEmail, emailChangeAsked, emailChanged, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
 
 const HOUR = 60 * 60_000;
 
@@ -102,6 +102,21 @@ export async function mailEmailChangeLink(tx: Sql, user: UserRow, newEmail: stri
     to: newEmail,
     userId: user.id,
     content: changeEmail(user.name, `${origin}/confirm-email?token=${token}`),
+  });
+}
+
+/**
+ * Change email was asked for (`user` as it is): the address the account has is told at once, so a
+ * thief who knows the password cannot move the account quietly; changing the password cancels it
+ * (db/members/accounts.ts setPassword). Under the same three-an-hour cap as the link.
+ */
+export async function mailEmailChangeAsked(tx: Sql, user: UserRow, newEmail: string, origin: string): Promise<void> {
+  if ((await sentSince(tx, user.id, 'emailChangeAsked', Date.now() - HOUR)) >= 3) return;
+  await enqueueMail(tx, {
+    kind: 'emailChangeAsked',
+    to: user.email,
+    userId: user.id,
+    content: emailChangeAsked(user.name, maskEmail(newEmail), `${origin}/reset-password`),
   });
 }
 

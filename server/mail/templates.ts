@@ -141,6 +141,15 @@ export const changeEmail = (name: string, url: string): MailContent =>
   });
 
 /** The address was changed: the old address hears of it, with the new one half hidden. */
+/** Change email was asked for: the address the account has hears of it before anything changes. */
+export const emailChangeAsked = (name: string, maskedEmail: string, passwordUrl: string): MailContent =>
+  compose(`Someone asked to change your ${PRODUCT} email`, hello(name), {
+    paragraphs: [
+      `Someone signed in to your ${PRODUCT} account asked to move it to ${maskedEmail}. Nothing changes unless the link sent there is used within its time.`,
+    ],
+    after: [`If this wasn't you, change your password now: it cancels the change and signs out every other device. ${passwordUrl}`],
+  });
+
 export const emailChanged = (name: string, maskedEmail: string, resetUrl: string): MailContent =>
   compose(`Your ${PRODUCT} email was changed`, hello(name), {
     paragraphs: [`Your ${PRODUCT} account's email was changed to ${maskedEmail}. Emails now go there.`],

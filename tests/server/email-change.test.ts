@@ -75,6 +75,23 @@ describe.each(BACKENDS)('Change email on %s', (backend) => {
     expect(await follow(new Client(server.app), token!)).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
   });
 
+  it('the address the account has is told when a change is asked for; a password changed before the link is used cancels it', async () => {
+    const member = await signedIn(server.app, 'tess@example.com');
+    expect((await ask(member, 'tess.thief@example.net')).status).toBe(202);
+    // Told at once, before anything changes, with the new address half hidden and what to do.
+    const [asked] = await mails('tess@example.com', 'emailChangeAsked');
+    expect(asked!.subject).toBe('Someone asked to change your Insight Exchange email');
+    expect(asked!.text_body).toContain('t***@example.net');
+    expect(asked!.text_body).not.toContain('tess.thief@example.net');
+    expect(asked!.text_body).toMatch(/If this wasn't you, change your password now: it cancels the change/);
+    const token = await changeToken('tess.thief@example.net');
+    // The owner changes the password: the link no longer moves the account.
+    const changed = await member.request('POST', '/api/account/password', { current: TEST_PASSWORD, password: 'a-new-long-passphrase-9' });
+    expect(changed.status).toBe(200);
+    expect(await follow(new Client(server.app), token!)).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
+    expect(await emailOf(member)).toBe('tess@example.com');
+  });
+
   it('refuses the anonymous, a wrong current password and a suspended member, and sends nothing', async () => {
     expect((await ask(new Client(server.app), 'x@example.net')).status).toBe(401);
     const member = await signedIn(server.app, 'pat@example.com');

@@ -171,11 +171,17 @@ export async function endSessionById(sql: Sql, userId: number, publicId: string)
 
 /**
  * Sets a password and ends every session of that account but `keepTokenHash`'s (a change made on
- * Profile keeps the device it was made on; a reset link or the shell keeps none), each told why.
+ * Profile keeps the device it was made on; a reset link or the shell keeps none), each told why,
+ * and cancels a Change email not yet confirmed.
  */
 export async function setPassword(sql: Sql, userId: number, passwordHash: string, keepTokenHash = ''): Promise<void> {
   await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
   await endSessions(sql, userId, 'password_changed', keepTokenHash);
+  // A Change email asked for with the old password is cancelled: whoever knew it may have asked.
+  await sql.query(`UPDATE account_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'email_change' AND used_at IS NULL`, [
+    userId,
+    Date.now(),
+  ]);
 }
 
 /**

@@ -49,6 +49,7 @@ import {
   mailConfirmLink,
   mailEmailChanged,
   mailEmailChangeLink,
+  mailEmailChangeAsked,
   mailPasswordChanged,
   mailResetLink,
   mailResetUrl,
@@ -303,6 +304,8 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     if (email === user.email) throw refuse('invalid', 'This is already your email.');
     await ctx.db.transaction(async (tx) => {
       if (!(await findUser(tx, email))) await mailEmailChangeLink(tx, user, email, ctx.origin());
+      // The address the account has hears of it at once (whether or not the new one has an account).
+      if (confirmed(user)) await mailEmailChangeAsked(tx, user, email, ctx.origin());
     });
     reply.code(202);
     return { message: EMAIL_CHANGE_SENT_MESSAGE };
