@@ -28,6 +28,32 @@ export interface CleanImage {
  */
 export async function cleanImage(bytes: Uint8Array, kind: AttachmentKind): Promise<CleanImage | null> {
   if (kind !== 'jpg' && kind !== 'png' && kind !== 'webp') return null;
+  return oneOfFew(() => rewrite(bytes, kind));
+}
+
+/**
+ * At most DECODES_AT_ONCE images are decoded at a time; the others wait their turn: a burst of
+ * 40 MP uploads (about 160 MB each once decoded) cannot take every thread and the memory at once.
+ */
+export const DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` once fewer than DECODES_AT_ONCE others are running (in the order asked). */
+export async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODES_AT_ONCE) await new Promise<void>((turn) => waiting.push(turn));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (the count stays), or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+async function rewrite(bytes: Uint8Array, kind: 'jpg' | 'png' | 'webp'): Promise<CleanImage> {
   const input = sharp(bytes, { limitInputPixels: ATTACHMENT_LIMITS.imagePixels, sequentialRead: true, failOn: 'error' });
   const { isPalette } = await input.metadata();
   const upright = input.rotate();

@@ -525,6 +525,9 @@ describe('the daily limit of attachments (DEFAULT_LIMITS)', () => {
       expect(over.status).toBe(429);
       expect(over.body.error.code).toBe('slow_down');
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      // Past the limit the server decodes nothing: a picture libvips cannot read is slow_down too,
+      // not "cannot be read" (the limit is taken before the decode, the costly part).
+      expect((await upload(member, pngHeader(640, 480), 'broken.png')).body.error.code).toBe('slow_down');
     } finally {
       await server.close();
     }

@@ -118,11 +118,12 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // pixel limit (clean-image.ts). Its address stays the one the member's bytes have: the device
     // names the file by it, and the same upload always becomes the same stored bytes.
     if (sniffed.width !== null && sniffed.height !== null && tooManyPixels(sniffed.width, sniffed.height)) throw refuse('image_too_large');
+    // The day's limit is taken before the decode, the costly part: a member past it makes the server decode nothing.
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'attachments_per_day', member);
     const cleaned = await cleanImage(bytes, sniffed.kind).catch((error: unknown) => {
       throw /pixel limit/iu.test((error as Error).message) ? refuse('image_too_large') : refuse('invalid', IMAGE_NOT_READABLE_MESSAGE);
     });
     const stored = cleaned ? { ...sniffed, width: cleaned.width, height: cleaned.height, bytes: cleaned.bytes } : { ...sniffed, bytes };
-    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'attachments_per_day', member);
     const row = await ctx.db.transaction(async (tx) => {
       const [used] = await tx.query<{ total: unknown; mine: unknown }>(
         `SELECT coalesce(sum(a.size), 0) AS total, bool_or(a.sha256 = $2) AS mine
