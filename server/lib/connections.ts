@@ -14,13 +14,17 @@ import { errorBody } from '../plugins/errors';
 import { refuse } from './http-error';
 
 export interface ConnectionLimits {
-  /** How long a whole request (headers and body) may take to arrive, in ms (REQUEST_TIMEOUT_MS, default 30 s). */
+  /** How long a whole request (headers and body) may take to arrive, in ms (REQUEST_TIMEOUT_MS, default 120 s). */
   requestTimeoutMs: number;
   /** Connections (behind a proxy: requests in flight) one client address holds at most (MAX_CONNECTIONS_PER_ADDRESS, default 256). */
   perAddress: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { requestTimeoutMs: 30_000, perAddress: 256 };
+/**
+ * 120 s: the largest body, a 10 MB file, takes 84 s to send at 1 Mbit/s (a phone's upload on a weak
+ * signal); 30 s cut such uploads off at 2.7 Mbit/s. A body sent a byte at a time is still cut off.
+ */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { requestTimeoutMs: 120_000, perAddress: 256 };
 
 /** The headers must arrive within 10 s (a browser sends them in one packet), never later than the whole request. */
 const HEADERS_TIMEOUT_MS = 10_000;

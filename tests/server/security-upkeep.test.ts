@@ -196,8 +196,8 @@ describe('the Host check (DNS rebinding)', () => {
       expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
   });
 
-  it('reads REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS (30 s and 256 unless set), and refuses anything else', () => {
-    expect(readConfig({}).connections).toEqual({ requestTimeoutMs: 30_000, perAddress: 256 });
+  it('reads REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS (120 s and 256 unless set), and refuses anything else', () => {
+    expect(readConfig({}).connections).toEqual({ requestTimeoutMs: 120_000, perAddress: 256 });
     expect(readConfig({ REQUEST_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '20' }).connections).toEqual({
       requestTimeoutMs: 5000,
       perAddress: 20,

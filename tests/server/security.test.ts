@@ -273,7 +273,7 @@ describe('security over HTTP (PGlite)', () => {
 });
 
 describe('connections a client cannot hold (PGlite)', () => {
-  // REQUEST_TIMEOUT_MS of 1 s here (30 s by default), so a request cut off is seen in about a second.
+  // REQUEST_TIMEOUT_MS of 1 s here (120 s by default), so a request cut off is seen in about a second.
   const TIMEOUT_MS = 1000;
   const servers: TestServer[] = [];
   afterAll(async () => {
