@@ -128,6 +128,24 @@ export function hiddenCharacter(text: string, shape: TextShape): string | null {
 }
 
 /**
+ * `text` without what hiddenCharacter would refuse in it (for "Remove hidden characters"): its
+ * invisible and direction-changing characters go, what they are part of stays (an emoji's joiner,
+ * a flag's tags, a Persian word's non-joiner); a one-line text's line breaks become spaces.
+ */
+export function withoutHidden(text: string, shape: TextShape): string {
+  if (!HIDDEN.test(text)) return text;
+  const chars = [...text];
+  return chars
+    .map((char, index) => {
+      if (!HIDDEN.test(char)) return char;
+      if (shape === 'lines' && (char === '\n' || char === '\r' || char === '\t')) return char;
+      if (shape !== 'lines' && (LINE_BREAK.test(char) || char === '\t')) return ' ';
+      return shape !== 'name' && meant(chars, index) ? char : '';
+    })
+    .join('');
+}
+
+/**
  * The problem of a text a member writes that holds a line break where one line is written (a title,
  * a tag, a poll's question or option, a file name), or an invisible or direction-changing character
  * (`report\u202Egnp.exe` shows as "reportexe.png"); null when it holds neither. Checked on the text

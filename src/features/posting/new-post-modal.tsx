@@ -15,6 +15,7 @@ import { createPost } from '../../db/posts/posts';
 import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
 import { hiddenText, validateNewPost, validateTags } from '../../shared/validation';
+import { withoutHidden } from '../../shared/text-checks';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { getSyncStatus } from '../../sync/status';
 import { submittedToast } from './submitted-toast';
@@ -34,6 +35,20 @@ interface NewPostModalProps {
 }
 
 const categoryOf = (value: string): Category => (isCategory(value) ? value : DEFAULT_CATEGORY);
+
+interface OneLineTexts {
+  title: string;
+  tags: string;
+  poll: PollDraft | null;
+}
+
+/** The one-line texts without their hidden characters (shared/text-checks.ts), or null when none holds one. */
+function withoutHiddenCharacters(texts: OneLineTexts): OneLineTexts | null {
+  const line = (text: string) => withoutHidden(text, 'line');
+  const poll = texts.poll && { ...texts.poll, question: line(texts.poll.question), options: texts.poll.options.map(line) };
+  const cleaned = { title: line(texts.title), tags: line(texts.tags), poll };
+  return JSON.stringify(cleaned) === JSON.stringify(texts) ? null : cleaned;
+}
 
 /** A kept draft as the form shows it (the Tags field is text: tags separated by commas). */
 interface FormDraft {
@@ -174,7 +189,24 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
         poll: pollProblem !== null,
       };
       setInvalid(next);
-      showToast({ title: problem.title, description: problem.message, variant: 'error' });
+      // A hidden character cannot be seen to be removed: the toast offers to remove them all.
+      const cleaned = withoutHiddenCharacters({ title, tags, poll });
+      showToast({
+        title: problem.title,
+        description: problem.message,
+        variant: 'error',
+        ...(cleaned && {
+          action: {
+            label: 'Remove hidden characters',
+            onClick: () => {
+              edit(setTitle)(cleaned.title);
+              edit(setTags)(cleaned.tags);
+              if (cleaned.poll) edit(setPoll)(cleaned.poll);
+              showToast({ title: 'Hidden characters removed', description: 'Check the text, then submit again.' });
+            },
+          },
+        }),
+      });
       if (next.title) titleRef.current?.focus();
       else if (next.content) focusWriting(contentRef.current);
       else if (next.tags) tagsRef.current?.focus();
