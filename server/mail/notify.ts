@@ -13,7 +13,7 @@
 import type { Database, Sql } from '../db/storage/adapter';
 import { issueToken } from '../db/members/tokens';
 import { notificationColumns, toWireNotification } from '../db/notifications/notification-rows';
-import { replyVisibleTo, visibleTo } from '../db/posts/post-rows';
+import { notificationSeenSql, publicPostSql } from '../../src/shared/visibility';
 import { enqueueMail } from './outbox';
 import { awayNotifications, dailyDigest } from './templates';
 
@@ -47,10 +47,7 @@ async function unsubscribeUrl(tx: Sql, member: Member, origin: string): Promise<
  * deleted), by the rule every read follows, and its reply, if any, by the reply rule. A "your reply was
  * hidden" notice names a reply hidden on purpose: its post is what is checked.
  */
-const STILL_SEEN = `EXISTS (SELECT 1 FROM users me JOIN posts p ON p.id = y.post_id
-  WHERE me.id = y.user_id AND ${visibleTo(`(me.role = 'admin')`, 'me.email', 'p')}
-    AND (y.reply_id IS NULL OR y.kind = 'replyHidden'
-      OR EXISTS (SELECT 1 FROM replies r WHERE r.id = y.reply_id AND r.post_id = p.id AND ${replyVisibleTo(`(me.role = 'admin')`, 'r')})))`;
+const STILL_SEEN = notificationSeenSql('y');
 
 /** The member's notifications selected by `where` (on `y`) whose subject they may still see, newest first, as the wire shape. */
 async function notes(tx: Sql, userId: number, where: string, params: unknown[]) {
@@ -117,7 +114,7 @@ export async function digestRound(db: Database, origin: string, now = Date.now()
   const since = now - DAY_MS;
   const popular = (
     await db.query<{ id: unknown; title: string; likes: unknown }>(
-      `SELECT id, title, likes FROM posts WHERE status = 'approved' AND hidden_at IS NULL AND coalesce(reviewed_at, id) > $1
+      `SELECT id, title, likes FROM posts WHERE ${publicPostSql()} AND hidden_at IS NULL AND coalesce(reviewed_at, id) > $1
        ORDER BY likes DESC, id DESC LIMIT 5`,
       [since],
     )

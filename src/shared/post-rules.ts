@@ -2,6 +2,7 @@
 // of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
 import type { Poll, PollDefinition } from './polls';
 import type { Attachment } from './attachments';
+import { maySeePost } from './visibility';
 
 export const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'] as const;
 
@@ -68,12 +69,8 @@ export interface Actor {
   role: string;
 }
 
-/**
- * Who may see a post: approved posts every member, their own in every status, others' pending and
- * rejected posts admins only (the server's pulls say the same in SQL: server/db/posts/post-rows.ts, visibleTo).
- */
-export const maySee = (post: Pick<Post, 'status' | 'authorEmail'>, actor: Actor): boolean =>
-  post.status === 'approved' || post.authorEmail === actor.email || actor.role === 'admin';
+/** Who may see a post: the one visibility rule (src/shared/visibility.ts, maySeePost), for an actor. */
+export const maySee = (post: Pick<Post, 'status' | 'authorEmail'>, actor: Actor): boolean => maySeePost(post, actor);
 
 /** Only its author edits a post (in every status). */
 export const mayEditPost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean => post.authorEmail === actor.email;

@@ -4,6 +4,7 @@
 // and the email stays with its owner and the admins (toWirePost and toWireReply blank it for others).
 import type { Actor } from '../../../src/shared/post-rules';
 import type { Sql } from '../storage/adapter';
+import { mayReadEmail } from '../../../src/shared/visibility';
 
 type Row = Record<string, unknown>;
 
@@ -30,9 +31,8 @@ export async function withAuthors<R extends Row>(sql: Sql, rows: R[]): Promise<R
   return rows;
 }
 
-/** True when `viewer` may read the email of what `authorEmail` wrote: their own, or any for admins. */
-export const readsEmail = (viewer: Actor | undefined, authorEmail: unknown): boolean =>
-  viewer !== undefined && (viewer.role === 'admin' || viewer.email === authorEmail);
+/** True when `viewer` may read the email of what `authorEmail` wrote: their own, or any for admins (mayReadEmail). */
+export const readsEmail = (viewer: Actor | undefined, authorEmail: unknown): boolean => mayReadEmail(authorEmail, viewer ?? null);
 
 /**
  * The author fields of a post or a reply on the wire, as `viewerEmail` (an admin when

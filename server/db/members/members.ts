@@ -8,6 +8,7 @@
 // mentioned (findableMember: a confirmed address; issue 59).
 import type { MemberProfile } from '../../../src/shared/members';
 import type { Sql } from '../storage/adapter';
+import { publicPostSql, publicReplySql } from '../../../src/shared/visibility';
 
 /**
  * Who others may find by name (the editor's @ mentions) and whose page they may open, as SQL over
@@ -18,16 +19,16 @@ import type { Sql } from '../storage/adapter';
 export const findableMember = (now: string) => `users.member_id IS NOT NULL AND users.closed_at IS NULL AND users.password_hash <> ''
   AND (users.suspended_until IS NULL OR users.suspended_until <= ${now})
   AND (users.email_verified_at IS NOT NULL
-    OR EXISTS (SELECT 1 FROM posts p WHERE p.author_email = users.email AND p.status = 'approved')
+    OR EXISTS (SELECT 1 FROM posts p WHERE p.author_email = users.email AND ${publicPostSql('p')})
     OR EXISTS (SELECT 1 FROM replies r JOIN posts p ON p.id = r.post_id
-      WHERE r.author_email = users.email AND r.state = 'visible' AND p.status = 'approved'))`;
+      WHERE r.author_email = users.email AND ${publicReplySql('r', 'p')}))`;
 
-/** The counts of a member page, for `email`. */
+/** The counts of a member page, for `email`: public facts only (src/shared/visibility.ts). */
 const COUNTS = `SELECT
-  (SELECT count(*) FROM posts WHERE author_email = $1 AND status = 'approved') AS approved_posts,
-  (SELECT coalesce(sum(likes), 0) FROM posts WHERE author_email = $1 AND status = 'approved') AS likes_received,
+  (SELECT count(*) FROM posts WHERE author_email = $1 AND ${publicPostSql()}) AS approved_posts,
+  (SELECT coalesce(sum(likes), 0) FROM posts WHERE author_email = $1 AND ${publicPostSql()}) AS likes_received,
   (SELECT count(*) FROM replies r JOIN posts p ON p.id = r.post_id
-    WHERE r.author_email = $1 AND r.state = 'visible' AND p.status = 'approved') AS reply_count`;
+    WHERE r.author_email = $1 AND ${publicReplySql('r', 'p')}) AS reply_count`;
 
 /** The member page of `id` as `viewerId` (a users.id) may see it, or undefined (no such member, or nothing of theirs on the forum). */
 export async function memberProfile(sql: Sql, id: string, viewerId?: number): Promise<MemberProfile | undefined> {

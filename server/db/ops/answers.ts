@@ -1,6 +1,7 @@
 // What an operation answers besides `applied`: a refusal (the vocabulary's code and sentence, in
 // the codes the device's protocol version understands) and a duplicate (the op id was already
 // applied: the same post, reply and flag, as this member may see them now).
+import { postVisibleSql, sqlViewer } from '../../../src/shared/visibility';
 import { ERRORS, type WireErrorCode } from '../../../src/shared/errors';
 import type { OpType } from '../../../src/shared/ops/registry';
 import type { ServerOpResult } from '../../../src/shared/protocol';
@@ -8,7 +9,7 @@ import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
 import { withPolls } from '../posts/poll-rows';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
-import { toWirePost, visibleTo } from '../posts/post-rows';
+import { toWirePost } from '../posts/post-rows';
 import { readableReplyColumns, toWireReply } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 
@@ -49,7 +50,11 @@ export async function duplicate(sql: Sql, user: UserRow, opId: string): Promise<
   const seq = op.seq === null || op.seq === undefined ? {} : { seq: Number(op.seq) };
   if (op.post_id === null) return { id: opId, status: 'duplicate', ...seq };
   const admin = user.role === 'admin';
-  const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [op.post_id, admin, user.email]);
+  const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${postVisibleSql(sqlViewer('$2', '$3'))}`, [
+    op.post_id,
+    admin,
+    user.email,
+  ]);
   const [reply] =
     post && op.reply_id !== null
       ? await sql.query(`SELECT ${readableReplyColumns('r', '$2')} FROM replies r WHERE r.id = $1`, [op.reply_id, admin])

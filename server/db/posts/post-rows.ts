@@ -10,6 +10,16 @@ import type { Sql } from '../storage/adapter';
 import { toWirePoll } from './poll-rows';
 import { parsedJson } from '../storage/json-column';
 import { toWireAttachments } from './attachment-rows';
+import {
+  mayReadPrevious,
+  mayReadReason,
+  postVisibleSql,
+  previousReadableSql,
+  reasonReadableSql,
+  sqlViewer,
+  viewerParams,
+  type Viewer,
+} from '../../../src/shared/visibility';
 
 export type PostRow = Record<string, unknown>;
 
@@ -38,7 +48,9 @@ function toPostVersion(value: unknown): PostVersion | null {
  * authors.ts) sets them from the account first.
  */
 export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: string): WirePost {
-  const readsReason = viewerIsAdmin || (viewerEmail !== undefined && row.author_email === viewerEmail);
+  const viewer: Viewer =
+    viewerEmail === undefined && !viewerIsAdmin ? null : { email: viewerEmail ?? '', role: viewerIsAdmin ? 'admin' : 'user' };
+  const readsReason = mayReadReason({ authorEmail: String(row.author_email) }, viewer);
   return {
     id: Number(row.id),
     title: String(row.title),
@@ -54,7 +66,7 @@ export function toWirePost(row: PostRow, viewerIsAdmin: boolean, viewerEmail?: s
     status: row.status as WirePost['status'],
     editedAt: msOrNull(row.edited_at),
     resubmitted: row.resubmitted === true,
-    previous: viewerIsAdmin ? toPostVersion(row.previous) : null,
+    previous: mayReadPrevious(viewer) ? toPostVersion(row.previous) : null,
     reason: readsReason && row.reason !== null && row.reason !== undefined ? String(row.reason) : null,
     poll: toWirePoll(row),
     attachments: toWireAttachments(row.attachments),
@@ -78,14 +90,14 @@ export const previousParam = (version: PostVersion | null | undefined): string |
 /**
  * The posts columns as `$admin` (a boolean placeholder) of `$email` may read them, for a SELECT
  * from `posts` named `alias`: the replaced text of an edited post never leaves the database for a
- * member, nor a rejection's reason for anyone but its author and admins.
+ * member, nor a rejection's reason for anyone but its author and admins (src/shared/visibility.ts).
  */
 export const readablePostColumns = (alias: string, admin: string, email: string) =>
   `${alias}.id, ${alias}.title, ${alias}.content, ${alias}.category, ${alias}.author, ${alias}.author_email,
    ${alias}.author_role, ${alias}.likes, ${alias}.comments, ${alias}.views, ${alias}.date, ${alias}.is_top_contributor,
    ${alias}.tags, ${alias}.status, ${alias}.edited_at, ${alias}.resubmitted, ${alias}.poll, ${alias}.attachments,
-   CASE WHEN ${admin}::boolean THEN ${alias}.previous END AS previous,
-   CASE WHEN ${admin}::boolean OR ${alias}.author_email = ${email} THEN ${alias}.reason END AS reason, ${alias}.seq`;
+   CASE WHEN ${previousReadableSql(sqlViewer(admin, email))} THEN ${alias}.previous END AS previous,
+   CASE WHEN ${reasonReadableSql(sqlViewer(admin, email), alias)} THEN ${alias}.reason END AS reason, ${alias}.seq`;
 
 export const INSERT_POST = `INSERT INTO posts (id, title, content, category, author, author_email, author_role,
   likes, comments, views, date, is_top_contributor, tags, status, seq)
@@ -112,26 +124,11 @@ export function insertParams(post: Post, seq: number): unknown[] {
   ];
 }
 
-/**
- * The visibility rule as SQL, with `$admin` (boolean) and `$email` placeholders: approved posts to
- * every member, own posts in every status, others' pending and rejected posts to admins only.
- * `posts` names the posts table in a query that joins another one with an author_email (replies).
- */
-export const visibleTo = (admin: string, email: string, posts?: string) => {
-  const column = (name: string) => (posts ? `${posts}.${name}` : name);
-  return `(${admin}::boolean OR ${column('status')} = 'approved' OR ${column('author_email')} = ${email})`;
-};
-
-/** The reply rule as SQL, with an `$admin` (boolean) placeholder: a visible reply to every member who sees its post, a hidden one to admins (readableContent). */
-export const replyVisibleTo = (admin: string, replies: string) =>
-  `(${replies}.state = 'visible' OR (${replies}.state = 'hidden' AND ${admin}::boolean))`;
-
 /** The post `postId` if `user` may see it (a deleted post is no longer in `posts`). */
 export async function findVisiblePost(sql: Sql, user: UserRow, postId: number): Promise<PostRow | undefined> {
-  const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${visibleTo('$2', '$3')}`, [
+  const [post] = await sql.query(`SELECT * FROM posts WHERE id = $1 AND ${postVisibleSql(sqlViewer('$2', '$3'))}`, [
     postId,
-    user.role === 'admin',
-    user.email,
+    ...viewerParams(user),
   ]);
   return post;
 }

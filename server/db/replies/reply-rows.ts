@@ -7,12 +7,13 @@ import type { WireReply } from '../../../src/shared/protocol';
 import { wireAuthor } from '../members/authors';
 import { toWireAttachments } from '../posts/attachment-rows';
 import type { Attachment } from '../../../src/shared/attachments';
+import { mayReadReply, replyReadableSql, sqlViewer } from '../../../src/shared/visibility';
 
 export type ReplyRow = Record<string, unknown>;
 
-/** The text `viewerIsAdmin` may read of a reply in `state`: none once deleted, none while hidden unless an admin. */
+/** The text `viewerIsAdmin` may read of a reply in `state` (mayReadReply): none once deleted, none while hidden unless an admin. */
 export const readableContent = (state: unknown, content: unknown, viewerIsAdmin: boolean): string =>
-  state === 'deleted' || (state === 'hidden' && !viewerIsAdmin) ? '' : String(content);
+  mayReadReply({ state: String(state) }, { email: '', role: viewerIsAdmin ? 'admin' : 'user' }) ? String(content) : '';
 
 /**
  * A replies row as the protocol sends it to a viewer (an admin or not, of `viewerEmail`): numbers as
@@ -51,11 +52,13 @@ export function toReply(row: ReplyRow): Reply {
  * The replies columns with the text as `$admin` (a boolean placeholder) may read it, for a SELECT
  * from `replies` named `alias`: the hidden text of a reply never leaves the database for a member.
  */
-export const readableReplyColumns = (alias: string, admin: string) =>
-  `${alias}.id, ${alias}.post_id, ${alias}.author, ${alias}.author_email, ${alias}.author_role,
-   CASE WHEN ${alias}.state = 'deleted' OR (${alias}.state = 'hidden' AND NOT ${admin}::boolean) THEN '' ELSE ${alias}.content END AS content,
+export const readableReplyColumns = (alias: string, admin: string) => {
+  const readable = replyReadableSql(sqlViewer(admin, "''"), alias);
+  return `${alias}.id, ${alias}.post_id, ${alias}.author, ${alias}.author_email, ${alias}.author_role,
+   CASE WHEN ${readable} THEN ${alias}.content ELSE '' END AS content,
    ${alias}.quote_id, ${alias}.created_at, ${alias}.edited_at, ${alias}.state, ${alias}.seq,
-   CASE WHEN ${alias}.state = 'deleted' OR (${alias}.state = 'hidden' AND NOT ${admin}::boolean) THEN NULL ELSE ${alias}.attachments END AS attachments`;
+   CASE WHEN ${readable} THEN ${alias}.attachments END AS attachments`;
+};
 
 export const INSERT_REPLY = `INSERT INTO replies (id, post_id, author, author_email, author_role, content, quote_id,
   created_at, edited_at, state, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)

@@ -8,6 +8,7 @@
 // Its filters narrow exactly as matchesFilters does on the device: author (by the member's current
 // name) and category a case-insensitive substring (NFC, lower case), tag an exact tag (a leading `#`
 // ignored), is:mine the member's own posts; only approved posts, as the forum lists them.
+import { publicPostSql } from '../../../src/shared/visibility';
 import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
@@ -58,7 +59,7 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
   const where: string[] = [];
   // What this member may find: what is on the forum (is:mine: their own of it).
   // (Emails are stored lower-cased, as matchesFilters compares them: the plain comparison uses the index.)
-  where.push(`y.status = 'approved'`);
+  where.push(publicPostSql('y'));
   if (parsed.mine) where.push('y.author_email = $2');
   const anyOf = (values: string[], condition: (placeholder: string) => string) =>
     values.length ? where.push(`(${values.map((value) => condition(param(value))).join(' OR ')})`) : undefined;

@@ -6,6 +6,7 @@
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
+import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
 import type { PullResponse, WireMember, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
@@ -13,7 +14,7 @@ import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
 import { flagColumns, toWireFlag } from '../flags/flag-rows';
 import { notificationColumns, toWireNotification } from '../notifications/notification-rows';
-import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
+import { readablePostColumns, toWirePost, type PostRow } from '../posts/post-rows';
 import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
 
@@ -68,7 +69,7 @@ const POSTS: Kind = {
   key: 'posts',
   columns: readablePostColumns('y', '$3', '$4'),
   from: 'posts y',
-  visible: visibleTo('$3', '$4', 'y'),
+  visible: postVisibleSql(sqlViewer('$3', '$4'), 'y'),
   seq: 'y.seq',
   order: 'x.seq, x.id',
   ofPosts: true,
@@ -77,7 +78,7 @@ const REPLIES: Kind = {
   key: 'replies',
   columns: readableReplyColumns('x', '$3'),
   from: 'replies x JOIN posts y ON y.id = x.post_id',
-  visible: visibleTo('$3', '$4', 'y'),
+  visible: postVisibleSql(sqlViewer('$3', '$4'), 'y'),
   seq: 'x.seq',
   order: 'x.seq, x.created_at',
   ofPosts: true,
@@ -91,7 +92,7 @@ const REMOVED: Kind = {
   columns: 'y.id, y.seq',
   from: `(SELECT id, seq, status, author_email, true AS gone FROM deleted_posts
     UNION ALL SELECT id, seq, status, author_email, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
-  visible: `(y.gone = ${visibleTo('$3', '$4', 'y')})`,
+  visible: `(y.gone = ${postVisibleSql(sqlViewer('$3', '$4'), 'y')})`,
   seq: 'y.seq',
   order: 'x.seq, x.id',
   ofPosts: true,
@@ -101,7 +102,7 @@ const NOTIFICATIONS: Kind = {
   key: 'notifications',
   columns: notificationColumns('y', 'a'),
   from: 'notifications y LEFT JOIN users a ON a.id = y.actor_id',
-  visible: 'y.user_id = $6',
+  visible: notificationRecipientSql('y', '$6'),
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
 };
@@ -320,7 +321,7 @@ async function addSavedPosts(
   const admin = viewer.role === 'admin';
   const rows = await sql.query<PostRow>(
     `SELECT ${readablePostColumns('y', '$2', '$3')} FROM posts y
-     WHERE y.id = ANY($1::bigint[]) AND y.seq <= $4 AND y.status = 'approved' AND ${visibleTo('$2', '$3', 'y')} ORDER BY y.seq`,
+     WHERE y.id = ANY($1::bigint[]) AND y.seq <= $4 AND ${publicPostSql('y')} AND ${postVisibleSql(sqlViewer('$2', '$3'), 'y')} ORDER BY y.seq`,
     [missing, admin, viewer.email, after],
   );
   if (rows.length === 0) return;

@@ -3,11 +3,12 @@
 // rest when the member goes there: an older page, a category, one post. Every page comes with all
 // the replies of its posts and the change head read before its rows: every change at or below it
 // is in them, and the pull from there brings the rest (a row read later is only ever newer).
+import { postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
 import type { ForumPage } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
 import type { Sql } from '../storage/adapter';
-import { readablePostColumns, toWirePost, visibleTo, type PostRow } from '../posts/post-rows';
+import { readablePostColumns, toWirePost, type PostRow } from '../posts/post-rows';
 import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
 import { changeHead } from '../sync/changes';
@@ -27,17 +28,17 @@ export interface PageRequest {
 // (approved posts only), a category posts_category_approved, kept the member's own posts
 // (posts_author_seq), their saved posts, and to admins the posts not approved (posts_unapproved).
 const NEWEST = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE y.status = 'approved' AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${publicPostSql('y')} AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
 const CATEGORY = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE y.status = 'approved' AND y.category = $5 AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${publicPostSql('y')} AND y.category = $5 AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
 const KEPT = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
   WHERE y.id IN (
       SELECT id FROM posts WHERE author_email = $2
       UNION SELECT post_id FROM saved_posts WHERE user_id = $5 AND saved
       UNION SELECT id FROM posts WHERE $1::boolean AND status <> 'approved')
-    AND ${visibleTo('$1', '$2', 'y')} AND y.id < $3
+    AND ${postVisibleSql(sqlViewer('$1', '$2'), 'y')} AND y.id < $3
   ORDER BY y.id DESC LIMIT $4`;
-const ONE = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y WHERE y.id = $3 AND ${visibleTo('$1', '$2', 'y')}`;
+const ONE = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y WHERE y.id = $3 AND ${postVisibleSql(sqlViewer('$1', '$2'), 'y')}`;
 const REPLIES = `SELECT ${readableReplyColumns('x', '$1')} FROM replies x WHERE x.post_id = ANY($2::bigint[]) ORDER BY x.seq, x.created_at`;
 
 /** The posts as the viewer reads them, with every reply of each (both as a pull sends them). */

@@ -20,7 +20,7 @@ import { memberOf } from '../../plugins/session';
 import { sniffAttachment } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { cleanImage, tooManyPixels } from '../../attachments/clean-image';
-import { visibleTo } from '../../db/posts/post-rows';
+import { mayDownload, sqlViewer, viewerParams, visibleFileNameSql } from '../../../src/shared/visibility';
 import {
   ATTACHMENT_LIMITS,
   cleanFileName,
@@ -156,19 +156,12 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // The name: the member's own upload's, else the one a post they may see gives it.
     const [found] = await ctx.db.query<AttachmentRow & { name: string | null; shown: string | null }>(
       `SELECT a.*, (SELECT name FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $2) AS name,
-         coalesce(
-           (SELECT f->>'name' FROM posts p CROSS JOIN LATERAL jsonb_array_elements(p.attachments) f
-            WHERE p.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256)) AND f->>'sha256' = a.sha256
-              AND ${visibleTo('$3', '$4', 'p')} LIMIT 1),
-           (SELECT f->>'name' FROM replies r JOIN posts p ON p.id = r.post_id CROSS JOIN LATERAL jsonb_array_elements(r.attachments) f
-            WHERE r.attachments @> jsonb_build_array(jsonb_build_object('sha256', a.sha256)) AND f->>'sha256' = a.sha256
-              AND (r.state = 'visible' OR (r.state = 'hidden' AND $3::boolean)) AND ${visibleTo('$3', '$4', 'p')} LIMIT 1)
-         ) AS shown
+         ${visibleFileNameSql(sqlViewer('$3', '$4'), 'a.sha256')} AS shown
        FROM attachments a WHERE a.sha256 = $1`,
-      [sha256, member.id, member.role === 'admin', member.email],
+      [sha256, member.id, ...viewerParams(member)],
     );
     // Anyone else (a pending post's file, to another member) gets what no file gets.
-    if (!found || (found.name === null && found.shown === null && member.role !== 'admin'))
+    if (!found || !mayDownload(found.name !== null, found.shown !== null, member))
       throw refuse('not_found', 'There is no file at this address.');
     // Each download spends its size of the member's download_megabytes_per_hour: a loop fetching
     // one 10 MB file is told to slow down long before it fills the server's network or memory.

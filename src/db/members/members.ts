@@ -8,6 +8,7 @@ import Dexie from 'dexie';
 import { db, type PostRow, type ReplyRow } from '../storage/schema';
 import { authorKey, memberId, MEMBER_ID_PATTERN, type MemberProfile } from '../../shared/members';
 import { isConnectedDevice } from '../ops/sync-meta';
+import { isPublicPost, isPublicReply, mayReadReply } from '../../shared/visibility';
 
 /** The emails of local-only authors on this device (rows without an id: posts' authors, `replies`' authors, accounts) whose member id is `id`. */
 async function emailsOf(id: string, replies: readonly ReplyRow[]): Promise<string[]> {
@@ -33,7 +34,7 @@ async function approvedPostsOf(id: string, emails: readonly string[]): Promise<P
         .toArray(),
     ),
   );
-  return [...byId, ...byEmail.flat()].filter((post) => post.status === 'approved').sort((a, b) => b.id - a.id);
+  return [...byId, ...byEmail.flat()].filter((post) => isPublicPost(post)).sort((a, b) => b.id - a.id);
 }
 
 /** When a post (its date) or a reply was written, in ms (0 when unreadable). */
@@ -54,11 +55,15 @@ export async function memberProfileOnDevice(id: string): Promise<MemberProfile |
   const emails = await emailsOf(id, allReplies);
   const posts = await approvedPostsOf(id, emails);
   const replies = allReplies
-    .filter((reply) => reply.state === 'visible' && authorKey(reply) === id)
+    .filter((reply) => mayReadReply(reply, null) && authorKey(reply) === id)
     .sort((a, b) => b.createdAt - a.createdAt);
   const parents = await db.posts.bulkGet([...new Set(replies.map((reply) => reply.postId))]);
-  const approved = new Set(parents.filter((post) => post?.status === 'approved').map((post) => post!.id));
-  const visibleReplies = replies.filter((reply) => approved.has(reply.postId));
+  const byId = new Map(parents.filter((post) => post !== undefined).map((post) => [post.id, post]));
+  // What everyone may read (src/shared/visibility.ts), as the server's member page counts it.
+  const visibleReplies = replies.filter((reply) => {
+    const post = byId.get(reply.postId);
+    return post !== undefined && isPublicReply(reply, post);
+  });
   const account = (await db.accounts.bulkGet(emails)).find((row) => row !== undefined);
   if (!account && posts.length === 0 && visibleReplies.length === 0) return null;
   const newestRow = [posts[0], visibleReplies[0]].filter((row) => row !== undefined).sort((a, b) => timeOf(b) - timeOf(a))[0];

@@ -7,6 +7,7 @@ import { db, type PostRow } from '../storage/schema';
 import { DataError } from '../storage/errors';
 import { requireSession } from '../members/guards';
 import { normalizeEmail } from '../../shared/post-rules';
+import { isPublicPost } from '../../shared/visibility';
 import { runOperation } from '../ops/run-later';
 
 /** The saved rows of one member, newest saved first (saved and unsaved). */
@@ -38,7 +39,7 @@ export async function savedPostIds(email: string): Promise<number[]> {
 export async function savedPosts(email: string): Promise<PostRow[]> {
   const ids = await savedPostIds(email);
   const posts = await db.posts.bulkGet(ids);
-  return posts.filter((post): post is PostRow => post !== undefined && post.status === 'approved');
+  return posts.filter((post): post is PostRow => post !== undefined && isPublicPost(post));
 }
 
 /** True when the member has the post saved. */

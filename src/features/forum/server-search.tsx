@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { formatCount, plural } from '../../lib/format';
 import { LoadMore } from '../../components/load-more';
 import { parseQuery, type ParsedQuery } from '../../shared/search-language';
+import { isPublicPost } from '../../shared/visibility';
 import type { ServerSearchAnswer } from '../../sync/comfort';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
@@ -49,7 +50,7 @@ export function ServerSearch({ query, category, parsed, email, packed = false }:
   const [more, setMore] = useState<{ key: string; count: number } | null>(null);
   const count = more?.key === key ? more.count : SERVER_PAGE;
   const posts = useLiveQuery(
-    async () => (shown ? (await getPostsByIds(shown.ids.slice(0, count))).filter((post) => post.status === 'approved') : []),
+    async () => (shown ? (await getPostsByIds(shown.ids.slice(0, count))).filter((post) => isPublicPost(post)) : []),
     [shown, count],
   );
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);

@@ -8,6 +8,7 @@ import { snapshotPostCount } from '../../boot/forum-snapshot-app';
 import { usePagedLiveQuery, type PagedList } from '../../hooks/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
+import { isPublicPost } from '../../shared/visibility';
 
 /** Posts rendered first for the first page, a new search or category: more than a tall screen shows. */
 const FIRST_SCREEN = 6;
@@ -68,7 +69,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter, me: s
     async (limit) => {
       if (!query) return listApprovedPosts({ category, limit });
       if (!ids) return [];
-      return (await getPostsByIds(ids.slice(0, limit))).filter((post) => post.status === 'approved');
+      return (await getPostsByIds(ids.slice(0, limit))).filter((post) => isPublicPost(post));
     },
     query ? searchKey('search', shown?.key ?? 'none') : key,
     { total, revision: shown?.revision, firstScreen: Math.max(FIRST_SCREEN, snapshotPosts) },

@@ -13,6 +13,7 @@ import { LIMITS, mayDeleteReply } from '../../shared/post-rules';
 import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
 import type { Post, Reply, Session } from '../../db/types';
+import { hiddenFrom } from '../../shared/visibility';
 import { HIDDEN } from './hidden';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReplyQuote } from './reply-quote';
@@ -48,7 +49,7 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
   const mine = reply.authorEmail === viewer.email;
   const mayDelete = mayDeleteReply(reply, viewer);
   const hidden = reply.state === 'hidden';
-  const shown = !hidden || isAdmin;
+  const shown = !hiddenFrom(reply, viewer);
   // A reply hidden (or gone) while its author edits it leaves edit mode.
   const editing = editingAsked && reply.state === 'visible';
   const hasActions = !hidden || mayDelete || isAdmin;
@@ -142,7 +143,7 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
         <p className="app-reply-hidden">{HIDDEN}</p>
       ) : (
         <>
-          {reply.quoteId && <ReplyQuote postId={post.id} quoteId={reply.quoteId} quoted={quoted} isAdmin={isAdmin} />}
+          {reply.quoteId && <ReplyQuote postId={post.id} quoteId={reply.quoteId} quoted={quoted} viewer={viewer} />}
           {editing ? (
             <ReplyEditForm reply={reply} onDone={stopEditing} />
           ) : (

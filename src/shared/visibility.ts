@@ -1,0 +1,186 @@
+// Who sees what: the one rule, for a viewer, of which posts, replies, files, polls, notifications and
+// member facts they may see. Each rule is written here twice, side by side: as a TypeScript predicate
+// (the device, the operations, the emails) and as the SQL condition the server's readers put in their
+// queries (pulls, pages, search, mention search, member pages, downloads, emails, notifications).
+// tests/server/visibility.test.ts runs every combination on PGlite and PostgreSQL and holds each SQL
+// answer to its predicate, so a new rule (groups, private categories) is written here, in both forms,
+// and nowhere else.
+//
+// Today's rules:
+// - a post: approved to everyone; its author's own in every status; others' pending and rejected to admins;
+// - its poll and its likes go with it (a like only on an approved post the viewer may see);
+// - a reply: its row (its state) to whoever may see its post; its text and files while visible, a hidden
+//   one's to admins only, a deleted one's to nobody;
+// - the text an edit replaced (`previous`): admins only; a rejection's or hide's reason: its author and admins;
+//   an author's email: the author and admins;
+// - a file: its uploaders, admins, and whoever may see a post or read a reply that carries it;
+// - a notification: its recipient only, while they may still see its post (and read its reply);
+// - member facts (member pages, mention search, the digest): public ones only, what a viewer who is
+//   neither the author nor an admin sees: approved posts, visible replies on them, likes on them.
+import type { PostStatus, ReplyState } from './post-rules';
+
+/** Who looks: a signed-in member or admin (their email and role), or null when nobody is signed in. */
+export type Viewer = { email: string; role: string } | null;
+
+/** A viewer as SQL expressions: placeholders (such as '$3') or columns, never a value written into the text. */
+export interface SqlViewer {
+  /** A boolean expression: the viewer is an admin. */
+  admin: string;
+  /** A text expression: the viewer's email. */
+  email: string;
+}
+
+/** The viewer whose admin flag and email are in placeholders (or columns) `admin` and `email`. */
+export const sqlViewer = (admin: string, email: string): SqlViewer => ({ admin, email });
+
+/** The values of a SqlViewer's two placeholders for `viewer`: [admin, email] (nobody signed in: not an admin, no email). */
+export const viewerParams = (viewer: Viewer): [boolean, string] => [isAdmin(viewer), viewer?.email ?? ''];
+
+const column = (alias: string | undefined, name: string) => (alias ? `${alias}.${name}` : name);
+
+export const isAdmin = (viewer: Viewer): boolean => viewer?.role === 'admin';
+
+const isAuthor = (authorEmail: string, viewer: Viewer): boolean => viewer !== null && authorEmail === viewer.email;
+
+// ---- Posts (and their polls) ----
+
+export interface SeenPost {
+  status: PostStatus | string;
+  authorEmail: string;
+}
+
+/** Who may see a post (and its poll): approved posts everyone, their own in every status, others' pending and rejected posts admins. */
+export const maySeePost = (post: SeenPost, viewer: Viewer): boolean =>
+  post.status === 'approved' || isAuthor(post.authorEmail, viewer) || isAdmin(viewer);
+
+/** maySeePost in SQL, over the posts table (named `alias` when the query names it). */
+export const postVisibleSql = (viewer: SqlViewer, alias?: string): string =>
+  `(${viewer.admin}::boolean OR ${column(alias, 'status')} = 'approved' OR ${column(alias, 'author_email')} = ${viewer.email})`;
+
+/** What everyone sees of posts (the feed, search, member pages, the digest): maySeePost for nobody signed in. */
+export const isPublicPost = (post: SeenPost): boolean => maySeePost(post, null);
+
+/** isPublicPost in SQL: a condition the partial indexes on approved posts answer. */
+export const publicPostSql = (alias?: string): string => `${column(alias, 'status')} = 'approved'`;
+
+/** The text an edit replaced (a post's `previous`): admins only. */
+export const mayReadPrevious = (viewer: Viewer): boolean => isAdmin(viewer);
+
+/** mayReadPrevious in SQL. */
+export const previousReadableSql = (viewer: SqlViewer): string => `${viewer.admin}::boolean`;
+
+/** A rejection's or hide's reason: the post's author and admins. */
+export const mayReadReason = (post: Pick<SeenPost, 'authorEmail'>, viewer: Viewer): boolean =>
+  isAdmin(viewer) || isAuthor(post.authorEmail, viewer);
+
+/** mayReadReason in SQL, over the posts table named `alias`. */
+export const reasonReadableSql = (viewer: SqlViewer, alias: string): string =>
+  `(${viewer.admin}::boolean OR ${alias}.author_email = ${viewer.email})`;
+
+/** The email of what `authorEmail` wrote: its author and admins (everyone else reads it blank). */
+export const mayReadEmail = (authorEmail: unknown, viewer: Viewer): boolean =>
+  viewer !== null && (isAdmin(viewer) || viewer.email === authorEmail);
+
+/**
+ * A like, on the post `post` (undefined: none with that id): `ok` on an approved post the viewer may
+ * see, `not_approved` on one they may see that is not approved, else `not_found`. The server's like
+ * batch (ie_like_batch, PL/pgSQL) answers the same (tests/server/visibility.test.ts).
+ */
+export function likeOutcome(post: SeenPost | undefined, viewer: Viewer): 'ok' | 'not_approved' | 'not_found' {
+  if (!post || !maySeePost(post, viewer)) return 'not_found';
+  return post.status === 'approved' ? 'ok' : 'not_approved';
+}
+
+// ---- Replies ----
+
+export interface SeenReply {
+  state: ReplyState | string;
+}
+
+/** A reply hidden from this viewer: hidden by a moderator, and the viewer no admin (they see "hidden" in its place). */
+export const hiddenFrom = (reply: SeenReply, viewer: Viewer): boolean => reply.state === 'hidden' && !isAdmin(viewer);
+
+/**
+ * Who may read a reply's text and files, on a post they may see (the reply's row and state go to
+ * whoever may see its post): a visible one everyone, a hidden one admins, a deleted one nobody.
+ */
+export const mayReadReply = (reply: SeenReply, viewer: Viewer): boolean => reply.state !== 'deleted' && !hiddenFrom(reply, viewer);
+
+/** mayReadReply in SQL, over the replies table named `alias`. */
+export const replyReadableSql = (viewer: SqlViewer, alias: string): string =>
+  `(${alias}.state = 'visible' OR (${alias}.state = 'hidden' AND ${viewer.admin}::boolean))`;
+
+/** What everyone reads of replies (member pages, mention search): a reply everyone may read on a public post. */
+export const isPublicReply = (reply: SeenReply, post: SeenPost): boolean => isPublicPost(post) && mayReadReply(reply, null);
+
+/** isPublicReply in SQL, over replies `replies` joined to their posts `posts`. */
+export const publicReplySql = (replies: string, posts: string): string => `${replies}.state = 'visible' AND ${publicPostSql(posts)}`;
+
+// ---- Files ----
+
+/** Where a file is: whether this viewer uploaded it, and the posts and replies (with their posts) that carry it. */
+export interface SeenFile {
+  uploadedByViewer: boolean;
+  posts: SeenPost[];
+  replies: { reply: SeenReply; post: SeenPost }[];
+}
+
+/** Whether a post the viewer may see, or a reply they may read (on a post they may see), carries the file. */
+export const isCarriedWhereSeen = (file: SeenFile, viewer: Viewer): boolean =>
+  file.posts.some((post) => maySeePost(post, viewer)) ||
+  file.replies.some(({ reply, post }) => maySeePost(post, viewer) && mayReadReply(reply, viewer));
+
+/** Who may download a file: its uploaders, admins, and whoever may see a post or read a reply that carries it. */
+export const maySeeFile = (file: SeenFile, viewer: Viewer): boolean =>
+  mayDownload(file.uploadedByViewer, isCarriedWhereSeen(file, viewer), viewer);
+
+/** maySeeFile once a query has said whether the viewer uploaded the file and whether something they may see carries it (visibleFileNameSql). */
+export const mayDownload = (uploadedByViewer: boolean, carriedWhereSeen: boolean, viewer: Viewer): boolean =>
+  uploadedByViewer || isAdmin(viewer) || carriedWhereSeen;
+
+/**
+ * The name a post or reply the viewer may see gives the file whose address is in `sha256` (SQL text
+ * expression), or NULL when none they may see carries it (isCarriedWhereSeen). With the viewer's own upload and the admin
+ * rule (maySeeFile), it decides a download.
+ */
+export const visibleFileNameSql = (viewer: SqlViewer, sha256: string): string => `coalesce(
+    (SELECT f->>'name' FROM posts p CROSS JOIN LATERAL jsonb_array_elements(p.attachments) f
+     WHERE p.attachments @> jsonb_build_array(jsonb_build_object('sha256', ${sha256})) AND f->>'sha256' = ${sha256}
+       AND ${postVisibleSql(viewer, 'p')} LIMIT 1),
+    (SELECT f->>'name' FROM replies r JOIN posts p ON p.id = r.post_id CROSS JOIN LATERAL jsonb_array_elements(r.attachments) f
+     WHERE r.attachments @> jsonb_build_array(jsonb_build_object('sha256', ${sha256})) AND f->>'sha256' = ${sha256}
+       AND ${replyReadableSql(viewer, 'r')} AND ${postVisibleSql(viewer, 'p')} LIMIT 1))`;
+
+// ---- Notifications ----
+
+/** A notification, as far as its reader is concerned: its kind and whether it names a reply. */
+export interface SeenNotification {
+  kind: string;
+  replyId: string | null;
+}
+
+/**
+ * Whether a notification's recipient (`viewer`; nobody else ever sees it) may still see what it
+ * names: its post (undefined once deleted) and its reply, if any, readable. A "your reply was
+ * hidden" notice names a reply hidden on purpose: its post is what is checked.
+ */
+export const maySeeNotification = (
+  note: SeenNotification,
+  subject: { post: SeenPost | undefined; reply: SeenReply | undefined },
+  viewer: Viewer,
+): boolean =>
+  subject.post !== undefined &&
+  maySeePost(subject.post, viewer) &&
+  (note.replyId === null || note.kind === 'replyHidden' || (subject.reply !== undefined && mayReadReply(subject.reply, viewer)));
+
+/** A notification reaches its recipient only: in SQL, notifications `alias` of the user whose id is in `userId`. */
+export const notificationRecipientSql = (alias: string, userId: string): string => `${alias}.user_id = ${userId}`;
+
+/** maySeeNotification in SQL, for notifications `alias` and their recipient (users), whatever the query's viewer. */
+export const notificationSeenSql = (alias: string): string => {
+  const recipient = sqlViewer(`(me.role = 'admin')`, 'me.email');
+  return `EXISTS (SELECT 1 FROM users me JOIN posts p ON p.id = ${alias}.post_id
+  WHERE me.id = ${alias}.user_id AND ${postVisibleSql(recipient, 'p')}
+    AND (${alias}.reply_id IS NULL OR ${alias}.kind = 'replyHidden'
+      OR EXISTS (SELECT 1 FROM replies r WHERE r.id = ${alias}.reply_id AND r.post_id = p.id AND ${replyReadableSql(recipient, 'r')})))`;
+};
