@@ -4,7 +4,7 @@
 //   node bench/idb-floor.mjs            both layouts, three runs each
 //   IDB_FLOOR_POSTS=30000 node bench/idb-floor.mjs
 //
-// - rows: one record per post in a `posts` store with the app's five indexes (db/core/schema.ts),
+// - rows: one record per post in a `posts` store with the app's five indexes (db/storage/schema.ts),
 //   1,000 records per transaction;
 // - blocks: the newest 5,000 posts as such rows, the rest 500 to a record in a `blocks` store (the
 //   design in docs/architecture.md, "100,000 posts on a device"), 4,000 posts per transaction.

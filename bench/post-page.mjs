@@ -76,7 +76,7 @@ export async function fullLoad(
 /** Where the snapshot of the page at `path` is in Cache Storage (src/db/contracts.ts, snapshotUrlFor). */
 const snapshotUrl = (path) => (path === '/forum' ? '/__forum-snapshot' : `/__forum-snapshot${path}`);
 
-/** The first-paint snapshot of the page at `path` in Cache Storage (src/db/core/forum-snapshot.ts), as `page` reads it. */
+/** The first-paint snapshot of the page at `path` in Cache Storage (src/db/storage/forum-snapshot.ts), as `page` reads it. */
 const snapshotStored = (page, path) =>
   page.evaluate(async (url) => Boolean(await caches.match(url, { cacheName: 'insight-forum-snapshot' })), snapshotUrl(path));
 

@@ -8,7 +8,7 @@
 //   node scripts/icon-masks.mjs     (run again after changing an icon; the sprite is committed)
 import { readFileSync, writeFileSync } from 'node:fs';
 
-/** The sprite's icons, in order: keep `$icon-sprite` in src/styles/_app.scss in step. */
+/** The sprite's icons, in order: keep `$icon-sprite` in src/styles/_icons.scss in step. */
 const SPRITE = [
   ['outline', 'heart'],
   ['filled', 'heart'],

@@ -1,7 +1,7 @@
 // The app's side of the first-paint snapshots (the forum's first page, a post's page): takes one
 // from the live page once the browser is idle, and hands over from the snapshot (painted by
 // forum-snapshot.ts before the app booted) to the live page in the same frame, so nothing moves.
-// Storing them is src/db/core/forum-snapshot.ts.
+// Storing them is src/db/storage/forum-snapshot.ts.
 
 import { useEffect, useLayoutEffect } from 'react';
 import { whenIdle } from '../db/storage/idle';

@@ -1,5 +1,5 @@
 // The forum's first page, or a post's page, painted before the app's JavaScript runs, from the
-// snapshot the app keeps in Cache Storage (src/db/core/forum-snapshot.ts). The service worker puts
+// snapshot the app keeps in Cache Storage (src/db/storage/forum-snapshot.ts). The service worker puts
 // it in the page as an inert <template>; this script, parser-blocking and synchronous, shows it
 // only at its own address (snapshotUrlFor: nothing after the path), only while the snapshot's cookie holds the snapshot's token (removed at every
 // sign-in and sign-out), only with the same stylesheet. It reads no Web Storage (src/db owns it): the first read

@@ -96,7 +96,7 @@ export const BACKUP_VERSION = 2;
 export const META_KEYS = {
   /** Timestamp of the first start: the sample posts are never written again. */
   seeded: 'seeded',
-  /** Counter of writes to posts (core/revisions.ts). */
+  /** Counter of writes to posts (storage/revisions.ts). */
   changes: 'changes',
   /** The IndexedDB copy of the session (accounts/session-copy.ts). */
   sessionCopy: 'session',
@@ -120,13 +120,13 @@ export const META_KEYS = {
   syncSignOutPending: 'sync:sign-out-pending',
   /**
    * The ids of the posts last removed from this device (deleted, or moved to another id), numbered
-   * (`{ last, ids }`): the search index drops them, and the `posts` copy's import never adds them back (core/removals.ts).
+   * (`{ last, ids }`): the search index drops them, and the `posts` copy's import never adds them back (storage/removals.ts).
    */
   removedPosts: 'removed-posts',
   /**
    * Set while this device holds only part of the forum (comfort): `freed` after Free up space,
    * `refetch` once Download the whole forum asked for a pull from the start, `refetching` while
-   * that pull runs; removed when it has finished (db/comfort/free-space.ts, db/sync/apply-pull.ts).
+   * that pull runs; removed when it has finished (db/sync/free-space.ts, db/sync/apply-pull.ts).
    */
   holdsPart: 'comfort:holds-part',
   /**
@@ -157,7 +157,7 @@ export const META_KEY_PREFIXES = {
   replyDraft: 'replyDraft:',
   /** `editDraft:<email>:<postId>`: the text of a member's edit of a post the server refused (kept, never lost). */
   editDraft: 'editDraft:',
-  /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/core/undo.ts). */
+  /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/ops/undo.ts). */
   undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
   corruptPosts: CORRUPT_POSTS_PREFIX,
@@ -167,7 +167,7 @@ export const META_KEY_PREFIXES = {
   syncRekeyed: 'sync:rekeyed:',
   /** `notifications:system:<email>`: the member turned system notifications on for this device (notifications). */
   systemNotifications: 'notifications:system:',
-  /** `visit:<email>`: when the member's current visit (page load) began, for what's new (comfort/whats-new.ts). */
+  /** `visit:<email>`: when the member's current visit (page load) began, for what's new (posts/whats-new.ts). */
   visit: 'visit:',
 } as const;
 

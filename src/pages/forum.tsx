@@ -33,7 +33,7 @@ const loadServerSearch = () =>
 const LazyServerSearch = lazy(() => loadServerSearch().then((module) => ({ default: module.ServerSearch })));
 const preloadServerSearch = () => {
   preloadOlderPosts();
-  void Promise.all([loadServerSearch(), import('../sync/comfort')]).catch(() => undefined);
+  void Promise.all([loadServerSearch(), import('../sync/server-reads')]).catch(() => undefined);
 };
 
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */

@@ -1,6 +1,6 @@
 // silenceMember: admins only; with a reason the member reads and, optionally, an end in the future
 // (at most ten years off), after which they write again (isSilencedAt). What a silenced member may
-// still do is the one rule of silence (rules.ts, runOp): tests/unit/ops/silence-rule.test.ts, and
+// still do is the one rule of silence (rules.ts, runOp): tests/unit/shared/ops/silence-rule.test.ts, and
 // with the server that records it,
 // tests/server/safety.test.ts.
 import { BOB, BOBS_POST, CAROL, casesOf, MEMBER_ID } from './world';

@@ -4,7 +4,7 @@
 // through the server's one path (db/ops/apply.ts), then applied again: a retry answers `duplicate`
 // and changes nothing, not even the change number. Likes also run through the definition itself
 // (applyByDefinition) besides their group commit, which must agree with it. The device runs the
-// same cases on IndexedDB (tests/unit/ops/definitions.test.ts).
+// same cases on IndexedDB (tests/unit/shared/ops/definitions.test.ts).
 import { withAuthors } from '../../server/db/members/authors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../src/shared/ops/registry';

@@ -1,7 +1,7 @@
 // Reviewing several pending posts at once (bulk Approve/Reject selected), with Undo for
 // UNDO_WINDOW_MS: the posts leave the queue at once in every tab; a connected device holds each
 // review's operation in the outbox (`holdUntil`, one `undoToken` for all) as a deletion's is held
-// (posts/editing.ts), and the Undo entry (`undo:<token>`, core/undo.ts) keeps each post as it was.
+// (posts/editing.ts), and the Undo entry (`undo:<token>`, ops/undo.ts) keeps each post as it was.
 // Single reviews stay approvePost / rejectPost(id, reason?) in posts/posts.ts.
 
 import { db, type PostRow } from '../storage/schema';

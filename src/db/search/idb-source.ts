@@ -22,7 +22,7 @@ export interface PostSource {
   approvedAfter(after: number | undefined, limit: number): Promise<SourcePost[]>;
   /** Every post whose change number is above `rev`. */
   changedSince(rev: number): Promise<SourcePost[]>;
-  /** The posts removed lately (deleted, moved to another id), numbered (core/removals.ts). */
+  /** The posts removed lately (deleted, moved to another id), numbered (storage/removals.ts). */
   removals?(): Promise<RemovedPosts>;
   /** The replies (every state), when the source has them: the highest change number, a page by id, what changed, how many, every id. */
   replies?: ReplySource;

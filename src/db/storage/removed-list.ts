@@ -1,4 +1,4 @@
-// The shape of the list of removed posts (core/removals.ts), readable without Dexie: the search
+// The shape of the list of removed posts (removals.ts), readable without Dexie: the search
 // worker reads it with plain IndexedDB.
 
 /** The list as stored: `ids[i]` is removal number `last - ids.length + 1 + i`. */

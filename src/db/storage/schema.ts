@@ -122,7 +122,7 @@ export interface OutboxRow {
    * (UNDO_WINDOW_MS); Undo removes it while it waits.
    */
   holdUntil?: number;
-  /** The Undo entry (`undo:<token>` in meta, core/undo.ts) of the deletion this operation sends. */
+  /** The Undo entry (`undo:<token>` in meta, ops/undo.ts) of the deletion this operation sends. */
   undoToken?: string;
   /** When a push first took it (ms since the epoch): from then on the server may have applied it. */
   sentAt?: number;
@@ -398,7 +398,7 @@ export class InsightDatabase extends Dexie {
           .filter((post) => post.comments !== 0)
           .modify({ comments: 0 });
         if (recounted > 0) {
-          // One more write to posts (core/revisions.ts), so the mirror knows its copy is stale.
+          // One more write to posts (revisions.ts), so the mirror knows its copy is stale.
           const changes = await meta.get(META_KEYS.changes);
           await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
         }
@@ -440,7 +440,7 @@ export class InsightDatabase extends Dexie {
         await tx.table<ReplyRow, string>('replies').toCollection().modify(forget);
         await meta.put({ key: META_KEYS.syncCursor, value: 0 });
         if (blanked === 0) return;
-        // One more write to posts (core/revisions.ts), so the mirror writes the blanked emails.
+        // One more write to posts (revisions.ts), so the mirror writes the blanked emails.
         const changes = await meta.get(META_KEYS.changes);
         await meta.put({ key: META_KEYS.changes, value: (typeof changes?.value === 'number' ? changes.value : 0) + 1 });
       });

@@ -12,7 +12,7 @@ import { formatCount, plural } from '../../lib/format';
 import { LoadMore } from '../../components/load-more';
 import { parseQuery, type ParsedQuery } from '../../shared/search-language';
 import { isPublicPost } from '../../shared/visibility';
-import type { ServerSearchAnswer } from '../../sync/comfort';
+import type { ServerSearchAnswer } from '../../sync/server-reads';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
 
@@ -69,7 +69,7 @@ export function ServerSearch({ query, category, parsed, email, packed = false }:
         return;
       }
       // The request code (and the API client) loads on the first server search only.
-      const { searchServer } = await import('../../sync/comfort');
+      const { searchServer } = await import('../../sync/server-reads');
       const result = await searchServer(query, category, undefined, cursor);
       setAnswer({ key: asked, ...result });
     } catch (error) {

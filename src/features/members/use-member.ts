@@ -4,7 +4,7 @@ import { memberPostsOnDevice, memberProfileOnDevice } from '../../db/members/mem
 import { isDataError } from '../../db/storage/errors';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import type { MemberProfile } from '../../shared/members';
-import { fetchMemberProfile } from '../../sync/comfort';
+import { fetchMemberProfile } from '../../sync/server-reads';
 
 /** How many of a member's posts their page lists. */
 export const MEMBER_POSTS_SHOWN = 50;

@@ -9,7 +9,7 @@ import { isSaved, savedPostIds, setSaved } from '../../../src/db/saved/saved';
 import { readTheme, renameMember, setTheme } from '../../../src/db/preferences/preferences';
 import { downloadWholeForum, freeUpSpace, holdsPart } from '../../../src/db/sync/free-space';
 import { readStoredSession } from '../../../src/db/members/session';
-import { fetchMemberProfile, searchServer } from '../../../src/sync/comfort';
+import { fetchMemberProfile, searchServer } from '../../../src/sync/server-reads';
 import { memberId } from '../../../src/shared/members';
 import { onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { connectedDevice } from './harness';

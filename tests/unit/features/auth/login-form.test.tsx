@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+// Create Account on a connected device (issue 59): a password that fails the rule is said on the
+// field itself (aria-invalid, aria-describedby naming the rule and the reason), not only in a toast;
+// and the server's one answer for every address shows "Check your email", signing nobody in.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthValue } from '../../../../src/features/auth/auth-context';
+import { LoginForm } from '../../../../src/features/auth/login-form';
+import { DataError } from '../../../../src/db/storage/errors';
+import { ToastContext } from '../../../../src/components/toast/toast-context';
+
+vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
+
+afterEach(() => cleanup());
+
+function renderForm(signup: AuthValue['signup']) {
+  const auth = { signup, login: vi.fn(), logout: vi.fn(), user: null, loading: false, isAuthenticated: false } as unknown as AuthValue;
+  const toast = vi.fn();
+  render(
+    <MemoryRouter initialEntries={['/login?mode=signup']}>
+      <ToastContext.Provider value={toast}>
+        <AuthContext.Provider value={auth}>
+          <LoginForm />
+        </AuthContext.Provider>
+      </ToastContext.Provider>
+    </MemoryRouter>,
+  );
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nadia Reyes' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nadia@example.com' } });
+  return toast;
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+describe('LoginForm, Create Account on a connected device', () => {
+  it('a password that fails the rule marks the field: aria-invalid, described by the reason and the rule', async () => {
+    const signup = vi.fn();
+    renderForm(signup);
+    const password = screen.getByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'short' } });
+    submit();
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const described = (password.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Use at least 10 characters for your password.', expect.stringMatching(/^At least 10 characters/)]);
+    expect(signup).not.toHaveBeenCalled();
+  });
+
+  it('the server’s refusal of a common password is said on the field too', async () => {
+    renderForm(vi.fn().mockRejectedValue(new DataError('invalid', { message: 'This password is one that many people use.' })));
+    const password = screen.getByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'password1234' } });
+    submit();
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(password.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'This password is one that many people use.',
+    );
+  });
+
+  it('the one answer for every address: the "Check your email" page, nobody signed in', async () => {
+    const toast = renderForm(vi.fn().mockRejectedValue(new DataError('check_email')));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbor-7419' } });
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Check your email to finish creating your account');
+    expect(toast).not.toHaveBeenCalled();
+  });
+});

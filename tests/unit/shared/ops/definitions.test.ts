@@ -1,0 +1,193 @@
+// Every operation's cases (tests/ops/<type>.cases.ts) on the device's store: IndexedDB
+// (fake-indexeddb), local-only, each case on a fresh database holding the world of tests/ops/world.ts,
+// run as the member the case names through the device's one runner (db/ops/run.ts). The server runs
+// the same cases on PGlite and PostgreSQL (tests/server/op-definitions.test.ts).
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../../src/db/storage/schema';
+import { flagRow } from '../../../../src/db/flags/flag-rows';
+import { runOperation } from '../../../../src/db/ops/run';
+import { OPERATIONS } from '../../../../src/shared/ops/registry';
+import { ballotOf, newPoll, withBallot, type Poll } from '../../../../src/shared/polls';
+import { signInAs } from '../../factories';
+import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
+import {
+  EMAIL,
+  FLAGS,
+  flagLabel,
+  MEMBER_ID,
+  MEMBERS,
+  NOTIFICATIONS,
+  notificationLabel,
+  POLL_OPTIONS,
+  POLL_QUESTION,
+  POLLS,
+  POSTS,
+  REPLIES,
+  SAVED,
+  SILENCED,
+  type OpCase,
+  type Reader,
+} from '../../../ops/world';
+
+const tables = import.meta.glob<{ default: OpCase[] }>('../../../ops/*.cases.ts', { eager: true });
+const CASES = Object.values(tables).flatMap((table) => table.default);
+
+const nameOf = (email: string) => MEMBERS.find((member) => member.email === email)!.name;
+const roleOf = (email: string) => MEMBERS.find((member) => member.email === email)!.role;
+
+/** A world post's poll as a device holds it (local-only: every ballot cast on it). */
+function pollOf(postId: number): { poll?: Poll } {
+  const world = POLLS.find((poll) => poll.postId === postId);
+  if (!world) return {};
+  let poll: Poll = {
+    ...newPoll({ question: POLL_QUESTION, options: POLL_OPTIONS, multiple: world.multiple, closesAt: null }),
+    closedAt: world.closedAt,
+  };
+  for (const ballot of world.ballots) poll = withBallot(poll, ballot.email, ballot.choices);
+  return { poll };
+}
+
+/** The world, as a device holds it. */
+async function seed(): Promise<void> {
+  await db.accounts.bulkAdd(MEMBERS.map(({ email, name }) => ({ email, name, createdAt: 1 })));
+  // Each account's public id as the world names it (a staff operation finds the account it holds by it).
+  for (const { email } of MEMBERS) await rememberOwnMemberId(email, MEMBER_ID[email]);
+  await db.posts.bulkAdd(
+    POSTS.map((post, index) => ({
+      id: post.id,
+      title: post.title,
+      content: 'Some findings.',
+      category: 'Trends',
+      author: nameOf(post.author),
+      authorEmail: post.author,
+      authorRole: roleOf(post.author),
+      authorId: MEMBER_ID[post.author],
+      likes: post.likes,
+      comments: REPLIES.filter((reply) => reply.postId === post.id && reply.state === 'visible').length,
+      views: post.views,
+      date: '1 hour ago',
+      isTopContributor: false,
+      tags: [],
+      status: post.status,
+      reason: post.reason,
+      rev: index + 1,
+      ...pollOf(post.id),
+    })),
+  );
+  await db.replies.bulkAdd(
+    REPLIES.map((reply, index) => ({
+      id: reply.id,
+      postId: reply.postId,
+      author: nameOf(reply.author),
+      authorEmail: reply.author,
+      authorId: MEMBER_ID[reply.author],
+      authorRole: 'user',
+      content: reply.content,
+      quoteId: null,
+      createdAt: index + 1,
+      editedAt: null,
+      state: reply.state,
+      listed: 1 as const,
+    })),
+  );
+  await db.flags.bulkAdd(
+    FLAGS.map((flag) =>
+      flagRow({
+        id: flag.id,
+        postId: flag.postId,
+        replyId: flag.replyId,
+        reason: 'spam',
+        text: '',
+        flagger: nameOf(flag.by),
+        flaggerEmail: flag.by,
+        createdAt: 1,
+        state: flag.state,
+      }),
+    ),
+  );
+  await db.notifications.bulkAdd(
+    NOTIFICATIONS.map((note) => ({
+      id: note.id,
+      kind: 'approved' as const,
+      postId: note.postId,
+      replyId: null,
+      actor: null,
+      postTitle: 'A post',
+      reason: null,
+      createdAt: 1,
+      readAt: null,
+      email: note.to,
+      unread: 1 as const,
+    })),
+  );
+  await db.saved.bulkAdd(SAVED.map(({ email, postId }) => ({ email, postId, saved: true, at: 1 })));
+  // A silence is the server's word on the member, as their preferences hold it.
+  for (const { email, reason } of SILENCED) {
+    const sync = { seq: 1, theme: 'system' as const, name: nameOf(email), silenced: true, silenceReason: reason, silencedUntil: null };
+    await db.preferences.put({ email, theme: 'system', sync });
+  }
+}
+
+const reader: Reader = {
+  async poll(postId, email) {
+    const poll = (await db.posts.get(postId))?.poll;
+    if (!poll) return null;
+    return { counts: poll.counts, voters: poll.voters, mine: ballotOf(poll, email), closed: poll.closedAt !== null };
+  },
+  async post(id) {
+    const row = await db.posts.get(id);
+    if (!row) return undefined;
+    const { status, likes, views, comments, title, author } = row;
+    return { status, likes, views, comments, reason: row.reason ?? null, title, author };
+  },
+  async postsOf(email) {
+    const rows = await db.posts.where('[authorEmail+id]').between([email, 0], [email, Infinity]).toArray();
+    return rows.map((row) => `${row.title} ${row.status}`).sort();
+  },
+  async reply(id) {
+    const row = await db.replies.get(id);
+    return row && { state: row.state, content: row.content };
+  },
+  async flags(postId) {
+    const rows = await db.flags.filter((flag) => flag.postId === postId).toArray();
+    return rows.map((flag) => flagLabel(flag.flaggerEmail, flag.state, flag.replyId)).sort();
+  },
+  async notifications(email) {
+    const rows = await db.notifications.filter((row) => row.email === email).toArray();
+    return rows.map((row) => notificationLabel(row.id, row.kind, row.readAt)).sort();
+  },
+  async saved(email, postId) {
+    return (await db.saved.get([email, postId]))?.saved;
+  },
+  async preferences(email) {
+    return { theme: (await db.preferences.get(email))?.theme ?? 'system', name: (await db.accounts.get(email))!.name };
+  },
+  async silence(email) {
+    const sync = (await db.preferences.get(email))?.sync;
+    return { silenced: sync?.silenced === true, reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null };
+  },
+  // A device records no suspension: the server, which alone knows every member, does.
+  async suspension() {
+    return null;
+  },
+};
+
+describe('every operation, defined once, on the device (IndexedDB, local-only)', () => {
+  it('has cases for every operation of the registry', () => {
+    expect(new Set(CASES.map((one) => one.type))).toEqual(new Set(OPERATIONS.map((definition) => definition.type)));
+  });
+
+  for (const one of CASES) {
+    it(`${one.type}: ${one.name}`, async () => {
+      await seed();
+      signInAs(EMAIL[one.who], nameOf(EMAIL[one.who]));
+      const ran = runOperation(one.type, one.payload as never, one.id ? { id: one.id } : {});
+      if (typeof one.expect === 'string') {
+        await expect(ran).rejects.toMatchObject({ code: one.expect });
+        return;
+      }
+      await ran;
+      expect(await one.expect.look(reader)).toEqual('onDevice' in one.expect ? one.expect.onDevice : one.expect.is);
+    });
+  }
+});
