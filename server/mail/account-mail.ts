@@ -8,7 +8,16 @@ import { issueToken } from '../db/members/tokens';
 import { RESET_LINK_MINUTES } from '../../src/shared/account';
 import { enqueueMail, type MailKind } from './outbox';
 import { holdSignUp, type PendingSignUp } from '../db/members/signups';
-import { changeEmail, confirmEmail, emailChangeAsked, emailChanged, finishSignUp, passwordChanged, resetPassword, signUpAttempt } from './templates';
+import {
+  changeEmail,
+  confirmEmail,
+  emailChangeAsked,
+  emailChanged,
+  finishSignUp,
+  passwordChanged,
+  resetPassword,
+  signUpAttempt,
+} from './templates';
 
 const HOUR = 60 * 60_000;
 

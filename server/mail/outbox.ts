@@ -15,7 +15,16 @@ export const MAX_ATTEMPTS = 12;
 
 /** What a message is about (for the log, the tests and "Download my data"). */
 export type MailKind =
-  'confirm' | 'signupAttempt' | 'reset' | 'passwordChanged' | 'away' | 'digest' | 'signup' | 'emailChange' | 'emailChangeAsked' | 'emailChanged';
+  | 'confirm'
+  | 'signupAttempt'
+  | 'reset'
+  | 'passwordChanged'
+  | 'away'
+  | 'digest'
+  | 'signup'
+  | 'emailChange'
+  | 'emailChangeAsked'
+  | 'emailChanged';
 
 /** Queues `content` to `to` inside `tx` (the caller's transaction); sent once the transaction commits. */
 export async function enqueueMail(

@@ -262,12 +262,18 @@ test('two admins bulk-reviewing overlapping sets: each post is reviewed once, an
   // Each tablet comes to hold the server's outcome. "Synced" on the first may show a moment before
   // the live news of the second's rejections arrives (a CI run checked in between): wait for it.
   const onServer = ids.map((id) => pulled.posts.find((p) => p.id === id)?.status);
-  for (const [name, page] of [['first', first.page], ['second', second.page]] as const) {
+  for (const [name, page] of [
+    ['first', first.page],
+    ['second', second.page],
+  ] as const) {
     await expect
-      .poll(async () => {
-        const stored = await storedPosts(page);
-        return ids.map((id) => stored.find((post) => post.id === id)?.status);
-      }, { message: `the ${name} tablet holds the server's outcome`, timeout: 20_000 })
+      .poll(
+        async () => {
+          const stored = await storedPosts(page);
+          return ids.map((id) => stored.find((post) => post.id === id)?.status);
+        },
+        { message: `the ${name} tablet holds the server's outcome`, timeout: 20_000 },
+      )
       .toEqual(onServer);
   }
   for (const opened of [author, first, second]) await opened.context.close();

@@ -115,7 +115,7 @@ describe('the sync engine', () => {
     // One device, two tabs: one IndexedDB, and the Web Lock that lets one tab's cycle run at a time.
     let queue = Promise.resolve();
     let turns = 0;
-    const lock = <T,>(work: () => Promise<T>): Promise<T> => {
+    const lock = <T>(work: () => Promise<T>): Promise<T> => {
       const turn = queue.then(work).finally(() => (turns += 1));
       queue = turn.then(
         () => undefined,
