@@ -91,6 +91,8 @@ const BASE_MODULES = [
   'node_modules/react/jsx-runtime.js',
   'node_modules/react/cjs/react-jsx-runtime.production.js',
   'src/shared/post-rules.ts',
+  // Who sees what (issue 60): post-rules' maySee reads it, so it goes where post-rules goes.
+  'src/shared/visibility.ts',
 ];
 
 /**
