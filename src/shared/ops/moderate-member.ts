@@ -3,7 +3,8 @@
 // lifts it), silence or unsilence them (they read, but write nothing), and delete a spammer (every
 // post and reply they wrote leaves the forum, and the account is closed). Staff accounts are out of
 // reach (`staff_member`). A device cannot know every member: it sends them whatever it holds (the
-// server settles them), and a spammer's posts and replies leave its own rows at once.
+// server settles them), and a spammer's posts and replies leave its own rows at once, the flags on
+// them resolved.
 import { defineOp, refuseInput } from './define';
 import { reasonText } from './fields';
 import { staffTarget } from './rules';
@@ -79,6 +80,8 @@ export const deleteSpammer = defineOp('deleteSpammer', 6, 'admin', {
   sendUnchanged: true,
   async run(store, actor, { memberId }) {
     await staffTarget(store, memberId);
+    // The flags on what they wrote are resolved (no member sees those items any more), then it leaves.
+    await store.settleFlagsOfMember(memberId, 'resolved');
     await store.removeMemberContent(memberId, actor);
   },
 });
