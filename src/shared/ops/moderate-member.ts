@@ -13,6 +13,7 @@ import { staffTarget } from './rules';
 export const MAX_SUSPENSION_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 export const suspendMember = defineOp('suspendMember', 6, 'admin', {
+  staff: { when: 'always', verb: ({ until }) => (until === null ? 'lifted the suspension of' : 'suspended') },
   wire: (z, f) => ({ memberId: f.memberId, until: z.number().nullable(), reason: z.unknown().optional() }),
   parse(op) {
     if (op.until !== null && (!Number.isSafeInteger(op.until) || op.until <= 0)) {
@@ -44,6 +45,7 @@ export const suspendMember = defineOp('suspendMember', 6, 'admin', {
  * without a reason stays theirs to send.
  */
 export const silenceMember = defineOp('silenceMember', 6, 'admin', {
+  staff: { when: 'always', verb: ({ silenced }) => (silenced === false ? 'unsilenced' : 'silenced') },
   wire: (z, f) => ({
     memberId: f.memberId,
     silenced: z.boolean(),
@@ -75,6 +77,7 @@ export const silenceMember = defineOp('silenceMember', 6, 'admin', {
 });
 
 export const deleteSpammer = defineOp('deleteSpammer', 6, 'admin', {
+  staff: { when: 'always', verb: () => 'deleted the spammer' },
   wire: (_z, f) => ({ memberId: f.memberId }),
   parse: (op) => ({ memberId: op.memberId }),
   sendUnchanged: true,
