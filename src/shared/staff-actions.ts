@@ -20,7 +20,9 @@ export const LOGGED_ACTIONS: readonly LoggedAction[] = [
   ...(Object.keys(OTHER_STAFF_ACTIONS) as (keyof typeof OTHER_STAFF_ACTIONS)[]),
 ];
 
-const OPERATION_STAFF = new Map(OPERATIONS.flatMap((definition) => (definition.staff ? [[definition.type as string, definition.staff]] : [])));
+const OPERATION_STAFF = new Map(
+  OPERATIONS.flatMap((definition) => (definition.staff ? [[definition.type as string, definition.staff]] : [])),
+);
 
 /** The words of one entry after the actor's name ("acted on" for an action this version does not know: never its name). */
 export function staffVerbOf(action: string, detail: StaffDetail | null): string {

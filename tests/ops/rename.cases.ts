@@ -7,7 +7,11 @@ export default casesOf('rename', [
     who: 'alice',
     payload: { name: '  Alicia  ' },
     expect: {
-      look: async (read) => [(await read.preferences(ALICE)).name, (await read.post(ALICES_POST))?.author, await read.replyAuthor(ALICES_REPLY)],
+      look: async (read) => [
+        (await read.preferences(ALICE)).name,
+        (await read.post(ALICES_POST))?.author,
+        await read.replyAuthor(ALICES_REPLY),
+      ],
       is: ['Alicia', 'Alicia', 'Alicia'],
     },
   },

@@ -269,7 +269,10 @@ describe.each(BACKENDS)('every operation, defined once, on the server (%s)', (ba
       const looked = watched(readerOf(db));
       expect(await one.expect.look(looked.reader)).toEqual(one.expect.is);
       // Every table the operation changed is one the case reads (so the device must agree on it).
-      expect(changedTables(before, await tablesNow(db)).filter((table) => !looked.read.has(table)), 'changed, and read by no case').toEqual([]);
+      expect(
+        changedTables(before, await tablesNow(db)).filter((table) => !looked.read.has(table)),
+        'changed, and read by no case',
+      ).toEqual([]);
       const read = readerOf(db);
       const head = await changeHead(db);
       expect((await applyOp(db, user, op, PROTOCOL_VERSION)).result.status).toBe('duplicate');

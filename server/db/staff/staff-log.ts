@@ -10,7 +10,6 @@ import type { SqlStore } from '../ops/sql-store';
 import type { Sql } from '../storage/adapter';
 import { parsedJson } from '../storage/json-column';
 
-
 /** What an operation was about (apply.ts): its post and reply. */
 interface About {
   postId: number | null;

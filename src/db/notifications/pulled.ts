@@ -25,7 +25,9 @@ const readOperations = (email: string) =>
 
 /** The reads of a notification still outstanding over the server's word on it. */
 const outstandingFor = (notification: Notification, seq: number, ops: readonly OutboxRow[]) =>
-  ops.filter((row) => readsNotifications(row) && (row.op as { ids: readonly string[] }).ids.includes(notification.id) && isOutstanding(row, { seq }));
+  ops.filter(
+    (row) => readsNotifications(row) && (row.op as { ids: readonly string[] }).ids.includes(notification.id) && isOutstanding(row, { seq }),
+  );
 
 /** When a notification shows as read: the server's word, with the outstanding reads replayed on top. */
 async function shownReadAt(notification: Notification, owner: string, outstanding: readonly OutboxRow[]): Promise<number | null> {

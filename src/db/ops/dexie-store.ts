@@ -270,7 +270,10 @@ export class DexieStore implements OpStore {
   async settleFlagsOfMember(id: string, state: Exclude<FlagState, 'open'>): Promise<void> {
     const posts = await db.posts.where('authorId').equals(id).primaryKeys();
     const replies = await db.replies.where('authorId').equals(id).toArray();
-    const targets = [...posts.map((postId) => ({ postId, replyId: null })), ...replies.map((reply) => ({ postId: reply.postId, replyId: reply.id }))];
+    const targets = [
+      ...posts.map((postId) => ({ postId, replyId: null })),
+      ...replies.map((reply) => ({ postId: reply.postId, replyId: reply.id })),
+    ];
     const settled = await settleFlags(targets, state);
     this.settledFlagIds.push(...settled);
     if (settled.length > 0) this.changed = true;

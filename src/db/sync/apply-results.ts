@@ -100,7 +100,13 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
   const { op } = row;
   const kept = definitionOf(op.type).keeps;
   // A new post's and an edit's words are its `post`; a reply's, its row.
-  const written = (op as { post?: unknown }).post as { title?: unknown; content?: unknown; category?: unknown; tags?: unknown; attachments?: unknown };
+  const written = (op as { post?: unknown }).post as {
+    title?: unknown;
+    content?: unknown;
+    category?: unknown;
+    tags?: unknown;
+    attachments?: unknown;
+  };
   if (kept === 'post') {
     const { title, content, category, tags } = written;
     const key = draftMetaKey(row.email);

@@ -41,9 +41,7 @@ function Sentence({ entry }: { entry: StaffLogEntry }) {
       ) : (
         entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>
       )}
-      {typeof detail.until === 'number' && (
-        <> until {formatFullDate(detail.until)}</>
-      )}
+      {typeof detail.until === 'number' && <> until {formatFullDate(detail.until)}</>}
       {entry.reason && <span className="app-log-reason">: {entry.reason}</span>}
     </>
   );

@@ -25,10 +25,11 @@ describe('the staff log’s verbs', () => {
     // Every operation only admins may send is a staff action.
     for (const definition of OPERATIONS) if (definition.who === 'admin') expect(definition.staff, definition.type).toBeDefined();
     // A member's own deletion is not: only an admin's of what someone else wrote.
-    expect(OPERATIONS.filter((definition) => definition.staff?.when === 'othersWriting').map((definition) => definition.type).sort()).toEqual([
-      'deletePost',
-      'deleteReply',
-    ]);
+    expect(
+      OPERATIONS.filter((definition) => definition.staff?.when === 'othersWriting')
+        .map((definition) => definition.type)
+        .sort(),
+    ).toEqual(['deletePost', 'deleteReply']);
   });
 
   it('say when a suspension is lifted and a member unsilenced', () => {

@@ -13,7 +13,12 @@ const SOURCES = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '/server/**/*.ts
 });
 
 /** The screens of an operation, which decide between its own (the review queue: approve or reject). */
-const SCREENS = ['src/features/admin/pending-post.tsx', 'src/features/admin/pending-queue.tsx', 'src/features/admin/bulk-toolbar.tsx', 'src/features/admin/bulk-toast.ts'];
+const SCREENS = [
+  'src/features/admin/pending-post.tsx',
+  'src/features/admin/pending-queue.tsx',
+  'src/features/admin/bulk-toolbar.tsx',
+  'src/features/admin/bulk-toast.ts',
+];
 
 /**
  * Modules in the forum's first chunks (tests/build/chunks.test.ts), which must not load the
@@ -48,7 +53,9 @@ const COMMENT = /^\s*(\/\/|\*|\/\*)/;
 export function branchesIn(path: string, text: string): string[] {
   return text
     .split('\n')
-    .flatMap((line, index) => (!COMMENT.test(line) && BRANCHES.some((pattern) => pattern.test(line)) ? [`${path}:${index + 1}: ${line.trim()}`] : []));
+    .flatMap((line, index) =>
+      !COMMENT.test(line) && BRANCHES.some((pattern) => pattern.test(line)) ? [`${path}:${index + 1}: ${line.trim()}`] : [],
+    );
 }
 
 describe('operation names outside their definitions', () => {
@@ -62,8 +69,12 @@ describe('operation names outside their definitions', () => {
   it('finds a branch on a name (the scan itself)', () => {
     expect(branchesIn('x.ts', "if (row.op.type === 'deletePost') return;\nswitch (type) {\n  case 'approve':\n}")).toHaveLength(2);
     expect(branchesIn('x.ts', "const STAFF = new Set(['approve', 'reject']);\nconst VERBS = {\n  hidePost: 'hid',\n};")).toHaveLength(2);
-    expect(branchesIn('x.ts', "if (op.type !== 'reply') return;\nif (made === 'reply') return;\nif (mode === 'deletePost') return;")).toHaveLength(2);
-    expect(branchesIn('x.ts', "await runOperation('like', { postId });\nconst label = plural(n, 'like');\n// if (op.type === 'like')")).toEqual([]);
+    expect(
+      branchesIn('x.ts', "if (op.type !== 'reply') return;\nif (made === 'reply') return;\nif (mode === 'deletePost') return;"),
+    ).toHaveLength(2);
+    expect(
+      branchesIn('x.ts', "await runOperation('like', { postId });\nconst label = plural(n, 'like');\n// if (op.type === 'like')"),
+    ).toEqual([]);
   });
 
   it('finds none outside src/shared/ops but the operations’ screens', () => {

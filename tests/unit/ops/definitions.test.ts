@@ -212,7 +212,10 @@ describe('every operation, defined once, on the device (IndexedDB, local-only)',
       const looked = watched(reader);
       expect(await one.expect.look(looked.reader)).toEqual('onDevice' in one.expect ? one.expect.onDevice : one.expect.is);
       // Every table the operation changed here is one the case reads (so the server must agree on it).
-      expect(changedTables(before, await tablesNow()).filter((table) => !looked.read.has(table)), 'changed, and read by no case').toEqual([]);
+      expect(
+        changedTables(before, await tablesNow()).filter((table) => !looked.read.has(table)),
+        'changed, and read by no case',
+      ).toEqual([]);
     });
   }
 });
