@@ -9,6 +9,7 @@
 // and the device keeps it and sends it then; one that costs more than its limit ever allows is refused
 // (`over_limit`).
 import { slowDownMessage } from '../../src/shared/errors';
+import type { OpLimit } from '../../src/shared/ops/define';
 import type { Sql } from '../db/storage/adapter';
 import { refuse } from './http-error';
 
@@ -95,17 +96,10 @@ export const downloadCost = (size: number): number => Math.max(size, DOWNLOAD_MI
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
 export type Limits = Record<LimitName, LimitRule>;
 
-/** The limits each operation takes one of (likes: their count). */
-export const OPERATION_LIMITS: Partial<Record<string, readonly LimitName[]>> = {
-  create: ['posts_per_day', 'seconds_between_posts'],
-  reply: ['replies_per_day', 'seconds_between_replies'],
-  like: ['likes_per_day'],
-  flag: ['flags_per_day'],
-  vote: ['votes_per_day'],
-  editPost: ['edits_per_day'],
-  editReply: ['edits_per_day'],
-  rename: ['renames_per_day'],
-};
+// Which limits an operation takes is on its definition (`limits`, `cost`: src/shared/ops/define.ts);
+// each is one of these (a name there that is not one here fails the type check).
+type OneOf<T extends LimitName> = T;
+export type OperationLimitName = OneOf<OpLimit>;
 
 /** An operation or request over a limit: how long until it would be allowed. */
 export class SlowDown extends Error {
@@ -218,8 +212,15 @@ export async function take(sql: Sql, limits: Limits, name: LimitName, member: Li
 }
 
 /** Takes one of each limit `names` (the whole call's first SlowDown wins; call it in a transaction so nothing is kept). */
-export async function takeAll(sql: Sql, limits: Limits, names: readonly LimitName[], member: Limited, now = Date.now()): Promise<void> {
-  for (const name of names) await take(sql, limits, name, member, 1, now);
+export async function takeAll(
+  sql: Sql,
+  limits: Limits,
+  names: readonly LimitName[],
+  member: Limited,
+  cost = 1,
+  now = Date.now(),
+): Promise<void> {
+  for (const name of names) await take(sql, limits, name, member, cost, now);
 }
 
 /** take() for a whole request (a push, a search): over the limit is 429 slow_down with Retry-After. */

@@ -79,8 +79,8 @@ export function refusalNotice(refusal: Refusal) {
   return { title: titleOf(refusal.code), description: refusal.reason };
 }
 
-const lostReview = (refusal: Refusal) =>
-  refusal.code === 'already_reviewed' && (refusal.op.type === 'approve' || refusal.op.type === 'reject');
+/** A review another admin made first (only a review is refused `already_reviewed`). */
+const lostReview = (refusal: Refusal) => refusal.code === 'already_reviewed';
 
 /**
  * The toasts for one push's refusals. Several reviews lost to another admin (two admins' bulk

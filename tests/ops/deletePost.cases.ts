@@ -1,5 +1,5 @@
 // deletePost: its author or an admin; its flags and its replies' are settled.
-import { ALICES_PENDING, ALICES_POST, BOBS_POST, casesOf } from './world';
+import { ALICES_PENDING, ALICES_POST, ALICES_REPLY, BOBS_POST, casesOf } from './world';
 
 export default casesOf('deletePost', [
   {
@@ -13,8 +13,10 @@ export default casesOf('deletePost', [
     who: 'admin',
     payload: { postId: BOBS_POST },
     expect: {
-      look: async (read) => [await read.post(BOBS_POST), await read.flags(BOBS_POST)],
-      is: [undefined, ['alice resolved', 'bob resolved reply']],
+      look: async (read) => [await read.post(BOBS_POST), await read.flags(BOBS_POST), await read.reply(ALICES_REPLY)],
+      is: [undefined, ['alice resolved', 'bob resolved reply'], { state: 'visible', content: 'Agreed.' }],
+      // The device takes the thread with its post (the server keeps the rows under the deleted post).
+      onDevice: [undefined, ['alice resolved', 'bob resolved reply'], undefined],
     },
   },
   { name: 'another member: not_your_post', who: 'bob', payload: { postId: ALICES_POST }, expect: 'not_your_post' },

@@ -18,7 +18,10 @@ export default casesOf('reject', [
     name: 'without a reason: none',
     who: 'admin',
     payload: { postId: ALICES_PENDING },
-    expect: { look: async (read) => (await read.post(ALICES_PENDING))?.reason, is: null },
+    expect: {
+      look: async (read) => [(await read.post(ALICES_PENDING))?.reason, await read.notifications(ALICE)],
+      is: [null, ['rejected unread', 'seed unread']],
+    },
   },
   { name: 'a member: admins_only', who: 'alice', payload: { postId: ALICES_PENDING }, expect: 'admins_only' },
   {

@@ -1,14 +1,18 @@
 // rename: a name (validateName), on the account and on what the member wrote.
-import { ADMIN, ALICE, ALICES_POST, casesOf } from './world';
+import { ADMIN, ALICE, ALICES_POST, ALICES_REPLY, casesOf } from './world';
 
 export default casesOf('rename', [
   {
-    name: 'a member renames (trimmed): their posts show it',
+    name: 'a member renames (trimmed): their posts and replies show it',
     who: 'alice',
     payload: { name: '  Alicia  ' },
     expect: {
-      look: async (read) => [(await read.preferences(ALICE)).name, (await read.post(ALICES_POST))?.author],
-      is: ['Alicia', 'Alicia'],
+      look: async (read) => [
+        (await read.preferences(ALICE)).name,
+        (await read.post(ALICES_POST))?.author,
+        await read.replyAuthor(ALICES_REPLY),
+      ],
+      is: ['Alicia', 'Alicia', 'Alicia'],
     },
   },
   { name: 'a blank name: invalid', who: 'alice', payload: { name: '   ' }, expect: 'invalid' },

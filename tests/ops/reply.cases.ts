@@ -18,8 +18,12 @@ export default casesOf('reply', [
     id: NEW_ID,
     payload: { postId: ALICES_POST, content: 'Good one.' },
     expect: {
-      look: async (read) => [(await read.post(ALICES_POST))?.comments, await read.notifications('alice@example.com')],
-      is: [1, ['replied unread', 'seed unread']],
+      look: async (read) => [
+        await read.reply(NEW_ID),
+        (await read.post(ALICES_POST))?.comments,
+        await read.notifications('alice@example.com'),
+      ],
+      is: [{ state: 'visible', content: 'Good one.' }, 1, ['replied unread', 'seed unread']],
     },
   },
   {

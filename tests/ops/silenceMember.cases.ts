@@ -56,7 +56,10 @@ export default casesOf('silenceMember', [
     name: 'an admin silences a member: what they wrote stays',
     who: 'admin',
     payload: { memberId: MEMBER_ID[BOB]!, silenced: true, reason: 'Spam links' },
-    expect: { look: async (read) => (await read.post(BOBS_POST))?.status, is: 'approved' },
+    expect: {
+      look: async (read) => [(await read.post(BOBS_POST))?.status, await read.silence(BOB)],
+      is: ['approved', { silenced: true, reason: 'Spam links', until: null }],
+    },
   },
   {
     name: 'unsilence a silenced member: they write again; neither reason nor end is kept',

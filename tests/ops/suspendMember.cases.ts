@@ -48,7 +48,11 @@ export default casesOf('suspendMember', [
   {
     name: 'an admin suspends a member: what they wrote stays',
     who: 'admin',
-    payload: { memberId: MEMBER_ID[BOB]!, until: inDays(3), reason: 'Spam links' },
-    expect: { look: async (read) => (await read.post(2_000_000_000_001))?.status, is: 'approved' },
+    payload: { memberId: MEMBER_ID[BOB]!, until: UNTIL, reason: 'Spam links' },
+    expect: {
+      look: async (read) => [(await read.post(2_000_000_000_001))?.status, await read.suspension(BOB)],
+      is: ['approved', { until: UNTIL, reason: 'Spam links' }],
+      onDevice: ['approved', null],
+    },
   },
 ]);

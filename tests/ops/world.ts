@@ -126,6 +126,8 @@ export interface Reader {
   /** Each post of a member as "<title> <status>", sorted. */
   postsOf(email: string): Promise<string[]>;
   reply(id: string): Promise<{ state: ReplyState; content: string } | undefined>;
+  /** The name a reply is shown under (undefined: no such reply). */
+  replyAuthor(id: string): Promise<string | undefined>;
   /** Each flag of a post as "<who> <state>" (a reply's: "<who> <state> reply"), sorted. */
   flags(postId: number): Promise<string[]>;
   /** Each notification of a member as "<kind> <read|unread>" (the world's own: "seed …"), sorted. */
@@ -167,4 +169,47 @@ export interface OpCase<T extends OpType = OpType> {
 /** Declares the cases of one operation (typed by its payload). */
 export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'>[]): OpCase<T>[] {
   return cases.map((one) => ({ ...one, type }));
+}
+
+/**
+ * The tables a store keeps that an operation may change, as the cases see them: each runner reads
+ * them all before and after a case, and every table that changed must have been read by the case's
+ * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
+ */
+export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members';
+
+/** The tables each of the reader's questions reads. */
+export const READS: Record<keyof Reader, readonly Table[]> = {
+  // A post's poll leaves with it.
+  post: ['posts', 'polls'],
+  postsOf: ['posts', 'polls'],
+  poll: ['polls'],
+  reply: ['replies'],
+  replyAuthor: ['replies'],
+  flags: ['flags'],
+  notifications: ['notifications'],
+  saved: ['saved'],
+  preferences: ['members'],
+  silence: ['members'],
+  suspension: ['members'],
+};
+
+/** `reader`, recording the tables a case reads through it. */
+export function watched(reader: Reader): { reader: Reader; read: Set<Table> } {
+  const read = new Set<Table>();
+  const wrapped = Object.fromEntries(
+    (Object.keys(READS) as (keyof Reader)[]).map((name) => [
+      name,
+      (...args: never[]) => {
+        for (const table of READS[name]) read.add(table);
+        return (reader[name] as (...given: never[]) => unknown)(...args);
+      },
+    ]),
+  ) as unknown as Reader;
+  return { reader: wrapped, read };
+}
+
+/** The tables whose contents differ between two readings (each: the table's rows, in a stable order). */
+export function changedTables(before: Record<Table, unknown>, after: Record<Table, unknown>): Table[] {
+  return (Object.keys(before) as Table[]).filter((table) => JSON.stringify(before[table]) !== JSON.stringify(after[table])).sort();
 }

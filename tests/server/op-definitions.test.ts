@@ -32,8 +32,11 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  changedTables,
   type OpCase,
   type Reader,
+  type Table,
+  watched,
 } from '../ops/world';
 import { BACKENDS, freshDatabase } from './support/databases';
 import { toWirePoll, withPolls } from '../../server/db/posts/poll-rows';
@@ -169,6 +172,13 @@ function readerOf(db: Database): Reader {
       const [row] = await db.query('SELECT state, content FROM replies WHERE id = $1', [id]);
       return row && { state: row.state as never, content: String(row.content) };
     },
+    async replyAuthor(id) {
+      const [stored] = await db.query('SELECT * FROM replies WHERE id = $1', [id]);
+      if (!stored) return undefined;
+      // As every viewer is shown it: by the account as it is now.
+      const [row] = await withAuthors(db, [stored]);
+      return String(row!.author);
+    },
     async flags(postId) {
       const rows = await db.query(
         'SELECT u.email, f.state, f.reply_id FROM flags f JOIN users u ON u.id = f.user_id WHERE f.post_id = $1',
@@ -211,6 +221,27 @@ function readerOf(db: Database): Reader {
   };
 }
 
+/** Every table a case may read, as the server holds it (a post's poll and ballots apart from the post). */
+async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
+  // Change numbers are the pull's bookkeeping: a table changed when something besides them did.
+  const rows = async (sql: string) =>
+    (await db.query(sql)).map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !column.endsWith('seq'))));
+  const posts = await rows('SELECT * FROM posts ORDER BY id');
+  return {
+    posts: [
+      posts.map(({ poll: _poll, ...post }) => post),
+      await rows('SELECT * FROM deleted_posts ORDER BY id'),
+      await rows('SELECT * FROM post_views ORDER BY user_id, post_id'),
+    ],
+    polls: [posts.map((post) => [post.id, post.poll]), await rows('SELECT * FROM poll_votes ORDER BY 1, 2')],
+    replies: await rows('SELECT * FROM replies ORDER BY id'),
+    flags: await rows('SELECT * FROM flags ORDER BY id'),
+    notifications: await rows('SELECT * FROM notifications ORDER BY id'),
+    saved: await rows('SELECT * FROM saved_posts ORDER BY user_id, post_id'),
+    members: await rows('SELECT * FROM users ORDER BY id'),
+  };
+}
+
 const opOf = (one: OpCase): Op => ({ ...one.payload, id: one.id ?? crypto.randomUUID(), type: one.type }) as Op;
 
 describe.each(BACKENDS)('every operation, defined once, on the server (%s)', (backend) => {
@@ -227,14 +258,22 @@ describe.each(BACKENDS)('every operation, defined once, on the server (%s)', (ba
       await seed(db);
       const user = (await findUser(db, EMAIL[one.who]))!;
       const op = opOf(one);
+      const before = await tablesNow(db);
       const { result } = await applyOp(db, user, op, PROTOCOL_VERSION);
       if (typeof one.expect === 'string') {
         expect(result).toMatchObject({ status: 'refused', code: one.expect });
+        expect(changedTables(before, await tablesNow(db)), 'a refusal changes nothing').toEqual([]);
         return;
       }
       expect(result.status).toBe('applied');
+      const looked = watched(readerOf(db));
+      expect(await one.expect.look(looked.reader)).toEqual(one.expect.is);
+      // Every table the operation changed is one the case reads (so the device must agree on it).
+      expect(
+        changedTables(before, await tablesNow(db)).filter((table) => !looked.read.has(table)),
+        'changed, and read by no case',
+      ).toEqual([]);
       const read = readerOf(db);
-      expect(await one.expect.look(read)).toEqual(one.expect.is);
       const head = await changeHead(db);
       expect((await applyOp(db, user, op, PROTOCOL_VERSION)).result.status).toBe('duplicate');
       expect(await one.expect.look(read)).toEqual(one.expect.is);

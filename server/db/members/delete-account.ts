@@ -1,6 +1,6 @@
 // "Delete my account" (issue 41, item 6), in one transaction under the change_head lock like any
 // operation: the member's posts and replies either leave the forum exactly as Delete spammer removes
-// them (SqlStore.removeMemberContent), or stay under "Deleted member"; then the private data goes
+// them (SqlStore.settleFlagsOfMember, removeMemberContent), or stay under "Deleted member"; then the private data goes
 // (notifications, saved posts, links, emails, the address and the password) and every session ends,
 // each told `account_deleted`. The account row stays, closed and nameless (what they wrote, and the
 // staff log, point at it), with an address that is no one's. Every changed row takes a change number,
@@ -25,7 +25,9 @@ export async function deleteAccount(db: Database, user: UserRow, keepContent: bo
     };
     const anonymous = `deleted-${user.memberId}@deleted.invalid`;
     if (!keepContent) {
-      await new SqlStore(tx, user, change, Number(head!.last_post_id)).removeMemberContent(user.memberId, user);
+      const store = new SqlStore(tx, user, change, Number(head!.last_post_id));
+      await store.settleFlagsOfMember(user.memberId, 'resolved');
+      await store.removeMemberContent(user.memberId, user);
     } else {
       // Kept: each post and reply under the anonymous address, each with a change number (admins'
       // devices hold authors' addresses; members see the name from the account row below).

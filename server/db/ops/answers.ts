@@ -3,7 +3,7 @@
 // applied: the same post, reply and flag, as this member may see them now).
 import { postVisibleSql, sqlViewer } from '../../../src/shared/visibility';
 import { ERRORS, type WireErrorCode } from '../../../src/shared/errors';
-import type { OpType } from '../../../src/shared/ops/registry';
+import { definitionOf, type OpType } from '../../../src/shared/ops/registry';
 import type { ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -25,15 +25,14 @@ export const refused = (op: { id: string }, code: WireErrorCode, reason: string 
 });
 
 /**
- * The code a device of `protocolVersion` understands for `code`: before version 4 (which brought
- * `admins_only`) a member's review was refused `forbidden`, and a member's hide or restore of a
- * reply `moderators_only`. Those codes keep their meaning for those devices only.
+ * The code a device of `protocolVersion` understands for `code`, as the operation's definition
+ * declares (`legacyCodes`): before version 4 (which brought `admins_only`) a member's review was
+ * refused `forbidden`, and a member's hide or restore of a reply `moderators_only`. Those codes keep
+ * their meaning for those devices only.
  */
 export function legacyCode(code: WireErrorCode, type: OpType, protocolVersion = Infinity): WireErrorCode {
-  if (code !== 'admins_only' || protocolVersion >= 4) return code;
-  if (type === 'approve' || type === 'reject') return 'forbidden';
-  if (type === 'hideReply' || type === 'restoreReply') return 'moderators_only';
-  return code;
+  const legacy = definitionOf(type).legacyCodes?.find((one) => one.code === code && protocolVersion < one.before);
+  return legacy?.as ?? code;
 }
 
 /** True when `opId` is recorded: most retries are caught with this, outside the write lock. */

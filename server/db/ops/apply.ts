@@ -9,7 +9,7 @@
 import { maySee } from '../../../src/shared/post-rules';
 import { isSilencedAt } from '../../../src/shared/moderation';
 import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
-import { definitionOf } from '../../../src/shared/ops/registry';
+import { definitionOf, type AnyDefinition } from '../../../src/shared/ops/registry';
 import { runOp, silenceRefuses } from '../../../src/shared/ops/rules';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
@@ -22,7 +22,7 @@ import type { Database, Priority, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
 import { applyLike } from './like-batch';
 import { logStaffAction } from '../staff/staff-log';
-import { OPERATION_LIMITS, OverLimit, SlowDown, take, takeAll, type Limits } from '../../lib/limits';
+import { OverLimit, SlowDown, takeAll, type Limits } from '../../lib/limits';
 import { ChangeNumber, SqlStore } from './sql-store';
 
 /** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
@@ -39,6 +39,9 @@ const slowedDown = (op: Op, error: SlowDown): ServerOpResult =>
   error instanceof OverLimit
     ? refused(op, 'over_limit')
     : { id: op.id, status: 'failed', code: 'slow_down', reason: error.message, retryAfter: error.retryAfter };
+
+/** How many of each of its limits `op` takes (its definition's cost; one by default). */
+const costOf = (definition: AnyDefinition, args: unknown): number => (definition.cost ? definition.cost(args as never) : 1);
 
 /** Thrown inside an operation's transaction when its op id turns out to be recorded already. */
 class Duplicate extends Error {}
@@ -115,19 +118,19 @@ export async function applyOp(
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
-  if (op.type === 'like') {
+  if (definition.batched) {
     // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the
     // member's row here (a silence past its end no longer counts: isSilencedAt), and the like's limit
-    // taken before it joins (a like's count is as many likes).
+    // taken before it joins (a like's count is as many likes: its cost).
     if (silenceRefuses(definition, isSilencedAt(user, Date.now()))) return { result: refused(op, 'silenced'), seq: null };
-    const count = (args as { count?: number }).count ?? 1;
+    const count = costOf(definition, args);
     try {
-      if (limits) await take(db, limits, 'likes_per_day', user, count);
+      if (limits) await takeAll(db, limits, definition.limits ?? [], user, count);
     } catch (error) {
       if (error instanceof SlowDown) return { result: slowedDown(op, error), seq: null };
       throw error;
     }
-    return like(db, user, op, count);
+    return like(db, user, op as OpOf<'like'>, count);
   }
   return applyByDefinition(db, user, op, args, limits, priority);
 }
@@ -151,7 +154,7 @@ export async function applyByDefinition(
       const [head] = await tx.query('SELECT seq, last_post_id FROM change_head FOR UPDATE');
       if (await alreadyApplied(tx, op.id)) throw new Duplicate();
       // Its limits are taken in its own transaction: a refusal gives them back.
-      if (limits) await takeAll(tx, limits, OPERATION_LIMITS[op.type] ?? [], user);
+      if (limits) await takeAll(tx, limits, definition.limits ?? [], user, costOf(definition, args));
       const change = new ChangeNumber(Number(head!.seq) + 1);
       const store = new SqlStore(tx, user, change, Number(head!.last_post_id));
       const about: About = { postId: null, replyId: null };

@@ -393,10 +393,25 @@ export class SqlStore implements OpStore {
     }
   }
 
+  /** The open flags on the member's posts (their own flags) and replies, each with a change number of its own. */
+  async settleFlagsOfMember(id: string, state: Exclude<FlagState, 'open'>): Promise<void> {
+    const [row] = await this.tx.query('SELECT email FROM users WHERE member_id = $1', [id]);
+    if (!row) return;
+    const rows = await this.tx.query(
+      `UPDATE flags f SET state = $3, seq = $1 + n.rank
+       FROM (SELECT f2.id, row_number() OVER (ORDER BY f2.created_at, f2.id) AS rank FROM flags f2
+         LEFT JOIN replies r ON r.id = f2.reply_id
+         WHERE f2.state = 'open' AND ((f2.reply_id IS NULL AND f2.post_id IN (SELECT id FROM posts WHERE author_email = $2))
+           OR r.author_email = $2)) n
+       WHERE f.id = n.id RETURNING f.id`,
+      [this.change.last, String(row.email), state],
+    );
+    this.change.advance(rows.length);
+  }
+
   /**
    * Delete spammer: every post of the member leaves the forum as a deletion does (deleted_posts), every
-   * reply of theirs is deleted, the posts they replied to are counted again, the flags on what they
-   * wrote are resolved, their account is closed (silenced too) and their sessions end. Every row a
+   * reply of theirs is deleted, the posts they replied to are counted again, their account is closed (silenced too) and their sessions end. Every row a
    * change number of its own: a spammer's thousands of posts never make one page larger than a pull's limit.
    */
   async removeMemberContent(id: string, by: Actor): Promise<void> {
@@ -410,16 +425,6 @@ export class SqlStore implements OpStore {
       this.change.advance(rows.length);
       return rows;
     };
-    // Flags on what they wrote: resolved (no member sees those items any more).
-    await numbered(
-      `UPDATE flags f SET state = 'resolved', seq = $1 + n.rank
-       FROM (SELECT f2.id, row_number() OVER (ORDER BY f2.created_at, f2.id) AS rank FROM flags f2
-         LEFT JOIN replies r ON r.id = f2.reply_id
-         WHERE f2.state = 'open' AND ((f2.reply_id IS NULL AND f2.post_id IN (SELECT id FROM posts WHERE author_email = $2))
-           OR r.author_email = $2)) n
-       WHERE f.id = n.id RETURNING f.id`,
-      [email],
-    );
     const replies = await numbered(
       `UPDATE replies x SET state = 'deleted', content = '', seq = $1 + n.rank
        FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM replies WHERE author_email = $2 AND state <> 'deleted') n

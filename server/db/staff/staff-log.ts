@@ -2,26 +2,13 @@
 // admin's deletion of someone else's post or reply, suspensions, silences, deleted spammers, changed
 // limits) as one row, written in the transaction of the action itself, so it is there exactly when
 // the action is; read by /admin/log, newest first.
+import { definitionOf } from '../../../src/shared/ops/registry';
+import type { LoggedAction } from '../../../src/shared/staff-actions';
 import type { Op, StaffLogEntry, StaffLogPage } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import type { SqlStore } from '../ops/sql-store';
 import type { Sql } from '../storage/adapter';
 import { parsedJson } from '../storage/json-column';
-
-/** The operations that are always the staff's. */
-const STAFF_OPERATIONS = new Set([
-  'approve',
-  'reject',
-  'hidePost',
-  'hideReply',
-  'restoreReply',
-  'dismissFlags',
-  'suspendMember',
-  'silenceMember',
-  'deleteSpammer',
-]);
-/** The operations that are the staff's when an admin does them to what someone else wrote. */
-const STAFF_WHEN_NOT_THEIRS = new Set(['deletePost', 'deleteReply']);
 
 /** What an operation was about (apply.ts): its post and reply. */
 interface About {
@@ -32,7 +19,8 @@ interface About {
 /** One staff action to write. */
 export interface StaffEntry {
   actorId: number;
-  action: string;
+  /** An operation's type (its definition says it is a staff action) or one of the other staff actions. */
+  action: LoggedAction;
   /** The member it reached (users.id), or, for a post or reply, its author's email. */
   memberId?: number;
   authorEmail?: string;
@@ -73,9 +61,10 @@ export async function logStaffAction(tx: Sql, store: SqlStore, user: UserRow, op
   const post = about.postId === null ? undefined : store.before.get(`post:${about.postId}`);
   const reply = about.replyId === null ? undefined : store.before.get(`reply:${about.replyId}`);
   const subject = reply ?? post;
-  if (!STAFF_OPERATIONS.has(op.type)) {
-    if (!STAFF_WHEN_NOT_THEIRS.has(op.type) || !subject || subject.author_email === user.email) return;
-  }
+  // Which operations are the staff's is on their definitions (`staff`).
+  const staff = definitionOf(op.type).staff;
+  if (!staff) return;
+  if (staff.when === 'othersWriting' && (!subject || subject.author_email === user.email)) return;
   const given = (args ?? {}) as { reason?: string | null; until?: number | null; silenced?: boolean };
   const detail: Record<string, unknown> = {};
   if (given.until !== undefined) detail.until = given.until;

@@ -7,21 +7,27 @@ import { db, type NotificationRow, type OutboxRow } from '../storage/schema';
 import type { WireNotification } from '../../shared/protocol';
 import type { Notification } from '../../shared/moderation';
 import { NO_POST_ID } from '../ops/outbox';
+import { definitionOf } from '../../shared/ops/registry';
 import { newerThanStored } from '../storage/newer';
 import { isOutstanding, replay } from '../ops/replay';
 import { MemoryStore } from '../ops/memory-store';
+
+/** An operation that marks the member's notifications read (its definition `touches` them: its `ids`). */
+const readsNotifications = (row: OutboxRow) => definitionOf(row.op.type).touches === 'notifications';
 
 /** The queued (or applied, not yet pulled) readNotifications operations of `email`. */
 const readOperations = (email: string) =>
   db.outbox
     .where('postId')
     .equals(NO_POST_ID)
-    .filter((row) => row.op.type === 'readNotifications' && row.email === email)
+    .filter((row) => readsNotifications(row) && row.email === email)
     .sortBy('seq');
 
 /** The reads of a notification still outstanding over the server's word on it. */
 const outstandingFor = (notification: Notification, seq: number, ops: readonly OutboxRow[]) =>
-  ops.filter((row) => row.op.type === 'readNotifications' && row.op.ids.includes(notification.id) && isOutstanding(row, { seq }));
+  ops.filter(
+    (row) => readsNotifications(row) && (row.op as { ids: readonly string[] }).ids.includes(notification.id) && isOutstanding(row, { seq }),
+  );
 
 /** When a notification shows as read: the server's word, with the outstanding reads replayed on top. */
 async function shownReadAt(notification: Notification, owner: string, outstanding: readonly OutboxRow[]): Promise<number | null> {

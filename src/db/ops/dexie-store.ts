@@ -266,6 +266,19 @@ export class DexieStore implements OpStore {
     this.changed = true;
   }
 
+  /** The open flags on the posts and replies this device holds of the member `id`. */
+  async settleFlagsOfMember(id: string, state: Exclude<FlagState, 'open'>): Promise<void> {
+    const posts = await db.posts.where('authorId').equals(id).primaryKeys();
+    const replies = await db.replies.where('authorId').equals(id).toArray();
+    const targets = [
+      ...posts.map((postId) => ({ postId, replyId: null })),
+      ...replies.map((reply) => ({ postId: reply.postId, replyId: reply.id })),
+    ];
+    const settled = await settleFlags(targets, state);
+    this.settledFlagIds.push(...settled);
+    if (settled.length > 0) this.changed = true;
+  }
+
   /**
    * The spammer's posts and replies leave this device at once (the admin who deleted them stops seeing
    * them): their posts with their threads, their replies elsewhere deleted, those posts counted again.

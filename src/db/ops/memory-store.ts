@@ -149,7 +149,9 @@ export class MemoryStore implements OpStore {
 
   async moderateMember(): Promise<void> {}
 
-  /** A replay holds no spammer's rows to take away: the pull's tombstones and deleted replies do it. */
+  /** A replay holds no spammer's rows to take away (nor their flags): the pull's tombstones, deleted replies and flags do it. */
+  async settleFlagsOfMember(): Promise<void> {}
+
   async removeMemberContent(): Promise<void> {}
 
   /** Only the server knows every name: it refuses a taken one (`name_taken`), which undoes the rename here. */

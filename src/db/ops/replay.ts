@@ -65,7 +65,7 @@ export type LocalView = {
  */
 export async function localView(server: ServerState, ops: readonly OutboxRow[], row: Post & Partial<PostRow>): Promise<LocalView> {
   const base = serverPost(row, server);
-  const outstanding = ops.filter((entry) => entry.op.type !== 'deletePost' && isOutstanding(entry, server));
+  const outstanding = ops.filter((entry) => definitionOf(entry.op.type).removes !== 'post' && isOutstanding(entry, server));
   let post = base;
   if (outstanding.length > 0) {
     const store = new MemoryStore();

@@ -14,6 +14,7 @@ import { editDraftMetaKey } from '../contracts';
 import type { NewPostFields, Post, PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
 import { isUnsentCreate, operationsFor, queueOperation } from '../ops/outbox';
 import { applyOperation } from '../ops/run';
+import { definitionOf } from '../../shared/ops/registry';
 import { OP_TABLES } from '../ops/op-tables';
 import { showNewestReplies } from '../replies/pulled';
 import { DEFAULT_CATEGORY, isCategory } from '../types';
@@ -35,7 +36,7 @@ async function newestTextInCreate(postId: number, fields: NewPostFields): Promis
   await db.outbox
     .where('postId')
     .equals(postId)
-    .filter((entry) => entry.op.type === 'create' && entry.ackCursor === undefined)
+    .filter((entry) => definitionOf(entry.op.type).creates === 'post' && entry.ackCursor === undefined)
     .modify((entry) => {
       entry.op = { ...entry.op, post: text } as typeof entry.op;
     });
@@ -76,7 +77,7 @@ export async function deletePost(id: number): Promise<UndoToken> {
     // server answers what it had applied as duplicates). A create not answered yet goes too: the
     // server then never hears of the post.
     const queued = await operationsFor(id);
-    const create = queued.find((entry) => entry.op.type === 'create' && entry.ackCursor === undefined);
+    const create = queued.find((entry) => definitionOf(entry.op.type).creates === 'post' && entry.ackCursor === undefined);
     // A create that may have reached the server (a push took it, its answer not here yet, or
     // lost) stays queued: sent again, the server answers with its post, which the held
     // deletion then deletes. Only a create never taken by a push goes with the post.

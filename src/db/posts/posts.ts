@@ -57,18 +57,17 @@ async function postNow(id: number): Promise<Post> {
   return toPost(row);
 }
 
-async function reviewPost(shown: number, type: 'approve' | 'reject', reason?: string): Promise<Post> {
+async function reviewPost(shown: number, review: (postId: number) => Promise<unknown>): Promise<Post> {
   // The queue may show a post under the id it had a moment ago (the admin's own fresh post, re-keyed
   // as the server took it): the review follows it.
   const id = await run(() => currentId(shown));
-  if (type === 'approve') await runOperation('approve', { postId: id });
-  else await runOperation('reject', reason === undefined ? { postId: id } : { postId: id, reason });
+  await review(id);
   return postNow(id);
 }
 
 /** Approves a pending post (the `approve` operation): admins only, pending posts only (else a typed error). */
 export function approvePost(id: number): Promise<Post> {
-  return reviewPost(id, 'approve');
+  return reviewPost(id, (postId) => runOperation('approve', { postId }));
 }
 
 /**
@@ -76,7 +75,7 @@ export function approvePost(id: number): Promise<Post> {
  * else `invalid`) that its author reads: admins only, pending posts only (else a typed error).
  */
 export function rejectPost(id: number, reason?: string): Promise<Post> {
-  return reviewPost(id, 'reject', reason);
+  return reviewPost(id, (postId) => runOperation('reject', reason === undefined ? { postId } : { postId, reason }));
 }
 
 function approvedCollection(category: CategoryFilter) {

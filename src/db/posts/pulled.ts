@@ -12,6 +12,12 @@ import { countVisibleReplies } from '../replies/reply-counts';
 import { noteRemovedPosts } from '../storage/removals';
 import { deleteUndoEntry, getUndoEntry, putUndoEntry } from '../ops/undo';
 import { fieldsOf, isOutstanding, localView } from '../ops/replay';
+import { definitionOf } from '../../shared/ops/registry';
+
+/** A queued deletion of its post (its definition `removes` the post). */
+const deletesPost = (entry: OutboxRow) => definitionOf(entry.op.type).removes === 'post';
+/** A queued edit of its post's words (its definition `keeps` an edit). */
+const editsPost = (entry: OutboxRow) => definitionOf(entry.op.type).keeps === 'edit';
 
 /** A fresh local id for a row that has to move: a timestamp above every stored id. */
 async function freshLocalId(): Promise<number> {
@@ -28,7 +34,7 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
   await db.outbox
     .where('postId')
     .equals(from)
-    .filter((entry) => entry.op.type !== 'deletePost')
+    .filter((entry) => definitionOf(entry.op.type).removes !== 'post')
     .modify((entry: OutboxRow) => {
       entry.postId = to;
       if ('postId' in entry.op) entry.op = { ...entry.op, postId: to };
@@ -66,7 +72,7 @@ function plainServerRow(wire: WirePost, rev: number | undefined): PostRow {
 export async function serverRow(wire: WirePost, ops: readonly OutboxRow[], rev: number | undefined): Promise<PostRow> {
   const row = plainServerRow(wire, rev);
   const sync = row.sync!;
-  if (ops.some((entry) => entry.op.type === 'editPost' && isOutstanding(entry, sync))) sync.fields = fieldsOf(row);
+  if (ops.some((entry) => editsPost(entry) && isOutstanding(entry, sync))) sync.fields = fieldsOf(row);
   return { ...row, ...(await localView(sync, ops, row)), sync };
 }
 
@@ -78,7 +84,7 @@ export async function refreshLocalView(postId: number): Promise<void> {
   const row = await db.posts.get(postId);
   if (!row?.sync) return;
   const ops = await db.outbox.where('postId').equals(postId).sortBy('seq');
-  const editing = ops.some((entry) => entry.op.type === 'editPost' && isOutstanding(entry, row.sync));
+  const editing = ops.some((entry) => editsPost(entry) && isOutstanding(entry, row.sync));
   const sync = { ...row.sync };
   if (!editing) delete sync.fields;
   const view = await localView(row.sync, ops, row);
@@ -101,11 +107,11 @@ export async function refreshLocalView(postId: number): Promise<void> {
 }
 
 /** True when the stored operations hold this device's deletion of the post, not yet settled by a pull. */
-const deletedHere = (ops: readonly OutboxRow[]) => ops.some((entry) => entry.op.type === 'deletePost');
+const deletedHere = (ops: readonly OutboxRow[]) => ops.some(deletesPost);
 
 /** Keeps the server's newer version of a post deleted here in its Undo entry, so that Undo (or a refusal) puts back the latest. */
 async function refreshKeptCopy(wire: WirePost, ops: readonly OutboxRow[]): Promise<void> {
-  const token = ops.find((entry) => entry.op.type === 'deletePost')?.undoToken;
+  const token = ops.find(deletesPost)?.undoToken;
   const entry = token ? await getUndoEntry(token) : undefined;
   if (!entry?.post?.sync || entry.post.sync.seq >= wire.seq) return;
   const row = await serverRow(wire, entry.ops, entry.post.rev);
@@ -197,7 +203,7 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
       continue;
     }
     // This device's deletion (held, or not answered yet) has nothing left to do.
-    const deletions = ops.filter((entry) => entry.op.type === 'deletePost');
+    const deletions = ops.filter(deletesPost);
     for (const entry of deletions) await deleteUndoEntry(entry.undoToken);
     // A row the server never had on this id (this device's own) stays, with its operations.
     const ours = row !== undefined && !row.sync;

@@ -8,6 +8,7 @@ import { readStoredSession } from '../members/session';
 import type { WirePreferences } from '../../shared/protocol';
 import { NO_POST_ID } from '../ops/outbox';
 import { isOutstanding, replay } from '../ops/replay';
+import { definitionOf } from '../../shared/ops/registry';
 import { MemoryStore, type MemoryPreferences } from '../ops/memory-store';
 import { renameOnDevice, type PreferenceEffects } from './on-device';
 
@@ -16,7 +17,7 @@ export { followPreferences, renameOnDevice, type PreferenceEffects } from './on-
 /** The member's queued `setTheme` / `rename` operations, oldest first. */
 async function preferenceOperations(email: string): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('postId').equals(NO_POST_ID).sortBy('seq');
-  return rows.filter((row) => row.email === email && (row.op.type === 'setTheme' || row.op.type === 'rename'));
+  return rows.filter((row) => row.email === email && definitionOf(row.op.type).touches === 'preferences');
 }
 
 /**
@@ -88,7 +89,10 @@ export async function refreshPreferences(email: string, fallback?: OutboxRow['pr
 
 /** The name of the member's newest rename the server has not confirmed by a pull yet (undefined: none). */
 export async function pendingName(email: string): Promise<string | undefined> {
-  const renames = (await preferenceOperations(email)).filter((row) => row.op.type === 'rename');
-  const last = renames[renames.length - 1];
-  return last?.op.type === 'rename' && typeof last.op.name === 'string' ? last.op.name : undefined;
+  // A rename is the one that carries a name.
+  const names = (await preferenceOperations(email)).flatMap((row) => {
+    const { name } = row.op as { name?: unknown };
+    return typeof name === 'string' ? [name] : [];
+  });
+  return names[names.length - 1];
 }

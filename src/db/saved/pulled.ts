@@ -6,13 +6,14 @@
 import { db, type OutboxRow, type SavedRow } from '../storage/schema';
 import type { WireSaved } from '../../shared/protocol';
 import { isOutstanding, replay, serverPost } from '../ops/replay';
+import { definitionOf } from '../../shared/ops/registry';
 import { newerThanStored } from '../storage/newer';
 import { MemoryStore } from '../ops/memory-store';
 
 /** The member's queued (or applied, not yet pulled) `save` operations about one post, oldest first. */
 async function saveOperations(email: string, postId: number): Promise<OutboxRow[]> {
   const rows = await db.outbox.where('postId').equals(postId).sortBy('seq');
-  return rows.filter((row) => row.email === email && row.op.type === 'save');
+  return rows.filter((row) => row.email === email && definitionOf(row.op.type).touches === 'saved');
 }
 
 /** A saved row as the server's word plus this device's outstanding saves (undefined: nothing to keep). */

@@ -13,7 +13,7 @@ import { countChange } from '../storage/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { definitionOf } from '../../shared/ops/registry';
 import { postFields } from '../../shared/ops/fields';
-import { newOp, queueOperation } from '../ops/outbox';
+import { newOp, NO_POST_ID, queueOperation } from '../ops/outbox';
 import { rekeyPost, storeServerPosts } from '../posts/pulled';
 import { SYNC_META } from '../ops/sync-meta';
 import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
@@ -48,8 +48,8 @@ async function followCreate(opId: string, serverId: number): Promise<void> {
   for (const entry of await listUndoEntries()) {
     if (entry.sentCreateOpId !== opId) continue;
     const held = entry.opSeq === undefined ? undefined : await db.outbox.get(entry.opSeq);
-    if (held && held.op.type === 'deletePost')
-      await db.outbox.update(held.seq!, { postId: serverId, op: { ...held.op, postId: serverId } });
+    if (held && definitionOf(held.op.type).removes === 'post')
+      await db.outbox.update(held.seq!, { postId: serverId, op: { ...held.op, postId: serverId } as Op });
     const post = entry.post && { ...entry.post, id: serverId, sync: entry.post.sync ?? { seq: 0, likes: 0, status: 'pending' as const } };
     const ops = entry.ops.map((row) => ({ ...move(row), op: 'postId' in row.op ? { ...row.op, postId: serverId } : row.op }));
     const rest: Partial<UndoEntry> = { sentCreateOpId: undefined };
@@ -67,7 +67,8 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
   const { op } = row;
   // A deletion the server applied can no longer be undone: what it kept is not needed.
   await deleteUndoEntry(row.undoToken);
-  if (op.type === 'create') {
+  // A new post's temporary row moves to the server's id.
+  if (definitionOf(op.type).creates === 'post') {
     const serverId = result.postId ?? result.post?.id;
     await db.outbox.delete(row.seq!);
     if (serverId === undefined) return;
@@ -98,13 +99,21 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
 async function keepWords(row: OutboxRow, code: string): Promise<void> {
   const { op } = row;
   const kept = definitionOf(op.type).keeps;
-  if (kept === 'post' && op.type === 'create') {
-    const { title, content, category, tags } = op.post as { title?: unknown; content?: unknown; category?: unknown; tags?: unknown };
+  // A new post's and an edit's words are its `post`; a reply's, its row.
+  const written = (op as { post?: unknown }).post as {
+    title?: unknown;
+    content?: unknown;
+    category?: unknown;
+    tags?: unknown;
+    attachments?: unknown;
+  };
+  if (kept === 'post') {
+    const { title, content, category, tags } = written;
     const key = draftMetaKey(row.email);
     if (typeof title !== 'string' || typeof content !== 'string' || (await db.meta.get(key))) return;
     // Its tags and the files it named (still on this device) come back with it.
     const tagText = Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string').join(', ') : '';
-    const named = (op.post as { attachments?: { name?: unknown }[] }).attachments ?? [];
+    const named = (written.attachments as { name?: unknown }[] | undefined) ?? [];
     const wanted = filesNamedBy(op).map((sha256, index) => ({ sha256, name: String(named[index]?.name ?? '') }));
     const attachments = (await keptAttachments(wanted)).filter((file): file is Attachment => file !== undefined);
     await db.meta.put({
@@ -118,14 +127,14 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
         savedAt: Date.now(),
       },
     });
-  } else if (kept === 'reply' && op.type === 'reply') {
+  } else if (kept === 'reply' && definitionOf(op.type).creates === 'reply') {
     const key = replyDraftMetaKey(row.email, row.postId);
     const reply = await db.replies.get(op.id);
     if (reply && !reply.sync && !(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
-  } else if (kept === 'edit' && op.type === 'editPost') {
+  } else if (kept === 'edit') {
     let fields;
     try {
-      fields = postFields(op.post);
+      fields = postFields(written);
     } catch {
       return;
     }
@@ -170,7 +179,7 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
   const entry = row.undoToken ? await getUndoEntry(row.undoToken) : undefined;
   if (!entry) return;
   if (code === 'not_found' || code === 'reply_not_found') await deleteUndoEntry(entry.token);
-  else if (row.op.type === 'deletePost') {
+  else if (definitionOf(row.op.type).removes === 'post') {
     await restoreUndoEntry(entry);
     await showNewestReplies(entry.replies);
   } else await deleteUndoEntry(entry.token); // a reply: the server's state comes back with the rebase
@@ -191,7 +200,7 @@ async function undo(row: OutboxRow, code: string): Promise<void> {
  */
 async function deletedBeforeAnswer(sent: OutboxRow, result: Settled): Promise<void> {
   const serverId = result.postId ?? result.post?.id;
-  if (sent.op.type !== 'create' || serverId === undefined) return;
+  if (definitionOf(sent.op.type).creates !== 'post' || serverId === undefined) return;
   const entry = (await listUndoEntries()).find((candidate) => candidate.createOpId === sent.op.id);
   if (!entry || entry.opSeq !== undefined) return;
   const options = { holdUntil: entry.until + UNDO_GRACE_MS, undoToken: entry.token };
@@ -215,8 +224,7 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
       // No answer, or `failed` (the server could not apply it this time): it stays queued.
       if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
-        const aboutNoPost = row.op.type === 'readNotifications' || row.op.type === 'setTheme' || row.op.type === 'rename';
-        const title = aboutNoPost ? undefined : (await db.posts.get(row.postId))?.title;
+        const title = row.postId === NO_POST_ID ? undefined : (await db.posts.get(row.postId))?.title;
         await undo(row, result.code);
         refusals.push({ op: row.op, code: result.code, reason: result.reason, ...(title === undefined ? {} : { title }) });
       } else {

@@ -8,6 +8,7 @@ import { emitLocalChange } from '../storage/changes';
 import { samplePosts } from '../../shared/sample-posts';
 import type { Post, Session } from '../types';
 import { localView } from '../ops/replay';
+import { definitionOf } from '../../shared/ops/registry';
 import { newOp, operationsFor, queueOperation } from '../ops/outbox';
 import { movedPostId } from '../ops/sync-meta';
 import { refreshLocalView } from '../posts/pulled';
@@ -50,7 +51,7 @@ async function queueOne(post: Post, stored: PostRow | undefined, session: Sessio
     await refreshLocalView(row.id);
     return true;
   }
-  if (ops.some((entry) => entry.op.type === 'create')) return false; // already on its way
+  if (ops.some((entry) => definitionOf(entry.op.type).creates === 'post')) return false; // already on its way
   const fields = { title: row.title, content: row.content, category: row.category, tags: row.tags };
   await queueOperation(newOp('create', { post: fields }), row.id, session);
   if (row.status !== 'pending') await queueReview(row.id, row.status, session);

@@ -4,6 +4,7 @@
 
 import { db, type FlagRow, type OutboxRow } from '../storage/schema';
 import { NO_POST_ID } from '../ops/outbox';
+import { definitionOf, type AnyDefinition } from '../../shared/ops/registry';
 import { refreshLocalView } from '../posts/pulled';
 import { refreshReplyView } from '../replies/pulled';
 import { restoreServerFlags } from '../flags/pulled';
@@ -27,11 +28,13 @@ export async function rebase(rows: readonly OutboxRow[]): Promise<PreferenceEffe
     const flag = flags.find((candidate) => candidate.target === key)!;
     await restoreServerFlags({ postId: flag.postId, replyId: flag.replyId });
   }
-  const reads = rows.flatMap((row) => (row.op.type === 'readNotifications' ? row.op.ids : []));
+  // What else they touched, as their definitions say (`touches`).
+  const touching = (what: NonNullable<AnyDefinition['touches']>) => rows.filter((row) => definitionOf(row.op.type).touches === what);
+  const reads = touching('notifications').flatMap((row) => (row.op as { ids: readonly string[] }).ids);
   if (reads.length > 0) await restoreServerReads(reads);
-  for (const row of rows) if (row.op.type === 'save') await refreshSaved(row.email, row.op.postId);
+  for (const row of touching('saved')) await refreshSaved(row.email, row.postId);
   const effects: PreferenceEffects[] = [];
-  for (const email of new Set(rows.filter((row) => row.op.type === 'setTheme' || row.op.type === 'rename').map((row) => row.email))) {
+  for (const email of new Set(touching('preferences').map((row) => row.email))) {
     const changed = await refreshPreferences(email, rows.find((row) => row.email === email && row.previous)?.previous);
     if (changed) effects.push(changed);
   }

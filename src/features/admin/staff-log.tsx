@@ -11,33 +11,14 @@ import { paths } from '../../config/paths';
 import { isDataError } from '../../db/storage/errors';
 import { useMode } from '../../hooks/use-mode';
 import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
+import type { StaffDetail } from '../../shared/ops/define';
 import type { StaffLogEntry } from '../../shared/protocol';
+import { staffVerbOf } from '../../shared/staff-actions';
 import { readStaffLog } from '../../sync/admin';
-
-/** What an entry's action reads as, after the actor's name. */
-const VERBS: Record<string, string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  hidePost: 'hid the post',
-  hideReply: 'hid a reply on',
-  restoreReply: 'restored a reply on',
-  dismissFlags: 'dismissed the flags on',
-  deletePost: 'deleted the post',
-  deleteReply: 'deleted a reply on',
-  suspendMember: 'suspended',
-  silenceMember: 'silenced',
-  deleteSpammer: 'deleted the spammer',
-  setLimit: 'changed the limit',
-  copyResetLink: 'made a password reset link for',
-  sendResetLink: 'emailed a password reset link to',
-};
 
 /** The verb of one entry of the staff log: every action the server logs has its words (never the action's name). */
 export function verbOf(entry: Pick<StaffLogEntry, 'action' | 'detail'>): string {
-  const detail = entry.detail ?? {};
-  if (entry.action === 'suspendMember' && detail.until === null) return 'lifted the suspension of';
-  if (entry.action === 'silenceMember' && detail.silenced === false) return 'unsilenced';
-  return VERBS[entry.action] ?? 'acted on';
+  return staffVerbOf(entry.action, entry.detail as StaffDetail | null);
 }
 
 /** One entry as a sentence: who did what to which post or member, with the reason and decision. */
@@ -60,9 +41,7 @@ function Sentence({ entry }: { entry: StaffLogEntry }) {
       ) : (
         entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>
       )}
-      {(entry.action === 'suspendMember' || entry.action === 'silenceMember') && typeof detail.until === 'number' && (
-        <> until {formatFullDate(detail.until)}</>
-      )}
+      {typeof detail.until === 'number' && <> until {formatFullDate(detail.until)}</>}
       {entry.reason && <span className="app-log-reason">: {entry.reason}</span>}
     </>
   );

@@ -6,6 +6,7 @@ import { newPoll, validatePoll } from '../polls';
 import { postFields } from './fields';
 
 export const create = defineOp('create', 1, 'member', {
+  limits: ['posts_per_day', 'seconds_between_posts'],
   wire: (z) => ({ post: z.looseObject({}) }),
   parse: (op) => ({ post: postFields(op.post) }),
   creates: 'post',

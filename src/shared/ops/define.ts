@@ -71,6 +71,44 @@ export interface OpContext {
   about(postId: number, replyId?: string | null): void;
 }
 
+/**
+ * The limits (server/lib/limits.ts, where each is set and explained) an operation may take: one of
+ * each per operation sent by a member (admins are exempt), or its `cost`.
+ */
+export type OpLimit =
+  | 'posts_per_day'
+  | 'seconds_between_posts'
+  | 'replies_per_day'
+  | 'seconds_between_replies'
+  | 'likes_per_day'
+  | 'flags_per_day'
+  | 'votes_per_day'
+  | 'edits_per_day'
+  | 'renames_per_day';
+
+/** What the staff log (server/db/staff/staff-log.ts) keeps of an action besides its reason: its decision. */
+export interface StaffDetail {
+  /** A suspension's or silence's end (ms; null: lifted, or none). */
+  until?: number | null;
+  /** A silence (true) or its lifting (false). */
+  silenced?: boolean;
+}
+
+/** A staff action: when an admin's operation goes in the staff log, and how /admin/log words it. */
+export interface StaffAction {
+  /** Always (`always`), or only when it reaches what someone else wrote (`othersWriting`: an admin's deletion). */
+  readonly when: 'always' | 'othersWriting';
+  /** Its words after the actor's name ("approved", "hid a reply on"), by what it decided. */
+  verb(detail: StaffDetail): string;
+}
+
+/** A code an older device does not know: before protocol `before`, `code` is answered `as`. */
+export interface LegacyCode {
+  readonly code: WireErrorCode;
+  readonly before: number;
+  readonly as: WireErrorCode;
+}
+
 /** What a definition says of itself besides its type, its protocol version and who may send it. */
 export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   /** Its fields on the wire besides `id` and `type` (protocol.ts builds the envelope's schema). */
@@ -88,6 +126,17 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   readonly sendUnchanged?: boolean;
   /** The row it makes, which a refusal takes away again on the device (its key: the new post's id, or the op's id). */
   readonly creates?: 'post' | 'reply' | 'flag';
+  /**
+   * What it takes off the device, which its Undo (or a refusal) puts back: a post (the deletion stays
+   * about the server's post of that id, and hides it while outstanding) or a reply.
+   */
+  readonly removes?: 'post' | 'reply';
+  /**
+   * The device's rows it changes besides its post and reply, which show the server's word again
+   * with what is outstanding on top once it settles (db/sync/rebase.ts): the member's notifications
+   * (its `ids`), their saved row of its post, their preferences (theme, name).
+   */
+  readonly touches?: 'notifications' | 'saved' | 'preferences';
   /** What the member wrote in it, which a refusal gives back to them as a draft on the device. */
   readonly keeps?: 'post' | 'reply' | 'edit';
   /**
@@ -96,6 +145,16 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
    * `silenced` by the one rule of silence before it runs (rules.ts, runOp).
    */
   readonly whileSilenced?: boolean;
+  /** The limits a member's operation takes (none: only the push's own). */
+  readonly limits?: readonly OpLimit[];
+  /** How many of each limit it takes (default 1; a like: its count). */
+  cost?(args: A): number;
+  /** Applied by the server's group commit (a like: server/db/ops/like-batch.ts) rather than a transaction of its own. */
+  readonly batched?: boolean;
+  /** A staff action (the staff log's entry and words); none: never one. */
+  readonly staff?: StaffAction;
+  /** Refusal codes older devices know under another name (server/db/ops/answers.ts, legacyCode). */
+  readonly legacyCodes?: readonly LegacyCode[];
 }
 
 export interface OpDefinition<T extends string = string, S extends z.ZodRawShape = z.ZodRawShape, A = unknown> extends OpBody<T, S, A> {

@@ -5,6 +5,8 @@ import { ABOUT_POST, defineOp, refuse } from './define';
 import { subjectPost } from './rules';
 
 export const deletePost = defineOp('deletePost', 3, 'member', {
+  removes: 'post',
+  staff: { when: 'othersWriting', verb: () => 'deleted the post' },
   whileSilenced: true,
   ...ABOUT_POST,
   async run(store, actor, { postId }, context) {

@@ -6,6 +6,8 @@ import { ABOUT_REPLY, defineOp, refuse } from './define';
 import { subjectReply } from './rules';
 
 export const deleteReply = defineOp('deleteReply', 2, 'member', {
+  removes: 'reply',
+  staff: { when: 'othersWriting', verb: () => 'deleted a reply on' },
   whileSilenced: true,
   ...ABOUT_REPLY,
   async run(store, actor, { replyId }, context) {

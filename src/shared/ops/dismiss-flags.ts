@@ -3,6 +3,7 @@
 import { defineOp } from './define';
 
 export const dismissFlags = defineOp('dismissFlags', 4, 'admin', {
+  staff: { when: 'always', verb: () => 'dismissed the flags on' },
   wire: (_z, f) => ({ postId: f.postId, replyId: f.replyId.nullable() }),
   parse: (op) => ({ postId: op.postId, replyId: op.replyId }),
   sendUnchanged: true,

@@ -8,6 +8,7 @@ import { postFields } from './fields';
 import { subjectPost, tellMentioned } from './rules';
 
 export const editPost = defineOp('editPost', 3, 'member', {
+  limits: ['edits_per_day'],
   wire: (z, f) => ({ postId: f.postId, post: z.looseObject({}), base: z.enum(POST_STATUSES) }),
   parse: (op) => ({ postId: op.postId, post: postFields(op.post), base: op.base }),
   keeps: 'edit',

@@ -4,6 +4,7 @@ import { replyText } from './fields';
 import { ownReply } from './rules';
 
 export const editReply = defineOp('editReply', 2, 'member', {
+  limits: ['edits_per_day'],
   wire: (z, f) => ({ replyId: f.replyId, content: z.unknown() }),
   parse: (op) => ({ replyId: op.replyId, content: replyText(op.content) }),
   keeps: 'reply',

@@ -5,6 +5,7 @@ import { defineOp, refuse } from './define';
 import { flagInput } from './fields';
 
 export const flag = defineOp('flag', 4, 'member', {
+  limits: ['flags_per_day'],
   wire: (z, f) => ({ postId: f.postId, replyId: f.replyId.nullable(), reason: z.unknown(), text: z.unknown().optional() }),
   parse(op) {
     const { reason, text } = flagInput(op.reason, op.text);

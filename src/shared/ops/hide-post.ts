@@ -5,6 +5,7 @@ import { defineOp, refuse } from './define';
 import { reasonText } from './fields';
 
 export const hidePost = defineOp('hidePost', 4, 'admin', {
+  staff: { when: 'always', verb: () => 'hid the post' },
   wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
   parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),
   async run(store, actor, { postId, reason = null }, context) {

@@ -6,6 +6,9 @@ import { ABOUT_REPLY, defineOp } from './define';
 import { subjectReply } from './rules';
 
 export const hideReply = defineOp('hideReply', 2, 'admin', {
+  staff: { when: 'always', verb: () => 'hid a reply on' },
+  // Before protocol 4 a member's hide or restore of a reply was refused `moderators_only`.
+  legacyCodes: [{ code: 'admins_only', before: 4, as: 'moderators_only' }],
   ...ABOUT_REPLY,
   async run(store, actor, { replyId }, context) {
     const { reply, post } = await subjectReply(store, actor, replyId, context);
@@ -18,6 +21,8 @@ export const hideReply = defineOp('hideReply', 2, 'admin', {
 });
 
 export const restoreReply = defineOp('restoreReply', 2, 'admin', {
+  staff: { when: 'always', verb: () => 'restored a reply on' },
+  legacyCodes: [{ code: 'admins_only', before: 4, as: 'moderators_only' }],
   ...ABOUT_REPLY,
   async run(store, actor, { replyId }, context) {
     const { reply } = await subjectReply(store, actor, replyId, context);

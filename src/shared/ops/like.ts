@@ -8,6 +8,9 @@ import { subjectPost } from './rules';
 export const MAX_LIKES_PER_OP = 1000;
 
 export const like = defineOp('like', 1, 'member', {
+  limits: ['likes_per_day'],
+  cost: ({ count }) => count ?? 1,
+  batched: true,
   wire: (z, f) => ({ postId: f.postId, count: z.number().int().min(1).max(MAX_LIKES_PER_OP).optional() }),
   parse: (op) => ({ postId: op.postId, count: op.count }),
   async run(store, actor, { postId, count }, context) {

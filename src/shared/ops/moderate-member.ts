@@ -3,7 +3,8 @@
 // lifts it), silence or unsilence them (they read, but write nothing), and delete a spammer (every
 // post and reply they wrote leaves the forum, and the account is closed). Staff accounts are out of
 // reach (`staff_member`). A device cannot know every member: it sends them whatever it holds (the
-// server settles them), and a spammer's posts and replies leave its own rows at once.
+// server settles them), and a spammer's posts and replies leave its own rows at once, the flags on
+// them resolved.
 import { defineOp, refuseInput } from './define';
 import { reasonText } from './fields';
 import { staffTarget } from './rules';
@@ -12,6 +13,7 @@ import { staffTarget } from './rules';
 export const MAX_SUSPENSION_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 export const suspendMember = defineOp('suspendMember', 6, 'admin', {
+  staff: { when: 'always', verb: ({ until }) => (until === null ? 'lifted the suspension of' : 'suspended') },
   wire: (z, f) => ({ memberId: f.memberId, until: z.number().nullable(), reason: z.unknown().optional() }),
   parse(op) {
     if (op.until !== null && (!Number.isSafeInteger(op.until) || op.until <= 0)) {
@@ -43,6 +45,7 @@ export const suspendMember = defineOp('suspendMember', 6, 'admin', {
  * without a reason stays theirs to send.
  */
 export const silenceMember = defineOp('silenceMember', 6, 'admin', {
+  staff: { when: 'always', verb: ({ silenced }) => (silenced === false ? 'unsilenced' : 'silenced') },
   wire: (z, f) => ({
     memberId: f.memberId,
     silenced: z.boolean(),
@@ -74,11 +77,14 @@ export const silenceMember = defineOp('silenceMember', 6, 'admin', {
 });
 
 export const deleteSpammer = defineOp('deleteSpammer', 6, 'admin', {
+  staff: { when: 'always', verb: () => 'deleted the spammer' },
   wire: (_z, f) => ({ memberId: f.memberId }),
   parse: (op) => ({ memberId: op.memberId }),
   sendUnchanged: true,
   async run(store, actor, { memberId }) {
     await staffTarget(store, memberId);
+    // The flags on what they wrote are resolved (no member sees those items any more), then it leaves.
+    await store.settleFlagsOfMember(memberId, 'resolved');
     await store.removeMemberContent(memberId, actor);
   },
 });

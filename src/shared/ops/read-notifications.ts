@@ -4,6 +4,7 @@ import { MAX_READ_IDS } from '../moderation';
 import { defineOp } from './define';
 
 export const readNotifications = defineOp('readNotifications', 4, 'member', {
+  touches: 'notifications',
   whileSilenced: true,
   wire: (z, f) => ({ ids: z.array(f.uuid).min(1).max(MAX_READ_IDS) }),
   parse: (op) => ({ ids: op.ids }),

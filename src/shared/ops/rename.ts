@@ -6,6 +6,8 @@ import { check, defineOp, refuse } from './define';
 import { displayName } from './fields';
 
 export const rename = defineOp('rename', 5, 'member', {
+  touches: 'preferences',
+  limits: ['renames_per_day'],
   wire: (z) => ({ name: z.unknown() }),
   parse: (op) => ({ name: displayName(op.name) }),
   async run(store, actor, { name }) {

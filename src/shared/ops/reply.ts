@@ -9,6 +9,7 @@ import { attachmentFields, replyText } from './fields';
 import { subjectPost, tellMentioned } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
+  limits: ['replies_per_day', 'seconds_between_replies'],
   wire: (z, f) => ({
     postId: f.postId,
     content: z.unknown(),

@@ -28,11 +28,16 @@ async function review(
 }
 
 export const approve = defineOp('approve', 1, 'admin', {
+  staff: { when: 'always', verb: () => 'approved' },
+  // Before protocol 4 a member's review was refused `forbidden`.
+  legacyCodes: [{ code: 'admins_only', before: 4, as: 'forbidden' }],
   ...ABOUT_POST,
   run: (store, actor, { postId }, context) => review(store, actor, postId, 'approved', null, context),
 });
 
 export const reject = defineOp('reject', 1, 'admin', {
+  staff: { when: 'always', verb: () => 'rejected' },
+  legacyCodes: [{ code: 'admins_only', before: 4, as: 'forbidden' }],
   // Version 4: an optional reason.
   wire: (z, f) => ({ postId: f.postId, reason: z.unknown().optional() }),
   parse: (op) => ({ postId: op.postId, reason: reasonText(op.reason) ?? undefined }),

@@ -8,6 +8,7 @@ import { maySee } from '../post-rules';
 import { defineOp, refuse } from './define';
 
 export const save = defineOp('save', 5, 'member', {
+  touches: 'saved',
   whileSilenced: true,
   wire: (z, f) => ({ postId: f.postId, saved: z.boolean() }),
   parse: (op) => ({ postId: op.postId, saved: op.saved }),

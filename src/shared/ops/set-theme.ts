@@ -3,6 +3,7 @@ import { isTheme, THEMES } from '../theme';
 import { defineOp, refuseInput } from './define';
 
 export const setTheme = defineOp('setTheme', 5, 'member', {
+  touches: 'preferences',
   whileSilenced: true,
   wire: (z) => ({ theme: z.enum(THEMES) }),
   parse(op) {

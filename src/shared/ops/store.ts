@@ -107,6 +107,8 @@ export interface OpStore {
   memberToModerate(id: string): Promise<ModeratedMember | 'unknown' | undefined>;
   /** Records what the staff decided of the member `id` (a suspension and its reason, a silence). */
   moderateMember(id: string, changes: MemberModeration): Promise<void>;
+  /** Moves the open flags on what the member `id` wrote (their posts' own flags and their replies') to `state`. */
+  settleFlagsOfMember(id: string, state: Exclude<FlagState, 'open'>): Promise<void>;
   /** Takes everything the member `id` wrote off the forum (posts and replies) and closes their account. */
   removeMemberContent(id: string, by: Actor): Promise<void>;
   /**

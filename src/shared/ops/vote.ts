@@ -8,6 +8,7 @@ import { ballotChoices } from './fields';
 import { subjectPost } from './rules';
 
 export const vote = defineOp('vote', 6, 'member', {
+  limits: ['votes_per_day'],
   wire: (z, f) => ({ postId: f.postId, choices: z.unknown() }),
   parse: (op) => ({ postId: op.postId, choices: ballotChoices(op.choices) }),
   sendUnchanged: true,

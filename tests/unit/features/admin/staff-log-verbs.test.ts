@@ -1,25 +1,13 @@
 // Every action the server writes in the staff log reads as words on /admin/log, never as its
-// internal name (the admin's reset links, issue 59, were shown as "copyResetLink").
+// internal name (the admin's reset links, issue 59, were shown as "copyResetLink"). What the server
+// logs is what the operations' definitions say are staff actions (`staff`) and the few others
+// (src/shared/staff-actions.ts; the server's StaffEntry takes nothing else).
 import { describe, expect, it } from 'vitest';
 import { verbOf } from '../../../../src/features/admin/staff-log';
+import { OPERATIONS } from '../../../../src/shared/ops/registry';
+import { LOGGED_ACTIONS } from '../../../../src/shared/staff-actions';
 
-/** What the server logs (server/db/staff/staff-log.ts, the limits and account routes). */
-const LOGGED = [
-  'approve',
-  'reject',
-  'hidePost',
-  'hideReply',
-  'restoreReply',
-  'dismissFlags',
-  'suspendMember',
-  'silenceMember',
-  'deleteSpammer',
-  'deletePost',
-  'deleteReply',
-  'setLimit',
-  'copyResetLink',
-  'sendResetLink',
-];
+const LOGGED = LOGGED_ACTIONS;
 
 describe('the staff log’s verbs', () => {
   it('give every logged action words of its own', () => {
@@ -31,6 +19,17 @@ describe('the staff log’s verbs', () => {
     expect(new Set(verbs).size).toBe(LOGGED.length);
     expect(verbOf({ action: 'sendResetLink', detail: null })).toBe('emailed a password reset link to');
     expect(verbOf({ action: 'copyResetLink', detail: null })).toBe('made a password reset link for');
+  });
+
+  it('are on the definitions: every admin operation, and an admin’s deletion of what someone else wrote', () => {
+    // Every operation only admins may send is a staff action.
+    for (const definition of OPERATIONS) if (definition.who === 'admin') expect(definition.staff, definition.type).toBeDefined();
+    // A member's own deletion is not: only an admin's of what someone else wrote.
+    expect(
+      OPERATIONS.filter((definition) => definition.staff?.when === 'othersWriting')
+        .map((definition) => definition.type)
+        .sort(),
+    ).toEqual(['deletePost', 'deleteReply']);
   });
 
   it('say when a suspension is lifted and a member unsilenced', () => {

@@ -25,8 +25,11 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  changedTables,
   type OpCase,
   type Reader,
+  type Table,
+  watched,
 } from '../../../ops/world';
 
 const tables = import.meta.glob<{ default: OpCase[] }>('../../../ops/*.cases.ts', { eager: true });
@@ -148,6 +151,9 @@ const reader: Reader = {
     const row = await db.replies.get(id);
     return row && { state: row.state, content: row.content };
   },
+  async replyAuthor(id) {
+    return (await db.replies.get(id))?.author;
+  },
   async flags(postId) {
     const rows = await db.flags.filter((flag) => flag.postId === postId).toArray();
     return rows.map((flag) => flagLabel(flag.flaggerEmail, flag.state, flag.replyId)).sort();
@@ -172,6 +178,20 @@ const reader: Reader = {
   },
 };
 
+/** Every table a case may read, as the device holds it (a post's poll apart from the post). */
+async function tablesNow(): Promise<Record<Table, unknown>> {
+  const posts = await db.posts.toArray();
+  return {
+    posts: [posts.map(({ poll: _poll, ...post }) => post), await db.viewed.toArray()],
+    polls: posts.map((post) => [post.id, post.poll ?? null]),
+    replies: await db.replies.toArray(),
+    flags: await db.flags.toArray(),
+    notifications: await db.notifications.toArray(),
+    saved: await db.saved.toArray(),
+    members: [await db.accounts.toArray(), await db.preferences.toArray()],
+  };
+}
+
 describe('every operation, defined once, on the device (IndexedDB, local-only)', () => {
   it('has cases for every operation of the registry', () => {
     expect(new Set(CASES.map((one) => one.type))).toEqual(new Set(OPERATIONS.map((definition) => definition.type)));
@@ -181,13 +201,21 @@ describe('every operation, defined once, on the device (IndexedDB, local-only)',
     it(`${one.type}: ${one.name}`, async () => {
       await seed();
       signInAs(EMAIL[one.who], nameOf(EMAIL[one.who]));
+      const before = await tablesNow();
       const ran = runOperation(one.type, one.payload as never, one.id ? { id: one.id } : {});
       if (typeof one.expect === 'string') {
         await expect(ran).rejects.toMatchObject({ code: one.expect });
+        expect(changedTables(before, await tablesNow()), 'a refusal changes nothing').toEqual([]);
         return;
       }
       await ran;
-      expect(await one.expect.look(reader)).toEqual('onDevice' in one.expect ? one.expect.onDevice : one.expect.is);
+      const looked = watched(reader);
+      expect(await one.expect.look(looked.reader)).toEqual('onDevice' in one.expect ? one.expect.onDevice : one.expect.is);
+      // Every table the operation changed here is one the case reads (so the server must agree on it).
+      expect(
+        changedTables(before, await tablesNow()).filter((table) => !looked.read.has(table)),
+        'changed, and read by no case',
+      ).toEqual([]);
     });
   }
 });
