@@ -184,8 +184,30 @@ export class MailWorker {
   private async send(row: ClaimedRow): Promise<void> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
-    const claimedUntil = Number(row.locked_until);
+    let claimedUntil = Number(row.locked_until);
     const headers = (typeof row.headers === 'string' ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<string, string>;
+    // The claim is renewed while the mail server takes its time (a slow DATA): another instance
+    // takes the message only once this one is gone (killed, or cut off from the database), never
+    // while it is still sending it, which would deliver it twice.
+    const renewal = setInterval(
+      () => {
+        const until = Date.now() + this.leaseMs;
+        this.db
+          .query('UPDATE mail_outbox SET locked_until = $2 WHERE id = $1 AND sent_at IS NULL AND locked_until = $3 RETURNING id', [
+            id,
+            until,
+            claimedUntil,
+          ])
+          .then(
+            (rows) => {
+              if (rows.length > 0) claimedUntil = until;
+            },
+            () => undefined,
+          );
+      },
+      Math.max(250, Math.floor(this.leaseMs / 3)),
+    );
+    renewal.unref();
     try {
       await this.options.transport.send({
         id,
@@ -196,7 +218,9 @@ export class MailWorker {
         html: row.html_body,
         headers,
       });
+      clearInterval(renewal);
     } catch (error) {
+      clearInterval(renewal);
       const reason = (error as Error).message.slice(0, 500);
       const giveUp = attempts >= MAX_ATTEMPTS;
       const wait = backoffMs(attempts, this.retryBaseMs);

@@ -520,6 +520,53 @@ describe('two instances on one database', () => {
   });
 });
 
+describe('a mail server slower than the claim', () => {
+  it('the instance sending renews its claim: another instance does not send the message too', async () => {
+    const smtp = await startSmtp();
+    const server = await testServer('postgres', { origin: ORIGIN });
+    const LEASE_MS = 1_000;
+    const workers = [0, 1].map(
+      () =>
+        new MailWorker(server.db, { transport: smtpTransport(smtp.url), from: 'no-reply@example.com', pollMs: 60_000, leaseMs: LEASE_MS }),
+    );
+    const claim = async () =>
+      Number(
+        (
+          await server.db.query<{ locked_until: unknown }>(`SELECT locked_until FROM mail_outbox WHERE to_email = 'slow-smtp@example.com'`)
+        )[0]?.locked_until,
+      );
+    let release!: () => void;
+    smtp.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const arriving = smtp.dataStarted();
+      await new Client(server.app).signIn('slow-smtp@example.com', TEST_PASSWORD, 'signup', 'Slow Mail');
+      const sending = workers[0]!.wake();
+      await arriving;
+      // The first claim runs out while the mail server still holds the message's DATA…
+      const first = await claim();
+      await expect
+        .poll(async () => (await claim()) > first && Date.now() > first, {
+          timeout: 15_000,
+          message: 'the claim renewed past its first end',
+        })
+        .toBe(true);
+      // …and the other instance, looking now, finds nothing to take.
+      await workers[1]!.wake();
+      release();
+      await sending;
+      await until(() => smtp.to('slow-smtp@example.com').length >= 1, 15_000, 'the message');
+      await Promise.all(workers.map((worker) => worker.wake()));
+      expect(smtp.to('slow-smtp@example.com')).toHaveLength(1);
+    } finally {
+      release();
+      smtp.hold = undefined;
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
+
 describe.each(BACKENDS)('the database away just as the SMTP server accepted, on %s', (backend) => {
   it('the message is recorded as sent once the database is back, and never sent again', async () => {
     const smtp = await startSmtp();
