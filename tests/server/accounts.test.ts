@@ -158,6 +158,18 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         });
         times[kind].push(performance.now() - started);
         expect(answer.status).toBe(202);
+        // The known address's email is queued after the answer: let that work end before the next
+        // request is timed (on a busy machine it fell into the unknown address's time). At most
+        // three reset emails a half hour are queued; past them the work is a lookup and a count.
+        if (kind === 'known')
+          await expect
+            .poll(async () => {
+              const [row] = await server.db.query<{ n: unknown }>(
+                `SELECT count(*) AS n FROM mail_outbox WHERE to_email = 'forgetful@example.com' AND kind = 'reset'`,
+              );
+              return Number(row?.n ?? 0);
+            })
+            .toBe(Math.min(round + 1, 3));
       }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
     expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(50);
