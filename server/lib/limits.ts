@@ -25,22 +25,14 @@ const DAY = 24 * 60 * 60;
 
 /** The limits, by name, with Discourse's defaults where it has one (see above). */
 export const DEFAULT_LIMITS: Record<
-  | 'posts_per_day'
-  | 'seconds_between_posts'
-  | 'replies_per_day'
-  | 'seconds_between_replies'
-  | 'likes_per_day'
-  | 'flags_per_day'
-  | 'votes_per_day'
+  | OpLimit
   | 'attachments_per_day'
   | 'download_megabytes_per_hour'
-  | 'edits_per_day'
   | 'searches_per_minute'
   | 'pages_per_minute'
   | 'pushes_per_10_seconds'
   | 'operations_per_minute'
-  | 'signups_per_hour'
-  | 'renames_per_day',
+  | 'signups_per_hour',
   LimitRule
 > = {
   /** New posts (Discourse's topics). */
