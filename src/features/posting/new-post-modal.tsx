@@ -202,6 +202,8 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
               edit(setTitle)(cleaned.title);
               edit(setTags)(cleaned.tags);
               if (cleaned.poll) edit(setPoll)(cleaned.poll);
+              // Marked again, if need be, by the next Submit.
+              setInvalid((marked) => ({ ...marked, title: false, tags: false, poll: false }));
               showToast({ title: 'Hidden characters removed', description: 'Check the text, then submit again.' });
             },
           },

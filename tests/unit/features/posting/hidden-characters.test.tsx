@@ -52,6 +52,8 @@ describe('New Post with a hidden character', () => {
 
     toasts[0]!.action!.onClick();
     await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Panel quality in 2026'));
+    // No longer marked as refused.
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).not.toBe('true');
     expect(toasts[1]).toMatchObject({ title: 'Hidden characters removed' });
   });
 
