@@ -56,6 +56,8 @@ test("a member's page shows the server's figures when online, and what the devic
   await expect(page.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   await page.goto(sarahsPage);
   await expect(page.getByRole('heading', { level: 1, name: 'Sarah Chen' })).toBeVisible();
+  // The post's view, recorded above, is sent first (a CI run went offline with it still waiting).
+  await waitSynced(page);
   await context.setOffline(true);
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline');
   // Away and back within the app (no service worker here to load a page offline).
