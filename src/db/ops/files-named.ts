@@ -1,18 +1,13 @@
 // The files an operation names (issue 42): what the push uploads first, and what a refused post's draft gets back.
 import type { Op } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachments';
+import { definitionOf } from '../../shared/ops/registry';
 import { db } from '../storage/schema';
 
-/** The addresses of the files an operation names (a new post's or reply's attachments). */
+/** The addresses of the files an operation names (a new post's or reply's attachments: its definition's `files`). */
 export function filesNamedBy(op: Op): string[] {
-  if (op.type !== 'create' && op.type !== 'reply') return [];
-  const list = op.type === 'create' ? (op.post as { attachments?: unknown }).attachments : op.attachments;
-  return Array.isArray(list)
-    ? list.flatMap((item) => {
-        const sha256 = item !== null && typeof item === 'object' ? (item as { sha256?: unknown }).sha256 : undefined;
-        return typeof sha256 === 'string' ? [sha256] : [];
-      })
-    : [];
+  const definition = definitionOf(op.type) as { files?: (op: Op) => readonly string[] } | undefined;
+  return definition?.files ? [...definition.files(op)] : [];
 }
 
 /** Each file of `wanted` as this device keeps it (type, size, pixels), named as `wanted` names it (else as kept); undefined where it keeps none. */

@@ -5,7 +5,7 @@
 
 import { db, type OutboxRow } from '../storage/schema';
 import type { Op, OpOf } from '../../shared/protocol';
-import type { OpType } from '../../shared/ops/registry';
+import { definitionOf, type OpType } from '../../shared/ops/registry';
 import type { Session } from '../types';
 import { isConnectedDevice } from './sync-meta';
 import { newOperationId } from './uuid';
@@ -24,10 +24,23 @@ export function newOp<T extends OpType>(type: T, payload: Payload<T>, id = newOp
   return { id, type, ...payload } as OpOf<T>;
 }
 
-/** The reply an operation is about, if it is about one. */
+/** The reply an operation is about, if it is about one (the reply it makes has the operation's id). */
 export function replyIdOf(op: Op): string | undefined {
-  if (op.type === 'reply') return op.id;
+  if (definitionOf(op.type).creates === 'reply') return op.id;
   return 'replyId' in op && typeof op.replyId === 'string' ? op.replyId : undefined;
+}
+
+/** True when an operation of `type` makes a post (its `postId` in the outbox is the new post's temporary id until the server answers). */
+export const createsPost = (type: OpType): boolean => definitionOf(type).creates === 'post';
+
+/**
+ * True when an operation of `type` carries its post's words (a new post's, an edit's: what its
+ * definition gives back as a draft): while it waits, the post shows "Not sent yet". Recorded on the
+ * outbox row when it is queued (`writesPost`), so the lists read it without the definitions.
+ */
+export function writesPost(type: OpType): boolean {
+  const kept = definitionOf(type).keeps;
+  return kept === 'post' || kept === 'edit';
 }
 
 /** What may go with a queued operation besides the operation. */
@@ -55,7 +68,7 @@ export async function queueOperation(
   options: QueueOptions = {},
 ): Promise<number | undefined> {
   if (!(await isConnectedDevice())) return undefined;
-  const row: OutboxRow = { op, postId, email: session.email, at: Date.now() };
+  const row: OutboxRow = { op, postId, email: session.email, at: Date.now(), writesPost: writesPost(op.type) };
   if (session.role) row.role = session.role;
   const replyId = options.replyId ?? replyIdOf(op);
   if (replyId) row.replyId = replyId;
@@ -78,7 +91,7 @@ export function operationsFor(postId: number): Promise<OutboxRow[]> {
 /** True when `postId` is the temporary id of a post whose create the server has not answered. */
 export async function isUnsentCreate(postId: number): Promise<boolean> {
   const ops = await operationsFor(postId);
-  return ops.some((row) => row.op.type === 'create' && row.ackCursor === undefined);
+  return ops.some((row) => createsPost(row.op.type) && row.ackCursor === undefined);
 }
 
 /**
@@ -120,8 +133,9 @@ function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
   const created = new Set<number>();
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
-    if (row.op.type !== 'create' && created.has(row.postId)) return rows.slice(0, i);
-    if (row.op.type === 'create') created.add(row.postId);
+    const creates = createsPost(row.op.type);
+    if (!creates && created.has(row.postId)) return rows.slice(0, i);
+    if (creates) created.add(row.postId);
   }
   return rows;
 }

@@ -109,13 +109,13 @@ export async function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promi
   return withReason(await run(() => authorCollection(email).reverse().limit(limit).toArray()));
 }
 
-/** Which operations make a post "Not sent yet": its writing (a create, an edit) still in the outbox, not a like or a view. */
-const WRITING_OPS: ReadonlySet<string> = new Set(['create', 'editPost']);
-
 /**
- * The posts among `ids` whose writing waits in this device's outbox (offline, or held back by a
- * posting limit until it is allowed; a connected device's outbox, empty on a local-only one): shown
- * "Not sent yet". Read in a live query, it follows the outbox (the mark goes when the server has it).
+ * The posts among `ids` whose writing (a create, an edit; not a like or a view) waits in this
+ * device's outbox (offline, or held back by a posting limit until it is allowed; a connected
+ * device's outbox, empty on a local-only one): shown "Not sent yet". Read in a live query, it follows
+ * the outbox (the mark goes when the server has it). Each row says whether it carries its post's
+ * words (`writesPost`, recorded when it was queued), so this list never loads the operations'
+ * definitions; only rows an older build queued, without it, ask them (loaded then).
  */
 export async function unsentPostIds(ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
@@ -125,7 +125,8 @@ export async function unsentPostIds(ids: readonly number[]): Promise<Set<number>
       .anyOf([...ids])
       .toArray(),
   );
-  return new Set(rows.flatMap((row) => (WRITING_OPS.has(row.op.type) ? [row.postId] : [])));
+  const older = rows.some((row) => row.writesPost === undefined) ? (await import('../ops/outbox')).writesPost : undefined;
+  return new Set(rows.flatMap((row) => ((row.writesPost ?? older!(row.op.type)) ? [row.postId] : [])));
 }
 
 export function countPostsByAuthor(email: string): Promise<number> {

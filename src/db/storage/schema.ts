@@ -115,6 +115,12 @@ export interface OutboxRow {
   at?: number;
   /** The reply the operation is about (reply operations; `postId` is then the reply's post). */
   replyId?: string;
+  /**
+   * Whether it carries its post's words (a new post, an edit), from its definition when it was
+   * queued (ops/outbox.ts, writesPost): the post shows "Not sent yet" while it waits. Rows queued by
+   * older builds lack it (posts.ts, unsentPostIds, asks the definition then).
+   */
+  writesPost?: boolean;
   /** Set when the server applied it but the device has not yet pulled up to `ackCursor`. */
   ackCursor?: number;
   /**

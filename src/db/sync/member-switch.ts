@@ -10,6 +10,7 @@ import { pendingPost, type NewPostFields } from '../../shared/post-rules';
 import { postFields } from '../../shared/ops/fields';
 import { newPoll } from '../../shared/polls';
 import { keptAttachments } from '../ops/files-named';
+import { createsPost } from '../ops/outbox';
 import { countChange, nextRev } from '../storage/revisions';
 import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
@@ -25,18 +26,20 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
   const creates = await db.outbox
     .where('email')
     .equals(session.email)
-    .filter((row) => row.op.type === 'create')
+    .filter((row) => createsPost(row.op.type))
     .toArray();
   for (const row of creates) {
-    if (row.op.type !== 'create' || (await db.posts.get(row.postId))) continue;
-    const post = row.op.post as { title?: unknown; content?: unknown; category?: unknown };
+    if (await db.posts.get(row.postId)) continue;
+    // What a new post's operation carries: the post as it was written.
+    const written = (row.op as { post?: unknown }).post;
+    const post = (written ?? {}) as { title?: unknown; content?: unknown; category?: unknown };
     let fields: NewPostFields = {
       title: String(post.title ?? ''),
       content: String(post.content ?? ''),
       category: String(post.category ?? ''),
     };
     try {
-      fields = postFields(row.op.post);
+      fields = postFields(written);
     } catch {
       // Kept as written: the server answers for it.
     }

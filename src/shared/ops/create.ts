@@ -3,7 +3,7 @@
 import { pendingPost } from '../post-rules';
 import { check, defineOp, refuse } from './define';
 import { newPoll, validatePoll } from '../polls';
-import { postFields } from './fields';
+import { namedFiles, postFields } from './fields';
 
 export const create = defineOp('create', 1, 'member', {
   limits: ['posts_per_day', 'seconds_between_posts'],
@@ -11,6 +11,7 @@ export const create = defineOp('create', 1, 'member', {
   parse: (op) => ({ post: postFields(op.post) }),
   creates: 'post',
   keeps: 'post',
+  files: (op) => namedFiles(op.post.attachments),
   async run(store, actor, { post }, context) {
     // A poll's closing time is checked against the time the post is made (offline: the device's).
     if (post.poll) check(validatePoll(post.poll, context.now));

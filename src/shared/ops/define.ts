@@ -140,6 +140,11 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   /** What the member wrote in it, which a refusal gives back to them as a draft on the device. */
   readonly keeps?: 'post' | 'reply' | 'edit';
   /**
+   * The files it names (their SHA-256), read from it as it travels (a queued operation, unchecked):
+   * the device's push uploads them before it (sync/uploads.ts), a refused post's draft gets them back.
+   */
+  files?(op: Envelope<T, S>): readonly string[];
+  /**
    * A member's operation a silenced member may still send: reading (view), their own keeping (save,
    * setTheme, readNotifications) and removing what they wrote. Every other one of a member is refused
    * `silenced` by the one rule of silence before it runs (rules.ts, runOp).

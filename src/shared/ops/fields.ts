@@ -99,3 +99,13 @@ export function attachmentFields(value: unknown): Pick<Attachment, 'sha256' | 'n
     name: cleanFileName(item.name),
   }));
 }
+
+/** The SHA-256 of each file a list of attachments names, as it travels (anything else in it is passed by). */
+export function namedFiles(list: unknown): string[] {
+  return Array.isArray(list)
+    ? list.flatMap((item) => {
+        const sha256 = item !== null && typeof item === 'object' ? (item as { sha256?: unknown }).sha256 : undefined;
+        return typeof sha256 === 'string' ? [sha256] : [];
+      })
+    : [];
+}

@@ -5,7 +5,7 @@
 import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
-import { attachmentFields, replyText } from './fields';
+import { attachmentFields, namedFiles, replyText } from './fields';
 import { subjectPost, tellMentioned } from './rules';
 
 export const reply = defineOp('reply', 2, 'member', {
@@ -24,6 +24,7 @@ export const reply = defineOp('reply', 2, 'member', {
   }),
   creates: 'reply',
   keeps: 'reply',
+  files: (op) => namedFiles(op.attachments),
   async run(store, actor, { postId, content, quoteId, wanted }, context) {
     const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
