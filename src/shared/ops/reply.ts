@@ -20,12 +20,13 @@ export const reply = defineOp('reply', 2, 'member', {
     postId: op.postId,
     content: replyText(op.content),
     quoteId: op.quoteId ?? undefined,
-    wanted: op.attachments === undefined || op.attachments === null ? [] : attachmentFields(op.attachments),
+    // Named as on the wire: what ran is what is queued (a reply's files go to the server with it).
+    attachments: op.attachments === undefined || op.attachments === null ? [] : attachmentFields(op.attachments),
   }),
   creates: 'reply',
   keeps: 'reply',
   files: (op) => namedFiles(op.attachments),
-  async run(store, actor, { postId, content, quoteId, wanted }, context) {
+  async run(store, actor, { postId, content, quoteId, attachments: wanted }, context) {
     const post = await subjectPost(store, actor, postId, context);
     context.about(postId, context.id);
     if (post.status !== 'approved') refuse('replies_closed');

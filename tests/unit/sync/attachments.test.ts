@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { createPost } from '../../../src/db/posts/posts';
+import { createReply } from '../../../src/db/replies/replies';
 import { loadDraft } from '../../../src/db/posts/drafts';
 import { readStoredSession } from '../../../src/db/members/session';
 import { keepFile, prepareFile } from '../../../src/db/files/files';
@@ -54,6 +55,21 @@ describe('attachments through the outbox', () => {
     await device.engine.sync();
     await device.engine.sync();
     expect(uploads(server.requests)).toHaveLength(1);
+  });
+
+  it('a file attached to a reply goes up before the reply, and the server keeps it on the reply', async () => {
+    const server = await startServer();
+    const device = await connectedDevice(server);
+    const post = await server.addPost({ title: 'Asking for evidence', content: 'Attach yours.' });
+    await device.engine.sync();
+    const file = await attach('Codebook.pdf', pdfBytes('codebook'));
+    const reply = await createReply(post.id, 'Here is ours.', null, [file]);
+    const [queued] = await db.outbox.toArray();
+    expect(queued!.op).toMatchObject({ type: 'reply', attachments: [{ sha256: file.sha256, name: 'Codebook.pdf' }] });
+    await device.engine.sync();
+    expect(uploads(server.requests)).toEqual([`PUT /api/attachments/${file.sha256}`]);
+    const rows = await server.db.query<{ attachments: unknown }>('SELECT attachments FROM replies WHERE id = $1', [reply.id]);
+    expect(rows[0]!.attachments).toEqual([{ ...file, size: pdfBytes('codebook').length }]);
   });
 
   it('offline, the file waits with its post; an upload whose answer was lost is sent again and stored once', async () => {
