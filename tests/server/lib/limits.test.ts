@@ -16,7 +16,7 @@ import { testServer, type TestServer } from '../support/app';
 import { DEFAULT_LIMITS as DEFAULTS, RELAXED_LIMITS } from '../support/limits';
 
 // The real defaults, but for Create Account's count per client address (3 an hour, issue 59): every
-// member of these tests signs up from 127.0.0.1. accounts.test.ts holds that limit.
+// member of these tests signs up from 127.0.0.1. routes/api/session.test.ts holds that limit.
 const DEFAULT_LIMITS = { ...DEFAULTS, signups_per_hour: RELAXED_LIMITS.signups_per_hour };
 
 const resultOf = (answer: Answer) => answer.body.results[0];

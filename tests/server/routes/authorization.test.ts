@@ -544,7 +544,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   for (const [name, call, expected] of matrix) {
     it(`${name}: ${ROLES.map((role) => `${role} ${expected[role]}`).join(', ')}`, async () => {
       for (const role of ROLES) {
-        if (expected[role] === 'skip') continue; // a live stream never ends: covered by events.test.ts
+        if (expected[role] === 'skip') continue; // a live stream never ends: covered by api/events.test.ts
         const answer = await call(clients[role]);
         expect(`${role} ${[answer.status, answer.outcome].filter(Boolean).join(' ')}`).toBe(`${role} ${expected[role]}`);
       }
