@@ -442,7 +442,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     ],
     [
       'pulls their saved posts and preferences',
-      async (c) => seesComfort(c),
+      async (c) => seesSavedAndPreferences(c),
       {
         visitor: '401',
         member: '200 saved 1, dark, Renamed in the matrix member',
@@ -629,7 +629,7 @@ async function seesRemoved(client: Client, postIds: number[]) {
 }
 
 /** This member's saved posts (saved ones) and preferences, as their pull carries them. */
-async function seesComfort(client: Client) {
+async function seesSavedAndPreferences(client: Client) {
   const answer = await client.pull();
   if (answer.status !== 200) return { status: answer.status };
   const saved = (answer.body.saved as { saved: boolean }[]).filter((row) => row.saved).length;

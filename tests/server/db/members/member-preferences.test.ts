@@ -1,9 +1,9 @@
-// Comfort on the server (protocol version 5): saved posts (only what is on the forum, kept when the
-// post leaves it, unsaves that sync), the theme and the display name that follow a member to every
-// device (a rename reaching every post and reply, every protocol version, and the session), pulls
-// by protocol version with pages that never split a change number, the live stream, full-text
-// search (ranking, phrases, each filter, visibility, limit and total, the index used on 10,000
-// posts) and member pages (counts, only what every member may see, 400/401/404).
+// Saved posts and preferences on the server (protocol version 5): saved posts (only what is on the
+// forum, kept when the post leaves it, unsaves that sync), the theme and the display name that follow
+// a member to every device (a rename reaching every post and reply, every protocol version, and the
+// session), pulls by protocol version with pages that never split a change number, the live stream,
+// full-text search (ranking, phrases, each filter, visibility, limit and total, the index used on
+// 10,000 posts) and member pages (counts, only what every member may see, 400/401/404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberId } from '../../../../src/shared/members';
 import { parseQuery } from '../../../../src/shared/search-language';
@@ -61,7 +61,7 @@ interface FullPage {
   more: boolean;
 }
 
-describe.each(BACKENDS)('comfort on %s', (backend) => {
+describe.each(BACKENDS)('saved posts and preferences on %s', (backend) => {
   let server: TestServer;
   let baseUrl: string;
   let admin: Client;
@@ -347,7 +347,7 @@ describe.each(BACKENDS)('comfort on %s', (backend) => {
     });
   });
 
-  it('the live stream announces each comfort change to the member’s other sessions', async () => {
+  it('the live stream announces each save and preference change to the member’s other sessions', async () => {
     const member = await signedIn(server.app, 'streaming@example.com');
     const elsewhere = await signedIn(server.app, 'streaming@example.com');
     const postId = await approvedPost(author, 'Saved live');

@@ -1,4 +1,4 @@
-// Conversations on both engines: replies set by the server (author, clock, trimmed text, quotes),
+// Replies on both engines: replies set by the server (author, clock, trimmed text, quotes),
 // at most once per op id, a post's comments always its number of visible replies, one view per
 // member per post, and an op that changes nothing takes no change number.
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ import { testServer, type TestServer } from '../../support/app';
 
 const resultOf = (answer: Answer) => answer.body.results[0];
 
-describe.each(BACKENDS)('conversations on %s', (backend) => {
+describe.each(BACKENDS)('replies on %s', (backend) => {
   let server: TestServer;
   let admin: Client;
   let member: Client;
