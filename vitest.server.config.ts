@@ -12,11 +12,11 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     // A case that starts server processes takes 20–50 s here alone; a CI machine twice as slow, or one
-    // shared with other work, went past 60 s (process.test.ts, pglite-worker.test.ts). A bound, not a wait.
+    // shared with other work, went past 60 s (server.test.ts, db/storage/pglite-worker.test.ts). A bound, not a wait.
     testTimeout: 180_000,
     // Password hashes at N = 2^10 (server/lib/passwords.ts): a hash at the standard 2^17 takes about
     // 0.9 s of a core here, and these files sign in thousands of times (three files: 152 s → 52 s).
-    // Child processes (servers, the cluster) inherit it. security-upkeep.test.ts checks the standard cost.
+    // Child processes (servers, the cluster) inherit it. plugins/security-upkeep.test.ts checks the standard cost.
     env: { PASSWORD_SCRYPT_N: '1024' },
     hookTimeout: 120_000,
   },

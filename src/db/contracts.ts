@@ -124,9 +124,10 @@ export const META_KEYS = {
    */
   removedPosts: 'removed-posts',
   /**
-   * Set while this device holds only part of the forum (comfort): `freed` after Free up space,
+   * Set while this device holds only part of the forum: `freed` after Free up space,
    * `refetch` once Download the whole forum asked for a pull from the start, `refetching` while
    * that pull runs; removed when it has finished (db/sync/free-space.ts, db/sync/apply-pull.ts).
+   * The key keeps the prefix it was first stored under: devices already hold it.
    */
   holdsPart: 'comfort:holds-part',
   /**

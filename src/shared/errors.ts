@@ -97,7 +97,7 @@ export const ERRORS = {
   already_flagged: { status: 409, title: 'Already flagged', message: 'You already flagged this. An admin will look at it.' },
   cannot_flag_own: { status: 403, title: 'Not allowed', message: 'You cannot flag your own post or reply.' },
   not_on_forum: { status: 409, title: 'Already hidden', message: 'This post is not on the forum any more.' },
-  // Version 5 (comfort).
+  // Version 5 (saved posts, member pages).
   member_not_found: { status: 404, title: 'Member not found', message: 'There is no member at this address.' },
   not_saveable: { status: 409, title: 'Not on the forum', message: 'Only a post on the forum can be saved.' },
   // Version 6 (safe with strangers). A member stopped by the staff, and the limits of a forum open to strangers.

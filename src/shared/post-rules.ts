@@ -79,7 +79,7 @@ export const mayEditPost = (post: Pick<Post, 'authorEmail'>, actor: Actor): bool
 export const mayDeletePost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean =>
   post.authorEmail === actor.email || actor.role === 'admin';
 
-/** Its author or an admin deletes a reply; only its author edits one (reply rules, conversations). */
+/** Its author or an admin deletes a reply; only its author edits one (reply rules). */
 export const mayDeleteReply = (reply: Pick<Reply, 'authorEmail'>, actor: Actor): boolean =>
   reply.authorEmail === actor.email || actor.role === 'admin';
 

@@ -30,7 +30,7 @@ export const PROTOCOL_VERSION = 6;
  * Version 4 added moderation and notifications: a reason on `reject`, the operations `hidePost`,
  * `flag`, `dismissFlags` and `readNotifications`, the posts' `reason`, and `notifications` and
  * `flags` in a pull; an older device gets none of them (a hidden post reaches it as rejected).
- * Version 5 added comfort: the operations `save`, `setTheme` and `rename`, `saved` and
+ * Version 5 added saved posts and preferences: the operations `save`, `setTheme` and `rename`, `saved` and
  * `preferences` in a pull, and the routes GET /api/search and GET /api/members/:id; an older
  * device gets none of them (a renamed member's posts reach it with the new name all the same).
  * Version 6 (safe with strangers) added the authors' public ids (`authorId`, `actorId`) and

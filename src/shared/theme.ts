@@ -1,6 +1,6 @@
-// Themes (issue 23, "Comfort"): part of the comfort vocabulary (./comfort re-exports it), kept in
-// a file of its own with no imports, so the head's boot script (src/boot/theme.ts) and the app's
-// first chunk hold these few names and nothing else.
+// Themes: a member's choice of light, dark or the system's colours (a preference that follows them to
+// every device), kept in a file of its own with no imports, so the head's boot script
+// (src/boot/theme.ts) and the app's first chunk hold these few names and nothing else.
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -2,7 +2,7 @@
 // member facts they may see. Each rule is written here twice, side by side: as a TypeScript predicate
 // (the device, the operations, the emails) and as the SQL condition the server's readers put in their
 // queries (pulls, pages, search, mention search, member pages, downloads, emails, notifications).
-// tests/server/visibility.test.ts runs every combination on PGlite and PostgreSQL and holds each SQL
+// tests/server/shared/visibility.test.ts runs every combination on PGlite and PostgreSQL and holds each SQL
 // answer to its predicate, so a new rule (groups, private categories) is written here, in both forms,
 // and nowhere else.
 //
@@ -84,7 +84,7 @@ export const mayReadEmail = (authorEmail: unknown, viewer: Viewer): boolean =>
 /**
  * A like, on the post `post` (undefined: none with that id): `ok` on an approved post the viewer may
  * see, `not_approved` on one they may see that is not approved, else `not_found`. The server's like
- * batch (ie_like_batch, PL/pgSQL) answers the same (tests/server/visibility.test.ts).
+ * batch (ie_like_batch, PL/pgSQL) answers the same (tests/server/shared/visibility.test.ts).
  */
 export function likeOutcome(post: SeenPost | undefined, viewer: Viewer): 'ok' | 'not_approved' | 'not_found' {
   if (!post || !maySeePost(post, viewer)) return 'not_found';

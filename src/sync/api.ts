@@ -75,9 +75,9 @@ export interface SyncApi {
   post?(id: number, after?: number): Promise<ForumPage>;
   /** GET /api/insights (admins). Optional: the engine never needs it, and test doubles may leave it out. */
   insights?(): Promise<Insights>;
-  /** GET /api/search (comfort): the server's ranked full-text search. Optional like insights. */
+  /** GET /api/search (protocol 5): the server's ranked full-text search. Optional like insights. */
   search?(query: string, category: string, limit?: number, after?: number): Promise<SearchResponse>;
-  /** GET /api/members/:id (comfort). Optional like insights. */
+  /** GET /api/members/:id (protocol 5): a member's page. Optional like insights. */
   member?(id: string): Promise<MemberProfile>;
   /** Admins (protocol 6): the Members tab's reads, the staff log and the member limits. Optional like insights. */
   adminMembers?(query: string): Promise<AdminMember[]>;

@@ -64,7 +64,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   // The server's word on the role and name replaces the stored user (a role edited by hand lasts
   // only until the next sync).
   // A rename made here and not yet confirmed by a pull keeps its name: it is put back once the
-  // outbox was read (the server's word is stored first, exactly as before comfort).
+  // outbox was read (the server's word is stored first, exactly as before protocol 5 and renames).
   const onConfirmed = (user: Session) => {
     if (readStoredSession()?.email !== user.email) return;
     saveSession({ email: user.email, name: user.name, role: user.role });

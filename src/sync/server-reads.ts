@@ -1,5 +1,5 @@
-// Comfort's requests to the server (connected mode): the server's search, for when the device holds
-// only part of the forum, and member pages. Errors are the app's usual ones: `offline` when the
+// What the device asks the server to read for it (connected mode): the server's ranked search, for
+// when the device holds only part of the forum, and member pages. Errors are the app's usual ones: `offline` when the
 // server cannot be reached, the server's own code and sentence otherwise (api.ts).
 
 import { readCursor } from '../db/ops/sync-meta';

@@ -1,4 +1,4 @@
-// Comfort across devices through the real server: the theme a member chooses follows them to every
+// Preferences and saved posts across devices through the real server: the theme a member chooses follows them to every
 // device (live, and to a device signed in later), a saved post is saved everywhere (and an unsave
 // leaves everywhere), and a display name edited on one device shows on the member's posts on every
 // device, another member's included.

@@ -1,4 +1,4 @@
-// Conversations across devices through the real server: a reply on a phone appears live on a
+// Replies across devices through the real server: a reply on a phone appears live on a
 // tablet with the post open; an offline reply is sent exactly once; a hidden reply disappears for
 // members on every device; a reply to another member's pending post is refused by the server;
 // comment counts agree on every device, in the `posts` mirror and on the server; a deep link to a

@@ -1,6 +1,6 @@
-// Comfort on a device of a served forum (issue 23): on a phone the header shows "Offline · N"
-// without opening the menu; a member's page shows the server's figures online and the device's
-// offline. (The theme following the member between devices: member-preferences.spec.ts.)
+// The header's status and member pages on a device of a served forum: on a phone the header shows
+// "Offline · N" without opening the menu; a member's page shows the server's figures online and the
+// device's offline. (The theme following the member between devices: member-preferences.spec.ts.)
 import { expect, test } from '@playwright/test';
 import { memberId } from '../../src/shared/members';
 import { offerInstall } from '../e2e/support/app';

@@ -14,12 +14,12 @@ async function shot(page: Page, name: string) {
 
 // Both colour modes and both widths, paired: light at a phone's width, dark at a desktop's (each
 // pairing costs CI about 30 s; axe at both widths in light mode is a11y.spec.ts's, in dark mode at
-// 1280 comfort-theme-a11y.spec.ts's). Every pairing, and 820 px, with UI2_SHOTS.
+// 1280 colour-modes-a11y.spec.ts's). Every pairing, and 820 px, with UI2_SHOTS.
 const PAIRINGS = { light: SHOTS ? [390, 820, 1280] : [390], dark: SHOTS ? [390, 820, 1280] : [1280] } as const;
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of PAIRINGS[scheme]) {
-    test.describe(`comfort screens, ${scheme}, ${width} px`, () => {
+    test.describe(`search and saved posts screens, ${scheme}, ${width} px`, () => {
       test.use({ colorScheme: scheme, viewport: { width, height: 900 } });
 
       test('forum with chips, marks and the pill; a post page; Profile with Saved Posts', async ({ page }) => {

@@ -2,7 +2,7 @@
 // (at most ten years off), after which they write again (isSilencedAt). What a silenced member may
 // still do is the one rule of silence (rules.ts, runOp): tests/unit/shared/ops/silence-rule.test.ts, and
 // with the server that records it,
-// tests/server/safety.test.ts.
+// tests/server/db/staff/safety.test.ts.
 import { BOB, BOBS_POST, CAROL, casesOf, MEMBER_ID } from './world';
 
 const DAY = 24 * 60 * 60 * 1000;

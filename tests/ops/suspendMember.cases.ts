@@ -1,5 +1,5 @@
 // suspendMember: admins only; a reason and an end in the future, at most ten years off. Who the member
-// is (a staff account, an unknown id) only the server knows: tests/server/safety.test.ts.
+// is (a staff account, an unknown id) only the server knows: tests/server/db/staff/safety.test.ts.
 import { casesOf, MEMBER_ID, BOB } from './world';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 // The one world every operation's cases start from, and what a case reads back: written once, set up
-// by each store's runner (tests/unit/shared/ops on IndexedDB, tests/server/op-definitions on PGlite and
+// by each store's runner (tests/unit/shared/ops on IndexedDB, tests/server/db/ops/op-definitions on PGlite and
 // PostgreSQL), so a case means the same thing on the device and on the server.
 import type { FlagState } from '../../src/shared/moderation';
 import type { OpType } from '../../src/shared/ops/registry';

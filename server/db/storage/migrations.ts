@@ -151,7 +151,7 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
-  /* 5: conversations. Replies to approved posts (a reply's id is the id of the op that wrote it;
+  /* 5: replies. Replies to approved posts (a reply's id is the id of the op that wrote it;
      created_at and edited_at are milliseconds since the epoch, on the server's clock), one view per
      member per post, and the reply an op was about (so a retried op answers with it). A post's
      comments is the number of its visible replies: there was none before, so every post's comments
@@ -269,7 +269,7 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION ie_count_like_days()`,
   ],
-  /* 8: comfort. A member's theme, and prefs_seq: the change number of their last preferences change
+  /* 8: saved posts and preferences. A member's theme, and prefs_seq: the change number of their last preferences change
      (theme or name; 0: never changed), pulled by their devices like any other change. member_id:
      the public id of /members/:id (memberId of src/shared/members.ts, FNV-1a of the lower-cased
      email), written by createUser and, for the accounts made before it, at start-up (startup.ts),

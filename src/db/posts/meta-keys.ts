@@ -1,4 +1,5 @@
-// The per-member `meta` keys of comfort (their prefixes live in ../contracts.ts).
+// The per-member `meta` keys of the posts' domain: when a member's visit began, for What's new (their
+// prefixes live in ../contracts.ts).
 
 import { META_KEY_PREFIXES } from '../contracts';
 import { normalizeEmail } from '../../shared/post-rules';

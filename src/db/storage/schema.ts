@@ -296,7 +296,7 @@ export const SCHEMA_V6 = {
 } as const;
 
 /**
- * Version 7 (comfort, protocol 5): `saved`, a member's saved posts (`[email+postId]`) listed by
+ * Version 7 (protocol 5): `saved`, a member's saved posts (`[email+postId]`) listed by
  * time (`[email+at]`); `preferences`, a member's theme on this device; `seen`, what each member
  * has seen of what's new. Posts and replies gain `arrivedAt` (Arrival), indexed with the status
  * (`[status+arrivedAt]`) and the post (`[postId+arrivedAt]`) so "new since" is one index range even

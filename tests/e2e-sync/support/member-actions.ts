@@ -1,4 +1,4 @@
-// Helpers for the Comfort multi-device specs (issue 23).
+// Helpers for the multi-device specs of preferences, saved posts and member pages.
 import { expect, type Page } from '@playwright/test';
 import { sendOps } from './devices';
 

@@ -1,4 +1,4 @@
-// Helpers for the Comfort specs (issue 23): posts that arrive on this device the way an older
+// Helpers for the What's new specs: posts that arrive on this device the way an older
 // build's copy brings them (the `posts` key, imported at start or, from another tab, at once), so
 // they count as arrived since the last visit without the test knowing how arrival is stored.
 import { expect, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The search language in the device's search (comfort): free text, "phrases", author:, category:,
+// The search language in the device's search: free text, "phrases", author:, category:,
 // tag:, is:mine and their combinations, over a seeded set whose expected ids are known; the category
 // dropdown still combines; removing a chip widens the answer again; the engine (what the worker
 // runs) reads authors and tags from IndexedDB and answers is:mine for the member it is told.

@@ -1,5 +1,5 @@
 // Who sees what (src/shared/visibility.ts), the TypeScript side: the rules as the product states
-// them, for every viewer; tests/server/visibility.test.ts holds the SQL side to these on both engines.
+// them, for every viewer; tests/server/shared/visibility.test.ts holds the SQL side to these on both engines.
 import { describe, expect, it } from 'vitest';
 import { POST_STATUSES, REPLY_STATES } from '../../../src/shared/post-rules';
 import {

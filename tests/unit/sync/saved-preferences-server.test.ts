@@ -1,4 +1,4 @@
-// Comfort against the real server (test-server.ts): saved posts, the theme and the name made on
+// Saved posts and preferences against the real server (test-server.ts): saved posts, the theme and the name made on
 // this device reach the member's other device (another browser) and theirs reach this one; a refused
 // save is undone and told; the server's search and member pages through the device's client; Free
 // up space, then Download the whole forum through the real engine.
@@ -19,7 +19,7 @@ const MEMBER = 'member@example.com';
 beforeEach(() => resetSyncStatus());
 afterEach(() => vi.restoreAllMocks());
 
-describe('comfort through the real server', () => {
+describe('saved posts, preferences, search and member pages through the real server', () => {
   it('saved posts, theme and name made here reach the member’s phone; the phone’s reach this device', async () => {
     const server = await startServer();
     const first = await server.addPost({ authorEmail: 'author@example.com', title: 'Worth keeping' });

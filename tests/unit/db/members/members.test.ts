@@ -1,4 +1,4 @@
-// Member pages from the device (comfort): found by memberId of the authors' emails, only what every
+// Member pages from the device: found by memberId of the authors' emails, only what every
 // member may see (approved posts, visible replies, likes on approved posts), joinedAt from a local
 // account; the server's page through GET /api/members/:id, and its search, through the API client.
 import { describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('the server’s search and member pages', () => {
   });
 });
 
-describe('the API client’s comfort requests', () => {
+describe('the API client’s search and member page requests', () => {
   it('asks GET /api/search with the query, category and limit, and GET /api/members/:id; answers are checked', async () => {
     const { createApi } = await import('../../../../src/sync/api');
     const urls: string[] = [];

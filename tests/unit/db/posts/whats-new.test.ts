@@ -1,4 +1,4 @@
-// What's new (comfort): a visit is a page load; posts and replies that arrived on this device after
+// What's new: a visit is a page load; posts and replies that arrived on this device after
 // the previous visit began, by someone else, not seen yet, are new. Arrival times come from a local
 // create, an import, a pull (0 for a pull from the start), in both modes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// A member's theme and name (comfort) on a local-only and a connected device: the theme row and
+// A member's theme and name on a local-only and a connected device: the theme row and
 // the theme cookie (written here, removed at sign-out, written at sign-in), `setTheme` and `rename`
 // queued (connected only), a rename reaching the account, the signed-in user and the member's posts
 // and replies, pulled preferences applied, refusals undone.

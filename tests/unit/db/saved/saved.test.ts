@@ -1,4 +1,4 @@
-// Saved posts (comfort) on a local-only and a connected device, without a server: the row written
+// Saved posts on a local-only and a connected device, without a server: the row written
 // at once, the `save` operation queued (connected only), pulled saves with this device's outstanding
 // ones on top, a refusal undone and told, and a live query that follows a save.
 import { liveQuery } from 'dexie';

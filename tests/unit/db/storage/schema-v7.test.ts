@@ -1,4 +1,4 @@
-// Schema version 7 (comfort): a database of version 6 opens with every post, reply and account as
+// Schema version 7 (protocol 5): a database of version 6 opens with every post, reply and account as
 // it was, gains the saved, preferences and seen tables and the arrival indexes, and a connected
 // device pulls again from the start (so it gets the saved posts and preferences it never asked for).
 import Dexie from 'dexie';
@@ -41,7 +41,7 @@ async function writeVersion6(meta: { key: string; value: unknown }[]) {
   return { posts, reply };
 }
 
-describe('schema version 7 (comfort)', () => {
+describe('schema version 7 (saved posts, preferences, arrivals)', () => {
   it('keeps every row as it was, adds the new tables and sends a connected device back to pull from the start', async () => {
     const meta = [
       { key: META_KEYS.seeded, value: 1 },

@@ -1,4 +1,4 @@
-// Free up space and Download the whole forum (comfort): what stays (saved posts and their replies,
+// Free up space and Download the whole forum: what stays (saved posts and their replies,
 // the member's own, what the outbox still has to send, the newest 50, posts the server never had),
 // "holds part", and the pull from the start that ends it; a member switch keeps the new member's
 // saved posts' replies. Local-only: nothing is removed (the device is the forum's only copy).

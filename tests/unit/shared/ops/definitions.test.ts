@@ -1,7 +1,7 @@
 // Every operation's cases (tests/ops/<type>.cases.ts) on the device's store: IndexedDB
 // (fake-indexeddb), local-only, each case on a fresh database holding the world of tests/ops/world.ts,
 // run as the member the case names through the device's one runner (db/ops/run.ts). The server runs
-// the same cases on PGlite and PostgreSQL (tests/server/op-definitions.test.ts).
+// the same cases on PGlite and PostgreSQL (tests/server/db/ops/op-definitions.test.ts).
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../../src/db/storage/schema';
 import { flagRow } from '../../../../src/db/flags/flag-rows';

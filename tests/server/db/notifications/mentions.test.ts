@@ -1,0 +1,170 @@
+// Mentions on the server (issue 42), on PGlite and PostgreSQL: a member named in a post is told once
+// the post is on the forum (its approval; an edit of an approved post tells only whom it adds), in a
+// reply at once; an unknown or closed account is skipped; at most 10 a post. GET /api/members?q=
+// offers members by a name (or a word of it) that starts with what was typed: no emails, wildcards
+// taken literally, at most 8, signed-in members only, refusals in words.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newReply } from '../../../../src/shared/post-rules';
+import { createUser } from '../../../../server/db/members/accounts';
+import { INSERT_REPLY, insertReplyParams } from '../../../../server/db/replies/reply-rows';
+import { MAX_MENTIONS } from '../../../../src/shared/mentions';
+import type { WireNotification } from '../../../../src/shared/protocol';
+import { BAD_MEMBER_QUERY_MESSAGE, MENTION_SUGGESTIONS } from '../../../../server/routes/api/members';
+import { Client, createOp, editPostOp, replyOp, reviewOp, type Answer } from '../../support/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { testServer, type TestServer } from '../../support/app';
+
+const resultOf = (answer: Answer) => answer.body.results[0];
+
+/** The "mentioned" notifications `client` holds, as "<actor>: <post title>". */
+async function mentionsOf(client: Client): Promise<string[]> {
+  const notifications = (await client.pull()).body.notifications as WireNotification[];
+  return notifications.filter((note) => note.kind === 'mentioned').map((note) => `${note.actor}: ${note.postTitle}`);
+}
+
+describe.each(BACKENDS)('mentions on %s', (backend) => {
+  let server: TestServer;
+  let writer: Client;
+  let named: Client;
+  let admin: Client;
+  let namedId: string;
+  const mention = () => `[@Nora Named](/members/${namedId})`;
+
+  beforeAll(async () => {
+    server = await testServer(backend);
+    writer = new Client(server.app);
+    named = new Client(server.app);
+    admin = new Client(server.app);
+    await writer.join('wren@example.com', undefined, 'Wren Writer');
+    await named.join('nora@example.com', undefined, 'Nora Named');
+    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    namedId = (await named.request('GET', '/api/session')).body.user.id;
+  });
+  afterAll(() => server.close());
+
+  it('a post’s mention is told once the post is approved, by its author’s name; a reply’s at once', async () => {
+    const id = await writer.createPost('Ask Nora', { content: `What do you think, ${mention()}?` });
+    expect(await mentionsOf(named)).toEqual([]);
+    expect(resultOf(await admin.push(reviewOp(id))).status).toBe('applied');
+    expect(await mentionsOf(named)).toEqual(['Wren Writer: Ask Nora']);
+    // The admin who approved it is not named; the author is not told of their own post.
+    expect(await mentionsOf(writer)).toEqual([]);
+    await writer.reply(
+      id,
+      `Also ${mention()} and me [@Wren Writer](/members/${(await writer.request('GET', '/api/session')).body.user.id}).`,
+    );
+    expect(await mentionsOf(named)).toEqual(['Wren Writer: Ask Nora', 'Wren Writer: Ask Nora']);
+    expect(await mentionsOf(writer)).toEqual([]);
+  });
+
+  it('an edit of an approved post tells only the members it adds', async () => {
+    const id = await writer.createPost('Edited mention', { content: 'No one yet.' });
+    await admin.push(reviewOp(id));
+    const before = (await mentionsOf(named)).length;
+    expect(resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Edited mention', content: `Now ${mention()}.` }))).status).toBe(
+      'applied',
+    );
+    expect((await mentionsOf(named)).length).toBe(before + 1);
+    expect(
+      resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Edited mention', content: `Still ${mention()}!` }))).status,
+    ).toBe('applied');
+    expect((await mentionsOf(named)).length).toBe(before + 1);
+    // Issue 59: the mention taken out, then put back, twice: told once, whatever the edits.
+    for (const content of ['Nobody.', `Back to ${mention()}.`, 'Nobody again.', `And ${mention()} again.`]) {
+      expect(resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Edited mention', content }))).status).toBe('applied');
+    }
+    expect((await mentionsOf(named)).length).toBe(before + 1);
+  });
+
+  it('a post mentioned at its approval, the mention edited out and back in: told once (issue 59)', async () => {
+    const id = await writer.createPost('Told once', { content: `Hello ${mention()}.` });
+    await admin.push(reviewOp(id));
+    const told = async () => (await mentionsOf(named)).filter((line) => line.endsWith(': Told once')).length;
+    expect(await told()).toBe(1);
+    for (const content of ['Hello.', `Hello ${mention()}.`, 'Hello.', `Hello again ${mention()}.`]) {
+      expect(resultOf(await writer.push(editPostOp(id, 'approved', { title: 'Told once', content }))).status).toBe('applied');
+    }
+    expect(await told()).toBe(1);
+  });
+
+  it('an unknown id is skipped; more than 10 members is refused with a sentence', async () => {
+    const id = await writer.createPost('Ghosts', { content: '[@Ghost](/members/0123456789abcdef) was here.' });
+    expect(resultOf(await admin.push(reviewOp(id))).status).toBe('applied');
+    const many = Array.from({ length: MAX_MENTIONS + 1 }, (_, index) => `[@M${index}](/members/${index.toString(16).padStart(16, 'a')})`);
+    const refused = resultOf(await writer.push(replyOp(id, many.join(' '))));
+    expect(refused).toMatchObject({ status: 'refused', code: 'invalid' });
+    expect(refused.reason).toBe(`Mention at most ${MAX_MENTIONS} members in one post or reply (this one mentions ${MAX_MENTIONS + 1}).`);
+    expect(resultOf(await writer.push(createOp('Many', { content: many.join(' ') })))).toMatchObject({
+      status: 'refused',
+      code: 'invalid',
+    });
+  });
+
+  it('GET /api/members?q= offers members with something on the forum by a name or a word of it: ids and names only, at most 8', async () => {
+    // Nora has a reply on the forum; a member who wrote nothing and never confirmed their address is not offered.
+    const forum = await writer.createPost('Where Nora replied');
+    await admin.push(reviewOp(forum));
+    await named.reply(forum, 'Hello.');
+    await createUser(server.db, {
+      email: 'nobody.yet@example.com',
+      name: 'Norbert Quiet',
+      role: 'user',
+      passwordHash: 'not-for-signing-in',
+    });
+    const byName = await writer.request('GET', '/api/members?q=nor');
+    expect(byName.status).toBe(200);
+    expect(byName.body).toEqual({ members: [{ id: namedId, name: 'Nora Named' }] });
+    const byWord = await writer.request('GET', '/api/members?q=NAM');
+    expect(byWord.body.members.map((member: { name: string }) => member.name)).toEqual(['Nora Named']);
+    expect(JSON.stringify(byWord.body)).not.toContain('@');
+    // Ten more members with a reply each, written straight into the database (no sign-up's hashing).
+    for (let index = 0; index < MENTION_SUGGESTIONS + 2; index += 1) {
+      const email = `many${index}@example.com`;
+      await createUser(server.db, { email, name: `Many ${index}`, role: 'user', passwordHash: 'not-for-signing-in' });
+      const reply = newReply(randomUUID(), forum, { email, name: `Many ${index}`, role: 'user' }, `Reply ${index}.`, null, index);
+      await server.db.query(INSERT_REPLY, insertReplyParams(reply, 1));
+    }
+    const manyAnswer = await writer.request('GET', '/api/members?q=many');
+    expect(manyAnswer.body.members, JSON.stringify(manyAnswer.body)).toHaveLength(MENTION_SUGGESTIONS);
+    // Wildcards are letters like any other.
+    expect((await writer.request('GET', '/api/members?q=%25')).body.members).toEqual([]);
+    expect((await writer.request('GET', '/api/members?q=_')).body.members).toEqual([]);
+    for (const bad of ['', '%20', 'x'.repeat(101), '%00']) {
+      const answer = await writer.request('GET', `/api/members?q=${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({ code: 'invalid', message: BAD_MEMBER_QUERY_MESSAGE });
+    }
+    expect((await writer.request('GET', '/api/members')).status).toBe(400);
+    expect((await new Client(server.app).request('GET', '/api/members?q=nor')).status).toBe(401);
+  });
+
+  it('GET /api/members?q= offers a confirmed member who has not written yet (a new colleague), never a closed, suspended or unconfirmed one; their page answers', async () => {
+    const om = await createUser(server.db, {
+      email: 'om.new@example.com',
+      name: 'Om Prakash',
+      role: 'user',
+      passwordHash: 'not-for-signing-in',
+    });
+    await server.db.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [om!.id, Date.now()]);
+    for (const [email, name, state] of [
+      ['om.unconfirmed@example.com', 'Omar Unconfirmed', 'email_verified_at = NULL'],
+      ['om.closed@example.com', 'Oma Closed', `email_verified_at = 1, closed_at = ${Date.now()}`],
+      ['om.suspended@example.com', 'Omi Suspended', `email_verified_at = 1, suspended_until = ${Date.now() + 86_400_000}`],
+    ] as const) {
+      const user = await createUser(server.db, { email, name, role: 'user', passwordHash: 'not-for-signing-in' });
+      await server.db.query(`UPDATE users SET ${state} WHERE id = $1`, [user!.id]);
+    }
+    const answer = await writer.request('GET', '/api/members?q=Om');
+    expect(answer.status).toBe(200);
+    expect(answer.body.members.map((member: { name: string }) => member.name)).toEqual(['Om Prakash']);
+    expect(JSON.stringify(answer.body)).not.toContain('@');
+    const [row] = await server.db.query('SELECT member_id FROM users WHERE id = $1', [om!.id]);
+    expect(answer.body.members[0].id).toBe(String(row!.member_id));
+    // The mention's link opens their page (names are public), with nothing on it yet.
+    expect(await writer.request('GET', `/api/members/${String(row!.member_id)}`)).toMatchObject({
+      status: 200,
+      body: { name: 'Om Prakash', approvedPosts: 0, replyCount: 0 },
+    });
+  });
+});

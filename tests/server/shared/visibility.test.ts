@@ -1,0 +1,309 @@
+// Who sees what (src/shared/visibility.ts), held together on both engines: every combination of
+// viewer (nobody signed in, the posts' author, another member, an admin), post status (pending,
+// approved, rejected), reply state (visible, hidden, deleted) and file (on a post or reply of each
+// kind, uploaded or not) is put in a database, and each SQL condition the server's readers use must
+// answer exactly what its TypeScript predicate says: posts, the admin-only `previous`, the reason,
+// reply text and files, public posts and replies (member pages, mention search, the digest), downloads,
+// notifications (and the emails that list them), and the PL/pgSQL like batch (ie_like_batch).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/storage/adapter';
+import { INSERT_POST, insertParams, readablePostColumns, toWirePost } from '../../../server/db/posts/post-rows';
+import { INSERT_REPLY, insertReplyParams, readableReplyColumns, toWireReply } from '../../../server/db/replies/reply-rows';
+import { memberProfile } from '../../../server/db/members/members';
+import { POST_STATUSES, REPLY_STATES, pendingPost, newReply, type PostStatus, type ReplyState } from '../../../src/shared/post-rules';
+import {
+  isCarriedWhereSeen,
+  isPublicPost,
+  isPublicReply,
+  likeOutcome,
+  mayDownload,
+  mayReadPrevious,
+  mayReadReason,
+  mayReadReply,
+  maySeeFile,
+  maySeeNotification,
+  maySeePost,
+  notificationSeenSql,
+  postVisibleSql,
+  publicPostSql,
+  publicReplySql,
+  replyReadableSql,
+  sqlViewer,
+  viewerParams,
+  visibleFileNameSql,
+  type Viewer,
+} from '../../../src/shared/visibility';
+import { BACKENDS, freshDatabase } from '../support/databases';
+
+const AUTHOR = 'author@example.com';
+const OTHER = 'other@example.com';
+const BOSS = 'boss@example.com';
+
+interface Person {
+  label: string;
+  viewer: Viewer;
+}
+const VIEWERS: Person[] = [
+  { label: 'nobody signed in', viewer: null },
+  { label: 'the author', viewer: { email: AUTHOR, role: 'user' } },
+  { label: 'another member', viewer: { email: OTHER, role: 'user' } },
+  { label: 'an admin', viewer: { email: BOSS, role: 'admin' } },
+];
+
+interface PostCase {
+  id: number;
+  status: PostStatus;
+  authorEmail: string;
+  file: string;
+}
+interface ReplyCase {
+  id: string;
+  postId: number;
+  state: ReplyState;
+  file: string;
+}
+
+const sha = (index: number) => index.toString(16).padStart(64, '0');
+const V = sqlViewer('$1', '$2');
+const sorted = <T>(values: T[]) => [...values].sort();
+
+describe.each(BACKENDS)('who sees what, SQL against the TypeScript rule, on %s', (backend) => {
+  let db: Database;
+  const users = new Map<string, number>();
+  const posts: PostCase[] = [];
+  const replies: ReplyCase[] = [];
+  const unclaimed = sha(999);
+  const uploads: { email: string; file: string }[] = [];
+  const notes: { id: string; userEmail: string; kind: string; postId: number; replyId: string | null }[] = [];
+
+  beforeAll(async () => {
+    db = await freshDatabase(backend);
+    for (const [email, role] of [
+      [AUTHOR, 'user'],
+      [OTHER, 'user'],
+      [BOSS, 'admin'],
+    ] as const) {
+      const [row] = await db.query<{ id: unknown }>(
+        `INSERT INTO users (email, name, role, password_hash, member_id, email_verified_at) VALUES ($1, $2, $3, 'x', $4, 1) RETURNING id`,
+        [email, email.split('@')[0], role, `m-${role}-${email.length}-${email[0]}`],
+      );
+      users.set(email, Number(row!.id));
+    }
+    let file = 1;
+    const addFile = async (uploader?: string) => {
+      const address = sha(file++);
+      await db.query(`INSERT INTO attachments (sha256, kind, mime, size, created_at) VALUES ($1, 'png', 'image/png', 1, 1)`, [address]);
+      if (uploader) {
+        await db.query('INSERT INTO attachment_uploads (user_id, sha256, name, at) VALUES ($1, $2, $3, 1)', [
+          users.get(uploader),
+          address,
+          'mine.png',
+        ]);
+        uploads.push({ email: uploader, file: address });
+      }
+      return address;
+    };
+    await db.query(`INSERT INTO attachments (sha256, kind, mime, size, created_at) VALUES ($1, 'png', 'image/png', 1, 1)`, [unclaimed]);
+    let postId = 9_000_000;
+    for (const status of POST_STATUSES) {
+      for (const authorEmail of [AUTHOR, BOSS]) {
+        const id = postId++;
+        // The author's files are theirs; an admin's post carries a file nobody uploaded (an import).
+        const address = await addFile(authorEmail === AUTHOR ? AUTHOR : undefined);
+        const post = {
+          ...pendingPost(id, { email: authorEmail, name: 'A', role: 'user' }, { title: `T${id}`, content: 'c', category: 'Trends' }),
+          status,
+        };
+        await db.query(INSERT_POST, insertParams(post, 1));
+        await db.query(`UPDATE posts SET previous = $2::text::jsonb, reason = 'why', attachments = $3::text::jsonb WHERE id = $1`, [
+          id,
+          JSON.stringify({ title: 'old', content: 'old', category: 'Trends', tags: [], editedAt: null }),
+          JSON.stringify([{ sha256: address, name: 'post.png', mime: 'image/png', size: 1 }]),
+        ]);
+        posts.push({ id, status, authorEmail, file: address });
+        for (const state of REPLY_STATES) {
+          const replyId = randomUUID();
+          const replyFile = await addFile(OTHER);
+          const reply = { ...newReply(replyId, id, { email: OTHER, name: 'O', role: 'user' }, 'words', null, 1), state };
+          await db.query(INSERT_REPLY, insertReplyParams(reply, 1));
+          await db.query(`UPDATE replies SET attachments = $2::text::jsonb WHERE id = $1`, [
+            replyId,
+            JSON.stringify([{ sha256: replyFile, name: 'reply.png', mime: 'image/png', size: 1 }]),
+          ]);
+          replies.push({ id: replyId, postId: id, state, file: replyFile });
+        }
+      }
+    }
+    // Notifications to each member: about a post, a reply on it, a hidden reply (replyHidden), and a deleted post.
+    let seq = 1;
+    for (const email of [AUTHOR, OTHER, BOSS]) {
+      for (const post of posts) {
+        notes.push({ id: randomUUID(), userEmail: email, kind: 'approved', postId: post.id, replyId: null });
+        for (const reply of replies.filter((item) => item.postId === post.id)) {
+          notes.push({ id: randomUUID(), userEmail: email, kind: 'replied', postId: post.id, replyId: reply.id });
+          notes.push({ id: randomUUID(), userEmail: email, kind: 'replyHidden', postId: post.id, replyId: reply.id });
+        }
+      }
+      notes.push({ id: randomUUID(), userEmail: email, kind: 'approved', postId: 8_999_999, replyId: null });
+    }
+    for (const note of notes) {
+      await db.query(
+        `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, post_title, created_at, seq) VALUES ($1, $2, $3, $4, $5, 't', 1, $6)`,
+        [note.id, users.get(note.userEmail), note.kind, note.postId, note.replyId, seq++],
+      );
+    }
+  });
+  afterAll(() => db.close());
+
+  const postById = (id: number) => posts.find((post) => post.id === id);
+
+  it.each(VIEWERS)('posts: the SQL condition lets $label see exactly what maySeePost does (seeded posts too)', async ({ viewer }) => {
+    const all = await db.query<{ id: unknown; status: PostStatus; author_email: string }>('SELECT id, status, author_email FROM posts');
+    expect(all.length).toBeGreaterThan(posts.length);
+    const expected = all
+      .filter((row) => maySeePost({ status: row.status, authorEmail: row.author_email }, viewer))
+      .map((row) => Number(row.id));
+    const seen = await db.query<{ id: unknown }>(`SELECT id FROM posts WHERE ${postVisibleSql(V)}`, viewerParams(viewer));
+    expect(sorted(seen.map((row) => Number(row.id)))).toEqual(sorted(expected));
+    // Ours are 6: every status, by the author and by an admin.
+    const ours = posts.filter((post) => maySeePost(post, viewer)).length;
+    expect(ours).toBe(viewer === null || viewer.email === OTHER ? 2 : viewer.role === 'admin' ? 6 : 4);
+  });
+
+  it('public posts (feed, search, member pages, digest): publicPostSql is maySeePost for nobody signed in', async () => {
+    const all = await db.query<{ id: unknown; status: PostStatus; author_email: string }>('SELECT id, status, author_email FROM posts');
+    const expected = all.filter((row) => isPublicPost({ status: row.status, authorEmail: row.author_email })).map((row) => Number(row.id));
+    const seen = await db.query<{ id: unknown }>(`SELECT id FROM posts WHERE ${publicPostSql()}`);
+    expect(sorted(seen.map((row) => Number(row.id)))).toEqual(sorted(expected));
+  });
+
+  it.each(VIEWERS)(
+    'a post’s previous text and reason reach $label as mayReadPrevious and mayReadReason say, in SQL and on the wire',
+    async ({ viewer }) => {
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y WHERE y.id = ANY($3::bigint[]) ORDER BY y.id`,
+        [...viewerParams(viewer), posts.map((post) => post.id)],
+      );
+      const raw = await db.query<Record<string, unknown>>('SELECT * FROM posts WHERE id = ANY($1::bigint[]) ORDER BY id', [
+        posts.map((post) => post.id),
+      ]);
+      expect(rows).toHaveLength(posts.length);
+      rows.forEach((row, index) => {
+        const post = postById(Number(row.id))!;
+        expect([row.previous !== null, row.reason !== null]).toEqual([mayReadPrevious(viewer), mayReadReason(post, viewer)]);
+        const wire = toWirePost(raw[index]!, viewerParams(viewer)[0], viewer?.email);
+        expect([wire.previous !== null, wire.reason !== null]).toEqual([mayReadPrevious(viewer), mayReadReason(post, viewer)]);
+      });
+    },
+  );
+
+  it.each(VIEWERS)(
+    'replies: $label reads a reply’s text and files exactly as mayReadReply says, in SQL and on the wire',
+    async ({ viewer }) => {
+      const ids = replies.map((reply) => reply.id);
+      const readable = await db.query<{ id: string }>(
+        `SELECT r.id FROM replies r WHERE r.id = ANY($2::uuid[]) AND ${replyReadableSql(V, 'r')}`,
+        [viewerParams(viewer)[0], ids],
+      );
+      expect(sorted(readable.map((row) => String(row.id)))).toEqual(
+        sorted(replies.filter((reply) => mayReadReply(reply, viewer)).map((reply) => reply.id)),
+      );
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${readableReplyColumns('x', '$1')} FROM replies x WHERE x.id = ANY($2::uuid[])`,
+        [viewerParams(viewer)[0], ids],
+      );
+      const raw = await db.query<Record<string, unknown>>('SELECT * FROM replies WHERE id = ANY($1::uuid[])', [ids]);
+      expect(rows).toHaveLength(replies.length);
+      for (const row of rows) {
+        const reply = replies.find((item) => item.id === String(row.id))!;
+        const may = mayReadReply(reply, viewer);
+        expect([row.content !== '', row.attachments !== null]).toEqual([may, may]);
+        const wire = toWireReply(
+          raw.find((item) => String(item.id) === reply.id)!,
+          viewerParams(viewer)[0],
+          viewer?.email,
+        );
+        expect([wire.content !== '', wire.attachments !== undefined]).toEqual([may, may]);
+      }
+    },
+  );
+
+  it('public replies (member pages, mention search): publicReplySql is isPublicReply, and member pages count by it', async () => {
+    const seen = await db.query<{ id: string }>(
+      `SELECT r.id FROM replies r JOIN posts p ON p.id = r.post_id WHERE r.id = ANY($1::uuid[]) AND ${publicReplySql('r', 'p')}`,
+      [replies.map((reply) => reply.id)],
+    );
+    const expected = replies.filter((reply) => isPublicReply(reply, postById(reply.postId)!)).map((reply) => reply.id);
+    expect(expected).toHaveLength(2);
+    expect(sorted(seen.map((row) => String(row.id)))).toEqual(sorted(expected));
+    const [author] = await db.query<{ member_id: string }>('SELECT member_id FROM users WHERE email = $1', [OTHER]);
+    const profile = await memberProfile(db, author!.member_id);
+    expect(profile?.replyCount).toBe(expected.length);
+    const [writer] = await db.query<{ member_id: string }>('SELECT member_id FROM users WHERE email = $1', [AUTHOR]);
+    const own = await memberProfile(db, writer!.member_id);
+    expect(own?.approvedPosts).toBe(posts.filter((post) => post.authorEmail === AUTHOR && isPublicPost(post)).length);
+  });
+
+  it.each(VIEWERS)('files: $label may download exactly what maySeeFile allows (the download route’s SQL)', async ({ viewer }) => {
+    const files = [...posts.map((post) => post.file), ...replies.map((reply) => reply.file), unclaimed];
+    const userId = viewer ? users.get(viewer.email)! : -1;
+    for (const file of files) {
+      const [row] = await db.query<{ uploaded: boolean; shown: string | null }>(
+        `SELECT EXISTS (SELECT 1 FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $3) AS uploaded,
+           ${visibleFileNameSql(V, 'a.sha256')} AS shown
+         FROM attachments a WHERE a.sha256 = $4`,
+        [...viewerParams(viewer), userId, file],
+      );
+      const model = {
+        uploadedByViewer: uploads.some((upload) => upload.file === file && upload.email === viewer?.email),
+        posts: posts.filter((post) => post.file === file),
+        replies: replies.filter((reply) => reply.file === file).map((reply) => ({ reply, post: postById(reply.postId)! })),
+      };
+      expect({ file, may: mayDownload(row!.uploaded, row!.shown !== null, viewer) }).toEqual({ file, may: maySeeFile(model, viewer) });
+      // The name shown is the one a post or reply the viewer may see gives it.
+      expect({ file, shown: row!.shown !== null }).toEqual({ file, shown: isCarriedWhereSeen(model, viewer) });
+    }
+  });
+
+  it.each(VIEWERS.filter((person) => person.viewer !== null))(
+    'notifications: $label is told of exactly what maySeeNotification allows (emails, lists)',
+    async ({ viewer }) => {
+      const userId = users.get(viewer!.email)!;
+      const rows = await db.query<{ id: string; seen: boolean }>(
+        `SELECT y.id, ${notificationSeenSql('y')} AS seen FROM notifications y WHERE y.user_id = $1`,
+        [userId],
+      );
+      const mine = notes.filter((note) => note.userEmail === viewer!.email);
+      expect(rows).toHaveLength(mine.length);
+      for (const row of rows) {
+        const note = mine.find((item) => item.id === String(row.id))!;
+        const subject = { post: postById(note.postId), reply: replies.find((reply) => reply.id === note.replyId) };
+        expect({ note, seen: row.seen }).toEqual({ note, seen: maySeeNotification(note, subject, viewer) });
+      }
+    },
+  );
+
+  it('likes: the PL/pgSQL like batch answers every viewer and post as likeOutcome does', async () => {
+    const [someone] = users.values();
+    const cases = VIEWERS.flatMap(({ viewer }) =>
+      [...posts.map((post) => post.id), 8_999_999].map((postId) => ({ viewer, postId, opId: randomUUID() })),
+    );
+    const rows = await db.query<{ op_id: string; code: string | null }>('SELECT op_id, code FROM ie_like_batch($1::text::jsonb)', [
+      JSON.stringify(
+        cases.map(({ viewer, postId, opId }) => ({
+          id: opId,
+          user: someone,
+          post: postId,
+          count: 1,
+          admin: viewerParams(viewer)[0],
+          email: viewerParams(viewer)[1],
+        })),
+      ),
+    ]);
+    expect(rows).toHaveLength(cases.length);
+    const answers = rows.map((row) => row.code ?? 'ok');
+    expect(answers).toEqual(cases.map(({ viewer, postId }) => likeOutcome(postById(postId), viewer)));
+    expect(new Set(answers)).toEqual(new Set(['ok', 'not_approved', 'not_found']));
+  });
+});
