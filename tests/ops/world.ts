@@ -58,6 +58,12 @@ export const ALICES_FLAG = '0a000000-0000-4000-8000-0000000000f1';
 export const ALICES_NOTE = '0a000000-0000-4000-8000-0000000000e1';
 export const BOBS_NOTE = '0b000000-0000-4000-8000-0000000000e2';
 
+/** The group "Panel vendors" (issue 61), which Alice is in: only the server holds it (a device holds none of its own). */
+export const VENDORS = '0d000000-0000-4000-8000-0000000000d1';
+export const GROUPS = [{ id: VENDORS, name: 'Panel vendors', description: 'Who runs the panels.', members: [ALICE] }];
+/** A group no one has (and the id a case's new group takes). */
+export const NEW_GROUP = '0d000000-0000-4000-8000-0000000000d9';
+
 /** Fixed ids for what a case makes (a reply's and a flag's id is its op's). */
 export const NEW_ID = '0c000000-0000-4000-8000-0000000000c1';
 
@@ -141,12 +147,17 @@ export interface Reader {
   suspension(email: string): Promise<{ until: number; reason: string | null } | null>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
+  /** Every group as "<name> (<description>): <its members' names, sorted>", sorted (a device holds none). */
+  groups(): Promise<string[]>;
 }
 
 /** The short name of a member's email, as the readers name flaggers. */
 export const whoOf = (email: string): string => Object.entries(EMAIL).find(([, address]) => address === email)?.[0] ?? email;
 
 /** How a reader labels a flag and a notification. */
+/** How a reader labels a group. */
+export const groupLabel = (name: string, description: string, members: readonly string[]) =>
+  `${name} (${description}): ${[...members].sort().join(', ')}`;
 export const flagLabel = (email: string, state: string, replyId: string | null) => `${whoOf(email)} ${state}${replyId ? ' reply' : ''}`;
 export const notificationLabel = (id: string, kind: string, readAt: unknown) =>
   `${NOTIFICATIONS.some((seeded) => seeded.id === id) ? 'seed' : kind} ${readAt === null || readAt === undefined ? 'unread' : 'read'}`;
@@ -176,7 +187,7 @@ export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'
  * them all before and after a case, and every table that changed must have been read by the case's
  * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
  */
-export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members';
+export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups';
 
 /** The tables each of the reader's questions reads. */
 export const READS: Record<keyof Reader, readonly Table[]> = {
@@ -192,6 +203,7 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   preferences: ['members'],
   silence: ['members'],
   suspension: ['members'],
+  groups: ['groups'],
 };
 
 /** `reader`, recording the tables a case reads through it. */

@@ -21,6 +21,8 @@ import {
   EMAIL,
   FLAGS,
   flagLabel,
+  GROUPS,
+  groupLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -51,6 +53,8 @@ async function seed(db: Database): Promise<void> {
   for (const table of [
     'staff_log',
     'ops',
+    'group_members',
+    'groups',
     'post_views',
     'flags',
     'notifications',
@@ -138,6 +142,18 @@ async function seed(db: Database): Promise<void> {
   for (const { email, reason } of SILENCED) {
     await db.query('UPDATE users SET silenced = true, silence_reason = $2 WHERE email = $1', [email, reason]);
   }
+  for (const group of GROUPS) {
+    await db.query(
+      `INSERT INTO groups (id, name, name_key, description, created_at, updated_at, seq) VALUES ($1, $2, lower($2), $3, 1, 1, $4)`,
+      [group.id, group.name, group.description, seq],
+    );
+    for (const email of group.members) {
+      await db.query(
+        'INSERT INTO group_members (group_id, user_id, in_group, at, seq) SELECT $1, id, true, 1, $3 FROM users WHERE email = $2',
+        [group.id, email, seq],
+      );
+    }
+  }
 }
 
 function readerOf(db: Database): Reader {
@@ -213,6 +229,12 @@ function readerOf(db: Database): Reader {
         until: until === null ? null : Number(until),
       };
     },
+    async groups() {
+      const groups = await db.query('SELECT id, name, description FROM groups');
+      const members = await db.query('SELECT m.group_id, u.name FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.in_group');
+      const names = (id: unknown) => members.filter((member) => member.group_id === id).map((member) => String(member.name));
+      return groups.map((group) => groupLabel(String(group.name), String(group.description), names(group.id))).sort();
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -239,6 +261,7 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     notifications: await rows('SELECT * FROM notifications ORDER BY id'),
     saved: await rows('SELECT * FROM saved_posts ORDER BY user_id, post_id'),
     members: await rows('SELECT * FROM users ORDER BY id'),
+    groups: [await rows('SELECT * FROM groups ORDER BY id'), await rows('SELECT * FROM group_members ORDER BY group_id, user_id')],
   };
 }
 

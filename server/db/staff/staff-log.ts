@@ -76,7 +76,8 @@ export async function logStaffAction(tx: Sql, store: SqlStore, user: UserRow, op
     authorEmail: subject ? String(subject.author_email) : undefined,
     postId: about.postId,
     replyId: about.replyId,
-    title: post ? String(post.title) : null,
+    // A post's title, or the name of the group the operation reached.
+    title: post ? String(post.title) : (store.subjectName ?? null),
     reason: given.reason ?? null,
     detail: Object.keys(detail).length > 0 ? detail : null,
   });

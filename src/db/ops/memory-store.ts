@@ -163,4 +163,17 @@ export class MemoryStore implements OpStore {
     const current = this.preferences.get(actor.email);
     if (current) this.preferences.set(actor.email, { ...current, name });
   }
+
+  /** Only the server holds every group: a device sends the Groups tab's operations as they are, and its pulls bring the groups back. */
+  async group(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async groupNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveGroup(): Promise<void> {}
+
+  async setGroupMember(): Promise<void> {}
 }

@@ -10,6 +10,7 @@ import { dismissFlags } from './dismiss-flags';
 import { editPost } from './edit-post';
 import { editReply } from './edit-reply';
 import { flag } from './flag';
+import { addGroupMember, createGroup, editGroup, removeGroupMember } from './groups';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
@@ -48,6 +49,10 @@ export const OPERATIONS = [
   deleteSpammer,
   vote,
   closePoll,
+  createGroup,
+  editGroup,
+  addGroupMember,
+  removeGroupMember,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

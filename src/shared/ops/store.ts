@@ -7,6 +7,7 @@ import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '.
 import type { Actor, Post, PostAttachments, PostAuthor, PostEdits, PostPoll, Reply } from '../post-rules';
 import type { Attachment } from '../attachments';
 import type { Theme } from '../theme';
+import type { Group } from '../groups';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -118,4 +119,16 @@ export interface OpStore {
   nameTaken(actor: Actor, name: string): Promise<boolean>;
   /** Gives the member `name` (on their account and as the author of what they wrote). */
   rename(actor: Actor, name: string): Promise<void>;
+
+  /**
+   * The group of this id (groups.ts), undefined when nobody has it; 'unknown' on a device, which holds
+   * the groups its server sent (a member's device: only their own), never all of them.
+   */
+  group(id: string): Promise<Group | 'unknown' | undefined>;
+  /** True when a group other than `except` has a name of `name`'s key: only the server knows every group (a device answers false). */
+  groupNameTaken(name: string, except: string | null): Promise<boolean>;
+  /** Writes the group (new, or its name and description changed); the server's alone: a device gets it back in a pull. */
+  saveGroup(group: Group): Promise<void>;
+  /** Puts the member of public id `memberId` in the group (`member` true) or takes them out; the server's alone. */
+  setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void>;
 }

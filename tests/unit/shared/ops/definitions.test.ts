@@ -14,6 +14,7 @@ import {
   EMAIL,
   FLAGS,
   flagLabel,
+  groupLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -172,6 +173,13 @@ const reader: Reader = {
     const sync = (await db.preferences.get(email))?.sync;
     return { silenced: sync?.silenced === true, reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null };
   },
+  // Only a pull writes groups on a device: an operation here leaves them as they are.
+  async groups() {
+    const members = await db.groupMembers.toArray();
+    const rows = await db.groups.toArray();
+    const names = (id: string) => members.filter((member) => member.groupId === id).map((member) => member.name);
+    return rows.map((group) => groupLabel(group.name, group.description, names(group.id))).sort();
+  },
   // A device records no suspension: the server, which alone knows every member, does.
   async suspension() {
     return null;
@@ -189,6 +197,7 @@ async function tablesNow(): Promise<Record<Table, unknown>> {
     notifications: await db.notifications.toArray(),
     saved: await db.saved.toArray(),
     members: [await db.accounts.toArray(), await db.preferences.toArray()],
+    groups: [await db.groups.toArray(), await db.groupMembers.toArray()],
   };
 }
 
