@@ -38,7 +38,8 @@ export const PROTOCOL_VERSION = 7;
  * afterwards), the Members operations of /admin, the staff log, limits (`slow_down`) and search
  * over replies. Every version gets blank `authorEmail`s for others' posts and replies.
  * Version 7 (private spaces, issue 61) added groups: the Groups operations of /admin, and `groups`
- * and `groupMembers` in a pull; an older device gets neither.
+ * and `groupMembers` in a pull) and categories the admins shape (their operations, `categories` in a
+ * pull); an older device gets none of them.
  */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 /** The request header that carries the device's PROTOCOL_VERSION. */
@@ -275,6 +276,24 @@ export const wireGroupMemberSchema = z.object({
 });
 export type WireGroupMember = z.infer<typeof wireGroupMemberSchema>;
 
+/**
+ * A category as a pull sends it (version 7), when it changed (or the viewer's groups did) in the
+ * pull's range: in full to whoever may see it; to anyone else only its id, `gone` (the device drops
+ * it; nothing else of it: the rest is blank).
+ */
+export const wireCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  archived: z.boolean(),
+  see: z.array(z.string()).nullable(),
+  post: z.array(z.string()).nullable(),
+  gone: z.boolean().default(false),
+  seq: z.number().int().nonnegative(),
+});
+export type WireCategory = z.infer<typeof wireCategorySchema>;
+
 /** The zod constructors the operations' wire schemas are built with (define.ts, Zod): only these, so the bundle keeps only these. */
 const WIRE_ZOD: Zod = {
   array: z.array,
@@ -382,6 +401,8 @@ export const pullResponseSchema = z.object({
   groups: z.array(wireGroupSchema).default([]),
   /** Version 7: the groups' members changed in the same range (admins only). */
   groupMembers: z.array(wireGroupMemberSchema).default([]),
+  /** Version 7: the categories changed in the same range (those this member may not see: their id, `gone`). */
+  categories: z.array(wireCategorySchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

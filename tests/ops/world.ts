@@ -149,12 +149,31 @@ export interface Reader {
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
   /** Every group as "<name> (<description>): <its members' names, sorted>", sorted (a device holds none). */
   groups(): Promise<string[]>;
+  /**
+   * A category as "<position> <name> (<description>) see: <Everyone | group names> post: <…>", with
+   * " archived" when it is (undefined: none of that id; a device holds none written by an operation).
+   */
+  category(id: string): Promise<string | undefined>;
 }
 
 /** The short name of a member's email, as the readers name flaggers. */
 export const whoOf = (email: string): string => Object.entries(EMAIL).find(([, address]) => address === email)?.[0] ?? email;
 
 /** How a reader labels a flag and a notification. */
+/** How a reader labels a category (its groups by their names, as GROUPS and NEW_GROUP are named). */
+export function categoryLabel(category: {
+  position: number;
+  name: string;
+  description: string;
+  archived: boolean;
+  see: readonly string[] | null;
+  post: readonly string[] | null;
+}): string {
+  const names = (ids: readonly string[] | null) =>
+    ids === null ? 'Everyone' : ids.map((id) => GROUPS.find((group) => group.id === id)?.name ?? id).join(', ');
+  return `${category.position} ${category.name} (${category.description}) see: ${names(category.see)} post: ${names(category.post)}${category.archived ? ' archived' : ''}`;
+}
+
 /** How a reader labels a group. */
 export const groupLabel = (name: string, description: string, members: readonly string[]) =>
   `${name} (${description}): ${[...members].sort().join(', ')}`;
@@ -187,7 +206,7 @@ export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'
  * them all before and after a case, and every table that changed must have been read by the case's
  * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
  */
-export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups';
+export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups' | 'categories';
 
 /** The tables each of the reader's questions reads. */
 export const READS: Record<keyof Reader, readonly Table[]> = {
@@ -204,6 +223,7 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   silence: ['members'],
   suspension: ['members'],
   groups: ['groups'],
+  category: ['categories'],
 };
 
 /** `reader`, recording the tables a case reads through it. */

@@ -23,6 +23,7 @@ import {
   flagLabel,
   GROUPS,
   groupLabel,
+  categoryLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -42,6 +43,9 @@ import {
 } from '../ops/world';
 import { BACKENDS, freshDatabase } from './support/databases';
 import { toWirePoll, withPolls } from '../../server/db/posts/poll-rows';
+import { toCategory } from '../../server/db/ops/sql-store';
+import { DEFAULT_CATEGORIES } from '../../src/shared/categories';
+import { nameKey } from '../../src/shared/names';
 
 const tables = import.meta.glob<{ default: OpCase[] }>('../ops/*.cases.ts', { eager: true });
 const CASES = Object.values(tables).flatMap((table) => table.default);
@@ -142,6 +146,15 @@ async function seed(db: Database): Promise<void> {
   for (const { email, reason } of SILENCED) {
     await db.query('UPDATE users SET silenced = true, silence_reason = $2 WHERE email = $1', [email, reason]);
   }
+  // The spec's six as a new server has them, and no other.
+  await db.query('DELETE FROM categories WHERE NOT (id = ANY($1::text[]))', [DEFAULT_CATEGORIES.map((category) => category.id)]);
+  for (const category of DEFAULT_CATEGORIES) {
+    await db.query(
+      `UPDATE categories SET name = id, name_key = $2, description = '', position = $3, archived = false, see_groups = NULL,
+         post_groups = NULL, seq = 0 WHERE id = $1`,
+      [category.id, nameKey(category.name), category.position],
+    );
+  }
   for (const group of GROUPS) {
     await db.query(
       `INSERT INTO groups (id, name, name_key, description, created_at, updated_at, seq) VALUES ($1, $2, lower($2), $3, 1, 1, $4)`,
@@ -235,6 +248,10 @@ function readerOf(db: Database): Reader {
       const names = (id: unknown) => members.filter((member) => member.group_id === id).map((member) => String(member.name));
       return groups.map((group) => groupLabel(String(group.name), String(group.description), names(group.id))).sort();
     },
+    async category(id) {
+      const [row] = await db.query('SELECT * FROM categories WHERE id = $1', [id]);
+      return row && categoryLabel(toCategory(row));
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -262,6 +279,7 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     saved: await rows('SELECT * FROM saved_posts ORDER BY user_id, post_id'),
     members: await rows('SELECT * FROM users ORDER BY id'),
     groups: [await rows('SELECT * FROM groups ORDER BY id'), await rows('SELECT * FROM group_members ORDER BY group_id, user_id')],
+    categories: await rows('SELECT * FROM categories ORDER BY id'),
   };
 }
 

@@ -20,6 +20,7 @@ import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { nameKey } from '../../../src/shared/names';
 import { groupNameKey, type Group } from '../../../src/shared/groups';
+import { categoryNameKey, type Category } from '../../../src/shared/categories';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
 import { toAttachment } from '../posts/attachment-rows';
@@ -525,4 +526,52 @@ export class SqlStore implements OpStore {
       [groupId, user.id, Date.now(), this.change.seq],
     );
   }
+
+  async category(id: string): Promise<Category | undefined> {
+    const [row] = await this.tx.query('SELECT * FROM categories WHERE id = $1', [id]);
+    if (!row) return undefined;
+    this.subjectName = String(row.name);
+    return toCategory(row);
+  }
+
+  async categoryNameTaken(name: string, except: string): Promise<boolean> {
+    const rows = await this.tx.query('SELECT 1 FROM categories WHERE name_key = $1 AND id <> $2', [categoryNameKey(name), except]);
+    return rows.length > 0;
+  }
+
+  async saveCategory(category: Category): Promise<void> {
+    await this.write(
+      `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, name_key = EXCLUDED.name_key, description = EXCLUDED.description,
+         position = EXCLUDED.position, archived = EXCLUDED.archived, see_groups = EXCLUDED.see_groups,
+         post_groups = EXCLUDED.post_groups, seq = EXCLUDED.seq RETURNING id`,
+      [
+        category.id,
+        category.name,
+        categoryNameKey(category.name),
+        category.description,
+        category.position,
+        category.archived,
+        category.see,
+        category.post,
+        this.change.seq,
+      ],
+    );
+    this.subjectName = category.name;
+  }
+}
+
+/** A categories row as the operations read it. */
+export function toCategory(row: Row): Category {
+  const groups = (value: unknown) => (Array.isArray(value) ? value.map(String) : null);
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    description: String(row.description),
+    position: Number(row.position),
+    archived: row.archived === true,
+    see: groups(row.see_groups),
+    post: groups(row.post_groups),
+  };
 }

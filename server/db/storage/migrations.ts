@@ -631,6 +631,30 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX group_members_user ON group_members (user_id, in_group)`,
     `CREATE INDEX group_members_seq ON group_members (seq)`,
   ],
+  // 23: categories the admins shape (issue 61, item 2): the spec's six are rows whose ids are their
+  // names (posts hold a category's id), change number 0 (every device has them built in); who sees
+  // a category (see_groups; NULL: everyone) and who posts in it (post_groups; NULL: who sees it).
+  [
+    `CREATE TABLE categories (
+      id text PRIMARY KEY,
+      name text NOT NULL,
+      name_key text NOT NULL UNIQUE,
+      description text NOT NULL DEFAULT '',
+      position integer NOT NULL,
+      archived boolean NOT NULL DEFAULT false,
+      see_groups text[],
+      post_groups text[],
+      seq bigint NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX categories_seq ON categories (seq)`,
+    `INSERT INTO categories (id, name, name_key, position) VALUES
+      ('Quantitative', 'Quantitative', 'quantitative', 0),
+      ('Qualitative', 'Qualitative', 'qualitative', 1),
+      ('AI & Technology', 'AI & Technology', 'ai technology', 2),
+      ('Trends', 'Trends', 'trends', 3),
+      ('Best Practices', 'Best Practices', 'best practices', 4),
+      ('Case Studies', 'Case Studies', 'case studies', 5)`,
+  ],
 ];
 
 /**

@@ -10,6 +10,7 @@ import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } fr
 import { isTheme } from '../../../src/shared/theme';
 import type {
   PullResponse,
+  WireCategory,
   WireGroup,
   WireGroupMember,
   WireMember,
@@ -36,7 +37,7 @@ export async function changeHead(sql: Sql): Promise<number> {
 /** The keys a version-5 pull added: saved posts and preferences. */
 type ComfortKeys = 'saved' | 'preferences';
 /** The keys a version-7 pull added: groups and their members. */
-type SpacesKeys = 'groups' | 'groupMembers';
+type SpacesKeys = 'groups' | 'groupMembers' | 'categories';
 /** A page of a version-6 pull: no groups. */
 export type MembersPage = Omit<PullResponse, SpacesKeys>;
 /** A page of a version-5 pull: no members. */
@@ -69,7 +70,18 @@ interface Shape {
  * and the order of its rows within one change number.
  */
 interface Kind {
-  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences' | 'members' | 'groups' | 'groupMembers';
+  key:
+    | 'posts'
+    | 'replies'
+    | 'removed'
+    | 'notifications'
+    | 'flags'
+    | 'saved'
+    | 'preferences'
+    | 'members'
+    | 'groups'
+    | 'groupMembers'
+    | 'categories';
   columns: string;
   from: string;
   visible: string;
@@ -188,6 +200,27 @@ const GROUP_MEMBERS: Kind = {
   order: 'x.seq, x.group_id, x.member_id',
 };
 
+// Version 7: every category changed in the range, or all of them when the viewer's own groups
+// changed there (a member added to a group then gets the categories it opens): in full to whoever
+// may see it, its id alone (`gone`) to anyone else, whose devices drop it.
+const seesCategory = `($3::boolean OR y.see_groups IS NULL OR EXISTS (
+    SELECT 1 FROM group_members g WHERE g.user_id = $6 AND g.in_group AND g.group_id = ANY(y.see_groups)))`;
+const categorySeq = 'greatest(y.seq, coalesce((SELECT max(g.seq) FROM group_members g WHERE g.user_id = $6), 0))';
+const CATEGORIES: Kind = {
+  key: 'categories',
+  columns: `y.id, CASE WHEN ${seesCategory} THEN y.name ELSE '' END AS name,
+    CASE WHEN ${seesCategory} THEN y.description ELSE '' END AS description,
+    CASE WHEN ${seesCategory} THEN y.position ELSE 0 END AS position,
+    CASE WHEN ${seesCategory} THEN y.archived ELSE false END AS archived,
+    CASE WHEN ${seesCategory} THEN y.see_groups END AS see_groups,
+    CASE WHEN ${seesCategory} THEN y.post_groups END AS post_groups,
+    NOT ${seesCategory} AS gone, ${categorySeq} AS seq`,
+  from: 'categories y',
+  visible: 'true',
+  seq: categorySeq,
+  order: 'x.seq, x.id',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
@@ -195,7 +228,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
   ...(shape.members ? [MEMBERS] : []),
-  ...(shape.spaces ? [GROUPS, GROUP_MEMBERS] : []),
+  ...(shape.spaces ? [GROUPS, GROUP_MEMBERS, CATEGORIES] : []),
 ];
 
 /**
@@ -262,7 +295,7 @@ const moreAfter = (shape: Shape) =>
   `SELECT ${kindsOf(shape)
     .map(
       (kind) =>
-        `EXISTS (SELECT 1 FROM ${kind.from.replaceAll('$6', '$5')} WHERE ${kind.seq} > ${shape.members && kind.ofPosts ? 'greatest($1::bigint, $6::bigint)' : '$1'} AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
+        `EXISTS (SELECT 1 FROM ${kind.from.replaceAll('$6', '$5')} WHERE ${kind.seq.replaceAll('$6', '$5')} > ${shape.members && kind.ofPosts ? 'greatest($1::bigint, $6::bigint)' : '$1'} AND ${kind.seq.replaceAll('$6', '$5')} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
     )
     .join(' OR ')} AS more`;
 
@@ -310,6 +343,17 @@ interface RawPage {
     created_at: number | string;
     updated_at: number | string;
     member: boolean;
+    gone: boolean;
+    seq: number | string;
+  }[];
+  categories?: {
+    id: string;
+    name: string;
+    description: string;
+    position: number | string;
+    archived: boolean;
+    see_groups: string[] | null;
+    post_groups: string[] | null;
     gone: boolean;
     seq: number | string;
   }[];
@@ -362,6 +406,19 @@ const toWireGroup = (row: NonNullable<RawPage['groups']>[number]): WireGroup => 
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
   member: row.member === true,
+  gone: row.gone === true,
+  seq: Number(row.seq),
+});
+
+/** A categories row as a pull sends it (its id alone, `gone`, to a viewer who may not see it). */
+const toWireCategory = (row: NonNullable<RawPage['categories']>[number]): WireCategory => ({
+  id: String(row.id),
+  name: String(row.name),
+  description: String(row.description),
+  position: Number(row.position),
+  archived: row.archived === true,
+  see: Array.isArray(row.see_groups) ? row.see_groups.map(String) : null,
+  post: Array.isArray(row.post_groups) ? row.post_groups.map(String) : null,
   gone: row.gone === true,
   seq: Number(row.seq),
 });
@@ -462,6 +519,7 @@ export async function pullChanges(
     return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
   const groups = (raw.groups ?? []).map(toWireGroup);
   const groupMembers = (raw.groupMembers ?? []).map(toWireGroupMember);
+  const categories = (raw.categories ?? []).map(toWireCategory);
   return {
     posts,
     replies,
@@ -473,6 +531,7 @@ export async function pullChanges(
     members,
     groups,
     groupMembers,
+    categories,
     cursor,
     more,
   };

@@ -322,4 +322,15 @@ export class DexieStore implements OpStore {
   async saveGroup(): Promise<void> {}
 
   async setGroupMember(): Promise<void> {}
+
+  /** Only the server holds every category: a device sends the Categories tab's operations as they are. */
+  async category(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async categoryNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveCategory(): Promise<void> {}
 }

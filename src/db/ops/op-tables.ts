@@ -18,4 +18,5 @@ export const OP_TABLES = () => [
   db.files,
   db.groups,
   db.groupMembers,
+  db.categories,
 ];

@@ -15,6 +15,7 @@ import type { Flag, FlagState, Notification, PostReview } from '../../shared/mod
 import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
 import type { SavedPost } from '../../shared/members';
+import type { Category } from '../../shared/categories';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
@@ -351,6 +352,7 @@ export const SCHEMA_V11 = {
 export const SCHEMA_V12 = {
   groups: 'id',
   groupMembers: '[groupId+memberId], groupId',
+  categories: 'id',
 } as const;
 
 /** A group as this device holds it: the Group of shared/groups.ts, `member` 1 when its member is in it, and the change number. */
@@ -361,6 +363,15 @@ export interface GroupRow {
   createdAt: number;
   updatedAt: number;
   member: 0 | 1;
+  seq: number;
+}
+
+/**
+ * A category as the server last sent it (the six defaults are built in: a row of one of their ids
+ * replaces it); `hidden` 1: the member may not see it any more (a default's id stays hidden).
+ */
+export interface CategoryRow extends Category {
+  hidden: 0 | 1;
   seq: number;
 }
 
@@ -399,6 +410,7 @@ export class InsightDatabase extends Dexie {
   postBlocks!: EntityTable<PostBlockRow, 'lo'>;
   groups!: EntityTable<GroupRow, 'id'>;
   groupMembers!: Dexie.Table<GroupMemberRow, [string, string]>;
+  categories!: EntityTable<CategoryRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every

@@ -14,7 +14,7 @@ import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
-import { storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
+import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -75,6 +75,7 @@ async function storePage(
       page.members,
       page.groups,
       page.groupMembers,
+      page.categories,
     ].every((list) => list.length === 0) && page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
@@ -93,7 +94,8 @@ async function storePage(
     // Members last: a renamed member's rows in this page take the name too.
     (await storeServerMembers(page.members)) +
     (await storeServerGroups(page.groups)) +
-    (await storeServerGroupMembers(page.groupMembers));
+    (await storeServerGroupMembers(page.groupMembers)) +
+    (await storeServerCategories(page.categories));
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.

@@ -10,6 +10,7 @@ import { dismissFlags } from './dismiss-flags';
 import { editPost } from './edit-post';
 import { editReply } from './edit-reply';
 import { flag } from './flag';
+import { archiveCategory, createCategory, editCategory, moveCategory } from './categories';
 import { addGroupMember, createGroup, editGroup, removeGroupMember } from './groups';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
@@ -53,6 +54,10 @@ export const OPERATIONS = [
   editGroup,
   addGroupMember,
   removeGroupMember,
+  createCategory,
+  editCategory,
+  moveCategory,
+  archiveCategory,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

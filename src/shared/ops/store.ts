@@ -8,6 +8,7 @@ import type { Actor, Post, PostAttachments, PostAuthor, PostEdits, PostPoll, Rep
 import type { Attachment } from '../attachments';
 import type { Theme } from '../theme';
 import type { Group } from '../groups';
+import type { Category } from '../categories';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -131,4 +132,13 @@ export interface OpStore {
   saveGroup(group: Group): Promise<void>;
   /** Puts the member of public id `memberId` in the group (`member` true) or takes them out; the server's alone. */
   setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void>;
+  /**
+   * The category of this id (categories.ts), undefined when nobody has it; 'unknown' on a device
+   * (only the server holds every category).
+   */
+  category(id: string): Promise<Category | 'unknown' | undefined>;
+  /** True when a category other than `except` has a name of `name`'s key (the server's word; a device answers false). */
+  categoryNameTaken(name: string, except: string): Promise<boolean>;
+  /** Writes the category (new, or changed); the server's alone: a device gets it back in a pull. */
+  saveCategory(category: Category): Promise<void>;
 }

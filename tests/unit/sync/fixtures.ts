@@ -14,6 +14,7 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   members: [],
   groups: [],
   groupMembers: [],
+  categories: [],
   cursor: 1,
   more: false,
   ...overrides,

@@ -15,6 +15,7 @@ import {
   FLAGS,
   flagLabel,
   groupLabel,
+  categoryLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -180,6 +181,10 @@ const reader: Reader = {
     const names = (id: string) => members.filter((member) => member.groupId === id).map((member) => member.name);
     return rows.map((group) => groupLabel(group.name, group.description, names(group.id))).sort();
   },
+  async category(id) {
+    const row = await db.categories.get(id);
+    return row && categoryLabel(row);
+  },
   // A device records no suspension: the server, which alone knows every member, does.
   async suspension() {
     return null;
@@ -198,6 +203,7 @@ async function tablesNow(): Promise<Record<Table, unknown>> {
     saved: await db.saved.toArray(),
     members: [await db.accounts.toArray(), await db.preferences.toArray()],
     groups: [await db.groups.toArray(), await db.groupMembers.toArray()],
+    categories: await db.categories.toArray(),
   };
 }
 
