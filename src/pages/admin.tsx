@@ -19,9 +19,10 @@ import { formatCount } from '../lib/format';
 const MembersPanel = lazy(() => import('../features/admin/members-panel').then((module) => ({ default: module.MembersPanel })));
 // The Groups tab (issue 61) too.
 const GroupsPanel = lazy(() => import('../features/admin/groups-panel').then((module) => ({ default: module.GroupsPanel })));
+const CategoriesPanel = lazy(() => import('../features/admin/categories-panel').then((module) => ({ default: module.CategoriesPanel })));
 
-type AdminTab = 'pending' | 'flags' | 'members' | 'groups';
-const TABS: readonly AdminTab[] = ['pending', 'flags', 'members', 'groups'];
+type AdminTab = 'pending' | 'flags' | 'members' | 'groups' | 'categories';
+const TABS: readonly AdminTab[] = ['pending', 'flags', 'members', 'groups', 'categories'];
 
 /** The admin's screen: the review queue, the Flags queue and the Members as tabs (the tab in the address), the tools beside them. */
 export function AdminPage() {
@@ -127,6 +128,18 @@ export function AdminPage() {
                 <ErrorBoundary area="the Groups tab">
                   <Suspense fallback={<PageLoading label="Loading groups..." />}>
                     <GroupsPanel />
+                  </Suspense>
+                </ErrorBoundary>
+              </section>
+            </Tab>
+            <Tab eventKey="categories" title="Categories">
+              <section aria-labelledby="categories-title">
+                <h2 id="categories-title" className="h4 mb-3" tabIndex={-1}>
+                  Categories
+                </h2>
+                <ErrorBoundary area="the Categories tab">
+                  <Suspense fallback={<PageLoading label="Loading categories..." />}>
+                    <CategoriesPanel />
                   </Suspense>
                 </ErrorBoundary>
               </section>
