@@ -22,10 +22,10 @@ export default casesOf('createCategory', [
   {
     name: 'a category only a group sees, where only that group posts',
     who: 'admin',
-    payload: { ...base, name: 'Vendor room', see: [VENDORS], post: [VENDORS, VENDORS] },
+    payload: { ...base, name: 'Vendor den', see: [VENDORS], post: [VENDORS, VENDORS] },
     expect: {
       look: (read) => read.category(NEW_CATEGORY),
-      is: '6 Vendor room () see: Panel vendors post: Panel vendors',
+      is: '6 Vendor den () see: Panel vendors post: Panel vendors',
       onDevice: undefined,
     },
   },

@@ -64,6 +64,14 @@ export const GROUPS = [{ id: VENDORS, name: 'Panel vendors', description: 'Who r
 /** A group no one has (and the id a case's new group takes). */
 export const NEW_GROUP = '0d000000-0000-4000-8000-0000000000d9';
 
+/** A category only Panel vendors see (where they post), and an archived one (issue 61): on the server and on the device. */
+export const VENDOR_ROOM = '0e000000-0000-4000-8000-0000000000e1';
+export const OLD_ROOM = '0e000000-0000-4000-8000-0000000000e2';
+export const WORLD_CATEGORIES = [
+  { id: VENDOR_ROOM, name: 'Vendor room', description: '', position: 6, archived: false, see: [VENDORS], post: null },
+  { id: OLD_ROOM, name: 'Old room', description: '', position: 7, archived: true, see: null, post: null },
+];
+
 /** Fixed ids for what a case makes (a reply's and a flag's id is its op's). */
 export const NEW_ID = '0c000000-0000-4000-8000-0000000000c1';
 

@@ -35,6 +35,7 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  WORLD_CATEGORIES,
   changedTables,
   type OpCase,
   type Reader,
@@ -153,6 +154,23 @@ async function seed(db: Database): Promise<void> {
       `UPDATE categories SET name = id, name_key = $2, description = '', position = $3, archived = false, see_groups = NULL,
          post_groups = NULL, seq = 0 WHERE id = $1`,
       [category.id, nameKey(category.name), category.position],
+    );
+  }
+  for (const category of WORLD_CATEGORIES) {
+    await db.query(
+      `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)`,
+      [
+        category.id,
+        category.name,
+        nameKey(category.name),
+        category.description,
+        category.position,
+        category.archived,
+        category.see,
+        category.post,
+        seq,
+      ],
     );
   }
   for (const group of GROUPS) {

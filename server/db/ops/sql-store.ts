@@ -534,6 +534,11 @@ export class SqlStore implements OpStore {
     return toCategory(row);
   }
 
+  async memberGroups(actor: Actor): Promise<string[]> {
+    const rows = await this.tx.query('SELECT group_id FROM group_members WHERE user_id = $1 AND in_group', [this.userId(actor)]);
+    return rows.map((row) => String(row.group_id));
+  }
+
   async categoryNameTaken(name: string, except: string): Promise<boolean> {
     const rows = await this.tx.query('SELECT 1 FROM categories WHERE name_key = $1 AND id <> $2', [categoryNameKey(name), except]);
     return rows.length > 0;

@@ -182,6 +182,10 @@ export class MemoryStore implements OpStore {
     return 'unknown';
   }
 
+  async memberGroups(): Promise<string[]> {
+    return [];
+  }
+
   async categoryNameTaken(): Promise<boolean> {
     return false;
   }

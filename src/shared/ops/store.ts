@@ -139,6 +139,8 @@ export interface OpStore {
   category(id: string): Promise<Category | 'unknown' | undefined>;
   /** True when a category other than `except` has a name of `name`'s key (the server's word; a device answers false). */
   categoryNameTaken(name: string, except: string): Promise<boolean>;
+  /** The ids of the groups `actor` is in (a device: those its pulls told of). */
+  memberGroups(actor: Actor): Promise<string[]>;
   /** Writes the category (new, or changed); the server's alone: a device gets it back in a pull. */
   saveCategory(category: Category): Promise<void>;
 }

@@ -109,4 +109,27 @@ describe.each(BACKENDS)('categories (%s)', (backend) => {
     expect(words).toContain('edited the category Market trends');
     expect(words).toContain('created the category Vendor room');
   });
+
+  it('takes posts in a private category from its groups’ members only, and none in an archived one', async () => {
+    const post = (category: string) => ({ type: 'create', post: { title: 'Prices', content: 'Body', category } });
+    expect(await send(alice, post(room))).toMatchObject({ status: 'applied' });
+    // Bob is told what he is told of a category nobody has: nothing of it.
+    expect(await send(bob, post(room))).toMatchObject({
+      status: 'refused',
+      code: 'invalid',
+      reason: 'Please choose one of the forum’s categories.',
+    });
+    expect(await send(bob, post('Nowhere'))).toMatchObject({
+      status: 'refused',
+      code: 'invalid',
+      reason: 'Please choose one of the forum’s categories.',
+    });
+    expect(await send(bob, post('Case Studies'))).toMatchObject({
+      status: 'refused',
+      code: 'invalid',
+      reason: 'This category is archived and takes no new posts.',
+    });
+    // Renamed, Trends still takes posts by its id.
+    expect(await send(bob, post('Trends'))).toMatchObject({ status: 'applied' });
+  });
 });

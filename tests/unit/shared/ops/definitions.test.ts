@@ -27,6 +27,7 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  WORLD_CATEGORIES,
   changedTables,
   type OpCase,
   type Reader,
@@ -126,6 +127,8 @@ async function seed(): Promise<void> {
     })),
   );
   await db.saved.bulkAdd(SAVED.map(({ email, postId }) => ({ email, postId, saved: true, at: 1 })));
+  // The server's categories as its pull left them (the device holds no group of its member's).
+  await db.categories.bulkAdd(WORLD_CATEGORIES.map((category) => ({ ...category, hidden: 0 as const, seq: 1 })));
   // A silence is the server's word on the member, as their preferences hold it.
   for (const { email, reason } of SILENCED) {
     const sync = { seq: 1, theme: 'system' as const, name: nameOf(email), silenced: true, silenceReason: reason, silencedUntil: null };
