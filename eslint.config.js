@@ -77,7 +77,7 @@ const DB_GROUPS = {
   storage: [],
   members: ['storage', 'ops', 'preferences'],
   ops: ['storage', 'members', 'replies', 'flags', 'likes', 'notifications', 'preferences'],
-  posts: ['storage', 'members', 'ops', 'replies'],
+  posts: ['storage', 'members', 'ops', 'replies', 'groups'],
   replies: ['storage', 'members', 'ops', 'posts'],
   likes: ['storage', 'ops'],
   polls: ['storage', 'ops'],

@@ -5,7 +5,8 @@
 import { db, type GroupMemberRow, type GroupRow } from '../storage/schema';
 import { newOperationId } from '../ops/uuid';
 import { runOperation } from '../ops/run-later';
-import { withDefaults, type Category } from '../../shared/categories';
+import { mayPostIn, withDefaults, type Category } from '../../shared/categories';
+import { readStoredSession } from '../members/session';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
@@ -52,6 +53,21 @@ export async function listCategories(): Promise<Category[]> {
   const hidden = new Set(held.filter((row) => row.hidden === 1).map((row) => row.id));
   const shown = held.filter((row) => row.hidden === 0).map(({ hidden: _hidden, seq: _seq, ...category }) => category);
   return withDefaults(shown).filter((category) => !hidden.has(category.id));
+}
+
+/**
+ * The categories the signed-in member may post in, in their order (the New Post list): seen, not
+ * archived, and their groups among who posts. `keep`: a category to list whatever it is (the one
+ * an edited post is in).
+ */
+export async function listPostableCategories(keep?: string): Promise<Category[]> {
+  const viewer = { role: readStoredSession()?.role ?? 'user', groups: await ownGroupIds() };
+  return (await listCategories()).filter((category) => category.id === keep || mayPostIn(category, viewer));
+}
+
+/** True when this device knows a category of this id that its member may see (the six, or one its server sent). */
+export async function isKnownCategory(id: string): Promise<boolean> {
+  return (await listCategories()).some((category) => category.id === id);
 }
 
 /** The ids of the groups the signed-in member is in (what a category's `see` and `post` are checked against). */
