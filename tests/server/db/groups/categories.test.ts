@@ -132,4 +132,14 @@ describe.each(BACKENDS)('categories (%s)', (backend) => {
     // Renamed, Trends still takes posts by its id.
     expect(await send(bob, post('Trends'))).toMatchObject({ status: 'applied' });
   });
+
+  it('pages and searches a category the member may see, the admins’ own too, and refuses one they may not see', async () => {
+    const page = async (user: UserRow, category: string) =>
+      (await import('../../../../server/db/categories/categories')).maySeeCategoryId(db, user, category);
+    expect(await page(alice, room)).toBe(true);
+    expect(await page(admin, room)).toBe(true);
+    expect(await page(bob, room)).toBe(false);
+    expect(await page(bob, 'Trends')).toBe(true);
+    expect(await page(bob, 'Nowhere')).toBe(false);
+  });
 });
