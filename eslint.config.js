@@ -77,7 +77,7 @@ const DB_GROUPS = {
   storage: [],
   members: ['storage', 'ops', 'preferences'],
   ops: ['storage', 'members', 'replies', 'flags', 'likes', 'notifications', 'preferences'],
-  posts: ['storage', 'members', 'ops', 'replies'],
+  posts: ['storage', 'members', 'ops', 'replies', 'groups'],
   replies: ['storage', 'members', 'ops', 'posts'],
   likes: ['storage', 'ops'],
   polls: ['storage', 'ops'],
@@ -88,8 +88,9 @@ const DB_GROUPS = {
   moderation: ['storage', 'members', 'ops', 'posts'],
   search: ['storage'],
   insights: ['storage', 'likes'],
-  sync: ['storage', 'members', 'ops', 'posts', 'replies', 'flags', 'notifications', 'saved', 'preferences'],
+  sync: ['storage', 'members', 'ops', 'posts', 'replies', 'flags', 'notifications', 'saved', 'preferences', 'groups'],
   mirror: ['storage', 'posts', 'sync'],
+  groups: ['storage', 'members', 'ops'],
 };
 const DB_BASE = ['contracts.ts', 'types.ts'];
 const DB_TOP_FILES = entries('src/db')

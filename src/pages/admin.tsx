@@ -17,9 +17,12 @@ import { formatCount } from '../lib/format';
 
 // The Members tab talks to the server (the API client and its schemas): its code loads when it opens.
 const MembersPanel = lazy(() => import('../features/admin/members-panel').then((module) => ({ default: module.MembersPanel })));
+// The Groups tab (issue 61) too.
+const GroupsPanel = lazy(() => import('../features/admin/groups-panel').then((module) => ({ default: module.GroupsPanel })));
+const CategoriesPanel = lazy(() => import('../features/admin/categories-panel').then((module) => ({ default: module.CategoriesPanel })));
 
-type AdminTab = 'pending' | 'flags' | 'members';
-const TABS: readonly AdminTab[] = ['pending', 'flags', 'members'];
+type AdminTab = 'pending' | 'flags' | 'members' | 'groups' | 'categories';
+const TABS: readonly AdminTab[] = ['pending', 'flags', 'members', 'groups', 'categories'];
 
 /** The admin's screen: the review queue, the Flags queue and the Members as tabs (the tab in the address), the tools beside them. */
 export function AdminPage() {
@@ -113,6 +116,30 @@ export function AdminPage() {
                 <ErrorBoundary area="the Members tab">
                   <Suspense fallback={<PageLoading label="Loading members..." />}>
                     <MembersPanel />
+                  </Suspense>
+                </ErrorBoundary>
+              </section>
+            </Tab>
+            <Tab eventKey="groups" title="Groups">
+              <section aria-labelledby="groups-title">
+                <h2 id="groups-title" className="h4 mb-3" tabIndex={-1}>
+                  Groups
+                </h2>
+                <ErrorBoundary area="the Groups tab">
+                  <Suspense fallback={<PageLoading label="Loading groups..." />}>
+                    <GroupsPanel />
+                  </Suspense>
+                </ErrorBoundary>
+              </section>
+            </Tab>
+            <Tab eventKey="categories" title="Categories">
+              <section aria-labelledby="categories-title">
+                <h2 id="categories-title" className="h4 mb-3" tabIndex={-1}>
+                  Categories
+                </h2>
+                <ErrorBoundary area="the Categories tab">
+                  <Suspense fallback={<PageLoading label="Loading categories..." />}>
+                    <CategoriesPanel />
                   </Suspense>
                 </ErrorBoundary>
               </section>

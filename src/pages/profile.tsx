@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ExportPanel } from '../features/profile/export-panel';
 import { StoragePanel } from '../features/profile/storage-panel';
 import { SavedPosts } from '../features/profile/saved-posts';
+import { YourGroups } from '../features/profile/your-groups';
 import { ThemeControl } from '../features/profile/theme-control';
 import { AccountPanels } from '../features/profile/account-panel';
 
@@ -29,6 +30,7 @@ export function ProfilePage() {
         <aside className="col-lg-4" aria-label="Your settings and data">
           <div className="app-sidebar">
             <SavedPosts email={user.email} />
+            <YourGroups />
             <ThemeControl email={user.email} />
             <AccountPanels
               admin={user.role === 'admin'}

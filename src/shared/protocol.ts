@@ -20,7 +20,7 @@ import { unstorableText, validateName, type Problem } from './validation';
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
@@ -37,8 +37,11 @@ export const PROTOCOL_VERSION = 6;
  * `members` in a pull (a rename is one change: an older device sees a new name only on what changes
  * afterwards), the Members operations of /admin, the staff log, limits (`slow_down`) and search
  * over replies. Every version gets blank `authorEmail`s for others' posts and replies.
+ * Version 7 (private spaces, issue 61) added groups: the Groups operations of /admin, and `groups`
+ * and `groupMembers` in a pull) and categories the admins shape (their operations, `categories` in a
+ * pull); an older device gets none of them.
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -246,6 +249,51 @@ export const wirePreferencesSchema = z.object({
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
 
+/**
+ * A group as a pull sends it (version 7): to admins every group, to a member the groups they are in.
+ * `member`: the viewer is in it; `gone`: the viewer is no longer in it (a member's device drops it;
+ * its name and description are then blank).
+ */
+export const wireGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.number().int().nonnegative(),
+  updatedAt: z.number().int().nonnegative(),
+  member: z.boolean(),
+  gone: z.boolean().default(false),
+  seq: z.number().int().nonnegative(),
+});
+export type WireGroup = z.infer<typeof wireGroupSchema>;
+
+/** One member's place in a group as a pull sends it (version 7): to admins only. `member` false: taken out. */
+export const wireGroupMemberSchema = z.object({
+  groupId: z.string(),
+  memberId: z.string(),
+  name: z.string(),
+  member: z.boolean(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireGroupMember = z.infer<typeof wireGroupMemberSchema>;
+
+/**
+ * A category as a pull sends it (version 7), when it changed (or the viewer's groups did) in the
+ * pull's range: in full to whoever may see it; to anyone else only its id, `gone` (the device drops
+ * it; nothing else of it: the rest is blank).
+ */
+export const wireCategorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  archived: z.boolean(),
+  see: z.array(z.string()).nullable(),
+  post: z.array(z.string()).nullable(),
+  gone: z.boolean().default(false),
+  seq: z.number().int().nonnegative(),
+});
+export type WireCategory = z.infer<typeof wireCategorySchema>;
+
 /** The zod constructors the operations' wire schemas are built with (define.ts, Zod): only these, so the bundle keeps only these. */
 const WIRE_ZOD: Zod = {
   array: z.array,
@@ -349,6 +397,12 @@ export const pullResponseSchema = z.object({
   preferences: wirePreferencesSchema.nullable().default(null),
   /** Version 6: the members renamed (or whose role changed) in the same range. */
   members: z.array(wireMemberSchema).default([]),
+  /** Version 7: the groups changed in the same range that this member may see (admins: all; members: their own). */
+  groups: z.array(wireGroupSchema).default([]),
+  /** Version 7: the groups' members changed in the same range (admins only). */
+  groupMembers: z.array(wireGroupMemberSchema).default([]),
+  /** Version 7: the categories changed in the same range (those this member may not see: their id, `gone`). */
+  categories: z.array(wireCategorySchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

@@ -6,7 +6,7 @@ import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
 import { hasInvisible, isReservedName } from './names';
-import { blank, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
+import { blank, hasUnstorableText, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
 import { validateMentions } from './mentions';
 
 const FILL_ALL_FIELDS = 'Please fill all fields.';
@@ -48,10 +48,15 @@ export function validateNewPost(title: string, content: string): Problem | null 
   );
 }
 
-/** A category: one of the six. */
+/**
+ * A category as a post names it: its id (one of the six, whose ids are their names, or one the
+ * admins made; issue 61). Whether the member may post in it is the operation's rule (rules.ts,
+ * postableCategory), over the categories its store holds.
+ */
 export function validateCategory(category: unknown): Problem | null {
   if ((CATEGORIES as readonly unknown[]).includes(category)) return null;
-  return problem(ERRORS.invalid.title, 'Please choose one of the six categories.');
+  if (typeof category === 'string' && !blank(category) && category.length <= 100 && !hasUnstorableText(category)) return null;
+  return problem(ERRORS.invalid.title, 'Please choose one of the forum’s categories.');
 }
 
 /** Tags: a list of at most TAG_LIMITS.count words, each non-empty after trimming, at most TAG_LIMITS.length long, storable. */

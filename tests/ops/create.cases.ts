@@ -1,5 +1,5 @@
 // create: any member writes a post; it starts pending; the New Post rules refuse bad input.
-import { ALICE, BOB, casesOf } from './world';
+import { ADMIN, ALICE, BOB, casesOf, OLD_ROOM, VENDOR_ROOM } from './world';
 
 export default casesOf('create', [
   {
@@ -25,6 +25,30 @@ export default casesOf('create', [
     who: 'alice',
     payload: { post: { title: 'T', content: 'Body', category: 'Gossip' } },
     expect: 'invalid',
+  },
+  {
+    name: 'a category id that is not text: invalid',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Body', category: 42 } },
+    expect: 'invalid',
+  },
+  {
+    name: 'an archived category: invalid (its posts stay, it takes no new ones)',
+    who: 'alice',
+    payload: { post: { title: 'T', content: 'Body', category: OLD_ROOM } },
+    expect: 'invalid',
+  },
+  {
+    name: 'a private category of a group Bob is not in: invalid, as a category nobody has',
+    who: 'bob',
+    payload: { post: { title: 'T', content: 'Body', category: VENDOR_ROOM } },
+    expect: 'invalid',
+  },
+  {
+    name: 'an admin posts in a private category',
+    who: 'admin',
+    payload: { post: { title: 'Prices', content: 'Body', category: VENDOR_ROOM } },
+    expect: { look: (read) => read.postsOf(ADMIN), is: ['Prices pending'] },
   },
   {
     name: 'eleven tags: invalid, nothing written',

@@ -58,6 +58,20 @@ export const ALICES_FLAG = '0a000000-0000-4000-8000-0000000000f1';
 export const ALICES_NOTE = '0a000000-0000-4000-8000-0000000000e1';
 export const BOBS_NOTE = '0b000000-0000-4000-8000-0000000000e2';
 
+/** The group "Panel vendors" (issue 61), which Alice is in: only the server holds it (a device holds none of its own). */
+export const VENDORS = '0d000000-0000-4000-8000-0000000000d1';
+export const GROUPS = [{ id: VENDORS, name: 'Panel vendors', description: 'Who runs the panels.', members: [ALICE] }];
+/** A group no one has (and the id a case's new group takes). */
+export const NEW_GROUP = '0d000000-0000-4000-8000-0000000000d9';
+
+/** A category only Panel vendors see (where they post), and an archived one (issue 61): on the server and on the device. */
+export const VENDOR_ROOM = '0e000000-0000-4000-8000-0000000000e1';
+export const OLD_ROOM = '0e000000-0000-4000-8000-0000000000e2';
+export const WORLD_CATEGORIES = [
+  { id: VENDOR_ROOM, name: 'Vendor room', description: '', position: 6, archived: false, see: [VENDORS], post: null },
+  { id: OLD_ROOM, name: 'Old room', description: '', position: 7, archived: true, see: null, post: null },
+];
+
 /** Fixed ids for what a case makes (a reply's and a flag's id is its op's). */
 export const NEW_ID = '0c000000-0000-4000-8000-0000000000c1';
 
@@ -141,12 +155,36 @@ export interface Reader {
   suspension(email: string): Promise<{ until: number; reason: string | null } | null>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
+  /** Every group as "<name> (<description>): <its members' names, sorted>", sorted (a device holds none). */
+  groups(): Promise<string[]>;
+  /**
+   * A category as "<position> <name> (<description>) see: <Everyone | group names> post: <…>", with
+   * " archived" when it is (undefined: none of that id; a device holds none written by an operation).
+   */
+  category(id: string): Promise<string | undefined>;
 }
 
 /** The short name of a member's email, as the readers name flaggers. */
 export const whoOf = (email: string): string => Object.entries(EMAIL).find(([, address]) => address === email)?.[0] ?? email;
 
 /** How a reader labels a flag and a notification. */
+/** How a reader labels a category (its groups by their names, as GROUPS and NEW_GROUP are named). */
+export function categoryLabel(category: {
+  position: number;
+  name: string;
+  description: string;
+  archived: boolean;
+  see: readonly string[] | null;
+  post: readonly string[] | null;
+}): string {
+  const names = (ids: readonly string[] | null) =>
+    ids === null ? 'Everyone' : ids.map((id) => GROUPS.find((group) => group.id === id)?.name ?? id).join(', ');
+  return `${category.position} ${category.name} (${category.description}) see: ${names(category.see)} post: ${names(category.post)}${category.archived ? ' archived' : ''}`;
+}
+
+/** How a reader labels a group. */
+export const groupLabel = (name: string, description: string, members: readonly string[]) =>
+  `${name} (${description}): ${[...members].sort().join(', ')}`;
 export const flagLabel = (email: string, state: string, replyId: string | null) => `${whoOf(email)} ${state}${replyId ? ' reply' : ''}`;
 export const notificationLabel = (id: string, kind: string, readAt: unknown) =>
   `${NOTIFICATIONS.some((seeded) => seeded.id === id) ? 'seed' : kind} ${readAt === null || readAt === undefined ? 'unread' : 'read'}`;
@@ -176,7 +214,7 @@ export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'
  * them all before and after a case, and every table that changed must have been read by the case's
  * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
  */
-export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members';
+export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups' | 'categories';
 
 /** The tables each of the reader's questions reads. */
 export const READS: Record<keyof Reader, readonly Table[]> = {
@@ -192,6 +230,8 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   preferences: ['members'],
   silence: ['members'],
   suspension: ['members'],
+  groups: ['groups'],
+  category: ['categories'],
 };
 
 /** `reader`, recording the tables a case reads through it. */

@@ -19,6 +19,8 @@ import { isSilencedAt, type Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { nameKey } from '../../../src/shared/names';
+import { groupNameKey, type Group } from '../../../src/shared/groups';
+import { categoryNameKey, type Category } from '../../../src/shared/categories';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
 import { toAttachment } from '../posts/attachment-rows';
@@ -473,4 +475,108 @@ export class SqlStore implements OpStore {
       this.change.seq,
     ]);
   }
+
+  /** A group's name for the staff log (the group an operation reached). */
+  subjectName?: string;
+
+  async group(id: string): Promise<Group | undefined> {
+    const [row] = await this.tx.query('SELECT id, name, description, created_at, updated_at FROM groups WHERE id = $1', [id]);
+    if (!row) return undefined;
+    this.subjectName = String(row.name);
+    return {
+      id: String(row.id),
+      name: String(row.name),
+      description: String(row.description),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+    };
+  }
+
+  async groupNameTaken(name: string, except: string | null): Promise<boolean> {
+    const rows = await this.tx.query('SELECT 1 FROM groups WHERE name_key = $1 AND id IS DISTINCT FROM $2', [groupNameKey(name), except]);
+    return rows.length > 0;
+  }
+
+  async saveGroup(group: Group): Promise<void> {
+    await this.write(
+      `INSERT INTO groups (id, name, name_key, description, created_at, updated_at, seq) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, name_key = EXCLUDED.name_key, description = EXCLUDED.description,
+         updated_at = EXCLUDED.updated_at, seq = EXCLUDED.seq RETURNING id`,
+      [group.id, group.name, groupNameKey(group.name), group.description, group.createdAt, group.updatedAt, this.change.seq],
+    );
+    this.subjectName = group.name;
+  }
+
+  /** A member taken out keeps their row (in_group false), so their devices hear it; nothing changes when they were not in it. */
+  async setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void> {
+    const [user] = await this.tx.query('SELECT id FROM users WHERE member_id = $1', [memberId]);
+    if (!user) return;
+    this.target = Number(user.id);
+    if (member) {
+      await this.write(
+        `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ($1, $2, true, $3, $4)
+         ON CONFLICT (group_id, user_id) DO UPDATE SET in_group = true, at = EXCLUDED.at, seq = EXCLUDED.seq
+         WHERE NOT group_members.in_group RETURNING user_id`,
+        [groupId, user.id, Date.now(), this.change.seq],
+      );
+      return;
+    }
+    await this.write(
+      'UPDATE group_members SET in_group = false, at = $3, seq = $4 WHERE group_id = $1 AND user_id = $2 AND in_group RETURNING user_id',
+      [groupId, user.id, Date.now(), this.change.seq],
+    );
+  }
+
+  async category(id: string): Promise<Category | undefined> {
+    const [row] = await this.tx.query('SELECT * FROM categories WHERE id = $1', [id]);
+    if (!row) return undefined;
+    this.subjectName = String(row.name);
+    return toCategory(row);
+  }
+
+  async memberGroups(actor: Actor): Promise<string[]> {
+    const rows = await this.tx.query('SELECT group_id FROM group_members WHERE user_id = $1 AND in_group', [this.userId(actor)]);
+    return rows.map((row) => String(row.group_id));
+  }
+
+  async categoryNameTaken(name: string, except: string): Promise<boolean> {
+    const rows = await this.tx.query('SELECT 1 FROM categories WHERE name_key = $1 AND id <> $2', [categoryNameKey(name), except]);
+    return rows.length > 0;
+  }
+
+  async saveCategory(category: Category): Promise<void> {
+    await this.write(
+      `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, name_key = EXCLUDED.name_key, description = EXCLUDED.description,
+         position = EXCLUDED.position, archived = EXCLUDED.archived, see_groups = EXCLUDED.see_groups,
+         post_groups = EXCLUDED.post_groups, seq = EXCLUDED.seq RETURNING id`,
+      [
+        category.id,
+        category.name,
+        categoryNameKey(category.name),
+        category.description,
+        category.position,
+        category.archived,
+        category.see,
+        category.post,
+        this.change.seq,
+      ],
+    );
+    this.subjectName = category.name;
+  }
+}
+
+/** A categories row as the operations read it. */
+export function toCategory(row: Row): Category {
+  const groups = (value: unknown) => (Array.isArray(value) ? value.map(String) : null);
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    description: String(row.description),
+    position: Number(row.position),
+    archived: row.archived === true,
+    see: groups(row.see_groups),
+    post: groups(row.post_groups),
+  };
 }

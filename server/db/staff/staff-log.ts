@@ -65,10 +65,11 @@ export async function logStaffAction(tx: Sql, store: SqlStore, user: UserRow, op
   const staff = definitionOf(op.type).staff;
   if (!staff) return;
   if (staff.when === 'othersWriting' && (!subject || subject.author_email === user.email)) return;
-  const given = (args ?? {}) as { reason?: string | null; until?: number | null; silenced?: boolean };
+  const given = (args ?? {}) as { reason?: string | null; until?: number | null; silenced?: boolean; archived?: boolean };
   const detail: Record<string, unknown> = {};
   if (given.until !== undefined) detail.until = given.until;
   if (given.silenced !== undefined) detail.silenced = given.silenced;
+  if (given.archived !== undefined) detail.archived = given.archived;
   await writeStaffEntry(tx, {
     actorId: user.id,
     action: op.type,
@@ -76,7 +77,8 @@ export async function logStaffAction(tx: Sql, store: SqlStore, user: UserRow, op
     authorEmail: subject ? String(subject.author_email) : undefined,
     postId: about.postId,
     replyId: about.replyId,
-    title: post ? String(post.title) : null,
+    // A post's title, or the name of the group the operation reached.
+    title: post ? String(post.title) : (store.subjectName ?? null),
     reason: given.reason ?? null,
     detail: Object.keys(detail).length > 0 ? detail : null,
   });

@@ -606,6 +606,55 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   // 21: the like of migration 2 (ie_like), which nothing has called since the group commit's
   // ie_like_batch (migration 3) took its place: a second copy of the like rule, never run (issue 60).
   [`DROP FUNCTION ie_like(uuid, bigint, bigint, bigint, boolean, text)`],
+  // 22: groups (issue 61, item 1): a group's name, unique by its key (names.ts, as members' names),
+  // and its members, one row per member who was ever in it (in_group false: taken out, so their
+  // devices hear it in the next pull). Each row carries the change number of its last change.
+  [
+    `CREATE TABLE groups (
+      id text PRIMARY KEY,
+      name text NOT NULL,
+      name_key text NOT NULL UNIQUE,
+      description text NOT NULL DEFAULT '',
+      created_at bigint NOT NULL,
+      updated_at bigint NOT NULL,
+      seq bigint NOT NULL
+    )`,
+    `CREATE INDEX groups_seq ON groups (seq)`,
+    `CREATE TABLE group_members (
+      group_id text NOT NULL REFERENCES groups (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      in_group boolean NOT NULL,
+      at bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (group_id, user_id)
+    )`,
+    `CREATE INDEX group_members_user ON group_members (user_id, in_group)`,
+    `CREATE INDEX group_members_seq ON group_members (seq)`,
+  ],
+  // 23: categories the admins shape (issue 61, item 2): the spec's six are rows whose ids are their
+  // names (posts hold a category's id), change number 0 (every device has them built in); who sees
+  // a category (see_groups; NULL: everyone) and who posts in it (post_groups; NULL: who sees it).
+  [
+    `CREATE TABLE categories (
+      id text PRIMARY KEY,
+      name text NOT NULL,
+      name_key text NOT NULL UNIQUE,
+      description text NOT NULL DEFAULT '',
+      position integer NOT NULL,
+      archived boolean NOT NULL DEFAULT false,
+      see_groups text[],
+      post_groups text[],
+      seq bigint NOT NULL DEFAULT 0
+    )`,
+    `CREATE INDEX categories_seq ON categories (seq)`,
+    `INSERT INTO categories (id, name, name_key, position) VALUES
+      ('Quantitative', 'Quantitative', 'quantitative', 0),
+      ('Qualitative', 'Qualitative', 'qualitative', 1),
+      ('AI & Technology', 'AI & Technology', 'ai technology', 2),
+      ('Trends', 'Trends', 'trends', 3),
+      ('Best Practices', 'Best Practices', 'best practices', 4),
+      ('Case Studies', 'Case Studies', 'case studies', 5)`,
+  ],
 ];
 
 /**

@@ -8,7 +8,17 @@
 // between two of them.
 import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
-import type { PullResponse, WireMember, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
+import type {
+  PullResponse,
+  WireCategory,
+  WireGroup,
+  WireGroupMember,
+  WireMember,
+  WirePost,
+  WirePreferences,
+  WireReply,
+  WireSaved,
+} from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -26,8 +36,12 @@ export async function changeHead(sql: Sql): Promise<number> {
 
 /** The keys a version-5 pull added: saved posts and preferences. */
 type ComfortKeys = 'saved' | 'preferences';
+/** The keys a version-7 pull added: groups and their members. */
+type SpacesKeys = 'groups' | 'groupMembers' | 'categories';
+/** A page of a version-6 pull: no groups. */
+export type MembersPage = Omit<PullResponse, SpacesKeys>;
 /** A page of a version-5 pull: no members. */
-export type ComfortPage = Omit<PullResponse, 'members'>;
+export type ComfortPage = Omit<MembersPage, 'members'>;
 /** A page of a version-1 pull: posts only. */
 export type PostsPage = Omit<ComfortPage, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-2 pull: posts and replies, no removed posts. */
@@ -47,6 +61,7 @@ interface Shape {
   moderation: boolean;
   comfort: boolean;
   members: boolean;
+  spaces: boolean;
 }
 
 /**
@@ -55,7 +70,18 @@ interface Shape {
  * and the order of its rows within one change number.
  */
 interface Kind {
-  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences' | 'members';
+  key:
+    | 'posts'
+    | 'replies'
+    | 'removed'
+    | 'notifications'
+    | 'flags'
+    | 'saved'
+    | 'preferences'
+    | 'members'
+    | 'groups'
+    | 'groupMembers'
+    | 'categories';
   columns: string;
   from: string;
   visible: string;
@@ -147,6 +173,54 @@ const MEMBERS: Kind = {
   order: 'x.seq, x.id',
 };
 
+// Version 7: the groups the viewer may see: every group to admins, to a member the groups they are
+// in (a change of the group or of their place in it); a member taken out gets the group once more,
+// `gone` and blank, at the change that took them out (and nothing of it afterwards). Never another
+// member's place in a group: those rows (GROUP_MEMBERS) go to admins alone.
+const inGroup = 'coalesce(m.in_group, false)';
+const GROUPS: Kind = {
+  key: 'groups',
+  columns: `y.id, CASE WHEN $3::boolean OR ${inGroup} THEN y.name ELSE '' END AS name,
+    CASE WHEN $3::boolean OR ${inGroup} THEN y.description ELSE '' END AS description,
+    CASE WHEN $3::boolean OR ${inGroup} THEN y.created_at ELSE 0 END AS created_at,
+    CASE WHEN $3::boolean OR ${inGroup} THEN y.updated_at ELSE 0 END AS updated_at,
+    ${inGroup} AS member, NOT ($3::boolean OR ${inGroup}) AS gone,
+    (CASE WHEN $3::boolean OR ${inGroup} THEN greatest(y.seq, coalesce(m.seq, 0)) ELSE m.seq END) AS seq`,
+  from: 'groups y LEFT JOIN group_members m ON m.group_id = y.id AND m.user_id = $6',
+  visible: '($3::boolean OR m.user_id IS NOT NULL)',
+  seq: `(CASE WHEN $3::boolean OR ${inGroup} THEN greatest(y.seq, coalesce(m.seq, 0)) ELSE m.seq END)`,
+  order: 'x.seq, x.id',
+};
+const GROUP_MEMBERS: Kind = {
+  key: 'groupMembers',
+  columns: 'y.group_id, u.member_id, u.name, y.in_group AS member, y.seq',
+  from: 'group_members y JOIN users u ON u.id = y.user_id',
+  visible: '$3::boolean',
+  seq: 'y.seq',
+  order: 'x.seq, x.group_id, x.member_id',
+};
+
+// Version 7: every category changed in the range, or all of them when the viewer's own groups
+// changed there (a member added to a group then gets the categories it opens): in full to whoever
+// may see it, its id alone (`gone`) to anyone else, whose devices drop it.
+const seesCategory = `($3::boolean OR y.see_groups IS NULL OR EXISTS (
+    SELECT 1 FROM group_members g WHERE g.user_id = $6 AND g.in_group AND g.group_id = ANY(y.see_groups)))`;
+const categorySeq = 'greatest(y.seq, coalesce((SELECT max(g.seq) FROM group_members g WHERE g.user_id = $6), 0))';
+const CATEGORIES: Kind = {
+  key: 'categories',
+  columns: `y.id, CASE WHEN ${seesCategory} THEN y.name ELSE '' END AS name,
+    CASE WHEN ${seesCategory} THEN y.description ELSE '' END AS description,
+    CASE WHEN ${seesCategory} THEN y.position ELSE 0 END AS position,
+    CASE WHEN ${seesCategory} THEN y.archived ELSE false END AS archived,
+    CASE WHEN ${seesCategory} THEN y.see_groups END AS see_groups,
+    CASE WHEN ${seesCategory} THEN y.post_groups END AS post_groups,
+    NOT ${seesCategory} AS gone, ${categorySeq} AS seq`,
+  from: 'categories y',
+  visible: 'true',
+  seq: categorySeq,
+  order: 'x.seq, x.id',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
@@ -154,6 +228,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
   ...(shape.members ? [MEMBERS] : []),
+  ...(shape.spaces ? [GROUPS, GROUP_MEMBERS, CATEGORIES] : []),
 ];
 
 /**
@@ -220,7 +295,7 @@ const moreAfter = (shape: Shape) =>
   `SELECT ${kindsOf(shape)
     .map(
       (kind) =>
-        `EXISTS (SELECT 1 FROM ${kind.from} WHERE ${kind.seq} > ${shape.members && kind.ofPosts ? 'greatest($1::bigint, $6::bigint)' : '$1'} AND ${kind.seq} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
+        `EXISTS (SELECT 1 FROM ${kind.from.replaceAll('$6', '$5')} WHERE ${kind.seq.replaceAll('$6', '$5')} > ${shape.members && kind.ofPosts ? 'greatest($1::bigint, $6::bigint)' : '$1'} AND ${kind.seq.replaceAll('$6', '$5')} <= $2 AND ${kind.visible.replaceAll('$6', '$5')})`,
     )
     .join(' OR ')} AS more`;
 
@@ -231,10 +306,11 @@ const shapeOf = (protocol: number): Shape => ({
   moderation: protocol >= 4,
   comfort: protocol >= 5,
   members: protocol >= 6,
+  spaces: protocol >= 7,
 });
 
 /** The newest shape this server knows. */
-const NEWEST = 6;
+const NEWEST = 7;
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
@@ -260,6 +336,28 @@ interface RawPage {
     seq: number | string;
   }[];
   members?: { id: string; name: string; role: string; email: string | null; seq: number | string }[];
+  groups?: {
+    id: string;
+    name: string;
+    description: string;
+    created_at: number | string;
+    updated_at: number | string;
+    member: boolean;
+    gone: boolean;
+    seq: number | string;
+  }[];
+  categories?: {
+    id: string;
+    name: string;
+    description: string;
+    position: number | string;
+    archived: boolean;
+    see_groups: string[] | null;
+    post_groups: string[] | null;
+    gone: boolean;
+    seq: number | string;
+  }[];
+  groupMembers?: { group_id: string; member_id: string | null; name: string; member: boolean; seq: number | string }[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -297,6 +395,40 @@ const toWireMember = (row: NonNullable<RawPage['members']>[number]): WireMember 
   name: String(row.name),
   role: row.role === 'admin' ? 'admin' : 'user',
   ...(row.email ? { email: String(row.email) } : {}),
+  seq: Number(row.seq),
+});
+
+/** A groups row as a pull sends it (blank to a member taken out: `gone`). */
+const toWireGroup = (row: NonNullable<RawPage['groups']>[number]): WireGroup => ({
+  id: String(row.id),
+  name: String(row.name),
+  description: String(row.description),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+  member: row.member === true,
+  gone: row.gone === true,
+  seq: Number(row.seq),
+});
+
+/** A categories row as a pull sends it (its id alone, `gone`, to a viewer who may not see it). */
+const toWireCategory = (row: NonNullable<RawPage['categories']>[number]): WireCategory => ({
+  id: String(row.id),
+  name: String(row.name),
+  description: String(row.description),
+  position: Number(row.position),
+  archived: row.archived === true,
+  see: Array.isArray(row.see_groups) ? row.see_groups.map(String) : null,
+  post: Array.isArray(row.post_groups) ? row.post_groups.map(String) : null,
+  gone: row.gone === true,
+  seq: Number(row.seq),
+});
+
+/** A group_members row as a pull sends it to admins. */
+const toWireGroupMember = (row: NonNullable<RawPage['groupMembers']>[number]): WireGroupMember => ({
+  groupId: String(row.group_id),
+  memberId: String(row.member_id ?? ''),
+  name: String(row.name),
+  member: row.member === true,
   seq: Number(row.seq),
 });
 
@@ -351,7 +483,7 @@ export async function pullChanges(
   limit: number,
   protocol: number,
   postsAfter = 0,
-): Promise<PullResponse | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+): Promise<PullResponse | MembersPage | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
   const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
@@ -383,5 +515,24 @@ export async function pullChanges(
   const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
   if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
   const members = (raw.members ?? []).map(toWireMember);
-  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  if (!shape.spaces)
+    return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  const groups = (raw.groups ?? []).map(toWireGroup);
+  const groupMembers = (raw.groupMembers ?? []).map(toWireGroupMember);
+  const categories = (raw.categories ?? []).map(toWireCategory);
+  return {
+    posts,
+    replies,
+    removed,
+    notifications,
+    flags,
+    saved,
+    preferences: preferences ?? null,
+    members,
+    groups,
+    groupMembers,
+    categories,
+    cursor,
+    more,
+  };
 }

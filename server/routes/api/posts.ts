@@ -6,7 +6,6 @@
 // cursor (`after`), a replica that has replayed that far answers (db/sync/replica.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CATEGORIES } from '../../../src/shared/post-rules';
 import { postParamsSchema, postsQuerySchema } from '../../../src/shared/protocol';
 import { readForumPage, readForumPost } from '../../db/window/pages';
 import type { ServerContext } from '../../context';
@@ -15,6 +14,7 @@ import { memberOf } from '../../plugins/session';
 import { readFromCursor } from '../../db/sync/replica';
 import { takeForRequest } from '../../lib/limits';
 import { UNKNOWN_CATEGORY_MESSAGE } from './search';
+import { maySeeCategoryId } from '../../db/categories/categories';
 
 const cursorSchema = z.object({ after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional() });
 const pageQuerySchema = postsQuerySchema.extend(cursorSchema.shape);
@@ -22,8 +22,8 @@ const pageQuerySchema = postsQuerySchema.extend(cursorSchema.shape);
 export default async function postsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/posts', { schema: { querystring: pageQuerySchema } }, async (request, reply) => {
     const { part, before, limit, category, after } = request.query as z.infer<typeof pageQuerySchema>;
-    if (category !== undefined && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const member = memberOf(request);
+    if (category !== undefined && !(await maySeeCategoryId(ctx.db, member, category))) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
     reply.header('cache-control', 'no-store');
     return readFromCursor(ctx.db, after, request, reply, (source) =>

@@ -15,20 +15,22 @@ import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';
 import { takeForRequest } from '../../lib/limits';
 import { readFromCursor } from '../../db/sync/replica';
+import { maySeeCategoryId } from '../../db/categories/categories';
 
 /** The sentence of a search with nothing to look for. */
 export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';
 
-/** The sentence of a category the forum does not have (the device's dropdown offers All and CATEGORIES). */
+/** The sentence of a category the forum does not have, or the member may not see (the device's dropdown offers All and the categories it may see). */
 export const UNKNOWN_CATEGORY_MESSAGE = `Choose a category of the forum: All, ${CATEGORIES.join(', ')}.`;
 
 export default async function searchRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
     const { q, category, limit, after } = request.query as z.infer<typeof searchQuerySchema>;
-    if (category !== 'All' && !(CATEGORIES as readonly string[]).includes(category)) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
+    const member = memberOf(request);
+    // A category the forum has and the member may see (issue 61: the admins' own too).
+    if (category !== 'All' && !(await maySeeCategoryId(ctx.db, member, category))) throw refuse('invalid', UNKNOWN_CATEGORY_MESSAGE);
     const parsed = parseQuery(q);
     if (isEmptySearch(parsed, category)) throw refuse('invalid', EMPTY_SEARCH_MESSAGE);
-    const member = memberOf(request);
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'searches_per_minute', member);
     reply.header('cache-control', 'no-store');
     return readFromCursor(ctx.db, after, request, reply, (source) => searchPosts(source, member, { parsed, category, limit }));

@@ -24,6 +24,7 @@ import { recountComments } from '../replies/reply-counts';
 import { renameOnDevice, type PreferenceEffects } from '../preferences/on-device';
 import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
+import { DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
 const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
@@ -309,4 +310,38 @@ export class DexieStore implements OpStore {
     this.previous.name = before;
     this.changed = true;
   }
+
+  /** Only the server holds every group: a device sends the Groups tab's operations as they are, and its pulls bring the groups back. */
+  async group(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async groupNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveGroup(): Promise<void> {}
+
+  async setGroupMember(): Promise<void> {}
+
+  /**
+   * A category as this device knows it: the server's last word (none: one it may not see), or one
+   * of the six built in (local-only: only those). The server settles what a device cannot know.
+   */
+  async category(id: string): Promise<Category | undefined> {
+    const held = await db.categories.get(id);
+    if (held) return held.hidden === 1 ? undefined : { ...held };
+    return DEFAULT_CATEGORIES.find((category) => category.id === id);
+  }
+
+  /** The groups this device's member is in, as its pulls told. */
+  async memberGroups(): Promise<string[]> {
+    return (await db.groups.filter((group) => group.member === 1).toArray()).map((group) => group.id);
+  }
+
+  async categoryNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveCategory(): Promise<void> {}
 }

@@ -163,4 +163,32 @@ export class MemoryStore implements OpStore {
     const current = this.preferences.get(actor.email);
     if (current) this.preferences.set(actor.email, { ...current, name });
   }
+
+  /** Only the server holds every group: a device sends the Groups tab's operations as they are, and its pulls bring the groups back. */
+  async group(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async groupNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveGroup(): Promise<void> {}
+
+  async setGroupMember(): Promise<void> {}
+
+  /** Only the server holds every category: a device sends the Categories tab's operations as they are. */
+  async category(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async memberGroups(): Promise<string[]> {
+    return [];
+  }
+
+  async categoryNameTaken(): Promise<boolean> {
+    return false;
+  }
+
+  async saveCategory(): Promise<void> {}
 }

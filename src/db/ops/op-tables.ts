@@ -16,4 +16,7 @@ export const OP_TABLES = () => [
   db.accounts,
   db.likeDays,
   db.files,
+  db.groups,
+  db.groupMembers,
+  db.categories,
 ];

@@ -17,7 +17,8 @@ import { applyOperation } from '../ops/run';
 import { definitionOf } from '../../shared/ops/registry';
 import { OP_TABLES } from '../ops/op-tables';
 import { showNewestReplies } from '../replies/pulled';
-import { DEFAULT_CATEGORY, isCategory } from '../types';
+import { DEFAULT_CATEGORY } from '../types';
+import { isKnownCategory } from '../groups/groups';
 
 /** A post as the post page and the lists show it: its fields plus its edits. */
 export type EditablePost = Post & PostEdits & PostPoll & PostAttachments;
@@ -50,7 +51,8 @@ async function newestTextInCreate(postId: number, fields: NewPostFields): Promis
  */
 export async function editPost(id: number, fields: NewPostFields): Promise<EditablePost> {
   const session = requireSession();
-  const post = { ...fields, category: isCategory(fields.category) ? fields.category : DEFAULT_CATEGORY };
+  const known = fields.category !== '' && (await isKnownCategory(fields.category));
+  const post = { ...fields, category: known ? fields.category : DEFAULT_CATEGORY };
   const edited = await run(() =>
     db.transaction('rw', OP_TABLES(), async () => {
       // The status the author edits over: the server refuses the edit if a review came in between.

@@ -11,7 +11,8 @@ import type { PostAttachments, PostEdits, PostPoll } from '../../shared/post-rul
 import type { PostReview } from '../../shared/moderation';
 import { readStoredSession } from '../members/session';
 import { runOperation } from '../ops/run-later';
-import { DEFAULT_CATEGORY, isCategory, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
+import { isKnownCategory } from '../groups/groups';
+import { DEFAULT_CATEGORY, type CategoryFilter, type NewPostInput, type Post, type Session } from '../types';
 
 export { maySee } from '../../shared/post-rules';
 
@@ -27,8 +28,9 @@ const run = withDataErrors;
 
 /** Creates a pending post by the signed-in member (the `create` operation); a broken rule throws `invalid` with the spec's message. */
 export async function createPost(input: NewPostInput): Promise<Post> {
-  // The spec's default category when none (or none of the six) is chosen.
-  const category = isCategory(input.category) ? input.category : DEFAULT_CATEGORY;
+  // The spec's default category when none (or none this device knows) is chosen; the operation
+  // refuses one the member may not post in.
+  const category = input.category && (await isKnownCategory(input.category)) ? input.category : DEFAULT_CATEGORY;
   const post = {
     title: input.title,
     content: input.content,

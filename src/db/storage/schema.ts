@@ -15,6 +15,7 @@ import type { Flag, FlagState, Notification, PostReview } from '../../shared/mod
 import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
 import type { SavedPost } from '../../shared/members';
+import type { Category } from '../../shared/categories';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
@@ -348,6 +349,46 @@ export const SCHEMA_V11 = {
   postBlocks: 'lo, hi',
 } as const;
 
+/**
+ * Version 12 (issue 61): the groups this device's member may see, as the server sent them (admins:
+ * every group, and every group's members), keyed by id; a member's place in a group by
+ * [groupId+memberId]. Only a connected device holds any: the server's word, never written by an
+ * operation here.
+ */
+export const SCHEMA_V12 = {
+  groups: 'id',
+  groupMembers: '[groupId+memberId], groupId',
+  categories: 'id',
+} as const;
+
+/** A group as this device holds it: the Group of shared/groups.ts, `member` 1 when its member is in it, and the change number. */
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: number;
+  updatedAt: number;
+  member: 0 | 1;
+  seq: number;
+}
+
+/**
+ * A category as the server last sent it (the six defaults are built in: a row of one of their ids
+ * replaces it); `hidden` 1: the member may not see it any more (a default's id stays hidden).
+ */
+export interface CategoryRow extends Category {
+  hidden: 0 | 1;
+  seq: number;
+}
+
+/** A member of a group, on an admin's device: their public id and name. */
+export interface GroupMemberRow {
+  groupId: string;
+  memberId: string;
+  name: string;
+  seq: number;
+}
+
 /** Approved posts packed together (SCHEMA_V11): their ids all lie in [lo, hi], and no two blocks' ranges overlap. */
 export interface PostBlockRow {
   lo: number;
@@ -373,6 +414,9 @@ export class InsightDatabase extends Dexie {
   seen!: Dexie.Table<SeenRow, [string, string]>;
   files!: EntityTable<FileRow, 'sha256'>;
   postBlocks!: EntityTable<PostBlockRow, 'lo'>;
+  groups!: EntityTable<GroupRow, 'id'>;
+  groupMembers!: Dexie.Table<GroupMemberRow, [string, string]>;
+  categories!: EntityTable<CategoryRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -462,6 +506,13 @@ export class InsightDatabase extends Dexie {
       });
     this.version(10).stores(SCHEMA_V10);
     this.version(11).stores(SCHEMA_V11);
+    this.version(12)
+      .stores(SCHEMA_V12)
+      .upgrade(async (tx) => {
+        // Pulled from the start once: the groups made before this build came are below the cursor.
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
     this.use(replyRevisions);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

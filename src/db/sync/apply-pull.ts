@@ -14,6 +14,7 @@ import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
+import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -64,8 +65,18 @@ async function storePage(
 ): Promise<{ changed: number; effects?: PreferenceEffects }> {
   const cursor = await readCursor();
   const empty =
-    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved, page.members].every((list) => list.length === 0) &&
-    page.preferences === null;
+    [
+      page.posts,
+      page.replies,
+      page.removed,
+      page.notifications,
+      page.flags,
+      page.saved,
+      page.members,
+      page.groups,
+      page.groupMembers,
+      page.categories,
+    ].every((list) => list.length === 0) && page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
   // whole forum): its changes are stored, but the cursor stays, so the pull from the start runs.
@@ -81,7 +92,10 @@ async function storePage(
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner)) +
     // Members last: a renamed member's rows in this page take the name too.
-    (await storeServerMembers(page.members));
+    (await storeServerMembers(page.members)) +
+    (await storeServerGroups(page.groups)) +
+    (await storeServerGroupMembers(page.groupMembers)) +
+    (await storeServerCategories(page.categories));
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.

@@ -61,7 +61,20 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
 export async function switchMember(session: Session): Promise<boolean> {
   const switched = await db.transaction(
     'rw',
-    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen, db.files],
+    [
+      db.posts,
+      db.replies,
+      db.meta,
+      db.outbox,
+      db.notifications,
+      db.flags,
+      db.saved,
+      db.seen,
+      db.files,
+      db.groups,
+      db.groupMembers,
+      db.categories,
+    ],
     async () => {
       const owner = await readOwner();
       if (owner === session.email) return false;
@@ -98,6 +111,11 @@ export async function switchMember(session: Session): Promise<boolean> {
         // What another member saved and has seen is theirs too; their pull brings it back.
         await db.saved.filter((row) => row.email !== session.email).delete();
         await db.seen.filter((row) => row.email !== session.email).delete();
+        // The groups another member could see (an admin's: every group and its members) are theirs.
+        await db.groups.clear();
+        await db.groupMembers.clear();
+        // And the categories they could see: the pull from zero brings back this member's.
+        await db.categories.clear();
         await db.meta.put({ key: SYNC_META.cursor, value: 0 });
       }
       await restoreQueuedCreates(session);

@@ -39,7 +39,12 @@ function Sentence({ entry }: { entry: StaffLogEntry }) {
       ) : entry.action === 'setLimit' ? (
         <code>{entry.title}</code>
       ) : (
-        entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>
+        <>
+          {/* A group's (or category's) name: the space the action reached. */}
+          {entry.title !== null && <>“{clip(entry.title, DISPLAY_CHARS.title)}”</>}
+          {entry.title !== null && entry.member && ': '}
+          {entry.member && <strong>{clip(entry.member.name, DISPLAY_CHARS.author)}</strong>}
+        </>
       )}
       {typeof detail.until === 'number' && <> until {formatFullDate(detail.until)}</>}
       {entry.reason && <span className="app-log-reason">: {entry.reason}</span>}

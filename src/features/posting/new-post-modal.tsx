@@ -12,7 +12,10 @@ import { focusWriting, WritePreview } from '../../components/markdown/write-prev
 import { clearDraft, loadDraft, saveDraft, saveDraftNow } from '../../db/posts/drafts';
 import { editPost, loadEditDraft, type EditablePost } from '../../db/posts/editing';
 import { createPost } from '../../db/posts/posts';
-import { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from '../../db/types';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { DEFAULT_CATEGORY } from '../../db/types';
+import { listPostableCategories } from '../../db/groups/groups';
+import { DEFAULT_CATEGORIES } from '../../shared/categories';
 import { LIMITS, parseTags, TAG_LIMITS } from '../../shared/post-rules';
 import { hiddenText, validateNewPost, validateTags } from '../../shared/validation';
 import { withoutHidden } from '../../shared/text-checks';
@@ -34,7 +37,8 @@ interface NewPostModalProps {
   editing?: EditablePost | null;
 }
 
-const categoryOf = (value: string): Category => (isCategory(value) ? value : DEFAULT_CATEGORY);
+/** A category's id as a draft or post holds it (none: the spec's default). */
+const categoryOf = (value: string | undefined): string => value || DEFAULT_CATEGORY;
 
 interface OneLineTexts {
   title: string;
@@ -77,7 +81,9 @@ function savedToast(status: EditablePost['status']) {
 export function NewPostModal({ email, show, onHide, editing = null }: NewPostModalProps) {
   const [title, setTitle] = useState(editing?.title ?? '');
   const [content, setContent] = useState(editing?.content ?? '');
-  const [category, setCategory] = useState<Category>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
+  const [category, setCategory] = useState<string>(editing ? categoryOf(editing.category) : DEFAULT_CATEGORY);
+  // The categories this member may post in (issue 61; the six until the admins change them), and the edited post's own.
+  const categories = useLiveQuery(() => listPostableCategories(editing?.category), [editing?.category]) ?? DEFAULT_CATEGORIES;
   const [tags, setTags] = useState(tagsText(editing?.tags));
   const [poll, setPoll] = useState<PollDraft | null>(null);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
@@ -321,10 +327,10 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
           </Form.Group>
           <Form.Group controlId={`${id}-category`}>
             <Form.Label>Category</Form.Label>
-            <Form.Select value={category} onChange={(event) => edit(setCategory)(event.target.value as Category)} disabled={busy}>
-              {CATEGORIES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
+            <Form.Select value={category} onChange={(event) => edit(setCategory)(event.target.value)} disabled={busy}>
+              {categories.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
                 </option>
               ))}
             </Form.Select>

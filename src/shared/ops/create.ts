@@ -4,6 +4,7 @@ import { pendingPost } from '../post-rules';
 import { check, defineOp, refuse } from './define';
 import { newPoll, validatePoll } from '../polls';
 import { namedFiles, postFields } from './fields';
+import { postableCategory } from './rules';
 
 export const create = defineOp('create', 1, 'member', {
   limits: ['posts_per_day', 'seconds_between_posts'],
@@ -13,6 +14,7 @@ export const create = defineOp('create', 1, 'member', {
   keeps: 'post',
   files: (op) => namedFiles(op.post.attachments),
   async run(store, actor, { post }, context) {
+    await postableCategory(store, actor, post.category);
     // A poll's closing time is checked against the time the post is made (offline: the device's).
     if (post.poll) check(validatePoll(post.poll, context.now));
     // Every file named must be one this member uploaded (the server) or this device keeps (local-only).

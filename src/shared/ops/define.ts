@@ -92,6 +92,8 @@ export interface StaffDetail {
   until?: number | null;
   /** A silence (true) or its lifting (false). */
   silenced?: boolean;
+  /** A category archived (true) or brought back (false). */
+  archived?: boolean;
 }
 
 /** A staff action: when an admin's operation goes in the staff log, and how /admin/log words it. */

@@ -5,7 +5,7 @@
 import { editedPost, mayEditPost, POST_STATUSES } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { postFields } from './fields';
-import { subjectPost, tellMentioned } from './rules';
+import { postableCategory, subjectPost, tellMentioned } from './rules';
 
 export const editPost = defineOp('editPost', 3, 'member', {
   limits: ['edits_per_day'],
@@ -16,6 +16,8 @@ export const editPost = defineOp('editPost', 3, 'member', {
     const stored = await subjectPost(store, actor, postId, context);
     if (!mayEditPost(stored, actor)) refuse('not_your_post');
     if (stored.status !== base) refuse('edit_conflict');
+    // Moved to another category: one the author may post in (an edit in place is not a new post).
+    if (fields.category !== stored.category) await postableCategory(store, actor, fields.category);
     const edited = editedPost(stored, fields, context.now);
     const { title, content, category, tags, status } = edited;
     const changes = { editedAt: edited.editedAt ?? null, resubmitted: edited.resubmitted ?? false, previous: edited.previous ?? null };

@@ -1,7 +1,7 @@
 // Reading an operation's payload as it arrived: whatever the envelope let through (text fields
 // travel as unknown, so that a bad text is one refusal with the rule's sentence, not a failed push),
 // checked by the rules of validation.ts, trimmed. The device's forms call the same rules first.
-import type { Category, NewPostFields } from '../post-rules';
+import type { NewPostFields } from '../post-rules';
 import type { FlagReason } from '../moderation';
 import { validateCategory, validateFlag, validateName, validateNewPost, validateReason, validateReply, validateTags } from '../validation';
 import { check, refuseInput } from './define';
@@ -11,17 +11,17 @@ import { cleanFileName, validateAttachments, type Attachment } from '../attachme
 /** Text as sent: a string, or '' for anything else (the rule then says what is missing). */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The fields of a new or edited post: title and content (validateNewPost), a category of the six, optional tags; trimmed. */
-export function postFields(value: unknown): NewPostFields & { category: Category } {
+/** The fields of a new or edited post: title and content (validateNewPost), a category's id, optional tags; trimmed. */
+export function postFields(value: unknown): NewPostFields {
   const post = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const title = textOf(post.title);
   const content = textOf(post.content);
   check(validateNewPost(title, content));
   check(validateCategory(post.category));
-  const fields: NewPostFields & { category: Category } = {
+  const fields: NewPostFields = {
     title: title.trim(),
     content: content.trim(),
-    category: post.category as Category,
+    category: post.category as string,
   };
   if (post.tags !== undefined) {
     check(validateTags(post.tags));

@@ -10,6 +10,8 @@ import { dismissFlags } from './dismiss-flags';
 import { editPost } from './edit-post';
 import { editReply } from './edit-reply';
 import { flag } from './flag';
+import { archiveCategory, createCategory, editCategory, moveCategory } from './categories';
+import { addGroupMember, createGroup, editGroup, removeGroupMember } from './groups';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
@@ -48,6 +50,14 @@ export const OPERATIONS = [
   deleteSpammer,
   vote,
   closePoll,
+  createGroup,
+  editGroup,
+  addGroupMember,
+  removeGroupMember,
+  createCategory,
+  editCategory,
+  moveCategory,
+  archiveCategory,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

@@ -4,7 +4,8 @@
 import { maySee, type Actor, type Reply } from '../post-rules';
 import { mentionedIds } from '../mentions';
 import { notificationsForMentions, type NewNotification } from '../moderation';
-import { refuse, type OpContext, type OpDefinition } from './define';
+import { refuse, refuseInput, type OpContext, type OpDefinition } from './define';
+import { CATEGORY_ARCHIVED, mayPostIn, maySeeCategory } from '../categories';
 import type { OpPost, OpStore } from './store';
 
 /** The post an operation is about, which `actor` may see (else `not_found`); named as its subject. */
@@ -91,6 +92,24 @@ export async function staffTarget(store: OpStore, memberId: string): Promise<voi
   if (target === 'unknown') return;
   if (!target || target.closed) refuse('member_not_found');
   if (target.role === 'admin') refuse('staff_member');
+}
+
+/**
+ * Refuses a post in a category `actor` may not post in (issue 61): one nobody has or they may not
+ * see (the same sentence: a private category's existence is not told), an archived one, or one only
+ * some groups post in. A store that cannot know (the replay of an outstanding operation) lets it be.
+ */
+export async function postableCategory(store: OpStore, actor: Actor, id: string): Promise<void> {
+  const category = await store.category(id);
+  if (category === 'unknown') return;
+  const viewer = { role: actor.role, groups: category ? await store.memberGroups(actor) : [] };
+  if (!category || !maySeeCategory(category, viewer)) {
+    refuseInput({ code: 'invalid', title: 'Error', message: 'Please choose one of the forum’s categories.' });
+  }
+  if (category.archived) refuseInput({ code: 'invalid', ...CATEGORY_ARCHIVED });
+  if (!mayPostIn(category, viewer)) {
+    refuseInput({ code: 'invalid', title: 'Not in this category', message: 'Only some groups post in this category. Choose another one.' });
+  }
 }
 
 /** Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them, and once only (store.mentionable). */

@@ -7,6 +7,8 @@ import type { Flag, FlagState, FlagTarget, NewNotification, PostReview } from '.
 import type { Actor, Post, PostAttachments, PostAuthor, PostEdits, PostPoll, Reply } from '../post-rules';
 import type { Attachment } from '../attachments';
 import type { Theme } from '../theme';
+import type { Group } from '../groups';
+import type { Category } from '../categories';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -118,4 +120,27 @@ export interface OpStore {
   nameTaken(actor: Actor, name: string): Promise<boolean>;
   /** Gives the member `name` (on their account and as the author of what they wrote). */
   rename(actor: Actor, name: string): Promise<void>;
+
+  /**
+   * The group of this id (groups.ts), undefined when nobody has it; 'unknown' on a device, which holds
+   * the groups its server sent (a member's device: only their own), never all of them.
+   */
+  group(id: string): Promise<Group | 'unknown' | undefined>;
+  /** True when a group other than `except` has a name of `name`'s key: only the server knows every group (a device answers false). */
+  groupNameTaken(name: string, except: string | null): Promise<boolean>;
+  /** Writes the group (new, or its name and description changed); the server's alone: a device gets it back in a pull. */
+  saveGroup(group: Group): Promise<void>;
+  /** Puts the member of public id `memberId` in the group (`member` true) or takes them out; the server's alone. */
+  setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void>;
+  /**
+   * The category of this id (categories.ts), undefined when nobody has it; 'unknown' on a device
+   * (only the server holds every category).
+   */
+  category(id: string): Promise<Category | 'unknown' | undefined>;
+  /** True when a category other than `except` has a name of `name`'s key (the server's word; a device answers false). */
+  categoryNameTaken(name: string, except: string): Promise<boolean>;
+  /** The ids of the groups `actor` is in (a device: those its pulls told of). */
+  memberGroups(actor: Actor): Promise<string[]>;
+  /** Writes the category (new, or changed); the server's alone: a device gets it back in a pull. */
+  saveCategory(category: Category): Promise<void>;
 }

@@ -21,6 +21,9 @@ import {
   EMAIL,
   FLAGS,
   flagLabel,
+  GROUPS,
+  groupLabel,
+  categoryLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -32,6 +35,7 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  WORLD_CATEGORIES,
   changedTables,
   type OpCase,
   type Reader,
@@ -40,6 +44,9 @@ import {
 } from '../../../ops/world';
 import { BACKENDS, freshDatabase } from '../../support/databases';
 import { toWirePoll, withPolls } from '../../../../server/db/posts/poll-rows';
+import { toCategory } from '../../../../server/db/ops/sql-store';
+import { DEFAULT_CATEGORIES } from '../../../../src/shared/categories';
+import { nameKey } from '../../../../src/shared/names';
 
 const tables = import.meta.glob<{ default: OpCase[] }>('../../../ops/*.cases.ts', { eager: true });
 const CASES = Object.values(tables).flatMap((table) => table.default);
@@ -51,6 +58,8 @@ async function seed(db: Database): Promise<void> {
   for (const table of [
     'staff_log',
     'ops',
+    'group_members',
+    'groups',
     'post_views',
     'flags',
     'notifications',
@@ -138,6 +147,44 @@ async function seed(db: Database): Promise<void> {
   for (const { email, reason } of SILENCED) {
     await db.query('UPDATE users SET silenced = true, silence_reason = $2 WHERE email = $1', [email, reason]);
   }
+  // The spec's six as a new server has them, and no other.
+  await db.query('DELETE FROM categories WHERE NOT (id = ANY($1::text[]))', [DEFAULT_CATEGORIES.map((category) => category.id)]);
+  for (const category of DEFAULT_CATEGORIES) {
+    await db.query(
+      `UPDATE categories SET name = id, name_key = $2, description = '', position = $3, archived = false, see_groups = NULL,
+         post_groups = NULL, seq = 0 WHERE id = $1`,
+      [category.id, nameKey(category.name), category.position],
+    );
+  }
+  for (const category of WORLD_CATEGORIES) {
+    await db.query(
+      `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)`,
+      [
+        category.id,
+        category.name,
+        nameKey(category.name),
+        category.description,
+        category.position,
+        category.archived,
+        category.see,
+        category.post,
+        seq,
+      ],
+    );
+  }
+  for (const group of GROUPS) {
+    await db.query(
+      `INSERT INTO groups (id, name, name_key, description, created_at, updated_at, seq) VALUES ($1, $2, lower($2), $3, 1, 1, $4)`,
+      [group.id, group.name, group.description, seq],
+    );
+    for (const email of group.members) {
+      await db.query(
+        'INSERT INTO group_members (group_id, user_id, in_group, at, seq) SELECT $1, id, true, 1, $3 FROM users WHERE email = $2',
+        [group.id, email, seq],
+      );
+    }
+  }
 }
 
 function readerOf(db: Database): Reader {
@@ -213,6 +260,16 @@ function readerOf(db: Database): Reader {
         until: until === null ? null : Number(until),
       };
     },
+    async groups() {
+      const groups = await db.query('SELECT id, name, description FROM groups');
+      const members = await db.query('SELECT m.group_id, u.name FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.in_group');
+      const names = (id: unknown) => members.filter((member) => member.group_id === id).map((member) => String(member.name));
+      return groups.map((group) => groupLabel(String(group.name), String(group.description), names(group.id))).sort();
+    },
+    async category(id) {
+      const [row] = await db.query('SELECT * FROM categories WHERE id = $1', [id]);
+      return row && categoryLabel(toCategory(row));
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -239,6 +296,8 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     notifications: await rows('SELECT * FROM notifications ORDER BY id'),
     saved: await rows('SELECT * FROM saved_posts ORDER BY user_id, post_id'),
     members: await rows('SELECT * FROM users ORDER BY id'),
+    groups: [await rows('SELECT * FROM groups ORDER BY id'), await rows('SELECT * FROM group_members ORDER BY group_id, user_id')],
+    categories: await rows('SELECT * FROM categories ORDER BY id'),
   };
 }
 

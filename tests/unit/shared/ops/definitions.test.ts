@@ -14,6 +14,8 @@ import {
   EMAIL,
   FLAGS,
   flagLabel,
+  groupLabel,
+  categoryLabel,
   MEMBER_ID,
   MEMBERS,
   NOTIFICATIONS,
@@ -25,6 +27,7 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  WORLD_CATEGORIES,
   changedTables,
   type OpCase,
   type Reader,
@@ -124,6 +127,8 @@ async function seed(): Promise<void> {
     })),
   );
   await db.saved.bulkAdd(SAVED.map(({ email, postId }) => ({ email, postId, saved: true, at: 1 })));
+  // The server's categories as its pull left them (the device holds no group of its member's).
+  await db.categories.bulkAdd(WORLD_CATEGORIES.map((category) => ({ ...category, hidden: 0 as const, seq: 1 })));
   // A silence is the server's word on the member, as their preferences hold it.
   for (const { email, reason } of SILENCED) {
     const sync = { seq: 1, theme: 'system' as const, name: nameOf(email), silenced: true, silenceReason: reason, silencedUntil: null };
@@ -172,6 +177,17 @@ const reader: Reader = {
     const sync = (await db.preferences.get(email))?.sync;
     return { silenced: sync?.silenced === true, reason: sync?.silenceReason ?? null, until: sync?.silencedUntil ?? null };
   },
+  // Only a pull writes groups on a device: an operation here leaves them as they are.
+  async groups() {
+    const members = await db.groupMembers.toArray();
+    const rows = await db.groups.toArray();
+    const names = (id: string) => members.filter((member) => member.groupId === id).map((member) => member.name);
+    return rows.map((group) => groupLabel(group.name, group.description, names(group.id))).sort();
+  },
+  async category(id) {
+    const row = await db.categories.get(id);
+    return row && categoryLabel(row);
+  },
   // A device records no suspension: the server, which alone knows every member, does.
   async suspension() {
     return null;
@@ -189,6 +205,8 @@ async function tablesNow(): Promise<Record<Table, unknown>> {
     notifications: await db.notifications.toArray(),
     saved: await db.saved.toArray(),
     members: [await db.accounts.toArray(), await db.preferences.toArray()],
+    groups: [await db.groups.toArray(), await db.groupMembers.toArray()],
+    categories: await db.categories.toArray(),
   };
 }
 
