@@ -20,7 +20,7 @@ import { unstorableText, validateName, type Problem } from './validation';
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
@@ -36,9 +36,11 @@ export const PROTOCOL_VERSION = 6;
  * Version 6 (safe with strangers) added the authors' public ids (`authorId`, `actorId`) and
  * `members` in a pull (a rename is one change: an older device sees a new name only on what changes
  * afterwards), the Members operations of /admin, the staff log, limits (`slow_down`) and search
- * over replies. Every version gets blank `authorEmail`s for others' posts and replies.
+ * over replies. Version 7 (issue 61) added messages: the operations `startConversation`,
+ * `sendMessage`, `readMessages` and `leaveConversation`, and `conversations` and `messages` in a pull
+ * (a member's own only); an older device gets none of them. Every version gets blank `authorEmail`s for others' posts and replies.
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -246,6 +248,36 @@ export const wirePreferencesSchema = z.object({
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
 
+/**
+ * A conversation as a pull sends it to one of its participants (version 7): its subject and
+ * participants, the viewer's own lastReadAt, and `left` once the viewer left it (the device then
+ * drops it and its messages; nothing of it reaches them any more).
+ */
+export const wireConversationSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  authorId: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  participants: z.array(z.object({ id: z.string(), name: z.string(), left: z.boolean() })),
+  lastReadAt: z.number().nullable(),
+  left: z.boolean(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireConversation = z.infer<typeof wireConversationSchema>;
+
+/** A message as a pull sends it to the participants of its conversation (version 7). */
+export const wireMessageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  authorId: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.number(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireMessage = z.infer<typeof wireMessageSchema>;
+
 /** The zod constructors the operations' wire schemas are built with (define.ts, Zod): only these, so the bundle keeps only these. */
 const WIRE_ZOD: Zod = {
   array: z.array,
@@ -349,6 +381,10 @@ export const pullResponseSchema = z.object({
   preferences: wirePreferencesSchema.nullable().default(null),
   /** Version 6: the members renamed (or whose role changed) in the same range. */
   members: z.array(wireMemberSchema).default([]),
+  /** Version 7: this member's conversations changed in the same range (a new message, a read, a leave). */
+  conversations: z.array(wireConversationSchema).default([]),
+  /** Version 7: the messages written in the same range in the conversations this member reads. */
+  messages: z.array(wireMessageSchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

@@ -32,6 +32,11 @@ import {
   REPLIES,
   SAVED,
   SILENCED,
+  CONVERSATION,
+  CONVERSATION_MEMBERS,
+  CONVERSATION_SUBJECT,
+  FIRST_MESSAGE,
+  FIRST_MESSAGE_BODY,
   changedTables,
   type OpCase,
   type Reader,
@@ -49,6 +54,9 @@ const nameOf = (email: string) => MEMBERS.find((member) => member.email === emai
 /** Empties what operations write, then sets up the world under one change number. */
 async function seed(db: Database): Promise<void> {
   for (const table of [
+    'messages',
+    'conversation_members',
+    'conversations',
     'staff_log',
     'ops',
     'post_views',
@@ -138,6 +146,20 @@ async function seed(db: Database): Promise<void> {
   for (const { email, reason } of SILENCED) {
     await db.query('UPDATE users SET silenced = true, silence_reason = $2 WHERE email = $1', [email, reason]);
   }
+  await db.query(
+    `INSERT INTO conversations (id, subject, author_id, created_at, updated_at, seq) SELECT $1, $2, id, 1, 1, $4 FROM users WHERE email = $3`,
+    [CONVERSATION, CONVERSATION_SUBJECT, CONVERSATION_MEMBERS[0]!.email, seq],
+  );
+  for (const [index, member] of CONVERSATION_MEMBERS.entries()) {
+    await db.query(
+      `INSERT INTO conversation_members (conversation_id, user_id, position, last_read_at, seq) SELECT $1, id, $3, $4, $5 FROM users WHERE email = $2`,
+      [CONVERSATION, member.email, index + 1, member.read ? 1 : null, seq],
+    );
+  }
+  await db.query(
+    `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq) SELECT $1, $2, id, $4, 1, $5 FROM users WHERE email = $3`,
+    [FIRST_MESSAGE, CONVERSATION, CONVERSATION_MEMBERS[0]!.email, FIRST_MESSAGE_BODY, seq],
+  );
 }
 
 function readerOf(db: Database): Reader {
@@ -213,6 +235,31 @@ function readerOf(db: Database): Reader {
         until: until === null ? null : Number(until),
       };
     },
+    async conversation(id, email) {
+      const [mine] = await db.query(
+        `SELECT c.subject, m.last_read_at, m.left_at FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
+         JOIN users u ON u.id = m.user_id WHERE c.id = $1 AND u.email = $2`,
+        [id, email],
+      );
+      if (!mine) return undefined;
+      const names = await db.query(
+        'SELECT u.name FROM conversation_members m JOIN users u ON u.id = m.user_id WHERE m.conversation_id = $1 ORDER BY m.position',
+        [id],
+      );
+      return {
+        subject: String(mine.subject),
+        participants: names.map((row) => String(row.name)),
+        read: mine.last_read_at !== null,
+        left: mine.left_at !== null,
+      };
+    },
+    async messages(conversationId) {
+      const rows = await db.query(
+        'SELECT u.name, y.body FROM messages y JOIN users u ON u.id = y.user_id WHERE y.conversation_id = $1 ORDER BY y.created_at, y.seq',
+        [conversationId],
+      );
+      return rows.map((row) => `${row.name}: ${row.body}`);
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -239,6 +286,11 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     notifications: await rows('SELECT * FROM notifications ORDER BY id'),
     saved: await rows('SELECT * FROM saved_posts ORDER BY user_id, post_id'),
     members: await rows('SELECT * FROM users ORDER BY id'),
+    messages: [
+      await rows('SELECT * FROM conversations ORDER BY id'),
+      await rows('SELECT * FROM conversation_members ORDER BY conversation_id, user_id'),
+      await rows('SELECT * FROM messages ORDER BY id'),
+    ],
   };
 }
 

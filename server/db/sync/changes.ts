@@ -8,7 +8,16 @@
 // between two of them.
 import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
-import type { PullResponse, WireMember, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
+import type {
+  PullResponse,
+  WireConversation,
+  WireMember,
+  WireMessage,
+  WirePost,
+  WirePreferences,
+  WireReply,
+  WireSaved,
+} from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -27,7 +36,9 @@ export async function changeHead(sql: Sql): Promise<number> {
 /** The keys a version-5 pull added: saved posts and preferences. */
 type ComfortKeys = 'saved' | 'preferences';
 /** A page of a version-5 pull: no members. */
-export type ComfortPage = Omit<PullResponse, 'members'>;
+export type ComfortPage = Omit<PullResponse, 'members' | 'conversations' | 'messages'>;
+/** A page of a version-6 pull: no conversations nor messages. */
+export type MembersPage = Omit<PullResponse, 'conversations' | 'messages'>;
 /** A page of a version-1 pull: posts only. */
 export type PostsPage = Omit<ComfortPage, 'replies' | 'removed' | 'notifications' | 'flags' | ComfortKeys>;
 /** A page of a version-2 pull: posts and replies, no removed posts. */
@@ -47,6 +58,7 @@ interface Shape {
   moderation: boolean;
   comfort: boolean;
   members: boolean;
+  messages: boolean;
 }
 
 /**
@@ -55,7 +67,7 @@ interface Shape {
  * and the order of its rows within one change number.
  */
 interface Kind {
-  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences' | 'members';
+  key: 'posts' | 'replies' | 'removed' | 'notifications' | 'flags' | 'saved' | 'preferences' | 'members' | 'conversations' | 'messages';
   columns: string;
   from: string;
   visible: string;
@@ -147,6 +159,32 @@ const MEMBERS: Kind = {
   order: 'x.seq, x.id',
 };
 
+// Version 7 (messages, issue 61): the viewer's own conversations (one row per conversation, their own
+// place in it: when they read it, whether they left), numbered by the conversation's change or their
+// own, whichever is newer; once they left, by their own only (nothing said in it reaches them, but
+// that they left: their devices drop it). Its messages only to participants who have not left.
+// Admins get no others' (visibility.ts, mayReadConversation).
+const CONVERSATION_SEQ = '(CASE WHEN m.left_at IS NULL THEN greatest(y.seq, m.seq) ELSE m.seq END)';
+const CONVERSATIONS: Kind = {
+  key: 'conversations',
+  columns: `y.id, y.subject, au.member_id AS author_id, y.created_at, y.updated_at,
+    (SELECT json_agg(json_build_object('id', pu.member_id, 'name', pu.name, 'left', pm.left_at IS NOT NULL) ORDER BY pm.position)
+      FROM conversation_members pm JOIN users pu ON pu.id = pm.user_id WHERE pm.conversation_id = y.id) AS participants,
+    m.last_read_at, m.left_at IS NOT NULL AS left, ${CONVERSATION_SEQ} AS seq`,
+  from: 'conversations y JOIN conversation_members m ON m.conversation_id = y.id JOIN users au ON au.id = y.author_id',
+  visible: 'm.user_id = $6',
+  seq: CONVERSATION_SEQ,
+  order: 'x.seq, x.id',
+};
+const MESSAGES: Kind = {
+  key: 'messages',
+  columns: 'y.id, y.conversation_id, au.member_id AS author_id, au.name AS author, y.body, y.created_at, y.seq',
+  from: 'messages y JOIN conversation_members m ON m.conversation_id = y.conversation_id JOIN users au ON au.id = y.user_id',
+  visible: '(m.user_id = $6 AND m.left_at IS NULL)',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
@@ -154,6 +192,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
   ...(shape.members ? [MEMBERS] : []),
+  ...(shape.messages ? [CONVERSATIONS, MESSAGES] : []),
 ];
 
 /**
@@ -231,10 +270,11 @@ const shapeOf = (protocol: number): Shape => ({
   moderation: protocol >= 4,
   comfort: protocol >= 5,
   members: protocol >= 6,
+  messages: protocol >= 7,
 });
 
 /** The newest shape this server knows. */
-const NEWEST = 6;
+const NEWEST = 7;
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
@@ -260,6 +300,8 @@ interface RawPage {
     seq: number | string;
   }[];
   members?: { id: string; name: string; role: string; email: string | null; seq: number | string }[];
+  conversations?: Record<string, unknown>[];
+  messages?: Record<string, unknown>[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -297,6 +339,34 @@ const toWireMember = (row: NonNullable<RawPage['members']>[number]): WireMember 
   name: String(row.name),
   role: row.role === 'admin' ? 'admin' : 'user',
   ...(row.email ? { email: String(row.email) } : {}),
+  seq: Number(row.seq),
+});
+
+/** A conversations row (with the viewer's place in it) as the wire sends it to that participant. */
+const toWireConversation = (row: Record<string, unknown>): WireConversation => ({
+  id: String(row.id),
+  subject: String(row.subject),
+  authorId: String(row.author_id),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+  participants: ((row.participants ?? []) as { id: unknown; name: unknown; left: unknown }[]).map((one) => ({
+    id: String(one.id),
+    name: String(one.name),
+    left: one.left === true,
+  })),
+  lastReadAt: row.last_read_at === null || row.last_read_at === undefined ? null : Number(row.last_read_at),
+  left: row.left === true,
+  seq: Number(row.seq),
+});
+
+/** A messages row as the wire sends it to a participant. */
+const toWireMessage = (row: Record<string, unknown>): WireMessage => ({
+  id: String(row.id),
+  conversationId: String(row.conversation_id),
+  authorId: String(row.author_id),
+  author: String(row.author),
+  body: String(row.body),
+  createdAt: Number(row.created_at),
   seq: Number(row.seq),
 });
 
@@ -351,7 +421,7 @@ export async function pullChanges(
   limit: number,
   protocol: number,
   postsAfter = 0,
-): Promise<PullResponse | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+): Promise<PullResponse | MembersPage | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
   const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
@@ -383,5 +453,21 @@ export async function pullChanges(
   const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
   if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
   const members = (raw.members ?? []).map(toWireMember);
-  return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  if (!shape.messages) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  const conversations = (raw.conversations ?? []).map(toWireConversation);
+  const messages = (raw.messages ?? []).map(toWireMessage);
+  return {
+    posts,
+    replies,
+    removed,
+    notifications,
+    flags,
+    saved,
+    preferences: preferences ?? null,
+    members,
+    conversations,
+    messages,
+    cursor,
+    more,
+  };
 }

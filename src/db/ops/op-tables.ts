@@ -16,4 +16,6 @@ export const OP_TABLES = () => [
   db.accounts,
   db.likeDays,
   db.files,
+  db.conversations,
+  db.messages,
 ];

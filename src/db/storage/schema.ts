@@ -15,6 +15,7 @@ import type { Flag, FlagState, Notification, PostReview } from '../../shared/mod
 import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
 import type { SavedPost } from '../../shared/members';
+import type { Conversation, Message } from '../../shared/messages';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
@@ -342,6 +343,25 @@ export const SCHEMA_V11 = {
   postBlocks: 'lo, hi',
 } as const;
 
+/**
+ * Version 12 (messages, issue 61; connected mode only): the signed-in member's conversations (`email`:
+ * whose; newest first by `updatedAt`) and their messages (by conversation, oldest first). A device
+ * holds only the conversations its member takes part in and has not left.
+ */
+export const SCHEMA_V12 = {
+  conversations: 'id, [email+updatedAt]',
+  messages: 'id, [conversationId+createdAt]',
+} as const;
+
+/**
+ * A conversation on the device: the server's (or this device's, while its start is outstanding), for
+ * member `email`, with when they last read it (null: never) and whether they left it (here, before the
+ * server said so: the lists leave it out, and its pull takes it off the device).
+ */
+export type ConversationRow = Conversation & { email: string; lastReadAt: number | null; left: boolean; seq?: number };
+/** A message on the device (`seq`: the server's change number; absent while its send is outstanding). */
+export type MessageRow = Message & { seq?: number };
+
 /** Approved posts packed together (SCHEMA_V11): their ids all lie in [lo, hi], and no two blocks' ranges overlap. */
 export interface PostBlockRow {
   lo: number;
@@ -367,6 +387,8 @@ export class InsightDatabase extends Dexie {
   seen!: Dexie.Table<SeenRow, [string, string]>;
   files!: EntityTable<FileRow, 'sha256'>;
   postBlocks!: EntityTable<PostBlockRow, 'lo'>;
+  conversations!: EntityTable<ConversationRow, 'id'>;
+  messages!: EntityTable<MessageRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -456,6 +478,7 @@ export class InsightDatabase extends Dexie {
       });
     this.version(10).stores(SCHEMA_V10);
     this.version(11).stores(SCHEMA_V11);
+    this.version(12).stores(SCHEMA_V12);
     this.use(replyRevisions);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code

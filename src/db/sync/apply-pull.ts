@@ -14,6 +14,7 @@ import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
+import { storeServerConversations, storeServerMessages } from '../messages/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -64,7 +65,9 @@ async function storePage(
 ): Promise<{ changed: number; effects?: PreferenceEffects }> {
   const cursor = await readCursor();
   const empty =
-    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved, page.members].every((list) => list.length === 0) &&
+    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved, page.members, page.conversations, page.messages].every(
+      (list) => list.length === 0,
+    ) &&
     page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
@@ -80,6 +83,9 @@ async function storePage(
     (await storeServerNotifications(page.notifications, owner)) +
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner)) +
+    // Conversations before their messages: a message is kept only in a conversation held here.
+    (await storeServerConversations(page.conversations, owner)) +
+    (await storeServerMessages(page.messages)) +
     // Members last: a renamed member's rows in this page take the name too.
     (await storeServerMembers(page.members));
   const pulled = await storeServerPreferences(page.preferences, owner);

@@ -15,6 +15,7 @@ import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
+import { dropConversation } from '../messages/pulled';
 
 /**
  * Rows for this member's own creates that are still queued (they may have been removed at a switch),
@@ -58,7 +59,7 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
 export async function switchMember(session: Session): Promise<boolean> {
   const switched = await db.transaction(
     'rw',
-    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen, db.files],
+    [db.posts, db.replies, db.meta, db.outbox, db.notifications, db.flags, db.saved, db.seen, db.files, db.conversations, db.messages],
     async () => {
       const owner = await readOwner();
       if (owner === session.email) return false;
@@ -95,6 +96,8 @@ export async function switchMember(session: Session): Promise<boolean> {
         // What another member saved and has seen is theirs too; their pull brings it back.
         await db.saved.filter((row) => row.email !== session.email).delete();
         await db.seen.filter((row) => row.email !== session.email).delete();
+        // Conversations are their participants' alone (issue 61): another member's never stay.
+        for (const row of await db.conversations.filter((one) => one.email !== session.email).toArray()) await dropConversation(row.id);
         await db.meta.put({ key: SYNC_META.cursor, value: 0 });
       }
       await restoreQueuedCreates(session);

@@ -84,7 +84,8 @@ export type OpLimit =
   | 'flags_per_day'
   | 'votes_per_day'
   | 'edits_per_day'
-  | 'renames_per_day';
+  | 'renames_per_day'
+  | 'messages_per_day';
 
 /** What the staff log (server/db/staff/staff-log.ts) keeps of an action besides its reason: its decision. */
 export interface StaffDetail {

@@ -13,6 +13,7 @@ import { flag } from './flag';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
+import { leaveConversation, readMessages, sendMessage, startConversation } from './messages';
 import { deleteSpammer, silenceMember, suspendMember } from './moderate-member';
 import { readNotifications } from './read-notifications';
 import { rename } from './rename';
@@ -48,6 +49,10 @@ export const OPERATIONS = [
   deleteSpammer,
   vote,
   closePoll,
+  startConversation,
+  sendMessage,
+  readMessages,
+  leaveConversation,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

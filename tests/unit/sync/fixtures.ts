@@ -12,6 +12,8 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   saved: [],
   preferences: null,
   members: [],
+  conversations: [],
+  messages: [],
   cursor: 1,
   more: false,
   ...overrides,
