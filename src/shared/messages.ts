@@ -49,7 +49,11 @@ export interface Message {
 /** A conversation's subject: one line, not blank, within a title's length, storable, no hidden characters. */
 export function validateSubject(subject: string): Problem | null {
   if (blank(subject)) return problem('Missing Information', 'Please write a subject for your message.');
-  return tooLong('Subject', subject.trim(), MESSAGE_LIMITS.subject) ?? unstorableText('Subject', subject) ?? hiddenText('Subject', subject, 'line');
+  return (
+    tooLong('Subject', subject.trim(), MESSAGE_LIMITS.subject) ??
+    unstorableText('Subject', subject) ??
+    hiddenText('Subject', subject, 'line')
+  );
 }
 
 /** A message's body: a reply's rules, worded for a message. */

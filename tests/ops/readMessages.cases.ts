@@ -8,7 +8,22 @@ export default casesOf('readMessages', [
     payload: { conversationId: CONVERSATION },
     expect: { look: async (read) => (await read.conversation(CONVERSATION, BOB))?.read, is: true },
   },
-  { name: 'a member not in it: conversation_not_found', who: 'dave', payload: { conversationId: CONVERSATION }, expect: 'conversation_not_found' },
-  { name: 'an admin not in it: conversation_not_found', who: 'admin', payload: { conversationId: CONVERSATION }, expect: 'conversation_not_found' },
-  { name: 'a conversation nobody has: conversation_not_found', who: 'bob', payload: { conversationId: NO_CONVERSATION }, expect: 'conversation_not_found' },
+  {
+    name: 'a member not in it: conversation_not_found',
+    who: 'dave',
+    payload: { conversationId: CONVERSATION },
+    expect: 'conversation_not_found',
+  },
+  {
+    name: 'an admin not in it: conversation_not_found',
+    who: 'admin',
+    payload: { conversationId: CONVERSATION },
+    expect: 'conversation_not_found',
+  },
+  {
+    name: 'a conversation nobody has: conversation_not_found',
+    who: 'bob',
+    payload: { conversationId: NO_CONVERSATION },
+    expect: 'conversation_not_found',
+  },
 ]);

@@ -22,8 +22,23 @@ export default casesOf('sendMessage', [
       is: [['Alice: Hello Bob.', 'Alice: And the quotas?'], true],
     },
   },
-  { name: 'a member not in it: conversation_not_found', who: 'dave', payload: { conversationId: CONVERSATION, body: 'Hi' }, expect: 'conversation_not_found' },
-  { name: 'an admin not in it: conversation_not_found', who: 'admin', payload: { conversationId: CONVERSATION, body: 'Hi' }, expect: 'conversation_not_found' },
-  { name: 'a conversation nobody has: conversation_not_found', who: 'bob', payload: { conversationId: NO_CONVERSATION, body: 'Hi' }, expect: 'conversation_not_found' },
+  {
+    name: 'a member not in it: conversation_not_found',
+    who: 'dave',
+    payload: { conversationId: CONVERSATION, body: 'Hi' },
+    expect: 'conversation_not_found',
+  },
+  {
+    name: 'an admin not in it: conversation_not_found',
+    who: 'admin',
+    payload: { conversationId: CONVERSATION, body: 'Hi' },
+    expect: 'conversation_not_found',
+  },
+  {
+    name: 'a conversation nobody has: conversation_not_found',
+    who: 'bob',
+    payload: { conversationId: NO_CONVERSATION, body: 'Hi' },
+    expect: 'conversation_not_found',
+  },
   { name: 'a blank message: invalid', who: 'bob', payload: { conversationId: CONVERSATION, body: '\u200B' }, expect: 'invalid' },
 ]);

@@ -48,7 +48,12 @@ export default casesOf('startConversation', [
     expect: 'messages_closed',
     deviceApplies: true,
   },
-  { name: 'a subject with a right-to-left override: invalid', who: 'alice', payload: start({ subject: 'Invoice \u202Efdp.exe' }), expect: 'invalid' },
+  {
+    name: 'a subject with a right-to-left override: invalid',
+    who: 'alice',
+    payload: start({ subject: 'Invoice \u202Efdp.exe' }),
+    expect: 'invalid',
+  },
   { name: 'a subject of zero-width spaces only: invalid', who: 'alice', payload: start({ subject: '\u200B\u200B' }), expect: 'invalid' },
   { name: 'a blank message: invalid', who: 'alice', payload: start({ body: '   ' }), expect: 'invalid' },
   { name: 'a message past a reply’s length: invalid', who: 'alice', payload: start({ body: 'x'.repeat(10_001) }), expect: 'invalid' },

@@ -553,12 +553,10 @@ export class SqlStore implements OpStore {
   }
 
   async readConversation(actor: Actor, id: string, at: number): Promise<void> {
-    await this.write('UPDATE conversation_members SET last_read_at = $3, seq = $4 WHERE conversation_id = $1 AND user_id = $2 RETURNING user_id', [
-      id,
-      this.userId(actor),
-      at,
-      this.change.seq,
-    ]);
+    await this.write(
+      'UPDATE conversation_members SET last_read_at = $3, seq = $4 WHERE conversation_id = $1 AND user_id = $2 RETURNING user_id',
+      [id, this.userId(actor), at, this.change.seq],
+    );
   }
 
   /** The member's own row says when they left (their devices drop it); the conversation's change tells the others. */

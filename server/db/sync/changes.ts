@@ -453,7 +453,8 @@ export async function pullChanges(
   const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
   if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
   const members = (raw.members ?? []).map(toWireMember);
-  if (!shape.messages) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  if (!shape.messages)
+    return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
   const conversations = (raw.conversations ?? []).map(toWireConversation);
   const messages = (raw.messages ?? []).map(toWireMessage);
   return {

@@ -208,7 +208,10 @@ const reader: Reader = {
     return { subject: row.subject, participants: row.participants.map((one) => one.name), read: row.lastReadAt !== null, left: row.left };
   },
   async messages(conversationId) {
-    const rows = await db.messages.where('[conversationId+createdAt]').between([conversationId, -Infinity], [conversationId, Infinity]).toArray();
+    const rows = await db.messages
+      .where('[conversationId+createdAt]')
+      .between([conversationId, -Infinity], [conversationId, Infinity])
+      .toArray();
     return rows.map((row) => `${row.author}: ${row.body}`);
   },
   // A device records no suspension: the server, which alone knows every member, does.
