@@ -2,6 +2,7 @@
 // mode only. A conversation's id and a message's id are UUIDs made on the device (written offline
 // like everything else); its participants are public member ids (never emails), fixed when it
 // starts; each may leave it. Who reads what: src/shared/visibility.ts (mayReadConversation).
+import { ERRORS } from './errors';
 import { MEMBER_ID_PATTERN } from './members';
 import { LIMITS } from './post-rules';
 import { blank, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
@@ -15,7 +16,7 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /** The sentence a member who may not send messages yet reads (PRODUCT.md). */
-export const MESSAGES_CLOSED = 'Messages open once one of your posts or replies is approved.';
+export const MESSAGES_CLOSED = ERRORS.messages_closed.message;
 
 /** One participant of a conversation: their public id and name, and whether they left it. */
 export interface Participant {
