@@ -82,3 +82,9 @@ export function validateRecipients(value: unknown, ownId?: string): Problem | nu
   if (ownId !== undefined && value.includes(ownId)) return problem('Not to yourself', 'Choose members other than yourself.');
   return null;
 }
+
+/** The header link's accessible description, and a conversation's unread badge's. */
+export function unreadMessagesDescription(count: number): string {
+  if (count === 0) return 'No unread messages';
+  return `${count.toLocaleString('en-US')} unread message${count === 1 ? '' : 's'}`;
+}
