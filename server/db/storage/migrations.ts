@@ -608,7 +608,7 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   [`DROP FUNCTION ie_like(uuid, bigint, bigint, bigint, boolean, text)`],
   // 22: messages (issue 61): conversations (ids made on the device), their participants (each with
   // when they last read it and when they left it; a conversation_members row's seq: that member's own
-  // change), and the messages. A pull reads a member's conversations by user and a conversation's
+  // change; emailed_at: the newest message "When I'm away" told them of), and the messages. A pull reads a member's conversations by user and a conversation's
   // messages by change number.
   [
     `CREATE TABLE conversations (
@@ -625,6 +625,7 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       position integer NOT NULL,
       last_read_at bigint,
       left_at bigint,
+      emailed_at bigint,
       seq bigint NOT NULL,
       PRIMARY KEY (conversation_id, user_id)
     )`,
