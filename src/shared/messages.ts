@@ -83,8 +83,4 @@ export function validateRecipients(value: unknown, ownId?: string): Problem | nu
   return null;
 }
 
-/** The header link's accessible description, and a conversation's unread badge's. */
-export function unreadMessagesDescription(count: number): string {
-  if (count === 0) return 'No unread messages';
-  return `${count.toLocaleString('en-US')} unread message${count === 1 ? '' : 's'}`;
-}
+export { unreadMessagesDescription } from './moderation';

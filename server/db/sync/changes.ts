@@ -8,16 +8,7 @@
 // between two of them.
 import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
-import type {
-  PullResponse,
-  WireConversation,
-  WireMember,
-  WireMessage,
-  WirePost,
-  WirePreferences,
-  WireReply,
-  WireSaved,
-} from '../../../src/shared/protocol';
+import type { PullResponse, WireMember, WirePost, WirePreferences, WireReply, WireSaved } from '../../../src/shared/protocol';
 import type { Sql } from '../storage/adapter';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -26,6 +17,7 @@ import { notificationColumns, toWireNotification } from '../notifications/notifi
 import { readablePostColumns, toWirePost, type PostRow } from '../posts/post-rows';
 import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
+import { toWireConversation, toWireMessage } from '../messages/message-rows';
 
 /** The newest change number. */
 export async function changeHead(sql: Sql): Promise<number> {
@@ -339,34 +331,6 @@ const toWireMember = (row: NonNullable<RawPage['members']>[number]): WireMember 
   name: String(row.name),
   role: row.role === 'admin' ? 'admin' : 'user',
   ...(row.email ? { email: String(row.email) } : {}),
-  seq: Number(row.seq),
-});
-
-/** A conversations row (with the viewer's place in it) as the wire sends it to that participant. */
-const toWireConversation = (row: Record<string, unknown>): WireConversation => ({
-  id: String(row.id),
-  subject: String(row.subject),
-  authorId: String(row.author_id),
-  createdAt: Number(row.created_at),
-  updatedAt: Number(row.updated_at),
-  participants: ((row.participants ?? []) as { id: unknown; name: unknown; left: unknown }[]).map((one) => ({
-    id: String(one.id),
-    name: String(one.name),
-    left: one.left === true,
-  })),
-  lastReadAt: row.last_read_at === null || row.last_read_at === undefined ? null : Number(row.last_read_at),
-  left: row.left === true,
-  seq: Number(row.seq),
-});
-
-/** A messages row as the wire sends it to a participant. */
-const toWireMessage = (row: Record<string, unknown>): WireMessage => ({
-  id: String(row.id),
-  conversationId: String(row.conversation_id),
-  authorId: String(row.author_id),
-  author: String(row.author),
-  body: String(row.body),
-  createdAt: Number(row.created_at),
   seq: Number(row.seq),
 });
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { pendingDescription } from '../../shared/moderation';
-import { unreadMessagesDescription } from '../../shared/messages';
+import { pendingDescription, unreadMessagesDescription } from '../../shared/moderation';
 import { NavbarFrame } from './navbar-frame';
 import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
