@@ -460,6 +460,8 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** GET /api/members/:id: a MemberProfile (members.ts), to any signed-in member. */
 export const memberParamsSchema = z.object({ id: z.string().regex(MEMBER_ID_PATTERN) });
+/** GET /api/admin/message-flags/:id (issue 61): a flag of a message, by its id. */
+export const messageFlagParamsSchema = z.object({ id: z.uuid() });
 export const memberProfileSchema = z.object({
   id: z.string(),
   name: z.string(),

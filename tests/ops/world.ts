@@ -166,6 +166,8 @@ export interface Reader {
   conversation(id: string, email: string): Promise<{ subject: string; participants: string[]; read: boolean; left: boolean } | undefined>;
   /** A conversation's messages, oldest first, as "<author>: <body>". */
   messages(conversationId: string): Promise<string[]>;
+  /** The flags of a message, as "<who> <reason>" (a device keeps none: its server does). */
+  messageFlags(messageId: string): Promise<string[]>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
 }
@@ -226,6 +228,7 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   suspension: ['members'],
   conversation: ['messages'],
   messages: ['messages'],
+  messageFlags: ['messages'],
 };
 
 /** `reader`, recording the tables a case reads through it. */

@@ -65,6 +65,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let approvedFile: string;
   /** The author's conversation with the third member (issue 61), and the third member's public id. */
   const conversationId = randomUUID();
+  const conversationFirstMessage = randomUUID();
   let thirdId: string;
 
   beforeAll(async () => {
@@ -111,7 +112,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     });
     await clients.admin.push(reviewOp(withFile));
     const started = await clients.member.push({
-      id: randomUUID(),
+      id: conversationFirstMessage,
       type: 'startConversation',
       conversationId,
       recipients: [thirdId],
@@ -570,6 +571,21 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'push readMessages (the author’s conversation)',
       async (c) => opOutcome(c, { id: randomUUID(), type: 'readMessages', conversationId } as Op),
       { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
+    [
+      'GET /api/admin/message-flags (the admins’ list of flagged messages)',
+      async (c) => c.request('GET', '/api/admin/message-flags'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'GET /api/admin/message-flags/:id (no such flag)',
+      async (c) => c.request('GET', `/api/admin/message-flags/${randomUUID()}`),
+      { visitor: '401', member: '403', other: '403', admin: '404' },
+    ],
+    [
+      'push flagMessage (the author’s own first message)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'flagMessage', messageId: conversationFirstMessage, reason: 'spam' } as Op),
+      { visitor: '401', member: '200 cannot_flag_own', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
     ],
     [
       'push leaveConversation (the author’s conversation)',

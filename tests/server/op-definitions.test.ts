@@ -38,6 +38,7 @@ import {
   FIRST_MESSAGE,
   FIRST_MESSAGE_BODY,
   changedTables,
+  whoOf,
   type OpCase,
   type Reader,
   type Table,
@@ -54,6 +55,7 @@ const nameOf = (email: string) => MEMBERS.find((member) => member.email === emai
 /** Empties what operations write, then sets up the world under one change number. */
 async function seed(db: Database): Promise<void> {
   for (const table of [
+    'message_flags',
     'messages',
     'conversation_members',
     'conversations',
@@ -260,6 +262,13 @@ function readerOf(db: Database): Reader {
       );
       return rows.map((row) => `${row.name}: ${row.body}`);
     },
+    async messageFlags(messageId) {
+      const rows = await db.query(
+        'SELECT u.email, f.reason FROM message_flags f JOIN users u ON u.id = f.user_id WHERE f.message_id = $1 ORDER BY u.email',
+        [messageId],
+      );
+      return rows.map((row) => `${whoOf(String(row.email))} ${row.reason}`);
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -290,6 +299,7 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
       await rows('SELECT * FROM conversations ORDER BY id'),
       await rows('SELECT * FROM conversation_members ORDER BY conversation_id, user_id'),
       await rows('SELECT * FROM messages ORDER BY id'),
+      await rows('SELECT * FROM message_flags ORDER BY id'),
     ],
   };
 }

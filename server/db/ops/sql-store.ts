@@ -567,4 +567,31 @@ export class SqlStore implements OpStore {
     );
     await this.write('UPDATE conversations SET seq = $2 WHERE id = $1 RETURNING id', [id, this.change.seq]);
   }
+
+  async message(id: string): Promise<Message | undefined> {
+    const [row] = await this.tx.query(
+      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at
+       FROM messages y JOIN users a ON a.id = y.user_id WHERE y.id = $1`,
+      [id],
+    );
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      conversationId: String(row.conversation_id),
+      authorId: String(row.author_id),
+      author: String(row.author),
+      body: String(row.body),
+      createdAt: Number(row.created_at),
+    };
+  }
+
+  /** The flag (the admins' Flags read it by route, not by pull: it takes no change number). */
+  async flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean> {
+    const [row] = await this.tx.query(
+      `INSERT INTO message_flags (id, message_id, conversation_id, user_id, reason, text, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, user_id) DO NOTHING RETURNING id`,
+      [flag.id, message.id, message.conversationId, this.userId(actor), flag.reason, flag.text, flag.at],
+    );
+    return row !== undefined;
+  }
 }

@@ -640,6 +640,18 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     )`,
     `CREATE INDEX messages_conversation ON messages (conversation_id, seq)`,
     `CREATE INDEX messages_seq ON messages (seq)`,
+    // A member's flag of a message: the admins open its conversation through it (staff log).
+    `CREATE TABLE message_flags (
+      id uuid PRIMARY KEY,
+      message_id uuid NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+      conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id),
+      reason text NOT NULL,
+      text text NOT NULL,
+      created_at bigint NOT NULL,
+      state text NOT NULL DEFAULT 'open',
+      UNIQUE (message_id, user_id)
+    )`,
   ],
 ];
 

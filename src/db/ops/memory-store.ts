@@ -205,4 +205,12 @@ export class MemoryStore implements OpStore {
         participants: conversation.participants.map((one) => (one.id === me ? { ...one, left: true } : one)),
       });
   }
+
+  async message(id: string): Promise<Message | undefined> {
+    return this.messages.get(id);
+  }
+
+  async flagMessage(): Promise<boolean> {
+    return true;
+  }
 }

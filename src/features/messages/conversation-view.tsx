@@ -6,6 +6,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { leaveConversation, markConversationRead, sendMessage } from '../../db/messages/messages';
 import { MESSAGE_LIMITS, validateMessageBody } from '../../shared/messages';
+import { ERRORS } from '../../shared/errors';
 import { useConversation } from './use-messages';
 
 /** A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave conversation". */
@@ -34,7 +35,7 @@ export function ConversationView({ id }: { id: string }) {
     return (
       <div className="container app-page-body">
         <h1 className="h2">Conversation not found</h1>
-        <p>This conversation is not available to you.</p>
+        <p>{ERRORS.conversation_not_found.message}</p>
       </div>
     );
   const { conversation, messages } = found;

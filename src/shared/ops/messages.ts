@@ -7,7 +7,7 @@ import { validateMessageBody, validateRecipients, validateSubject } from '../mes
 import { mayReadConversation } from '../visibility';
 import type { Actor } from '../post-rules';
 import { check, defineOp, refuse, type OpContext } from './define';
-import { textOf } from './fields';
+import { flagInput, textOf } from './fields';
 import type { OpStore } from './store';
 
 /** A message's body (validateMessageBody), trimmed. */
@@ -108,5 +108,27 @@ export const leaveConversation = defineOp('leaveConversation', 7, 'member', {
   async run(store, actor, { conversationId }, context) {
     await ownConversation(store, actor, conversationId);
     await store.leaveConversation(actor, conversationId, context.now);
+  },
+});
+
+/**
+ * flagMessage: a participant flags another's message to the admins (once; never their own). The
+ * admins then open that conversation through the flag (GET /api/admin/message-flags/:id), which is
+ * written to the staff log; they browse no other. A device keeps no flag of a message: its server does.
+ */
+export const flagMessage = defineOp('flagMessage', 7, 'member', {
+  limits: ['flags_per_day'],
+  sendUnchanged: true,
+  wire: (z, f) => ({ messageId: f.uuid, reason: z.unknown(), text: z.unknown().optional() }),
+  parse(op) {
+    const { reason, text } = flagInput(op.reason, op.text);
+    return { messageId: op.messageId, reason, text };
+  },
+  async run(store, actor, { messageId, reason, text }, context) {
+    const message = await store.message(messageId);
+    if (!message) refuse('conversation_not_found');
+    const { me } = await ownConversation(store, actor, message.conversationId);
+    if (message.authorId === me) refuse('cannot_flag_own');
+    if (!(await store.flagMessage(actor, message, { id: context.id, reason, text, at: context.now }))) refuse('already_flagged');
   },
 });

@@ -13,7 +13,7 @@ import { flag } from './flag';
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
-import { leaveConversation, readMessages, sendMessage, startConversation } from './messages';
+import { flagMessage, leaveConversation, readMessages, sendMessage, startConversation } from './messages';
 import { deleteSpammer, silenceMember, suspendMember } from './moderate-member';
 import { readNotifications } from './read-notifications';
 import { rename } from './rename';
@@ -53,6 +53,7 @@ export const OPERATIONS = [
   sendMessage,
   readMessages,
   leaveConversation,
+  flagMessage,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

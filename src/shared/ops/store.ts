@@ -143,4 +143,11 @@ export interface OpStore {
   readConversation(actor: Actor, id: string, at: number): Promise<void>;
   /** The member leaves the conversation: they read and receive none of it any more. */
   leaveConversation(actor: Actor, id: string, at: number): Promise<void>;
+  /** The message of this id, or undefined. */
+  message(id: string): Promise<Message | undefined>;
+  /**
+   * Flags the message to the admins (its conversation goes with it): false when the member flagged
+   * it before. A device keeps none (true): its server answers `already_flagged`.
+   */
+  flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean>;
 }

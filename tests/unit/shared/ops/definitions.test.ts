@@ -214,6 +214,9 @@ const reader: Reader = {
       .toArray();
     return rows.map((row) => `${row.author}: ${row.body}`);
   },
+  async messageFlags() {
+    return [];
+  },
   // A device records no suspension: the server, which alone knows every member, does.
   async suspension() {
     return null;
