@@ -85,10 +85,11 @@ const DB_GROUPS = {
   notifications: ['storage', 'members', 'ops'],
   saved: ['storage', 'members', 'ops'],
   preferences: ['storage', 'members', 'ops'],
+  messages: ['storage', 'members', 'ops'],
   moderation: ['storage', 'members', 'ops', 'posts'],
   search: ['storage'],
   insights: ['storage', 'likes'],
-  sync: ['storage', 'members', 'ops', 'posts', 'replies', 'flags', 'notifications', 'saved', 'preferences', 'groups'],
+  sync: ['storage', 'members', 'ops', 'posts', 'replies', 'flags', 'notifications', 'saved', 'preferences', 'groups', 'messages'],
   mirror: ['storage', 'posts', 'sync'],
   groups: ['storage', 'members', 'ops'],
 };

@@ -30,7 +30,7 @@ import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
 import { MailWorker, type MailWorkerOptions } from './mail/outbox';
-import { awayRound, digestRound } from './mail/notify';
+import { awayMessagesRound, awayRound, digestRound } from './mail/notify';
 
 export interface AppOptions {
   db: Database;
@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const worker = new MailWorker(db, {
       onTick: async () => {
         await awayRound(db, ctx.origin());
+        await awayMessagesRound(db, ctx.origin());
         await digestRound(db, ctx.origin());
       },
       ...options.mail,

@@ -78,6 +78,12 @@ export const DEFAULT_LIMITS: Record<
    * changes every few seconds to confuse readers (each rename rewrites the author of all they wrote).
    */
   renames_per_day: { count: 3, seconds: DAY, firstDayCount: 3, firstDaySeconds: DAY },
+  /**
+   * Messages (issue 61), a conversation's first one included: Discourse lets a new member send none
+   * until their trust level rises; here one approved post or reply opens them (the operations' rule,
+   * `messages_closed`), then 10 on the first day and 100 a day after.
+   */
+  messages_per_day: { count: 100, seconds: DAY, firstDayCount: 10, firstDaySeconds: DAY },
 };
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

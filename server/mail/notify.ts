@@ -15,7 +15,7 @@ import { issueToken } from '../db/members/tokens';
 import { notificationColumns, toWireNotification } from '../db/notifications/notification-rows';
 import { notificationSeenSql, publicPostSql } from '../../src/shared/visibility';
 import { enqueueMail } from './outbox';
-import { awayNotifications, dailyDigest } from './templates';
+import { awayMessages, awayNotifications, dailyDigest, type UnreadConversation } from './templates';
 
 export const AWAY_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -132,6 +132,68 @@ export async function digestRound(db: Database, origin: string, now = Date.now()
       if (day.length === 0 && popular.length === 0) return false;
       const content = dailyDigest(member.name, origin, day.slice(0, MAX_LISTED), popular, await unsubscribeUrl(tx, member, origin));
       await enqueueMail(tx, { kind: 'digest', to: member.email, userId: member.id, content });
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * The messages `member` has not read, by others, in conversations they take part in and have not
+ * left, and not yet told of by email: per conversation (newest first), with the newest one's time.
+ */
+const UNREAD_MESSAGES = `
+  SELECT c.id, c.subject, count(*)::int AS count, max(y.created_at) AS newest,
+    array_agg(DISTINCT a.name ORDER BY a.name) AS senders
+  FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id
+    JOIN messages y ON y.conversation_id = m.conversation_id JOIN users a ON a.id = y.user_id
+  WHERE m.user_id = $1 AND m.left_at IS NULL AND y.user_id <> m.user_id
+    AND y.created_at > coalesce(m.last_read_at, 0) AND y.created_at > coalesce(m.emailed_at, 0)
+  GROUP BY c.id, c.subject ORDER BY max(y.created_at) DESC`;
+
+/**
+ * One round of "When I'm away" for messages (issue 61), as for notifications: a message still unread
+ * 10 minutes after it was written is emailed (which conversations, how many, from whom; never their
+ * text), with every other unread one, in one email, at most one email per 10 minutes per member
+ * (notifications and messages share the pause). Returns how many emails it queued.
+ */
+export async function awayMessagesRound(db: Database, origin: string, now = Date.now()): Promise<number> {
+  const due = await db.query(
+    `SELECT u.id, u.email, u.name FROM users u
+     WHERE ${MAILABLE('away')} AND (u.away_emailed_at IS NULL OR u.away_emailed_at <= $1)
+       AND EXISTS (SELECT 1 FROM conversation_members m JOIN messages y ON y.conversation_id = m.conversation_id
+         WHERE m.user_id = u.id AND m.left_at IS NULL AND y.user_id <> u.id AND y.created_at <= $1
+           AND y.created_at > coalesce(m.last_read_at, 0) AND y.created_at > coalesce(m.emailed_at, 0))
+     ORDER BY u.id LIMIT ${BATCH}`,
+    [now - AWAY_MS],
+  );
+  let queued = 0;
+  for (const member of due.map(toMember)) {
+    const sent = await db.transaction(async (tx) => {
+      const [still] = await tx.query(
+        `SELECT u.id FROM users u WHERE u.id = $1 AND ${MAILABLE('away')} AND (u.away_emailed_at IS NULL OR u.away_emailed_at <= $2) FOR UPDATE`,
+        [member.id, now - AWAY_MS],
+      );
+      if (!still) return false;
+      const rows = await tx.query(UNREAD_MESSAGES, [member.id]);
+      if (!rows.some((row) => Number(row.newest) <= now - AWAY_MS)) return false;
+      for (const row of rows) {
+        await tx.query('UPDATE conversation_members SET emailed_at = $3 WHERE conversation_id = $1 AND user_id = $2', [
+          row.id,
+          member.id,
+          Number(row.newest),
+        ]);
+      }
+      await tx.query('UPDATE users SET away_emailed_at = $2 WHERE id = $1', [member.id, now]);
+      const conversations: UnreadConversation[] = rows.slice(0, MAX_LISTED).map((row) => ({
+        id: String(row.id),
+        subject: String(row.subject),
+        count: Number(row.count),
+        senders: (row.senders as unknown[]).map(String),
+      }));
+      const content = awayMessages(member.name, origin, conversations, await unsubscribeUrl(tx, member, origin));
+      await enqueueMail(tx, { kind: 'away', to: member.email, userId: member.id, content });
       return true;
     });
     if (sent) queued += 1;

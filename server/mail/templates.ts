@@ -223,3 +223,33 @@ export function dailyDigest(
     unsubscribeHeaders(unsubscribe),
   );
 }
+
+/** A conversation with messages the member has not read, as "When I'm away" lists it (never the messages' text). */
+export interface UnreadConversation {
+  id: string;
+  subject: string;
+  count: number;
+  senders: string[];
+}
+
+/** "When I'm away" for messages (issue 61): which conversations have new messages, and from whom; their text stays on the forum. */
+export function awayMessages(name: string, origin: string, conversations: UnreadConversation[], unsubscribe: string): MailContent {
+  const total = conversations.reduce((sum, one) => sum + one.count, 0);
+  const words = (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`;
+  return compose(
+    `${words(total)} on ${PRODUCT}`,
+    hello(name),
+    {
+      paragraphs: ['While you were away, members wrote to you:'],
+      items: conversations.map((one) => ({
+        text: one.subject,
+        detail: `${words(one.count)} from ${one.senders.join(', ')}`,
+        url: `${origin}/messages/${one.id}`,
+      })),
+      action: { label: 'Open messages', url: `${origin}/messages` },
+      after: ['You receive these because your email setting is “When I’m away”. Change it on your Profile.'],
+      unsubscribe,
+    },
+    unsubscribeHeaders(unsubscribe),
+  );
+}

@@ -15,6 +15,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { useReviewCounts } from '../features/admin/use-pending-posts';
 import { NotificationWatcher } from '../features/notifications/notification-watcher';
 import { useUnreadCount } from '../features/notifications/use-notifications';
+import { useUnreadMessages } from '../features/messages/use-messages';
 import { NewPostProvider } from '../features/posting/new-post-provider';
 import { useNewPost } from '../features/posting/new-post-context';
 import { InstallButton } from '../features/pwa/install-button';
@@ -50,6 +51,7 @@ function ProtectedShell({ user }: { user: Session }) {
   const ready = status === 'ready';
   const review = useReviewCounts(isAdmin && ready);
   const unreadCount = useUnreadCount(ready);
+  const unreadMessages = useUnreadMessages(ready && connected);
   const silence = useSilence(user.email);
   useEffect(() => start(), [start]);
   // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
@@ -96,6 +98,7 @@ function ProtectedShell({ user }: { user: Session }) {
       isAdmin={isAdmin}
       review={review}
       unreadCount={unreadCount}
+      unreadMessages={connected ? unreadMessages : undefined}
       onNewPost={silence ? undefined : open}
       onNewPostIntent={preload}
       onLogout={() => void onLogout()}

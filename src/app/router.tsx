@@ -41,13 +41,18 @@ const member = screen('/members/:id', () => import('../pages/member').then((m) =
 const share = screen('/share', () => import('../pages/share').then((m) => m.SharePage));
 const newPost = screen('/new', share.load);
 const notifications = screen('/notifications', () => import('../pages/notifications').then((m) => m.NotificationsPage));
+const messages = screen('/messages', () => import('../pages/messages').then((m) => m.MessagesPage));
+// Its messages' text is Markdown: the renderer loads beside the page's code, as for a post.
+const conversation = screen('/messages/:id', () =>
+  Promise.all([import('../pages/messages'), import('../lib/markdown/render')]).then(([m]) => m.ConversationPage),
+);
 const admin = screen('/admin', () => import('../pages/admin').then((m) => m.AdminPage));
 // Its charts (uPlot) load from inside the page, on this route only.
 const insights = screen('/admin/insights', () => import('../pages/admin-insights').then((m) => m.AdminInsightsPage));
 const staffLog = screen('/admin/log', () => import('../pages/admin-log').then((m) => m.AdminLogPage));
 
 const publicScreens = [about, login, resetPassword, confirmEmail, unsubscribe];
-const memberScreens = [forum, post, profile, member, share, newPost, notifications];
+const memberScreens = [forum, post, profile, member, share, newPost, notifications, messages, conversation];
 const adminScreens = [admin, insights, staffLog];
 
 /**

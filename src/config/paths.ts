@@ -23,6 +23,10 @@ export const paths = {
   /** Every staff action, newest first. */
   adminLog: '/admin/log',
   notifications: '/notifications',
+  /** The member's conversations (issue 61). */
+  messages: '/messages',
+  /** One conversation. */
+  conversation: (id: string) => `/messages/${id}`,
   /** Opens New Post over the forum (the manifest's "New Post" shortcut). */
   newPost: '/new',
   /** The manifest's share_target: ?title=&text=&url= become a New Post draft. */

@@ -114,6 +114,14 @@ export const ERRORS = {
       'The forum’s staff silenced your account: you can read, but not post, reply, edit, like or flag. What you wrote is kept as a draft.',
   },
   staff_member: { status: 403, title: 'Not allowed', message: 'A staff account cannot be suspended, silenced or deleted.' },
+  // Issue 61 (messages).
+  conversation_not_found: { status: 404, title: 'Conversation not found', message: 'This conversation is not available to you.' },
+  messages_closed: { status: 403, title: 'Messages not open yet', message: 'Messages open once one of your posts or replies is approved.' },
+  recipient_not_found: {
+    status: 404,
+    title: 'Recipient not found',
+    message: 'One of the recipients is not a member here. Choose recipients among the members the To field suggests.',
+  },
   slow_down: { status: 429, title: 'Slow down', message: 'You are doing that too often. Try again in a moment.' },
   // Accounts people keep (issue 41): a device signed out by a new password or from another device, and email links.
   password_changed: {

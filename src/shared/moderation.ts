@@ -251,6 +251,12 @@ export function pendingDescription(count: number, flagged = 0): string {
 }
 
 /** The Notifications button's description: "3 unread notifications", "1 unread notification", "No unread notifications". */
+/** The header's Messages link's accessible description (issue 61), and a conversation's unread badge's. */
+export function unreadMessagesDescription(count: number): string {
+  if (count === 0) return 'No unread messages';
+  return `${count.toLocaleString('en-US')} unread message${count === 1 ? '' : 's'}`;
+}
+
 export function unreadDescription(count: number): string {
   if (count === 0) return 'No unread notifications';
   return `${count.toLocaleString('en-US')} unread notification${count === 1 ? '' : 's'}`;

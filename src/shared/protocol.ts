@@ -38,8 +38,10 @@ export const PROTOCOL_VERSION = 7;
  * afterwards), the Members operations of /admin, the staff log, limits (`slow_down`) and search
  * over replies. Every version gets blank `authorEmail`s for others' posts and replies.
  * Version 7 (private spaces, issue 61) added groups: the Groups operations of /admin, and `groups`
- * and `groupMembers` in a pull) and categories the admins shape (their operations, `categories` in a
- * pull); an older device gets none of them.
+ * and `groupMembers` in a pull), categories the admins shape (their operations, `categories` in a pull) and messages (the
+ * operations `startConversation`, `sendMessage`, `readMessages`, `leaveConversation` and
+ * `flagMessage`, and `conversations` and `messages` in a pull: a member's own only); an older device
+ * gets none of them.
  */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 /** The request header that carries the device's PROTOCOL_VERSION. */
@@ -294,6 +296,36 @@ export const wireCategorySchema = z.object({
 });
 export type WireCategory = z.infer<typeof wireCategorySchema>;
 
+/**
+ * A conversation as a pull sends it to one of its participants (version 7): its subject and
+ * participants, the viewer's own lastReadAt, and `left` once the viewer left it (the device then
+ * drops it and its messages; nothing of it reaches them any more).
+ */
+export const wireConversationSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  authorId: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  participants: z.array(z.object({ id: z.string(), name: z.string(), left: z.boolean() })),
+  lastReadAt: z.number().nullable(),
+  left: z.boolean(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireConversation = z.infer<typeof wireConversationSchema>;
+
+/** A message as a pull sends it to the participants of its conversation (version 7). */
+export const wireMessageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  authorId: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.number(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireMessage = z.infer<typeof wireMessageSchema>;
+
 /** The zod constructors the operations' wire schemas are built with (define.ts, Zod): only these, so the bundle keeps only these. */
 const WIRE_ZOD: Zod = {
   array: z.array,
@@ -403,6 +435,10 @@ export const pullResponseSchema = z.object({
   groupMembers: z.array(wireGroupMemberSchema).default([]),
   /** Version 7: the categories changed in the same range (those this member may not see: their id, `gone`). */
   categories: z.array(wireCategorySchema).default([]),
+  /** Version 7: this member's conversations changed in the same range (a new message, a read, a leave). */
+  conversations: z.array(wireConversationSchema).default([]),
+  /** Version 7: the messages written in the same range in the conversations this member reads. */
+  messages: z.array(wireMessageSchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });
@@ -478,6 +514,8 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** GET /api/members/:id: a MemberProfile (members.ts), to any signed-in member. */
 export const memberParamsSchema = z.object({ id: z.string().regex(MEMBER_ID_PATTERN) });
+/** GET /api/admin/message-flags/:id (issue 61): a flag of a message, by its id. */
+export const messageFlagParamsSchema = z.object({ id: z.uuid() });
 export const memberProfileSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -9,6 +9,8 @@ export const OTHER_STAFF_ACTIONS = {
   setLimit: 'changed the limit',
   copyResetLink: 'made a password reset link for',
   sendResetLink: 'emailed a password reset link to',
+  /** Issue 61: an admin read a conversation through a flag of one of its messages (named: its author). */
+  openFlaggedConversation: 'opened a flagged message of',
 } as const;
 
 /** What a staff log entry may record: an operation's type or one of the others. */

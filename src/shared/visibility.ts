@@ -184,3 +184,25 @@ export const notificationSeenSql = (alias: string): string => {
     AND (${alias}.reply_id IS NULL OR ${alias}.kind = 'replyHidden'
       OR EXISTS (SELECT 1 FROM replies r WHERE r.id = ${alias}.reply_id AND r.post_id = p.id AND ${replyReadableSql(recipient, 'r')})))`;
 };
+
+// ---- Messages (issue 61) ----
+
+/** A viewer's own place in a conversation, as the store keeps it (undefined: not a participant). */
+export interface Participation {
+  left: boolean;
+}
+
+/**
+ * Who may read a conversation and its messages: its participants who have not left it, and nobody
+ * else, admins included (an admin reads one only through a flag's review, written to the staff log).
+ */
+export const mayReadConversation = (participation: Participation | undefined, viewer: Viewer): boolean =>
+  viewer !== null && participation !== undefined && !participation.left;
+
+/**
+ * mayReadConversation in SQL, over the conversations table (named `alias`): the viewer (by email) is
+ * one of its participants and has not left it.
+ */
+export const conversationReadableSql = (viewer: SqlViewer, alias?: string): string =>
+  `EXISTS (SELECT 1 FROM conversation_members cm JOIN users cu ON cu.id = cm.user_id
+    WHERE cm.conversation_id = ${column(alias, 'id')} AND cu.email = ${viewer.email} AND cm.left_at IS NULL)`;

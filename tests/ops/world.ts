@@ -11,21 +11,25 @@ export const ADMIN = 'admin@insightexchange.app';
 export const ALICE = 'alice@example.com';
 export const BOB = 'bob@example.com';
 export const CAROL = 'carol@example.com';
+/** A member with nothing approved yet: messages are not open to him (issue 61). */
+export const DAVE = 'dave@example.com';
 
 export const MEMBERS = [
   { email: ADMIN, name: 'Admin', role: 'admin' as const },
   { email: ALICE, name: 'Alice', role: 'user' as const },
   { email: BOB, name: 'Bob', role: 'user' as const },
   { email: CAROL, name: 'Carol', role: 'user' as const },
+  { email: DAVE, name: 'Dave', role: 'user' as const },
 ];
-export type Who = 'admin' | 'alice' | 'bob';
-export const EMAIL: Record<Who, string> = { admin: ADMIN, alice: ALICE, bob: BOB };
+export type Who = 'admin' | 'alice' | 'bob' | 'dave';
+export const EMAIL: Record<Who, string> = { admin: ADMIN, alice: ALICE, bob: BOB, dave: DAVE };
 /** Each member's public id (random on a real server): what staff operations name. */
 export const MEMBER_ID: Record<string, string> = {
   [ADMIN]: 'a0a0a0a0a0a0a0a0',
   [ALICE]: 'a1a1a1a1a1a1a1a1',
   [BOB]: 'b0b0b0b0b0b0b0b0',
   [CAROL]: 'c0c0c0c0c0c0c0c0',
+  [DAVE]: 'd0d0d0d0d0d0d0d0',
 };
 /** Carol, silenced by an admin for a reason, until one lifts it (she wrote nothing): what an unsilence undoes. */
 export const SILENCED = [{ email: CAROL, reason: 'Rude words' }];
@@ -129,6 +133,22 @@ export const NOTIFICATIONS = [
 ];
 export const SAVED = [{ email: BOB, postId: ALICES_POST }];
 
+/**
+ * Messages (issue 61): Alice's conversation with Bob (she read it: she wrote its one message; Bob
+ * has not). Carol and Dave are not in it, nor the admin. A device holds it only for Alice or Bob.
+ */
+export const CONVERSATION = '0d000000-0000-4000-8000-0000000000d1';
+export const CONVERSATION_SUBJECT = 'Panel quotes';
+export const FIRST_MESSAGE = '0d000000-0000-4000-8000-0000000000d2';
+export const FIRST_MESSAGE_BODY = 'Hello Bob.';
+/** A conversation no one has. */
+export const NO_CONVERSATION = '0f000000-0000-4000-8000-0000000000d9';
+/** Who takes part in the world's conversation (in its order), and whether each has read it. */
+export const CONVERSATION_MEMBERS = [
+  { email: ALICE, read: true },
+  { email: BOB, read: false },
+];
+
 /** What a case reads back, the same on every store. */
 export interface Reader {
   /** The post's fields a case looks at (undefined: gone). */
@@ -153,6 +173,15 @@ export interface Reader {
   silence(email: string): Promise<{ silenced: boolean; reason: string | null; until: number | null }>;
   /** The member's suspension: until when (ms) and why (null: not suspended, or a device, which records none). */
   suspension(email: string): Promise<{ until: number; reason: string | null } | null>;
+  /**
+   * The conversation as `email` holds it (undefined: not theirs, or not here): its subject, its
+   * participants' names in order, whether they read it since its last message's arrival, whether they left it.
+   */
+  conversation(id: string, email: string): Promise<{ subject: string; participants: string[]; read: boolean; left: boolean } | undefined>;
+  /** A conversation's messages, oldest first, as "<author>: <body>". */
+  messages(conversationId: string): Promise<string[]>;
+  /** The flags of a message, as "<who> <reason>" (a device keeps none: its server does). */
+  messageFlags(messageId: string): Promise<string[]>;
   /** The post's poll as `email` sees it: votes per option, voters, their ballot, closed or not (null: no poll). */
   poll(postId: number, email: string): Promise<{ counts: number[]; voters: number; mine: number[] | null; closed: boolean } | null>;
   /** Every group as "<name> (<description>): <its members' names, sorted>", sorted (a device holds none). */
@@ -195,6 +224,11 @@ export interface OpCase<T extends OpType = OpType> {
   who: Who;
   type: T;
   payload: Omit<OpOf<T>, 'id' | 'type'>;
+  /**
+   * A refusal only the server can make (it alone knows every member, and who has something
+   * approved): the device, which cannot know, applies it and leaves it to its server.
+   */
+  deviceApplies?: boolean;
   /** The op's id, when a case names what it makes (a reply's, a flag's). */
   id?: string;
   /**
@@ -214,7 +248,7 @@ export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'
  * them all before and after a case, and every table that changed must have been read by the case's
  * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
  */
-export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups' | 'categories';
+export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups' | 'categories' | 'messages';
 
 /** The tables each of the reader's questions reads. */
 export const READS: Record<keyof Reader, readonly Table[]> = {
@@ -232,6 +266,9 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   suspension: ['members'],
   groups: ['groups'],
   category: ['categories'],
+  conversation: ['messages'],
+  messages: ['messages'],
+  messageFlags: ['messages'],
 };
 
 /** `reader`, recording the tables a case reads through it. */

@@ -27,6 +27,7 @@ import { toAttachment } from '../posts/attachment-rows';
 import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
+import type { Conversation, Message } from '../../../src/shared/messages';
 
 type Row = Record<string, unknown>;
 
@@ -564,6 +565,125 @@ export class SqlStore implements OpStore {
       ],
     );
     this.subjectName = category.name;
+  }
+  // ---- Messages (issue 61) ----
+
+  async memberId(actor: Actor): Promise<string> {
+    const [row] = await this.tx.query('SELECT member_id FROM users WHERE id = $1', [this.userId(actor)]);
+    return String(row?.member_id ?? '');
+  }
+
+  /** One of the member's posts approved, or one of their replies visible on an approved post. */
+  async mayMessage(actor: Actor): Promise<boolean> {
+    const [row] = await this.tx.query<{ open: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM posts WHERE author_email = $1 AND status = 'approved')
+         OR EXISTS (SELECT 1 FROM replies r JOIN posts p ON p.id = r.post_id
+           WHERE r.author_email = $1 AND r.state = 'visible' AND p.status = 'approved') AS open`,
+      [actor.email],
+    );
+    return row?.open === true;
+  }
+
+  /** Confirmed members (an account one signs in to, not closed) of these public ids. */
+  async recipients(ids: readonly string[]): Promise<({ id: string; name: string } | undefined)[]> {
+    const rows = await this.tx.query<{ member_id: string; name: string }>(
+      `SELECT member_id, name FROM users WHERE member_id = ANY($1::text[]) AND closed_at IS NULL AND password_hash <> ''`,
+      [[...ids]],
+    );
+    const found = new Map(rows.map((row) => [String(row.member_id), String(row.name)]));
+    return ids.map((id) => (found.has(id) ? { id, name: found.get(id)! } : undefined));
+  }
+
+  async conversation(id: string): Promise<Conversation | undefined> {
+    const [row] = await this.tx.query(
+      `SELECT c.id, c.subject, a.member_id AS author_id, c.created_at, c.updated_at FROM conversations c
+       JOIN users a ON a.id = c.author_id WHERE c.id = $1`,
+      [id],
+    );
+    if (!row) return undefined;
+    const members = await this.tx.query(
+      `SELECT u.member_id, u.name, m.left_at FROM conversation_members m JOIN users u ON u.id = m.user_id
+       WHERE m.conversation_id = $1 ORDER BY m.position`,
+      [id],
+    );
+    return {
+      id: String(row.id),
+      subject: String(row.subject),
+      authorId: String(row.author_id),
+      createdAt: Number(row.created_at),
+      updatedAt: Number(row.updated_at),
+      participants: members.map((member) => ({ id: String(member.member_id), name: String(member.name), left: member.left_at !== null })),
+    };
+  }
+
+  async insertConversation(conversation: Conversation): Promise<void> {
+    await this.write(
+      'INSERT INTO conversations (id, subject, author_id, created_at, updated_at, seq) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [conversation.id, conversation.subject, this.user.id, conversation.createdAt, conversation.updatedAt, this.change.seq],
+    );
+    await this.write(
+      `INSERT INTO conversation_members (conversation_id, user_id, position, seq)
+       SELECT $1, u.id, p.position, $3 FROM unnest($2::text[]) WITH ORDINALITY AS p(member_id, position)
+       JOIN users u ON u.member_id = p.member_id RETURNING user_id`,
+      [conversation.id, conversation.participants.map((participant) => participant.id), this.change.seq],
+    );
+  }
+
+  async insertMessage(message: Message): Promise<void> {
+    const [row] = await this.write(
+      `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [message.id, message.conversationId, this.user.id, message.body, message.createdAt, this.change.seq],
+    );
+    if (!row) throw new OpRefusal('conflict');
+    await this.write('UPDATE conversations SET updated_at = greatest(updated_at, $2), seq = $3 WHERE id = $1 RETURNING id', [
+      message.conversationId,
+      message.createdAt,
+      this.change.seq,
+    ]);
+  }
+
+  async readConversation(actor: Actor, id: string, at: number): Promise<void> {
+    await this.write(
+      'UPDATE conversation_members SET last_read_at = $3, seq = $4 WHERE conversation_id = $1 AND user_id = $2 RETURNING user_id',
+      [id, this.userId(actor), at, this.change.seq],
+    );
+  }
+
+  /** The member's own row says when they left (their devices drop it); the conversation's change tells the others. */
+  async leaveConversation(actor: Actor, id: string, at: number): Promise<void> {
+    await this.write(
+      'UPDATE conversation_members SET left_at = $3, seq = $4 WHERE conversation_id = $1 AND user_id = $2 AND left_at IS NULL RETURNING user_id',
+      [id, this.userId(actor), at, this.change.seq],
+    );
+    await this.write('UPDATE conversations SET seq = $2 WHERE id = $1 RETURNING id', [id, this.change.seq]);
+  }
+
+  async message(id: string): Promise<Message | undefined> {
+    const [row] = await this.tx.query(
+      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at
+       FROM messages y JOIN users a ON a.id = y.user_id WHERE y.id = $1`,
+      [id],
+    );
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      conversationId: String(row.conversation_id),
+      authorId: String(row.author_id),
+      author: String(row.author),
+      body: String(row.body),
+      createdAt: Number(row.created_at),
+    };
+  }
+
+  /** The flag (the admins' Flags read it by route, not by pull: it takes no change number). */
+  async flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean> {
+    const [row] = await this.tx.query(
+      `INSERT INTO message_flags (id, message_id, conversation_id, user_id, reason, text, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, user_id) DO NOTHING RETURNING id`,
+      [flag.id, message.id, message.conversationId, this.userId(actor), flag.reason, flag.text, flag.at],
+    );
+    return row !== undefined;
   }
 }
 

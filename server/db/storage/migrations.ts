@@ -655,6 +655,53 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       ('Best Practices', 'Best Practices', 'best practices', 4),
       ('Case Studies', 'Case Studies', 'case studies', 5)`,
   ],
+  // 24: messages (issue 61): conversations (ids made on the device), their participants (each with
+  // when they last read it and when they left it; a conversation_members row's seq: that member's own
+  // change; emailed_at: the newest message "When I'm away" told them of), and the messages. A pull reads a member's conversations by user and a conversation's
+  // messages by change number.
+  [
+    `CREATE TABLE conversations (
+      id uuid PRIMARY KEY,
+      subject text NOT NULL,
+      author_id bigint NOT NULL REFERENCES users (id),
+      created_at bigint NOT NULL,
+      updated_at bigint NOT NULL,
+      seq bigint NOT NULL
+    )`,
+    `CREATE TABLE conversation_members (
+      conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id),
+      position integer NOT NULL,
+      last_read_at bigint,
+      left_at bigint,
+      emailed_at bigint,
+      seq bigint NOT NULL,
+      PRIMARY KEY (conversation_id, user_id)
+    )`,
+    `CREATE INDEX conversation_members_user ON conversation_members (user_id, conversation_id)`,
+    `CREATE TABLE messages (
+      id uuid PRIMARY KEY,
+      conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id),
+      body text NOT NULL,
+      created_at bigint NOT NULL,
+      seq bigint NOT NULL
+    )`,
+    `CREATE INDEX messages_conversation ON messages (conversation_id, seq)`,
+    `CREATE INDEX messages_seq ON messages (seq)`,
+    // A member's flag of a message: the admins open its conversation through it (staff log).
+    `CREATE TABLE message_flags (
+      id uuid PRIMARY KEY,
+      message_id uuid NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+      conversation_id uuid NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+      user_id bigint NOT NULL REFERENCES users (id),
+      reason text NOT NULL,
+      text text NOT NULL,
+      created_at bigint NOT NULL,
+      state text NOT NULL DEFAULT 'open',
+      UNIQUE (message_id, user_id)
+    )`,
+  ],
 ];
 
 /**

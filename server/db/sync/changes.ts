@@ -27,6 +27,7 @@ import { notificationColumns, toWireNotification } from '../notifications/notifi
 import { readablePostColumns, toWirePost, type PostRow } from '../posts/post-rows';
 import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
+import { toWireConversation, toWireMessage } from '../messages/message-rows';
 
 /** The newest change number. */
 export async function changeHead(sql: Sql): Promise<number> {
@@ -36,9 +37,9 @@ export async function changeHead(sql: Sql): Promise<number> {
 
 /** The keys a version-5 pull added: saved posts and preferences. */
 type ComfortKeys = 'saved' | 'preferences';
-/** The keys a version-7 pull added: groups and their members. */
-type SpacesKeys = 'groups' | 'groupMembers' | 'categories';
-/** A page of a version-6 pull: no groups. */
+/** The keys a version-7 pull added: groups and their members, categories, conversations and messages. */
+type SpacesKeys = 'groups' | 'groupMembers' | 'categories' | 'conversations' | 'messages';
+/** A page of a version-6 pull: none of version 7's. */
 export type MembersPage = Omit<PullResponse, SpacesKeys>;
 /** A page of a version-5 pull: no members. */
 export type ComfortPage = Omit<MembersPage, 'members'>;
@@ -81,7 +82,9 @@ interface Kind {
     | 'members'
     | 'groups'
     | 'groupMembers'
-    | 'categories';
+    | 'categories'
+    | 'conversations'
+    | 'messages';
   columns: string;
   from: string;
   visible: string;
@@ -221,6 +224,32 @@ const CATEGORIES: Kind = {
   order: 'x.seq, x.id',
 };
 
+// Version 7 (messages, issue 61): the viewer's own conversations (one row per conversation, their own
+// place in it: when they read it, whether they left), numbered by the conversation's change or their
+// own, whichever is newer; once they left, by their own only (nothing said in it reaches them, but
+// that they left: their devices drop it). Its messages only to participants who have not left.
+// Admins get no others' (visibility.ts, mayReadConversation).
+const CONVERSATION_SEQ = '(CASE WHEN m.left_at IS NULL THEN greatest(y.seq, m.seq) ELSE m.seq END)';
+const CONVERSATIONS: Kind = {
+  key: 'conversations',
+  columns: `y.id, y.subject, au.member_id AS author_id, y.created_at, y.updated_at,
+    (SELECT json_agg(json_build_object('id', pu.member_id, 'name', pu.name, 'left', pm.left_at IS NOT NULL) ORDER BY pm.position)
+      FROM conversation_members pm JOIN users pu ON pu.id = pm.user_id WHERE pm.conversation_id = y.id) AS participants,
+    m.last_read_at, m.left_at IS NOT NULL AS left, ${CONVERSATION_SEQ} AS seq`,
+  from: 'conversations y JOIN conversation_members m ON m.conversation_id = y.id JOIN users au ON au.id = y.author_id',
+  visible: 'm.user_id = $6',
+  seq: CONVERSATION_SEQ,
+  order: 'x.seq, x.id',
+};
+const MESSAGES: Kind = {
+  key: 'messages',
+  columns: 'y.id, y.conversation_id, au.member_id AS author_id, au.name AS author, y.body, y.created_at, y.seq',
+  from: 'messages y JOIN conversation_members m ON m.conversation_id = y.conversation_id JOIN users au ON au.id = y.user_id',
+  visible: '(m.user_id = $6 AND m.left_at IS NULL)',
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
@@ -228,7 +257,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.moderation ? [NOTIFICATIONS, FLAGS] : []),
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
   ...(shape.members ? [MEMBERS] : []),
-  ...(shape.spaces ? [GROUPS, GROUP_MEMBERS, CATEGORIES] : []),
+  ...(shape.spaces ? [GROUPS, GROUP_MEMBERS, CATEGORIES, CONVERSATIONS, MESSAGES] : []),
 ];
 
 /**
@@ -358,6 +387,8 @@ interface RawPage {
     seq: number | string;
   }[];
   groupMembers?: { group_id: string; member_id: string | null; name: string; member: boolean; seq: number | string }[];
+  conversations?: Record<string, unknown>[];
+  messages?: Record<string, unknown>[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -520,6 +551,8 @@ export async function pullChanges(
   const groups = (raw.groups ?? []).map(toWireGroup);
   const groupMembers = (raw.groupMembers ?? []).map(toWireGroupMember);
   const categories = (raw.categories ?? []).map(toWireCategory);
+  const conversations = (raw.conversations ?? []).map(toWireConversation);
+  const messages = (raw.messages ?? []).map(toWireMessage);
   return {
     posts,
     replies,
@@ -532,6 +565,8 @@ export async function pullChanges(
     groups,
     groupMembers,
     categories,
+    conversations,
+    messages,
     cursor,
     more,
   };

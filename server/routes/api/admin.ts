@@ -6,7 +6,14 @@
 // like any other (push).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { adminMembersQuerySchema, memberParamsSchema, setLimitRequestSchema, staffLogQuerySchema } from '../../../src/shared/protocol';
+import {
+  adminMembersQuerySchema,
+  memberParamsSchema,
+  messageFlagParamsSchema,
+  setLimitRequestSchema,
+  staffLogQuerySchema,
+} from '../../../src/shared/protocol';
+import { listMessageFlags, openFlaggedConversation } from '../../db/messages/flags';
 import { findMembers, memberDetail } from '../../db/staff/members-admin';
 import { readStaffLog, writeStaffEntry } from '../../db/staff/staff-log';
 import type { ServerContext } from '../../context';
@@ -41,6 +48,24 @@ export default async function adminRoutes(app: FastifyInstance, ctx: ServerConte
     if (!detail) throw refuse('member_not_found');
     reply.header('cache-control', 'no-store');
     return detail;
+  });
+
+  // Issue 61: the open flags of messages (who, why, when), and one flag's conversation, whose opening
+  // is written to the staff log. Admins read no other conversation.
+  app.get('/api/admin/message-flags', async (request, reply) => {
+    adminOf(request);
+    reply.header('cache-control', 'no-store');
+    return { flags: await listMessageFlags(ctx.db) };
+  });
+
+  app.get('/api/admin/message-flags/:id', async (request, reply) => {
+    const admin = adminOf(request);
+    const params = messageFlagParamsSchema.safeParse(request.params);
+    if (!params.success) throw refuse('conversation_not_found');
+    const opened = await openFlaggedConversation(ctx.db, admin, params.data.id);
+    if (!opened) throw refuse('conversation_not_found');
+    reply.header('cache-control', 'no-store');
+    return opened;
   });
 
   app.get('/api/admin/log', { schema: { querystring: staffLogQuerySchema } }, async (request, reply) => {

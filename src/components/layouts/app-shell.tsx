@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { pendingDescription } from '../../shared/moderation';
+import { pendingDescription, unreadMessagesDescription } from '../../shared/moderation';
 import { NavbarFrame } from './navbar-frame';
 import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
@@ -15,6 +15,8 @@ interface AppShellProps {
   review?: { pending: number; flagged: number };
   /** The member's unread notifications (undefined while counting). */
   unreadCount?: number;
+  /** The member's unread messages (undefined while counting). */
+  unreadMessages?: number;
   /** Opens New Post; absent while the member is silenced (the banner says why, in its place). */
   onNewPost?: () => void;
   /** Called on hover or focus of New Post, to start loading the form. */
@@ -36,6 +38,7 @@ export function AppShell({
   isAdmin,
   review,
   unreadCount,
+  unreadMessages,
   onNewPost,
   onNewPostIntent,
   onLogout,
@@ -88,6 +91,13 @@ export function AppShell({
                 Admin
               </CountedNavItem>
             )}
+            <CountedNavItem
+              to={paths.messages}
+              count={unreadMessages}
+              description={unreadMessages === undefined ? undefined : unreadMessagesDescription(unreadMessages)}
+            >
+              Messages
+            </CountedNavItem>
             <NavItem to={paths.profile}>Profile</NavItem>
           </ul>
           <div className="app-navbar-actions">

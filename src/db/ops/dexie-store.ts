@@ -25,6 +25,7 @@ import { renameOnDevice, type PreferenceEffects } from '../preferences/on-device
 import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
 import { DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
+import type { Conversation, Message } from '../../shared/messages';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
 const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
@@ -344,4 +345,65 @@ export class DexieStore implements OpStore {
   }
 
   async saveCategory(): Promise<void> {}
+  // ---- Messages (issue 61): connected mode; the device holds its member's conversations only ----
+
+  async memberId(actor: Actor): Promise<string> {
+    return ownMemberId(actor.email);
+  }
+
+  /** The server knows whether one of the member's posts or replies was approved: it refuses `messages_closed`. */
+  async mayMessage(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  /** A device cannot know every member: its server refuses an unknown one (`recipient_not_found`). */
+  async recipients(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async conversation(id: string): Promise<Conversation | undefined> {
+    const row = await db.conversations.get(id);
+    if (!row || row.email !== this.session.email) return undefined;
+    const { email: _email, lastReadAt: _read, left, seq: _seq, ...conversation } = row;
+    // Left here, before the server said so: the member's own place shows it.
+    const me = await ownMemberId(this.session.email);
+    return left
+      ? { ...conversation, participants: conversation.participants.map((one) => (one.id === me ? { ...one, left: true } : one)) }
+      : conversation;
+  }
+
+  async insertConversation(conversation: Conversation): Promise<void> {
+    await db.conversations.add({ ...conversation, email: this.session.email, lastReadAt: null, left: false });
+    this.changed = true;
+  }
+
+  async insertMessage(message: Message): Promise<void> {
+    await db.messages.add({ ...message });
+    const conversation = await db.conversations.get(message.conversationId);
+    if (conversation && conversation.updatedAt < message.createdAt)
+      await db.conversations.update(message.conversationId, { updatedAt: message.createdAt });
+    this.changed = true;
+  }
+
+  async readConversation(_actor: Actor, id: string, at: number): Promise<void> {
+    await db.conversations.update(id, { lastReadAt: at });
+    this.changed = true;
+  }
+
+  async leaveConversation(_actor: Actor, id: string): Promise<void> {
+    await db.conversations.update(id, { left: true });
+    this.changed = true;
+  }
+
+  async message(id: string): Promise<Message | undefined> {
+    const row = await db.messages.get(id);
+    if (!row) return undefined;
+    const { seq: _seq, ...message } = row;
+    return message;
+  }
+
+  /** A device keeps no flag of a message: its server answers for it. */
+  async flagMessage(): Promise<boolean> {
+    return true;
+  }
 }

@@ -8,6 +8,7 @@ import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
 import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
 import type { Attachment } from '../../shared/attachments';
+import type { Conversation, Message } from '../../shared/messages';
 
 /** A member's preferences as the replay reads and writes them. */
 export interface MemoryPreferences {
@@ -24,6 +25,10 @@ export class MemoryStore implements OpStore {
   readonly notifications = new Map<string, Notification & { email: string }>();
   readonly savedRows = new Map<string, { saved: boolean; at: number }>();
   readonly preferences = new Map<string, MemoryPreferences>();
+  readonly conversations = new Map<string, Conversation>();
+  readonly messages = new Map<string, Message>();
+  /** Each member's public id, when the replay was told it. */
+  readonly memberIds = new Map<string, string>();
 
   async member(actor: Actor): Promise<PostAuthor> {
     return { email: actor.email, role: actor.role, name: this.preferences.get(actor.email)?.name ?? '' };
@@ -191,4 +196,48 @@ export class MemoryStore implements OpStore {
   }
 
   async saveCategory(): Promise<void> {}
+  // Messages (issue 61): the replay holds the conversations it was given; the server settles the rest.
+  async memberId(actor: Actor): Promise<string> {
+    return this.memberIds.get(actor.email) ?? '';
+  }
+
+  async mayMessage(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async recipients(): Promise<'unknown'> {
+    return 'unknown';
+  }
+
+  async conversation(id: string): Promise<Conversation | undefined> {
+    return this.conversations.get(id);
+  }
+
+  async insertConversation(conversation: Conversation): Promise<void> {
+    this.conversations.set(conversation.id, conversation);
+  }
+
+  async insertMessage(message: Message): Promise<void> {
+    this.messages.set(message.id, message);
+  }
+
+  async readConversation(): Promise<void> {}
+
+  async leaveConversation(actor: Actor, id: string): Promise<void> {
+    const conversation = this.conversations.get(id);
+    const me = this.memberIds.get(actor.email);
+    if (conversation)
+      this.conversations.set(id, {
+        ...conversation,
+        participants: conversation.participants.map((one) => (one.id === me ? { ...one, left: true } : one)),
+      });
+  }
+
+  async message(id: string): Promise<Message | undefined> {
+    return this.messages.get(id);
+  }
+
+  async flagMessage(): Promise<boolean> {
+    return true;
+  }
 }

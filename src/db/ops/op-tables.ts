@@ -19,4 +19,6 @@ export const OP_TABLES = () => [
   db.groups,
   db.groupMembers,
   db.categories,
+  db.conversations,
+  db.messages,
 ];

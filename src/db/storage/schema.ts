@@ -16,6 +16,7 @@ import type { Op } from '../../shared/protocol';
 import type { Theme } from '../../shared/theme';
 import type { SavedPost } from '../../shared/members';
 import type { Category } from '../../shared/categories';
+import type { Conversation, Message } from '../../shared/messages';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
@@ -359,6 +360,11 @@ export const SCHEMA_V12 = {
   groups: 'id',
   groupMembers: '[groupId+memberId], groupId',
   categories: 'id',
+  // Messages (connected mode only): the signed-in member's conversations (`email`: whose; newest
+  // first by `updatedAt`) and their messages (by conversation, oldest first). A device holds only the
+  // conversations its member takes part in and has not left.
+  conversations: 'id, [email+updatedAt]',
+  messages: 'id, [conversationId+createdAt]',
 } as const;
 
 /** A group as this device holds it: the Group of shared/groups.ts, `member` 1 when its member is in it, and the change number. */
@@ -389,6 +395,15 @@ export interface GroupMemberRow {
   seq: number;
 }
 
+/**
+ * A conversation on the device: the server's (or this device's, while its start is outstanding), for
+ * member `email`, with when they last read it (null: never) and whether they left it (here, before the
+ * server said so: the lists leave it out, and its pull takes it off the device).
+ */
+export type ConversationRow = Conversation & { email: string; lastReadAt: number | null; left: boolean; seq?: number };
+/** A message on the device (`seq`: the server's change number; absent while its send is outstanding). */
+export type MessageRow = Message & { seq?: number };
+
 /** Approved posts packed together (SCHEMA_V11): their ids all lie in [lo, hi], and no two blocks' ranges overlap. */
 export interface PostBlockRow {
   lo: number;
@@ -417,6 +432,8 @@ export class InsightDatabase extends Dexie {
   groups!: EntityTable<GroupRow, 'id'>;
   groupMembers!: Dexie.Table<GroupMemberRow, [string, string]>;
   categories!: EntityTable<CategoryRow, 'id'>;
+  conversations!: EntityTable<ConversationRow, 'id'>;
+  messages!: EntityTable<MessageRow, 'id'>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every

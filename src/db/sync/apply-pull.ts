@@ -15,6 +15,7 @@ import { followPreferences, storeServerPreferences, type PreferenceEffects } fro
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
 import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
+import { storeServerConversations, storeServerMessages } from '../messages/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -76,6 +77,8 @@ async function storePage(
       page.groups,
       page.groupMembers,
       page.categories,
+      page.conversations,
+      page.messages,
     ].every((list) => list.length === 0) && page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
@@ -91,6 +94,9 @@ async function storePage(
     (await storeServerNotifications(page.notifications, owner)) +
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner)) +
+    // Conversations before their messages: a message is kept only in a conversation held here.
+    (await storeServerConversations(page.conversations, owner)) +
+    (await storeServerMessages(page.messages)) +
     // Members last: a renamed member's rows in this page take the name too.
     (await storeServerMembers(page.members)) +
     (await storeServerGroups(page.groups)) +

@@ -12,6 +12,7 @@ import { emitLocalChange } from '../storage/changes';
 import { countChange } from '../storage/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { definitionOf } from '../../shared/ops/registry';
+import { dropConversation } from '../messages/pulled';
 import { postFields } from '../../shared/ops/fields';
 import { newOp, NO_POST_ID, queueOperation } from '../ops/outbox';
 import { rekeyPost, storeServerPosts } from '../posts/pulled';
@@ -168,6 +169,13 @@ async function takeAwayCreated(row: OutboxRow): Promise<void> {
   } else if (made === 'flag') {
     const flag = await db.flags.get(op.id);
     if (flag && !flag.sync) await db.flags.delete(op.id);
+  } else if (made === 'conversation' && 'conversationId' in op) {
+    // A conversation the server never started (no change number here) leaves with its messages.
+    const conversation = await db.conversations.get(op.conversationId);
+    if (conversation && conversation.seq === undefined) await dropConversation(op.conversationId);
+  } else if (made === 'message') {
+    const message = await db.messages.get(op.id);
+    if (message && message.seq === undefined) await db.messages.delete(op.id);
   }
 }
 

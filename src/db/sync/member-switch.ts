@@ -16,6 +16,7 @@ import { recountComments } from '../replies/reply-counts';
 import type { Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
+import { dropConversation } from '../messages/pulled';
 
 /**
  * Rows for this member's own creates that are still queued (they may have been removed at a switch),
@@ -74,6 +75,8 @@ export async function switchMember(session: Session): Promise<boolean> {
       db.groups,
       db.groupMembers,
       db.categories,
+      db.conversations,
+      db.messages,
     ],
     async () => {
       const owner = await readOwner();
@@ -116,6 +119,8 @@ export async function switchMember(session: Session): Promise<boolean> {
         await db.groupMembers.clear();
         // And the categories they could see: the pull from zero brings back this member's.
         await db.categories.clear();
+        // Conversations are their participants' alone (issue 61): another member's never stay.
+        for (const row of await db.conversations.filter((one) => one.email !== session.email).toArray()) await dropConversation(row.id);
         await db.meta.put({ key: SYNC_META.cursor, value: 0 });
       }
       await restoreQueuedCreates(session);

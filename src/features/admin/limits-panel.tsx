@@ -26,6 +26,7 @@ const LABELS: Record<string, string> = {
   operations_per_minute: 'Changes synced',
   signups_per_hour: 'New accounts from one address',
   renames_per_day: 'Name changes',
+  messages_per_day: 'Messages',
 };
 
 /** What one limit's fields say now, and the sentence of each that cannot be saved (shown after a Save). */

@@ -84,7 +84,8 @@ export type OpLimit =
   | 'flags_per_day'
   | 'votes_per_day'
   | 'edits_per_day'
-  | 'renames_per_day';
+  | 'renames_per_day'
+  | 'messages_per_day';
 
 /** What the staff log (server/db/staff/staff-log.ts) keeps of an action besides its reason: its decision. */
 export interface StaffDetail {
@@ -126,8 +127,11 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   run(store: OpStore, actor: Actor, args: A, context: OpContext): Promise<void>;
   /** Sent to the server even when it changed nothing on the device (the server may hold what the device does not). */
   readonly sendUnchanged?: boolean;
-  /** The row it makes, which a refusal takes away again on the device (its key: the new post's id, or the op's id). */
-  readonly creates?: 'post' | 'reply' | 'flag';
+  /**
+   * The row it makes, which a refusal takes away again on the device (its key: the new post's id, or
+   * the op's id; a conversation: its `conversationId`, with its messages).
+   */
+  readonly creates?: 'post' | 'reply' | 'flag' | 'conversation' | 'message';
   /**
    * What it takes off the device, which its Undo (or a refusal) puts back: a post (the deletion stays
    * about the server's post of that id, and hides it while outstanding) or a reply.

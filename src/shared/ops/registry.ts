@@ -15,6 +15,7 @@ import { addGroupMember, createGroup, editGroup, removeGroupMember } from './gro
 import { hidePost } from './hide-post';
 import { hideReply, restoreReply } from './hide-reply';
 import { like } from './like';
+import { flagMessage, leaveConversation, readMessages, sendMessage, startConversation } from './messages';
 import { deleteSpammer, silenceMember, suspendMember } from './moderate-member';
 import { readNotifications } from './read-notifications';
 import { rename } from './rename';
@@ -58,6 +59,11 @@ export const OPERATIONS = [
   editCategory,
   moveCategory,
   archiveCategory,
+  startConversation,
+  sendMessage,
+  readMessages,
+  leaveConversation,
+  flagMessage,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

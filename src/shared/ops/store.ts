@@ -9,6 +9,7 @@ import type { Attachment } from '../attachments';
 import type { Theme } from '../theme';
 import type { Group } from '../groups';
 import type { Category } from '../categories';
+import type { Conversation, Message } from '../messages';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -143,4 +144,34 @@ export interface OpStore {
   memberGroups(actor: Actor): Promise<string[]>;
   /** Writes the category (new, or changed); the server's alone: a device gets it back in a pull. */
   saveCategory(category: Category): Promise<void>;
+  // Messages (issue 61): connected mode; a device holds only the conversations its member takes part in.
+  /** The member's public id (a device: the one it remembers for them). */
+  memberId(actor: Actor): Promise<string>;
+  /**
+   * Whether the member may send messages yet (one of their posts or replies approved): the server's
+   * word; a device answers 'unknown' and its server refuses (`messages_closed`).
+   */
+  mayMessage(actor: Actor): Promise<boolean | 'unknown'>;
+  /**
+   * Of these public ids, the confirmed members with an open account, with their names (in the order
+   * asked; a missing one: undefined in its place); 'unknown' on a device, which cannot know every member.
+   */
+  recipients(ids: readonly string[]): Promise<({ id: string; name: string } | undefined)[] | 'unknown'>;
+  /** The conversation of this id with its participants, or undefined. */
+  conversation(id: string): Promise<Conversation | undefined>;
+  /** Starts a conversation (its participants as given, none left). */
+  insertConversation(conversation: Conversation): Promise<void>;
+  /** Adds a message to its conversation, whose `updatedAt` becomes the message's time. */
+  insertMessage(message: Message): Promise<void>;
+  /** Marks the conversation read by the member at `at` (their own place in it only). */
+  readConversation(actor: Actor, id: string, at: number): Promise<void>;
+  /** The member leaves the conversation: they read and receive none of it any more. */
+  leaveConversation(actor: Actor, id: string, at: number): Promise<void>;
+  /** The message of this id, or undefined. */
+  message(id: string): Promise<Message | undefined>;
+  /**
+   * Flags the message to the admins (its conversation goes with it): false when the member flagged
+   * it before. A device keeps none (true): its server answers `already_flagged`.
+   */
+  flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean>;
 }

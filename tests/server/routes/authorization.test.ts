@@ -63,6 +63,10 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let authorFile: string;
   let pendingFile: string;
   let approvedFile: string;
+  /** The author's conversation with the third member (issue 61), and the third member's public id. */
+  const conversationId = randomUUID();
+  const conversationFirstMessage = randomUUID();
+  let thirdId: string;
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -83,6 +87,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     thirdPartyId = await third.createPost('A third member’s post');
     await clients.admin.push(reviewOp(thirdPartyId));
     thirdPartyReply = (await third.reply(approvedId, 'A third member’s reply.')).id;
+    thirdId = (await third.request('GET', '/api/session')).body.user.id;
     hideableId = await third.createPost('Flag and hide me');
     await clients.admin.push(reviewOp(hideableId));
     authorId = (await clients.member.pull()).body.posts.find((post: { id: number }) => post.id === approvedId).authorId;
@@ -106,6 +111,15 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       attachments: [{ sha256: approvedFile, name: 'a.txt' }],
     });
     await clients.admin.push(reviewOp(withFile));
+    const started = await clients.member.push({
+      id: conversationFirstMessage,
+      type: 'startConversation',
+      conversationId,
+      recipients: [thirdId],
+      subject: 'Between us',
+      body: 'A private word.',
+    } as Op);
+    expect(started.body.results[0].status).toBe('applied');
   });
   /** Which role a matrix row's client plays. */
   const roleOf = (client: Client) => ROLES.find((role) => clients[role] === client);
@@ -529,6 +543,55 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
         }),
       { visitor: '401', member: '403', other: '403', admin: '200' },
     ],
+    // Protocol 7 (issue 61): messages reach their participants only; admins do not browse them.
+    [
+      'push startConversation (to the third member; each has a visible reply on an approved post by now)',
+      async (c) =>
+        opOutcome(c, {
+          id: randomUUID(),
+          type: 'startConversation',
+          conversationId: randomUUID(),
+          recipients: [thirdId],
+          subject: 'Hi',
+          body: 'Hello.',
+        } as Op),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'pulls the author’s conversation with the third member',
+      async (c) => seesConversation(c, conversationId),
+      { visitor: '401', member: '200 1 conversation, 1 message', other: '200 none', admin: '200 none' },
+    ],
+    [
+      'push sendMessage (the author’s conversation)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'sendMessage', conversationId, body: 'Me too.' } as Op),
+      { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
+    [
+      'push readMessages (the author’s conversation)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'readMessages', conversationId } as Op),
+      { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
+    [
+      'GET /api/admin/message-flags (the admins’ list of flagged messages)',
+      async (c) => c.request('GET', '/api/admin/message-flags'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'GET /api/admin/message-flags/:id (no such flag)',
+      async (c) => c.request('GET', `/api/admin/message-flags/${randomUUID()}`),
+      { visitor: '401', member: '403', other: '403', admin: '404' },
+    ],
+    [
+      'push flagMessage (the author’s own first message)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'flagMessage', messageId: conversationFirstMessage, reason: 'spam' } as Op),
+      { visitor: '401', member: '200 cannot_flag_own', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
+    [
+      'push leaveConversation (the author’s conversation)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'leaveConversation', conversationId } as Op),
+      { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
     [
       'DELETE /api/session',
       async (c) => c.request('DELETE', '/api/session'),
@@ -551,6 +614,17 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     });
   }
 });
+
+/** What a pull from the start gives `client` of conversation `id`: the conversation and its messages, or none. */
+async function seesConversation(client: Client, id: string) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const conversations = (answer.body.conversations as { id: string }[]).filter((one) => one.id === id);
+  const messages = (answer.body.messages as { conversationId: string }[]).filter((one) => one.conversationId === id);
+  const outcome =
+    conversations.length === 0 && messages.length === 0 ? 'none' : `${conversations.length} conversation, ${messages.length} message`;
+  return { status: answer.status, outcome };
+}
 
 async function opOutcome(client: Client, op: Parameters<Client['push']>[0]) {
   const answer = await client.push(op);

@@ -32,6 +32,8 @@ import {
   sqlViewer,
   viewerParams,
   visibleFileNameSql,
+  conversationReadableSql,
+  mayReadConversation,
   type Viewer,
 } from '../../../src/shared/visibility';
 import { BACKENDS, freshDatabase } from '../support/databases';
@@ -305,5 +307,42 @@ describe.each(BACKENDS)('who sees what, SQL against the TypeScript rule, on %s',
     const answers = rows.map((row) => row.code ?? 'ok');
     expect(answers).toEqual(cases.map(({ viewer, postId }) => likeOutcome(postById(postId), viewer)));
     expect(new Set(answers)).toEqual(new Set(['ok', 'not_approved', 'not_found']));
+  });
+
+  it('conversations (issue 61): conversationReadableSql is mayReadConversation, for participants, one who left, others and admins', async () => {
+    // The author writes to the other member; the admin takes part in a second one and left it.
+    const withOther = randomUUID();
+    const adminLeft = randomUUID();
+    const places: Record<string, Record<string, { left: boolean }>> = {
+      [withOther]: { [AUTHOR]: { left: false }, [OTHER]: { left: false } },
+      [adminLeft]: { [AUTHOR]: { left: false }, [BOSS]: { left: true } },
+    };
+    for (const [id, members] of Object.entries(places)) {
+      await db.query(`INSERT INTO conversations (id, subject, author_id, created_at, updated_at, seq) VALUES ($1, 's', $2, 1, 1, 1)`, [
+        id,
+        users.get(AUTHOR),
+      ]);
+      for (const [position, [email, place]] of Object.entries(members).entries()) {
+        await db.query(`INSERT INTO conversation_members (conversation_id, user_id, position, left_at, seq) VALUES ($1, $2, $3, $4, 1)`, [
+          id,
+          users.get(email),
+          position + 1,
+          place.left ? 1 : null,
+        ]);
+      }
+    }
+    const answers: boolean[] = [];
+    for (const { viewer } of VIEWERS) {
+      for (const id of [withOther, adminLeft]) {
+        const [row] = await db.query<{ readable: boolean }>(
+          `SELECT $1::boolean AS admin, ${conversationReadableSql(V, 'c')} AS readable FROM conversations c WHERE c.id = $3`,
+          [...viewerParams(viewer), id],
+        );
+        const place = viewer ? places[id]![viewer.email] : undefined;
+        expect({ viewer, id, readable: row!.readable }).toEqual({ viewer, id, readable: mayReadConversation(place, viewer) });
+        answers.push(row!.readable);
+      }
+    }
+    expect(new Set(answers)).toEqual(new Set([true, false]));
   });
 });

@@ -15,6 +15,8 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   groups: [],
   groupMembers: [],
   categories: [],
+  conversations: [],
+  messages: [],
   cursor: 1,
   more: false,
   ...overrides,

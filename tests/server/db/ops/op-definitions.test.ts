@@ -36,7 +36,13 @@ import {
   SAVED,
   SILENCED,
   WORLD_CATEGORIES,
+  CONVERSATION,
+  CONVERSATION_MEMBERS,
+  CONVERSATION_SUBJECT,
+  FIRST_MESSAGE,
+  FIRST_MESSAGE_BODY,
   changedTables,
+  whoOf,
   type OpCase,
   type Reader,
   type Table,
@@ -56,6 +62,10 @@ const nameOf = (email: string) => MEMBERS.find((member) => member.email === emai
 /** Empties what operations write, then sets up the world under one change number. */
 async function seed(db: Database): Promise<void> {
   for (const table of [
+    'message_flags',
+    'messages',
+    'conversation_members',
+    'conversations',
     'staff_log',
     'ops',
     'group_members',
@@ -185,6 +195,20 @@ async function seed(db: Database): Promise<void> {
       );
     }
   }
+  await db.query(
+    `INSERT INTO conversations (id, subject, author_id, created_at, updated_at, seq) SELECT $1, $2, id, 1, 1, $4 FROM users WHERE email = $3`,
+    [CONVERSATION, CONVERSATION_SUBJECT, CONVERSATION_MEMBERS[0]!.email, seq],
+  );
+  for (const [index, member] of CONVERSATION_MEMBERS.entries()) {
+    await db.query(
+      `INSERT INTO conversation_members (conversation_id, user_id, position, last_read_at, seq) SELECT $1, id, $3, $4, $5 FROM users WHERE email = $2`,
+      [CONVERSATION, member.email, index + 1, member.read ? 1 : null, seq],
+    );
+  }
+  await db.query(
+    `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq) SELECT $1, $2, id, $4, 1, $5 FROM users WHERE email = $3`,
+    [FIRST_MESSAGE, CONVERSATION, CONVERSATION_MEMBERS[0]!.email, FIRST_MESSAGE_BODY, seq],
+  );
 }
 
 function readerOf(db: Database): Reader {
@@ -270,6 +294,38 @@ function readerOf(db: Database): Reader {
       const [row] = await db.query('SELECT * FROM categories WHERE id = $1', [id]);
       return row && categoryLabel(toCategory(row));
     },
+    async conversation(id, email) {
+      const [mine] = await db.query(
+        `SELECT c.subject, m.last_read_at, m.left_at FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
+         JOIN users u ON u.id = m.user_id WHERE c.id = $1 AND u.email = $2`,
+        [id, email],
+      );
+      if (!mine) return undefined;
+      const names = await db.query(
+        'SELECT u.name FROM conversation_members m JOIN users u ON u.id = m.user_id WHERE m.conversation_id = $1 ORDER BY m.position',
+        [id],
+      );
+      return {
+        subject: String(mine.subject),
+        participants: names.map((row) => String(row.name)),
+        read: mine.last_read_at !== null,
+        left: mine.left_at !== null,
+      };
+    },
+    async messages(conversationId) {
+      const rows = await db.query(
+        'SELECT u.name, y.body FROM messages y JOIN users u ON u.id = y.user_id WHERE y.conversation_id = $1 ORDER BY y.created_at, y.seq',
+        [conversationId],
+      );
+      return rows.map((row) => `${row.name}: ${row.body}`);
+    },
+    async messageFlags(messageId) {
+      const rows = await db.query(
+        'SELECT u.email, f.reason FROM message_flags f JOIN users u ON u.id = f.user_id WHERE f.message_id = $1 ORDER BY u.email',
+        [messageId],
+      );
+      return rows.map((row) => `${whoOf(String(row.email))} ${row.reason}`);
+    },
     async suspension(email) {
       const [row] = await db.query('SELECT suspended_until, suspend_reason FROM users WHERE email = $1', [email]);
       if (row!.suspended_until === null) return null;
@@ -298,6 +354,12 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     members: await rows('SELECT * FROM users ORDER BY id'),
     groups: [await rows('SELECT * FROM groups ORDER BY id'), await rows('SELECT * FROM group_members ORDER BY group_id, user_id')],
     categories: await rows('SELECT * FROM categories ORDER BY id'),
+    messages: [
+      await rows('SELECT * FROM conversations ORDER BY id'),
+      await rows('SELECT * FROM conversation_members ORDER BY conversation_id, user_id'),
+      await rows('SELECT * FROM messages ORDER BY id'),
+      await rows('SELECT * FROM message_flags ORDER BY id'),
+    ],
   };
 }
 

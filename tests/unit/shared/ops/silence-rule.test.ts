@@ -24,7 +24,16 @@ describe('the one rule of silence', () => {
       if (outcome === 'silenced') continue;
       kept.push(definition.type);
     }
-    expect(kept.sort()).toEqual(['deletePost', 'deleteReply', 'readNotifications', 'save', 'setTheme', 'view']);
+    expect(kept.sort()).toEqual([
+      'deletePost',
+      'deleteReply',
+      'leaveConversation',
+      'readMessages',
+      'readNotifications',
+      'save',
+      'setTheme',
+      'view',
+    ]);
   });
 
   it('refuses an upload, and never asks of staff operations', () => {

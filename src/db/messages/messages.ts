@@ -1,0 +1,106 @@
+// The signed-in member's messages on this device (issue 61, connected mode): their conversations,
+// newest first, each with its unread count; one conversation's messages; the header's unread count.
+// Writing is the messages operations (src/shared/ops/messages.ts), run here by ops/run.ts and queued
+// for the server like every other. Dexie's live queries show them in every tab.
+import { db, type ConversationRow, type MessageRow } from '../storage/schema';
+import { readStoredSession } from '../members/session';
+import { requireSession } from '../members/guards';
+import { ownMemberId } from '../members/own-id';
+import { runOperation } from '../ops/run-later';
+import { newOperationId } from '../ops/uuid';
+
+/** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
+export interface ConversationItem extends ConversationRow {
+  unread: number;
+}
+
+const messagesIn = (id: string) => db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]);
+
+/** Messages by others written after the member last read the conversation. */
+async function unreadIn(row: ConversationRow, me: string): Promise<number> {
+  const after = row.lastReadAt ?? -Infinity;
+  return messagesIn(row.id)
+    .filter((message) => message.createdAt > after && message.authorId !== me)
+    .count();
+}
+
+/** The member's conversations they have not left, newest first (none when signed out). */
+export async function listConversations(): Promise<ConversationItem[]> {
+  const session = readStoredSession();
+  if (!session) return [];
+  const me = await ownMemberId(session.email);
+  const rows = await db.conversations
+    .where('[email+updatedAt]')
+    .between([session.email, -Infinity], [session.email, Infinity])
+    .reverse()
+    .filter((row) => !row.left)
+    .toArray();
+  return Promise.all(rows.map(async (row) => ({ ...row, unread: await unreadIn(row, me) })));
+}
+
+/** How many messages the member has not read, in all their conversations (the header's Messages). */
+export async function countUnreadMessages(): Promise<number> {
+  const items = await listConversations();
+  return items.reduce((sum, item) => sum + item.unread, 0);
+}
+
+/** One conversation of the member's (undefined: not here, another member's, or left), and its messages, oldest first. */
+export async function readConversation(id: string): Promise<{ conversation: ConversationRow; messages: MessageRow[] } | undefined> {
+  const session = readStoredSession();
+  const row = await db.conversations.get(id);
+  if (!session || !row || row.email !== session.email || row.left) return undefined;
+  return { conversation: row, messages: await messagesIn(id).toArray() };
+}
+
+/**
+ * Whether messages are open to the member as far as this device knows: one of their posts approved,
+ * or one of their replies visible on the forum (the server's word decides: `messages_closed`).
+ */
+export async function messagesOpen(): Promise<boolean> {
+  const session = readStoredSession();
+  if (!session) return false;
+  if (session.role === 'admin') return true;
+  const approved = await db.posts
+    .where('[authorEmail+id]')
+    .between([session.email, -Infinity], [session.email, Infinity])
+    .filter((post) => post.status === 'approved')
+    .first();
+  if (approved) return true;
+  const me = await ownMemberId(session.email);
+  const replies = await db.replies
+    .where('authorId')
+    .equals(me)
+    .filter((reply) => reply.state === 'visible')
+    .toArray();
+  for (const reply of replies) if ((await db.posts.get(reply.postId))?.status === 'approved') return true;
+  return false;
+}
+
+/** Starts a conversation with `recipients` (public ids); returns its id. */
+export async function startConversation(recipients: readonly string[], subject: string, body: string): Promise<string> {
+  requireSession();
+  const conversationId = newOperationId();
+  await runOperation('startConversation', { conversationId, recipients: [...recipients], subject, body });
+  return conversationId;
+}
+
+/** Sends a message in a conversation of the member's. */
+export async function sendMessage(conversationId: string, body: string): Promise<void> {
+  requireSession();
+  await runOperation('sendMessage', { conversationId, body });
+}
+
+/** Marks a conversation read, when it has something unread (nothing is queued otherwise). */
+export async function markConversationRead(conversationId: string): Promise<void> {
+  const session = readStoredSession();
+  const row = await db.conversations.get(conversationId);
+  if (!session || !row || row.email !== session.email || row.left) return;
+  if ((await unreadIn(row, await ownMemberId(session.email))) === 0) return;
+  await runOperation('readMessages', { conversationId });
+}
+
+/** Leaves a conversation: it leaves the lists here at once, and every device of the member's with the next pull. */
+export async function leaveConversation(conversationId: string): Promise<void> {
+  requireSession();
+  await runOperation('leaveConversation', { conversationId });
+}

@@ -1,0 +1,50 @@
+// Writing the server's conversations and messages of this member into IndexedDB (connected mode,
+// protocol 7): a conversation the member left leaves the device with its messages; a message of a
+// conversation the device does not hold (or holds as left) is not kept. Runs inside the caller's
+// readwrite transaction (OP_TABLES).
+import { db } from '../storage/schema';
+import type { WireConversation, WireMessage } from '../../shared/protocol';
+
+/** Stores the page's conversations for `owner`; returns how many rows changed. */
+export async function storeServerConversations(conversations: readonly WireConversation[], owner: string): Promise<number> {
+  let changed = 0;
+  for (const { left, lastReadAt, seq, ...conversation } of conversations) {
+    const stored = await db.conversations.get(conversation.id);
+    if (stored?.seq !== undefined && stored.seq > seq) continue;
+    if (left) {
+      changed += await dropConversation(conversation.id);
+      continue;
+    }
+    // A read outstanding here stays read.
+    const read = Math.max(lastReadAt ?? 0, stored?.lastReadAt ?? 0) || null;
+    await db.conversations.put({ ...conversation, email: owner, lastReadAt: read, left: stored?.left === true, seq });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** Stores the page's messages (of conversations held here); returns how many rows changed. */
+export async function storeServerMessages(messages: readonly WireMessage[]): Promise<number> {
+  let changed = 0;
+  for (const message of messages) {
+    const conversation = await db.conversations.get(message.conversationId);
+    if (!conversation) continue;
+    await db.messages.put(message);
+    changed += 1;
+  }
+  return changed;
+}
+
+/** Takes a conversation and its messages off the device; returns how many rows went. */
+export async function dropConversation(id: string): Promise<number> {
+  const gone = await db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]).delete();
+  const had = (await db.conversations.get(id)) ? 1 : 0;
+  await db.conversations.delete(id);
+  return gone + had;
+}
+
+/** Takes every conversation and message off the device (a member switch). */
+export async function dropAllConversations(): Promise<void> {
+  await db.conversations.clear();
+  await db.messages.clear();
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useConversations } from './use-messages';
+import { unreadMessagesDescription } from '../../shared/messages';
+
+/** The member's conversations, newest first: subject, the others' names, the unread count. */
+export function ConversationList() {
+  const conversations = useConversations();
+  if (conversations === undefined) return null;
+  if (conversations.length === 0) return <p className="text-body-secondary">No messages yet.</p>;
+  return (
+    <ul className="list-group" aria-label="Conversations">
+      {conversations.map((conversation) => (
+        <li key={conversation.id} className="list-group-item d-flex justify-content-between align-items-start gap-2">
+          <div>
+            <Link to={paths.conversation(conversation.id)} className={conversation.unread > 0 ? 'fw-bold' : undefined}>
+              {conversation.subject}
+            </Link>
+            <div className="small text-body-secondary">
+              {conversation.participants
+                .filter((participant) => participant.id !== conversation.authorId || conversation.participants.length === 1)
+                .map((participant) => participant.name || 'A member')
+                .join(', ')}
+            </div>
+          </div>
+          {conversation.unread > 0 && (
+            <span className="badge rounded-pill text-bg-primary" aria-label={unreadMessagesDescription(conversation.unread)}>
+              {conversation.unread}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

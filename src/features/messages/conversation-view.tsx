@@ -1,0 +1,111 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Markdown } from '../../components/markdown/markdown';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { paths } from '../../config/paths';
+import { leaveConversation, markConversationRead, sendMessage } from '../../db/messages/messages';
+import { MESSAGE_LIMITS, validateMessageBody } from '../../shared/messages';
+import { ERRORS } from '../../shared/errors';
+import { useConversation } from './use-messages';
+
+/** A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave conversation". */
+export function ConversationView({ id }: { id: string }) {
+  const formId = useId();
+  const found = useConversation(id);
+  const navigate = useNavigate();
+  const showToast = useToast();
+  const [reply, setReply] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const problem = validateMessageBody(reply);
+  const newest = found?.messages.at(-1)?.createdAt;
+
+  // Opening it (and each message arriving while it is open) marks it read.
+  useEffect(() => {
+    if (newest !== undefined) void markConversationRead(id).catch(() => undefined);
+  }, [id, newest]);
+
+  useEffect(() => {
+    if (found) document.title = `${found.conversation.subject} · Messages · Insight Exchange`;
+  }, [found]);
+
+  if (found === undefined) return null;
+  if (found === null)
+    return (
+      <div className="container app-page-body">
+        <h1 className="h2">Conversation not found</h1>
+        <p>{ERRORS.conversation_not_found.message}</p>
+      </div>
+    );
+  const { conversation, messages } = found;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await sendMessage(id, reply);
+      setReply('');
+      setTried(false);
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const leave = async () => {
+    try {
+      await leaveConversation(id);
+      navigate(paths.messages);
+    } catch (error) {
+      showToast(errorToast(error));
+    }
+  };
+
+  return (
+    <div className="container app-page-body">
+      <div className="app-page-title d-flex justify-content-between align-items-center gap-2">
+        <h1 className="h2 mb-0">{conversation.subject}</h1>
+        <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void leave()}>
+          Leave conversation
+        </button>
+      </div>
+      <ul className="list-inline small text-body-secondary" aria-label="Participants">
+        {conversation.participants.map((participant) => (
+          <li key={participant.id} className="list-inline-item">
+            {participant.name || 'A member'}
+            {participant.left ? ' (left)' : ''}
+          </li>
+        ))}
+      </ul>
+      <ol className="list-unstyled" aria-label="Messages">
+        {messages.map((message) => (
+          <li key={message.id} className="mb-3 border-bottom pb-2">
+            <div className="small fw-semibold">{message.author}</div>
+            <Markdown source={message.body} />
+          </li>
+        ))}
+      </ol>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <label htmlFor={`${formId}-reply`} className="form-label">
+          Your reply
+        </label>
+        <textarea
+          id={`${formId}-reply`}
+          className={`form-control${tried && problem ? ' is-invalid' : ''}`}
+          rows={3}
+          value={reply}
+          maxLength={MESSAGE_LIMITS.body}
+          onChange={(event) => setReply(event.target.value)}
+        />
+        {tried && problem && <div className="invalid-feedback">{problem.message}</div>}
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+          Send
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { Spinner } from '../../components/spinner';
+import { trapTabKey } from '../../components/focus-trap';
+import { useToast } from '../../components/toast/toast-context';
+import { errorToast } from '../../components/toast/error-toast';
+import { startConversation } from '../../db/messages/messages';
+import { MESSAGE_LIMITS, validateMessageBody, validateRecipients, validateSubject } from '../../shared/messages';
+import { RecipientField, type Recipient } from './recipient-field';
+
+interface NewMessageDialogProps {
+  show: boolean;
+  onHide: () => void;
+  /** Called with the new conversation's id once it is written here. */
+  onStarted: (id: string) => void;
+  /** The members' search (tests give their own). */
+  search?: (typed: string) => Promise<Recipient[]>;
+}
+
+/** The "New message" dialog: To, Subject, Message, and Send message. */
+export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessageDialogProps) {
+  const id = useId();
+  const showToast = useToast();
+  const [to, setTo] = useState<Recipient[]>([]);
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
+  const problems = {
+    to: validateRecipients(to.map((member) => member.id)),
+    subject: validateSubject(subject),
+    body: validateMessageBody(body),
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (problems.to || problems.subject || problems.body) return;
+    setBusy(true);
+    try {
+      const conversation = await startConversation(
+        to.map((member) => member.id),
+        subject,
+        body,
+      );
+      setTo([]);
+      setSubject('');
+      setBody('');
+      setTried(false);
+      onStarted(conversation);
+    } catch (error) {
+      showToast(errorToast(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      show={show}
+      onHide={onHide}
+      centered
+      aria-labelledby={`${id}-title`}
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+      onKeyDown={trapTabKey}
+    >
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton={!busy} closeLabel="Close">
+          <Modal.Title id={`${id}-title`} as="h2" className="h5">
+            New message
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <RecipientField value={to} onChange={setTo} invalid={tried ? problems.to?.message : undefined} search={search} />
+          <Form.Group className="mb-3" controlId={`${id}-subject`}>
+            <Form.Label>Subject</Form.Label>
+            <Form.Control
+              value={subject}
+              maxLength={MESSAGE_LIMITS.subject}
+              isInvalid={tried && problems.subject !== null}
+              onChange={(event) => setSubject(event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{problems.subject?.message}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId={`${id}-body`}>
+            <Form.Label>Message</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={5}
+              value={body}
+              maxLength={MESSAGE_LIMITS.body}
+              isInvalid={tried && problems.body !== null}
+              onChange={(event) => setBody(event.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{problems.body?.message}</Form.Control.Feedback>
+            <Form.Text>Markdown works here, as in a reply.</Form.Text>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy && <Spinner className="me-2" />}
+            Send message
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useId, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { serverMentionCandidates } from '../../sync/mentions';
+import { MESSAGE_LIMITS } from '../../shared/messages';
+
+export interface Recipient {
+  id: string;
+  name: string;
+}
+
+/**
+ * The New message dialog's "To": typing a name offers members as a list of options (the server's
+ * mention search: confirmed members by name, never an email nor a group), each chosen one a chip
+ * with a Remove button; at most MESSAGE_LIMITS.maxRecipients.
+ */
+export function RecipientField({
+  value,
+  onChange,
+  invalid,
+  search = serverMentionCandidates,
+}: {
+  value: readonly Recipient[];
+  onChange: (next: Recipient[]) => void;
+  invalid?: string;
+  search?: (typed: string) => Promise<Recipient[]>;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  // The members found for what was typed (kept with it: an older answer never shows for newer typing).
+  const [found, setFound] = useState<{ query: string; members: Recipient[] }>({ query: '', members: [] });
+  const query = typed.trim();
+  const options = found.query === query && query ? found.members.filter((member) => !value.some((chosen) => chosen.id === member.id)) : [];
+  const full = value.length >= MESSAGE_LIMITS.maxRecipients;
+
+  useEffect(() => {
+    if (!query) return undefined;
+    let current = true;
+    search(query).then(
+      (members) => current && setFound({ query, members }),
+      () => current && setFound({ query, members: [] }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, search]);
+
+  const choose = (member: Recipient) => {
+    onChange([...value, member]);
+    setTyped('');
+  };
+
+  return (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={`${id}-to`}>To</Form.Label>
+      {value.length > 0 && (
+        <ul className="list-inline mb-2" aria-label="Recipients">
+          {value.map((member) => (
+            <li key={member.id} className="list-inline-item badge text-bg-secondary">
+              {member.name}{' '}
+              <button
+                type="button"
+                className="btn btn-sm btn-link p-0 text-reset"
+                aria-label={`Remove ${member.name}`}
+                onClick={() => onChange(value.filter((one) => one.id !== member.id))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form.Control
+        id={`${id}-to`}
+        role="combobox"
+        aria-expanded={options.length > 0}
+        aria-controls={`${id}-options`}
+        aria-autocomplete="list"
+        autoComplete="off"
+        value={typed}
+        disabled={full}
+        isInvalid={invalid !== undefined}
+        placeholder={full ? `At most ${MESSAGE_LIMITS.maxRecipients} members` : 'Type a member’s name'}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      {invalid && <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>}
+      <ul id={`${id}-options`} role="listbox" aria-label="Members" className="list-group mt-1" hidden={options.length === 0}>
+        {options.map((member) => (
+          <li
+            key={member.id}
+            role="option"
+            aria-selected={false}
+            tabIndex={0}
+            className="list-group-item list-group-item-action"
+            onClick={() => choose(member)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                choose(member);
+              }
+            }}
+          >
+            {member.name}
+          </li>
+        ))}
+      </ul>
+    </Form.Group>
+  );
+}

@@ -1,0 +1,5 @@
+// The words of the Messages screens, written once.
+
+/** A local-only device has no messages: what /messages says instead. */
+export const MESSAGES_NEED_SERVER =
+  'Messages need the server: they travel between members through it. This device keeps the forum on its own (local-only mode), so it has no messages.';

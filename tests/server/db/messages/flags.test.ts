@@ -1,0 +1,93 @@
+// A flagged message (issue 61), on PGlite and PostgreSQL: a participant flags another's message once;
+// the admins see the flag (who, why, when; never what was said) and open its conversation only through
+// it, each opening written to the staff log; their pulls still hold no conversation; members cannot.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Op } from '../../../../src/shared/protocol';
+import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { testServer, type TestServer } from '../../support/app';
+
+const resultOf = (answer: Answer) => answer.body.results[0];
+const flagMessage = (messageId: string, reason = 'inappropriate', text?: string): Op =>
+  ({ id: randomUUID(), type: 'flagMessage', messageId, reason, ...(text ? { text } : {}) }) as Op;
+
+describe.each(BACKENDS)('flagged messages on %s', (backend) => {
+  let server: TestServer;
+  let alice: Client;
+  let bob: Client;
+  let carol: Client;
+  let admin: Client;
+  const conversation = randomUUID();
+  const firstMessage = randomUUID();
+
+  beforeAll(async () => {
+    server = await testServer(backend);
+    admin = new Client(server.app);
+    alice = new Client(server.app);
+    bob = new Client(server.app);
+    carol = new Client(server.app);
+    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await alice.join('alice@example.com', undefined, 'Alice Ames');
+    await bob.join('bob@example.com', undefined, 'Bob Brook');
+    await carol.join('carol@example.com', undefined, 'Carol Cole');
+    const bobId = (await bob.request('GET', '/api/session')).body.user.id as string;
+    const postId = await alice.createPost('Quotas');
+    await admin.push(reviewOp(postId));
+    await bob.push(replyOp(postId, 'Agreed.'));
+    const started = await alice.push({
+      id: firstMessage,
+      type: 'startConversation',
+      conversationId: conversation,
+      recipients: [bobId],
+      subject: 'A private offer',
+      body: 'Buy my panel list, cheap.',
+    } as Op);
+    expect(resultOf(started).status).toBe('applied');
+  });
+  afterAll(() => server.close());
+
+  it('a participant flags another’s message once; the author, a third member and the admin cannot', async () => {
+    expect(resultOf(await bob.push(flagMessage(firstMessage, 'spam', 'Selling lists')))).toMatchObject({ status: 'applied' });
+    expect(resultOf(await bob.push(flagMessage(firstMessage)))).toMatchObject({ status: 'refused', code: 'already_flagged' });
+    expect(resultOf(await alice.push(flagMessage(firstMessage)))).toMatchObject({ status: 'refused', code: 'cannot_flag_own' });
+    expect(resultOf(await carol.push(flagMessage(firstMessage)))).toMatchObject({ status: 'refused', code: 'conversation_not_found' });
+    expect(resultOf(await admin.push(flagMessage(firstMessage)))).toMatchObject({ status: 'refused', code: 'conversation_not_found' });
+  });
+
+  it('the admins see the flag without what was said, open its conversation through it, and the staff log says so', async () => {
+    const list = await admin.request('GET', '/api/admin/message-flags');
+    expect(list.status).toBe(200);
+    expect(list.body.flags).toEqual([
+      { id: expect.any(String), flagger: 'Bob Brook', reason: 'spam', text: 'Selling lists', createdAt: expect.any(Number) },
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain('panel list');
+    // Browsing it otherwise: nothing.
+    const pulled = await admin.pull();
+    expect(pulled.body.conversations).toEqual([]);
+    expect(pulled.body.messages).toEqual([]);
+    const opened = await admin.request('GET', `/api/admin/message-flags/${list.body.flags[0].id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.conversation).toMatchObject({ id: conversation, subject: 'A private offer' });
+    expect(opened.body.conversation.participants.map((one: { name: string }) => one.name)).toEqual(['Alice Ames', 'Bob Brook']);
+    expect(opened.body.messages.map((one: { body: string }) => one.body)).toEqual(['Buy my panel list, cheap.']);
+    expect(opened.body.flag.messageId).toBe(firstMessage);
+    const log = await admin.request('GET', '/api/admin/log');
+    expect(log.body.entries[0]).toMatchObject({
+      action: 'openFlaggedConversation',
+      member: { name: 'Alice Ames' },
+      title: 'A private offer',
+      reason: 'spam',
+      detail: { conversationId: conversation },
+    });
+  });
+
+  it('members cannot list or open flags; an unknown flag is not found', async () => {
+    for (const member of [alice, bob, carol]) {
+      expect((await member.request('GET', '/api/admin/message-flags')).status).toBe(403);
+      expect((await member.request('GET', `/api/admin/message-flags/${randomUUID()}`)).status).toBe(403);
+    }
+    expect((await admin.request('GET', `/api/admin/message-flags/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request('GET', '/api/admin/message-flags/not-a-uuid')).status).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+// Messages on a connected device (issue 61): what the member writes is queued for the server; a
+// refusal takes away what it made here; a pull brings the member's conversations, and one they left
+// leaves the device with its messages; another member signing in finds none of them.
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../../src/db/storage/schema';
+import { META_KEYS } from '../../../../src/db/contracts';
+import { markConnected } from '../../../../src/db/ops/sync-meta';
+import { nextBatch } from '../../../../src/db/ops/outbox';
+import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
+import { applyPushResults } from '../../../../src/db/sync/apply-results';
+import { applyPullPage } from '../../../../src/db/sync/apply-pull';
+import { switchMember } from '../../../../src/db/sync/member-switch';
+import { countUnreadMessages, listConversations, sendMessage, startConversation } from '../../../../src/db/messages/messages';
+import type { Op, WireConversation, WireMessage } from '../../../../src/shared/protocol';
+import { signInAs } from '../../factories';
+import { pullPage } from '../../sync/fixtures';
+
+const MIA = 'mia@example.com';
+const MY_ID = 'aaaaaaaaaaaaaaaa';
+const NOOR_ID = 'bbbbbbbbbbbbbbbb';
+const CONVERSATION = '0d000000-0000-4000-8000-0000000000d1';
+
+async function connectedMember() {
+  const session = signInAs(MIA, 'Mia');
+  await markConnected();
+  await rememberOwnMemberId(MIA, MY_ID);
+  await db.meta.put({ key: META_KEYS.syncOwner, value: MIA });
+  return session;
+}
+
+const conversation = (overrides: Partial<WireConversation> = {}): WireConversation => ({
+  id: CONVERSATION,
+  subject: 'Panel quotes',
+  authorId: NOOR_ID,
+  createdAt: 1,
+  updatedAt: 2,
+  participants: [
+    { id: NOOR_ID, name: 'Noor', left: false },
+    { id: MY_ID, name: 'Mia', left: false },
+  ],
+  lastReadAt: null,
+  left: false,
+  seq: 5,
+  ...overrides,
+});
+const message = (id: string, body: string, createdAt: number): WireMessage => ({
+  id,
+  conversationId: CONVERSATION,
+  authorId: NOOR_ID,
+  author: 'Noor',
+  body,
+  createdAt,
+  seq: 5,
+});
+const refuseAll = (code: string) => (ops: Op[]) => ops.map((op) => ({ id: op.id, status: 'refused' as const, code, reason: code }));
+
+describe('messages on a connected device', () => {
+  it('a new conversation is queued; refused, it leaves the device with its message', async () => {
+    await connectedMember();
+    const id = await startConversation([NOOR_ID], 'Fieldwork', 'Can we talk?');
+    expect((await listConversations()).map((one) => one.subject)).toEqual(['Fieldwork']);
+    const batch = await nextBatch(MIA, 100, Date.now());
+    expect(batch.map((row) => row.op)).toEqual([
+      {
+        id: expect.any(String),
+        type: 'startConversation',
+        conversationId: id,
+        recipients: [NOOR_ID],
+        subject: 'Fieldwork',
+        body: 'Can we talk?',
+      },
+    ]);
+    await applyPushResults(batch, refuseAll('messages_closed')(batch.map((row) => row.op)), 0);
+    expect(await db.conversations.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+  });
+
+  it('a pull brings the member’s conversation and messages, counted unread; a refused message leaves', async () => {
+    await connectedMember();
+    await applyPullPage(
+      pullPage({ conversations: [conversation()], messages: [message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1)], cursor: 5 }),
+      MIA,
+    );
+    expect(await countUnreadMessages()).toBe(1);
+    await sendMessage(CONVERSATION, 'Hi Noor.');
+    expect(await db.messages.count()).toBe(2);
+    const batch = await nextBatch(MIA, 100, Date.now());
+    await applyPushResults(batch, refuseAll('conversation_not_found')(batch.map((row) => row.op)), 5);
+    expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Hello.']);
+  });
+
+  it('a conversation the member left leaves the device, with its messages', async () => {
+    await connectedMember();
+    await applyPullPage(
+      pullPage({ conversations: [conversation()], messages: [message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1)], cursor: 5 }),
+      MIA,
+    );
+    await applyPullPage(pullPage({ conversations: [conversation({ left: true, seq: 6 })], cursor: 6 }), MIA);
+    expect(await db.conversations.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+  });
+
+  it('another member signing in on the device finds none of them', async () => {
+    await connectedMember();
+    await applyPullPage(
+      pullPage({ conversations: [conversation()], messages: [message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1)], cursor: 5 }),
+      MIA,
+    );
+    const other = signInAs('omar@example.com', 'Omar');
+    expect(await switchMember(other)).toBe(true);
+    expect(await db.conversations.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+  });
+});

@@ -1,0 +1,192 @@
+// @vitest-environment happy-dom
+// Messages (issue 61, item 5): /messages lists the member's conversations and opens "New message"
+// (To offers members by name, as @ does; Subject; Message; Send message); a member who may not send
+// yet is told why; a local-only device says messages need the server. /messages/:id: its subject as
+// the heading, "Participants", "Your reply" and "Leave conversation". The header's Messages link
+// counts unread messages in its description.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../../src/db/storage/schema';
+import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
+import { MessagesScreen } from '../../../../src/features/messages/messages-screen';
+import { ConversationView } from '../../../../src/features/messages/conversation-view';
+import { AppShell } from '../../../../src/components/layouts/app-shell';
+import { MESSAGES_CLOSED } from '../../../../src/shared/messages';
+import { makePost, signInAs, storePosts } from '../../factories';
+
+afterEach(cleanup);
+
+const ME = 'mia@example.com';
+const MY_ID = 'aaaaaaaaaaaaaaaa';
+const NOOR_ID = 'bbbbbbbbbbbbbbbb';
+const CONVERSATION = '0d000000-0000-4000-8000-0000000000d1';
+
+async function member({ approved }: { approved: boolean }) {
+  signInAs(ME, 'Mia');
+  await rememberOwnMemberId(ME, MY_ID);
+  if (approved) await storePosts(makePost({ id: 5, authorEmail: ME, author: 'Mia', status: 'approved' }));
+}
+
+async function conversationWithNoor() {
+  await db.conversations.add({
+    id: CONVERSATION,
+    subject: 'Panel quotes',
+    authorId: NOOR_ID,
+    createdAt: 1,
+    updatedAt: 2,
+    participants: [
+      { id: NOOR_ID, name: 'Noor', left: false },
+      { id: MY_ID, name: 'Mia', left: false },
+    ],
+    email: ME,
+    lastReadAt: null,
+    left: false,
+    seq: 1,
+  });
+  await db.messages.bulkAdd([
+    {
+      id: '0d000000-0000-4000-8000-0000000000e1',
+      conversationId: CONVERSATION,
+      authorId: NOOR_ID,
+      author: 'Noor',
+      body: 'Hello **Mia**.',
+      createdAt: 1,
+      seq: 1,
+    },
+    {
+      id: '0d000000-0000-4000-8000-0000000000e2',
+      conversationId: CONVERSATION,
+      authorId: NOOR_ID,
+      author: 'Noor',
+      body: 'Any news?',
+      createdAt: 2,
+      seq: 1,
+    },
+  ]);
+}
+
+const messagesAt = (connected: boolean, search?: (typed: string) => Promise<{ id: string; name: string }[]>) =>
+  render(
+    <MemoryRouter initialEntries={['/messages']}>
+      <Routes>
+        <Route path="/messages" element={<MessagesScreen connected={connected} search={search} />} />
+        <Route path="/messages/:id" element={<p>Opened conversation</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('/messages', () => {
+  it('on a local-only device: says messages need the server, and offers no New message', async () => {
+    await member({ approved: true });
+    messagesAt(false);
+    expect(screen.getByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByText(/^Messages need the server/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New message' })).toBeNull();
+  });
+
+  it('to a member with nothing approved yet: says when messages open, and offers no New message', async () => {
+    await member({ approved: false });
+    messagesAt(true);
+    expect(await screen.findByText(MESSAGES_CLOSED)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New message' })).toBeNull();
+  });
+
+  it('lists the member’s conversations with their unread counts', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    messagesAt(true);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('link', { name: 'Panel quotes' }).getAttribute('href')).toBe(`/messages/${CONVERSATION}`);
+    expect(within(list).getByLabelText('2 unread messages')).toBeTruthy();
+  });
+
+  it('New message: To offers members by name, then Subject and Message; Send message starts it and opens it', async () => {
+    await member({ approved: true });
+    const search = vi.fn(async (typed: string) => (typed.startsWith('No') ? [{ id: NOOR_ID, name: 'Noor' }] : []));
+    messagesAt(true, search);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'To' }), { target: { value: 'No' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Noor' }));
+    expect(within(dialog).getByRole('list', { name: 'Recipients' }).textContent).toContain('Noor');
+    expect(search).toHaveBeenCalledWith('No');
+    fireEvent.change(within(dialog).getByLabelText('Subject'), { target: { value: 'Fieldwork' } });
+    fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'Can we talk?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Opened conversation')).toBeTruthy();
+    const [started] = await db.conversations.toArray();
+    expect(started).toMatchObject({ subject: 'Fieldwork', email: ME });
+    expect(started!.participants.map((one) => one.id)).toEqual([MY_ID, NOOR_ID]);
+    expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Can we talk?']);
+  });
+
+  it('New message refuses to send without a recipient, in words', async () => {
+    await member({ approved: true });
+    messagesAt(true, async () => []);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(await within(dialog).findByText('Choose at least one member to write to.')).toBeTruthy();
+    expect(await db.conversations.count()).toBe(0);
+  });
+});
+
+describe('/messages/:id', () => {
+  const open = () =>
+    render(
+      <MemoryRouter initialEntries={[`/messages/${CONVERSATION}`]}>
+        <Routes>
+          <Route path="/messages/:id" element={<ConversationView id={CONVERSATION} />} />
+          <Route path="/messages" element={<p>Back at Messages</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it('shows its subject, Participants and its messages, and marks it read', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Panel quotes' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Participants' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Noor', 'Mia']);
+    expect(await screen.findByText('Any news?')).toBeTruthy();
+    await waitFor(async () => expect((await db.conversations.get(CONVERSATION))!.lastReadAt).not.toBeNull());
+  });
+
+  it('Your reply sends a message; Leave conversation leaves it', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    open();
+    fireEvent.change(await screen.findByLabelText('Your reply'), { target: { value: 'Tomorrow.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(async () => expect((await db.messages.toArray()).map((one) => one.body)).toContain('Tomorrow.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Leave conversation' }));
+    expect(await screen.findByText('Back at Messages')).toBeTruthy();
+    expect((await db.conversations.get(CONVERSATION))!.left).toBe(true);
+  });
+
+  it('another member’s conversation, or none: not available', async () => {
+    await member({ approved: true });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy();
+  });
+});
+
+describe('the header’s Messages', () => {
+  it('links to /messages and says the unread count in its description', () => {
+    render(
+      <MemoryRouter>
+        <AppShell isAdmin={false} unreadMessages={2} onNewPostIntent={() => undefined} onLogout={() => undefined}>
+          <p>Page</p>
+        </AppShell>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Messages' });
+    expect(link.getAttribute('href')).toBe('/messages');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe('2 unread messages');
+  });
+});
