@@ -29,7 +29,10 @@ const KB = 1024;
 // /messages and /messages/:id screens with New message, loaded when first visited: 1364.3 → 1381.3 KB;
 // of it in the first load only the header's Messages link, the two routes and the Dexie version,
 // 106.8 → 107.0 KB gzipped): 1385 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1385 * KB };
+// Then by groups and categories (issue 61: their eight operations, /admin's Groups and Categories
+// tabs, Profile's Your groups, the categories a device holds and the forum's and New Post's lists of
+// them: 1381.3 → 1409.7 KB at the merge, none of the tabs in the first load): 1415 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1415 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

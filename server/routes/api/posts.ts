@@ -14,7 +14,7 @@ import { memberOf } from '../../plugins/session';
 import { readFromCursor } from '../../db/sync/replica';
 import { takeForRequest } from '../../lib/limits';
 import { UNKNOWN_CATEGORY_MESSAGE } from './search';
-import { maySeeCategoryId } from '../../db/categories/categories';
+import { maySeeCategoryId } from '../../db/groups/categories';
 
 const cursorSchema = z.object({ after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional() });
 const pageQuerySchema = postsQuerySchema.extend(cursorSchema.shape);

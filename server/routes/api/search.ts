@@ -15,7 +15,7 @@ import { refuse } from '../../lib/http-error';
 import { memberOf } from '../../plugins/session';
 import { takeForRequest } from '../../lib/limits';
 import { readFromCursor } from '../../db/sync/replica';
-import { maySeeCategoryId } from '../../db/categories/categories';
+import { maySeeCategoryId } from '../../db/groups/categories';
 
 /** The sentence of a search with nothing to look for. */
 export const EMPTY_SEARCH_MESSAGE = 'Type words to search for, or a filter such as author:, category:, tag: or is:mine.';

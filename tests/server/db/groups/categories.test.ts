@@ -135,7 +135,7 @@ describe.each(BACKENDS)('categories (%s)', (backend) => {
 
   it('pages and searches a category the member may see, the admins’ own too, and refuses one they may not see', async () => {
     const page = async (user: UserRow, category: string) =>
-      (await import('../../../../server/db/categories/categories')).maySeeCategoryId(db, user, category);
+      (await import('../../../../server/db/groups/categories')).maySeeCategoryId(db, user, category);
     expect(await page(alice, room)).toBe(true);
     expect(await page(admin, room)).toBe(true);
     expect(await page(bob, room)).toBe(false);
