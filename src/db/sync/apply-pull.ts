@@ -65,10 +65,17 @@ async function storePage(
 ): Promise<{ changed: number; effects?: PreferenceEffects }> {
   const cursor = await readCursor();
   const empty =
-    [page.posts, page.replies, page.removed, page.notifications, page.flags, page.saved, page.members, page.conversations, page.messages].every(
-      (list) => list.length === 0,
-    ) &&
-    page.preferences === null;
+    [
+      page.posts,
+      page.replies,
+      page.removed,
+      page.notifications,
+      page.flags,
+      page.saved,
+      page.members,
+      page.conversations,
+      page.messages,
+    ].every((list) => list.length === 0) && page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
   // whole forum): its changes are stored, but the cursor stays, so the pull from the start runs.
