@@ -10,6 +10,7 @@ import { PageLoading } from '../components/page-loading';
 import { paths } from '../config/paths';
 import { BackupPanel } from '../features/admin/backup-panel';
 import { FlagsQueue } from '../features/admin/flags-queue';
+import { MessageFlagsPanel } from '../features/admin/message-flags-panel';
 import { PendingQueue } from '../features/admin/pending-queue';
 import { useFlaggedCount } from '../features/admin/use-flags';
 import { usePendingCount } from '../features/admin/use-pending-posts';
@@ -105,6 +106,9 @@ export function AdminPage() {
                 </h2>
                 <ErrorBoundary area="the Flags queue">
                   <FlagsQueue />
+                </ErrorBoundary>
+                <ErrorBoundary area="the flagged messages">
+                  <MessageFlagsPanel />
                 </ErrorBoundary>
               </section>
             </Tab>

@@ -25,14 +25,14 @@ const KB = 1024;
 // Then by issue 59's screens (Check your email and Change email, "Changes not sent yet", Silence's
 // dialog, the limits in one form, the date formatter, the mention search: 1356.1 KB at the merge;
 // none of it in the first load): 1365 KB.
-// Then by messages (issue 61: the four operations and their rules, the device's conversations, the
-// /messages and /messages/:id screens with New message, loaded when first visited: 1364.3 → 1381.3 KB;
-// of it in the first load only the header's Messages link, the two routes and the Dexie version,
-// 106.8 → 107.0 KB gzipped): 1385 KB.
+// Then by messages (issue 61: the five operations and their rules, the device's conversations, the
+// /messages and /messages/:id screens with New message and Flag message, the admins' Flagged messages,
+// loaded when first visited: 1364.3 → 1387.5 KB; of it in the first load only the header's Messages
+// link, the two routes and the Dexie version, 106.8 → 107.0 KB gzipped): 1392 KB.
 // Then by groups and categories (issue 61: their eight operations, /admin's Groups and Categories
 // tabs, Profile's Your groups, the categories a device holds and the forum's and New Post's lists of
-// them: 1381.3 → 1409.7 KB at the merge, none of the tabs in the first load): 1415 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1415 * KB };
+// them: 1387.5 → GROUPS KB at the merge, none of the tabs in the first load): BUDGET KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1392 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -8,6 +8,7 @@ import { requireSession } from '../members/guards';
 import { ownMemberId } from '../members/own-id';
 import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
+import type { FlagReason } from '../../shared/moderation';
 
 /** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
 export interface ConversationItem extends ConversationRow {
@@ -103,4 +104,16 @@ export async function markConversationRead(conversationId: string): Promise<void
 export async function leaveConversation(conversationId: string): Promise<void> {
   requireSession();
   await runOperation('leaveConversation', { conversationId });
+}
+
+/** Flags another's message to the admins (they then read its conversation, written to the staff log). */
+export async function flagMessage(messageId: string, reason: FlagReason, text: string): Promise<void> {
+  requireSession();
+  await runOperation('flagMessage', { messageId, reason, ...(text ? { text } : {}) });
+}
+
+/** The signed-in member's public id here (undefined when signed out): the screens tell their own messages by it. */
+export async function ownMemberIdOfSession(): Promise<string | undefined> {
+  const session = readStoredSession();
+  return session ? ownMemberId(session.email) : undefined;
 }

@@ -8,6 +8,9 @@ import { leaveConversation, markConversationRead, sendMessage } from '../../db/m
 import { MESSAGE_LIMITS, validateMessageBody } from '../../shared/messages';
 import { ERRORS } from '../../shared/errors';
 import { useConversation } from './use-messages';
+import { FlagMessageDialog } from './flag-message-dialog';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ownMemberIdOfSession } from '../../db/messages/messages';
 
 /** A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave conversation". */
 export function ConversationView({ id }: { id: string }) {
@@ -18,6 +21,8 @@ export function ConversationView({ id }: { id: string }) {
   const [reply, setReply] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [flagging, setFlagging] = useState<string | null>(null);
+  const me = useLiveQuery(() => ownMemberIdOfSession(), []);
   const problem = validateMessageBody(reply);
   const newest = found?.messages.at(-1)?.createdAt;
 
@@ -84,11 +89,24 @@ export function ConversationView({ id }: { id: string }) {
       <ol className="list-unstyled" aria-label="Messages">
         {messages.map((message) => (
           <li key={message.id} className="mb-3 border-bottom pb-2">
-            <div className="small fw-semibold">{message.author}</div>
+            <div className="small fw-semibold d-flex justify-content-between">
+              <span>{message.author}</span>
+              {me !== undefined && message.authorId !== me && (
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  aria-label={`Flag the message of ${message.author}`}
+                  onClick={() => setFlagging(message.id)}
+                >
+                  Flag
+                </button>
+              )}
+            </div>
             <Markdown source={message.body} />
           </li>
         ))}
       </ol>
+      {flagging && <FlagMessageDialog messageId={flagging} show onHide={() => setFlagging(null)} />}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <label htmlFor={`${formId}-reply`} className="form-label">
           Your reply

@@ -169,6 +169,31 @@ describe('/messages/:id', () => {
     expect((await db.conversations.get(CONVERSATION))!.left).toBe(true);
   });
 
+  it('offers Flag on others’ messages only; a flag sent closes the dialog', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    await db.messages.add({
+      id: '0d000000-0000-4000-8000-0000000000e3',
+      conversationId: CONVERSATION,
+      authorId: MY_ID,
+      author: 'Mia',
+      body: 'Mine.',
+      createdAt: 3,
+      seq: 1,
+    });
+    open();
+    expect(await screen.findByText('Mine.')).toBeTruthy();
+    expect(await screen.findAllByRole('button', { name: 'Flag the message of Noor' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Flag the message of Mia' })).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Flag the message of Noor' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Flag message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send flag' }));
+    expect(await within(dialog).findByText('Please choose a reason.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Spam'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send flag' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag message' })).toBeNull());
+  });
+
   it('another member’s conversation, or none: not available', async () => {
     await member({ approved: true });
     open();

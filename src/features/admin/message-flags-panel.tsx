@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useToast } from '../../components/toast/toast-context';
+import { useSyncStatus } from '../../hooks/use-sync-status';
+import { errorToast } from '../../components/toast/error-toast';
+import { FLAG_REASON_LABELS, type FlagReason } from '../../shared/moderation';
+import { listMessageFlags, openFlaggedConversation, type FlaggedConversation, type MessageFlag } from '../../sync/message-flags';
+
+const reasonLabel = (reason: string) => FLAG_REASON_LABELS[reason as FlagReason] ?? reason;
+
+/**
+ * Flagged messages (issue 61): who flagged a message and why; "Open conversation" reads it, and the
+ * server writes that to the staff log. Admins read no other conversation. Connected mode only.
+ */
+export function MessageFlagsPanel(props: Parameters<typeof FlagsOfMessages>[0]) {
+  // A local-only forum has no messages.
+  return useSyncStatus().state === 'local' ? null : <FlagsOfMessages {...props} />;
+}
+
+function FlagsOfMessages({
+  load = listMessageFlags,
+  open = openFlaggedConversation,
+}: {
+  load?: () => Promise<MessageFlag[]>;
+  open?: (id: string) => Promise<FlaggedConversation>;
+}) {
+  const showToast = useToast();
+  const [flags, setFlags] = useState<MessageFlag[] | undefined>();
+  const [opened, setOpened] = useState<FlaggedConversation | undefined>();
+
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (found) => current && setFlags(found),
+      (error: unknown) => current && (setFlags([]), showToast(errorToast(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, showToast]);
+
+  const read = async (id: string) => {
+    try {
+      setOpened(await open(id));
+    } catch (error) {
+      showToast(errorToast(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="message-flags-title" className="mt-4">
+      <h2 id="message-flags-title" className="h5">
+        Flagged messages
+      </h2>
+      {flags === undefined ? null : flags.length === 0 ? (
+        <p className="text-body-secondary">No flagged messages.</p>
+      ) : (
+        <ul className="list-group" aria-label="Flagged messages">
+          {flags.map((flag) => (
+            <li key={flag.id} className="list-group-item d-flex justify-content-between align-items-start gap-2">
+              <div>
+                {flag.flagger} flagged a message: {reasonLabel(flag.reason)}
+                {flag.text && <div className="small text-body-secondary">{flag.text}</div>}
+              </div>
+              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void read(flag.id)}>
+                Open conversation
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {opened && (
+        <article className="card mt-3" aria-labelledby="flagged-conversation-title">
+          <div className="card-body">
+            <h3 id="flagged-conversation-title" className="h6">
+              {opened.conversation.subject}
+            </h3>
+            <p className="small text-body-secondary">
+              Between {opened.conversation.participants.map((one) => one.name).join(', ')}. Opening it was written to the staff log.
+            </p>
+            <ol className="list-unstyled mb-0" aria-label="Messages of the flagged conversation">
+              {opened.messages.map((message) => (
+                <li key={message.id} className={message.id === opened.flag.messageId ? 'border-start border-danger ps-2 mb-2' : 'mb-2'}>
+                  <div className="small fw-semibold">
+                    {message.author}
+                    {message.id === opened.flag.messageId ? ' (flagged)' : ''}
+                  </div>
+                  <div style={{ whiteSpace: 'pre-wrap' }}>{message.body}</div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </article>
+      )}
+    </section>
+  );
+}

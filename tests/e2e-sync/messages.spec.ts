@@ -1,0 +1,47 @@
+// Messages across devices (issue 61, item 5): a member writes to another from /messages (To offers
+// them by name); the message arrives live on the recipient's device, and never reaches a third
+// member's device's IndexedDB.
+import { expect, test } from '@playwright/test';
+import { serverForSpec, syncPort } from './support/server';
+import { PHONE, TABLET, sendOps, signedInDevice, storedRows, waitSynced } from './support/devices';
+
+const spec = serverForSpec(syncPort(29));
+
+test('a message between two members arrives live on the recipient’s device and never on a third’s', async ({ browser }) => {
+  const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET);
+  const bob = await signedInDevice(browser, spec.server, 'bob.brook@example.com', TABLET, '/messages');
+  const carol = await signedInDevice(browser, spec.server, 'carol.cole@example.com', PHONE, '/messages');
+  const alice = await signedInDevice(browser, spec.server, 'alice.ames@example.com', PHONE);
+  // Alice's post approved opens messages to her; Bob's reply puts him among the members offered by name.
+  const made = await sendOps(alice.page, [{ type: 'create', post: { title: 'Quota sampling', content: 'Notes.', category: 'Trends' } }]);
+  const id = made.results[0]!.postId!;
+  expect((await sendOps(admin.page, [{ type: 'approve', postId: id }])).results[0]?.status).toBe('applied');
+  expect((await sendOps(bob.page, [{ type: 'reply', postId: id, content: 'Agreed.' }])).results[0]?.status).toBe('applied');
+  expect((await sendOps(carol.page, [{ type: 'reply', postId: id, content: 'Me too.' }])).results[0]?.status).toBe('applied');
+
+  await alice.page.goto(`${spec.server.url}/messages`);
+  await alice.page.getByRole('button', { name: 'New message' }).click();
+  const dialog = alice.page.getByRole('dialog', { name: 'New message' });
+  await dialog.getByRole('combobox', { name: 'To' }).fill('Bob');
+  await dialog.getByRole('option', { name: 'Bob Brook' }).click();
+  await dialog.getByLabel('Subject').fill('Panel quotes');
+  await dialog.getByLabel('Message').fill('The quota file is ready.');
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(alice.page.getByRole('heading', { name: 'Panel quotes' })).toBeVisible();
+  await waitSynced(alice.page);
+
+  // Live on Bob's open /messages: the conversation, and its message once opened.
+  const conversation = bob.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: 'Panel quotes' });
+  await expect(conversation).toBeVisible({ timeout: 30_000 });
+  await expect(bob.page.getByRole('link', { name: 'Messages' }).first()).toHaveAccessibleDescription('1 unread message');
+  await conversation.click();
+  await expect(bob.page.getByText('The quota file is ready.')).toBeVisible();
+
+  // Carol's device synced past it and holds none of it.
+  await carol.page.reload();
+  await waitSynced(carol.page);
+  await expect(carol.page.getByText('No messages yet.')).toBeVisible();
+  expect(await storedRows(carol.page, 'conversations')).toEqual([]);
+  expect(await storedRows(carol.page, 'messages')).toEqual([]);
+  for (const device of [admin, bob, carol, alice]) await device.context.close();
+});

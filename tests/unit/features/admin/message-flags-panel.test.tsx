@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+// Flagged messages on /admin (issue 61): the admin sees who flagged a message and why, not what was
+// said; "Open conversation" shows it (the server writes the opening to the staff log); a local-only
+// forum shows nothing of it.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const status = vi.hoisted(() => ({ state: 'synced' }));
+vi.mock('../../../../src/hooks/use-sync-status', () => ({ useSyncStatus: () => status }));
+
+const { MessageFlagsPanel } = await import('../../../../src/features/admin/message-flags-panel');
+
+afterEach(cleanup);
+
+const FLAG = { id: 'f1', flagger: 'Bob Brook', reason: 'spam', text: 'Selling lists', createdAt: 1 };
+const OPENED = {
+  flag: { ...FLAG, messageId: 'm1' },
+  conversation: {
+    id: 'c1',
+    subject: 'A private offer',
+    participants: [
+      { id: 'a', name: 'Alice Ames', left: false },
+      { id: 'b', name: 'Bob Brook', left: false },
+    ],
+  },
+  messages: [{ id: 'm1', authorId: 'a', author: 'Alice Ames', body: 'Buy my panel list.', createdAt: 1 }],
+};
+
+describe('Flagged messages', () => {
+  it('lists who flagged and why, and opens the conversation only when asked', async () => {
+    status.state = 'synced';
+    const open = vi.fn(async () => OPENED);
+    render(<MessageFlagsPanel load={async () => [FLAG]} open={open} />);
+    const list = await screen.findByRole('list', { name: 'Flagged messages' });
+    expect(list.textContent).toContain('Bob Brook flagged a message: Spam');
+    expect(screen.queryByText('Buy my panel list.')).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Open conversation' }));
+    expect(await screen.findByRole('heading', { name: 'A private offer' })).toBeTruthy();
+    expect(open).toHaveBeenCalledWith('f1');
+    expect(screen.getByRole('list', { name: 'Messages of the flagged conversation' }).textContent).toContain(
+      'Alice Ames (flagged)Buy my panel list.',
+    );
+    expect(screen.getByText(/Opening it was written to the staff log/)).toBeTruthy();
+  });
+
+  it('shows nothing on a local-only forum', () => {
+    status.state = 'local';
+    const load = vi.fn(async () => [FLAG]);
+    const { container } = render(<MessageFlagsPanel load={load} />);
+    expect(container.textContent).toBe('');
+    expect(load).not.toHaveBeenCalled();
+  });
+});
