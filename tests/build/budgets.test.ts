@@ -25,7 +25,10 @@ const KB = 1024;
 // Then by issue 59's screens (Check your email and Change email, "Changes not sent yet", Silence's
 // dialog, the limits in one form, the date formatter, the mention search: 1356.1 KB at the merge;
 // none of it in the first load): 1365 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1365 * KB };
+// Then by issue 61's groups and categories (eight operations and their rules, the admin's Groups and
+// Categories tabs, Profile's Your groups, the categories followed live on the forum: → 1392.1 KB;
+// none of it in the first load): 1395 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1395 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -1,7 +1,7 @@
 // createCategory: admins only; a name (unique by its key, never "All", no hidden characters, at most
 // 60 characters), a description, a position, and who sees and posts in it (Everyone, or groups).
 // Only the server holds categories: a taken name and a group nobody has are its refusals alone
-// (tests/server/db/groups/categories.test.ts).
+// (tests/server/db/categories/categories.test.ts).
 import { casesOf, NEW_GROUP, VENDORS } from './world';
 
 const NEW_CATEGORY = '0e000000-0000-4000-8000-0000000000e9';
