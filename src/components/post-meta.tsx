@@ -5,6 +5,7 @@ import { Avatar } from './avatar';
 import { DISPLAY_CHARS, clip, formatFullDate, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
 import type { PostEdits } from '../shared/post-rules';
+import { useCategoryName } from '../hooks/use-categories';
 
 /**
  * A post's byline (avatar, author, Top Contributor, date, "edited" when its author changed it
@@ -21,6 +22,8 @@ export function PostMeta({
 }) {
   const author = clip(post.author, DISPLAY_CHARS.author);
   const { editedAt } = post;
+  // The category's name now (an admin may rename it: the post holds its id).
+  const category = useCategoryName(post.category);
   return (
     <div className="app-post-meta">
       <Avatar name={author} seed={authorKey(post) || undefined} size={avatarSize} />
@@ -39,7 +42,7 @@ export function PostMeta({
           )}
         </span>
       </div>
-      <span className="badge app-category">{clip(post.category, DISPLAY_CHARS.category)}</span>
+      <span className="badge app-category">{clip(category, DISPLAY_CHARS.category)}</span>
       {badges}
     </div>
   );

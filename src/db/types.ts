@@ -8,7 +8,7 @@ import type { Attachment } from '../shared/attachments';
 export { CATEGORIES, POST_STATUSES, type Category, type Post, type PostStatus, type Reply, type ReplyState } from '../shared/post-rules';
 
 /** The forum filter: every category, plus `All`, which switches the category match off. */
-export type CategoryFilter = Category | 'All';
+export type CategoryFilter = Category | 'All' | (string & {});
 
 export const CATEGORY_FILTERS: readonly CategoryFilter[] = ['All', ...CATEGORIES];
 

@@ -39,7 +39,10 @@ const preloadServerSearch = () => {
 /** The address follows the typing once it pauses this long (the search itself runs on every key). */
 const ADDRESS_DEBOUNCE_MS = 300;
 
-const toCategory = (value: string | null): CategoryFilter => (isCategory(value) ? value : 'All');
+/** An admins' category's id (issue 61): a UUID. */
+const CATEGORY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const toCategory = (value: string | null): CategoryFilter =>
+  isCategory(value) || (value !== null && CATEGORY_ID.test(value)) ? value! : 'All';
 
 /** The forum: hero, stats, search and category filter, the approved posts and the sidebar. */
 export function ForumPage() {

@@ -31,8 +31,8 @@ const KB = 1024;
 // link, the two routes and the Dexie version, 106.8 → 107.0 KB gzipped): 1392 KB.
 // Then by groups and categories (issue 61: their eight operations, /admin's Groups and Categories
 // tabs, Profile's Your groups, the categories a device holds and the forum's and New Post's lists of
-// them: 1387.5 → GROUPS KB at the merge, none of the tabs in the first load): BUDGET KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1392 * KB };
+// them: 1387.5 → 1415.6 KB at the merge, none of the tabs in the first load): 1420 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1420 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

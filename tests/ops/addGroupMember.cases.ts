@@ -1,5 +1,5 @@
 // addGroupMember: admins only; a member into a group. A group or member nobody has is the server's
-// refusal alone (a device acts on trust: tests/server/db/groups/groups.test.ts).
+// refusal alone (a device acts on trust: tests/server/db/sync/groups.test.ts).
 import { BOB, CAROL, casesOf, MEMBER_ID, VENDORS } from './world';
 
 export default casesOf('addGroupMember', [

@@ -1,6 +1,6 @@
 // createGroup: admins only; a name (unique by its key, no staff words, no hidden characters, at most
 // 100 characters) and a description. Only the server holds groups: a taken name is its refusal alone
-// (tests/server/db/groups/groups.test.ts).
+// (tests/server/db/sync/groups.test.ts).
 import { casesOf, NEW_GROUP } from './world';
 
 const ALL = ['Panel vendors (Who runs the panels.): Alice'];

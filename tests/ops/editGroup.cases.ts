@@ -1,5 +1,5 @@
 // editGroup: admins only; a new name and description, by the rules of createGroup. A group nobody has
-// and a taken name are the server's refusals alone (tests/server/db/groups/groups.test.ts).
+// and a taken name are the server's refusals alone (tests/server/db/sync/groups.test.ts).
 import { casesOf, VENDORS } from './world';
 
 export default casesOf('editGroup', [

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
-import { CATEGORY_FILTERS, type CategoryFilter } from '../../db/types';
+import type { CategoryFilter } from '../../db/types';
+import { useCategories } from '../../hooks/use-categories';
 import { isTypingTarget } from '../../lib/typing-target';
 import { parseQuery, removeChip } from '../../shared/search-language';
 import { SearchChips } from './search-chips';
@@ -39,6 +40,8 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
   const input = useRef<HTMLInputElement>(null);
   useSlashFocus(input);
   const chips = useMemo(() => parseQuery(search).chips, [search]);
+  // The categories this member may see (issue 61), by name; the six until the device's copy is read.
+  const categories = useCategories();
   return (
     <div className="card app-toolbar" role="search">
       <div className="card-body">
@@ -76,9 +79,10 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
               value={category}
               onChange={(event) => onCategoryChange(event.target.value as CategoryFilter)}
             >
-              {CATEGORY_FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {option === 'All' ? 'All' : option}
+              <option value="All">All</option>
+              {categories.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
                 </option>
               ))}
             </select>

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+// The categories on the forum (issue 61): a card names its category by the device's copy (an admin's
+// rename shows at once, live), and the Category select offers All and the categories the member may
+// see, by name; the six of the spec until the copy is read, and when nothing changed them.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { db } from '../../../src/db/storage/schema';
+import { PostMeta } from '../../../src/components/post-meta';
+import { ForumToolbar } from '../../../src/features/forum/forum-toolbar';
+import { makePost } from '../factories';
+
+afterEach(async () => {
+  cleanup();
+  await db.categories.clear();
+});
+
+const options = () =>
+  within(screen.getByLabelText('Category'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+describe('categories on the forum', () => {
+  it('names a card’s category by its id, live: a rename shows without a reload', async () => {
+    render(
+      <MemoryRouter>
+        <PostMeta post={makePost({ id: 1, category: 'Trends' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Trends')).toBeTruthy();
+    await db.categories.put({
+      id: 'Trends',
+      name: 'Market trends',
+      description: '',
+      position: 3,
+      archived: false,
+      see: null,
+      post: null,
+      hidden: 0,
+      seq: 2,
+    });
+    expect(await screen.findByText('Market trends')).toBeTruthy();
+  });
+
+  it('offers All and the six, then the categories the server sent (a hidden one left out), in order', async () => {
+    const noop = () => undefined;
+    render(<ForumToolbar search="" category="All" onSearchChange={noop} onCategoryChange={noop} onQueryEdit={noop} />);
+    expect(options()).toEqual(['All', 'Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies']);
+    await db.categories.bulkPut([
+      { id: 'c1', name: 'Vendor room', description: '', position: 6, archived: false, see: ['g1'], post: null, hidden: 0, seq: 2 },
+      { id: 'Case Studies', name: '', description: '', position: 0, archived: false, see: null, post: null, hidden: 1, seq: 3 },
+      { id: 'Quantitative', name: 'Numbers', description: '', position: 9, archived: false, see: null, post: null, hidden: 0, seq: 4 },
+    ]);
+    await waitFor(() =>
+      expect(options()).toEqual(['All', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Vendor room', 'Numbers']),
+    );
+  });
+});
