@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { serverMentionCandidates } from '../../sync/mentions';
 import { MESSAGE_LIMITS } from '../../shared/messages';
+import { ownMemberIdOfSession } from '../../db/messages/messages';
+import '../../components/mentions.scss';
 
 export interface Recipient {
   id: string;
@@ -11,7 +14,8 @@ export interface Recipient {
 /**
  * The New message dialog's "To": typing a name offers members as a list of options (the server's
  * mention search: confirmed members by name, never an email nor a group), each chosen one a chip
- * with a Remove button; at most MESSAGE_LIMITS.maxRecipients.
+ * with a Remove button; at most MESSAGE_LIMITS.maxRecipients. The member writing is never offered
+ * (a message to oneself alone is refused), and the list looks as the `@` list does.
  */
 export function RecipientField({
   value,
@@ -28,8 +32,12 @@ export function RecipientField({
   const [typed, setTyped] = useState('');
   // The members found for what was typed (kept with it: an older answer never shows for newer typing).
   const [found, setFound] = useState<{ query: string; members: Recipient[] }>({ query: '', members: [] });
+  const me = useLiveQuery(() => ownMemberIdOfSession(), []);
   const query = typed.trim();
-  const options = found.query === query && query ? found.members.filter((member) => !value.some((chosen) => chosen.id === member.id)) : [];
+  const options =
+    found.query === query && query
+      ? found.members.filter((member) => member.id !== me && !value.some((chosen) => chosen.id === member.id))
+      : [];
   const full = value.length >= MESSAGE_LIMITS.maxRecipients;
 
   useEffect(() => {
@@ -83,14 +91,13 @@ export function RecipientField({
         onChange={(event) => setTyped(event.target.value)}
       />
       {invalid && <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>}
-      <ul id={`${id}-options`} role="listbox" aria-label="Members" className="list-group mt-1" hidden={options.length === 0}>
+      <ul id={`${id}-options`} role="listbox" aria-label="Members" className="app-mentions" hidden={options.length === 0}>
         {options.map((member) => (
           <li
             key={member.id}
             role="option"
             aria-selected={false}
             tabIndex={0}
-            className="list-group-item list-group-item-action"
             onClick={() => choose(member)}
             onKeyDown={(event) => {
               if (event.key === 'Enter' || event.key === ' ') {

@@ -121,6 +121,24 @@ describe('/messages', () => {
     expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Can we talk?']);
   });
 
+  it('New message never offers the member writing it (a message to oneself alone is refused)', async () => {
+    await member({ approved: true });
+    const search = vi.fn(async () => [
+      { id: MY_ID, name: 'Mia' },
+      { id: NOOR_ID, name: 'Mila' },
+    ]);
+    messagesAt(true, search);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'To' }), { target: { value: 'Mi' } });
+    expect(await within(dialog).findByRole('option', { name: 'Mila' })).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mila']);
+  });
+
   it('New message refuses to send without a recipient, in words', async () => {
     await member({ approved: true });
     messagesAt(true, async () => []);
