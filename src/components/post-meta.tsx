@@ -5,11 +5,12 @@ import { Avatar } from './avatar';
 import { DISPLAY_CHARS, clip, formatFullDate, formatPostDate } from '../lib/format';
 import type { Post } from '../db/types';
 import type { PostEdits } from '../shared/post-rules';
-import { useCategoryName } from '../hooks/use-categories';
+import { usePostCategory } from '../hooks/use-categories';
+import { PrivateBadge } from './private-badge';
 
 /**
  * A post's byline (avatar, author, Top Contributor, date, "edited" when its author changed it
- * after approval) and its category, on its card and its page.
+ * after approval), its category and, in a private category, the "Private" badge, on its card and its page.
  */
 export function PostMeta({
   post,
@@ -22,8 +23,8 @@ export function PostMeta({
 }) {
   const author = clip(post.author, DISPLAY_CHARS.author);
   const { editedAt } = post;
-  // The category's name now (an admin may rename it: the post holds its id).
-  const category = useCategoryName(post.category);
+  // The category's name now (an admin may rename it: the post holds its id), and who sees it when private.
+  const { name: category, audience } = usePostCategory(post.category);
   return (
     <div className="app-post-meta">
       <Avatar name={author} seed={authorKey(post) || undefined} size={avatarSize} />
@@ -43,6 +44,7 @@ export function PostMeta({
         </span>
       </div>
       <span className="badge app-category">{clip(category, DISPLAY_CHARS.category)}</span>
+      {audience && <PrivateBadge audience={audience} />}
       {badges}
     </div>
   );

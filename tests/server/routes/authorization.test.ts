@@ -67,6 +67,9 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   const conversationId = randomUUID();
   const conversationFirstMessage = randomUUID();
   let thirdId: string;
+  /** The group and the category private to it that the Groups and Categories rows make (issue 61); only the admin's ops apply. */
+  const groupId = randomUUID();
+  const privateCategoryId = randomUUID();
 
   beforeAll(async () => {
     server = await testServer(backend);
@@ -592,6 +595,144 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       async (c) => opOutcome(c, { id: randomUUID(), type: 'leaveConversation', conversationId } as Op),
       { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
     ],
+    // Protocol 7 (issue 61): groups and categories; only admins shape them. A member's pull carries the
+    // groups they are in and, of a private category they may not see, its id alone.
+    [
+      'push createGroup',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'createGroup', groupId, name: 'Panel vendors', description: 'Vendors.' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push createGroup (the name of another group, in capitals)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'createGroup', groupId: randomUUID(), name: 'PANEL VENDORS' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 invalid' },
+    ],
+    [
+      'push createGroup (a staff word as its name)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'createGroup', groupId: randomUUID(), name: 'Site Admin' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 invalid' },
+    ],
+    [
+      'push createGroup (a direction-changing character in its name)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'createGroup', groupId: randomUUID(), name: 'Vendors\u202Esrodnev' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 invalid' },
+    ],
+    [
+      'push editGroup (the group)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'editGroup', groupId, name: 'Panel vendors', description: 'Edited.' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push editGroup (no such group)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'editGroup', groupId: randomUUID(), name: 'Nobody’s group' } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_found' },
+    ],
+    [
+      'GET /api/admin/members?q= (the Groups tab’s "Find a member", by email)',
+      async (c) => c.request('GET', '/api/admin/members?q=author%40example.com'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'push addGroupMember (the author into the group)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'addGroupMember', groupId, memberId: authorId } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push addGroupMember (no such member)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'addGroupMember', groupId, memberId: memberId('nobody@example.com') } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 member_not_found' },
+    ],
+    [
+      'push addGroupMember (no such group)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'addGroupMember', groupId: randomUUID(), memberId: authorId } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_found' },
+    ],
+    [
+      'push createCategory (seen and posted in by the group only)',
+      async (c) => opOutcome(c, categoryOp('createCategory', privateCategoryId, 'Vendor room', [groupId], { position: 6 })),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push createCategory (seen by a group nobody has)',
+      async (c) => opOutcome(c, categoryOp('createCategory', randomUUID(), 'Nobody’s room', [randomUUID()], { position: 7 })),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_found' },
+    ],
+    [
+      'pulls the group and the private category (never its name to a member outside it)',
+      async (c) => seesSpace(c, groupId, privateCategoryId, ['Panel vendors', 'Vendor room']),
+      {
+        visitor: '401',
+        member: '200 in the group, the category, 0 places',
+        other: '200 no group, the category’s id only, 0 places, no names leaked',
+        admin: '200 the group, the category, 1 place',
+      },
+    ],
+    [
+      'push create (in the private category)',
+      async (c) => opOutcome(c, createOp('In the vendor room', { category: privateCategoryId })),
+      { visitor: '401', member: '200 applied', other: '200 invalid', admin: '200 applied' },
+    ],
+    [
+      'GET /api/posts?category= (the private category)',
+      async (c) => c.request('GET', `/api/posts?category=${privateCategoryId}`, undefined, { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }),
+      { visitor: '401', member: '200', other: '400', admin: '200' },
+    ],
+    [
+      'GET /api/search?category= (the private category)',
+      async (c) =>
+        c.request('GET', `/api/search?q=vendor&category=${privateCategoryId}`, undefined, { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }),
+      { visitor: '401', member: '200', other: '400', admin: '200' },
+    ],
+    [
+      'push editCategory (the private category)',
+      async (c) => opOutcome(c, categoryOp('editCategory', privateCategoryId, 'Vendor room', [groupId])),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push editCategory (no such category)',
+      async (c) => opOutcome(c, categoryOp('editCategory', randomUUID(), 'Nobody’s room', null)),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_found' },
+    ],
+    [
+      'push moveCategory (the private category)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'moveCategory', categoryId: privateCategoryId, position: 8 } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push archiveCategory (the private category)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'archiveCategory', categoryId: privateCategoryId, archived: true } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push create (in the archived category)',
+      async (c) => opOutcome(c, createOp('In the archived room', { category: privateCategoryId })),
+      { visitor: '401', member: '200 invalid', other: '200 invalid', admin: '200 invalid' },
+    ],
+    [
+      'push removeGroupMember (the author)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'removeGroupMember', groupId, memberId: authorId } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
+      'push removeGroupMember (no such group)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'removeGroupMember', groupId: randomUUID(), memberId: authorId } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 not_found' },
+    ],
+    [
+      'pulls the group and the private category after the author was taken out',
+      async (c) => seesSpace(c, groupId, privateCategoryId, ['Panel vendors', 'Vendor room']),
+      {
+        visitor: '401',
+        member: '200 the group gone, the category’s id only, 0 places, no names leaked',
+        other: '200 no group, the category’s id only, 0 places, no names leaked',
+        admin: '200 the group, the category, 1 place',
+      },
+    ],
+    [
+      'GET /api/posts?category= (the private category, once taken out of its group)',
+      async (c) => c.request('GET', `/api/posts?category=${privateCategoryId}`, undefined, { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }),
+      { visitor: '401', member: '400', other: '400', admin: '200' },
+    ],
     [
       'DELETE /api/session',
       async (c) => c.request('DELETE', '/api/session'),
@@ -614,6 +755,39 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     });
   }
 });
+
+/** A createCategory or editCategory op of `categoryId`: seen and posted in by `groups` (null: everyone). */
+function categoryOp(
+  type: 'createCategory' | 'editCategory',
+  categoryId: string,
+  name: string,
+  groups: string[] | null,
+  extra: Record<string, unknown> = {},
+): Op {
+  return { id: randomUUID(), type, categoryId, name, description: 'Private work.', see: groups, post: groups, ...extra } as Op;
+}
+
+/**
+ * What a pull from the start gives `client` of the group `groupId` (in it, the group, gone, or none), of the
+ * category `categoryId` (in full, its id alone, or none), how many places in the group it lists (admins' only),
+ * and, to a member outside the group, whether any of `names` (the group's and the category's) is anywhere in it.
+ */
+async function seesSpace(client: Client, groupId: string, categoryId: string, names: string[]) {
+  const answer = await client.pull();
+  if (answer.status !== 200) return { status: answer.status };
+  const group = (answer.body.groups as { id: string; member: boolean; gone: boolean }[]).find((one) => one.id === groupId);
+  const category = (answer.body.categories as { id: string; gone: boolean }[]).find((one) => one.id === categoryId);
+  const places = (answer.body.groupMembers as { groupId: string }[]).filter((one) => one.groupId === groupId).length;
+  const outside = !group || group.gone;
+  const leaked = names.some((name) => JSON.stringify(answer.body).includes(name));
+  const parts = [
+    !group ? 'no group' : group.gone ? 'the group gone' : group.member ? 'in the group' : 'the group',
+    !category ? 'no category' : category.gone ? 'the category’s id only' : 'the category',
+    `${places} place${places === 1 ? '' : 's'}`,
+    ...(outside ? [leaked ? 'names leaked' : 'no names leaked'] : []),
+  ];
+  return { status: 200, outcome: parts.join(', ') };
+}
 
 /** What a pull from the start gives `client` of conversation `id`: the conversation and its messages, or none. */
 async function seesConversation(client: Client, id: string) {
