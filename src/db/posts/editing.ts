@@ -51,7 +51,7 @@ async function newestTextInCreate(postId: number, fields: NewPostFields): Promis
  */
 export async function editPost(id: number, fields: NewPostFields): Promise<EditablePost> {
   const session = requireSession();
-  const known = fields.category !== '' && (await isKnownCategory(fields.category));
+  const known = fields.category !== '' && (await run(() => isKnownCategory(fields.category)));
   const post = { ...fields, category: known ? fields.category : DEFAULT_CATEGORY };
   const edited = await run(() =>
     db.transaction('rw', OP_TABLES(), async () => {
