@@ -23,6 +23,7 @@ import { groupNameKey, type Group } from '../../../src/shared/groups';
 import { categoryNameKey, type Category } from '../../../src/shared/categories';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
+import { categorySeeGroups } from '../groups/categories';
 import { toAttachment } from '../posts/attachment-rows';
 import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
@@ -125,7 +126,11 @@ export class SqlStore implements OpStore {
     const [row] = await this.tx.query('SELECT * FROM posts WHERE id = $1', [id]);
     this.posts.set(id, row ?? null);
     if (row && !this.before.has(`post:${id}`)) this.before.set(`post:${id}`, row);
-    return row ? toOpPost(row) : undefined;
+    if (!row) return undefined;
+    // Its category's see list: who may see it is the one rule's (visibility.ts), private categories included.
+    const seeGroups = await categorySeeGroups(this.tx, String(row.category));
+    const post = toOpPost(row);
+    return seeGroups ? { ...post, seeGroups } : post;
   }
 
   async newPostId(now: number): Promise<number> {
