@@ -19,9 +19,10 @@ export async function maySeeCategoryId(sql: Sql, member: Pick<UserRow, 'id' | 'r
 
 /** The ids of the groups member `userId` is in (group_members.in_group): a Viewer's or Actor's `groups` (src/shared/visibility.ts). */
 export async function memberGroupIds(sql: Sql, userId: number): Promise<string[]> {
-  const rows = await sql.query<{ group_id: string }>('SELECT group_id FROM group_members WHERE user_id = $1 AND in_group ORDER BY group_id', [
-    userId,
-  ]);
+  const rows = await sql.query<{ group_id: string }>(
+    'SELECT group_id FROM group_members WHERE user_id = $1 AND in_group ORDER BY group_id',
+    [userId],
+  );
   return rows.map((row) => String(row.group_id));
 }
 

@@ -76,7 +76,14 @@ async function current<K, R>(seen: Map<K, R | null>, key: K, read: () => Promise
  * The answer: the change number the op took (every row it wrote carries it: the device knows which
  * of its rows hold the op), what it was about (its post, as `user` may see it, and its reply), and the flag it made.
  */
-async function answer(tx: Sql, store: SqlStore, user: Actor & UserRow, opId: string, about: About, seq: number | null): Promise<ServerOpResult> {
+async function answer(
+  tx: Sql,
+  store: SqlStore,
+  user: Actor & UserRow,
+  opId: string,
+  about: About,
+  seq: number | null,
+): Promise<ServerOpResult> {
   const admin = user.role === 'admin';
   const result: Extract<ServerOpResult, { status: 'applied' }> = { id: opId, status: 'applied', ...(seq === null ? {} : { seq }) };
   if (about.postId === null) return result;

@@ -519,12 +519,19 @@ export class SqlStore implements OpStore {
     if (!user) return;
     this.target = Number(user.id);
     if (member) {
-      await this.write(
+      const added = await this.write(
         `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ($1, $2, true, $3, $4)
          ON CONFLICT (group_id, user_id) DO UPDATE SET in_group = true, at = EXCLUDED.at, seq = EXCLUDED.seq
          WHERE NOT group_members.in_group RETURNING user_id`,
         [groupId, user.id, Date.now(), this.change.seq],
       );
+      // The posts (and their replies) of the categories the group opens take this change, so the
+      // member's next pull brings what they may now see (a pull reads by change number: these rows'
+      // older numbers are below their cursor). Devices that held them already find them not newer.
+      if (added.length === 0) return;
+      const opened = `SELECT p.id FROM posts p JOIN categories c ON c.id = p.category WHERE $1 = ANY(c.see_groups)`;
+      await this.write(`UPDATE posts SET seq = $2 WHERE id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
+      await this.write(`UPDATE replies SET seq = $2 WHERE post_id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
       return;
     }
     await this.write(

@@ -449,8 +449,7 @@ describe.each(BACKENDS)('private categories, SQL against the TypeScript rule, on
     // The private category's posts: none to nobody, a stranger, a neighbour or the author taken out.
     const secret = cases.filter((post) => post.category === 'Secret' && maySeePost(post, viewer)).length;
     const email = viewer?.email;
-    const expectedSecret =
-      email === CHIEF ? 6 : email === WRITER ? 4 : email === INSIDER ? 2 : 0; // all; approved + own; approved only
+    const expectedSecret = email === CHIEF ? 6 : email === WRITER ? 4 : email === INSIDER ? 2 : 0; // all; approved + own; approved only
     expect(secret).toBe(expectedSecret);
   });
 
@@ -464,7 +463,9 @@ describe.each(BACKENDS)('private categories, SQL against the TypeScript rule, on
   });
 
   it('what everyone sees (feed, member pages, digest): publicPostSql is isPublicPost, which leaves private categories out', async () => {
-    const seen = await db.query<{ id: unknown }>(`SELECT id FROM posts y WHERE y.id = ANY($1::bigint[]) AND ${publicPostSql('y')}`, [ids()]);
+    const seen = await db.query<{ id: unknown }>(`SELECT id FROM posts y WHERE y.id = ANY($1::bigint[]) AND ${publicPostSql('y')}`, [
+      ids(),
+    ]);
     const expected = cases.filter((post) => isPublicPost(post)).map((post) => post.id);
     expect(expected).toHaveLength(2);
     expect(expected.every((id) => caseById(id).category === 'Trends')).toBe(true);
