@@ -211,6 +211,15 @@ export const maySeeNotification = (
 /** A notification reaches its recipient only: in SQL, notifications `alias` of the user whose id is in `userId`. */
 export const notificationRecipientSql = (alias: string, userId: string): string => `${alias}.user_id = ${userId}`;
 
+/**
+ * Whether the member of users row `user` may see the category of post `postId` (SQL expressions): a
+ * notification about a post in a private category is made only for its groups' members and admins.
+ */
+export const recipientSeesCategorySql = (user: string, postId: string): string =>
+  `(${user}.role = 'admin' OR NOT EXISTS (SELECT 1 FROM posts np JOIN categories nc ON nc.id = np.category
+    WHERE np.id = ${postId} AND nc.see_groups IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM group_members ng WHERE ng.user_id = ${user}.id AND ng.in_group AND ng.group_id = ANY(nc.see_groups))))`;
+
 /** maySeeNotification in SQL, for notifications `alias` and their recipient (users), whatever the query's viewer. */
 export const notificationSeenSql = (alias: string): string => {
   const recipient = sqlViewer(`(me.role = 'admin')`, 'me.email');

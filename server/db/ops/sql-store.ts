@@ -24,6 +24,7 @@ import { categoryNameKey, type Category } from '../../../src/shared/categories';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
 import { categorySeeGroups } from '../groups/categories';
+import { recipientSeesCategorySql } from '../../../src/shared/visibility';
 import { toAttachment } from '../posts/attachment-rows';
 import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
@@ -313,7 +314,8 @@ export class SqlStore implements OpStore {
       `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
        SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
          CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
-       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> '' RETURNING id`,
+       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> ''
+       WHERE ${recipientSeesCategorySql('u', "(e->>'postId')::bigint")} RETURNING id`,
       [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );
   }

@@ -123,4 +123,25 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
     expect(JSON.stringify(next.body)).toContain('A reply inside the vendor room.');
     expect((await get(stranger, `/api/attachments/${FILE}`)).status).toBe(200);
   });
+
+  it('tells its author of a reply only while they may see it: taken out of the group, no notification', async () => {
+    const notified = async () =>
+      ((await writer.pull()).body.notifications as { postId: number; kind: string }[]).filter(
+        (note) => note.postId === secret && note.kind === 'replied',
+      ).length;
+    await insider.reply(secret, 'A first answer.');
+    const whileIn = await notified();
+    expect(whileIn).toBeGreaterThan(0);
+    applied(
+      await admin.push({
+        id: randomUUID(),
+        type: 'removeGroupMember',
+        groupId: group,
+        memberId: writerId,
+      } as never),
+    );
+    await insider.reply(secret, 'A second answer.');
+    expect(await notified()).toBe(whileIn);
+    expect(JSON.stringify((await writer.pull()).body)).not.toContain('A second answer.');
+  });
 });
