@@ -2,7 +2,7 @@
 // of the forms. One source, imported by src/db (the device) and server/ (the forum's server).
 import type { Poll, PollDefinition } from './polls';
 import type { Attachment } from './attachments';
-import { maySeePost } from './visibility';
+import { maySeePost, type SeenPost } from './visibility';
 
 export const CATEGORIES = ['Quantitative', 'Qualitative', 'AI & Technology', 'Trends', 'Best Practices', 'Case Studies'] as const;
 
@@ -63,14 +63,17 @@ export interface PostAttachments {
   attachments?: Attachment[];
 }
 
-/** Someone who acts on a post or reply: their email and role. */
+/** Someone who acts on a post or reply: their email and role (and, on the server, the ids of the groups they are in). */
 export interface Actor {
   email: string;
   role: string;
+  /** The groups they are in (group_members.in_group): private categories' posts (visibility.ts); absent: none. */
+  groups?: readonly string[];
 }
 
 /** Who may see a post: the one visibility rule (src/shared/visibility.ts, maySeePost), for an actor. */
-export const maySee = (post: Pick<Post, 'status' | 'authorEmail'>, actor: Actor): boolean => maySeePost(post, actor);
+export const maySee = (post: Pick<Post, 'status' | 'authorEmail'> & Pick<SeenPost, 'seeGroups'>, actor: Actor): boolean =>
+  maySeePost(post, actor);
 
 /** Only its author edits a post (in every status). */
 export const mayEditPost = (post: Pick<Post, 'authorEmail'>, actor: Actor): boolean => post.authorEmail === actor.email;

@@ -8,6 +8,8 @@
 //
 // Today's rules:
 // - a post: approved to everyone; its author's own in every status; others' pending and rejected to admins;
+//   and a post in a private category (see_groups not NULL) only to admins and to members in one of its
+//   groups (in_group), its author too only while in one; never to nobody signed in, nor in what everyone sees;
 // - its poll and its likes go with it (a like only on an approved post the viewer may see);
 // - a reply: its row (its state) to whoever may see its post; its text and files while visible, a hidden
 //   one's to admins only, a deleted one's to nobody;
@@ -19,8 +21,11 @@
 //   neither the author nor an admin sees: approved posts, visible replies on them, likes on them.
 import type { PostStatus, ReplyState } from './post-rules';
 
-/** Who looks: a signed-in member or admin (their email and role), or null when nobody is signed in. */
-export type Viewer = { email: string; role: string } | null;
+/**
+ * Who looks: a signed-in member or admin (their email, role and the ids of the groups they are in),
+ * or null when nobody is signed in. No `groups`: in none (they see the categories everyone sees).
+ */
+export type Viewer = { email: string; role: string; groups?: readonly string[] } | null;
 
 /** A viewer as SQL expressions: placeholders (such as '$3') or columns, never a value written into the text. */
 export interface SqlViewer {
@@ -33,7 +38,7 @@ export interface SqlViewer {
 /** The viewer whose admin flag and email are in placeholders (or columns) `admin` and `email`. */
 export const sqlViewer = (admin: string, email: string): SqlViewer => ({ admin, email });
 
-/** The values of a SqlViewer's two placeholders for `viewer`: [admin, email] (nobody signed in: not an admin, no email). */
+/** The values of a SqlViewer's two placeholders for `viewer`: [admin, email] (nobody signed in: not an admin, no email; no account has the email ''). */
 export const viewerParams = (viewer: Viewer): [boolean, string] => [isAdmin(viewer), viewer?.email ?? ''];
 
 const column = (alias: string | undefined, name: string) => (alias ? `${alias}.${name}` : name);
@@ -47,21 +52,51 @@ const isAuthor = (authorEmail: string, viewer: Viewer): boolean => viewer !== nu
 export interface SeenPost {
   status: PostStatus | string;
   authorEmail: string;
+  /** Its category's see list (categories.see_groups): the groups whose members see it; null or absent: everyone. */
+  seeGroups?: readonly string[] | null;
 }
 
-/** Who may see a post (and its poll): approved posts everyone, their own in every status, others' pending and rejected posts admins. */
+/** Whether the viewer may see the posts of a category seen by `seeGroups` (null or absent: everyone; else admins and its groups' members). */
+export const maySeeCategory = (seeGroups: readonly string[] | null | undefined, viewer: Viewer): boolean =>
+  seeGroups === null ||
+  seeGroups === undefined ||
+  isAdmin(viewer) ||
+  (viewer !== null && (viewer.groups ?? []).some((group) => seeGroups.includes(group)));
+
+/**
+ * Who may see a post (and its poll): approved posts everyone, their own in every status, others'
+ * pending and rejected posts admins; in a private category, only admins and its groups' members.
+ */
 export const maySeePost = (post: SeenPost, viewer: Viewer): boolean =>
-  post.status === 'approved' || isAuthor(post.authorEmail, viewer) || isAdmin(viewer);
+  maySeeCategory(post.seeGroups, viewer) && (post.status === 'approved' || isAuthor(post.authorEmail, viewer) || isAdmin(viewer));
+
+/**
+ * maySeeCategory in SQL, for the posts table (named `alias`): its category is one everyone sees (or
+ * has no row), or the viewer (by email) is in one of its groups. One primary-key lookup of the
+ * category, then group_members (user_id, in_group) for a private one only.
+ */
+const categorySeenSql = (viewer: SqlViewer, alias?: string): string =>
+  `NOT EXISTS (SELECT 1 FROM categories vc WHERE vc.id = ${column(alias, 'category')} AND vc.see_groups IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM users vu JOIN group_members vg ON vg.user_id = vu.id
+      WHERE vu.email = ${viewer.email} AND vg.in_group AND vg.group_id = ANY(vc.see_groups)))`;
 
 /** maySeePost in SQL, over the posts table (named `alias` when the query names it). */
 export const postVisibleSql = (viewer: SqlViewer, alias?: string): string =>
-  `(${viewer.admin}::boolean OR ${column(alias, 'status')} = 'approved' OR ${column(alias, 'author_email')} = ${viewer.email})`;
+  `(${viewer.admin}::boolean OR ((${column(alias, 'status')} = 'approved' OR ${column(alias, 'author_email')} = ${viewer.email}) AND ${categorySeenSql(viewer, alias)}))`;
 
 /** What everyone sees of posts (the feed, search, member pages, the digest): maySeePost for nobody signed in. */
 export const isPublicPost = (post: SeenPost): boolean => maySeePost(post, null);
 
-/** isPublicPost in SQL: a condition the partial indexes on approved posts answer. */
-export const publicPostSql = (alias?: string): string => `${column(alias, 'status')} = 'approved'`;
+/** isPublicPost in SQL: approved (a condition the partial indexes on approved posts answer), in a category everyone sees. */
+export const publicPostSql = (alias?: string): string =>
+  `${column(alias, 'status')} = 'approved' AND NOT EXISTS (SELECT 1 FROM categories vc WHERE vc.id = ${column(alias, 'category')} AND vc.see_groups IS NOT NULL)`;
+
+/** The approved posts a viewer may see (the forum's pages and search for a member): isPublicPost, or approved in a private category they see. */
+export const isListedPost = (post: SeenPost, viewer: Viewer): boolean => post.status === 'approved' && maySeePost(post, viewer);
+
+/** isListedPost in SQL, over the posts table (named `alias`). */
+export const listedPostSql = (viewer: SqlViewer, alias?: string): string =>
+  `${column(alias, 'status')} = 'approved' AND (${viewer.admin}::boolean OR ${categorySeenSql(viewer, alias)})`;
 
 /** The text an edit replaced (a post's `previous`): admins only. */
 export const mayReadPrevious = (viewer: Viewer): boolean => isAdmin(viewer);
@@ -175,6 +210,15 @@ export const maySeeNotification = (
 
 /** A notification reaches its recipient only: in SQL, notifications `alias` of the user whose id is in `userId`. */
 export const notificationRecipientSql = (alias: string, userId: string): string => `${alias}.user_id = ${userId}`;
+
+/**
+ * Whether the member of users row `user` may see the category of post `postId` (SQL expressions): a
+ * notification about a post in a private category is made only for its groups' members and admins.
+ */
+export const recipientSeesCategorySql = (user: string, postId: string): string =>
+  `(${user}.role = 'admin' OR NOT EXISTS (SELECT 1 FROM posts np JOIN categories nc ON nc.id = np.category
+    WHERE np.id = ${postId} AND nc.see_groups IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM group_members ng WHERE ng.user_id = ${user}.id AND ng.in_group AND ng.group_id = ANY(nc.see_groups))))`;
 
 /** maySeeNotification in SQL, for notifications `alias` and their recipient (users), whatever the query's viewer. */
 export const notificationSeenSql = (alias: string): string => {

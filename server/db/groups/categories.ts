@@ -16,3 +16,18 @@ export async function maySeeCategoryId(sql: Sql, member: Pick<UserRow, 'id' | 'r
   );
   return rows.length > 0;
 }
+
+/** The ids of the groups member `userId` is in (group_members.in_group): a Viewer's or Actor's `groups` (src/shared/visibility.ts). */
+export async function memberGroupIds(sql: Sql, userId: number): Promise<string[]> {
+  const rows = await sql.query<{ group_id: string }>(
+    'SELECT group_id FROM group_members WHERE user_id = $1 AND in_group ORDER BY group_id',
+    [userId],
+  );
+  return rows.map((row) => String(row.group_id));
+}
+
+/** The see list of category `id` (categories.see_groups): null when everyone sees it (or it has no row): a SeenPost's `seeGroups`. */
+export async function categorySeeGroups(sql: Sql, id: string): Promise<string[] | null> {
+  const [row] = await sql.query<{ see_groups: unknown }>('SELECT see_groups FROM categories WHERE id = $1', [id]);
+  return row && Array.isArray(row.see_groups) ? row.see_groups.map(String) : null;
+}

@@ -6,7 +6,8 @@
 // with what it was about, and the change number it took (if it changed anything) is announced on
 // ie_changes at commit. A refusal rolls everything back. Likes are the one exception: they join a
 // group commit (like-batch.ts), which tests/ops holds to the like definition.
-import { maySee } from '../../../src/shared/post-rules';
+import { maySee, type Actor } from '../../../src/shared/post-rules';
+import { categorySeeGroups, memberGroupIds } from '../groups/categories';
 import { isSilencedAt } from '../../../src/shared/moderation';
 import { OpRefusal, type OpContext } from '../../../src/shared/ops/define';
 import { definitionOf, type AnyDefinition } from '../../../src/shared/ops/registry';
@@ -75,13 +76,21 @@ async function current<K, R>(seen: Map<K, R | null>, key: K, read: () => Promise
  * The answer: the change number the op took (every row it wrote carries it: the device knows which
  * of its rows hold the op), what it was about (its post, as `user` may see it, and its reply), and the flag it made.
  */
-async function answer(tx: Sql, store: SqlStore, user: UserRow, opId: string, about: About, seq: number | null): Promise<ServerOpResult> {
+async function answer(
+  tx: Sql,
+  store: SqlStore,
+  user: Actor & UserRow,
+  opId: string,
+  about: About,
+  seq: number | null,
+): Promise<ServerOpResult> {
   const admin = user.role === 'admin';
   const result: Extract<ServerOpResult, { status: 'applied' }> = { id: opId, status: 'applied', ...(seq === null ? {} : { seq }) };
   if (about.postId === null) return result;
   result.postId = about.postId;
   const post = await current(store.posts, about.postId, () => tx.query('SELECT * FROM posts WHERE id = $1', [about.postId]));
-  if (post && maySee(toOpPost(post), user)) {
+  const seen = post && { ...toOpPost(post), seeGroups: await categorySeeGroups(tx, String(post.category)) };
+  if (post && seen && maySee(seen, user)) {
     const reply = about.replyId
       ? await current(store.replies, about.replyId, () => tx.query('SELECT * FROM replies WHERE id = $1', [about.replyId]))
       : undefined;
@@ -166,7 +175,9 @@ export async function applyByDefinition(
           about.replyId = replyId;
         },
       };
-      await runOp(definition, store, user, args as never, context);
+      // The member with the groups they are in: the one visibility rule sees private categories with them.
+      const actor = { ...user, groups: await memberGroupIds(tx, user.id) };
+      await runOp(definition, store, actor, args as never, context);
       await logStaffAction(tx, store, user, op, args, about);
       const seq = change.taken ? change.last : null;
       const [claimed] = await tx.query(
@@ -181,7 +192,7 @@ export async function applyByDefinition(
           CHANGES_CHANNEL,
         ]);
       }
-      return { result: await answer(tx, store, user, op.id, about, seq), seq };
+      return { result: await answer(tx, store, actor, op.id, about, seq), seq };
     }, priority);
   } catch (error) {
     if (error instanceof Duplicate) return { result: await duplicate(db, user, op.id), seq: null };

@@ -23,6 +23,8 @@ import { groupNameKey, type Group } from '../../../src/shared/groups';
 import { categoryNameKey, type Category } from '../../../src/shared/categories';
 import { INSERT_POST, insertParams, toOpPost, type PostRow } from '../posts/post-rows';
 import { storedPoll } from '../posts/poll-rows';
+import { categorySeeGroups } from '../groups/categories';
+import { recipientSeesCategorySql } from '../../../src/shared/visibility';
 import { toAttachment } from '../posts/attachment-rows';
 import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
@@ -125,7 +127,11 @@ export class SqlStore implements OpStore {
     const [row] = await this.tx.query('SELECT * FROM posts WHERE id = $1', [id]);
     this.posts.set(id, row ?? null);
     if (row && !this.before.has(`post:${id}`)) this.before.set(`post:${id}`, row);
-    return row ? toOpPost(row) : undefined;
+    if (!row) return undefined;
+    // Its category's see list: who may see it is the one rule's (visibility.ts), private categories included.
+    const seeGroups = await categorySeeGroups(this.tx, String(row.category));
+    const post = toOpPost(row);
+    return seeGroups ? { ...post, seeGroups } : post;
   }
 
   async newPostId(now: number): Promise<number> {
@@ -308,7 +314,8 @@ export class SqlStore implements OpStore {
       `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
        SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
          CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
-       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> '' RETURNING id`,
+       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> ''
+       WHERE ${recipientSeesCategorySql('u', "(e->>'postId')::bigint")} RETURNING id`,
       [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );
   }
@@ -514,12 +521,19 @@ export class SqlStore implements OpStore {
     if (!user) return;
     this.target = Number(user.id);
     if (member) {
-      await this.write(
+      const added = await this.write(
         `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ($1, $2, true, $3, $4)
          ON CONFLICT (group_id, user_id) DO UPDATE SET in_group = true, at = EXCLUDED.at, seq = EXCLUDED.seq
          WHERE NOT group_members.in_group RETURNING user_id`,
         [groupId, user.id, Date.now(), this.change.seq],
       );
+      // The posts (and their replies) of the categories the group opens take this change, so the
+      // member's next pull brings what they may now see (a pull reads by change number: these rows'
+      // older numbers are below their cursor). Devices that held them already find them not newer.
+      if (added.length === 0) return;
+      const opened = `SELECT p.id FROM posts p JOIN categories c ON c.id = p.category WHERE $1 = ANY(c.see_groups)`;
+      await this.write(`UPDATE posts SET seq = $2 WHERE id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
+      await this.write(`UPDATE replies SET seq = $2 WHERE post_id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
       return;
     }
     await this.write(

@@ -8,7 +8,7 @@
 // Its filters narrow exactly as matchesFilters does on the device: author (by the member's current
 // name) and category a case-insensitive substring (NFC, lower case), tag an exact tag (a leading `#`
 // ignored), is:mine the member's own posts; only approved posts, as the forum lists them.
-import { publicPostSql } from '../../../src/shared/visibility';
+import { listedPostSql, sqlViewer } from '../../../src/shared/visibility';
 import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
@@ -57,9 +57,9 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
     return `$${params.length}`;
   };
   const where: string[] = [];
-  // What this member may find: what is on the forum (is:mine: their own of it).
+  // What this member may find: what is on the forum that they may see (is:mine: their own of it).
   // (Emails are stored lower-cased, as matchesFilters compares them: the plain comparison uses the index.)
-  where.push(publicPostSql('y'));
+  where.push(listedPostSql(sqlViewer('$1', '$2'), 'y'));
   if (parsed.mine) where.push('y.author_email = $2');
   const anyOf = (values: string[], condition: (placeholder: string) => string) =>
     values.length ? where.push(`(${values.map((value) => condition(param(value))).join(' OR ')})`) : undefined;

@@ -702,6 +702,60 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       UNIQUE (message_id, user_id)
     )`,
   ],
+  // 25: a like on a post in a private category (issue 61, item 3): the like batch takes it only from
+  // a liker who may see the post (src/shared/visibility.ts, likeOutcome: an admin, or a member in one
+  // of its category's groups), per like, not per post (two likers of one post in one batch may differ);
+  // to anyone else the post is not_found, as if it did not exist.
+  [
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint;
+    BEGIN
+      SELECT change_head.seq INTO v_seq FROM change_head FOR UPDATE;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), seen AS (
+        SELECT i.id, i.pid,
+          (i.adm OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = p.category AND c.see_groups IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM group_members g WHERE g.user_id = i.uid AND g.in_group AND g.group_id = ANY(c.see_groups)))) AS sees,
+          p.status = 'approved' AS approved, (i.adm OR p.author_email = i.email) AS own
+        FROM input i JOIN posts p ON p.id = i.pid
+      ), allowed AS (
+        SELECT s.id, s.pid FROM seen s WHERE s.sees AND s.approved
+      ), likable AS (
+        SELECT p.id, v_seq + dense_rank() OVER (ORDER BY p.id) AS seq
+        FROM posts p WHERE p.id IN (SELECT pid FROM allowed)
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id, seq)
+        SELECT i.id, i.uid, i.pid, l.seq FROM input i JOIN likable l ON l.id = i.pid WHERE i.id IN (SELECT id FROM allowed)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = l.seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        JOIN likable l ON l.id = s.post_id
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.id IN (SELECT id FROM allowed) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM seen s WHERE s.id = i.id AND s.sees AND (s.approved OR s.own)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry numbers above v_seq (no other post can: the head's row lock is
+      -- held); the numbers of posts whose likes were all duplicates stay unused, a gap pulls skip.
+      SELECT max(seq) INTO v_seq FROM posts WHERE seq > v_seq;
+      IF v_seq IS NOT NULL THEN
+        UPDATE change_head SET seq = v_seq;
+        PERFORM pg_notify('ie_changes', v_seq::text);
+      END IF;
+    END $$`,
+  ],
 ];
 
 /**

@@ -119,8 +119,8 @@ const REPLIES: Kind = {
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
-  from: `(SELECT id, seq, status, author_email, true AS gone FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
+  from: `(SELECT id, seq, status, author_email, category, true AS gone FROM deleted_posts
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
   visible: `(y.gone = ${postVisibleSql(sqlViewer('$3', '$4'), 'y')})`,
   seq: 'y.seq',
   order: 'x.seq, x.id',

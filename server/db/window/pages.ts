@@ -3,7 +3,7 @@
 // rest when the member goes there: an older page, a category, one post. Every page comes with all
 // the replies of its posts and the change head read before its rows: every change at or below it
 // is in them, and the pull from there brings the rest (a row read later is only ever newer).
-import { postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
+import { listedPostSql, postVisibleSql, sqlViewer } from '../../../src/shared/visibility';
 import type { ForumPage } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
@@ -28,9 +28,9 @@ export interface PageRequest {
 // (approved posts only), a category posts_category_approved, kept the member's own posts
 // (posts_author_seq), their saved posts, and to admins the posts not approved (posts_unapproved).
 const NEWEST = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE ${publicPostSql('y')} AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
 const CATEGORY = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE ${publicPostSql('y')} AND y.category = $5 AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.category = $5 AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
 const KEPT = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
   WHERE y.id IN (
       SELECT id FROM posts WHERE author_email = $2

@@ -17,10 +17,15 @@ export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttac
   submittedAt?: number;
   /** When it was last reviewed (approved, rejected or hidden), ms. */
   reviewedAt?: number;
+  /**
+   * Its category's see list as the server's store reads it (categories.see_groups; null or absent:
+   * everyone), for the one visibility rule (maySeePost). Read, never written: no column of posts.
+   */
+  seeGroups?: readonly string[] | null;
 }
 
 /** What an operation changes of a post (never its id); `hiddenAt`: when an admin took it off the forum. */
-export type PostChanges = Partial<Omit<OpPost, 'id'>> & { hiddenAt?: number };
+export type PostChanges = Partial<Omit<OpPost, 'id' | 'seeGroups'>> & { hiddenAt?: number };
 
 /** What an operation changes of a reply. */
 export type ReplyChanges = Partial<Pick<Reply, 'content' | 'state' | 'editedAt'>>;

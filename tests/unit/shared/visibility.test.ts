@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { POST_STATUSES, REPLY_STATES } from '../../../src/shared/post-rules';
 import {
+  isListedPost,
   isPublicPost,
   isPublicReply,
   likeOutcome,
@@ -60,6 +61,32 @@ describe('who sees what', () => {
     expect(Object.values(viewers).map((viewer) => maySeeFile(onPending, viewer))).toEqual([false, true, false, true]);
     expect(Object.values(viewers).map((viewer) => maySeeFile(onHidden, viewer))).toEqual([false, false, false, true]);
     expect(maySeeFile({ uploadedByViewer: true, posts: [], replies: [] }, other)).toBe(true);
+  });
+
+  it('private categories: admins and members of one of its groups, the author too only while in one; never what everyone sees', () => {
+    const secret = (status: string) => ({ ...post(status), seeGroups: ['g-team', 'g-lead'] });
+    const inTeam: Viewer = { email: 'in@example.com', role: 'user', groups: ['g-other', 'g-lead'] };
+    const authorIn: Viewer = { ...author!, groups: ['g-team'] };
+    const authorOut: Viewer = { ...author!, groups: ['g-other'] };
+    const people = { nobody: null, other, inTeam, authorIn, authorOut, admin };
+    const table = Object.fromEntries(
+      Object.entries(people).map(([name, viewer]) => [name, POST_STATUSES.filter((status) => maySeePost(secret(status), viewer))]),
+    );
+    expect(table).toEqual({
+      nobody: [],
+      other: [],
+      inTeam: ['approved'],
+      authorIn: [...POST_STATUSES],
+      authorOut: [],
+      admin: [...POST_STATUSES],
+    });
+    expect(isPublicPost(secret('approved'))).toBe(false);
+    expect(isPublicPost({ ...post('approved'), seeGroups: null })).toBe(true);
+    expect(isListedPost(secret('approved'), inTeam)).toBe(true);
+    expect(isListedPost(secret('pending'), authorIn)).toBe(false);
+    expect(likeOutcome(secret('approved'), other)).toBe('not_found');
+    expect(likeOutcome(secret('approved'), inTeam)).toBe('ok');
+    expect(likeOutcome(secret('pending'), authorOut)).toBe('not_found');
   });
 
   it('likes: on an approved post; a visible unapproved one is not_approved, an unseen or missing one not_found', () => {

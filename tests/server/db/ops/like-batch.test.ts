@@ -1,5 +1,6 @@
 // Group commit of likes (server/db/like-batch.ts): likes arriving together share one statement, yet
-// each op id counts once, a refusal touches no other like, and every caller gets its own answer.
+// each op id counts once, a refusal touches no other like, and every caller gets its own answer; on a
+// post in a private category (issue 61), per liker: one outside its groups is answered not_found.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyOp } from '../../../../server/db/ops/apply';
@@ -54,5 +55,48 @@ describe.each(BACKENDS)('group commit of likes on %s', (backend) => {
       second,
     ]);
     expect(Number(recorded!.count)).toBe(101 + 4); // 101 likes, plus the two creates and two approvals
+  });
+
+  it('answers each liker of a private category’s post on their own in one group commit: its group’s members and admins, never others', async () => {
+    const writer = new Client(server.app);
+    await writer.join('private-writer@example.com');
+    const admin = new Client(server.app);
+    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const secret = await writer.createPost('In the vendor room');
+    await admin.push(reviewOp(secret));
+    const insider = new Client(server.app);
+    await insider.join('private-insider@example.com');
+    const outsider = new Client(server.app);
+    await outsider.join('private-outsider@example.com');
+    const leaver = new Client(server.app);
+    await leaver.join('private-leaver@example.com');
+    const [inside, outside, left, boss] = await Promise.all(
+      ['private-insider@example.com', 'private-outsider@example.com', 'private-leaver@example.com', ADMIN_EMAIL].map(
+        async (email) => (await findUser(server.db, email))!,
+      ),
+    );
+    await server.db.query(
+      `INSERT INTO groups (id, name, name_key, created_at, updated_at, seq) VALUES ('g-room', 'Room', 'room', 1, 1, 1)`,
+    );
+    await server.db.query(
+      `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ('g-room', $1, true, 1, 1), ('g-room', $2, false, 1, 1)`,
+      [inside!.id, left!.id],
+    );
+    await server.db.query(
+      `INSERT INTO categories (id, name, name_key, position, see_groups) VALUES ('room', 'Room', 'room', 9, '{g-room}')`,
+    );
+    await server.db.query(`UPDATE posts SET category = 'room' WHERE id = $1`, [secret]);
+    const likers = [inside!, outside!, left!, boss!, inside!, outside!];
+    const results = await Promise.all(likers.map((user) => applyOp(server.db, user, { id: randomUUID(), type: 'like', postId: secret })));
+    expect(results.map(({ result }) => (result.status === 'refused' ? result.code : result.status))).toEqual([
+      'applied',
+      'not_found',
+      'not_found',
+      'applied',
+      'applied',
+      'not_found',
+    ]);
+    const [row] = await server.db.query<{ likes: unknown }>('SELECT likes FROM posts WHERE id = $1', [secret]);
+    expect(Number(row!.likes)).toBe(3);
   });
 });
