@@ -3,7 +3,12 @@ import { useToast } from '../../components/toast/toast-context';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import { errorToast } from '../../components/toast/error-toast';
 import { FLAG_REASON_LABELS, type FlagReason } from '../../shared/moderation';
-import { listMessageFlags, openFlaggedConversation, type FlaggedConversation, type MessageFlag } from '../../sync/message-flags';
+import type { FlaggedConversation, MessageFlag } from '../../sync/message-flags';
+
+// Loaded when asked: its zod schemas, built as the module loads, probe `new Function`, which the CSP
+// refuses (a report on every /admin of a local-only forum, where this panel shows nothing).
+const listMessageFlags = async () => (await import('../../sync/message-flags')).listMessageFlags();
+const openFlaggedConversation = async (id: string) => (await import('../../sync/message-flags')).openFlaggedConversation(id);
 
 const reasonLabel = (reason: string) => FLAG_REASON_LABELS[reason as FlagReason] ?? reason;
 
