@@ -25,7 +25,13 @@ const FIRST_DOWNLOAD = [
   'src/features/auth/*.tsx',
   'src/features/pwa/*.tsx',
 ];
-const LOADED_LATER = ['src/components/task-progress.tsx', 'src/features/auth/login-form.tsx', 'src/features/pwa/ios-install-help.tsx'];
+const LOADED_LATER = [
+  'src/components/task-progress.tsx',
+  // The flag dialogs' reasons (a post's or reply's, a message's): loaded with those dialogs.
+  'src/components/flag-reason-fields.tsx',
+  'src/features/auth/login-form.tsx',
+  'src/features/pwa/ios-install-help.tsx',
+];
 
 const entries = (folder) => readdirSync(new URL(`./${folder}/`, import.meta.url), { withFileTypes: true });
 /** The folders in `src/<parent>` (or `src` itself), as found on the disk. */

@@ -7,7 +7,8 @@ import { trapTabKey } from '../../components/focus-trap';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { flagMessage } from '../../db/messages/messages';
-import { FLAG_REASONS, FLAG_REASON_LABELS, MODERATION_LIMITS, type FlagReason } from '../../shared/moderation';
+import type { FlagReason } from '../../shared/moderation';
+import { FlagReasonFields, flagNeedsText } from '../../components/flag-reason-fields';
 
 /** "Flag message": a reason and the member's words; the admins then read the conversation (the staff log records it). */
 export function FlagMessageDialog({ messageId, show, onHide }: { messageId: string; show: boolean; onHide: () => void }) {
@@ -17,7 +18,7 @@ export function FlagMessageDialog({ messageId, show, onHide }: { messageId: stri
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
-  const needsText = reason === 'other' && text.trim() === '';
+  const needsText = flagNeedsText(reason, text);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,34 +46,15 @@ export function FlagMessageDialog({ messageId, show, onHide }: { messageId: stri
         </Modal.Header>
         <Modal.Body>
           <p className="small text-body-secondary">An admin will read this conversation to look at it.</p>
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">What is wrong with this message?</legend>
-            {FLAG_REASONS.map((value) => (
-              <Form.Check
-                key={value}
-                type="radio"
-                id={`${id}-${value}`}
-                name={`${id}-reason`}
-                label={FLAG_REASON_LABELS[value]}
-                checked={reason === value}
-                onChange={() => setReason(value)}
-                isInvalid={tried && !reason}
-              />
-            ))}
-            {tried && !reason && <div className="invalid-feedback d-block">Please choose a reason.</div>}
-          </fieldset>
-          <Form.Group controlId={`${id}-text`}>
-            <Form.Label>Tell us more{reason === 'other' ? '' : ' (optional)'}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={text}
-              maxLength={MODERATION_LIMITS.flagText}
-              isInvalid={tried && needsText}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">Please say what is wrong with it.</Form.Control.Feedback>
-          </Form.Group>
+          <FlagReasonFields
+            id={id}
+            question="What is wrong with this message?"
+            reason={reason}
+            onReason={setReason}
+            text={text}
+            onText={setText}
+            tried={tried}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>

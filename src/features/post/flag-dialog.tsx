@@ -7,7 +7,8 @@ import { trapTabKey } from '../../components/focus-trap';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { flagItem } from '../../db/flags/flags';
-import { FLAG_REASONS, FLAG_REASON_LABELS, MODERATION_LIMITS, type FlagReason, type FlagTarget } from '../../shared/moderation';
+import type { FlagReason, FlagTarget } from '../../shared/moderation';
+import { FlagReasonFields, flagNeedsText } from '../../components/flag-reason-fields';
 
 interface FlagDialogProps {
   target: FlagTarget;
@@ -26,7 +27,7 @@ export function FlagDialog({ target, what, show, onHide, onExited }: FlagDialogP
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
-  const needsText = reason === 'other' && text.trim() === '';
+  const needsText = flagNeedsText(reason, text);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,35 +63,15 @@ export function FlagDialog({ target, what, show, onHide, onExited }: FlagDialogP
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">What is wrong with this {what}?</legend>
-            {FLAG_REASONS.map((value) => (
-              <Form.Check
-                key={value}
-                type="radio"
-                id={`${id}-${value}`}
-                name={`${id}-reason`}
-                label={FLAG_REASON_LABELS[value]}
-                checked={reason === value}
-                onChange={() => setReason(value)}
-                isInvalid={tried && !reason}
-              />
-            ))}
-            {tried && !reason && <div className="invalid-feedback d-block">Please choose a reason.</div>}
-          </fieldset>
-          <Form.Group controlId={`${id}-text`}>
-            <Form.Label>Tell us more{reason === 'other' ? '' : ' (optional)'}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={text}
-              maxLength={MODERATION_LIMITS.flagText}
-              required={reason === 'other'}
-              isInvalid={tried && needsText}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">Please say what is wrong with it.</Form.Control.Feedback>
-          </Form.Group>
+          <FlagReasonFields
+            id={id}
+            question={`What is wrong with this ${what}?`}
+            reason={reason}
+            onReason={setReason}
+            text={text}
+            onText={setText}
+            tried={tried}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
