@@ -560,6 +560,17 @@ export class SqlStore implements OpStore {
   }
 
   async saveCategory(category: Category): Promise<void> {
+    // Seen by more than before (to everyone, or a group it did not name): its posts and their replies
+    // take this change, so the newly allowed members' next pull brings them (as addGroupMember's do).
+    // One statement, before the category's own row changes: it reads the see list it had.
+    await this.write(
+      `WITH widened AS (SELECT 1 FROM categories c WHERE c.id = $1 AND c.see_groups IS NOT NULL
+         AND ($2::text[] IS NULL OR NOT ($2::text[] <@ c.see_groups))),
+       moved AS (UPDATE posts SET seq = $3 WHERE category = $1 AND EXISTS (SELECT 1 FROM widened) RETURNING id),
+       replies_moved AS (UPDATE replies SET seq = $3 WHERE post_id IN (SELECT id FROM moved) RETURNING id)
+       SELECT id FROM moved`,
+      [category.id, category.see, this.change.seq],
+    );
     await this.write(
       `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)
