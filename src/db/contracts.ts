@@ -158,6 +158,8 @@ export const META_KEY_PREFIXES = {
   replyDraft: 'replyDraft:',
   /** `editDraft:<email>:<postId>`: the text of a member's edit of a post the server refused (kept, never lost). */
   editDraft: 'editDraft:',
+  /** `keptDraft:<email>:<id>`: a reply the member wrote to a post they may no longer see, kept to copy (sync/revoked.ts). */
+  keptDraft: 'keptDraft:',
   /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/ops/undo.ts). */
   undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
@@ -175,6 +177,9 @@ export const META_KEY_PREFIXES = {
 /** The `meta` key of a member's reply draft on one post. */
 export const replyDraftMetaKey = (email: string, postId: number) =>
   `${META_KEY_PREFIXES.replyDraft}${email.trim().toLowerCase()}:${postId}`;
+
+/** The `meta` key of a member's kept draft `id` (a reply that can no longer be sent; the prefix alone: all of theirs). */
+export const keptDraftMetaKey = (email: string, id = '') => `${META_KEY_PREFIXES.keptDraft}${email.trim().toLowerCase()}:${id}`;
 
 /** The `meta` key of a member's kept edit of one post. */
 export const editDraftMetaKey = (email: string, postId: number) => `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;

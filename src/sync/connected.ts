@@ -126,7 +126,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   const keepSaved = savedFilesKeeper(() => session()?.email);
   onLocalChange((kind) => {
     keepSaved();
-    if (kind === 'synced') return;
+    if (kind === 'synced' || kind === 'revoked') return;
     void engine.refreshWaiting();
     void engine.sync();
   });

@@ -51,9 +51,10 @@ export async function storeServerGroupMembers(members: readonly WireGroupMember[
 
 /**
  * Stores the categories of a page (newer than what is held): one the member may no longer see stays
- * as a hidden row (a default's id must not come back from the built-in six), its name blank.
+ * as a hidden row (a default's id must not come back from the built-in six), its name blank. The ids
+ * stored hidden are added to `hidden`: their posts leave the device in the same transaction (revoked.ts).
  */
-export async function storeServerCategories(categories: readonly WireCategory[]): Promise<number> {
+export async function storeServerCategories(categories: readonly WireCategory[], hidden: string[] = []): Promise<number> {
   let changed = 0;
   for (const category of categories) {
     const held = await db.categories.get(category.id);
@@ -61,6 +62,7 @@ export async function storeServerCategories(categories: readonly WireCategory[])
     const { gone, ...fields } = category;
     const row: CategoryRow = { ...fields, hidden: gone ? 1 : 0 };
     await db.categories.put(row);
+    if (gone) hidden.push(category.id);
     changed += 1;
   }
   return changed;

@@ -100,6 +100,11 @@ export function startLegacyMirror(options: MirrorOptions = {}): LegacyMirror {
   };
 
   const stopChanges = onLocalChange((kind) => {
+    // Posts the member may no longer see left IndexedDB: they leave the copy now, not after the quiet wait.
+    if (kind === 'revoked') {
+      void flush();
+      return;
+    }
     if (kind === 'synced') state.lastSyncedAt = Date.now();
     schedule();
   });

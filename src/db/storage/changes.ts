@@ -4,8 +4,12 @@
 
 import type { OpType } from '../../shared/ops/registry';
 
-/** What was written: an operation run here (`op:<type>`), or the device's own bookkeeping. */
-export type ChangeKind = `op:${OpType}` | 'undone' | 'posts-imported' | 'seeded' | 'space-freed' | 'synced';
+/**
+ * What was written: an operation run here (`op:<type>`), or the device's own bookkeeping. `revoked`
+ * follows a `synced` whose pull took away posts the member may no longer see: the copies outside
+ * IndexedDB (the `posts` copy) follow at once, not at their next quiet moment.
+ */
+export type ChangeKind = `op:${OpType}` | 'undone' | 'posts-imported' | 'seeded' | 'space-freed' | 'synced' | 'revoked';
 
 type ChangeListener = (kind: ChangeKind) => void;
 

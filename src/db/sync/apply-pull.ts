@@ -16,6 +16,8 @@ import { storeServerSaved } from '../saved/pulled';
 import { storeServerMembers } from '../members/pulled';
 import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { storeServerConversations, storeServerMessages } from '../messages/pulled';
+import { removeHiddenCategoryPosts, type Revoked } from './revoked';
+import { forgetRevoked } from './forget-revoked';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
@@ -63,7 +65,7 @@ async function storePage(
   page: PullResponse,
   owner: string,
   from: number | undefined,
-): Promise<{ changed: number; effects?: PreferenceEffects }> {
+): Promise<{ changed: number; effects?: PreferenceEffects; revoked?: Revoked }> {
   const cursor = await readCursor();
   const empty =
     [
@@ -87,6 +89,7 @@ async function storePage(
   const arrivedAt = stale ? Date.now() : await followFullPull(page, from ?? cursor, Date.now());
   // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
   // last: a post deleted in the page's range is gone whatever else the page says of it.
+  const hidden: string[] = [];
   const stored =
     (await storeServerPosts(page.posts, arrivedAt)) +
     (await storeServerReplies(page.replies, arrivedAt)) +
@@ -101,7 +104,11 @@ async function storePage(
     (await storeServerMembers(page.members)) +
     (await storeServerGroups(page.groups)) +
     (await storeServerGroupMembers(page.groupMembers)) +
-    (await storeServerCategories(page.categories));
+    (await storeServerCategories(page.categories, hidden));
+  // A category the member may no longer see takes its posts with it in this transaction: no screen
+  // ever reads it hidden with its posts still there. Before the outbox settles below: a queued
+  // reply to one of them becomes a kept draft there.
+  const revoked = await removeHiddenCategoryPosts(hidden, owner);
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.
@@ -111,8 +118,9 @@ async function storePage(
   const effects = mergeEffects(owner, [pulled, ...rebased]);
   if (!stale) await db.meta.put({ key: SYNC_META.cursor, value: Math.max(cursor, page.cursor) });
   await db.meta.put({ key: SYNC_META.owner, value: owner });
-  if (stored + settled.length > 0 || effects) await countChange();
-  return { changed: stored + settled.length + (effects ? 1 : 0), effects };
+  const changed = stored + settled.length + revoked.posts.length;
+  if (changed > 0 || effects) await countChange();
+  return { changed: changed + (effects ? 1 : 0), effects, revoked };
 }
 
 /**
@@ -125,6 +133,7 @@ async function storePage(
  */
 export async function applyPullPages(pages: readonly PullResponse[], owner: string, from?: number): Promise<{ changed: number }> {
   const effects: PreferenceEffects[] = [];
+  const revoked: Revoked = { posts: [], files: [] };
   const changed = await db.transaction('rw', OP_TABLES(), async () => {
     // Asked for another member (the device switched members while the page was on its way): what
     // it holds may be theirs alone (an admin's view of pending posts), so none of it is stored.
@@ -136,12 +145,18 @@ export async function applyPullPages(pages: readonly PullResponse[], owner: stri
       const stored = await storePage(page, owner, asked);
       total += stored.changed;
       if (stored.effects) effects.push(stored.effects);
+      if (stored.revoked) {
+        revoked.posts.push(...stored.revoked.posts);
+        revoked.files.push(...stored.revoked.files);
+      }
       asked = page.cursor;
     }
     return total;
   });
   for (const effect of effects) followPreferences(effect);
   if (changed > 0) emitLocalChange('synced');
+  // Committed: the copies outside IndexedDB (the `posts` copy, snapshots, cached files) lose them too.
+  if (revoked.posts.length > 0) await forgetRevoked(revoked);
   return { changed };
 }
 

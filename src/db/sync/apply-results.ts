@@ -26,6 +26,7 @@ import { storeServerFlags } from '../flags/pulled';
 import { followPreferences } from '../preferences/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
+import { keepDraft } from '../groups/kept-drafts';
 import { filesNamedBy, keptAttachments } from '../ops/files-named';
 import type { Attachment } from '../../shared/attachments';
 
@@ -131,7 +132,11 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
   } else if (kept === 'reply' && definitionOf(op.type).creates === 'reply') {
     const key = replyDraftMetaKey(row.email, row.postId);
     const reply = await db.replies.get(op.id);
-    if (reply && !reply.sync && !(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
+    if (!reply || reply.sync) return;
+    // Its post is no longer on this device (the member may no longer see it): no reply box to put it
+    // back in, so a kept draft to copy. While it is, the box's text becomes one when the post leaves (sync/revoked.ts).
+    if (code === 'not_found' && !(await db.posts.get(row.postId))) await keepDraft(row.email, op.id, reply.content);
+    else if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
   } else if (kept === 'edit') {
     let fields;
     try {

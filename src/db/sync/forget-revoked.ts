@@ -1,0 +1,31 @@
+// What outlives IndexedDB of posts the member lost access to (revoked.ts), taken away once the
+// transaction that removed them has committed: the `posts` copy in localStorage is written again
+// from IndexedDB at once (the mirror hears `revoked`, db/mirror/scheduler.ts), the first-paint
+// snapshots that could show them go (the forum's list, those posts' pages: the screens on show store
+// fresh ones), and their files leave both attachment caches. A refusal of one step never keeps the others.
+
+import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX, SAVED_ATTACHMENT_CACHE } from '../contracts';
+import { attachmentPath } from '../saved/saved-files';
+import { dropSnapshot } from '../storage/forum-snapshot';
+import { emitLocalChange } from '../storage/changes';
+import type { Revoked } from './revoked';
+
+async function dropCachedFiles(files: readonly string[]): Promise<void> {
+  if (typeof caches === 'undefined' || files.length === 0) return;
+  for (const name of [ATTACHMENT_CACHE, SAVED_ATTACHMENT_CACHE]) {
+    if (!(await caches.has(name))) continue;
+    const cache = await caches.open(name);
+    await Promise.all(files.map((sha) => cache.delete(attachmentPath(sha), { ignoreSearch: true })));
+  }
+}
+
+/** Takes the revoked posts out of every copy outside IndexedDB. */
+export async function forgetRevoked(revoked: Revoked): Promise<void> {
+  emitLocalChange('revoked');
+  await Promise.all([
+    Promise.all([FORUM_SNAPSHOT_URL, ...revoked.posts.map((id) => `${POST_SNAPSHOT_PREFIX}${id}`)].map((url) => dropSnapshot(url))).catch(
+      () => undefined,
+    ),
+    dropCachedFiles(revoked.files).catch(() => undefined),
+  ]);
+}

@@ -1,0 +1,73 @@
+// Losing access (connected mode): a category a pull says the member may no longer see (`gone`: its
+// groups changed, or they left one of them) takes its posts off the device in the transaction that
+// hides it, so no live query ever reads a hidden category with its posts still there. Everything
+// hanging off them goes as a server deletion takes it (removeServerPosts: replies, views, queued
+// operations, Undo entries, the search index's removal list), and the member's saved rows, their
+// notifications and flags about them. Nothing the member wrote is lost: a reply still queued, or
+// half-written in a reply box, becomes a kept draft they can copy. What lives outside IndexedDB
+// (the `posts` copy, the first-paint snapshots, cached files) is taken away once the transaction
+// has committed (forgetRevoked).
+
+import Dexie from 'dexie';
+import { db, type OutboxRow } from '../storage/schema';
+import { replyDraftMetaKey } from '../contracts';
+import { keepDraft } from '../groups/kept-drafts';
+import { definitionOf } from '../../shared/ops/registry';
+import { POST_STATUSES } from '../../shared/post-rules';
+import { removeServerPosts } from '../posts/pulled';
+
+/** What left the device: the posts, and the files they and their replies carried (their cached copies go too). */
+export interface Revoked {
+  posts: number[];
+  files: string[];
+}
+
+/** A queued reply the server has not taken yet (an acknowledged one is on the server already). */
+const unsentReply = (entry: OutboxRow) => definitionOf(entry.op.type).creates === 'reply' && entry.ackCursor === undefined;
+
+/** The server's posts of these categories on this device (a row of this device's own, never sent, stays: its create is refused and kept as a draft). */
+async function postsOf(categories: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const status of POST_STATUSES)
+    for (const category of categories) {
+      const rows = await db.posts
+        .where('[status+category+id]')
+        .between([status, category, Dexie.minKey], [status, category, Dexie.maxKey])
+        .toArray();
+      for (const row of rows) if (row.sync) ids.push(row.id);
+    }
+  return ids;
+}
+
+/**
+ * Takes the posts of categories the member may no longer see off the device, inside the caller's
+ * readwrite transaction (OP_TABLES). Every post of such a category goes, the member's own too: the
+ * server shows a post in a private category only to its groups' members and admins (visibility.ts,
+ * maySeeCategory; an admin's device never hears `gone`). `owner` is the signed-in member.
+ */
+export async function removeHiddenCategoryPosts(categories: readonly string[], owner: string): Promise<Revoked> {
+  if (categories.length === 0) return { posts: [], files: [] };
+  const ids = await postsOf(categories);
+  if (ids.length === 0) return { posts: [], files: [] };
+  const files = new Set<string>();
+  for (const post of await db.posts.bulkGet(ids)) for (const file of post?.attachments ?? []) files.add(file.sha256);
+  for (const id of ids) {
+    const replies = await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
+    for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
+    // What the member wrote and did not send: a queued reply, a reply box's text.
+    for (const entry of await db.outbox.where('postId').equals(id).filter(unsentReply).toArray()) {
+      const content = replies.find((reply) => reply.id === entry.op.id)?.content ?? (entry.op as { content?: unknown }).content;
+      if (typeof content === 'string') await keepDraft(entry.email, entry.op.id, content);
+    }
+    const boxKey = replyDraftMetaKey(owner, id);
+    const box = (await db.meta.get(boxKey))?.value;
+    if (typeof box === 'string') await keepDraft(owner, `box-${id}`, box);
+    await db.meta.delete(boxKey);
+  }
+  await removeServerPosts(ids);
+  const gone = new Set(ids);
+  await db.saved.filter((row) => gone.has(row.postId)).delete();
+  await db.notifications.filter((row) => gone.has(row.postId)).delete();
+  await db.flags.filter((row) => gone.has(row.postId)).delete();
+  return { posts: ids, files: [...files] };
+}

@@ -1,0 +1,194 @@
+// Losing access on the device: a pull that hides a category (`gone`) takes its posts off the device in
+// the same transaction, with their replies, saved rows, notifications and flags, then out of the `posts`
+// copy, the first-paint snapshots and the attachment caches. A reply the member had queued there, or
+// half-written in its reply box, becomes a kept draft; a post in a category still seen stays whole.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../../src/db/storage/schema';
+import { applyPullPage } from '../../../../src/db/sync/apply-pull';
+import { applyPushResults } from '../../../../src/db/sync/apply-results';
+import { markConnected } from '../../../../src/db/ops/sync-meta';
+import { createReply, saveReplyDraft } from '../../../../src/db/replies/replies';
+import { KEPT_DRAFT_SENTENCE, readKeptDrafts } from '../../../../src/db/groups/kept-drafts';
+import { writeMirrorNow } from '../../../../src/db/mirror/write';
+import { startLegacyMirror, type LegacyMirror } from '../../../../src/db/mirror/scheduler';
+import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX } from '../../../../src/db/contracts';
+import { attachmentPath } from '../../../../src/db/saved/saved-files';
+import type { WireCategory, WireNotification, WireReply } from '../../../../src/shared/protocol';
+import { makePost, signInAs } from '../../factories';
+import { pullPage, wirePost } from '../../sync/fixtures';
+
+const OWNER = 'alice@example.com';
+const ROOM = '0b7f6c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+const PRIVATE_ID = 501;
+const OPEN_ID = 502;
+const FILE = 'a'.repeat(64);
+
+const category = (gone: boolean, seq: number): WireCategory => ({
+  id: ROOM,
+  name: gone ? '' : 'Vendor room',
+  description: '',
+  position: gone ? 0 : 6,
+  archived: false,
+  see: gone ? null : ['g1'],
+  post: null,
+  gone,
+  seq,
+});
+const reply = (id: string, postId: number, content: string): WireReply => ({
+  id,
+  postId,
+  author: 'Bob',
+  authorEmail: '',
+  authorRole: 'user',
+  content,
+  quoteId: null,
+  createdAt: 1,
+  editedAt: null,
+  state: 'visible',
+  authorId: 'b0b0b0b0b0b0b0b0',
+  seq: 1,
+});
+const notification = (id: string, postId: number): WireNotification => ({
+  id,
+  kind: 'replied',
+  postId,
+  replyId: null,
+  actor: 'Bob',
+  postTitle: 'A title',
+  reason: null,
+  createdAt: 1,
+  readAt: null,
+  actorId: null,
+  actorRole: null,
+  seq: 1,
+});
+
+/** Cache Storage as far as the app uses it (a Map of caches of URL paths). */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, string>>();
+  const open = async (name: string) => {
+    const store = stores.get(name) ?? new Map<string, string>();
+    stores.set(name, store);
+    return {
+      put: async (url: string, response: Response) => void store.set(new URL(url, 'http://x').pathname, await response.text()),
+      delete: async (url: string) => store.delete(new URL(url, 'http://x').pathname),
+      keys: async () => [...store.keys()].map((path) => new Request(`http://x${path}`)),
+      match: async (url: string) => (store.has(url) ? new Response(store.get(url)) : undefined),
+    };
+  };
+  return { stores, api: { open, has: async (name: string) => stores.has(name), delete: async (name: string) => stores.delete(name) } };
+}
+
+let caches: ReturnType<typeof fakeCaches>;
+let mirror: LegacyMirror;
+beforeEach(async () => {
+  caches = fakeCaches();
+  vi.stubGlobal('caches', caches.api);
+  await markConnected();
+  signInAs(OWNER, 'Alice');
+  const posts = [
+    wirePost(makePost({ id: PRIVATE_ID, category: ROOM, title: 'Vendor prices', authorEmail: OWNER }), {
+      attachments: [{ sha256: FILE, name: 'prices.png', mime: 'image/png', size: 10, width: 1, height: 1 }],
+    }),
+    wirePost(makePost({ id: OPEN_ID, category: 'Trends', title: 'Open thread' })),
+  ];
+  await applyPullPage(
+    pullPage({
+      categories: [category(false, 1)],
+      posts,
+      replies: [reply('r-private', PRIVATE_ID, 'Secret figures'), reply('r-open', OPEN_ID, 'Public figures')],
+      saved: [
+        { postId: PRIVATE_ID, saved: true, at: 1, seq: 1 },
+        { postId: OPEN_ID, saved: true, at: 1, seq: 1 },
+      ],
+      notifications: [
+        notification('00000000-0000-4000-8000-000000000001', PRIVATE_ID),
+        notification('00000000-0000-4000-8000-000000000002', OPEN_ID),
+      ],
+      cursor: 1,
+    }),
+    OWNER,
+  );
+  // What outlives IndexedDB: the `posts` copy, the snapshots of the forum and the post's page, its file.
+  await writeMirrorNow();
+  mirror = startLegacyMirror();
+  const snapshots = await caches.api.open(FORUM_SNAPSHOT_CACHE);
+  await snapshots.put(FORUM_SNAPSHOT_URL, new Response('Vendor prices'));
+  await snapshots.put(`${POST_SNAPSHOT_PREFIX}${PRIVATE_ID}`, new Response('Vendor prices'));
+  await snapshots.put(`${POST_SNAPSHOT_PREFIX}${OPEN_ID}`, new Response('Open thread'));
+  await (await caches.api.open(ATTACHMENT_CACHE)).put(attachmentPath(FILE), new Response('png'));
+});
+afterEach(() => {
+  mirror.stop();
+  vi.unstubAllGlobals();
+});
+
+const mirrorIds = () => (JSON.parse(localStorage.getItem('posts') ?? '[]') as { id: number }[]).map((post) => post.id);
+
+describe('a category the member may no longer see', () => {
+  it('leaves the device with its posts and everything hanging off them, and nothing of a category still seen', async () => {
+    expect(mirrorIds()).toContain(PRIVATE_ID);
+    await applyPullPage(pullPage({ categories: [category(true, 2)], cursor: 2 }), OWNER);
+
+    expect((await db.categories.get(ROOM))?.hidden).toBe(1);
+    // The member's own post goes too: the server shows it only to the category's groups and admins.
+    expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
+    expect((await db.replies.toArray()).map((row) => row.id)).toEqual(['r-open']);
+    expect((await db.saved.toArray()).map((row) => row.postId)).toEqual([OPEN_ID]);
+    expect((await db.notifications.toArray()).map((row) => row.postId)).toEqual([OPEN_ID]);
+    expect((await db.posts.get(OPEN_ID))?.comments).toBe(1);
+    // Outside IndexedDB, once committed (the `posts` copy at once: it hears `revoked`).
+    await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
+    expect([...caches.stores.get(FORUM_SNAPSHOT_CACHE)!.keys()]).toEqual([`${POST_SNAPSHOT_PREFIX}${OPEN_ID}`]);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
+  });
+
+  it('keeps a queued reply and a half-written one as kept drafts, and sends neither', async () => {
+    await createReply(PRIVATE_ID, 'My unsent answer');
+    await createReply(OPEN_ID, 'Still sent');
+    await saveReplyDraft(OWNER, PRIVATE_ID, 'Half a thought');
+    expect(await db.outbox.count()).toBe(2);
+
+    await applyPullPage(pullPage({ categories: [category(true, 2)], cursor: 2 }), OWNER);
+
+    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content).sort()).toEqual(['Half a thought', 'My unsent answer']);
+    expect((await db.outbox.toArray()).map((row) => row.postId)).toEqual([OPEN_ID]);
+    expect(await db.meta.where('key').startsWith('replyDraft:').count()).toBe(0);
+    expect(KEPT_DRAFT_SENTENCE).toBe('This conversation is no longer available to you. Your reply is kept here so you can copy it.');
+  });
+
+  it('keeps a reply the server refused as not found (a post the member may no longer see) the same way', async () => {
+    const refuse = async () => {
+      const [row] = await db.outbox.toArray();
+      await applyPushResults([row!], [{ id: row!.op.id, status: 'refused', code: 'not_found', reason: 'This post no longer exists.' }], 1);
+    };
+    // Refused before the pull that hides the category: back in the reply box, which becomes a kept draft as the post leaves.
+    await createReply(PRIVATE_ID, 'Sent too late');
+    await refuse();
+    expect(await readKeptDrafts(OWNER)).toEqual([]);
+    await applyPullPage(pullPage({ categories: [category(true, 2)], cursor: 2 }), OWNER);
+    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content)).toEqual(['Sent too late']);
+    // Refused once the post has left (sent before the pull, answered after it): kept at once.
+    await applyPullPage(
+      pullPage({
+        categories: [category(false, 3)],
+        posts: [wirePost(makePost({ id: PRIVATE_ID, category: ROOM }), { seq: 3 })],
+        cursor: 3,
+      }),
+      OWNER,
+    );
+    await createReply(PRIVATE_ID, 'Also too late');
+    await db.posts.delete(PRIVATE_ID);
+    await refuse();
+    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content).sort()).toEqual(['Also too late', 'Sent too late']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('changes nothing while the category is still seen', async () => {
+    await applyPullPage(pullPage({ categories: [{ ...category(false, 2), name: 'Vendors' }], cursor: 2 }), OWNER);
+    expect(await db.posts.count()).toBe(2);
+    expect(await db.replies.count()).toBe(2);
+    expect(mirrorIds()).toContain(PRIVATE_ID);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(1);
+  });
+});
