@@ -3,13 +3,13 @@
 // hides it, so no live query ever reads a hidden category with its posts still there. Everything
 // hanging off them goes as a server deletion takes it (removeServerPosts: replies, views, queued
 // operations, Undo entries, the search index's removal list), and the member's saved rows, their
-// notifications and flags about them. Nothing the member wrote is lost: a reply still queued, or
-// half-written in a reply box, becomes a kept draft they can copy. What lives outside IndexedDB
+// notifications and flags about them. Nothing the member wrote is lost: a reply or an edit still
+// queued, or a reply half-written in its box, becomes a kept draft they can copy. What lives outside IndexedDB
 // (the `posts` copy, the first-paint snapshots, cached files) is taken away once the transaction
 // has committed (forgetRevoked).
 
 import Dexie from 'dexie';
-import { db, type OutboxRow } from '../storage/schema';
+import { db, type OutboxRow, type ReplyRow } from '../storage/schema';
 import { replyDraftMetaKey } from '../contracts';
 import { keepDraft } from '../groups/kept-drafts';
 import { definitionOf } from '../../shared/ops/registry';
@@ -22,8 +22,20 @@ export interface Revoked {
   files: string[];
 }
 
-/** A queued reply the server has not taken yet (an acknowledged one is on the server already). */
-const unsentReply = (entry: OutboxRow) => definitionOf(entry.op.type).creates === 'reply' && entry.ackCursor === undefined;
+/** A queued reply or edit of the post the server has not taken yet (an acknowledged one is on the server already). */
+const unsentWords = (entry: OutboxRow) =>
+  entry.ackCursor === undefined && (definitionOf(entry.op.type).creates === 'reply' || definitionOf(entry.op.type).keeps === 'edit');
+
+/** What the member wrote in a queued operation: a reply's text, an edit's title and text. */
+function wordsOf(entry: OutboxRow, replies: readonly ReplyRow[]): string | undefined {
+  const op = entry.op as { id: string; content?: unknown; post?: { title?: unknown; content?: unknown } };
+  if (op.post)
+    return typeof op.post.content === 'string'
+      ? [op.post.title, op.post.content].filter((part) => typeof part === 'string').join('\n\n')
+      : undefined;
+  const content = replies.find((reply) => reply.id === op.id)?.content ?? op.content;
+  return typeof content === 'string' ? content : undefined;
+}
 
 /** The server's posts of these categories on this device (a row of this device's own, never sent, stays: its create is refused and kept as a draft). */
 async function postsOf(categories: readonly string[]): Promise<number[]> {
@@ -54,10 +66,10 @@ export async function removeHiddenCategoryPosts(categories: readonly string[], o
   for (const id of ids) {
     const replies = await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
     for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
-    // What the member wrote and did not send: a queued reply, a reply box's text.
-    for (const entry of await db.outbox.where('postId').equals(id).filter(unsentReply).toArray()) {
-      const content = replies.find((reply) => reply.id === entry.op.id)?.content ?? (entry.op as { content?: unknown }).content;
-      if (typeof content === 'string') await keepDraft(entry.email, entry.op.id, content);
+    // What the member wrote and did not send: a queued reply or edit, a reply box's text.
+    for (const entry of await db.outbox.where('postId').equals(id).filter(unsentWords).toArray()) {
+      const words = wordsOf(entry, replies);
+      if (words !== undefined) await keepDraft(entry.email, entry.op.id, words);
     }
     const boxKey = replyDraftMetaKey(owner, id);
     const box = (await db.meta.get(boxKey))?.value;

@@ -1,6 +1,8 @@
 // A category seen by more members than before (to everyone, or a group it did not name) reaches the
 // newly allowed: its posts and their replies take the edit's change number, so their next pull brings
-// them (they were below their cursor); an edit that lets nobody new in renumbers nothing. PGlite and PostgreSQL.
+// them (they were below their cursor); an edit that lets nobody new in renumbers nothing. And a member
+// taken out of a group hears, in the same page, that the categories it opened are gone (their devices
+// drop those posts, src/db/sync/revoked.ts). PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { applyOp } from '../../../../server/db/ops/apply';
@@ -78,5 +80,19 @@ describe.each(BACKENDS)('a widened category (%s)', (backend) => {
     const renamed = await pull(bob, after);
     expect(renamed.posts).toEqual([]);
     expect(renamed.categories.map((category) => category.id)).toEqual([room]);
+  });
+  it('tells a member taken out of a group, in the one page, that the categories it opened are gone', async () => {
+    const vault = randomUUID();
+    expect(await send(admin, { type: 'addGroupMember', groupId: panel, memberId: bob.memberId })).toMatchObject({ status: 'applied' });
+    expect(
+      await send(admin, { type: 'createCategory', categoryId: vault, position: 7, name: 'Panel vault', see: [panel], post: null }),
+    ).toMatchObject({ status: 'applied' });
+    const cursor = (await pull(bob)).cursor;
+    expect(await send(admin, { type: 'removeGroupMember', groupId: panel, memberId: bob.memberId })).toMatchObject({ status: 'applied' });
+    const page = await pull(bob, cursor);
+    expect(page.groups.map((group) => [group.id, group.gone])).toEqual([[panel, true]]);
+    expect(page.categories.find((category) => category.id === vault)).toMatchObject({ name: '', gone: true });
+    // The category everyone sees comes too (every category follows a change of the member's groups), not gone.
+    expect(page.categories.find((category) => category.id === room)).toMatchObject({ gone: false });
   });
 });

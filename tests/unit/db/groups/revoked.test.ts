@@ -8,6 +8,7 @@ import { applyPullPage } from '../../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../../src/db/sync/apply-results';
 import { markConnected } from '../../../../src/db/ops/sync-meta';
 import { createReply, saveReplyDraft } from '../../../../src/db/replies/replies';
+import { editPost } from '../../../../src/db/posts/editing';
 import { KEPT_DRAFT_SENTENCE, readKeptDrafts } from '../../../../src/db/groups/kept-drafts';
 import { writeMirrorNow } from '../../../../src/db/mirror/write';
 import { startLegacyMirror, type LegacyMirror } from '../../../../src/db/mirror/scheduler';
@@ -143,15 +144,21 @@ describe('a category the member may no longer see', () => {
     expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
   });
 
-  it('keeps a queued reply and a half-written one as kept drafts, and sends neither', async () => {
+  it('keeps a queued reply, a half-written one and a queued edit as kept drafts, and sends none of them', async () => {
     await createReply(PRIVATE_ID, 'My unsent answer');
     await createReply(OPEN_ID, 'Still sent');
     await saveReplyDraft(OWNER, PRIVATE_ID, 'Half a thought');
-    expect(await db.outbox.count()).toBe(2);
+    // The member's own post, edited here and not sent yet.
+    await editPost(PRIVATE_ID, { title: 'Vendor prices, revised', content: 'New figures.', category: ROOM });
+    expect(await db.outbox.count()).toBe(3);
 
     await applyPullPage(pullPage({ categories: [category(true, 2)], cursor: 2 }), OWNER);
 
-    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content).sort()).toEqual(['Half a thought', 'My unsent answer']);
+    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content).sort()).toEqual([
+      'Half a thought',
+      'My unsent answer',
+      'Vendor prices, revised\n\nNew figures.',
+    ]);
     expect((await db.outbox.toArray()).map((row) => row.postId)).toEqual([OPEN_ID]);
     expect(await db.meta.where('key').startsWith('replyDraft:').count()).toBe(0);
     expect(KEPT_DRAFT_SENTENCE).toBe('This conversation is no longer available to you. Your reply is kept here so you can copy it.');
