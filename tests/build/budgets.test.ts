@@ -32,7 +32,9 @@ const KB = 1024;
 // Then by groups and categories (issue 61: their eight operations, /admin's Groups and Categories
 // tabs, Profile's Your groups, the categories a device holds and the forum's and New Post's lists of
 // them: 1387.5 → 1415.6 KB at the merge, none of the tabs in the first load): 1420 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1420 * KB };
+// Then by losing access (issue 61: a hidden category's posts leaving the device with what hangs off
+// them, the kept drafts and the forum’s Kept drafts notice: 1421.2 KB; of it in the first load only the kept drafts’ meta key): 1425 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1425 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
