@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+// The forum's "Kept drafts": the member's replies that can no longer be sent, with the sentence that
+// says why, each read-only with Copy (the clipboard gets its text) and Dismiss (it goes); nothing at
+// all while there are none, and never another member's.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepDraft } from '../../../../src/db/groups/kept-drafts';
+import { KeptDrafts } from '../../../../src/features/forum/kept-drafts';
+
+const SENTENCE = 'This conversation is no longer available to you. Your reply is kept here so you can copy it.';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Kept drafts', () => {
+  it('shows the member’s kept replies read-only, copies one and dismisses it', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await keepDraft('alice@example.com', 'r1', 'My unsent answer');
+    await keepDraft('bob@example.com', 'r2', 'Bob’s words');
+    render(<KeptDrafts email="alice@example.com" />);
+    const region = within(await screen.findByRole('region', { name: 'Kept drafts' }));
+    expect(region.getByText(SENTENCE)).toBeTruthy();
+    const box = region.getByLabelText('Your reply') as HTMLTextAreaElement;
+    expect(box.value).toBe('My unsent answer');
+    expect(box.readOnly).toBe(true);
+    expect(region.queryByText('Bob’s words')).toBeNull();
+
+    fireEvent.click(region.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('My unsent answer'));
+    expect(await region.findByText('Copied.')).toBeTruthy();
+    fireEvent.click(region.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Kept drafts' })).toBeNull());
+  });
+});
