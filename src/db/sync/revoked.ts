@@ -63,18 +63,23 @@ export async function removeHiddenCategoryPosts(categories: readonly string[], o
   if (ids.length === 0) return { posts: [], files: [] };
   const files = new Set<string>();
   for (const post of await db.posts.bulkGet(ids)) for (const file of post?.attachments ?? []) files.add(file.sha256);
-  for (const id of ids) {
-    const replies = await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray();
-    for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
-    // What the member wrote and did not send: a queued reply or edit, a reply box's text.
-    for (const entry of await db.outbox.where('postId').equals(id).filter(unsentWords).toArray()) {
-      const words = wordsOf(entry, replies);
-      if (words !== undefined) await keepDraft(entry.email, entry.op.id, words);
-    }
-    const boxKey = replyDraftMetaKey(owner, id);
-    const box = (await db.meta.get(boxKey))?.value;
-    if (typeof box === 'string') await keepDraft(owner, `box-${id}`, box);
-    await db.meta.delete(boxKey);
+  // The replies one key range per post (an anyOf of thousands of compound keys is far slower); the
+  // queued operations and the reply boxes in one read each.
+  const replies: ReplyRow[] = [];
+  for (const id of ids)
+    replies.push(...(await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).toArray()));
+  for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
+  // What the member wrote and did not send: a queued reply or edit, a reply box's text.
+  for (const entry of await db.outbox.where('postId').anyOf(ids).filter(unsentWords).toArray()) {
+    const words = wordsOf(entry, replies);
+    if (words !== undefined) await keepDraft(entry.email, entry.op.id, words);
+  }
+  const boxKeys = ids.map((id) => replyDraftMetaKey(owner, id));
+  const boxes = await db.meta.bulkGet(boxKeys);
+  for (const [index, box] of boxes.entries()) {
+    if (typeof box?.value !== 'string') continue;
+    await keepDraft(owner, `box-${ids[index]}`, box.value);
+    await db.meta.delete(boxKeys[index]!);
   }
   await removeServerPosts(ids);
   const gone = new Set(ids);
