@@ -49,7 +49,7 @@ export class ChangeHub {
   /** Whom the next flush tells: everyone, or these. */
   private wakeAll = false;
   private readonly waking = new Set<Entry>();
-  /** The reads of an account's groups under way, by account (a newer one replaces the older). */
+  /** The reads of an account's groups under way, by account (the newest one's answer is kept). */
   private readonly regrouping = new Map<string, number>();
   private stop?: () => Promise<void>;
 
@@ -123,7 +123,10 @@ export class ChangeHub {
    * Reads the groups of account `userId` and indexes its streams by them. A change heard while it
    * read may have named a group it had not indexed yet: those streams are told the head once more.
    */
-  private async regroup(userId: string): Promise<void> {
+  private async regroup(userId: string, again = false): Promise<void> {
+    // A read under way serves a stream opened meanwhile (it indexes every stream of the account); a
+    // change of the account's groups starts a new one.
+    if (!again && this.regrouping.has(userId)) return;
     const ticket = (this.regrouping.get(userId) ?? 0) + 1;
     this.regrouping.set(userId, ticket);
     const headBefore = this.head;
@@ -168,7 +171,7 @@ export class ChangeHub {
       for (const group of change.groups) for (const entry of this.byGroup.get(group) ?? []) this.waking.add(entry);
       for (const user of [...change.users, ...change.regrouped]) for (const entry of this.byUser.get(user) ?? []) this.waking.add(entry);
     }
-    for (const user of change.regrouped) if (this.byUser.has(user)) void this.regroup(user);
+    for (const user of change.regrouped) if (this.byUser.has(user)) void this.regroup(user, true);
     this.schedule();
   }
 
