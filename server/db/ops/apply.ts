@@ -186,10 +186,11 @@ export async function applyByDefinition(
       );
       if (!claimed) throw new Duplicate();
       if (seq !== null) {
-        // The NOTIFY is delivered only after the commit.
-        await tx.query('WITH head AS (UPDATE change_head SET seq = $1 RETURNING seq) SELECT pg_notify($2, seq::text) FROM head', [
+        // The NOTIFY is delivered only after the commit; it names who may see the change (sync/audience.ts).
+        await tx.query('WITH head AS (UPDATE change_head SET seq = $1 RETURNING seq) SELECT pg_notify($2, $3) FROM head', [
           change.last,
           CHANGES_CHANNEL,
+          store.audience.payload(change.last),
         ]);
       }
       return { result: await answer(tx, store, actor, op.id, about, seq), seq };

@@ -30,6 +30,7 @@ import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 import type { Conversation, Message } from '../../../src/shared/messages';
+import { Audience, conversationAudience, postAudience } from '../sync/audience';
 
 type Row = Record<string, unknown>;
 
@@ -97,6 +98,10 @@ export class SqlStore implements OpStore {
   target?: number;
   /** The posts (`post:<id>`) and replies (`reply:<id>`) as the operation first read them, before it changed them. */
   readonly before = new Map<string, Row>();
+  /** Whose live streams the change wakes (its NOTIFY's audience; a write that declares none: everyone). */
+  readonly audience = new Audience();
+  /** The posts whose audience is taken. */
+  private readonly heard = new Set<number>();
 
   constructor(
     private readonly tx: Sql,
@@ -110,6 +115,13 @@ export class SqlStore implements OpStore {
     const rows = await this.tx.query(text, params);
     if (rows.length > 0) this.change.takeSeq();
     return rows;
+  }
+
+  /** Who may see post `id` now hears this change (once per post; `again`: after a move to another category). */
+  private async hear(id: number, again = false): Promise<void> {
+    if (this.heard.has(id) && !again) return;
+    this.heard.add(id);
+    await postAudience(this.tx, id, this.audience);
   }
 
   /** The acting member's account id (a store serves the one member whose push it applies). */
@@ -145,6 +157,7 @@ export class SqlStore implements OpStore {
     // INSERT_POST stays the statement of every schema version; when it entered the queue comes after.
     const [row] = await this.write(INSERT_POST, insertParams(post, this.change.seq));
     this.posts.set(post.id, row!);
+    await this.hear(post.id);
     if (post.submittedAt !== undefined) await this.updatePost(post.id, { submittedAt: post.submittedAt });
     if (post.poll) await this.updatePost(post.id, { poll: post.poll });
     if (post.attachments?.length) await this.updatePost(post.id, { attachments: post.attachments });
@@ -158,13 +171,17 @@ export class SqlStore implements OpStore {
       else params.push(json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
       return `${column} = $${params.length}${cast ? `::${cast}` : ''}`;
     });
+    // Who saw it before a move to another category hears it too (their devices drop it).
+    await this.hear(id);
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);
+    if (changes.category !== undefined) await this.hear(id, true);
   }
 
   async addLikes(id: number, count: number): Promise<void> {
     const [row] = await this.write('UPDATE posts SET likes = likes + $2, seq = $3 WHERE id = $1 RETURNING *', [id, count, this.change.seq]);
     this.posts.set(id, row ?? null);
+    await this.hear(id);
   }
 
   async castBallot(actor: Actor, postId: number, choices: readonly number[]): Promise<void> {
@@ -176,9 +193,11 @@ export class SqlStore implements OpStore {
     // The post takes the change: every device that holds it pulls the new counts.
     const [row] = await this.write('UPDATE posts SET seq = $2 WHERE id = $1 RETURNING *', [postId, this.change.seq]);
     this.posts.set(postId, row ?? null);
+    await this.hear(postId);
   }
 
   async removePost(id: number, by: Actor): Promise<void> {
+    await this.hear(id);
     // Through jsonb, column by name: every column of posts lands in its namesake, whatever their order.
     await this.write(
       `WITH gone AS (DELETE FROM posts WHERE id = $1 RETURNING *)
@@ -211,6 +230,7 @@ export class SqlStore implements OpStore {
     // A reply of this id without its op: a sample reply's id, which only a forged op can carry.
     if (!row) throw new OpRefusal('conflict');
     this.replies.set(reply.id, row);
+    await this.hear(Number(row.post_id));
     // INSERT_REPLY stays the statement of every schema version; the files come after (migration 16).
     if (reply.attachments?.length) {
       const [withFiles] = await this.write('UPDATE replies SET attachments = $2::text::jsonb WHERE id = $1 RETURNING *', [
@@ -229,6 +249,7 @@ export class SqlStore implements OpStore {
     });
     const [row] = await this.write(`UPDATE replies SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.replies.set(id, row ?? null);
+    if (row) await this.hear(Number(row.post_id));
   }
 
   async recountComments(postId: number): Promise<void> {
@@ -238,6 +259,7 @@ export class SqlStore implements OpStore {
       [postId, this.change.seq],
     );
     if (changed) this.posts.set(postId, changed);
+    if (changed) await this.hear(postId);
   }
 
   async hasFlagged(actor: Actor, target: FlagTarget): Promise<boolean> {
@@ -266,6 +288,8 @@ export class SqlStore implements OpStore {
       ],
     );
     if (!row) throw new OpRefusal('already_flagged');
+    // A flag goes to the admins and its flagger.
+    this.audience.add({ admins: true, users: [String(row.user_id)] });
     this.flagRow = { ...row, flagger: flag.flagger, flagger_email: flag.flaggerEmail };
   }
 
@@ -277,10 +301,11 @@ export class SqlStore implements OpStore {
     const rows = await this.tx.query(
       `UPDATE flags f SET state = $2, seq = $3 + n.rank
        FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM flags WHERE post_id = $1 AND state = 'open'${which}) n
-       WHERE f.id = n.id RETURNING f.id`,
+       WHERE f.id = n.id RETURNING f.id, f.user_id`,
       params,
     );
     this.change.advance(rows.length);
+    if (rows.length > 0) this.audience.add({ admins: true, users: rows.map((row) => String(row.user_id)) });
   }
 
   async mentionable(ids: readonly string[], about: { postId: number; replyId: string | null }): Promise<string[]> {
@@ -310,14 +335,15 @@ export class SqlStore implements OpStore {
   async notify(list: readonly NewNotification[], now: number): Promise<void> {
     if (list.length === 0) return;
     const rows = list.map((notification) => ({ ...notification, id: randomUUID() }));
-    await this.write(
+    const made = await this.write(
       `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
        SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
          CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
        FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> ''
-       WHERE ${recipientSeesCategorySql('u', "(e->>'postId')::bigint")} RETURNING id`,
+       WHERE ${recipientSeesCategorySql('u', "(e->>'postId')::bigint")} RETURNING user_id`,
       [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );
+    this.audience.add({ users: made.map((row) => String(row.user_id)) });
   }
 
   /** Each notification read gets a number of its own ("Mark all as read" can reach hundreds). */
@@ -330,6 +356,7 @@ export class SqlStore implements OpStore {
       [this.userId(actor), at, this.change.last, JSON.stringify(ids)],
     );
     this.change.advance(rows.length);
+    this.audience.add({ users: [this.userId(actor)] });
   }
 
   async saved(actor: Actor, postId: number): Promise<boolean | undefined> {
@@ -343,6 +370,7 @@ export class SqlStore implements OpStore {
        ON CONFLICT (user_id, post_id) DO UPDATE SET saved = EXCLUDED.saved, at = EXCLUDED.at, seq = EXCLUDED.seq RETURNING post_id`,
       [this.userId(actor), postId, saved, at, this.change.seq],
     );
+    this.audience.add({ users: [this.userId(actor)] });
   }
 
   async setTheme(actor: Actor, theme: Theme): Promise<void> {
@@ -351,6 +379,7 @@ export class SqlStore implements OpStore {
       theme,
       this.change.seq,
     ]);
+    this.audience.add({ users: [this.userId(actor)] });
   }
 
   /**
@@ -400,6 +429,7 @@ export class SqlStore implements OpStore {
           changes.silenced ? (changes.silencedUntil ?? null) : null,
         ],
       );
+      this.audience.add({ users: [userId] });
     }
   }
 
@@ -413,10 +443,11 @@ export class SqlStore implements OpStore {
          LEFT JOIN replies r ON r.id = f2.reply_id
          WHERE f2.state = 'open' AND ((f2.reply_id IS NULL AND f2.post_id IN (SELECT id FROM posts WHERE author_email = $2))
            OR r.author_email = $2)) n
-       WHERE f.id = n.id RETURNING f.id`,
+       WHERE f.id = n.id RETURNING f.id, f.user_id`,
       [this.change.last, String(row.email), state],
     );
     this.change.advance(rows.length);
+    if (rows.length > 0) this.audience.add({ admins: true, users: rows.map((flag) => String(flag.user_id)) });
   }
 
   /**
@@ -430,6 +461,7 @@ export class SqlStore implements OpStore {
     const userId = Number(row.id);
     const email = String(row.email);
     const now = Date.now();
+    this.audience.all();
     const numbered = async (text: string, params: unknown[]) => {
       const rows = await this.tx.query(text, [this.change.last, ...params]);
       this.change.advance(rows.length);
@@ -482,6 +514,8 @@ export class SqlStore implements OpStore {
       nameKey(name),
       this.change.seq,
     ]);
+    // Every device names the member anew.
+    this.audience.all();
   }
 
   /** A group's name for the staff log (the group an operation reached). */
@@ -513,6 +547,7 @@ export class SqlStore implements OpStore {
       [group.id, group.name, groupNameKey(group.name), group.description, group.createdAt, group.updatedAt, this.change.seq],
     );
     this.subjectName = group.name;
+    this.audience.add({ admins: true, groups: [group.id] });
   }
 
   /** A member taken out keeps their row (in_group false), so their devices hear it; nothing changes when they were not in it. */
@@ -520,6 +555,8 @@ export class SqlStore implements OpStore {
     const [user] = await this.tx.query('SELECT id FROM users WHERE member_id = $1', [memberId]);
     if (!user) return;
     this.target = Number(user.id);
+    // The admins and the member (whose streams read their groups again); the group's other members hold its posts already.
+    this.audience.add({ admins: true, regrouped: [String(user.id)] });
     if (member) {
       const added = await this.write(
         `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ($1, $2, true, $3, $4)
@@ -590,6 +627,8 @@ export class SqlStore implements OpStore {
       ],
     );
     this.subjectName = category.name;
+    // Rare: everyone, who gain or lose it among them.
+    this.audience.all();
   }
   // ---- Messages (issue 61) ----
 
@@ -652,6 +691,7 @@ export class SqlStore implements OpStore {
        JOIN users u ON u.member_id = p.member_id RETURNING user_id`,
       [conversation.id, conversation.participants.map((participant) => participant.id), this.change.seq],
     );
+    await conversationAudience(this.tx, conversation.id, this.audience);
   }
 
   async insertMessage(message: Message): Promise<void> {
@@ -666,6 +706,7 @@ export class SqlStore implements OpStore {
       message.createdAt,
       this.change.seq,
     ]);
+    await conversationAudience(this.tx, message.conversationId, this.audience);
   }
 
   async readConversation(actor: Actor, id: string, at: number): Promise<void> {
@@ -673,6 +714,7 @@ export class SqlStore implements OpStore {
       'UPDATE conversation_members SET last_read_at = $3, seq = $4 WHERE conversation_id = $1 AND user_id = $2 RETURNING user_id',
       [id, this.userId(actor), at, this.change.seq],
     );
+    this.audience.add({ users: [this.userId(actor)] });
   }
 
   /** The member's own row says when they left (their devices drop it); the conversation's change tells the others. */
@@ -682,6 +724,8 @@ export class SqlStore implements OpStore {
       [id, this.userId(actor), at, this.change.seq],
     );
     await this.write('UPDATE conversations SET seq = $2 WHERE id = $1 RETURNING id', [id, this.change.seq]);
+    this.audience.add({ users: [this.userId(actor)] });
+    await conversationAudience(this.tx, id, this.audience);
   }
 
   async message(id: string): Promise<Message | undefined> {

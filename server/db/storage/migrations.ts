@@ -756,6 +756,73 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  // 26: live streams scoped by who may see a change (issue 61, item 6): the like batch's NOTIFY names
+  // the admins, groups and authors of liked posts that are all in private categories (the payload of
+  // server/db/sync/audience.ts), so only the streams that may see them wake; else everyone, as before.
+  [
+    `CREATE OR REPLACE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint; v_first bigint; v_public boolean; v_payload text;
+    BEGIN
+      SELECT change_head.seq INTO v_seq FROM change_head FOR UPDATE;
+      v_first := v_seq;
+      RETURN QUERY
+      WITH input AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), seen AS (
+        SELECT i.id, i.pid,
+          (i.adm OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = p.category AND c.see_groups IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM group_members g WHERE g.user_id = i.uid AND g.in_group AND g.group_id = ANY(c.see_groups)))) AS sees,
+          p.status = 'approved' AS approved, (i.adm OR p.author_email = i.email) AS own
+        FROM input i JOIN posts p ON p.id = i.pid
+      ), allowed AS (
+        SELECT s.id, s.pid FROM seen s WHERE s.sees AND s.approved
+      ), likable AS (
+        SELECT p.id, v_seq + dense_rank() OVER (ORDER BY p.id) AS seq
+        FROM posts p WHERE p.id IN (SELECT pid FROM allowed)
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id, seq)
+        SELECT i.id, i.uid, i.pid, l.seq FROM input i JOIN likable l ON l.id = i.pid WHERE i.id IN (SELECT id FROM allowed)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = l.seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        JOIN likable l ON l.id = s.post_id
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.id IN (SELECT id FROM allowed) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM seen s WHERE s.id = i.id AND s.sees AND (s.approved OR s.own)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END
+      FROM input i LEFT JOIN claimed c ON c.id = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry numbers above v_seq (no other post can: the head's row lock is
+      -- held); the numbers of posts whose likes were all duplicates stay unused, a gap pulls skip.
+      SELECT max(seq) INTO v_seq FROM posts WHERE seq > v_seq;
+      IF v_seq IS NOT NULL THEN
+        UPDATE change_head SET seq = v_seq;
+        -- Who may see the liked posts (server/db/sync/audience.ts): everyone when one of them is in a
+        -- category everyone sees; else the admins, their categories' groups and their authors.
+        SELECT coalesce(bool_or(c.see_groups IS NULL), true) INTO v_public
+        FROM posts p LEFT JOIN categories c ON c.id = p.category WHERE p.seq > v_first;
+        v_payload := v_seq::text;
+        IF NOT v_public THEN
+          v_payload := v_seq::text || ' a'
+            || coalesce(' g:' || (SELECT string_agg(DISTINCT g, ',') FROM posts p JOIN categories c ON c.id = p.category
+                 CROSS JOIN LATERAL unnest(c.see_groups) g WHERE p.seq > v_first AND g ~ '^[A-Za-z0-9_-]+$'), '')
+            || coalesce(' u:' || (SELECT string_agg(DISTINCT u.id::text, ',') FROM posts p JOIN users u ON u.email = p.author_email
+                 WHERE p.seq > v_first), '');
+          IF length(v_payload) > 7000 THEN v_payload := v_seq::text; END IF;
+        END IF;
+        PERFORM pg_notify('ie_changes', v_payload);
+      END IF;
+    END $$`,
+  ],
 ];
 
 /**

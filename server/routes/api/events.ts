@@ -1,6 +1,7 @@
 // GET /api/events: the live stream (Server-Sent Events). It only says "changes up to N exist",
 // on connect and whenever the head moves (here or, through NOTIFY, on another instance), with a
-// heartbeat comment so proxies keep it open. It never carries post data. A member route: the
+// heartbeat comment so proxies keep it open, to the streams that may see the change (lib/change-hub.ts).
+// It never carries post data. A member route: the
 // scope's hook has checked the session. One session holds at most STREAMS_PER_SESSION streams and
 // the instance MAX_LIVE_STREAMS (429 beyond); a session's streams end when it is revoked, on any
 // instance (db/accounts.ts announces it on ie_sessions).
@@ -9,7 +10,7 @@ import type { ServerContext } from '../../context';
 import { hashToken, SESSIONS_CHANNEL } from '../../db/members/accounts';
 import { refuse } from '../../lib/http-error';
 import { LiveStreams } from '../../lib/live-streams';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { memberOf, SESSION_COOKIE } from '../../plugins/session';
 
 export default async function eventsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const streams = new LiveStreams(ctx.streamLimits);
@@ -20,6 +21,7 @@ export default async function eventsRoutes(app: FastifyInstance, ctx: ServerCont
 
   app.get('/api/events', async (request, reply) => {
     const session = hashToken(request.cookies[SESSION_COOKIE]!);
+    const member = memberOf(request);
     const refusal = streams.refusal(session);
     if (refusal === 'session') throw refuse('too_many_streams');
     if (refusal === 'instance') throw refuse('server_busy', undefined, { 'retry-after': '30' });
@@ -33,7 +35,8 @@ export default async function eventsRoutes(app: FastifyInstance, ctx: ServerCont
     });
     const announce = (cursor: number) => res.write(`event: changes\ndata: ${JSON.stringify({ cursor })}\n\n`);
     announce(ctx.hub.cursor);
-    const unsubscribe = ctx.hub.subscribe(announce);
+    // Told of the changes this member may see (the hub reads their groups).
+    const unsubscribe = ctx.hub.subscribe(announce, { userId: member.id, admin: member.role === 'admin' });
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), ctx.heartbeatMs);
     const close = () => {
       forget();
