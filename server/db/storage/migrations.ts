@@ -756,6 +756,10 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  // 26: the posts an email names (notifications, the digest's most liked): the mail worker looks
+  // again when it sends, and an email naming a post its recipient may no longer see (taken out of a
+  // private category's group since it was queued) is not sent.
+  [`ALTER TABLE mail_outbox ADD COLUMN post_ids bigint[]`],
 ];
 
 /**
