@@ -534,6 +534,12 @@ export class SqlStore implements OpStore {
       const opened = `SELECT p.id FROM posts p JOIN categories c ON c.id = p.category WHERE $1 = ANY(c.see_groups)`;
       await this.write(`UPDATE posts SET seq = $2 WHERE id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
       await this.write(`UPDATE replies SET seq = $2 WHERE post_id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
+      // Their notifications about those posts too: a pull left them out while they were not in it.
+      await this.write(`UPDATE notifications SET seq = $2 WHERE user_id = $3 AND post_id IN (${opened}) RETURNING id`, [
+        groupId,
+        this.change.seq,
+        user.id,
+      ]);
       return;
     }
     await this.write(

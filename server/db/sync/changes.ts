@@ -6,7 +6,13 @@
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
-import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
+import {
+  notificationRecipientSql,
+  postVisibleSql,
+  publicPostSql,
+  recipientCategorySeenSql,
+  sqlViewer,
+} from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
 import type {
   PullResponse,
@@ -127,11 +133,13 @@ const REMOVED: Kind = {
   ofPosts: true,
 };
 // Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
+// None about a post in a category the member may no longer see (taken out of its group): a device
+// that held it drops it with the category's posts; a new device never gets it.
 const NOTIFICATIONS: Kind = {
   key: 'notifications',
   columns: notificationColumns('y', 'a'),
   from: 'notifications y LEFT JOIN users a ON a.id = y.actor_id',
-  visible: notificationRecipientSql('y', '$6'),
+  visible: `${notificationRecipientSql('y', '$6')} AND ${recipientCategorySeenSql('$3', '$6', 'y.post_id')}`,
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
 };

@@ -32,8 +32,7 @@ describe.each(BACKENDS)('emails about a private category on %s', (backend) => {
 
   const memberId = async (email: string) =>
     String((await server.db.query<{ member_id: string }>('SELECT member_id FROM users WHERE email = $1', [email]))[0]!.member_id);
-  const applied = async (client: Client, op: Op) =>
-    expect((await client.push(op)).body?.results?.[0]).toMatchObject({ status: 'applied' });
+  const applied = async (client: Client, op: Op) => expect((await client.push(op)).body?.results?.[0]).toMatchObject({ status: 'applied' });
   const queued = (email: string, kind: string) =>
     server.db.query<{ post_ids: unknown; sent_at: unknown; failed_at: unknown; last_error: string | null }>(
       `SELECT post_ids, sent_at, failed_at, last_error FROM mail_outbox WHERE to_email = $1 AND kind = $2 ORDER BY id`,
@@ -74,7 +73,12 @@ describe.each(BACKENDS)('emails about a private category on %s', (backend) => {
     const [toWriter] = await queued('mail-writer@example.com', 'away');
     expect((toWriter!.post_ids as unknown[]).map(Number)).toEqual([writersPost]);
     // Taken out between queueing and sending.
-    await applied(admin, { id: randomUUID(), type: 'removeGroupMember', groupId: group, memberId: await memberId('mail-writer@example.com') } as Op);
+    await applied(admin, {
+      id: randomUUID(),
+      type: 'removeGroupMember',
+      groupId: group,
+      memberId: await memberId('mail-writer@example.com'),
+    } as Op);
     const worker = new MailWorker(server.db, { transport, from: 'no-reply@example.com', pollMs: 60_000 });
     await worker.wake();
     await worker.stop();
