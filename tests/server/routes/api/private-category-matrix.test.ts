@@ -270,4 +270,12 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     expect(told).toEqual(expect.arrayContaining([posts.privateA, posts.privateAB, posts.archivedA]));
     await admin({ type: 'removeGroupMember', groupId: groupA, memberId: memberIds.removed });
   });
+
+  it('"Download my data" leaves out what others wrote in a space the member may no longer see', async () => {
+    const mine = JSON.stringify((await clients.removed.request('GET', '/api/account/export')).body);
+    expect(mine).toContain(WORD.public);
+    for (const space of ['privateA', 'privateAB', 'archivedA'] as const) expect(mine).not.toContain(WORD[space]);
+    const insiders = JSON.stringify((await clients.memberA.request('GET', '/api/account/export')).body);
+    for (const space of SPACES) expect(insiders).toContain(WORD[space]);
+  });
 });
