@@ -566,6 +566,9 @@ export class SqlStore implements OpStore {
   }
 
   async saveCategory(category: Category): Promise<void> {
+    const [held] = await this.tx.query('SELECT see_groups FROM categories WHERE id = $1', [category.id]);
+    const seen = (list: unknown) => (Array.isArray(list) ? list.map(String).sort().join(' ') : null);
+    const changedWho = held !== undefined && seen(held.see_groups) !== seen(category.see);
     await this.write(
       `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)
@@ -585,6 +588,15 @@ export class SqlStore implements OpStore {
       ],
     );
     this.subjectName = category.name;
+    // Who sees it changed: its posts, their replies and the notifications about them take this change,
+    // so a member who may now see them gets them in their next pull (their older numbers are below
+    // the cursor), as a member added to a group does. One who may no longer see them gets the category
+    // gone at this change, and none of them.
+    if (!changedWho) return;
+    const within = 'SELECT id FROM posts WHERE category = $1';
+    await this.write(`UPDATE posts SET seq = $2 WHERE category = $1 RETURNING id`, [category.id, this.change.seq]);
+    await this.write(`UPDATE replies SET seq = $2 WHERE post_id IN (${within}) RETURNING id`, [category.id, this.change.seq]);
+    await this.write(`UPDATE notifications SET seq = $2 WHERE post_id IN (${within}) RETURNING id`, [category.id, this.change.seq]);
   }
   // ---- Messages (issue 61) ----
 

@@ -271,6 +271,20 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     await admin({ type: 'removeGroupMember', groupId: groupA, memberId: memberIds.removed });
   });
 
+  it('a category opened to another group reaches its members in their next pull, with its replies', async () => {
+    const before = (await clients.memberB.pull()).body.cursor as number;
+    await admin({ type: 'editCategory', categoryId: categories.privateA, name: 'Matrix privateA', see: [groupA, groupB], post: null });
+    const next = await clients.memberB.pull(before);
+    expect(postIds(next)).toContain(posts.privateA);
+    expect(JSON.stringify(next.body.replies)).toContain(`A ${WORD.privateA} reply.`);
+    await admin({ type: 'editCategory', categoryId: categories.privateA, name: 'Matrix privateA', see: [groupA], post: null });
+    const closed = await clients.memberB.pull(next.body.cursor as number);
+    expect((closed.body.categories as { id: string; gone: boolean }[]).find((one) => one.id === categories.privateA)).toMatchObject({
+      gone: true,
+    });
+    expect(JSON.stringify(closed.body)).not.toContain(WORD.privateA);
+  });
+
   it('"Download my data" leaves out what others wrote in a space the member may no longer see', async () => {
     const mine = JSON.stringify((await clients.removed.request('GET', '/api/account/export')).body);
     expect(mine).toContain(WORD.public);
