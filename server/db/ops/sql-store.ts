@@ -158,6 +158,11 @@ export class SqlStore implements OpStore {
       else params.push(json && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
       return `${column} = $${params.length}${cast ? `::${cast}` : ''}`;
     });
+    // Moved to another category: marked, so that whoever may not see it there gets its tombstone (sync/changes.ts).
+    if (changes.category !== undefined) {
+      params.push(changes.category);
+      sets.push(`moved = moved OR category IS DISTINCT FROM $${params.length}`);
+    }
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);
   }

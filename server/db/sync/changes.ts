@@ -121,12 +121,15 @@ const REPLIES: Kind = {
 // A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
 // author and the admins for a pending or rejected one (an id and a number, never its content).
 // A post an admin hid (hidden_at, until it is approved again) leaves the view of every member but
-// its author: they get the same tombstone, so their devices drop it and its replies.
+// its author: they get the same tombstone, so their devices drop it and its replies. So does a post
+// moved by an edit (`moved`) to a category a member may not see (public to private, or to other
+// groups): they held it where it was.
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
   from: `(SELECT id, seq, status, author_email, category, true AS gone FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts
+      WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
   visible: `(y.gone = ${postVisibleSql(sqlViewer('$3', '$4'), 'y')})`,
   seq: 'y.seq',
   order: 'x.seq, x.id',

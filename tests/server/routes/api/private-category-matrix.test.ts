@@ -285,6 +285,34 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     expect(JSON.stringify(closed.body)).not.toContain(WORD.privateA);
   });
 
+  it('a post its author moves from a public category to a private one leaves the devices of who may not see it there', async () => {
+    const moving = await clients.author.createPost('Moving notes', { category: 'Trends', content: 'Before the move.' });
+    await applied(clients.admin, reviewOp(moving));
+    const cursors = {} as Record<ViewerName, number>;
+    for (const viewer of VIEWERS) {
+      const before = await clients[viewer].pull();
+      expect(postIds(before)).toContain(moving);
+      cursors[viewer] = before.body.cursor as number;
+    }
+    const edit = { id: randomUUID(), type: 'editPost', postId: moving, base: 'approved' };
+    await applied(clients.author, {
+      ...edit,
+      post: { title: 'Moving notes', content: 'After the move.', category: categories.privateA, tags: [] },
+    } as Op);
+    for (const viewer of VIEWERS) {
+      const next = await clients[viewer].pull(cursors[viewer]);
+      const removed = (next.body.removed as { id: number }[]).map((one) => one.id);
+      if (SEES[viewer].privateA) {
+        expect(postIds(next), viewer).toContain(moving);
+        expect(removed, viewer).not.toContain(moving);
+      } else {
+        expect(postIds(next), viewer).not.toContain(moving);
+        expect(removed, viewer).toContain(moving);
+        expect(JSON.stringify(next.body), viewer).not.toContain('After the move.');
+      }
+    }
+  });
+
   it('"Download my data" leaves out what others wrote in a space the member may no longer see', async () => {
     const mine = JSON.stringify((await clients.removed.request('GET', '/api/account/export')).body);
     expect(mine).toContain(WORD.public);
