@@ -10,6 +10,8 @@
 // What a notification names is looked at again when the email is written (issue 59): a post hidden,
 // rejected or deleted since, or a reply hidden or deleted since, is left out if the reader may no
 // longer see it (the visibility rule of post-rows.ts), and an email with nothing left is not sent.
+// The posts an email names go with it (mail_outbox.post_ids): the worker looks again when it sends
+// (outbox.ts), and one naming a post its reader may no longer see is not sent.
 import type { Database, Sql } from '../db/storage/adapter';
 import { issueToken } from '../db/members/tokens';
 import { notificationColumns, toWireNotification } from '../db/notifications/notification-rows';
@@ -90,7 +92,8 @@ export async function awayRound(db: Database, origin: string, now = Date.now()):
       ]);
       await tx.query('UPDATE users SET away_emailed_at = $2 WHERE id = $1', [member.id, now]);
       const content = awayNotifications(member.name, origin, unread.slice(0, MAX_LISTED), await unsubscribeUrl(tx, member, origin));
-      await enqueueMail(tx, { kind: 'away', to: member.email, userId: member.id, content });
+      const postIds = unread.slice(0, MAX_LISTED).map((note) => note.postId);
+      await enqueueMail(tx, { kind: 'away', to: member.email, userId: member.id, content, postIds });
       return true;
     });
     if (sent) queued += 1;
@@ -131,7 +134,8 @@ export async function digestRound(db: Database, origin: string, now = Date.now()
       const day = await notes(tx, member.id, 'y.created_at > $2 AND y.read_at IS NULL', [since]);
       if (day.length === 0 && popular.length === 0) return false;
       const content = dailyDigest(member.name, origin, day.slice(0, MAX_LISTED), popular, await unsubscribeUrl(tx, member, origin));
-      await enqueueMail(tx, { kind: 'digest', to: member.email, userId: member.id, content });
+      const postIds = [...day.slice(0, MAX_LISTED).map((note) => note.postId), ...popular.map((post) => post.id)];
+      await enqueueMail(tx, { kind: 'digest', to: member.email, userId: member.id, content, postIds });
       return true;
     });
     if (sent) queued += 1;

@@ -4,6 +4,7 @@
 // LOCKED) under a lease: a sender killed mid-message leaves a claim that expires, and the next
 // worker sends it. A refused or failed send is tried again with exponential backoff, up to
 // MAX_ATTEMPTS; a message is marked sent once the SMTP server accepted it.
+import { notificationSeenSql, postVisibleSql, sqlViewer } from '../../src/shared/visibility';
 import type { Database, Sql } from '../db/storage/adapter';
 import type { MailContent } from './templates';
 import type { MailTransport } from './transport';
@@ -26,15 +27,18 @@ export type MailKind =
   | 'emailChangeAsked'
   | 'emailChanged';
 
-/** Queues `content` to `to` inside `tx` (the caller's transaction); sent once the transaction commits. */
+/**
+ * Queues `content` to `to` inside `tx` (the caller's transaction); sent once the transaction commits.
+ * `postIds`: the posts it names, which its recipient (`userId`) must still see when it is sent.
+ */
 export async function enqueueMail(
   tx: Sql,
-  mail: { kind: MailKind; to: string; userId: number | null; content: MailContent; now?: number },
+  mail: { kind: MailKind; to: string; userId: number | null; content: MailContent; now?: number; postIds?: readonly number[] },
 ): Promise<void> {
   const now = mail.now ?? Date.now();
   await tx.query(
-    `INSERT INTO mail_outbox (kind, user_id, to_email, subject, text_body, html_body, headers, created_at, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8)`,
+    `INSERT INTO mail_outbox (kind, user_id, to_email, subject, text_body, html_body, headers, created_at, next_attempt_at, post_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8, $9::bigint[])`,
     [
       mail.kind,
       mail.userId,
@@ -44,6 +48,7 @@ export async function enqueueMail(
       mail.content.html,
       JSON.stringify(mail.content.headers ?? {}),
       now,
+      mail.postIds?.length ? [...new Set(mail.postIds)] : null,
     ],
   );
   await tx.query(`SELECT pg_notify('${MAIL_CHANNEL}', '')`);
@@ -75,7 +80,26 @@ interface ClaimedRow {
   headers: unknown;
   attempts: unknown;
   locked_until: unknown;
+  user_id: unknown;
+  post_ids: unknown;
 }
+
+/** Why a message naming a post is not sent (mail_outbox.last_error; failed_at set: never tried again). */
+export const WITHHELD = 'withheld: it names a post its recipient may no longer see';
+
+// The posts a message names that its recipient may not see now (by the one rule, private categories
+// included; a deleted post is none): $1 the recipient's account id, $2 the posts' ids.
+const UNSEEN_NOW = `SELECT n.id FROM unnest($2::bigint[]) AS n(id) JOIN users u ON u.id = $1
+  WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = n.id AND ${postVisibleSql(sqlViewer("(u.role = 'admin')", 'u.email'), 'p')})
+  LIMIT 1`;
+
+/** The ids of a bigint[] column as PGlite and node-postgres hand it over (an array, or its text form). */
+const idsOf = (value: unknown): number[] =>
+  Array.isArray(value)
+    ? value.map(Number)
+    : typeof value === 'string'
+      ? value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : [];
 
 /** Sends what the queue holds, one message at a time, on this instance. */
 export class MailWorker {
@@ -175,15 +199,47 @@ export class MailWorker {
          SELECT id FROM mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
-       ) RETURNING id, to_email, subject, text_body, html_body, headers, attempts, locked_until`,
+       ) RETURNING id, to_email, subject, text_body, html_body, headers, attempts, locked_until, user_id, post_ids`,
       [now, now + this.leaseMs],
     );
     return row;
   }
 
+  /**
+   * Whether the message names a post its recipient may no longer see (the rule at sending time, not
+   * at queueing: taken out of a private category's group meanwhile). Such a message is marked failed,
+   * never sent; the notifications it named that they may still see are left to the next round.
+   */
+  private async withheld(row: ClaimedRow): Promise<boolean> {
+    const ids = idsOf(row.post_ids);
+    if (ids.length === 0 || row.user_id === null || row.user_id === undefined) return false;
+    const unseen = await this.db.query(UNSEEN_NOW, [Number(row.user_id), ids]);
+    if (unseen.length === 0) return false;
+    await this.db.transaction(async (tx) => {
+      await tx.query(`UPDATE mail_outbox SET locked_until = NULL, failed_at = $2, last_error = $3 WHERE id = $1 AND sent_at IS NULL`, [
+        Number(row.id),
+        Date.now(),
+        WITHHELD,
+      ]);
+      await tx.query(
+        `UPDATE notifications y SET emailed_at = NULL WHERE y.user_id = $1 AND y.post_id = ANY($2::bigint[]) AND y.read_at IS NULL
+           AND y.emailed_at IS NOT NULL AND ${notificationSeenSql('y')}`,
+        [Number(row.user_id), ids],
+      );
+    });
+    this.options.log?.warn(`email ${Number(row.id)}: not sent (${WITHHELD})`);
+    return true;
+  }
+
   private async send(row: ClaimedRow): Promise<void> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
+    // Not sent, and not tried again, when the look fails: the next round claims it once the lease runs out.
+    const withheld = await this.withheld(row).catch((error: unknown) => {
+      this.options.log?.warn(`email ${id}: who may see what it names cannot be read: ${(error as Error).message}`);
+      return undefined;
+    });
+    if (withheld !== false) return;
     let claimedUntil = Number(row.locked_until);
     const headers = (typeof row.headers === 'string' ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<string, string>;
     // The claim is renewed while the mail server takes its time (a slow DATA): another instance

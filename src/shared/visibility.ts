@@ -212,13 +212,18 @@ export const maySeeNotification = (
 export const notificationRecipientSql = (alias: string, userId: string): string => `${alias}.user_id = ${userId}`;
 
 /**
- * Whether the member of users row `user` may see the category of post `postId` (SQL expressions): a
- * notification about a post in a private category is made only for its groups' members and admins.
+ * Whether the member whose account id is in `userId` (an admin when `admin`; SQL expressions) may see
+ * the category of post `postId`: a notification about a post in a private category is made only for
+ * its groups' members and admins, and a pull carries one only while its recipient may still see it.
  */
-export const recipientSeesCategorySql = (user: string, postId: string): string =>
-  `(${user}.role = 'admin' OR NOT EXISTS (SELECT 1 FROM posts np JOIN categories nc ON nc.id = np.category
+export const recipientCategorySeenSql = (admin: string, userId: string, postId: string): string =>
+  `(${admin}::boolean OR NOT EXISTS (SELECT 1 FROM posts np JOIN categories nc ON nc.id = np.category
     WHERE np.id = ${postId} AND nc.see_groups IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM group_members ng WHERE ng.user_id = ${user}.id AND ng.in_group AND ng.group_id = ANY(nc.see_groups))))`;
+      AND NOT EXISTS (SELECT 1 FROM group_members ng WHERE ng.user_id = ${userId} AND ng.in_group AND ng.group_id = ANY(nc.see_groups))))`;
+
+/** recipientCategorySeenSql for the member of users row `user`. */
+export const recipientSeesCategorySql = (user: string, postId: string): string =>
+  recipientCategorySeenSql(`(${user}.role = 'admin')`, `${user}.id`, postId);
 
 /** maySeeNotification in SQL, for notifications `alias` and their recipient (users), whatever the query's viewer. */
 export const notificationSeenSql = (alias: string): string => {

@@ -7,9 +7,14 @@ import type { UserRow } from './accounts';
 import { listSessions } from './accounts';
 import { describeUserAgent } from '../../../src/shared/account';
 import { parsedJson } from '../storage/json-column';
+import { recipientCategorySeenSql } from '../../../src/shared/visibility';
 
 const ms = (value: unknown): number | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.getTime() : Number(value);
+
+// What others wrote in a private category the member may no longer see (a poll's words, a
+// notification's post title and reason) is left out of their file, as of every read; what they wrote stays.
+const SEES_POST = (postId: string) => recipientCategorySeenSql('$2', '$1', postId);
 
 export async function exportMember(tx: Sql, user: UserRow): Promise<Record<string, unknown>> {
   const kept = await tx.query('SELECT * FROM posts WHERE author_email = $1 ORDER BY id', [user.email]);
@@ -44,12 +49,15 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     [user.id],
   );
   const votes = await tx.query(
-    `SELECT v.post_id, v.choices, v.at, p.poll FROM poll_votes v JOIN posts p ON p.id = v.post_id WHERE v.user_id = $1 ORDER BY v.at`,
-    [user.id],
+    `SELECT v.post_id, v.choices, v.at, CASE WHEN ${SEES_POST('v.post_id')} THEN p.poll END AS poll
+     FROM poll_votes v JOIN posts p ON p.id = v.post_id WHERE v.user_id = $1 ORDER BY v.at`,
+    [user.id, user.role === 'admin'],
   );
   const notifications = await tx.query(
-    'SELECT id, kind, post_id, reply_id, actor, post_title, reason, created_at, read_at, emailed_at FROM notifications WHERE user_id = $1 ORDER BY created_at',
-    [user.id],
+    `SELECT id, kind, post_id, reply_id, actor, CASE WHEN ${SEES_POST('n.post_id')} THEN post_title ELSE '' END AS post_title,
+       CASE WHEN ${SEES_POST('n.post_id')} THEN reason END AS reason, created_at, read_at, emailed_at
+     FROM notifications n WHERE user_id = $1 ORDER BY created_at`,
+    [user.id, user.role === 'admin'],
   );
   const activity = await tx.query('SELECT post_id, reply_id, applied_at FROM ops WHERE user_id = $1 ORDER BY applied_at', [user.id]);
   const [prefs] = await tx.query('SELECT * FROM users WHERE id = $1', [user.id]);

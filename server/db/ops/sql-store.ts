@@ -173,6 +173,11 @@ export class SqlStore implements OpStore {
     });
     // Who saw it before a move to another category hears it too (their devices drop it).
     await this.hear(id);
+    // Moved to another category: marked, so that whoever may not see it there gets its tombstone (sync/changes.ts).
+    if (changes.category !== undefined) {
+      params.push(changes.category);
+      sets.push(`moved = moved OR category IS DISTINCT FROM $${params.length}`);
+    }
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);
     if (changes.category !== undefined) await this.hear(id, true);
@@ -571,6 +576,12 @@ export class SqlStore implements OpStore {
       const opened = `SELECT p.id FROM posts p JOIN categories c ON c.id = p.category WHERE $1 = ANY(c.see_groups)`;
       await this.write(`UPDATE posts SET seq = $2 WHERE id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
       await this.write(`UPDATE replies SET seq = $2 WHERE post_id IN (${opened}) RETURNING id`, [groupId, this.change.seq]);
+      // Their notifications about those posts too: a pull left them out while they were not in it.
+      await this.write(`UPDATE notifications SET seq = $2 WHERE user_id = $3 AND post_id IN (${opened}) RETURNING id`, [
+        groupId,
+        this.change.seq,
+        user.id,
+      ]);
       return;
     }
     await this.write(
@@ -597,14 +608,16 @@ export class SqlStore implements OpStore {
   }
 
   async saveCategory(category: Category): Promise<void> {
-    // Seen by more than before (to everyone, or a group it did not name): its posts and their replies
-    // take this change, so the newly allowed members' next pull brings them (as addGroupMember's do).
+    // Seen by more than before (to everyone, or a group it did not name): its posts, their replies and
+    // the notifications about them take this change, so the newly allowed members' next pull brings
+    // them (as addGroupMember's do).
     // One statement, before the category's own row changes: it reads the see list it had.
     await this.write(
       `WITH widened AS (SELECT 1 FROM categories c WHERE c.id = $1 AND c.see_groups IS NOT NULL
          AND ($2::text[] IS NULL OR NOT ($2::text[] <@ c.see_groups))),
        moved AS (UPDATE posts SET seq = $3 WHERE category = $1 AND EXISTS (SELECT 1 FROM widened) RETURNING id),
-       replies_moved AS (UPDATE replies SET seq = $3 WHERE post_id IN (SELECT id FROM moved) RETURNING id)
+       replies_moved AS (UPDATE replies SET seq = $3 WHERE post_id IN (SELECT id FROM moved) RETURNING id),
+       notes_moved AS (UPDATE notifications SET seq = $3 WHERE post_id IN (SELECT id FROM moved) RETURNING id)
        SELECT id FROM moved`,
       [category.id, category.see, this.change.seq],
     );

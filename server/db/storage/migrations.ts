@@ -823,6 +823,12 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  // 27: the posts an email names (notifications, the digest's most liked): the mail worker looks
+  // again when it sends, and an email naming a post its recipient may no longer see (taken out of a
+  // private category's group since it was queued) is not sent. A post moved to another category by an
+  // edit is marked `moved`: whoever may not see it where it is now gets its tombstone (their devices
+  // held it where it was).
+  [`ALTER TABLE mail_outbox ADD COLUMN post_ids bigint[]`, `ALTER TABLE posts ADD COLUMN moved boolean NOT NULL DEFAULT false`],
 ];
 
 /**

@@ -6,7 +6,13 @@
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
 // change number (a reply and its post; the posts of one group commit of likes): a page never ends
 // between two of them.
-import { notificationRecipientSql, postVisibleSql, publicPostSql, sqlViewer } from '../../../src/shared/visibility';
+import {
+  notificationRecipientSql,
+  postVisibleSql,
+  publicPostSql,
+  recipientCategorySeenSql,
+  sqlViewer,
+} from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
 import type {
   PullResponse,
@@ -115,23 +121,28 @@ const REPLIES: Kind = {
 // A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
 // author and the admins for a pending or rejected one (an id and a number, never its content).
 // A post an admin hid (hidden_at, until it is approved again) leaves the view of every member but
-// its author: they get the same tombstone, so their devices drop it and its replies.
+// its author: they get the same tombstone, so their devices drop it and its replies. So does a post
+// moved by an edit (`moved`) to a category a member may not see (public to private, or to other
+// groups): they held it where it was.
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
   from: `(SELECT id, seq, status, author_email, category, true AS gone FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts WHERE hidden_at IS NOT NULL AND status <> 'approved') y`,
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts
+      WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
   visible: `(y.gone = ${postVisibleSql(sqlViewer('$3', '$4'), 'y')})`,
   seq: 'y.seq',
   order: 'x.seq, x.id',
   ofPosts: true,
 };
 // Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
+// None about a post in a category the member may no longer see (taken out of its group): a device
+// that held it drops it with the category's posts; a new device never gets it.
 const NOTIFICATIONS: Kind = {
   key: 'notifications',
   columns: notificationColumns('y', 'a'),
   from: 'notifications y LEFT JOIN users a ON a.id = y.actor_id',
-  visible: notificationRecipientSql('y', '$6'),
+  visible: `${notificationRecipientSql('y', '$6')} AND ${recipientCategorySeenSql('$3', '$6', 'y.post_id')}`,
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
 };

@@ -124,7 +124,7 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
     expect((await get(stranger, `/api/attachments/${FILE}`)).status).toBe(200);
   });
 
-  it('tells its author of a reply only while they may see it: taken out of the group, no notification', async () => {
+  it('tells its author of a reply only while they may see it: taken out of the group, no new notification and no old one in a pull', async () => {
     const notified = async () =>
       ((await writer.pull()).body.notifications as { postId: number; kind: string }[]).filter(
         (note) => note.postId === secret && note.kind === 'replied',
@@ -141,7 +141,14 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
       } as never),
     );
     await insider.reply(secret, 'A second answer.');
-    expect(await notified()).toBe(whileIn);
+    // None made for the second answer, and the pull no longer carries the first one's either.
+    expect(await notified()).toBe(0);
+    expect(
+      await server.db.query(
+        `SELECT 1 FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'room-writer@example.com' AND n.post_id = $1 AND n.kind = 'replied'`,
+        [secret],
+      ),
+    ).toHaveLength(whileIn);
     expect(JSON.stringify((await writer.pull()).body)).not.toContain('A second answer.');
   });
 });
