@@ -699,6 +699,18 @@ export class SqlStore implements OpStore {
     );
     return row !== undefined;
   }
+  /** Dismisses the message's open flags; the staff log names its author and its conversation's subject. */
+  async dismissMessageFlags(messageId: string): Promise<boolean> {
+    const [row] = await this.tx.query(
+      `SELECT y.user_id, c.subject FROM messages y JOIN conversations c ON c.id = y.conversation_id WHERE y.id = $1`,
+      [messageId],
+    );
+    if (!row) return false;
+    this.target = Number(row.user_id);
+    this.subjectName = String(row.subject);
+    await this.tx.query(`UPDATE message_flags SET state = 'dismissed' WHERE message_id = $1 AND state = 'open'`, [messageId]);
+    return true;
+  }
 }
 
 /** A categories row as the operations read it. */

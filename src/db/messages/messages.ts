@@ -112,6 +112,12 @@ export async function flagMessage(messageId: string, reason: FlagReason, text: s
   await runOperation('flagMessage', { messageId, reason, ...(text ? { text } : {}) });
 }
 
+/** Admins: dismisses the open flags of a message (the Flagged messages panel's "Dismiss"; the staff log keeps it). */
+export async function dismissMessageFlags(messageId: string): Promise<void> {
+  requireSession();
+  await runOperation('dismissMessageFlags', { messageId });
+}
+
 /** The signed-in member's public id here (undefined when signed out): the screens tell their own messages by it. */
 export async function ownMemberIdOfSession(): Promise<string | undefined> {
   const session = readStoredSession();

@@ -591,6 +591,11 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 cannot_flag_own', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
     ],
     [
+      'push dismissMessageFlags (the author’s first message)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'dismissMessageFlags', messageId: conversationFirstMessage } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
+    ],
+    [
       'push leaveConversation (the author’s conversation)',
       async (c) => opOutcome(c, { id: randomUUID(), type: 'leaveConversation', conversationId } as Op),
       { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
