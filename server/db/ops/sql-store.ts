@@ -18,6 +18,7 @@ import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import { isSilencedAt, type Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
+import { findableMember } from '../members/members';
 import { nameKey } from '../../../src/shared/names';
 import { groupNameKey, type Group } from '../../../src/shared/groups';
 import { categoryNameKey, type Category } from '../../../src/shared/categories';
@@ -598,11 +599,14 @@ export class SqlStore implements OpStore {
     return row?.open === true;
   }
 
-  /** Confirmed members (an account one signs in to, not closed) of these public ids. */
+  /**
+   * The members of these public ids that the To field could have offered (findableMember, as the
+   * mention search reads it: a confirmed, open account, not suspended now); any other id is nobody.
+   */
   async recipients(ids: readonly string[]): Promise<({ id: string; name: string } | undefined)[]> {
     const rows = await this.tx.query<{ member_id: string; name: string }>(
-      `SELECT member_id, name FROM users WHERE member_id = ANY($1::text[]) AND closed_at IS NULL AND password_hash <> ''`,
-      [[...ids]],
+      `SELECT member_id, name FROM users WHERE member_id = ANY($1::text[]) AND ${findableMember('$2')}`,
+      [[...ids], Date.now()],
     );
     const found = new Map(rows.map((row) => [String(row.member_id), String(row.name)]));
     return ids.map((id) => (found.has(id) ? { id, name: found.get(id)! } : undefined));

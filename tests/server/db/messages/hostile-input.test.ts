@@ -1,6 +1,7 @@
 // Messages against a hostile member (issue 61, item 7), on PGlite and PostgreSQL: recipient lists too
 // long (21, 10,000 ids, one id 10,000 times), repeated or too big for a push are refused in words and
-// fast; invisible and direction-changing characters in a subject or a body are refused as in a title
+// fast; To offers members by name only (never an email nor a group) and a recipient must be one it
+// could offer; invisible and direction-changing characters in a subject or a body are refused as in a title
 // or a reply (an emoji's joiner stays); a member guessing ids or cursors reads nobody's conversation,
 // and their pages count under pages_per_minute as every pull does.
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 import { RELAXED_LIMITS } from '../../support/limits';
+import { createUser } from '../../../../server/db/members/accounts';
 
 const resultOf = (answer: Answer) => answer.body.results[0];
 const start = (recipients: unknown, subject = 'Quota file', body = 'The quota file is ready.', conversationId = randomUUID()): Op =>
@@ -27,6 +29,7 @@ describe.each(BACKENDS)('messages against hostile input on %s', (backend) => {
   let alice: Client;
   let bob: Client;
   let carol: Client;
+  let admin: Client;
   let aliceId: string;
   let bobId: string;
   const conversation = randomUUID();
@@ -36,7 +39,7 @@ describe.each(BACKENDS)('messages against hostile input on %s', (backend) => {
     server = await testServer(backend, {
       memberLimits: { ...RELAXED_LIMITS, pages_per_minute: { count: 40, seconds: 86_400, firstDayCount: 40, firstDaySeconds: 86_400 } },
     });
-    const admin = new Client(server.app);
+    admin = new Client(server.app);
     alice = new Client(server.app);
     bob = new Client(server.app);
     carol = new Client(server.app);
@@ -52,6 +55,33 @@ describe.each(BACKENDS)('messages against hostile input on %s', (backend) => {
     expect(resultOf(await alice.push(start([bobId], 'Quota file', 'The quota file is ready.', conversation))).status).toBe('applied');
   });
   afterAll(() => server.close());
+
+  it('To offers members by name only (no email, no group), and recipients are only whom it could offer', async () => {
+    const groupId = randomUUID();
+    expect(resultOf(await admin.push({ id: randomUUID(), type: 'createGroup', groupId, name: 'Panel vendors' } as Op)).status).toBe(
+      'applied',
+    );
+    expect(resultOf(await admin.push({ id: randomUUID(), type: 'addGroupMember', groupId, memberId: bobId } as Op)).status).toBe('applied');
+    const suggested = async (q: string) => (await carol.request('GET', `/api/members?${new URLSearchParams({ q })}`)).body;
+    // Bob, in a group, answers as Carol, in none, does: his id and name, nothing else.
+    expect(await suggested('bob')).toEqual({ members: [{ id: bobId, name: 'Bob Brook' }] });
+    expect(Object.keys((await suggested('carol')).members[0])).toEqual(['id', 'name']);
+    for (const q of ['bob@example.com', 'example.com', 'Panel vendors', 'Panel']) expect(await suggested(q)).toEqual({ members: [] });
+    // Accounts the search never offers are nobody as recipients too.
+    const unconfirmed = await createUser(server.db, { email: 'uma@example.com', name: 'Uma Unconfirmed', role: 'user', passwordHash: 'x' });
+    const suspended = await createUser(server.db, { email: 'sid@example.com', name: 'Sid Suspended', role: 'user', passwordHash: 'x' });
+    await server.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [unconfirmed!.id]);
+    await server.db.query('UPDATE users SET email_verified_at = 1, suspended_until = $2 WHERE id = $1', [
+      suspended!.id,
+      Date.now() + 86_400_000,
+    ]);
+    for (const user of [unconfirmed!, suspended!]) {
+      const [row] = await server.db.query('SELECT member_id FROM users WHERE id = $1', [user.id]);
+      expect(resultOf(await alice.push(start([String(row!.member_id)])))).toMatchObject({ status: 'refused', code: 'recipient_not_found' });
+    }
+    expect(await suggested('u')).toEqual({ members: [] });
+    expect(await suggested('sid')).toEqual({ members: [] });
+  });
 
   it('refuse huge and repeated recipient lists in words, fast', async () => {
     const cases: [unknown[], string][] = [
