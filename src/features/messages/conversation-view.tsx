@@ -11,9 +11,24 @@ import { useConversation } from './use-messages';
 import { FlagMessageDialog } from './flag-message-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ownMemberIdOfSession } from '../../db/messages/messages';
+import { MESSAGES_NEED_SERVER } from './words';
 
-/** A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave conversation". */
-export function ConversationView({ id }: { id: string }) {
+/**
+ * A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave
+ * conversation"; on a local-only device (a link followed there), why it has no messages.
+ */
+export function ConversationView({ id, connected = true }: { id: string; connected?: boolean }) {
+  if (!connected)
+    return (
+      <div className="container app-page-body">
+        <h1 className="h2">Messages</h1>
+        <p>{MESSAGES_NEED_SERVER}</p>
+      </div>
+    );
+  return <Conversation id={id} />;
+}
+
+function Conversation({ id }: { id: string }) {
   const formId = useId();
   const found = useConversation(id);
   const navigate = useNavigate();

@@ -212,6 +212,20 @@ describe('/messages/:id', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag message' })).toBeNull());
   });
 
+  it('on a local-only device (a link followed there): says messages need the server, shows none of it', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    render(
+      <MemoryRouter initialEntries={[`/messages/${CONVERSATION}`]}>
+        <ConversationView id={CONVERSATION} connected={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByText(/^Messages need the server/)).toBeTruthy();
+    expect(screen.queryByText('Any news?')).toBeNull();
+    expect(screen.queryByLabelText('Your reply')).toBeNull();
+  });
+
   it('another member’s conversation, or none: not available', async () => {
     await member({ approved: true });
     open();
