@@ -158,6 +158,10 @@ export const META_KEY_PREFIXES = {
   replyDraft: 'replyDraft:',
   /** `editDraft:<email>:<postId>`: the text of a member's edit of a post the server refused (kept, never lost). */
   editDraft: 'editDraft:',
+  /** `messageDraft:<email>:<conversationId>`: a message the server refused, with its sentence (messages/drafts.ts). */
+  messageDraft: 'messageDraft:',
+  /** `newMessageDraft:<email>`: a new conversation the server refused, with its sentence (messages/drafts.ts). */
+  newMessageDraft: 'newMessageDraft:',
   /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/ops/undo.ts). */
   undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */

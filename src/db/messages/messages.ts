@@ -77,11 +77,27 @@ export async function messagesOpen(): Promise<boolean> {
   return false;
 }
 
-/** Starts a conversation with `recipients` (public ids); returns its id. */
-export async function startConversation(recipients: readonly string[], subject: string, body: string): Promise<string> {
+/**
+ * Starts a conversation with `recipients` (public ids, with the names the To field showed); returns
+ * its id. The device cannot know every member: the names it was shown stand for them here until the
+ * server's conversation comes back with its own (and a refused one's draft names them).
+ */
+export async function startConversation(
+  recipients: readonly { id: string; name: string }[],
+  subject: string,
+  body: string,
+): Promise<string> {
   requireSession();
   const conversationId = newOperationId();
-  await runOperation('startConversation', { conversationId, recipients: [...recipients], subject, body });
+  await runOperation('startConversation', { conversationId, recipients: recipients.map((one) => one.id), subject, body });
+  const named = new Map(recipients.map((one) => [one.id, one.name]));
+  await db.conversations
+    .where('id')
+    .equals(conversationId)
+    .modify((row) => {
+      if (row.seq !== undefined) return;
+      row.participants = row.participants.map((one) => (one.name ? one : { ...one, name: named.get(one.id) ?? '' }));
+    });
   return conversationId;
 }
 

@@ -7,11 +7,12 @@ import { paths } from '../../config/paths';
 import { leaveConversation, markConversationRead, sendMessage } from '../../db/messages/messages';
 import { MESSAGE_LIMITS, validateMessageBody } from '../../shared/messages';
 import { ERRORS } from '../../shared/errors';
-import { useConversation } from './use-messages';
+import { useConversation, useMessageDraft, useNewMessageDraft } from './use-messages';
+import { clearMessageDraft } from '../../db/messages/drafts';
 import { FlagMessageDialog } from './flag-message-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ownMemberIdOfSession } from '../../db/messages/messages';
-import { MESSAGES_NEED_SERVER } from './words';
+import { MESSAGES_NEED_SERVER, notSent } from './words';
 
 /**
  * A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave
@@ -40,6 +41,15 @@ function Conversation({ id }: { id: string }) {
   const me = useLiveQuery(() => ownMemberIdOfSession(), []);
   const problem = validateMessageBody(reply);
   const newest = found?.messages.at(-1)?.createdAt;
+  // A message the server refused comes back into the reply box once, with its sentence above it.
+  const draft = useMessageDraft(id);
+  const [restored, setRestored] = useState<string | null>(null);
+  if (draft && restored !== draft.body) {
+    setRestored(draft.body);
+    // A draft that grew (a second refusal) replaces its earlier words still untouched in the box.
+    const before = restored;
+    setReply((now) => (now.trim() === '' || now === before ? draft.body : `${now}\n\n${draft.body}`));
+  }
 
   // Opening it (and each message arriving while it is open) marks it read.
   useEffect(() => {
@@ -51,13 +61,7 @@ function Conversation({ id }: { id: string }) {
   }, [found]);
 
   if (found === undefined) return null;
-  if (found === null)
-    return (
-      <div className="container app-page-body">
-        <h1 className="h2">Conversation not found</h1>
-        <p>{ERRORS.conversation_not_found.message}</p>
-      </div>
-    );
+  if (found === null) return <NotFound id={id} draft={draft ?? undefined} />;
   const { conversation, messages } = found;
 
   const submit = async (event: FormEvent) => {
@@ -67,6 +71,7 @@ function Conversation({ id }: { id: string }) {
     setBusy(true);
     try {
       await sendMessage(id, reply);
+      if (draft) await clearMessageDraft(id);
       setReply('');
       setTried(false);
     } catch (error) {
@@ -123,6 +128,11 @@ function Conversation({ id }: { id: string }) {
       </ol>
       {flagging && <FlagMessageDialog messageId={flagging} show onHide={() => setFlagging(null)} />}
       <form noValidate onSubmit={(event) => void submit(event)}>
+        {draft && (
+          <div className="alert alert-warning" role="status">
+            {notSent(draft.reason)} It is kept below as a draft.
+          </div>
+        )}
         <label htmlFor={`${formId}-reply`} className="form-label">
           Your reply
         </label>
@@ -139,6 +149,39 @@ function Conversation({ id }: { id: string }) {
           Send
         </button>
       </form>
+    </div>
+  );
+}
+
+/**
+ * A conversation this device does not hold for the member (another's, or one they left): not
+ * available; a message of theirs the server refused there stays readable and copyable until
+ * discarded, and a new conversation it refused says where its words wait.
+ */
+function NotFound({ id, draft }: { id: string; draft?: { body: string; reason: string } }) {
+  const formId = useId();
+  const started = useNewMessageDraft();
+  return (
+    <div className="container app-page-body">
+      <h1 className="h2">Conversation not found</h1>
+      <p>{ERRORS.conversation_not_found.message}</p>
+      {started?.conversationId === id && (
+        <p className="alert alert-warning" role="status">
+          {notSent(started.reason)} It is kept as a draft in New message, on Messages.
+        </p>
+      )}
+      {draft && (
+        <div className="alert alert-warning">
+          <p>{notSent(draft.reason)} Copy it before you discard it.</p>
+          <label htmlFor={`${formId}-unsent`} className="form-label">
+            Your unsent message
+          </label>
+          <textarea id={`${formId}-unsent`} className="form-control mb-2" rows={4} readOnly value={draft.body} />
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void clearMessageDraft(id)}>
+            Discard draft
+          </button>
+        </div>
+      )}
     </div>
   );
 }

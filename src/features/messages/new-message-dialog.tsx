@@ -9,6 +9,9 @@ import { errorToast } from '../../components/toast/error-toast';
 import { startConversation } from '../../db/messages/messages';
 import { MESSAGE_LIMITS, validateMessageBody, validateRecipients, validateSubject } from '../../shared/messages';
 import { RecipientField, type Recipient } from './recipient-field';
+import { clearNewMessageDraft } from '../../db/messages/drafts';
+import { useNewMessageDraft } from './use-messages';
+import { notSent } from './words';
 
 interface NewMessageDialogProps {
   show: boolean;
@@ -19,7 +22,10 @@ interface NewMessageDialogProps {
   search?: (typed: string) => Promise<Recipient[]>;
 }
 
-/** The "New message" dialog: To, Subject, Message, and Send message. */
+/**
+ * The "New message" dialog: To, Subject, Message, and Send message. A new conversation the server
+ * refused comes back in it (once per opening), with the refusal's sentence.
+ */
 export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessageDialogProps) {
   const id = useId();
   const showToast = useToast();
@@ -28,6 +34,16 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  const draft = useNewMessageDraft();
+  // Restored while rendering (not in an effect), once per draft: its conversation's id and words name it.
+  const [restored, setRestored] = useState<string | null>(null);
+  const draftKey = draft ? `${draft.conversationId}\n${draft.body}` : null;
+  if (show && draft && draftKey !== restored) {
+    setRestored(draftKey);
+    setTo(draft.recipients.map((one) => ({ id: one.id, name: one.name || 'A member' })));
+    setSubject(draft.subject);
+    setBody(draft.body);
+  }
   const problems = {
     to: validateRecipients(to.map((member) => member.id)),
     subject: validateSubject(subject),
@@ -40,11 +56,8 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
     if (problems.to || problems.subject || problems.body) return;
     setBusy(true);
     try {
-      const conversation = await startConversation(
-        to.map((member) => member.id),
-        subject,
-        body,
-      );
+      const conversation = await startConversation(to, subject, body);
+      if (draft) await clearNewMessageDraft();
       setTo([]);
       setSubject('');
       setBody('');
@@ -74,6 +87,11 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {draft && (
+            <div className="alert alert-warning" role="status">
+              {notSent(draft.reason)} It is kept here as a draft.
+            </div>
+          )}
           <RecipientField value={to} onChange={setTo} invalid={tried ? problems.to?.message : undefined} search={search} />
           <Form.Group className="mb-3" controlId={`${id}-subject`}>
             <Form.Label>Subject</Form.Label>

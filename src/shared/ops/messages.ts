@@ -48,6 +48,7 @@ async function writeMessage(store: OpStore, actor: Actor, conversationId: string
 export const startConversation = defineOp('startConversation', 7, 'member', {
   limits: ['messages_per_day'],
   creates: 'conversation',
+  keeps: 'message',
   wire: (z, f) => ({ conversationId: f.uuid, recipients: z.unknown(), subject: z.unknown(), body: z.unknown() }),
   parse(op) {
     check(validateRecipients(op.recipients));
@@ -81,6 +82,7 @@ export const startConversation = defineOp('startConversation', 7, 'member', {
 export const sendMessage = defineOp('sendMessage', 7, 'member', {
   limits: ['messages_per_day'],
   creates: 'message',
+  keeps: 'message',
   wire: (z, f) => ({ conversationId: f.uuid, body: z.unknown() }),
   parse: (op) => ({ conversationId: op.conversationId, body: bodyText(op.body) }),
   async run(store, actor, { conversationId, body }, context) {
