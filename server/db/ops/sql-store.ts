@@ -31,6 +31,7 @@ import type { Attachment } from '../../../src/shared/attachments';
 import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../replies/reply-rows';
 import type { Sql } from '../storage/adapter';
 import type { Conversation, Message } from '../../../src/shared/messages';
+import { messageAttachments } from '../messages/message-rows';
 
 type Row = Record<string, unknown>;
 
@@ -649,9 +650,17 @@ export class SqlStore implements OpStore {
 
   async insertMessage(message: Message): Promise<void> {
     const [row] = await this.write(
-      `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq, attachments) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [message.id, message.conversationId, this.user.id, message.body, message.createdAt, this.change.seq],
+      [
+        message.id,
+        message.conversationId,
+        this.user.id,
+        message.body,
+        message.createdAt,
+        this.change.seq,
+        message.attachments ? JSON.stringify(message.attachments) : null,
+      ],
     );
     if (!row) throw new OpRefusal('conflict');
     await this.write('UPDATE conversations SET updated_at = greatest(updated_at, $2), seq = $3 WHERE id = $1 RETURNING id', [
@@ -679,7 +688,7 @@ export class SqlStore implements OpStore {
 
   async message(id: string): Promise<Message | undefined> {
     const [row] = await this.tx.query(
-      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at
+      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at, y.attachments
        FROM messages y JOIN users a ON a.id = y.user_id WHERE y.id = $1`,
       [id],
     );
@@ -691,6 +700,7 @@ export class SqlStore implements OpStore {
       author: String(row.author),
       body: String(row.body),
       createdAt: Number(row.created_at),
+      ...messageAttachments(row.attachments),
     };
   }
 

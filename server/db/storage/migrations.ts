@@ -756,6 +756,12 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
+  // 26: a message's files (issue 61): named as a reply's are (uploaded first, then the operation
+  // names them), read by the download route for the conversation's participants only.
+  [
+    `ALTER TABLE messages ADD COLUMN attachments jsonb`,
+    `CREATE INDEX messages_attachments ON messages USING gin (attachments jsonb_path_ops)`,
+  ],
 ];
 
 /**
