@@ -9,6 +9,7 @@ import { ownMemberId } from '../members/own-id';
 import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
 import type { FlagReason } from '../../shared/moderation';
+import type { Attachment } from '../../shared/attachments';
 
 /** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
 export interface ConversationItem extends ConversationRow {
@@ -101,10 +102,18 @@ export async function startConversation(
   return conversationId;
 }
 
-/** Sends a message in a conversation of the member's. */
-export async function sendMessage(conversationId: string, body: string): Promise<void> {
+/** The files a message names, as a reply's: their address and name (uploaded before it when it is sent). */
+const named = (attachments: readonly Pick<Attachment, 'sha256' | 'name'>[]) =>
+  attachments.length > 0 ? { attachments: attachments.map(({ sha256, name }) => ({ sha256, name })) } : {};
+
+/** Sends a message in a conversation of the member's, with the files attached here (kept on the device until sent). */
+export async function sendMessage(
+  conversationId: string,
+  body: string,
+  attachments: readonly Pick<Attachment, 'sha256' | 'name'>[] = [],
+): Promise<void> {
   requireSession();
-  await runOperation('sendMessage', { conversationId, body });
+  await runOperation('sendMessage', { conversationId, body, ...named(attachments) });
 }
 
 /** Marks a conversation read, when it has something unread (nothing is queued otherwise). */

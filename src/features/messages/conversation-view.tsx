@@ -1,6 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Markdown } from '../../components/markdown/markdown';
+import { AttachmentList } from '../../components/attachments/attachment-list';
+import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
+import type { Attachment } from '../../shared/attachments';
+import { readStoredSession } from '../../db/members/session';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
@@ -38,6 +42,9 @@ function Conversation({ id }: { id: string }) {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [flagging, setFlagging] = useState<string | null>(null);
+  // Files attached to the message (kept on the device, uploaded before it is sent, as a reply's).
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const attach = useAttachFiles({ email: readStoredSession()?.email ?? '', files, onChange: setFiles });
   const me = useLiveQuery(() => ownMemberIdOfSession(), []);
   const problem = validateMessageBody(reply);
   const newest = found?.messages.at(-1)?.createdAt;
@@ -70,9 +77,10 @@ function Conversation({ id }: { id: string }) {
     if (problem) return;
     setBusy(true);
     try {
-      await sendMessage(id, reply);
+      await sendMessage(id, reply, files);
       if (draft) await clearMessageDraft(id);
       setReply('');
+      setFiles([]);
       setTried(false);
     } catch (error) {
       showToast(errorToast(error));
@@ -123,11 +131,12 @@ function Conversation({ id }: { id: string }) {
               )}
             </div>
             <Markdown source={message.body} />
+            {message.attachments && message.attachments.length > 0 && <AttachmentList files={message.attachments} />}
           </li>
         ))}
       </ol>
       {flagging && <FlagMessageDialog messageId={flagging} show onHide={() => setFlagging(null)} />}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
         {draft && (
           <div className="alert alert-warning" role="status">
             {notSent(draft.reason)} It is kept below as a draft.
@@ -143,9 +152,11 @@ function Conversation({ id }: { id: string }) {
           value={reply}
           maxLength={MESSAGE_LIMITS.body}
           onChange={(event) => setReply(event.target.value)}
+          onPaste={attach.onPaste}
         />
         {tried && problem && <div className="invalid-feedback">{problem.message}</div>}
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+        <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy || attach.preparing.length > 0}>
           Send
         </button>
       </form>

@@ -13,6 +13,8 @@ import { switchMember } from '../../../../src/db/sync/member-switch';
 import { countUnreadMessages, listConversations, sendMessage, startConversation } from '../../../../src/db/messages/messages';
 import type { Op, WireConversation, WireMessage } from '../../../../src/shared/protocol';
 import { clearMessageDraft, readMessageDraft, readNewMessageDraft } from '../../../../src/db/messages/drafts';
+import { filesNamedBy } from '../../../../src/db/ops/files-named';
+import { keepFile } from '../../../../src/db/files/files';
 import { signInAs } from '../../factories';
 import { pullPage } from '../../sync/fixtures';
 
@@ -133,6 +135,21 @@ describe('messages on a connected device', () => {
     });
     signInAs('omar@example.com', 'Omar');
     expect(await readNewMessageDraft()).toBeUndefined();
+  });
+
+  it('a message names the files attached to it, as a reply does (its push uploads them first)', async () => {
+    await connectedMember();
+    await applyPullPage(pullPage({ conversations: [conversation()], cursor: 5 }), MIA);
+    const file = { sha256: 'b'.repeat(64), name: 'notes.txt', mime: 'text/plain', size: 5, width: null, height: null };
+    await keepFile(MIA, { attachment: file, blob: new Blob(['notes']) });
+    await sendMessage(CONVERSATION, 'See the notes.', [file]);
+    const [row] = await nextBatch(MIA, 100, Date.now());
+    expect(row!.op).toMatchObject({
+      type: 'sendMessage',
+      body: 'See the notes.',
+      attachments: [{ sha256: file.sha256, name: 'notes.txt' }],
+    });
+    expect(filesNamedBy(row!.op)).toEqual([file.sha256]);
   });
 
   it('a conversation the member left leaves the device, with its messages', async () => {

@@ -7,6 +7,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A message's files ask the mode as a reply's do; this device is connected (no health check to make).
+vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
 import { db } from '../../../../src/db/storage/schema';
 import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
 import { MessagesScreen } from '../../../../src/features/messages/messages-screen';
@@ -251,6 +254,18 @@ describe('/messages/:id', () => {
     expect(screen.getByText(/^Messages need the server/)).toBeTruthy();
     expect(screen.queryByText('Any news?')).toBeNull();
     expect(screen.queryByLabelText('Your reply')).toBeNull();
+  });
+
+  it('shows a message’s files as a reply’s, and its reply box offers Attach', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    await db.messages.update('0d000000-0000-4000-8000-0000000000e2', {
+      attachments: [{ sha256: 'a'.repeat(64), name: 'quotas.csv', mime: 'text/csv', size: 2048, width: null, height: null }],
+    });
+    open();
+    const files = await screen.findByRole('region', { name: 'Attachments' });
+    expect(files.textContent).toContain('quotas.csv');
+    expect(screen.getByRole('button', { name: 'Attach' })).toBeTruthy();
   });
 
   it('a message the server refused comes back into Your reply with its sentence; sent again, the draft is gone', async () => {
