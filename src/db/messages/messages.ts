@@ -78,6 +78,10 @@ export async function messagesOpen(): Promise<boolean> {
   return false;
 }
 
+/** The files a message names, as a reply's: their address and name (uploaded before it when it is sent). */
+const named = (attachments: readonly Pick<Attachment, 'sha256' | 'name'>[]) =>
+  attachments.length > 0 ? { attachments: attachments.map(({ sha256, name }) => ({ sha256, name })) } : {};
+
 /**
  * Starts a conversation with `recipients` (public ids, with the names the To field showed); returns
  * its id. The device cannot know every member: the names it was shown stand for them here until the
@@ -87,24 +91,27 @@ export async function startConversation(
   recipients: readonly { id: string; name: string }[],
   subject: string,
   body: string,
+  attachments: readonly Pick<Attachment, 'sha256' | 'name'>[] = [],
 ): Promise<string> {
   requireSession();
   const conversationId = newOperationId();
-  await runOperation('startConversation', { conversationId, recipients: recipients.map((one) => one.id), subject, body });
-  const named = new Map(recipients.map((one) => [one.id, one.name]));
+  await runOperation('startConversation', {
+    conversationId,
+    recipients: recipients.map((one) => one.id),
+    subject,
+    body,
+    ...named(attachments),
+  });
+  const names = new Map(recipients.map((one) => [one.id, one.name]));
   await db.conversations
     .where('id')
     .equals(conversationId)
     .modify((row) => {
       if (row.seq !== undefined) return;
-      row.participants = row.participants.map((one) => (one.name ? one : { ...one, name: named.get(one.id) ?? '' }));
+      row.participants = row.participants.map((one) => (one.name ? one : { ...one, name: names.get(one.id) ?? '' }));
     });
   return conversationId;
 }
-
-/** The files a message names, as a reply's: their address and name (uploaded before it when it is sent). */
-const named = (attachments: readonly Pick<Attachment, 'sha256' | 'name'>[]) =>
-  attachments.length > 0 ? { attachments: attachments.map(({ sha256, name }) => ({ sha256, name })) } : {};
 
 /** Sends a message in a conversation of the member's, with the files attached here (kept on the device until sent). */
 export async function sendMessage(
