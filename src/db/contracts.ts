@@ -160,6 +160,10 @@ export const META_KEY_PREFIXES = {
   editDraft: 'editDraft:',
   /** `keptDraft:<email>:<id>`: a reply the member wrote to a post they may no longer see, kept to copy (sync/revoked.ts). */
   keptDraft: 'keptDraft:',
+  /** `messageDraft:<email>:<conversationId>`: a message the server refused, with its sentence (messages/drafts.ts). */
+  messageDraft: 'messageDraft:',
+  /** `newMessageDraft:<email>`: a new conversation the server refused, with its sentence (messages/drafts.ts). */
+  newMessageDraft: 'newMessageDraft:',
   /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/ops/undo.ts). */
   undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */

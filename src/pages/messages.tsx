@@ -8,8 +8,8 @@ export function MessagesPage() {
   return <MessagesScreen connected={useSyncStatus().state !== 'local'} />;
 }
 
-/** /messages/:id: one conversation. */
+/** /messages/:id: one conversation; a local-only device says why it has none. */
 export function ConversationPage() {
   const { id = '' } = useParams();
-  return <ConversationView id={id} />;
+  return <ConversationView id={id} connected={useSyncStatus().state !== 'local'} />;
 }

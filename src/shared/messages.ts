@@ -2,6 +2,7 @@
 // mode only. A conversation's id and a message's id are UUIDs made on the device (written offline
 // like everything else); its participants are public member ids (never emails), fixed when it
 // starts; each may leave it. Who reads what: src/shared/visibility.ts (mayReadConversation).
+import type { Attachment } from './attachments';
 import { ERRORS } from './errors';
 import { MEMBER_ID_PATTERN } from './members';
 import { LIMITS } from './post-rules';
@@ -45,6 +46,8 @@ export interface Message {
   /** Markdown, with a reply's length and text checks. */
   body: string;
   createdAt: number;
+  /** The files it carries, as a reply's (absent: none). */
+  attachments?: Attachment[];
 }
 
 /** A conversation's subject: one line, not blank, within a title's length, storable, no hidden characters. */

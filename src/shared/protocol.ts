@@ -322,6 +322,8 @@ export const wireMessageSchema = z.object({
   author: z.string(),
   body: z.string(),
   createdAt: z.number(),
+  /** The files it carries (absent: none), as a reply's. */
+  attachments: z.array(wireAttachmentSchema).max(ATTACHMENT_LIMITS.perPost).optional(),
   seq: z.number().int().nonnegative(),
 });
 export type WireMessage = z.infer<typeof wireMessageSchema>;

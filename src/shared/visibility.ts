@@ -173,6 +173,48 @@ export const maySeeFile = (file: SeenFile, viewer: Viewer): boolean =>
 export const mayDownload = (uploadedByViewer: boolean, carriedWhereSeen: boolean, viewer: Viewer): boolean =>
   uploadedByViewer || isAdmin(viewer) || carriedWhereSeen;
 
+/** What a query says of a file and its viewer for a download, messages included (messageFileSql). */
+export interface DownloadedFile {
+  uploadedByViewer: boolean;
+  /** A post the viewer may see, or a reply they may read, carries it. */
+  carriedWhereSeen: boolean;
+  /** A message of a conversation the viewer takes part in (and has not left) carries it. */
+  inViewersConversation: boolean;
+  /** Messages carry it, and no post or reply does. */
+  onlyInMessages: boolean;
+  /** A message of a conversation with an open flag carries it (what an admin reads through the flag). */
+  inFlaggedConversation: boolean;
+}
+
+/**
+ * Who may download a file, messages included (issue 61): its uploaders, whoever may see a post or
+ * read a reply that carries it, a conversation's participants its messages' files; admins every file
+ * but one only messages carry, which they read only through a flag of its conversation, as its messages.
+ */
+export const mayDownloadFile = (file: DownloadedFile, viewer: Viewer): boolean =>
+  file.uploadedByViewer ||
+  file.carriedWhereSeen ||
+  file.inViewersConversation ||
+  (isAdmin(viewer) && (!file.onlyInMessages || file.inFlaggedConversation));
+
+const carries = (alias: string, sha256: string) => `${alias}.attachments @> jsonb_build_array(jsonb_build_object('sha256', ${sha256}))`;
+
+/**
+ * For the download of the file whose address is in `sha256` (SQL text expression) by `viewer`: the
+ * name a message of a conversation they take part in gives it (NULL: none), and the three other
+ * facts mayDownloadFile reads: only_in_messages, in_flagged_conversation (SELECT-list columns).
+ */
+export const messageFileSql = (viewer: SqlViewer, sha256: string): string => `
+    (SELECT f->>'name' FROM messages y CROSS JOIN LATERAL jsonb_array_elements(y.attachments) f
+     WHERE ${carries('y', sha256)} AND f->>'sha256' = ${sha256}
+       AND EXISTS (SELECT 1 FROM conversation_members cm JOIN users cu ON cu.id = cm.user_id
+         WHERE cm.conversation_id = y.conversation_id AND cu.email = ${viewer.email} AND cm.left_at IS NULL) LIMIT 1) AS conversation_name,
+    (EXISTS (SELECT 1 FROM messages y WHERE ${carries('y', sha256)})
+      AND NOT EXISTS (SELECT 1 FROM posts p WHERE ${carries('p', sha256)})
+      AND NOT EXISTS (SELECT 1 FROM replies r WHERE ${carries('r', sha256)})) AS only_in_messages,
+    EXISTS (SELECT 1 FROM message_flags fl JOIN messages y ON y.conversation_id = fl.conversation_id
+      WHERE fl.state = 'open' AND ${carries('y', sha256)}) AS in_flagged_conversation`;
+
 /**
  * The name a post or reply the viewer may see gives the file whose address is in `sha256` (SQL text
  * expression), or NULL when none they may see carries it (isCarriedWhereSeen). With the viewer's own upload and the admin

@@ -3,10 +3,17 @@
 import { z } from 'zod';
 import { createApi, type SyncApi } from './api';
 
-const flagSchema = z.object({ id: z.string(), flagger: z.string(), reason: z.string(), text: z.string(), createdAt: z.number() });
+const flagSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  flagger: z.string(),
+  reason: z.string(),
+  text: z.string(),
+  createdAt: z.number(),
+});
 const listSchema = z.object({ flags: z.array(flagSchema) });
 const openedSchema = z.object({
-  flag: flagSchema.extend({ messageId: z.string() }),
+  flag: flagSchema,
   conversation: z.object({
     id: z.string(),
     subject: z.string(),

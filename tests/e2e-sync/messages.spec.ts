@@ -1,13 +1,14 @@
 // Messages across devices (issue 61, item 5): a member writes to another from /messages (To offers
-// them by name); the message arrives live on the recipient's device, and never reaches a third
-// member's device's IndexedDB.
+// them by name), with a file; the message and its file arrive live on the recipient's device, and
+// never reach a third member's device's IndexedDB nor download.
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, sendOps, signedInDevice, storedRows, waitSynced } from './support/devices';
 
 const spec = serverForSpec(syncPort(29));
 
-test('a message between two members arrives live on the recipient’s device and never on a third’s', async ({ browser }) => {
+test('a message between two members, with a file, arrives live on the recipient’s device and never on a third’s', async ({ browser }) => {
   const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET);
   const bob = await signedInDevice(browser, spec.server, 'bob.brook@example.com', TABLET, '/messages');
   const carol = await signedInDevice(browser, spec.server, 'carol.cole@example.com', PHONE, '/messages');
@@ -26,6 +27,10 @@ test('a message between two members arrives live on the recipient’s device and
   await dialog.getByRole('option', { name: 'Bob Brook' }).click();
   await dialog.getByLabel('Subject').fill('Panel quotes');
   await dialog.getByLabel('Message').fill('The quota file is ready.');
+  const quotas = Buffer.from('cell,quota\nA,40\n', 'utf8');
+  const sha256 = createHash('sha256').update(quotas).digest('hex');
+  await dialog.getByLabel('Files to attach').setInputFiles({ name: 'quotas.csv', mimeType: 'text/csv', buffer: quotas });
+  await expect(dialog.getByText('quotas.csv')).toBeVisible();
   await dialog.getByRole('button', { name: 'Send message' }).click();
   await expect(alice.page.getByRole('heading', { name: 'Panel quotes' })).toBeVisible();
   await waitSynced(alice.page);
@@ -36,6 +41,8 @@ test('a message between two members arrives live on the recipient’s device and
   await expect(bob.page.getByRole('link', { name: 'Messages' }).first()).toHaveAccessibleDescription('1 unread message');
   await conversation.click();
   await expect(bob.page.getByText('The quota file is ready.')).toBeVisible();
+  await expect(bob.page.getByRole('region', { name: 'Attachments' })).toContainText('quotas.csv');
+  expect((await bob.page.request.get(`${spec.server.url}/api/attachments/${sha256}`)).status()).toBe(200);
 
   // Carol's device synced past it and holds none of it.
   await carol.page.reload();
@@ -43,5 +50,7 @@ test('a message between two members arrives live on the recipient’s device and
   await expect(carol.page.getByText('No messages yet.')).toBeVisible();
   expect(await storedRows(carol.page, 'conversations')).toEqual([]);
   expect(await storedRows(carol.page, 'messages')).toEqual([]);
+  expect(await storedRows(carol.page, 'files')).toEqual([]);
+  expect((await carol.page.request.get(`${spec.server.url}/api/attachments/${sha256}`)).status()).toBe(404);
   for (const device of [admin, bob, carol, alice]) await device.context.close();
 });

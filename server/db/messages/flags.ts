@@ -8,6 +8,8 @@ import type { UserRow } from '../members/accounts';
 
 export interface MessageFlagItem {
   id: string;
+  /** The flagged message (what "Dismiss" names: its open flags go together). */
+  messageId: string;
   flagger: string;
   reason: string;
   text: string;
@@ -16,6 +18,7 @@ export interface MessageFlagItem {
 
 const toItem = (row: Record<string, unknown>): MessageFlagItem => ({
   id: String(row.id),
+  messageId: String(row.message_id),
   flagger: String(row.flagger),
   reason: String(row.reason),
   text: String(row.text),
@@ -25,7 +28,7 @@ const toItem = (row: Record<string, unknown>): MessageFlagItem => ({
 /** The open flags of messages, newest first. */
 export async function listMessageFlags(db: Database): Promise<MessageFlagItem[]> {
   const rows = await db.query(
-    `SELECT f.id, u.name AS flagger, f.reason, f.text, f.created_at FROM message_flags f JOIN users u ON u.id = f.user_id
+    `SELECT f.id, f.message_id, u.name AS flagger, f.reason, f.text, f.created_at FROM message_flags f JOIN users u ON u.id = f.user_id
      WHERE f.state = 'open' ORDER BY f.created_at DESC, f.id LIMIT 200`,
   );
   return rows.map(toItem);
@@ -64,7 +67,7 @@ export async function openFlaggedConversation(db: Database, admin: UserRow, id: 
       detail: { conversationId: String(flag.conversation_id), flagId: String(flag.id) },
     });
     return {
-      flag: { ...toItem(flag), messageId: String(flag.message_id) },
+      flag: toItem(flag),
       conversation: {
         id: String(flag.conversation_id),
         subject: String(flag.subject),

@@ -1,6 +1,14 @@
 // Messages (issue 61) as the wire sends them: a conversations row with the viewer's own place in it
 // (server/db/sync/changes.ts reads it for the viewer only), and a messages row.
 import type { WireConversation, WireMessage } from '../../../src/shared/protocol';
+import type { Attachment } from '../../../src/shared/attachments';
+import { parsedJson } from '../storage/json-column';
+
+/** A messages row's files (a jsonb column; PGlite may hand it as text): `{ attachments }`, or nothing when none. */
+export function messageAttachments(value: unknown): { attachments?: Attachment[] } {
+  const list = parsedJson(value) as Attachment[] | null;
+  return Array.isArray(list) && list.length > 0 ? { attachments: list } : {};
+}
 
 /** A conversations row (with the viewer's place in it) as the wire sends it to that participant. */
 export const toWireConversation = (row: Record<string, unknown>): WireConversation => ({
@@ -27,5 +35,6 @@ export const toWireMessage = (row: Record<string, unknown>): WireMessage => ({
   author: String(row.author),
   body: String(row.body),
   createdAt: Number(row.created_at),
+  ...messageAttachments(row.attachments),
   seq: Number(row.seq),
 });

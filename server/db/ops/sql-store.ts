@@ -18,6 +18,7 @@ import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import { isSilencedAt, type Flag } from '../../../src/shared/moderation';
 import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
+import { findableMember } from '../members/members';
 import { nameKey } from '../../../src/shared/names';
 import { groupNameKey, type Group } from '../../../src/shared/groups';
 import { categoryNameKey, type Category } from '../../../src/shared/categories';
@@ -31,6 +32,7 @@ import { INSERT_REPLY, insertReplyParams, toReply, type ReplyRow } from '../repl
 import type { Sql } from '../storage/adapter';
 import type { Conversation, Message } from '../../../src/shared/messages';
 import { Audience, conversationAudience, postAudience } from '../sync/audience';
+import { messageAttachments } from '../messages/message-rows';
 
 type Row = Record<string, unknown>;
 
@@ -661,11 +663,14 @@ export class SqlStore implements OpStore {
     return row?.open === true;
   }
 
-  /** Confirmed members (an account one signs in to, not closed) of these public ids. */
+  /**
+   * The members of these public ids that the To field could have offered (findableMember, as the
+   * mention search reads it: a confirmed, open account, not suspended now); any other id is nobody.
+   */
   async recipients(ids: readonly string[]): Promise<({ id: string; name: string } | undefined)[]> {
     const rows = await this.tx.query<{ member_id: string; name: string }>(
-      `SELECT member_id, name FROM users WHERE member_id = ANY($1::text[]) AND closed_at IS NULL AND password_hash <> ''`,
-      [[...ids]],
+      `SELECT member_id, name FROM users WHERE member_id = ANY($1::text[]) AND ${findableMember('$2')}`,
+      [[...ids], Date.now()],
     );
     const found = new Map(rows.map((row) => [String(row.member_id), String(row.name)]));
     return ids.map((id) => (found.has(id) ? { id, name: found.get(id)! } : undefined));
@@ -709,9 +714,17 @@ export class SqlStore implements OpStore {
 
   async insertMessage(message: Message): Promise<void> {
     const [row] = await this.write(
-      `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO messages (id, conversation_id, user_id, body, created_at, seq, attachments) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [message.id, message.conversationId, this.user.id, message.body, message.createdAt, this.change.seq],
+      [
+        message.id,
+        message.conversationId,
+        this.user.id,
+        message.body,
+        message.createdAt,
+        this.change.seq,
+        message.attachments ? JSON.stringify(message.attachments) : null,
+      ],
     );
     if (!row) throw new OpRefusal('conflict');
     await this.write('UPDATE conversations SET updated_at = greatest(updated_at, $2), seq = $3 WHERE id = $1 RETURNING id', [
@@ -743,7 +756,7 @@ export class SqlStore implements OpStore {
 
   async message(id: string): Promise<Message | undefined> {
     const [row] = await this.tx.query(
-      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at
+      `SELECT y.id, y.conversation_id, a.member_id AS author_id, a.name AS author, y.body, y.created_at, y.attachments
        FROM messages y JOIN users a ON a.id = y.user_id WHERE y.id = $1`,
       [id],
     );
@@ -755,6 +768,7 @@ export class SqlStore implements OpStore {
       author: String(row.author),
       body: String(row.body),
       createdAt: Number(row.created_at),
+      ...messageAttachments(row.attachments),
     };
   }
 
@@ -766,6 +780,18 @@ export class SqlStore implements OpStore {
       [flag.id, message.id, message.conversationId, this.userId(actor), flag.reason, flag.text, flag.at],
     );
     return row !== undefined;
+  }
+  /** Dismisses the message's open flags; the staff log names its author and its conversation's subject. */
+  async dismissMessageFlags(messageId: string): Promise<boolean> {
+    const [row] = await this.tx.query(
+      `SELECT y.user_id, c.subject FROM messages y JOIN conversations c ON c.id = y.conversation_id WHERE y.id = $1`,
+      [messageId],
+    );
+    if (!row) return false;
+    this.target = Number(row.user_id);
+    this.subjectName = String(row.subject);
+    await this.tx.query(`UPDATE message_flags SET state = 'dismissed' WHERE message_id = $1 AND state = 'open'`, [messageId]);
+    return true;
   }
 }
 

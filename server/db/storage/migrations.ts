@@ -829,6 +829,12 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   // edit is marked `moved`: whoever may not see it where it is now gets its tombstone (their devices
   // held it where it was).
   [`ALTER TABLE mail_outbox ADD COLUMN post_ids bigint[]`, `ALTER TABLE posts ADD COLUMN moved boolean NOT NULL DEFAULT false`],
+  // 28: a message's files (issue 61): named as a reply's are (uploaded first, then the operation
+  // names them), read by the download route for the conversation's participants only.
+  [
+    `ALTER TABLE messages ADD COLUMN attachments jsonb`,
+    `CREATE INDEX messages_attachments ON messages USING gin (attachments jsonb_path_ops)`,
+  ],
 ];
 
 /**

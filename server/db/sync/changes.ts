@@ -254,7 +254,7 @@ const CONVERSATIONS: Kind = {
 };
 const MESSAGES: Kind = {
   key: 'messages',
-  columns: 'y.id, y.conversation_id, au.member_id AS author_id, au.name AS author, y.body, y.created_at, y.seq',
+  columns: 'y.id, y.conversation_id, au.member_id AS author_id, au.name AS author, y.body, y.created_at, y.attachments, y.seq',
   from: 'messages y JOIN conversation_members m ON m.conversation_id = y.conversation_id JOIN users au ON au.id = y.user_id',
   visible: '(m.user_id = $6 AND m.left_at IS NULL)',
   seq: 'y.seq',

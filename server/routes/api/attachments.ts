@@ -7,7 +7,8 @@
 //   quota per member, and the attachments_per_day limit; a silenced member uploads nothing (403 silenced). Answers the file as the server knows it.
 // - GET /api/attachments/:sha256: the file, to its uploaders, the admins and the members who may see
 //   a post or reply that carries it (an approved post and its visible replies: every member; a
-//   pending post: its author; a hidden reply: admins), with
+//   pending post: its author; a hidden reply: admins), and a message's to its conversation's
+//   participants only (admins too only through an open flag of that conversation; issue 61), with
 //   `nosniff`, a sandboxing Content-Security-Policy, `Content-Disposition: attachment` for all but
 //   images, and an immutable cache (its address is its content). Anyone else: 404, as for no file.
 //   Each download spends its size of the member's download_megabytes_per_hour (429 slow_down past it).
@@ -20,7 +21,7 @@ import { memberOf } from '../../plugins/session';
 import { sniffAttachment } from '../../attachments/sniff';
 import { collectAttachments, sqlBlobStore } from '../../attachments/storage';
 import { cleanImage, tooManyPixels } from '../../attachments/clean-image';
-import { mayDownload, sqlViewer, viewerParams, visibleFileNameSql } from '../../../src/shared/visibility';
+import { mayDownloadFile, messageFileSql, sqlViewer, viewerParams, visibleFileNameSql } from '../../../src/shared/visibility';
 import {
   ATTACHMENT_LIMITS,
   cleanFileName,
@@ -154,15 +155,35 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     if (!SHA256_PATTERN.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const member = memberOf(request);
     // The name: the member's own upload's, else the one a post they may see gives it.
-    const [found] = await ctx.db.query<AttachmentRow & { name: string | null; shown: string | null }>(
+    const [found] = await ctx.db.query<
+      AttachmentRow & {
+        name: string | null;
+        shown: string | null;
+        conversation_name: string | null;
+        only_in_messages: boolean;
+        in_flagged_conversation: boolean;
+      }
+    >(
       `SELECT a.*, (SELECT name FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $2) AS name,
-         ${visibleFileNameSql(sqlViewer('$3', '$4'), 'a.sha256')} AS shown
+         ${visibleFileNameSql(sqlViewer('$3', '$4'), 'a.sha256')} AS shown, ${messageFileSql(sqlViewer('$3', '$4'), 'a.sha256')}
        FROM attachments a WHERE a.sha256 = $1`,
       [sha256, member.id, ...viewerParams(member)],
     );
-    // Anyone else (a pending post's file, to another member) gets what no file gets.
-    if (!found || !mayDownload(found.name !== null, found.shown !== null, member))
-      throw refuse('not_found', 'There is no file at this address.');
+    // Anyone else (a pending post's file, to another member; a message's, to anyone outside its
+    // conversation, admins too unless it is flagged) gets what no file gets.
+    const allowed =
+      found !== undefined &&
+      mayDownloadFile(
+        {
+          uploadedByViewer: found.name !== null,
+          carriedWhereSeen: found.shown !== null,
+          inViewersConversation: found.conversation_name !== null,
+          onlyInMessages: found.only_in_messages === true,
+          inFlaggedConversation: found.in_flagged_conversation === true,
+        },
+        member,
+      );
+    if (!allowed) throw refuse('not_found', 'There is no file at this address.');
     // Each download spends its size of the member's download_megabytes_per_hour: a loop fetching
     // one 10 MB file is told to slow down long before it fills the server's network or memory.
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'download_megabytes_per_hour', member, downloadCost(Number(found.size)));
@@ -170,7 +191,7 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // sign-in or health check first): a member fetching files in a loop never holds the others up.
     const bytes = await sqlBlobStore.get(ctx.db.background, sha256);
     if (!bytes) throw refuse('not_found', 'There is no file at this address.');
-    const name = found.name ?? found.shown ?? `${sha256.slice(0, 12)}.${found.kind}`;
+    const name = found.name ?? found.shown ?? found.conversation_name ?? `${sha256.slice(0, 12)}.${found.kind}`;
     reply
       .header('content-type', found.mime)
       .header('x-content-type-options', 'nosniff')

@@ -9,6 +9,7 @@ import { ownMemberId } from '../members/own-id';
 import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
 import type { FlagReason } from '../../shared/moderation';
+import type { Attachment } from '../../shared/attachments';
 
 /** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
 export interface ConversationItem extends ConversationRow {
@@ -77,18 +78,49 @@ export async function messagesOpen(): Promise<boolean> {
   return false;
 }
 
-/** Starts a conversation with `recipients` (public ids); returns its id. */
-export async function startConversation(recipients: readonly string[], subject: string, body: string): Promise<string> {
+/** The files a message names, as a reply's: their address and name (uploaded before it when it is sent). */
+const named = (attachments: readonly Pick<Attachment, 'sha256' | 'name'>[]) =>
+  attachments.length > 0 ? { attachments: attachments.map(({ sha256, name }) => ({ sha256, name })) } : {};
+
+/**
+ * Starts a conversation with `recipients` (public ids, with the names the To field showed); returns
+ * its id. The device cannot know every member: the names it was shown stand for them here until the
+ * server's conversation comes back with its own (and a refused one's draft names them).
+ */
+export async function startConversation(
+  recipients: readonly { id: string; name: string }[],
+  subject: string,
+  body: string,
+  attachments: readonly Pick<Attachment, 'sha256' | 'name'>[] = [],
+): Promise<string> {
   requireSession();
   const conversationId = newOperationId();
-  await runOperation('startConversation', { conversationId, recipients: [...recipients], subject, body });
+  await runOperation('startConversation', {
+    conversationId,
+    recipients: recipients.map((one) => one.id),
+    subject,
+    body,
+    ...named(attachments),
+  });
+  const names = new Map(recipients.map((one) => [one.id, one.name]));
+  await db.conversations
+    .where('id')
+    .equals(conversationId)
+    .modify((row) => {
+      if (row.seq !== undefined) return;
+      row.participants = row.participants.map((one) => (one.name ? one : { ...one, name: names.get(one.id) ?? '' }));
+    });
   return conversationId;
 }
 
-/** Sends a message in a conversation of the member's. */
-export async function sendMessage(conversationId: string, body: string): Promise<void> {
+/** Sends a message in a conversation of the member's, with the files attached here (kept on the device until sent). */
+export async function sendMessage(
+  conversationId: string,
+  body: string,
+  attachments: readonly Pick<Attachment, 'sha256' | 'name'>[] = [],
+): Promise<void> {
   requireSession();
-  await runOperation('sendMessage', { conversationId, body });
+  await runOperation('sendMessage', { conversationId, body, ...named(attachments) });
 }
 
 /** Marks a conversation read, when it has something unread (nothing is queued otherwise). */
@@ -110,6 +142,12 @@ export async function leaveConversation(conversationId: string): Promise<void> {
 export async function flagMessage(messageId: string, reason: FlagReason, text: string): Promise<void> {
   requireSession();
   await runOperation('flagMessage', { messageId, reason, ...(text ? { text } : {}) });
+}
+
+/** Admins: dismisses the open flags of a message (the Flagged messages panel's "Dismiss"; the staff log keeps it). */
+export async function dismissMessageFlags(messageId: string): Promise<void> {
+  requireSession();
+  await runOperation('dismissMessageFlags', { messageId });
 }
 
 /** The signed-in member's public id here (undefined when signed out): the screens tell their own messages by it. */

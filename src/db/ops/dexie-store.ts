@@ -406,4 +406,9 @@ export class DexieStore implements OpStore {
   async flagMessage(): Promise<boolean> {
     return true;
   }
+
+  /** Nor dismisses one: its server does. */
+  async dismissMessageFlags(): Promise<boolean> {
+    return true;
+  }
 }

@@ -240,4 +240,9 @@ export class MemoryStore implements OpStore {
   async flagMessage(): Promise<boolean> {
     return true;
   }
+
+  /** Nor dismisses one: its server does. */
+  async dismissMessageFlags(): Promise<boolean> {
+    return true;
+  }
 }

@@ -13,6 +13,7 @@ import { countChange } from '../storage/revisions';
 import type { Op, OpResult, WirePost } from '../../shared/protocol';
 import { definitionOf } from '../../shared/ops/registry';
 import { dropConversation } from '../messages/pulled';
+import { keepRefusedMessage } from '../messages/drafts';
 import { postFields } from '../../shared/ops/fields';
 import { newOp, NO_POST_ID, queueOperation } from '../ops/outbox';
 import { rekeyPost, storeServerPosts } from '../posts/pulled';
@@ -96,9 +97,11 @@ async function acknowledge(row: OutboxRow, result: Settled, cursor: number): Pro
 /**
  * What the member wrote in a refused operation is never lost: a post's text becomes their New Post
  * draft, a reply's their reply box's, an edit's their edit draft of that post (a draft they are
- * writing already wins; an edit of a post gone meanwhile becomes the New Post draft if none).
+ * writing already wins; an edit of a post gone meanwhile becomes the New Post draft if none); a
+ * message its conversation's reply box's, a new conversation the New message dialog's, with the
+ * refusal's sentence (messages/drafts.ts).
  */
-async function keepWords(row: OutboxRow, code: string): Promise<void> {
+async function keepWords(row: OutboxRow, code: string, reason: string): Promise<void> {
   const { op } = row;
   const kept = definitionOf(op.type).keeps;
   // A new post's and an edit's words are its `post`; a reply's, its row.
@@ -137,6 +140,8 @@ async function keepWords(row: OutboxRow, code: string): Promise<void> {
     // back in, so a kept draft to copy. While it is, the box's text becomes one when the post leaves (sync/revoked.ts).
     if (code === 'not_found' && !(await db.posts.get(row.postId))) await keepDraft(row.email, op.id, reply.content);
     else if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
+  } else if (kept === 'message') {
+    await keepRefusedMessage(row, reason);
   } else if (kept === 'edit') {
     let fields;
     try {
@@ -199,10 +204,10 @@ async function undoDeletion(row: OutboxRow, code: string): Promise<void> {
 }
 
 /** Undoes a refused operation on this device (the rows it touched are rebased by the caller). */
-async function undo(row: OutboxRow, code: string): Promise<void> {
+async function undo(row: OutboxRow, code: string, reason: string): Promise<void> {
   await db.outbox.delete(row.seq!);
   if (row.undoToken) await undoDeletion(row, code);
-  await keepWords(row, code);
+  await keepWords(row, code, reason);
   await takeAwayCreated(row);
 }
 
@@ -238,7 +243,7 @@ export async function applyPushResults(batch: readonly OutboxRow[], results: rea
       if (!result || result.status === 'failed' || !row || row.ackCursor !== undefined) continue;
       if (result.status === 'refused') {
         const title = row.postId === NO_POST_ID ? undefined : (await db.posts.get(row.postId))?.title;
-        await undo(row, result.code);
+        await undo(row, result.code, result.reason);
         refusals.push({ op: row.op, code: result.code, reason: result.reason, ...(title === undefined ? {} : { title }) });
       } else {
         await acknowledge(row, result, cursor);

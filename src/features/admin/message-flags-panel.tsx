@@ -9,12 +9,15 @@ import type { FlaggedConversation, MessageFlag } from '../../sync/message-flags'
 // refuses (a report on every /admin of a local-only forum, where this panel shows nothing).
 const listMessageFlags = async () => (await import('../../sync/message-flags')).listMessageFlags();
 const openFlaggedConversation = async (id: string) => (await import('../../sync/message-flags')).openFlaggedConversation(id);
+// Through the outbox as every admin's operation (the server writes it to the staff log).
+const dismissMessageFlags = async (messageId: string) => (await import('../../db/messages/messages')).dismissMessageFlags(messageId);
 
 const reasonLabel = (reason: string) => FLAG_REASON_LABELS[reason as FlagReason] ?? reason;
 
 /**
  * Flagged messages (issue 61): who flagged a message and why; "Open conversation" reads it, and the
- * server writes that to the staff log. Admins read no other conversation. Connected mode only.
+ * server writes that to the staff log; "Dismiss" settles the message's flags (the dismissMessageFlags
+ * operation, in the staff log too). Admins read no other conversation. Connected mode only.
  */
 export function MessageFlagsPanel(props: Parameters<typeof FlagsOfMessages>[0]) {
   // A local-only forum has no messages.
@@ -24,9 +27,11 @@ export function MessageFlagsPanel(props: Parameters<typeof FlagsOfMessages>[0]) 
 function FlagsOfMessages({
   load = listMessageFlags,
   open = openFlaggedConversation,
+  dismiss = dismissMessageFlags,
 }: {
   load?: () => Promise<MessageFlag[]>;
   open?: (id: string) => Promise<FlaggedConversation>;
+  dismiss?: (messageId: string) => Promise<void>;
 }) {
   const showToast = useToast();
   const [flags, setFlags] = useState<MessageFlag[] | undefined>();
@@ -51,6 +56,17 @@ function FlagsOfMessages({
     }
   };
 
+  // The message's flags leave the list once queued (the outbox takes it to the server, as every admin's operation).
+  const settle = async (messageId: string) => {
+    try {
+      await dismiss(messageId);
+      setFlags((now) => now?.filter((flag) => flag.messageId !== messageId));
+      setOpened((now) => (now?.flag.messageId === messageId ? undefined : now));
+    } catch (error) {
+      showToast(errorToast(error));
+    }
+  };
+
   return (
     <section aria-labelledby="message-flags-title" className="mt-4">
       <h2 id="message-flags-title" className="h5">
@@ -66,9 +82,14 @@ function FlagsOfMessages({
                 {flag.flagger} flagged a message: {reasonLabel(flag.reason)}
                 {flag.text && <div className="small text-body-secondary">{flag.text}</div>}
               </div>
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void read(flag.id)}>
-                Open conversation
-              </button>
+              <div className="d-flex gap-2 flex-shrink-0">
+                <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void read(flag.id)}>
+                  Open conversation
+                </button>
+                <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void settle(flag.messageId)}>
+                  Dismiss
+                </button>
+              </div>
             </li>
           ))}
         </ul>

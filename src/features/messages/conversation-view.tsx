@@ -1,19 +1,39 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Markdown } from '../../components/markdown/markdown';
+import { AttachmentList } from '../../components/attachments/attachment-list';
+import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
+import type { Attachment } from '../../shared/attachments';
+import { readStoredSession } from '../../db/members/session';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { leaveConversation, markConversationRead, sendMessage } from '../../db/messages/messages';
 import { MESSAGE_LIMITS, validateMessageBody } from '../../shared/messages';
 import { ERRORS } from '../../shared/errors';
-import { useConversation } from './use-messages';
+import { useConversation, useMessageDraft, useNewMessageDraft } from './use-messages';
+import { clearMessageDraft } from '../../db/messages/drafts';
 import { FlagMessageDialog } from './flag-message-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ownMemberIdOfSession } from '../../db/messages/messages';
+import { MESSAGES_NEED_SERVER, notSent } from './words';
 
-/** A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave conversation". */
-export function ConversationView({ id }: { id: string }) {
+/**
+ * A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave
+ * conversation"; on a local-only device (a link followed there), why it has no messages.
+ */
+export function ConversationView({ id, connected = true }: { id: string; connected?: boolean }) {
+  if (!connected)
+    return (
+      <div className="container app-page-body">
+        <h1 className="h2">Messages</h1>
+        <p>{MESSAGES_NEED_SERVER}</p>
+      </div>
+    );
+  return <Conversation id={id} />;
+}
+
+function Conversation({ id }: { id: string }) {
   const formId = useId();
   const found = useConversation(id);
   const navigate = useNavigate();
@@ -22,9 +42,21 @@ export function ConversationView({ id }: { id: string }) {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [flagging, setFlagging] = useState<string | null>(null);
+  // Files attached to the message (kept on the device, uploaded before it is sent, as a reply's).
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const attach = useAttachFiles({ email: readStoredSession()?.email ?? '', files, onChange: setFiles });
   const me = useLiveQuery(() => ownMemberIdOfSession(), []);
   const problem = validateMessageBody(reply);
   const newest = found?.messages.at(-1)?.createdAt;
+  // A message the server refused comes back into the reply box once, with its sentence above it.
+  const draft = useMessageDraft(id);
+  const [restored, setRestored] = useState<string | null>(null);
+  if (draft && restored !== draft.body) {
+    setRestored(draft.body);
+    // A draft that grew (a second refusal) replaces its earlier words still untouched in the box.
+    const before = restored;
+    setReply((now) => (now.trim() === '' || now === before ? draft.body : `${now}\n\n${draft.body}`));
+  }
 
   // Opening it (and each message arriving while it is open) marks it read.
   useEffect(() => {
@@ -36,13 +68,7 @@ export function ConversationView({ id }: { id: string }) {
   }, [found]);
 
   if (found === undefined) return null;
-  if (found === null)
-    return (
-      <div className="container app-page-body">
-        <h1 className="h2">Conversation not found</h1>
-        <p>{ERRORS.conversation_not_found.message}</p>
-      </div>
-    );
+  if (found === null) return <NotFound id={id} draft={draft ?? undefined} />;
   const { conversation, messages } = found;
 
   const submit = async (event: FormEvent) => {
@@ -51,8 +77,10 @@ export function ConversationView({ id }: { id: string }) {
     if (problem) return;
     setBusy(true);
     try {
-      await sendMessage(id, reply);
+      await sendMessage(id, reply, files);
+      if (draft) await clearMessageDraft(id);
       setReply('');
+      setFiles([]);
       setTried(false);
     } catch (error) {
       showToast(errorToast(error));
@@ -103,11 +131,17 @@ export function ConversationView({ id }: { id: string }) {
               )}
             </div>
             <Markdown source={message.body} />
+            {message.attachments && message.attachments.length > 0 && <AttachmentList files={message.attachments} />}
           </li>
         ))}
       </ol>
       {flagging && <FlagMessageDialog messageId={flagging} show onHide={() => setFlagging(null)} />}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
+        {draft && (
+          <div className="alert alert-warning" role="status">
+            {notSent(draft.reason)} It is kept below as a draft.
+          </div>
+        )}
         <label htmlFor={`${formId}-reply`} className="form-label">
           Your reply
         </label>
@@ -118,12 +152,47 @@ export function ConversationView({ id }: { id: string }) {
           value={reply}
           maxLength={MESSAGE_LIMITS.body}
           onChange={(event) => setReply(event.target.value)}
+          onPaste={attach.onPaste}
         />
         {tried && problem && <div className="invalid-feedback">{problem.message}</div>}
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+        <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy || attach.preparing.length > 0}>
           Send
         </button>
       </form>
+    </div>
+  );
+}
+
+/**
+ * A conversation this device does not hold for the member (another's, or one they left): not
+ * available; a message of theirs the server refused there stays readable and copyable until
+ * discarded, and a new conversation it refused says where its words wait.
+ */
+function NotFound({ id, draft }: { id: string; draft?: { body: string; reason: string } }) {
+  const formId = useId();
+  const started = useNewMessageDraft();
+  return (
+    <div className="container app-page-body">
+      <h1 className="h2">Conversation not found</h1>
+      <p>{ERRORS.conversation_not_found.message}</p>
+      {started?.conversationId === id && (
+        <p className="alert alert-warning" role="status">
+          {notSent(started.reason)} It is kept as a draft in New message, on Messages.
+        </p>
+      )}
+      {draft && (
+        <div className="alert alert-warning">
+          <p>{notSent(draft.reason)} Copy it before you discard it.</p>
+          <label htmlFor={`${formId}-unsent`} className="form-label">
+            Your unsent message
+          </label>
+          <textarea id={`${formId}-unsent`} className="form-control mb-2" rows={4} readOnly value={draft.body} />
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void clearMessageDraft(id)}>
+            Discard draft
+          </button>
+        </div>
+      )}
     </div>
   );
 }

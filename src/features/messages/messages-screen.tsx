@@ -5,13 +5,17 @@ import { MESSAGES_CLOSED } from '../../shared/messages';
 import { ConversationList } from './conversation-list';
 import { NewMessageDialog } from './new-message-dialog';
 import type { Recipient } from './recipient-field';
-import { useMessagesOpen } from './use-messages';
-import { MESSAGES_NEED_SERVER } from './words';
+import { useMessagesOpen, useNewMessageDraft } from './use-messages';
+import { MESSAGES_NEED_SERVER, notSent } from './words';
 
-/** /messages: the heading, New message (or why not yet), the member's conversations; local-only: why there are none. */
+/**
+ * /messages: the heading, New message (or why not yet), a refused new message kept as a draft, the
+ * member's conversations; local-only: why there are none.
+ */
 export function MessagesScreen({ connected, search }: { connected: boolean; search?: (typed: string) => Promise<Recipient[]> }) {
   const [writing, setWriting] = useState(false);
   const open = useMessagesOpen();
+  const draft = useNewMessageDraft();
   const navigate = useNavigate();
   useEffect(() => {
     document.title = 'Messages · Insight Exchange';
@@ -31,6 +35,14 @@ export function MessagesScreen({ connected, search }: { connected: boolean; sear
       ) : (
         <>
           {open === false && <p className="alert alert-info">{MESSAGES_CLOSED}</p>}
+          {draft && (
+            <div className="alert alert-warning d-flex justify-content-between align-items-center gap-2" role="status">
+              <span>{notSent(draft.reason)} It is kept as a draft.</span>
+              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setWriting(true)}>
+                Open draft
+              </button>
+            </div>
+          )}
           <ConversationList />
           <NewMessageDialog
             show={writing}

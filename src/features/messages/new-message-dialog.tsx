@@ -9,6 +9,12 @@ import { errorToast } from '../../components/toast/error-toast';
 import { startConversation } from '../../db/messages/messages';
 import { MESSAGE_LIMITS, validateMessageBody, validateRecipients, validateSubject } from '../../shared/messages';
 import { RecipientField, type Recipient } from './recipient-field';
+import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
+import type { Attachment } from '../../shared/attachments';
+import { readStoredSession } from '../../db/members/session';
+import { clearNewMessageDraft } from '../../db/messages/drafts';
+import { useNewMessageDraft } from './use-messages';
+import { notSent } from './words';
 
 interface NewMessageDialogProps {
   show: boolean;
@@ -19,7 +25,10 @@ interface NewMessageDialogProps {
   search?: (typed: string) => Promise<Recipient[]>;
 }
 
-/** The "New message" dialog: To, Subject, Message, and Send message. */
+/**
+ * The "New message" dialog: To, Subject, Message, and Send message. A new conversation the server
+ * refused comes back in it (once per opening), with the refusal's sentence.
+ */
 export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessageDialogProps) {
   const id = useId();
   const showToast = useToast();
@@ -28,6 +37,19 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  // Files attached to the first message (kept on the device, uploaded before it is sent, as a reply's).
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const attach = useAttachFiles({ email: readStoredSession()?.email ?? '', files, onChange: setFiles });
+  const draft = useNewMessageDraft();
+  // Restored while rendering (not in an effect), once per draft: its conversation's id and words name it.
+  const [restored, setRestored] = useState<string | null>(null);
+  const draftKey = draft ? `${draft.conversationId}\n${draft.body}` : null;
+  if (show && draft && draftKey !== restored) {
+    setRestored(draftKey);
+    setTo(draft.recipients.map((one) => ({ id: one.id, name: one.name || 'A member' })));
+    setSubject(draft.subject);
+    setBody(draft.body);
+  }
   const problems = {
     to: validateRecipients(to.map((member) => member.id)),
     subject: validateSubject(subject),
@@ -40,14 +62,12 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
     if (problems.to || problems.subject || problems.body) return;
     setBusy(true);
     try {
-      const conversation = await startConversation(
-        to.map((member) => member.id),
-        subject,
-        body,
-      );
+      const conversation = await startConversation(to, subject, body, files);
+      if (draft) await clearNewMessageDraft();
       setTo([]);
       setSubject('');
       setBody('');
+      setFiles([]);
       setTried(false);
       onStarted(conversation);
     } catch (error) {
@@ -67,13 +87,18 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
       keyboard={!busy}
       onKeyDown={trapTabKey}
     >
-      <Form noValidate onSubmit={(event) => void submit(event)}>
+      <Form noValidate onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
         <Modal.Header closeButton={!busy} closeLabel="Close">
           <Modal.Title id={`${id}-title`} as="h2" className="h5">
             New message
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {draft && (
+            <div className="alert alert-warning" role="status">
+              {notSent(draft.reason)} It is kept here as a draft.
+            </div>
+          )}
           <RecipientField value={to} onChange={setTo} invalid={tried ? problems.to?.message : undefined} search={search} />
           <Form.Group className="mb-3" controlId={`${id}-subject`}>
             <Form.Label>Subject</Form.Label>
@@ -98,12 +123,13 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
             <Form.Control.Feedback type="invalid">{problems.body?.message}</Form.Control.Feedback>
             <Form.Text>Markdown works here, as in a reply.</Form.Text>
           </Form.Group>
+          <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy || attach.preparing.length > 0}>
             {busy && <Spinner className="me-2" />}
             Send message
           </Button>

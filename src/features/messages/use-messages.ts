@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countUnreadMessages, listConversations, messagesOpen, readConversation } from '../../db/messages/messages';
+import { readMessageDraft, readNewMessageDraft } from '../../db/messages/drafts';
 
 /** The member's conversations, newest first, live in every tab. */
 export function useConversations() {
@@ -19,4 +20,14 @@ export function useMessagesOpen() {
 /** How many messages the member has not read (the header's Messages). */
 export function useUnreadMessages(enabled = true): number | undefined {
   return useLiveQuery(() => (enabled ? countUnreadMessages() : undefined), [enabled]);
+}
+
+/** The member's refused message in conversation `id` (null: none), live. */
+export function useMessageDraft(id: string) {
+  return useLiveQuery(async () => (await readMessageDraft(id)) ?? null, [id]);
+}
+
+/** The member's refused new conversation (null: none), live. */
+export function useNewMessageDraft() {
+  return useLiveQuery(async () => (await readNewMessageDraft()) ?? null, []);
 }

@@ -143,8 +143,8 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
    * (its `ids`), their saved row of its post, their preferences (theme, name).
    */
   readonly touches?: 'notifications' | 'saved' | 'preferences';
-  /** What the member wrote in it, which a refusal gives back to them as a draft on the device. */
-  readonly keeps?: 'post' | 'reply' | 'edit';
+  /** What the member wrote in it, which a refusal gives back to them as a draft on the device (a message: with the refusal's sentence). */
+  readonly keeps?: 'post' | 'reply' | 'edit' | 'message';
   /**
    * The files it names (their SHA-256), read from it as it travels (a queued operation, unchecked):
    * the device's push uploads them before it (sync/uploads.ts), a refused post's draft gets them back.

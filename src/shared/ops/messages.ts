@@ -7,7 +7,8 @@ import { validateMessageBody, validateRecipients, validateSubject } from '../mes
 import { mayReadConversation } from '../visibility';
 import type { Actor } from '../post-rules';
 import { check, defineOp, refuse, type OpContext } from './define';
-import { flagInput, textOf } from './fields';
+import { attachmentFields, flagInput, namedFiles, textOf } from './fields';
+import type { Attachment } from '../attachments';
 import type { OpStore } from './store';
 
 /** A message's body (validateMessageBody), trimmed. */
@@ -32,8 +33,23 @@ async function ownConversation(store: OpStore, actor: Actor, id: string) {
   return { conversation, me };
 }
 
-/** The message written now by `actor` in conversation `conversationId`. */
-async function writeMessage(store: OpStore, actor: Actor, conversationId: string, body: string, context: OpContext): Promise<void> {
+/** The files a message names, as on the wire (none: an empty list). */
+const namedAttachments = (value: unknown) => (value === undefined || value === null ? [] : attachmentFields(value));
+
+/**
+ * The message written now by `actor` in conversation `conversationId`, with the files it names: each
+ * one this member uploaded (the server) or this device keeps, as a reply's (else `attachment_missing`).
+ */
+async function writeMessage(
+  store: OpStore,
+  actor: Actor,
+  conversationId: string,
+  body: string,
+  wanted: readonly Pick<Attachment, 'sha256' | 'name'>[],
+  context: OpContext,
+): Promise<void> {
+  const attachments = wanted.length > 0 ? await store.attachments(actor, wanted) : [];
+  if (!attachments) refuse('attachment_missing');
   const author = await store.member(actor);
   await store.insertMessage({
     id: context.id,
@@ -42,20 +58,37 @@ async function writeMessage(store: OpStore, actor: Actor, conversationId: string
     author: author.name,
     body,
     createdAt: context.now,
+    ...(attachments.length > 0 ? { attachments } : {}),
   });
 }
 
 export const startConversation = defineOp('startConversation', 7, 'member', {
   limits: ['messages_per_day'],
   creates: 'conversation',
-  wire: (z, f) => ({ conversationId: f.uuid, recipients: z.unknown(), subject: z.unknown(), body: z.unknown() }),
+  keeps: 'message',
+  wire: (z, f) => ({
+    conversationId: f.uuid,
+    recipients: z.unknown(),
+    subject: z.unknown(),
+    body: z.unknown(),
+    attachments: z.unknown().optional(),
+  }),
   parse(op) {
     check(validateRecipients(op.recipients));
     const subject = textOf(op.subject);
     check(validateSubject(subject));
-    return { conversationId: op.conversationId, recipients: op.recipients as string[], subject: subject.trim(), body: bodyText(op.body) };
+    const attachments = namedAttachments(op.attachments);
+    return {
+      conversationId: op.conversationId,
+      recipients: op.recipients as string[],
+      subject: subject.trim(),
+      body: bodyText(op.body),
+      // Named as on the wire (what ran is what is queued), and only when there are some.
+      ...(attachments.length > 0 ? { attachments } : {}),
+    };
   },
-  async run(store, actor, { conversationId, recipients, subject, body }, context) {
+  files: (op) => namedFiles(op.attachments),
+  async run(store, actor, { conversationId, recipients, subject, body, attachments }, context) {
     await mayWrite(store, actor);
     const me = await store.memberId(actor);
     check(validateRecipients(recipients, me));
@@ -73,7 +106,7 @@ export const startConversation = defineOp('startConversation', 7, 'member', {
       updatedAt: context.now,
       participants: [{ id: me, name: author.name, left: false }, ...others.map((member) => ({ ...member, left: false }))],
     });
-    await writeMessage(store, actor, conversationId, body, context);
+    await writeMessage(store, actor, conversationId, body, attachments ?? [], context);
     await store.readConversation(actor, conversationId, context.now);
   },
 });
@@ -81,12 +114,17 @@ export const startConversation = defineOp('startConversation', 7, 'member', {
 export const sendMessage = defineOp('sendMessage', 7, 'member', {
   limits: ['messages_per_day'],
   creates: 'message',
-  wire: (z, f) => ({ conversationId: f.uuid, body: z.unknown() }),
-  parse: (op) => ({ conversationId: op.conversationId, body: bodyText(op.body) }),
-  async run(store, actor, { conversationId, body }, context) {
+  keeps: 'message',
+  wire: (z, f) => ({ conversationId: f.uuid, body: z.unknown(), attachments: z.unknown().optional() }),
+  parse(op) {
+    const attachments = namedAttachments(op.attachments);
+    return { conversationId: op.conversationId, body: bodyText(op.body), ...(attachments.length > 0 ? { attachments } : {}) };
+  },
+  files: (op) => namedFiles(op.attachments),
+  async run(store, actor, { conversationId, body, attachments }, context) {
     await ownConversation(store, actor, conversationId);
     await mayWrite(store, actor);
-    await writeMessage(store, actor, conversationId, body, context);
+    await writeMessage(store, actor, conversationId, body, attachments ?? [], context);
     await store.readConversation(actor, conversationId, context.now);
   },
 });

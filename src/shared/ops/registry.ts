@@ -7,6 +7,7 @@ import { create } from './create';
 import { deletePost } from './delete-post';
 import { deleteReply } from './delete-reply';
 import { dismissFlags } from './dismiss-flags';
+import { dismissMessageFlags } from './dismiss-message-flags';
 import { editPost } from './edit-post';
 import { editReply } from './edit-reply';
 import { flag } from './flag';
@@ -64,6 +65,7 @@ export const OPERATIONS = [
   readMessages,
   leaveConversation,
   flagMessage,
+  dismissMessageFlags,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

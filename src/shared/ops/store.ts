@@ -179,4 +179,9 @@ export interface OpStore {
    * it before. A device keeps none (true): its server answers `already_flagged`.
    */
   flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean>;
+  /**
+   * Dismisses the open flags of the message (an admin): false when there is no such message. A device
+   * keeps no flag (true): its server answers.
+   */
+  dismissMessageFlags(messageId: string): Promise<boolean>;
 }

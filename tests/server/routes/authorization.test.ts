@@ -63,6 +63,8 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
   let authorFile: string;
   let pendingFile: string;
   let approvedFile: string;
+  /** A file only the author's conversation with the third member carries (its first message's). */
+  let messageFile: string;
   /** The author's conversation with the third member (issue 61), and the third member's public id. */
   const conversationId = randomUUID();
   const conversationFirstMessage = randomUUID();
@@ -114,6 +116,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       attachments: [{ sha256: approvedFile, name: 'a.txt' }],
     });
     await clients.admin.push(reviewOp(withFile));
+    messageFile = (await uploadText(clients.member, 'Only between us.')).body.sha256;
     const started = await clients.member.push({
       id: conversationFirstMessage,
       type: 'startConversation',
@@ -121,6 +124,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       recipients: [thirdId],
       subject: 'Between us',
       body: 'A private word.',
+      attachments: [{ sha256: messageFile, name: 'between-us.txt' }],
     } as Op);
     expect(started.body.results[0].status).toBe('applied');
   });
@@ -566,6 +570,11 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       { visitor: '401', member: '200 1 conversation, 1 message', other: '200 none', admin: '200 none' },
     ],
     [
+      'GET /api/attachments/:sha256 (a file only the author’s conversation carries; no flag open)',
+      async (c) => c.request('GET', `/api/attachments/${messageFile}`),
+      { visitor: '401', member: '200', other: '404', admin: '404' },
+    ],
+    [
       'push sendMessage (the author’s conversation)',
       async (c) => opOutcome(c, { id: randomUUID(), type: 'sendMessage', conversationId, body: 'Me too.' } as Op),
       { visitor: '401', member: '200 applied', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
@@ -589,6 +598,11 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       'push flagMessage (the author’s own first message)',
       async (c) => opOutcome(c, { id: randomUUID(), type: 'flagMessage', messageId: conversationFirstMessage, reason: 'spam' } as Op),
       { visitor: '401', member: '200 cannot_flag_own', other: '200 conversation_not_found', admin: '200 conversation_not_found' },
+    ],
+    [
+      'push dismissMessageFlags (the author’s first message)',
+      async (c) => opOutcome(c, { id: randomUUID(), type: 'dismissMessageFlags', messageId: conversationFirstMessage } as Op),
+      { visitor: '401', member: '200 admins_only', other: '200 admins_only', admin: '200 applied' },
     ],
     [
       'push leaveConversation (the author’s conversation)',

@@ -59,7 +59,14 @@ describe.each(BACKENDS)('flagged messages on %s', (backend) => {
     const list = await admin.request('GET', '/api/admin/message-flags');
     expect(list.status).toBe(200);
     expect(list.body.flags).toEqual([
-      { id: expect.any(String), flagger: 'Bob Brook', reason: 'spam', text: 'Selling lists', createdAt: expect.any(Number) },
+      {
+        id: expect.any(String),
+        messageId: firstMessage,
+        flagger: 'Bob Brook',
+        reason: 'spam',
+        text: 'Selling lists',
+        createdAt: expect.any(Number),
+      },
     ]);
     expect(JSON.stringify(list.body)).not.toContain('panel list');
     // Browsing it otherwise: nothing.
@@ -80,6 +87,20 @@ describe.each(BACKENDS)('flagged messages on %s', (backend) => {
       reason: 'spam',
       detail: { conversationId: conversation },
     });
+  });
+
+  it('an admin dismisses a message’s flags: the list loses them, the staff log says so; a member cannot', async () => {
+    const dismiss = (messageId: string): Op => ({ id: randomUUID(), type: 'dismissMessageFlags', messageId }) as Op;
+    for (const member of [alice, bob, carol])
+      expect(resultOf(await member.push(dismiss(firstMessage)))).toMatchObject({ status: 'refused', code: 'admins_only' });
+    expect((await admin.request('GET', '/api/admin/message-flags')).body.flags).toHaveLength(1);
+    expect(resultOf(await admin.push(dismiss(firstMessage))).status).toBe('applied');
+    expect((await admin.request('GET', '/api/admin/message-flags')).body.flags).toEqual([]);
+    const log = await admin.request('GET', '/api/admin/log');
+    expect(log.body.entries[0]).toMatchObject({ action: 'dismissMessageFlags', member: { name: 'Alice Ames' }, title: 'A private offer' });
+    // The message stays: Bob still reads it, and may not flag it again.
+    expect((await bob.pull()).body.messages.map((one: { body: string }) => one.body)).toEqual(['Buy my panel list, cheap.']);
+    expect(resultOf(await admin.push(dismiss(randomUUID())))).toMatchObject({ status: 'refused', code: 'conversation_not_found' });
   });
 
   it('members cannot list or open flags; an unknown flag is not found', async () => {

@@ -1,5 +1,5 @@
 // Messages on a connected device (issue 61): what the member writes is queued for the server; a
-// refusal takes away what it made here; a pull brings the member's conversations, and one they left
+// refusal takes away what it made here and keeps its words as a draft with the refusal's sentence; a pull brings the member's conversations, and one they left
 // leaves the device with its messages; another member signing in finds none of them.
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../../src/db/storage/schema';
@@ -12,6 +12,9 @@ import { applyPullPage } from '../../../../src/db/sync/apply-pull';
 import { switchMember } from '../../../../src/db/sync/member-switch';
 import { countUnreadMessages, listConversations, sendMessage, startConversation } from '../../../../src/db/messages/messages';
 import type { Op, WireConversation, WireMessage } from '../../../../src/shared/protocol';
+import { clearMessageDraft, readMessageDraft, readNewMessageDraft } from '../../../../src/db/messages/drafts';
+import { filesNamedBy } from '../../../../src/db/ops/files-named';
+import { keepFile } from '../../../../src/db/files/files';
 import { signInAs } from '../../factories';
 import { pullPage } from '../../sync/fixtures';
 
@@ -57,7 +60,7 @@ const refuseAll = (code: string) => (ops: Op[]) => ops.map((op) => ({ id: op.id,
 describe('messages on a connected device', () => {
   it('a new conversation is queued; refused, it leaves the device with its message', async () => {
     await connectedMember();
-    const id = await startConversation([NOOR_ID], 'Fieldwork', 'Can we talk?');
+    const id = await startConversation([{ id: NOOR_ID, name: 'Noor' }], 'Fieldwork', 'Can we talk?');
     expect((await listConversations()).map((one) => one.subject)).toEqual(['Fieldwork']);
     const batch = await nextBatch(MIA, 100, Date.now());
     expect(batch.map((row) => row.op)).toEqual([
@@ -87,6 +90,66 @@ describe('messages on a connected device', () => {
     const batch = await nextBatch(MIA, 100, Date.now());
     await applyPushResults(batch, refuseAll('conversation_not_found')(batch.map((row) => row.op)), 5);
     expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Hello.']);
+  });
+
+  it('a refused message is kept as its conversation’s draft with the refusal’s sentence; a second joins it', async () => {
+    await connectedMember();
+    await applyPullPage(pullPage({ conversations: [conversation()], cursor: 5 }), MIA);
+    await sendMessage(CONVERSATION, 'Hi Noor.');
+    await sendMessage(CONVERSATION, 'Are you there?');
+    const batch = await nextBatch(MIA, 100, Date.now());
+    const refused = batch.map((row) => ({
+      id: row.op.id,
+      status: 'refused' as const,
+      code: 'messages_per_day',
+      reason: 'Slow down: 10 a day.',
+    }));
+    const refusals = await applyPushResults(batch, refused, 5);
+    expect(refusals.map((one) => one.reason)).toEqual(['Slow down: 10 a day.', 'Slow down: 10 a day.']);
+    expect(await db.messages.count()).toBe(0);
+    expect(await readMessageDraft(CONVERSATION)).toEqual({ body: 'Hi Noor.\n\nAre you there?', reason: 'Slow down: 10 a day.' });
+    await clearMessageDraft(CONVERSATION);
+    expect(await readMessageDraft(CONVERSATION)).toBeUndefined();
+  });
+
+  it('a refused new conversation is kept as the New message draft, its recipients named; another member reads none of it', async () => {
+    await connectedMember();
+    const id = await startConversation([{ id: NOOR_ID, name: 'Noor' }], 'Fieldwork', 'Can we talk?');
+    // Its recipients' names come from the conversation as it stood here (its participants as the
+    // device wrote them); Noor is known here by the conversation pulled before.
+    await db.conversations.update(id, {
+      participants: [
+        { id: MY_ID, name: 'Mia', left: false },
+        { id: NOOR_ID, name: 'Noor', left: false },
+      ],
+    });
+    const batch = await nextBatch(MIA, 100, Date.now());
+    await applyPushResults(batch, refuseAll('messages_closed')(batch.map((row) => row.op)), 0);
+    expect(await db.conversations.get(id)).toBeUndefined();
+    expect(await readNewMessageDraft()).toEqual({
+      conversationId: id,
+      recipients: [{ id: NOOR_ID, name: 'Noor' }],
+      subject: 'Fieldwork',
+      body: 'Can we talk?',
+      reason: 'messages_closed',
+    });
+    signInAs('omar@example.com', 'Omar');
+    expect(await readNewMessageDraft()).toBeUndefined();
+  });
+
+  it('a message names the files attached to it, as a reply does (its push uploads them first)', async () => {
+    await connectedMember();
+    await applyPullPage(pullPage({ conversations: [conversation()], cursor: 5 }), MIA);
+    const file = { sha256: 'b'.repeat(64), name: 'notes.txt', mime: 'text/plain', size: 5, width: null, height: null };
+    await keepFile(MIA, { attachment: file, blob: new Blob(['notes']) });
+    await sendMessage(CONVERSATION, 'See the notes.', [file]);
+    const [row] = await nextBatch(MIA, 100, Date.now());
+    expect(row!.op).toMatchObject({
+      type: 'sendMessage',
+      body: 'See the notes.',
+      attachments: [{ sha256: file.sha256, name: 'notes.txt' }],
+    });
+    expect(filesNamedBy(row!.op)).toEqual([file.sha256]);
   });
 
   it('a conversation the member left leaves the device, with its messages', async () => {

@@ -2,7 +2,7 @@
 // Flagged messages on /admin (issue 61): the admin sees who flagged a message and why, not what was
 // said; "Open conversation" shows it (the server writes the opening to the staff log); a local-only
 // forum shows nothing of it.
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const status = vi.hoisted(() => ({ state: 'synced' }));
@@ -12,9 +12,9 @@ const { MessageFlagsPanel } = await import('../../../../src/features/admin/messa
 
 afterEach(cleanup);
 
-const FLAG = { id: 'f1', flagger: 'Bob Brook', reason: 'spam', text: 'Selling lists', createdAt: 1 };
+const FLAG = { id: 'f1', messageId: 'm1', flagger: 'Bob Brook', reason: 'spam', text: 'Selling lists', createdAt: 1 };
 const OPENED = {
-  flag: { ...FLAG, messageId: 'm1' },
+  flag: FLAG,
   conversation: {
     id: 'c1',
     subject: 'A private offer',
@@ -41,6 +41,19 @@ describe('Flagged messages', () => {
       'Alice Ames (flagged)Buy my panel list.',
     );
     expect(screen.getByText(/Opening it was written to the staff log/)).toBeTruthy();
+  });
+
+  it('Dismiss settles the message’s flags and takes them off the list', async () => {
+    status.state = 'synced';
+    const other = { ...FLAG, id: 'f2', messageId: 'm2', flagger: 'Carol Cole' };
+    const dismiss = vi.fn(async () => undefined);
+    render(<MessageFlagsPanel load={async () => [FLAG, { ...FLAG, id: 'f3', flagger: 'Dan Dale' }, other]} dismiss={dismiss} />);
+    const list = await screen.findByRole('list', { name: 'Flagged messages' });
+    fireEvent.click(within(list).getAllByRole('button', { name: 'Dismiss' })[0]!);
+    expect(dismiss).toHaveBeenCalledWith('m1');
+    // Both flags of m1 go; Carol's of another message stays.
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(list.textContent).toContain('Carol Cole');
   });
 
   it('shows nothing on a local-only forum', () => {

@@ -7,12 +7,16 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A message's files ask the mode as a reply's do; this device is connected (no health check to make).
+vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
 import { db } from '../../../../src/db/storage/schema';
 import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
 import { MessagesScreen } from '../../../../src/features/messages/messages-screen';
 import { ConversationView } from '../../../../src/features/messages/conversation-view';
 import { AppShell } from '../../../../src/components/layouts/app-shell';
 import { MESSAGES_CLOSED } from '../../../../src/shared/messages';
+import { messageDraftKey, newMessageDraftKey } from '../../../../src/db/messages/drafts';
 import { makePost, signInAs, storePosts } from '../../factories';
 
 afterEach(cleanup);
@@ -139,6 +143,32 @@ describe('/messages', () => {
     ).toEqual(['Mila']);
   });
 
+  it('a new message the server refused: its sentence, and Open draft brings it back into New message', async () => {
+    await member({ approved: true });
+    await db.meta.put({
+      key: newMessageDraftKey(ME),
+      value: {
+        conversationId: CONVERSATION,
+        recipients: [{ id: NOOR_ID, name: 'Noor' }],
+        subject: 'Fieldwork',
+        body: 'Can we talk?',
+        reason: 'You can send 3 messages on your first day.',
+      },
+    });
+    messagesAt(true, async () => []);
+    expect(await screen.findByText(/^Your message was not sent: You can send 3 messages on your first day\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    expect(within(dialog).getByText(/^Your message was not sent: You can send 3/)).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'Recipients' }).textContent).toContain('Noor');
+    expect((within(dialog).getByLabelText('Subject') as HTMLInputElement).value).toBe('Fieldwork');
+    expect((within(dialog).getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Can we talk?');
+    // Sent again, the draft is gone.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Opened conversation')).toBeTruthy();
+    await waitFor(async () => expect(await db.meta.get(newMessageDraftKey(ME))).toBeUndefined());
+  });
+
   it('New message refuses to send without a recipient, in words', async () => {
     await member({ approved: true });
     messagesAt(true, async () => []);
@@ -210,6 +240,61 @@ describe('/messages/:id', () => {
     fireEvent.click(within(dialog).getByLabelText('Spam'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send flag' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flag message' })).toBeNull());
+  });
+
+  it('on a local-only device (a link followed there): says messages need the server, shows none of it', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    render(
+      <MemoryRouter initialEntries={[`/messages/${CONVERSATION}`]}>
+        <ConversationView id={CONVERSATION} connected={false} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByText(/^Messages need the server/)).toBeTruthy();
+    expect(screen.queryByText('Any news?')).toBeNull();
+    expect(screen.queryByLabelText('Your reply')).toBeNull();
+  });
+
+  it('shows a message’s files as a reply’s, and its reply box offers Attach', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    await db.messages.update('0d000000-0000-4000-8000-0000000000e2', {
+      attachments: [{ sha256: 'a'.repeat(64), name: 'quotas.csv', mime: 'text/csv', size: 2048, width: null, height: null }],
+    });
+    open();
+    const files = await screen.findByRole('region', { name: 'Attachments' });
+    expect(files.textContent).toContain('quotas.csv');
+    expect(screen.getByRole('button', { name: 'Attach' })).toBeTruthy();
+  });
+
+  it('a message the server refused comes back into Your reply with its sentence; sent again, the draft is gone', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    await db.meta.put({ key: messageDraftKey(ME, CONVERSATION), value: { body: 'See you at 10.', reason: 'Slow down.' } });
+    open();
+    expect(await screen.findByText('Your message was not sent: Slow down. It is kept below as a draft.')).toBeTruthy();
+    const box = (await screen.findByLabelText('Your reply')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('See you at 10.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(async () => expect((await db.messages.toArray()).map((one) => one.body)).toContain('See you at 10.'));
+    expect(await db.meta.get(messageDraftKey(ME, CONVERSATION))).toBeUndefined();
+    await waitFor(() => expect(screen.queryByText(/Your message was not sent/)).toBeNull());
+  });
+
+  it('a conversation gone from the device (left elsewhere) keeps a refused message readable, to copy, until discarded', async () => {
+    await member({ approved: true });
+    await db.meta.put({
+      key: messageDraftKey(ME, CONVERSATION),
+      value: { body: 'See you at 10.', reason: 'This conversation is not available to you.' },
+    });
+    open();
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy();
+    expect(await screen.findByText(/^Your message was not sent: This conversation is not available to you\. Copy it/)).toBeTruthy();
+    expect((screen.getByLabelText('Your unsent message') as HTMLTextAreaElement).value).toBe('See you at 10.');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    await waitFor(() => expect(screen.queryByLabelText('Your unsent message')).toBeNull());
+    expect(await db.meta.get(messageDraftKey(ME, CONVERSATION))).toBeUndefined();
   });
 
   it('another member’s conversation, or none: not available', async () => {
