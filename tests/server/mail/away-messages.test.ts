@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op } from '../../../src/shared/protocol';
 import { awayMessagesRound, AWAY_MS } from '../../../server/mail/notify';
-import { Client, replyOp, reviewOp } from '../support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../support/databases';
+import type { Client } from '../support/client';
+import { joinCast, openMessages } from '../support/cast';
+import { BACKENDS } from '../support/databases';
 import { testServer, type TestServer } from '../support/app';
 
 const start = (conversationId: string, recipients: string[], body: string): Op =>
@@ -20,7 +21,6 @@ describe.each(BACKENDS)('messages emailed when away, on %s', (backend) => {
   let server: TestServer;
   let alice: Client;
   let bob: Client;
-  let carol: Client;
   const ids: Record<string, string> = {};
 
   /** The away emails queued to `email`: subject and text. */
@@ -32,19 +32,10 @@ describe.each(BACKENDS)('messages emailed when away, on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    const admin = new Client(server.app);
-    alice = new Client(server.app);
-    bob = new Client(server.app);
-    carol = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await alice.join('alice@example.com', undefined, 'Alice Ames');
-    await bob.join('bob@example.com', undefined, 'Bob Brook');
-    await carol.join('carol@example.com', undefined, 'Carol Cole');
-    for (const [name, client] of Object.entries({ alice, bob, carol }))
-      ids[name] = (await client.request('GET', '/api/session')).body.user.id as string;
-    const postId = await alice.createPost('Quotas');
-    await admin.push(reviewOp(postId));
-    await bob.push(replyOp(postId, 'Agreed.'));
+    const cast = await joinCast(server.app);
+    ({ alice, bob } = cast);
+    Object.assign(ids, cast.ids);
+    await openMessages(cast, 'Quotas');
   });
   afterAll(() => server.close());
 

@@ -5,8 +5,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op, WireMessage } from '../../../../src/shared/protocol';
-import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { type Client, type Answer } from '../../support/client';
+import { joinCast, openMessages } from '../../support/cast';
+import { BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 import { RELAXED_LIMITS } from '../../support/limits';
 
@@ -38,18 +39,10 @@ describe.each(BACKENDS)('a message’s files on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend, { memberLimits: RELAXED_LIMITS });
-    admin = new Client(server.app);
-    alice = new Client(server.app);
-    bob = new Client(server.app);
-    carol = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await alice.join('alice@example.com', undefined, 'Alice Ames');
-    await bob.join('bob@example.com', undefined, 'Bob Brook');
-    await carol.join('carol@example.com', undefined, 'Carol Cole');
-    bobId = (await bob.request('GET', '/api/session')).body.user.id as string;
-    const postId = await alice.createPost('Quotas');
-    await admin.push(reviewOp(postId));
-    await bob.push(replyOp(postId, 'Agreed.'));
+    const cast = await joinCast(server.app);
+    ({ admin, alice, bob, carol } = cast);
+    bobId = cast.ids.bob;
+    await openMessages(cast, 'Quotas');
     quotas = await uploadText(alice, 'Quota: 40 per cell.', 'quotas.txt');
   });
   afterAll(() => server.close());

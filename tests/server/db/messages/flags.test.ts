@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op } from '../../../../src/shared/protocol';
-import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { type Client, type Answer } from '../../support/client';
+import { joinCast, openMessages } from '../../support/cast';
+import { BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 
 const resultOf = (answer: Answer) => answer.body.results[0];
@@ -23,18 +24,10 @@ describe.each(BACKENDS)('flagged messages on %s', (backend) => {
 
   beforeAll(async () => {
     server = await testServer(backend);
-    admin = new Client(server.app);
-    alice = new Client(server.app);
-    bob = new Client(server.app);
-    carol = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await alice.join('alice@example.com', undefined, 'Alice Ames');
-    await bob.join('bob@example.com', undefined, 'Bob Brook');
-    await carol.join('carol@example.com', undefined, 'Carol Cole');
-    const bobId = (await bob.request('GET', '/api/session')).body.user.id as string;
-    const postId = await alice.createPost('Quotas');
-    await admin.push(reviewOp(postId));
-    await bob.push(replyOp(postId, 'Agreed.'));
+    const cast = await joinCast(server.app);
+    ({ admin, alice, bob, carol } = cast);
+    const bobId = cast.ids.bob;
+    await openMessages(cast, 'Quotas');
     const started = await alice.push({
       id: firstMessage,
       type: 'startConversation',

@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op, WireConversation, WireMessage } from '../../../../src/shared/protocol';
-import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { type Client, type Answer } from '../../support/client';
+import { joinCast, openMessages } from '../../support/cast';
+import { BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 import { RELAXED_LIMITS } from '../../support/limits';
 import { createUser } from '../../../../server/db/members/accounts';
@@ -39,19 +40,10 @@ describe.each(BACKENDS)('messages against hostile input on %s', (backend) => {
     server = await testServer(backend, {
       memberLimits: { ...RELAXED_LIMITS, pages_per_minute: { count: 40, seconds: 86_400, firstDayCount: 40, firstDaySeconds: 86_400 } },
     });
-    admin = new Client(server.app);
-    alice = new Client(server.app);
-    bob = new Client(server.app);
-    carol = new Client(server.app);
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await alice.join('alice@example.com', undefined, 'Alice Ames');
-    await bob.join('bob@example.com', undefined, 'Bob Brook');
-    await carol.join('carol@example.com', undefined, 'Carol Cole');
-    aliceId = (await alice.request('GET', '/api/session')).body.user.id as string;
-    bobId = (await bob.request('GET', '/api/session')).body.user.id as string;
-    const postId = await alice.createPost('Quota sampling');
-    await admin.push(reviewOp(postId));
-    for (const member of [bob, carol]) expect(resultOf(await member.push(replyOp(postId, 'Agreed.'))).status).toBe('applied');
+    const cast = await joinCast(server.app);
+    ({ admin, alice, bob, carol } = cast);
+    ({ alice: aliceId, bob: bobId } = cast.ids);
+    await openMessages(cast, 'Quota sampling', [bob, carol]);
     expect(resultOf(await alice.push(start([bobId], 'Quota file', 'The quota file is ready.', conversation))).status).toBe('applied');
   });
   afterAll(() => server.close());

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op, WireConversation, WireMessage } from '../../../../src/shared/protocol';
 import { MESSAGES_CLOSED } from '../../../../src/shared/messages';
-import { Client, replyOp, reviewOp, type Answer } from '../../support/client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
+import { type Client, replyOp, reviewOp, type Answer } from '../../support/client';
+import { joinCast } from '../../support/cast';
+import { BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 import { RELAXED_LIMITS } from '../../support/limits';
 
@@ -39,16 +40,9 @@ describe.each(BACKENDS)('messages on %s', (backend) => {
     server = await testServer(backend, {
       memberLimits: { ...RELAXED_LIMITS, messages_per_day: { count: 100, seconds: 86_400, firstDayCount: 4, firstDaySeconds: 86_400 } },
     });
-    alice = new Client(server.app);
-    bob = new Client(server.app);
-    carol = new Client(server.app);
-    admin = new Client(server.app);
-    await alice.join('alice@example.com', undefined, 'Alice Ames');
-    await bob.join('bob@example.com', undefined, 'Bob Brook');
-    await carol.join('carol@example.com', undefined, 'Carol Cole');
-    await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    for (const [name, client] of Object.entries({ alice, bob, carol }))
-      ids[name] = (await client.request('GET', '/api/session')).body.user.id as string;
+    const cast = await joinCast(server.app);
+    ({ admin, alice, bob, carol } = cast);
+    Object.assign(ids, cast.ids);
   });
   afterAll(() => server.close());
 
