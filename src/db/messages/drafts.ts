@@ -30,17 +30,18 @@ export const newMessageDraftKey = (email: string) => `${META_KEY_PREFIXES.newMes
 const joined = (before: string | undefined, body: string) => (before ? `${before}\n\n${body}` : body);
 
 /**
- * Keeps the words of a refused `sendMessage` or `startConversation` as a draft (inside the caller's
- * transaction, before what it made here is taken away: a new conversation's participants name its recipients).
+ * Keeps the words of a refused operation that `creates` a message or a conversation as a draft (inside the
+ * caller's transaction, before what it made here is taken away: a new conversation's participants name its
+ * recipients). The caller reads `creates` from the operation's definition.
  */
-export async function keepRefusedMessage(row: OutboxRow, reason: string): Promise<void> {
+export async function keepRefusedMessage(row: OutboxRow, reason: string, creates: 'message' | 'conversation'): Promise<void> {
   const op = row.op as Op & { conversationId?: unknown; body?: unknown; subject?: unknown; recipients?: unknown };
   if (typeof op.conversationId !== 'string' || typeof op.body !== 'string') return;
-  if (op.type === 'sendMessage') {
+  if (creates === 'message') {
     const key = messageDraftKey(row.email, op.conversationId);
     const before = (await db.meta.get(key))?.value as MessageDraft | undefined;
     await db.meta.put({ key, value: { body: joined(before?.body, op.body), reason } satisfies MessageDraft });
-  } else if (op.type === 'startConversation') {
+  } else {
     const key = newMessageDraftKey(row.email);
     const before = (await db.meta.get(key))?.value as NewMessageDraft | undefined;
     const participants = (await db.conversations.get(op.conversationId))?.participants ?? [];

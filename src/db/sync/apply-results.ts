@@ -141,7 +141,8 @@ async function keepWords(row: OutboxRow, code: string, reason: string): Promise<
     if (code === 'not_found' && !(await db.posts.get(row.postId))) await keepDraft(row.email, op.id, reply.content);
     else if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
   } else if (kept === 'message') {
-    await keepRefusedMessage(row, reason);
+    const creates = definitionOf(op.type).creates;
+    if (creates === 'message' || creates === 'conversation') await keepRefusedMessage(row, reason, creates);
   } else if (kept === 'edit') {
     let fields;
     try {
