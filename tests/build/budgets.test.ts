@@ -34,7 +34,10 @@ const KB = 1024;
 // them: 1387.5 → 1415.6 KB at the merge, none of the tabs in the first load): 1420 KB.
 // Then by losing access (issue 61: a hidden category's posts leaving the device with what hangs off
 // them, the kept drafts and the forum’s Kept drafts notice: 1421.2 KB; of it in the first load only the kept drafts’ meta key): 1425 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1425 * KB };
+// Then by messages' files, refused messages kept as drafts and dismissing a message's flags (issue 61:
+// the reply's Attach in the conversation's page and New message, the drafts, one more operation; loaded
+// with /messages and /admin, not in the first load): 1427.4 KB at the merge: 1432 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1432 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
