@@ -9,7 +9,9 @@ export async function expectHeaderInOneRow(page: Page): Promise<void> {
     header.getByRole('link', { name: 'Insight Exchange' }).first(),
     header.getByRole('link', { name: 'Forum', exact: true }),
     header.getByRole('link', { name: /^Admin/ }),
+    header.getByRole('link', { name: /^Messages/ }),
     header.getByRole('link', { name: 'Profile', exact: true }),
+    header.getByRole('button', { name: /^Notifications/ }).locator('visible=true'),
     header.getByRole('button', { name: 'New Post' }).locator('visible=true'),
     header.getByRole('button', { name: 'Log out' }),
   ];
@@ -20,4 +22,11 @@ export async function expectHeaderInOneRow(page: Page): Promise<void> {
   }
   expect(Math.max(...middles) - Math.min(...middles), middles.join(', ')).toBeLessThan(6);
   expect((await header.boundingBox())!.height).toBeLessThan(80);
+}
+
+/** The header's sync status shows its words whole (not cut to "S…"). */
+export async function expectStatusWhole(page: Page): Promise<void> {
+  const words = page.getByRole('banner').locator('.app-sync-label > span').locator('visible=true');
+  const cut = await words.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(cut, 'the status is cut').toBeLessThanOrEqual(0);
 }
