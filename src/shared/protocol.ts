@@ -14,13 +14,14 @@ import { ATTACHMENT_LIMITS, SHA256_PATTERN, type Attachment } from './attachment
 import { MEMBER_ID_PATTERN } from './members';
 import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification, type PostReview } from './moderation';
 import { unstorableText, validateName, type Problem } from './validation';
+import { FOLLOW_KINDS, FOLLOW_LEVELS } from './follows';
 
 /**
  * The version of this protocol. Devices send it with every request (PROTOCOL_HEADER) and the
  * server answers `protocol_mismatch` to another one; /api/health returns it. Raise it only when a
  * device of the previous version could misread an answer; say what changed in docs/sync-protocol.md.
  */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 /**
  * The versions this build's server serves. Version 2 added replies and views (new operations, and
  * `replies` in a pull); a version-1 device keeps working for posts and likes: its pulls carry no
@@ -42,8 +43,11 @@ export const PROTOCOL_VERSION = 7;
  * operations `startConversation`, `sendMessage`, `readMessages`, `leaveConversation` and
  * `flagMessage`, and `conversations` and `messages` in a pull: a member's own only); an older device
  * gets none of them.
+ * Version 8 (following, issue 62) added levels and read positions: the operations `follow`,
+ * `readPost` and `setAutoWatch`, `follows` and `reads` in a pull (a member's own only), and
+ * `autoWatch` in `preferences`; an older device gets none of them.
  */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
 /** The request header that carries the device's PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'x-insight-protocol';
 
@@ -247,9 +251,29 @@ export const wirePreferencesSchema = z.object({
   /** Issue 59: why, and until when (ms; null: no end date): the member's banner says both. */
   silenceReason: z.string().nullable().default(null),
   silencedUntil: z.number().nullable().default(null),
+  /** Version 8: writing a post or replying makes the member watch it (Profile's "Watch what I write"). */
+  autoWatch: z.boolean().default(true),
   seq: z.number().int().nonnegative(),
 });
 export type WirePreferences = z.infer<typeof wirePreferencesSchema>;
+
+/** Version 8: one of the member's levels (follows.ts) as a pull sends it to them. */
+export const wireFollowSchema = z.object({
+  kind: z.enum(FOLLOW_KINDS),
+  target: z.string(),
+  level: z.enum(FOLLOW_LEVELS),
+  at: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireFollow = z.infer<typeof wireFollowSchema>;
+
+/** Version 8: the member's read position in one post (follows.ts) as a pull sends it to them. */
+export const wireReadSchema = z.object({
+  postId: z.number().int().positive(),
+  readTo: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative(),
+});
+export type WireRead = z.infer<typeof wireReadSchema>;
 
 /**
  * A group as a pull sends it (version 7): to admins every group, to a member the groups they are in.
@@ -441,6 +465,10 @@ export const pullResponseSchema = z.object({
   conversations: z.array(wireConversationSchema).default([]),
   /** Version 7: the messages written in the same range in the conversations this member reads. */
   messages: z.array(wireMessageSchema).default([]),
+  /** Version 8: this member's levels changed in the same range (Normal too: it replaces another level). */
+  follows: z.array(wireFollowSchema).default([]),
+  /** Version 8: this member's read positions that moved in the same range. */
+  reads: z.array(wireReadSchema).default([]),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

@@ -17,6 +17,7 @@ import type { Theme } from '../../shared/theme';
 import type { SavedPost } from '../../shared/members';
 import type { Category } from '../../shared/categories';
 import type { Conversation, Message } from '../../shared/messages';
+import type { Follow, FollowLevel } from '../../shared/follows';
 
 /**
  * A stored post: the product.md §3 fields plus `rev`, a change number that grows with every write
@@ -367,6 +368,37 @@ export const SCHEMA_V12 = {
   messages: 'id, [conversationId+createdAt]',
 } as const;
 
+/**
+ * Version 13 (following, issue 62): the member's levels on posts, categories and tags (`follows`,
+ * by [email+kind+target]) and their read position in each post they read (`reads`, by
+ * [email+postId]; `[email+unread]` finds the posts with new replies at once). Both are the server's
+ * word (`sync`) with this device's outstanding operations on top, as saved posts are. Pulled from the
+ * start once, so the levels set before this build came arrive.
+ */
+export const SCHEMA_V13 = {
+  follows: '[email+kind+target], [email+kind]',
+  reads: '[email+postId], [email+unread]',
+} as const;
+
+/** A level as the device holds it (follows.ts): the member's (`email`), shown; `sync`: the server's word. */
+export interface FollowRow extends Follow {
+  email: string;
+  sync?: { level: FollowLevel; at: number; seq: number };
+}
+
+/**
+ * A read position as the device holds it: `readTo` the later of the server's and this device's; and
+ * `unread`, kept with it by every write of the post's replies or the position (db/follows), the
+ * number of visible replies by others after `readTo` that this device holds.
+ */
+export interface ReadRow {
+  email: string;
+  postId: number;
+  readTo: number;
+  unread: number;
+  sync?: { readTo: number; seq: number };
+}
+
 /** A group as this device holds it: the Group of shared/groups.ts, `member` 1 when its member is in it, and the change number. */
 export interface GroupRow {
   id: string;
@@ -434,6 +466,8 @@ export class InsightDatabase extends Dexie {
   categories!: EntityTable<CategoryRow, 'id'>;
   conversations!: EntityTable<ConversationRow, 'id'>;
   messages!: EntityTable<MessageRow, 'id'>;
+  follows!: Dexie.Table<FollowRow, [string, string, string]>;
+  reads!: Dexie.Table<ReadRow, [string, number]>;
 
   constructor(name: string = DATABASE_NAME) {
     // Relaxed durability: a commit is done once the OS has the data, not after an fsync. Every
@@ -527,6 +561,13 @@ export class InsightDatabase extends Dexie {
       .stores(SCHEMA_V12)
       .upgrade(async (tx) => {
         // Pulled from the start once: the groups made before this build came are below the cursor.
+        const meta = tx.table<MetaRow, string>('meta');
+        if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
+      });
+    this.version(13)
+      .stores(SCHEMA_V13)
+      .upgrade(async (tx) => {
+        // Pulled from the start once: the levels and read positions kept before this build came are below the cursor.
         const meta = tx.table<MetaRow, string>('meta');
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
       });

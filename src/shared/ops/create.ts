@@ -5,6 +5,7 @@ import { check, defineOp, refuse } from './define';
 import { newPoll, validatePoll } from '../polls';
 import { namedFiles, postFields } from './fields';
 import { postableCategory } from './rules';
+import { followWhatTheyWrote } from './follow';
 
 export const create = defineOp('create', 1, 'member', {
   limits: ['posts_per_day', 'seconds_between_posts'],
@@ -26,5 +27,6 @@ export const create = defineOp('create', 1, 'member', {
     const poll = post.poll ? { poll: newPoll(post.poll) } : {};
     const files = attachments.length > 0 ? { attachments } : {};
     await store.insertPost({ ...pendingPost(id, await store.member(actor), post), ...poll, ...files, submittedAt: context.now });
+    await followWhatTheyWrote(store, actor, id, 0, context.now);
   },
 });

@@ -140,9 +140,10 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
   /**
    * The device's rows it changes besides its post and reply, which show the server's word again
    * with what is outstanding on top once it settles (db/sync/rebase.ts): the member's notifications
-   * (its `ids`), their saved row of its post, their preferences (theme, name).
+   * (its `ids`), their saved row of its post, their preferences (theme, name, auto-watch), their
+   * level on a post, category or tag (follows), their read position in a post (reads).
    */
-  readonly touches?: 'notifications' | 'saved' | 'preferences';
+  readonly touches?: 'notifications' | 'saved' | 'preferences' | 'follows' | 'reads';
   /** What the member wrote in it, which a refusal gives back to them as a draft on the device (a message: with the refusal's sentence). */
   readonly keeps?: 'post' | 'reply' | 'edit' | 'message';
   /**

@@ -11,6 +11,7 @@ import { dismissMessageFlags } from './dismiss-message-flags';
 import { editPost } from './edit-post';
 import { editReply } from './edit-reply';
 import { flag } from './flag';
+import { follow, readPost, setAutoWatch } from './follow';
 import { archiveCategory, createCategory, editCategory, moveCategory } from './categories';
 import { addGroupMember, createGroup, editGroup, removeGroupMember } from './groups';
 import { hidePost } from './hide-post';
@@ -66,6 +67,9 @@ export const OPERATIONS = [
   leaveConversation,
   flagMessage,
   dismissMessageFlags,
+  follow,
+  readPost,
+  setAutoWatch,
 ] as const;
 
 export type AnyDefinition = (typeof OPERATIONS)[number];

@@ -7,6 +7,7 @@ import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { attachmentFields, namedFiles, replyText } from './fields';
 import { subjectPost, tellMentioned } from './rules';
+import { followWhatTheyWrote } from './follow';
 
 export const reply = defineOp('reply', 2, 'member', {
   limits: ['replies_per_day', 'seconds_between_replies'],
@@ -42,5 +43,6 @@ export const reply = defineOp('reply', 2, 'member', {
     await store.notify(told, context.now);
     await tellMentioned(store, actor, content, { post, replyId: row.id, author: row }, context.now, told);
     await store.recountComments(postId);
+    await followWhatTheyWrote(store, actor, postId, row.createdAt, context.now);
   },
 });

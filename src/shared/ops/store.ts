@@ -10,6 +10,7 @@ import type { Theme } from '../theme';
 import type { Group } from '../groups';
 import type { Category } from '../categories';
 import type { Conversation, Message } from '../messages';
+import type { FollowKind, FollowLevel } from '../follows';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -184,4 +185,18 @@ export interface OpStore {
    * keeps no flag (true): its server answers.
    */
   dismissMessageFlags(messageId: string): Promise<boolean>;
+  // Following (issue 62): the member's own levels and read positions.
+  /** The member's level on a target (follows.ts, followTarget's key), or undefined when they set none. */
+  followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined>;
+  /** How many categories and tags the member has a level on (FOLLOW_LIMITS.topics). */
+  topicFollows(actor: Actor): Promise<number>;
+  /** Sets the member's level on a target (Normal too: it is kept, so writing there no longer makes them watch it). */
+  setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void>;
+  /** The member's read position in the post (follows.ts), or undefined when they never read it. */
+  readPosition(actor: Actor, postId: number): Promise<number | undefined>;
+  /** Moves the member's read position in the post to `readTo` when that is later (never back). */
+  advanceRead(actor: Actor, postId: number, readTo: number, at: number): Promise<void>;
+  /** Whether writing a post or replying makes the member watch it (Profile's "Watch what I write"; default true). */
+  autoWatch(actor: Actor): Promise<boolean>;
+  setAutoWatch(actor: Actor, on: boolean): Promise<void>;
 }
