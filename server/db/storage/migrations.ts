@@ -835,6 +835,36 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE messages ADD COLUMN attachments jsonb`,
     `CREATE INDEX messages_attachments ON messages USING gin (attachments jsonb_path_ops)`,
   ],
+  // 29: following (issue 62). A member's level on a post, a category or a tag (`target`: a post's id
+  // in decimal, a category's id, a tag in lower case; Normal is kept too: it stops writing there from
+  // making them watch it), and their read position in each post they read (`read_to`: the createdAt of
+  // the last reply read, 0 the post itself; it only moves forward). Both are pulled by their own
+  // devices only, by change number (user_id, seq). `follows_watching` finds a post's, a category's or a
+  // tag's watchers when a reply is written. auto_watch: writing a post or replying makes the member
+  // watch it (Profile's "Watch what I write").
+  [
+    `CREATE TABLE follows (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      kind text NOT NULL CHECK (kind IN ('post', 'category', 'tag')),
+      target text NOT NULL,
+      level text NOT NULL CHECK (level IN ('watching', 'normal', 'muted')),
+      at bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (user_id, kind, target)
+    )`,
+    `CREATE INDEX follows_user_seq ON follows (user_id, seq)`,
+    `CREATE INDEX follows_watching ON follows (kind, target) WHERE level <> 'normal'`,
+    `CREATE TABLE post_reads (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      post_id bigint NOT NULL,
+      read_to bigint NOT NULL,
+      at bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (user_id, post_id)
+    )`,
+    `CREATE INDEX post_reads_user_seq ON post_reads (user_id, seq)`,
+    `ALTER TABLE users ADD COLUMN auto_watch boolean NOT NULL DEFAULT true`,
+  ],
 ];
 
 /**
