@@ -49,8 +49,10 @@ function Conversation({ id }: { id: string }) {
   const problem = validateMessageBody(reply);
   const newest = found?.messages.at(-1)?.createdAt;
   // A message the server refused comes back into the reply box once, with its sentence above it.
+  // Once the draft is gone (sent again, discarded), the same words refused again come back again.
   const draft = useMessageDraft(id);
   const [restored, setRestored] = useState<string | null>(null);
+  if (draft === null && restored !== null) setRestored(null);
   if (draft && restored !== draft.body) {
     setRestored(draft.body);
     // A draft that grew (a second refusal) replaces its earlier words still untouched in the box.

@@ -280,6 +280,10 @@ describe('/messages/:id', () => {
     await waitFor(async () => expect((await db.messages.toArray()).map((one) => one.body)).toContain('See you at 10.'));
     expect(await db.meta.get(messageDraftKey(ME, CONVERSATION))).toBeUndefined();
     await waitFor(() => expect(screen.queryByText(/Your message was not sent/)).toBeNull());
+    // Refused again with the same words: they come back into the box again (it was emptied by Send).
+    await db.meta.put({ key: messageDraftKey(ME, CONVERSATION), value: { body: 'See you at 10.', reason: 'Slow down.' } });
+    expect(await screen.findByText('Your message was not sent: Slow down. It is kept below as a draft.')).toBeTruthy();
+    await waitFor(() => expect(box.value).toBe('See you at 10.'));
   });
 
   it('a conversation gone from the device (left elsewhere) keeps a refused message readable, to copy, until discarded', async () => {
