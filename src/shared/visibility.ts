@@ -15,7 +15,8 @@
 //   one's to admins only, a deleted one's to nobody;
 // - the text an edit replaced (`previous`): admins only; a rejection's or hide's reason: its author and admins;
 //   an author's email: the author and admins;
-// - a file: its uploaders, admins, and whoever may see a post or read a reply that carries it;
+// - a file: its uploaders, admins, and whoever may see a post or read a reply that carries it; a message's
+//   file also its conversation's participants, and one only messages carry admins only through an open flag;
 // - a notification: its recipient only, while they may still see its post (and read its reply);
 // - member facts (member pages, mention search, the digest): public ones only, what a viewer who is
 //   neither the author nor an admin sees: approved posts, visible replies on them, likes on them.
@@ -165,15 +166,23 @@ export const isCarriedWhereSeen = (file: SeenFile, viewer: Viewer): boolean =>
   file.posts.some((post) => maySeePost(post, viewer)) ||
   file.replies.some(({ reply, post }) => maySeePost(post, viewer) && mayReadReply(reply, viewer));
 
-/** Who may download a file: its uploaders, admins, and whoever may see a post or read a reply that carries it. */
+/**
+ * Who may download a file posts and replies carry (or nothing does): its uploaders, admins, and
+ * whoever may see a post or read a reply that carries it (mayDownloadFile, with no message carrying it).
+ */
 export const maySeeFile = (file: SeenFile, viewer: Viewer): boolean =>
-  mayDownload(file.uploadedByViewer, isCarriedWhereSeen(file, viewer), viewer);
+  mayDownloadFile(
+    {
+      uploadedByViewer: file.uploadedByViewer,
+      carriedWhereSeen: isCarriedWhereSeen(file, viewer),
+      inViewersConversation: false,
+      onlyInMessages: false,
+      inFlaggedConversation: false,
+    },
+    viewer,
+  );
 
-/** maySeeFile once a query has said whether the viewer uploaded the file and whether something they may see carries it (visibleFileNameSql). */
-export const mayDownload = (uploadedByViewer: boolean, carriedWhereSeen: boolean, viewer: Viewer): boolean =>
-  uploadedByViewer || isAdmin(viewer) || carriedWhereSeen;
-
-/** What a query says of a file and its viewer for a download, messages included (messageFileSql). */
+/** What a query says of a file and its viewer for a download, messages included (visibleFileNameSql, messageFileSql). */
 export interface DownloadedFile {
   uploadedByViewer: boolean;
   /** A post the viewer may see, or a reply they may read, carries it. */
@@ -207,8 +216,7 @@ const carries = (alias: string, sha256: string) => `${alias}.attachments @> json
 export const messageFileSql = (viewer: SqlViewer, sha256: string): string => `
     (SELECT f->>'name' FROM messages y CROSS JOIN LATERAL jsonb_array_elements(y.attachments) f
      WHERE ${carries('y', sha256)} AND f->>'sha256' = ${sha256}
-       AND EXISTS (SELECT 1 FROM conversation_members cm JOIN users cu ON cu.id = cm.user_id
-         WHERE cm.conversation_id = y.conversation_id AND cu.email = ${viewer.email} AND cm.left_at IS NULL) LIMIT 1) AS conversation_name,
+       AND ${participantSql(viewer, 'y.conversation_id')} LIMIT 1) AS conversation_name,
     (EXISTS (SELECT 1 FROM messages y WHERE ${carries('y', sha256)})
       AND NOT EXISTS (SELECT 1 FROM posts p WHERE ${carries('p', sha256)})
       AND NOT EXISTS (SELECT 1 FROM replies r WHERE ${carries('r', sha256)})) AS only_in_messages,
@@ -222,10 +230,10 @@ export const messageFileSql = (viewer: SqlViewer, sha256: string): string => `
  */
 export const visibleFileNameSql = (viewer: SqlViewer, sha256: string): string => `coalesce(
     (SELECT f->>'name' FROM posts p CROSS JOIN LATERAL jsonb_array_elements(p.attachments) f
-     WHERE p.attachments @> jsonb_build_array(jsonb_build_object('sha256', ${sha256})) AND f->>'sha256' = ${sha256}
+     WHERE ${carries('p', sha256)} AND f->>'sha256' = ${sha256}
        AND ${postVisibleSql(viewer, 'p')} LIMIT 1),
     (SELECT f->>'name' FROM replies r JOIN posts p ON p.id = r.post_id CROSS JOIN LATERAL jsonb_array_elements(r.attachments) f
-     WHERE r.attachments @> jsonb_build_array(jsonb_build_object('sha256', ${sha256})) AND f->>'sha256' = ${sha256}
+     WHERE ${carries('r', sha256)} AND f->>'sha256' = ${sha256}
        AND ${replyReadableSql(viewer, 'r')} AND ${postVisibleSql(viewer, 'p')} LIMIT 1))`;
 
 // ---- Notifications ----
@@ -290,10 +298,14 @@ export interface Participation {
 export const mayReadConversation = (participation: Participation | undefined, viewer: Viewer): boolean =>
   viewer !== null && participation !== undefined && !participation.left;
 
+/** The viewer (by email) takes part in the conversation whose id is in `conversationId` (SQL) and has not left it. */
+function participantSql(viewer: SqlViewer, conversationId: string): string {
+  return `EXISTS (SELECT 1 FROM conversation_members cm JOIN users cu ON cu.id = cm.user_id
+    WHERE cm.conversation_id = ${conversationId} AND cu.email = ${viewer.email} AND cm.left_at IS NULL)`;
+}
+
 /**
  * mayReadConversation in SQL, over the conversations table (named `alias`): the viewer (by email) is
  * one of its participants and has not left it.
  */
-export const conversationReadableSql = (viewer: SqlViewer, alias?: string): string =>
-  `EXISTS (SELECT 1 FROM conversation_members cm JOIN users cu ON cu.id = cm.user_id
-    WHERE cm.conversation_id = ${column(alias, 'id')} AND cu.email = ${viewer.email} AND cm.left_at IS NULL)`;
+export const conversationReadableSql = (viewer: SqlViewer, alias?: string): string => participantSql(viewer, column(alias, 'id'));

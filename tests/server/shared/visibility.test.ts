@@ -17,7 +17,8 @@ import {
   isPublicPost,
   isPublicReply,
   likeOutcome,
-  mayDownload,
+  mayDownloadFile,
+  messageFileSql,
   mayReadPrevious,
   mayReadReason,
   mayReadReply,
@@ -253,9 +254,15 @@ describe.each(BACKENDS)('who sees what, SQL against the TypeScript rule, on %s',
     const files = [...posts.map((post) => post.file), ...replies.map((reply) => reply.file), unclaimed];
     const userId = viewer ? users.get(viewer.email)! : -1;
     for (const file of files) {
-      const [row] = await db.query<{ uploaded: boolean; shown: string | null }>(
+      const [row] = await db.query<{
+        uploaded: boolean;
+        shown: string | null;
+        conversation_name: string | null;
+        only_in_messages: boolean;
+        in_flagged_conversation: boolean;
+      }>(
         `SELECT EXISTS (SELECT 1 FROM attachment_uploads u WHERE u.sha256 = a.sha256 AND u.user_id = $3) AS uploaded,
-           ${visibleFileNameSql(V, 'a.sha256')} AS shown
+           ${visibleFileNameSql(V, 'a.sha256')} AS shown, ${messageFileSql(V, 'a.sha256')}
          FROM attachments a WHERE a.sha256 = $4`,
         [...viewerParams(viewer), userId, file],
       );
@@ -264,7 +271,17 @@ describe.each(BACKENDS)('who sees what, SQL against the TypeScript rule, on %s',
         posts: posts.filter((post) => post.file === file),
         replies: replies.filter((reply) => reply.file === file).map((reply) => ({ reply, post: postById(reply.postId)! })),
       };
-      expect({ file, may: mayDownload(row!.uploaded, row!.shown !== null, viewer) }).toEqual({ file, may: maySeeFile(model, viewer) });
+      const may = mayDownloadFile(
+        {
+          uploadedByViewer: row!.uploaded,
+          carriedWhereSeen: row!.shown !== null,
+          inViewersConversation: row!.conversation_name !== null,
+          onlyInMessages: row!.only_in_messages,
+          inFlaggedConversation: row!.in_flagged_conversation,
+        },
+        viewer,
+      );
+      expect({ file, may }).toEqual({ file, may: maySeeFile(model, viewer) });
       // The name shown is the one a post or reply the viewer may see gives it.
       expect({ file, shown: row!.shown !== null }).toEqual({ file, shown: isCarriedWhereSeen(model, viewer) });
     }
