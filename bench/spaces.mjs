@@ -22,7 +22,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { startPostgres } from '../scripts/postgres.mjs';
-import { percentile, rssMb, Session, startServer } from './server/harness.mjs';
+import { listen, percentile, rssMb, Session, startServer } from './server/harness.mjs';
 import { seedPosts } from './server/measures.mjs';
 
 const GROUPS = 100;
@@ -96,25 +96,6 @@ async function seedSpaces(sql) {
   return { tokens, roomPost: (group) => firstId + group };
 }
 
-/** One live stream; every cursor it announces goes to `heard`. Resolves once the first (on connect) came. */
-function openStream(url, cookie, heard) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${url}/api/events`, { headers: { cookie }, agent: false }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`events answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      let first = true;
-      response.on('data', (chunk) => {
-        for (const match of chunk.matchAll(/data: \{"cursor":(\d+)\}/g)) heard(Number(match[1]));
-        if (first) {
-          first = false;
-          resolve({ close: () => request.destroy() });
-        }
-      });
-    });
-    request.on('error', reject);
-  });
-}
-
 /** (a): the streams, the rounds, the fence, and who was told. */
 async function scopedStreams(server, seeded) {
   const streams = [];
@@ -134,7 +115,7 @@ async function scopedStreams(server, seeded) {
     opened.push(
       ...(await Promise.all(
         streams.slice(start, start + 100).map(({ stream, member }) =>
-          openStream(server.url, `ie_session=${seeded.tokens[member]}`, (cursor) => {
+          listen(server.url, `ie_session=${seeded.tokens[member]}`, (cursor) => {
             stream.heard.add(cursor);
             const before = stream.last;
             stream.last = Math.max(stream.last, cursor);
