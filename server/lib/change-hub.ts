@@ -74,26 +74,31 @@ export class ChangeHub {
    * returns the unsubscribe function. A member's groups are read here, and again when a change names them.
    */
   subscribe(listener: Listener, member?: StreamMember): () => void {
-    const entry: Entry = { listener, admin: member?.admin === true, groups: [] };
-    this.entries.add(entry);
-    if (!member) this.everything.add(entry);
-    else {
-      entry.userId = String(member.userId);
-      addTo(this.byUser, entry.userId, entry);
-      if (entry.admin) this.admins.add(entry);
-      else void this.regroup(entry.userId);
+    if (!member) {
+      const entry: Entry = { listener, admin: false, groups: [] };
+      this.entries.add(entry);
+      this.everything.add(entry);
+      return () => this.remove(entry);
     }
+    const entry = this.add(listener, member, []);
+    if (!entry.admin) void this.regroup(entry.userId!);
     return () => this.remove(entry);
   }
 
   /** Subscribes a member whose groups are known (a test, a benchmark): no read. */
   subscribeWithGroups(listener: Listener, member: StreamMember, groups: readonly string[]): () => void {
+    const entry = this.add(listener, member, groups);
+    return () => this.remove(entry);
+  }
+
+  /** A member's stream, indexed by its account, as an admin's, and by `groups`. */
+  private add(listener: Listener, member: StreamMember, groups: readonly string[]): Entry {
     const entry: Entry = { listener, admin: member.admin, userId: String(member.userId), groups: [...groups] };
     this.entries.add(entry);
     addTo(this.byUser, entry.userId!, entry);
     if (entry.admin) this.admins.add(entry);
     for (const group of entry.groups) addTo(this.byGroup, group, entry);
-    return () => this.remove(entry);
+    return entry;
   }
 
   get size(): number {
