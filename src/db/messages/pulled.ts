@@ -5,14 +5,22 @@
 import { db } from '../storage/schema';
 import type { WireConversation, WireMessage } from '../../shared/protocol';
 
-/** Stores the page's conversations for `owner`; returns how many rows changed. */
-export async function storeServerConversations(conversations: readonly WireConversation[], owner: string): Promise<number> {
+/**
+ * Stores the page's conversations for `owner`; returns how many rows changed. The files of the
+ * messages of a conversation the member left are added to `droppedFiles`: their cached copies go
+ * once the transaction has committed (sync/forget-revoked.ts), as the server no longer answers them.
+ */
+export async function storeServerConversations(
+  conversations: readonly WireConversation[],
+  owner: string,
+  droppedFiles: string[] = [],
+): Promise<number> {
   let changed = 0;
   for (const { left, lastReadAt, seq, ...conversation } of conversations) {
     const stored = await db.conversations.get(conversation.id);
     if (stored?.seq !== undefined && stored.seq > seq) continue;
     if (left) {
-      changed += await dropConversation(conversation.id);
+      changed += await dropConversation(conversation.id, droppedFiles);
       continue;
     }
     // A read outstanding here stays read.
@@ -35,9 +43,11 @@ export async function storeServerMessages(messages: readonly WireMessage[]): Pro
   return changed;
 }
 
-/** Takes a conversation and its messages off the device; returns how many rows went. */
-export async function dropConversation(id: string): Promise<number> {
-  const gone = await db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]).delete();
+/** Takes a conversation and its messages off the device (their files' addresses into `files`, if given); returns how many rows went. */
+export async function dropConversation(id: string, files?: string[]): Promise<number> {
+  const messages = () => db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]);
+  if (files) for (const message of await messages().toArray()) for (const file of message.attachments ?? []) files.push(file.sha256);
+  const gone = await messages().delete();
   const had = (await db.conversations.get(id)) ? 1 : 0;
   await db.conversations.delete(id);
   return gone + had;

@@ -90,6 +90,7 @@ async function storePage(
   // Posts first: a reply's post is then on the device when the reply is counted. Removed posts
   // last: a post deleted in the page's range is gone whatever else the page says of it.
   const hidden: string[] = [];
+  const leftFiles: string[] = [];
   const stored =
     (await storeServerPosts(page.posts, arrivedAt)) +
     (await storeServerReplies(page.replies, arrivedAt)) +
@@ -98,7 +99,7 @@ async function storePage(
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner)) +
     // Conversations before their messages: a message is kept only in a conversation held here.
-    (await storeServerConversations(page.conversations, owner)) +
+    (await storeServerConversations(page.conversations, owner, leftFiles)) +
     (await storeServerMessages(page.messages)) +
     // Members last: a renamed member's rows in this page take the name too.
     (await storeServerMembers(page.members)) +
@@ -108,7 +109,9 @@ async function storePage(
   // A category the member may no longer see takes its posts with it in this transaction: no screen
   // ever reads it hidden with its posts still there. Before the outbox settles below: a queued
   // reply to one of them becomes a kept draft there.
-  const revoked = await removeHiddenCategoryPosts(hidden, owner);
+  const removed = await removeHiddenCategoryPosts(hidden, owner);
+  // The files of conversations the member left leave the attachment caches with those posts' files.
+  const revoked: Revoked = { posts: removed.posts, files: [...removed.files, ...leftFiles] };
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.
@@ -156,7 +159,7 @@ export async function applyPullPages(pages: readonly PullResponse[], owner: stri
   for (const effect of effects) followPreferences(effect);
   if (changed > 0) emitLocalChange('synced');
   // Committed: the copies outside IndexedDB (the `posts` copy, snapshots, cached files) lose them too.
-  if (revoked.posts.length > 0) await forgetRevoked(revoked);
+  if (revoked.posts.length > 0 || revoked.files.length > 0) await forgetRevoked(revoked);
   return { changed };
 }
 

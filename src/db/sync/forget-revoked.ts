@@ -1,8 +1,9 @@
-// What outlives IndexedDB of posts the member lost access to (revoked.ts), taken away once the
-// transaction that removed them has committed: the `posts` copy in localStorage is written again
-// from IndexedDB at once (the mirror hears `revoked`, db/mirror/scheduler.ts), the first-paint
-// snapshots that could show them go (the forum's list, those posts' pages: the screens on show store
-// fresh ones), and their files leave both attachment caches. A refusal of one step never keeps the others.
+// What outlives IndexedDB of posts the member lost access to (revoked.ts) and of conversations they
+// left (messages/pulled.ts), taken away once the transaction that removed them has committed: the
+// `posts` copy in localStorage is written again from IndexedDB at once (the mirror hears `revoked`,
+// db/mirror/scheduler.ts), the first-paint snapshots that could show those posts go (the forum's list,
+// their pages: the screens on show store fresh ones), and the files leave both attachment caches. A
+// refusal of one step never keeps the others.
 
 import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX, SAVED_ATTACHMENT_CACHE } from '../contracts';
 import { attachmentPath } from '../saved/saved-files';
@@ -19,13 +20,12 @@ async function dropCachedFiles(files: readonly string[]): Promise<void> {
   }
 }
 
-/** Takes the revoked posts out of every copy outside IndexedDB. */
+/** Takes the revoked posts and files out of every copy outside IndexedDB. */
 export async function forgetRevoked(revoked: Revoked): Promise<void> {
-  emitLocalChange('revoked');
+  const snapshots = revoked.posts.length > 0 ? [FORUM_SNAPSHOT_URL, ...revoked.posts.map((id) => `${POST_SNAPSHOT_PREFIX}${id}`)] : [];
+  if (revoked.posts.length > 0) emitLocalChange('revoked');
   await Promise.all([
-    Promise.all([FORUM_SNAPSHOT_URL, ...revoked.posts.map((id) => `${POST_SNAPSHOT_PREFIX}${id}`)].map((url) => dropSnapshot(url))).catch(
-      () => undefined,
-    ),
+    Promise.all(snapshots.map((url) => dropSnapshot(url))).catch(() => undefined),
     dropCachedFiles(revoked.files).catch(() => undefined),
   ]);
 }

@@ -16,7 +16,7 @@ import { definitionOf } from '../../shared/ops/registry';
 import { POST_STATUSES } from '../../shared/post-rules';
 import { removeServerPosts } from '../posts/pulled';
 
-/** What left the device: the posts, and the files they and their replies carried (their cached copies go too). */
+/** What left the device: the posts, and the files they and their replies carried, or a left conversation's messages (their cached copies go too). */
 export interface Revoked {
   posts: number[];
   files: string[];

@@ -17,6 +17,7 @@ import { attachmentPath } from '../../../../src/db/saved/saved-files';
 import type { WireCategory, WireNotification, WireReply } from '../../../../src/shared/protocol';
 import { makePost, signInAs } from '../../factories';
 import { pullPage, wirePost } from '../../sync/fixtures';
+import { fakeCaches } from '../../fake-caches';
 
 const OWNER = 'alice@example.com';
 const ROOM = '0b7f6c1e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
@@ -63,22 +64,6 @@ const notification = (id: string, postId: number): WireNotification => ({
   actorRole: null,
   seq: 1,
 });
-
-/** Cache Storage as far as the app uses it (a Map of caches of URL paths). */
-function fakeCaches() {
-  const stores = new Map<string, Map<string, string>>();
-  const open = async (name: string) => {
-    const store = stores.get(name) ?? new Map<string, string>();
-    stores.set(name, store);
-    return {
-      put: async (url: string, response: Response) => void store.set(new URL(url, 'http://x').pathname, await response.text()),
-      delete: async (url: string) => store.delete(new URL(url, 'http://x').pathname),
-      keys: async () => [...store.keys()].map((path) => new Request(`http://x${path}`)),
-      match: async (url: string) => (store.has(url) ? new Response(store.get(url)) : undefined),
-    };
-  };
-  return { stores, api: { open, has: async (name: string) => stores.has(name), delete: async (name: string) => stores.delete(name) } };
-}
 
 let caches: ReturnType<typeof fakeCaches>;
 let mirror: LegacyMirror;

@@ -1,9 +1,10 @@
 // Messages on a connected device (issue 61): what the member writes is queued for the server; a
 // refusal takes away what it made here and keeps its words as a draft with the refusal's sentence; a pull brings the member's conversations, and one they left
 // leaves the device with its messages; another member signing in finds none of them.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../../src/db/storage/schema';
-import { META_KEYS } from '../../../../src/db/contracts';
+import { ATTACHMENT_CACHE, META_KEYS } from '../../../../src/db/contracts';
+import { attachmentPath } from '../../../../src/db/saved/saved-files';
 import { markConnected } from '../../../../src/db/ops/sync-meta';
 import { nextBatch } from '../../../../src/db/ops/outbox';
 import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
@@ -17,6 +18,7 @@ import { filesNamedBy } from '../../../../src/db/ops/files-named';
 import { keepFile } from '../../../../src/db/files/files';
 import { signInAs } from '../../factories';
 import { pullPage } from '../../sync/fixtures';
+import { fakeCaches } from '../../fake-caches';
 
 const MIA = 'mia@example.com';
 const MY_ID = 'aaaaaaaaaaaaaaaa';
@@ -152,15 +154,26 @@ describe('messages on a connected device', () => {
     expect(filesNamedBy(row!.op)).toEqual([file.sha256]);
   });
 
-  it('a conversation the member left leaves the device, with its messages', async () => {
-    await connectedMember();
-    await applyPullPage(
-      pullPage({ conversations: [conversation()], messages: [message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1)], cursor: 5 }),
-      MIA,
-    );
-    await applyPullPage(pullPage({ conversations: [conversation({ left: true, seq: 6 })], cursor: 6 }), MIA);
-    expect(await db.conversations.count()).toBe(0);
-    expect(await db.messages.count()).toBe(0);
+  it('a conversation the member left leaves the device, with its messages and the cached copies of their files', async () => {
+    const caches = fakeCaches();
+    vi.stubGlobal('caches', caches.api);
+    try {
+      await connectedMember();
+      const FILE = 'c'.repeat(64);
+      const withFile: WireMessage = {
+        ...message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1),
+        attachments: [{ sha256: FILE, name: 'quotas.csv', mime: 'text/csv', size: 3, width: null, height: null }],
+      };
+      await applyPullPage(pullPage({ conversations: [conversation()], messages: [withFile], cursor: 5 }), MIA);
+      // Opened once: the service worker kept its copy (the server answers it to participants only).
+      await (await caches.api.open(ATTACHMENT_CACHE)).put(attachmentPath(FILE), new Response('a,b'));
+      await applyPullPage(pullPage({ conversations: [conversation({ left: true, seq: 6 })], cursor: 6 }), MIA);
+      expect(await db.conversations.count()).toBe(0);
+      expect(await db.messages.count()).toBe(0);
+      expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('another member signing in on the device finds none of them', async () => {
