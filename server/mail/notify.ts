@@ -182,13 +182,12 @@ export async function awayMessagesRound(db: Database, origin: string, now = Date
       if (!still) return false;
       const rows = await tx.query(UNREAD_MESSAGES, [member.id]);
       if (!rows.some((row) => Number(row.newest) <= now - AWAY_MS)) return false;
-      for (const row of rows) {
-        await tx.query('UPDATE conversation_members SET emailed_at = $3 WHERE conversation_id = $1 AND user_id = $2', [
-          row.id,
-          member.id,
-          Number(row.newest),
-        ]);
-      }
+      // Each conversation is told up to its newest message, in one statement.
+      await tx.query(
+        `UPDATE conversation_members m SET emailed_at = v.newest
+         FROM unnest($2::uuid[], $3::bigint[]) AS v(id, newest) WHERE m.conversation_id = v.id AND m.user_id = $1`,
+        [member.id, rows.map((row) => String(row.id)), rows.map((row) => Number(row.newest))],
+      );
       await tx.query('UPDATE users SET away_emailed_at = $2 WHERE id = $1', [member.id, now]);
       const conversations: UnreadConversation[] = rows.slice(0, MAX_LISTED).map((row) => ({
         id: String(row.id),
