@@ -27,7 +27,7 @@ interface NewMessageDialogProps {
 
 /**
  * The "New message" dialog: To, Subject, Message, and Send message. A new conversation the server
- * refused comes back in it (once per opening), with the refusal's sentence.
+ * refused comes back in it (once per draft, not at each opening), with the refusal's sentence.
  */
 export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessageDialogProps) {
   const id = useId();
