@@ -34,9 +34,15 @@ export async function storeServerConversations(
 /** Stores the page's messages (of conversations held here); returns how many rows changed. */
 export async function storeServerMessages(messages: readonly WireMessage[]): Promise<number> {
   let changed = 0;
+  // Whether each conversation is held, read once per conversation (a page holds many of its messages).
+  const held = new Map<string, boolean>();
   for (const message of messages) {
-    const conversation = await db.conversations.get(message.conversationId);
-    if (!conversation) continue;
+    let kept = held.get(message.conversationId);
+    if (kept === undefined) {
+      kept = (await db.conversations.get(message.conversationId)) !== undefined;
+      held.set(message.conversationId, kept);
+    }
+    if (!kept) continue;
     await db.messages.put(message);
     changed += 1;
   }

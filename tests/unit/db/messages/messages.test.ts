@@ -94,6 +94,24 @@ describe('messages on a connected device', () => {
     expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Hello.']);
   });
 
+  it('a page’s messages are kept in the conversations held here only', async () => {
+    await connectedMember();
+    const other = '0d000000-0000-4000-8000-0000000000d2';
+    await applyPullPage(
+      pullPage({
+        conversations: [conversation()],
+        messages: [
+          message('0d000000-0000-4000-8000-0000000000e1', 'Hello.', 1),
+          { ...message('0d000000-0000-4000-8000-0000000000e2', 'Elsewhere.', 2), conversationId: other },
+          message('0d000000-0000-4000-8000-0000000000e3', 'Again.', 3),
+        ],
+        cursor: 5,
+      }),
+      MIA,
+    );
+    expect((await db.messages.toArray()).map((one) => one.body).sort()).toEqual(['Again.', 'Hello.']);
+  });
+
   it('a refused message is kept as its conversation’s draft with the refusal’s sentence; a second joins it', async () => {
     await connectedMember();
     await applyPullPage(pullPage({ conversations: [conversation()], cursor: 5 }), MIA);
