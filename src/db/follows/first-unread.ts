@@ -1,0 +1,20 @@
+// Where the post page opens (engineer C, beside reads.ts): the member's read position as held (null:
+// never read, which a live read's `undefined` cannot tell from "being read"), and the first reply of
+// a post new to them.
+import Dexie from 'dexie';
+import { db } from '../storage/schema';
+
+/** The read position of `email` in a post, or null when they never read it. */
+export async function readPositionOf(email: string, postId: number): Promise<number | null> {
+  return (await db.reads.get([email, postId]))?.readTo ?? null;
+}
+
+/**
+ * The id of the oldest visible reply by someone other than `reader` written after `readTo` in the
+ * post's thread, or null when there is none (everything read).
+ */
+export async function firstUnreadReplyId(postId: number, readTo: number, reader: string): Promise<string | null> {
+  const after = db.replies.where('[postId+listed+createdAt]').between([postId, 1, readTo], [postId, 1, Dexie.maxKey], false, true);
+  const reply = await after.filter((row) => row.state === 'visible' && row.authorEmail !== reader).first();
+  return reply?.id ?? null;
+}
