@@ -144,3 +144,28 @@ export function countUnread(
 /** A read position as the later of two (positions only move forward). */
 export const laterRead = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+/** The post a level is asked of: its id, category and tags (the targets a member may set a level on). */
+export type FollowedPost = { id: number; category: string; tags?: readonly string[] };
+
+/** One member's level on one of a post's targets, as a store reads it (OpStore.postFollowers). */
+export interface MemberLevel {
+  email: string;
+  kind: FollowKind;
+  target: string;
+  level: FollowLevel;
+}
+
+/** The members among `rows` whose effective level for `post` is `level` (each member's rows together make their lookup). */
+export function membersAt(post: FollowedPost, rows: Iterable<MemberLevel>, level: FollowLevel): string[] {
+  const byMember = new Map<string, MemberLevel[]>();
+  for (const row of rows) byMember.set(row.email, [...(byMember.get(row.email) ?? []), row]);
+  return [...byMember].filter(([, levels]) => effectiveLevel(post, levelLookup(levels)) === level).map(([email]) => email);
+}
+
+/** The keys of a post's targets, by kind: itself, its category, its tags (tagKey). */
+export const targetsOf = (post: FollowedPost) => ({
+  post: String(post.id),
+  category: post.category,
+  tags: [...new Set((post.tags ?? []).map(tagKey))],
+});

@@ -14,6 +14,7 @@ import {
   sqlViewer,
 } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
+import { WATCHING_PROTOCOL } from '../../../src/shared/moderation';
 import type {
   PullResponse,
   WireCategory,
@@ -610,7 +611,10 @@ export async function pullChanges(
   if (!shape.removed) return { posts, replies, cursor, more };
   const removed = (raw.removed ?? []).map((gone) => ({ id: Number(gone.id), seq: Number(gone.seq) }));
   if (!shape.moderation) return { posts, replies, removed, cursor, more };
-  const notifications = (raw.notifications ?? []).map(toWireNotification);
+  // A device older than protocol 8 does not know the `watching` kind (issue 62): it never gets one.
+  const notifications = (raw.notifications ?? [])
+    .map(toWireNotification)
+    .filter((notification) => protocol >= WATCHING_PROTOCOL || notification.kind !== 'watching');
   const flags = (raw.flags ?? []).map(toWireFlag);
   if (!shape.comfort) return { posts, replies, removed, notifications, flags, cursor, more };
   const saved = (raw.saved ?? []).map(toWireSaved);

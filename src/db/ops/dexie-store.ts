@@ -16,6 +16,8 @@ import { withBallot } from '../../shared/polls';
 import type { Attachment } from '../../shared/attachments';
 import { keptAttachments } from './files-named';
 import { memberId } from '../../shared/members';
+import { targetsOf, type FollowedPost, type MemberLevel } from '../../shared/follows';
+import { isConnectedDevice } from './sync-meta';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';
@@ -203,6 +205,29 @@ export class DexieStore implements OpStore {
   async attachments(_actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined> {
     const kept = await keptAttachments(wanted);
     return kept.every((file) => file !== undefined) ? (kept as Attachment[]) : undefined;
+  }
+
+  /**
+   * Local-only: the levels this device's members set on the post's targets (a connected device
+   * answers none: its server tells the watchers, and leaves out who muted it).
+   */
+  async postFollowers(post: FollowedPost, who: 'watchers' | readonly string[]): Promise<MemberLevel[]> {
+    if (await isConnectedDevice()) return [];
+    const targets = targetsOf(post);
+    const keys = [['post', targets.post], ['category', targets.category], ...targets.tags.map((tag) => ['tag', tag])] as const;
+    // Watchers: every member with a level on this device (the first of each [email+kind] key, read by its index alone).
+    const emails =
+      who === 'watchers'
+        ? [...new Set((await db.follows.orderBy('[email+kind]').uniqueKeys()).map((key) => String((key as unknown[])[0])))]
+        : [...new Set(who)];
+    const rows = (
+      await db.follows.bulkGet(emails.flatMap((email) => keys.map(([kind, target]) => [email, kind, target] as [string, string, string])))
+    )
+      .filter((row) => row !== undefined)
+      .map(({ email, kind, target, level }) => ({ email, kind, target, level }));
+    if (who !== 'watchers') return rows;
+    const watching = new Set(rows.filter((row) => row.level === 'watching').map((row) => row.email));
+    return rows.filter((row) => watching.has(row.email));
   }
 
   /** Local-only: the notifications are written here (a connected device gets them from the server). */

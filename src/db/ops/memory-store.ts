@@ -2,6 +2,7 @@
 // unconfirmed operations over the server's last word (replay.ts). It holds only the rows it was
 // given: a read of anything else finds nothing (the operation is then refused, and skipped), and a
 // write to anything else changes nothing. Counts, views and notifications are the server's to say.
+import type { MemberLevel } from '../../shared/follows';
 import type { Flag, FlagState, FlagTarget, NewNotification, Notification } from '../../shared/moderation';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
@@ -115,6 +116,11 @@ export class MemoryStore implements OpStore {
   }
 
   async notify(_list: readonly NewNotification[]): Promise<void> {}
+
+  /** Who is told is the server's to say (as notify). */
+  async postFollowers(): Promise<MemberLevel[]> {
+    return [];
+  }
 
   async readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void> {
     for (const id of ids) {
