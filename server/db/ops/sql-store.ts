@@ -18,7 +18,6 @@ import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
 import { collapses, isSilencedAt, type Flag } from '../../../src/shared/moderation';
 import { targetsOf, type FollowKind, type FollowLevel, type FollowedPost, type MemberLevel } from '../../../src/shared/follows';
 import type { Theme } from '../../../src/shared/theme';
-import type { FollowKind, FollowLevel } from '../../../src/shared/follows';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { findableMember } from '../members/members';
 import { nameKey } from '../../../src/shared/names';

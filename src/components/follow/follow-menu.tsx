@@ -3,7 +3,8 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { IconBell, IconBellOff, IconBellRinging } from '@tabler/icons-react';
 import { useToast } from '../toast/toast-context';
 import { errorToast } from '../toast/error-toast';
-import { setFollowLevel, useFollowLevel } from '../../db/follows/follows';
+import { setFollowLevel } from '../../db/follows/follows';
+import { useFollowLevel } from '../../hooks/use-follows';
 import { FOLLOW_LEVELS, FOLLOW_LEVEL_HINTS, FOLLOW_LEVEL_NAMES, type FollowKind, type FollowLevel } from '../../shared/follows';
 
 const LEVEL_ICONS: Record<FollowLevel, typeof IconBell> = { watching: IconBellRinging, normal: IconBell, muted: IconBellOff };

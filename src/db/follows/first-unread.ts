@@ -1,13 +1,7 @@
-// Where the post page opens (engineer C, beside reads.ts): the member's read position as held (null:
-// never read, which a live read's `undefined` cannot tell from "being read"), and the first reply of
-// a post new to them.
+// Where the post page opens (engineer C, beside reads.ts): the first reply of a post new to the
+// member, after their read position.
 import Dexie from 'dexie';
 import { db } from '../storage/schema';
-
-/** The read position of `email` in a post, or null when they never read it. */
-export async function readPositionOf(email: string, postId: number): Promise<number | null> {
-  return (await db.reads.get([email, postId]))?.readTo ?? null;
-}
 
 /**
  * The id of the oldest visible reply by someone other than `reader` written after `readTo` in the

@@ -17,7 +17,7 @@ import type { OlderPosts as OlderPostsComponent } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import { useFollowFilter } from './use-follow-filter';
-import { useUnreadCounts } from '../../db/follows/reads';
+import { useUnreadCounts } from '../../hooks/use-reads';
 import './forum.scss';
 
 const loadSaved = () => import('../../db/saved/saved');

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Avatar } from '../../components/avatar';
 import { Panel } from '../../components/panel';
-import { useLevelOf } from '../../db/follows/follows';
+import { useLevelOf } from '../../hooks/use-follows';
 import { tagKey } from '../../shared/follows';
 
 // Hard-coded, as the spec describes them.

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { followsOf, useSignedInEmail } from '../../db/follows/follows';
+import { followsOf } from '../../db/follows/follows';
+import { useSignedInEmail } from '../../hooks/use-follows';
 import { unreadCounts } from '../../db/follows/reads';
 import type { CategoryFilter } from '../../db/types';
 import { effectiveLevel, levelLookup, mutedOut } from '../../shared/follows';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { markRead } from '../../db/follows/reads';
-import { firstUnreadReplyId, readPositionOf } from '../../db/follows/first-unread';
+import { markRead, readPositionOf } from '../../db/follows/reads';
+import { firstUnreadReplyId } from '../../db/follows/first-unread';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { READ_COALESCE_MS } from '../../shared/follows';
 import type { Reply } from '../../db/types';
@@ -26,7 +26,8 @@ export function useReadTracking(
   total: number | undefined,
   list: RefObject<HTMLElement | null>,
 ) {
-  const position = useLiveQuery(() => readPositionOf(reader, postId), [reader, postId]);
+  // null: never read (a live read's undefined is "still reading").
+  const position = useLiveQuery(async () => (await readPositionOf(reader, postId)) ?? null, [reader, postId]);
   const [opened, setOpened] = useState<Opened | undefined>();
   const asked = useRef<number | null>(null);
   useEffect(() => {

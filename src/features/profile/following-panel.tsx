@@ -4,7 +4,8 @@ import { Panel } from '../../components/panel';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { useCategories } from '../../hooks/use-categories';
-import { setAutoWatchPreference, setFollowLevel, useAutoWatch, useTopicFollows } from '../../db/follows/follows';
+import { setAutoWatchPreference, setFollowLevel } from '../../db/follows/follows';
+import { useAutoWatch, useTopicFollows } from '../../hooks/use-follows';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { FOLLOW_LEVELS, FOLLOW_LEVEL_NAMES, type FollowKind, type FollowLevel } from '../../shared/follows';
 
