@@ -10,7 +10,10 @@ import { publish } from './support/member-actions';
 
 const spec = serverForSpec(syncPort(49));
 const ADMIN = 'admin@insightexchange.app';
-const MEMBER = 'fern.follower@example.com';
+// One member per case: the levels one case sets (a muted category) must not reach another.
+const WATCHER = 'fern.follower@example.com';
+const MUTER = 'mona.muter@example.com';
+const READER = 'rhea.reader@example.com';
 const PROTOCOL = 8;
 
 /** Sends operations as the page's member (protocol 8 knows follow and readPost) and expects each applied. */
@@ -30,7 +33,7 @@ async function follow(page: Page, level: 'Watching' | 'Normal' | 'Muted'): Promi
 test('watching a post on the phone: a reply written on the tablet notifies the phone', async ({ browser }) => {
   const admin = await signedInDevice(browser, spec.server, ADMIN, TABLET);
   const [postId] = await publish(admin.page, ['Panel fatigue in 2026']);
-  const phone = await signedInDevice(browser, spec.server, MEMBER, PHONE, `/posts/${postId}`);
+  const phone = await signedInDevice(browser, spec.server, WATCHER, PHONE, `/posts/${postId}`);
   await follow(phone.page, 'Watching');
   await waitSynced(phone.page);
   await phone.page.goto('/notifications');
@@ -42,8 +45,8 @@ test('watching a post on the phone: a reply written on the tablet notifies the p
 test('a category muted on the tablet leaves the phone’s forum, and comes back at its own view', async ({ browser }) => {
   const admin = await signedInDevice(browser, spec.server, ADMIN, TABLET);
   await publish(admin.page, ['A trend to mute']);
-  const phone = await signedInDevice(browser, spec.server, MEMBER, PHONE);
-  const tablet = await signedInDevice(browser, spec.server, MEMBER, TABLET, '/forum?category=Trends');
+  const phone = await signedInDevice(browser, spec.server, MUTER, PHONE);
+  const tablet = await signedInDevice(browser, spec.server, MUTER, TABLET, '/forum?category=Trends');
   await expect(card(phone.page, 'A trend to mute')).toBeVisible();
   await follow(tablet.page, 'Muted');
   await waitSynced(tablet.page);
@@ -56,7 +59,7 @@ test('a category muted on the tablet leaves the phone’s forum, and comes back 
 test('"N new" clears on the phone when the tablet reads the thread; reading offline counts at once and converges', async ({ browser }) => {
   const admin = await signedInDevice(browser, spec.server, ADMIN, TABLET);
   const [first, second] = await publish(admin.page, ['Read on the tablet', 'Read offline']);
-  const phone = await signedInDevice(browser, spec.server, MEMBER, PHONE);
+  const phone = await signedInDevice(browser, spec.server, READER, PHONE);
   // The member has read both posts, none of their replies; then three replies come to each.
   await applied(phone.page, [
     { type: 'readPost', postId: first, readTo: 0 },
@@ -66,7 +69,7 @@ test('"N new" clears on the phone when the tablet reads the thread; reading offl
     admin.page,
     [first, second].flatMap((postId) => [1, 2, 3].map((n) => ({ type: 'reply', postId, content: `Reply ${n}.` }))),
   );
-  const tablet = await signedInDevice(browser, spec.server, MEMBER, TABLET);
+  const tablet = await signedInDevice(browser, spec.server, READER, TABLET);
   for (const title of ['Read on the tablet', 'Read offline']) {
     await expect(card(phone.page, title).getByText('3 new')).toBeVisible();
     await expect(card(tablet.page, title).getByText('3 new')).toBeVisible();
@@ -77,7 +80,10 @@ test('"N new" clears on the phone when the tablet reads the thread; reading offl
   await expect(tablet.page.getByRole('separator', { name: 'New replies' })).toBeVisible();
   await expect(card(phone.page, 'Read on the tablet').getByText(/new$/)).toHaveCount(0);
 
-  // The phone, offline, reads the second post: its own count clears at once; the tablet's once it is back.
+  // The phone, offline, reads the second post (the post page's code loaded first, as service workers
+  // are off here): its own count clears at once; the tablet's once it is back.
+  await phone.page.goto(`/posts/${first}`);
+  await phone.page.getByRole('link', { name: 'Back to the forum' }).click();
   await phone.context.setOffline(true);
   await card(phone.page, 'Read offline').getByRole('link', { name: 'Read offline' }).click();
   await expect(phone.page.getByRole('list', { name: 'Replies' })).toContainText('Reply 3.');
