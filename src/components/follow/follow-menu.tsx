@@ -2,6 +2,7 @@ import { useId } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { IconBell, IconBellOff, IconBellRinging } from '@tabler/icons-react';
 import { useToast } from '../toast/toast-context';
+import './follow-menu.scss';
 import { errorToast } from '../toast/error-toast';
 import { setFollowLevel } from '../../db/follows/follows';
 import { useFollowLevel } from '../../hooks/use-follows';
