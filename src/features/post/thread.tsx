@@ -19,6 +19,7 @@ import { useNewReplies } from './use-new-replies';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { ReplyPages } from './reply-pages';
 import { useReadTracking } from './use-read-tracking';
+import './new-replies.scss';
 import type { ThreadPage } from './use-thread-page';
 
 /** How long a reply that a link or a new post led to stays marked. */
