@@ -100,13 +100,14 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
   // Back returns to where the member was (scroll memory keeps that).
   const { firstUnread } = useReadTracking(post.id, viewer.email, thread?.replies, total, replyList);
   const navigation = useNavigationType();
-  const openedAtUnread = useRef(false);
+  // The post last opened at its first new reply (once per post, even when this thread shows another).
+  const openedAtUnread = useRef<number | null>(null);
   const askedPlace = replyParam !== null || params.has('page') || navigation === 'POP';
   useEffect(() => {
-    if (!firstUnread || openedAtUnread.current) return;
-    openedAtUnread.current = true;
+    if (!firstUnread || openedAtUnread.current === post.id) return;
+    openedAtUnread.current = post.id;
     if (!askedPlace) goToReply(firstUnread, false);
-  }, [firstUnread, askedPlace, goToReply]);
+  }, [firstUnread, askedPlace, goToReply, post.id]);
 
   const onPage = thread?.replies.some((reply) => reply.id === target?.id) ?? false;
   useEffect(() => {
