@@ -14,6 +14,7 @@ import { markConnected } from '../../../../src/db/ops/sync-meta';
 import type { Op, OpResult, PullResponse, WireReply } from '../../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts, synced } from '../../factories';
 import { pullPage } from '../../sync/fixtures';
+import { switchMember } from '../../../../src/db/sync/member-switch';
 
 const ME = 'member@example.com';
 const OTHER = 'other@example.com';
@@ -226,5 +227,47 @@ describe('read positions on a connected device', () => {
     expect(await followLevelOf(ME, 'post', String(serverId))).toBe('watching');
     expect(await readPositionOf(ME, serverId)).toBe(0);
     expect(await readPositionOf(ME, post.id)).toBeUndefined();
+  });
+
+  it('a post that leaves the device takes its read positions and levels; a category the member may no longer see, its level', async () => {
+    const [kept, removed, privy] = await storePosts(
+      synced(makePost({ authorEmail: OTHER })),
+      synced(makePost({ authorEmail: OTHER })),
+      synced(makePost({ authorEmail: OTHER, category: 'Desk' })),
+    );
+    await pull({
+      categories: [{ id: 'Desk', name: 'Desk', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: false, seq: 2 }],
+      follows: [
+        { kind: 'post', target: String(kept!.id), level: 'watching', at: 1, seq: 3 },
+        { kind: 'post', target: String(removed!.id), level: 'watching', at: 1, seq: 3 },
+        { kind: 'category', target: 'Desk', level: 'watching', at: 1, seq: 3 },
+      ],
+      reads: [kept, removed, privy].map((post) => ({ postId: post!.id, readTo: 0, seq: 3 })),
+      cursor: 3,
+    });
+    expect(await db.reads.count()).toBe(3);
+    await pull({ removed: [{ id: removed!.id, seq: 4 }], cursor: 4 });
+    expect(await readPositionOf(ME, removed!.id)).toBeUndefined();
+    expect(await followLevelOf(ME, 'post', String(removed!.id))).toBeUndefined();
+    expect(await followLevelOf(ME, 'post', String(kept!.id))).toBe('watching');
+    await pull({
+      categories: [{ id: 'Desk', name: '', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: true, seq: 5 }],
+      cursor: 5,
+    });
+    expect(await followLevelOf(ME, 'category', 'Desk')).toBeUndefined();
+    expect(await readPositionOf(ME, privy!.id)).toBeUndefined();
+    expect(await readPositionOf(ME, kept!.id)).toBe(0);
+  });
+
+  it('another member signing in here leaves none of the previous member’s levels and positions', async () => {
+    const [post] = await storePosts(synced(makePost({ authorEmail: OTHER })));
+    await pull({
+      follows: [{ kind: 'tag', target: 'options', level: 'muted', at: 1, seq: 2 }],
+      reads: [{ postId: post!.id, readTo: 0, seq: 2 }],
+      cursor: 2,
+    });
+    expect(await switchMember(signInAs(OTHER))).toBe(true);
+    expect(await followsOf(ME)).toEqual([]);
+    expect(await readPositionOf(ME, post!.id)).toBeUndefined();
   });
 });
