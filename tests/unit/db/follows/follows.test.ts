@@ -3,7 +3,14 @@
 // the outbox, and pulled levels and positions with this device's outstanding operations on top.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type ReplyRow } from '../../../../src/db/storage/schema';
-import { autoWatchOf, followLevelOf, followsOf, setAutoWatchPreference, setFollowLevel, topicFollowsOf } from '../../../../src/db/follows/follows';
+import {
+  autoWatchOf,
+  followLevelOf,
+  followsOf,
+  setAutoWatchPreference,
+  setFollowLevel,
+  topicFollowsOf,
+} from '../../../../src/db/follows/follows';
 import { markRead, readPositionOf, unreadCounts } from '../../../../src/db/follows/reads';
 import { createReply, deleteReply, editReply, hideReply } from '../../../../src/db/replies/replies';
 import { createPost } from '../../../../src/db/posts/posts';
@@ -131,10 +138,12 @@ describe('"N new": the count kept by every write', () => {
 
   it('counts per member: one member reading does not read for another', async () => {
     const [post] = await storePosts(makePost({ authorEmail: 'third@example.com' }));
-    await store(() => db.reads.bulkPut([
-      { email: ME, postId: post!.id, readTo: 0, unread: 0 },
-      { email: OTHER, postId: post!.id, readTo: 0, unread: 0 },
-    ]));
+    await store(() =>
+      db.reads.bulkPut([
+        { email: ME, postId: post!.id, readTo: 0, unread: 0 },
+        { email: OTHER, postId: post!.id, readTo: 0, unread: 0 },
+      ]),
+    );
     await store(() => db.replies.bulkPut([reply('x', post!.id, clock, OTHER), reply('y', post!.id, clock + 1, ME)]));
     expect(await unreadCounts(ME)).toEqual(new Map([[post!.id, 1]]));
     expect(await unreadCounts(OTHER)).toEqual(new Map([[post!.id, 1]]));
@@ -197,7 +206,11 @@ describe('read positions on a connected device', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.reads.get([ME, id])).toMatchObject({ readTo: 3_000, unread: 0, sync: { readTo: 3_000, seq: 8 } });
     // A later position from another device, with a reply after it.
-    await pull({ replies: [wireReply(reply('d', id, 4_000), 9), wireReply(reply('e', id, 5_000), 10)], reads: [{ postId: id, readTo: 4_000, seq: 11 }], cursor: 11 });
+    await pull({
+      replies: [wireReply(reply('d', id, 4_000), 9), wireReply(reply('e', id, 5_000), 10)],
+      reads: [{ postId: id, readTo: 4_000, seq: 11 }],
+      cursor: 11,
+    });
     expect(await unreadCounts(ME)).toEqual(new Map([[id, 1]]));
   });
 
@@ -213,7 +226,18 @@ describe('read positions on a connected device', () => {
     await answer((ops) => ops.map((op) => ({ id: op.id, status: 'refused', code: 'not_found', message: 'Gone.' }) as unknown as OpResult));
     expect(await followLevelOf(ME, 'category', 'Quantitative')).toBe('normal');
     // Pulled "Watch what I write".
-    await pull({ preferences: { theme: 'system', name: 'Test Member', silenced: false, silenceReason: null, silencedUntil: null, autoWatch: false, seq: 4 }, cursor: 4 });
+    await pull({
+      preferences: {
+        theme: 'system',
+        name: 'Test Member',
+        silenced: false,
+        silenceReason: null,
+        silencedUntil: null,
+        autoWatch: false,
+        seq: 4,
+      },
+      cursor: 4,
+    });
     expect(await autoWatchOf(ME)).toBe(false);
   });
 
@@ -236,7 +260,9 @@ describe('read positions on a connected device', () => {
       synced(makePost({ authorEmail: OTHER, category: 'Desk' })),
     );
     await pull({
-      categories: [{ id: 'Desk', name: 'Desk', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: false, seq: 2 }],
+      categories: [
+        { id: 'Desk', name: 'Desk', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: false, seq: 2 },
+      ],
       follows: [
         { kind: 'post', target: String(kept!.id), level: 'watching', at: 1, seq: 3 },
         { kind: 'post', target: String(removed!.id), level: 'watching', at: 1, seq: 3 },
