@@ -224,6 +224,15 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
   }
   for (const id of cleared) await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
   if (cleared.size > 0) await db.viewed.filter((view) => cleared.has(view.postId)).delete();
+  // The read positions in them and the levels on them go with them (issue 62).
+  if (cleared.size > 0) {
+    await db.reads
+      .where('postId')
+      .anyOf([...cleared])
+      .delete();
+    const targets = new Set([...cleared].map(String));
+    await db.follows.filter((follow) => follow.kind === 'post' && targets.has(follow.target)).delete();
+  }
   await noteRemovedPosts(gone);
   return gone.length;
 }

@@ -87,7 +87,11 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
 export async function refreshPreferences(email: string, fallback?: OutboxRow['previous']): Promise<PreferenceEffects | undefined> {
   const stored = await db.preferences.get(email);
   const server: MemoryPreferences = stored?.sync
-    ? { theme: stored.sync.theme, name: stored.sync.name, ...(stored.sync.autoWatch !== undefined ? { autoWatch: stored.sync.autoWatch } : {}) }
+    ? {
+        theme: stored.sync.theme,
+        name: stored.sync.name,
+        ...(stored.sync.autoWatch !== undefined ? { autoWatch: stored.sync.autoWatch } : {}),
+      }
     : { theme: fallback?.theme ?? stored?.theme ?? 'system', name: fallback?.name ?? '' };
   const shown = await shownPreferences(email, server, stored?.sync?.seq ?? 0);
   return showPreferences(email, shown, stored?.sync);

@@ -197,7 +197,15 @@ export interface PreferencesRow {
    * The server's word (`silenced`, protocol 6: the staff silenced the member; absent before: no;
    * issue 59: why, and until when, ms or null for no end date).
    */
-  sync?: { seq: number; theme: Theme; name: string; silenced?: boolean; silenceReason?: string | null; silencedUntil?: number | null; autoWatch?: boolean };
+  sync?: {
+    seq: number;
+    theme: Theme;
+    name: string;
+    silenced?: boolean;
+    silenceReason?: string | null;
+    silencedUntil?: number | null;
+    autoWatch?: boolean;
+  };
 }
 
 /** A post (`post:<id>`) or reply (`reply:<id>`) a member has seen on this device (what's new; schema version 7). */

@@ -28,7 +28,10 @@ function repliesAfter(replies: DBCoreTable, trans: DBCoreTransaction, postId: nu
     .query({
       trans,
       values: true,
-      query: { index: index!, range: { type: RANGE, lower: [postId, 1, after], lowerOpen: true, upper: [postId, 1, Infinity], upperOpen: false } },
+      query: {
+        index: index!,
+        range: { type: RANGE, lower: [postId, 1, after], lowerOpen: true, upper: [postId, 1, Infinity], upperOpen: false },
+      },
     })
     .then(({ result }) => result as ReplyRow[]);
 }

@@ -41,10 +41,11 @@ export async function rebase(rows: readonly OutboxRow[]): Promise<PreferenceEffe
     await refreshFollow(row.email, kind, target);
   }
   // Writing a post or a reply sets its author's level on it and their position too (follow.ts, followWhatTheyWrote).
-  const writes = rows.filter((entry) => entry.postId !== NO_POST_ID && ['post', 'reply'].includes(definitionOf(entry.op.type).creates ?? ''));
+  const writes = rows.filter(
+    (entry) => entry.postId !== NO_POST_ID && ['post', 'reply'].includes(definitionOf(entry.op.type).creates ?? ''),
+  );
   for (const row of writes) await refreshFollow(row.email, 'post', String(row.postId));
-  for (const row of [...writes, ...touching('reads')])
-    await refreshRead(row.email, row.postId);
+  for (const row of [...writes, ...touching('reads')]) await refreshRead(row.email, row.postId);
   const effects: PreferenceEffects[] = [];
   for (const email of new Set(touching('preferences').map((row) => row.email))) {
     const changed = await refreshPreferences(email, rows.find((row) => row.email === email && row.previous)?.previous);

@@ -3,7 +3,14 @@
 // the outbox, and pulled levels and positions with this device's outstanding operations on top.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type ReplyRow } from '../../../../src/db/storage/schema';
-import { autoWatchOf, followLevelOf, followsOf, setAutoWatchPreference, setFollowLevel, topicFollowsOf } from '../../../../src/db/follows/follows';
+import {
+  autoWatchOf,
+  followLevelOf,
+  followsOf,
+  setAutoWatchPreference,
+  setFollowLevel,
+  topicFollowsOf,
+} from '../../../../src/db/follows/follows';
 import { markRead, readPositionOf, unreadCounts } from '../../../../src/db/follows/reads';
 import { createReply, deleteReply, editReply, hideReply } from '../../../../src/db/replies/replies';
 import { createPost } from '../../../../src/db/posts/posts';
@@ -14,6 +21,7 @@ import { markConnected } from '../../../../src/db/ops/sync-meta';
 import type { Op, OpResult, PullResponse, WireReply } from '../../../../src/shared/protocol';
 import { makePost, signInAs, signInAsAdmin, signInAsMember, storePosts, synced } from '../../factories';
 import { pullPage } from '../../sync/fixtures';
+import { switchMember } from '../../../../src/db/sync/member-switch';
 
 const ME = 'member@example.com';
 const OTHER = 'other@example.com';
@@ -130,10 +138,12 @@ describe('"N new": the count kept by every write', () => {
 
   it('counts per member: one member reading does not read for another', async () => {
     const [post] = await storePosts(makePost({ authorEmail: 'third@example.com' }));
-    await store(() => db.reads.bulkPut([
-      { email: ME, postId: post!.id, readTo: 0, unread: 0 },
-      { email: OTHER, postId: post!.id, readTo: 0, unread: 0 },
-    ]));
+    await store(() =>
+      db.reads.bulkPut([
+        { email: ME, postId: post!.id, readTo: 0, unread: 0 },
+        { email: OTHER, postId: post!.id, readTo: 0, unread: 0 },
+      ]),
+    );
     await store(() => db.replies.bulkPut([reply('x', post!.id, clock, OTHER), reply('y', post!.id, clock + 1, ME)]));
     expect(await unreadCounts(ME)).toEqual(new Map([[post!.id, 1]]));
     expect(await unreadCounts(OTHER)).toEqual(new Map([[post!.id, 1]]));
@@ -196,7 +206,11 @@ describe('read positions on a connected device', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.reads.get([ME, id])).toMatchObject({ readTo: 3_000, unread: 0, sync: { readTo: 3_000, seq: 8 } });
     // A later position from another device, with a reply after it.
-    await pull({ replies: [wireReply(reply('d', id, 4_000), 9), wireReply(reply('e', id, 5_000), 10)], reads: [{ postId: id, readTo: 4_000, seq: 11 }], cursor: 11 });
+    await pull({
+      replies: [wireReply(reply('d', id, 4_000), 9), wireReply(reply('e', id, 5_000), 10)],
+      reads: [{ postId: id, readTo: 4_000, seq: 11 }],
+      cursor: 11,
+    });
     expect(await unreadCounts(ME)).toEqual(new Map([[id, 1]]));
   });
 
@@ -212,7 +226,18 @@ describe('read positions on a connected device', () => {
     await answer((ops) => ops.map((op) => ({ id: op.id, status: 'refused', code: 'not_found', message: 'Gone.' }) as unknown as OpResult));
     expect(await followLevelOf(ME, 'category', 'Quantitative')).toBe('normal');
     // Pulled "Watch what I write".
-    await pull({ preferences: { theme: 'system', name: 'Test Member', silenced: false, silenceReason: null, silencedUntil: null, autoWatch: false, seq: 4 }, cursor: 4 });
+    await pull({
+      preferences: {
+        theme: 'system',
+        name: 'Test Member',
+        silenced: false,
+        silenceReason: null,
+        silencedUntil: null,
+        autoWatch: false,
+        seq: 4,
+      },
+      cursor: 4,
+    });
     expect(await autoWatchOf(ME)).toBe(false);
   });
 
@@ -226,5 +251,49 @@ describe('read positions on a connected device', () => {
     expect(await followLevelOf(ME, 'post', String(serverId))).toBe('watching');
     expect(await readPositionOf(ME, serverId)).toBe(0);
     expect(await readPositionOf(ME, post.id)).toBeUndefined();
+  });
+
+  it('a post that leaves the device takes its read positions and levels; a category the member may no longer see, its level', async () => {
+    const [kept, removed, privy] = await storePosts(
+      synced(makePost({ authorEmail: OTHER })),
+      synced(makePost({ authorEmail: OTHER })),
+      synced(makePost({ authorEmail: OTHER, category: 'Desk' })),
+    );
+    await pull({
+      categories: [
+        { id: 'Desk', name: 'Desk', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: false, seq: 2 },
+      ],
+      follows: [
+        { kind: 'post', target: String(kept!.id), level: 'watching', at: 1, seq: 3 },
+        { kind: 'post', target: String(removed!.id), level: 'watching', at: 1, seq: 3 },
+        { kind: 'category', target: 'Desk', level: 'watching', at: 1, seq: 3 },
+      ],
+      reads: [kept, removed, privy].map((post) => ({ postId: post!.id, readTo: 0, seq: 3 })),
+      cursor: 3,
+    });
+    expect(await db.reads.count()).toBe(3);
+    await pull({ removed: [{ id: removed!.id, seq: 4 }], cursor: 4 });
+    expect(await readPositionOf(ME, removed!.id)).toBeUndefined();
+    expect(await followLevelOf(ME, 'post', String(removed!.id))).toBeUndefined();
+    expect(await followLevelOf(ME, 'post', String(kept!.id))).toBe('watching');
+    await pull({
+      categories: [{ id: 'Desk', name: '', description: '', position: 7, archived: false, see: ['g1'], post: null, gone: true, seq: 5 }],
+      cursor: 5,
+    });
+    expect(await followLevelOf(ME, 'category', 'Desk')).toBeUndefined();
+    expect(await readPositionOf(ME, privy!.id)).toBeUndefined();
+    expect(await readPositionOf(ME, kept!.id)).toBe(0);
+  });
+
+  it('another member signing in here leaves none of the previous member’s levels and positions', async () => {
+    const [post] = await storePosts(synced(makePost({ authorEmail: OTHER })));
+    await pull({
+      follows: [{ kind: 'tag', target: 'options', level: 'muted', at: 1, seq: 2 }],
+      reads: [{ postId: post!.id, readTo: 0, seq: 2 }],
+      cursor: 2,
+    });
+    expect(await switchMember(signInAs(OTHER))).toBe(true);
+    expect(await followsOf(ME)).toEqual([]);
+    expect(await readPositionOf(ME, post!.id)).toBeUndefined();
   });
 });
