@@ -14,6 +14,8 @@
 // post itself, none of its replies). It only ever moves forward: the latest read wins on every device.
 import { TAG_LIMITS } from './post-rules';
 import { CATEGORY_LIMITS } from './categories';
+import { validateCategory, validateTags } from './validation';
+import { hiddenText } from './text-checks';
 
 export const FOLLOW_LEVELS = ['watching', 'normal', 'muted'] as const;
 export type FollowLevel = (typeof FOLLOW_LEVELS)[number];
@@ -72,9 +74,14 @@ export const tagKey = (tag: string): string => tag.trim().toLowerCase();
  */
 export function followTarget(kind: FollowKind, raw: string): string | undefined {
   if (kind === 'post') return /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? raw : undefined;
-  if (kind === 'category') return raw.length > 0 && raw.length <= CATEGORY_LIMITS.id ? raw : undefined;
+  // A category's id and a tag as a post may carry them (storable, one line, no hidden characters).
+  if (kind === 'category') {
+    return raw.length <= CATEGORY_LIMITS.id && validateCategory(raw) === null && hiddenText('A category', raw, 'line') === null
+      ? raw
+      : undefined;
+  }
   const key = tagKey(raw);
-  return key.length > 0 && key.length <= TAG_LIMITS.length ? key : undefined;
+  return key.length > 0 && key.length <= TAG_LIMITS.length && validateTags([raw]) === null ? key : undefined;
 }
 
 /** A member's levels as a lookup: the level they set on a target, or undefined when they set none. */

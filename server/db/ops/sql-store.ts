@@ -436,6 +436,64 @@ export class SqlStore implements OpStore {
     this.audience.add({ users: [this.userId(actor)] });
   }
 
+  async followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined> {
+    const [row] = await this.tx.query('SELECT level FROM follows WHERE user_id = $1 AND kind = $2 AND target = $3', [
+      this.userId(actor),
+      kind,
+      target,
+    ]);
+    return row ? (String(row.level) as FollowLevel) : undefined;
+  }
+
+  async topicFollows(actor: Actor): Promise<number> {
+    const [row] = await this.tx.query(
+      `SELECT count(*)::int AS n FROM follows WHERE user_id = $1 AND kind IN ('category', 'tag') AND level <> 'normal'`,
+      [this.userId(actor)],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The level, with a change number only when it changed (setting the same level again is no change). */
+  async setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void> {
+    await this.write(
+      `INSERT INTO follows (user_id, kind, target, level, at, seq) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, kind, target) DO UPDATE SET level = EXCLUDED.level, at = EXCLUDED.at, seq = EXCLUDED.seq
+       WHERE follows.level <> EXCLUDED.level RETURNING target`,
+      [this.userId(actor), kind, target, level, at, this.change.seq],
+    );
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
+  async readPosition(actor: Actor, postId: number): Promise<number | undefined> {
+    const [row] = await this.tx.query('SELECT read_to FROM post_reads WHERE user_id = $1 AND post_id = $2', [this.userId(actor), postId]);
+    return row ? Number(row.read_to) : undefined;
+  }
+
+  /** GREATEST in one statement: two devices' positions never move it back, and one that does not move it takes no number. */
+  async advanceRead(actor: Actor, postId: number, readTo: number, at: number): Promise<void> {
+    await this.write(
+      `INSERT INTO post_reads (user_id, post_id, read_to, at, seq) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, post_id) DO UPDATE SET read_to = EXCLUDED.read_to, at = EXCLUDED.at, seq = EXCLUDED.seq
+       WHERE post_reads.read_to < EXCLUDED.read_to RETURNING post_id`,
+      [this.userId(actor), postId, readTo, at, this.change.seq],
+    );
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
+  async autoWatch(actor: Actor): Promise<boolean> {
+    const [row] = await this.tx.query('SELECT auto_watch FROM users WHERE id = $1', [this.userId(actor)]);
+    return row ? row.auto_watch !== false : true;
+  }
+
+  async setAutoWatch(actor: Actor, on: boolean): Promise<void> {
+    await this.write('UPDATE users SET auto_watch = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [
+      this.userId(actor),
+      on,
+      this.change.seq,
+    ]);
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
   /**
    * The name on the account, and as the author of each of the member's posts and replies whose name
    * differs, each given the change number so every device (of any protocol version) pulls it. Their

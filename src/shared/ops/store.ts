@@ -188,7 +188,7 @@ export interface OpStore {
   // Following (issue 62): the member's own levels and read positions.
   /** The member's level on a target (follows.ts, followTarget's key), or undefined when they set none. */
   followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined>;
-  /** How many categories and tags the member has a level on (FOLLOW_LIMITS.topics). */
+  /** How many categories and tags the member has a level other than Normal on (FOLLOW_LIMITS.topics). */
   topicFollows(actor: Actor): Promise<number>;
   /** Sets the member's level on a target (Normal too: it is kept, so writing there no longer makes them watch it). */
   setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void>;
