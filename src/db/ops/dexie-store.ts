@@ -28,6 +28,7 @@ import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
 import { DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
 import type { Conversation, Message } from '../../shared/messages';
+import type { FollowKind, FollowLevel } from '../../shared/follows';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
 const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
@@ -435,5 +436,53 @@ export class DexieStore implements OpStore {
   /** Nor dismisses one: its server does. */
   async dismissMessageFlags(): Promise<boolean> {
     return true;
+  }
+
+  // ---- Following (issue 62): the member's levels and read positions; `unread` is kept by db/follows/unread-upkeep.ts ----
+
+  async followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined> {
+    return (await db.follows.get([actor.email, kind, target]))?.level;
+  }
+
+  async topicFollows(actor: Actor): Promise<number> {
+    const rows = await db.follows
+      .where('[email+kind]')
+      .anyOf([
+        [actor.email, 'category'],
+        [actor.email, 'tag'],
+      ])
+      .toArray();
+    return rows.filter((row) => row.level !== 'normal').length;
+  }
+
+  /** Setting the level a target has here changes nothing, so nothing is queued. */
+  async setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void> {
+    const stored = await db.follows.get([actor.email, kind, target]);
+    if (stored?.level === level) return;
+    await db.follows.put({ email: actor.email, kind, target, level, at, ...(stored?.sync ? { sync: stored.sync } : {}) });
+    this.changed = true;
+  }
+
+  async readPosition(actor: Actor, postId: number): Promise<number | undefined> {
+    return (await db.reads.get([actor.email, postId]))?.readTo;
+  }
+
+  /** A position at or before the one held changes nothing (positions only move forward), so nothing is queued. */
+  async advanceRead(actor: Actor, postId: number, readTo: number): Promise<void> {
+    const stored = await db.reads.get([actor.email, postId]);
+    if (stored && stored.readTo >= readTo) return;
+    await db.reads.put({ email: actor.email, postId, readTo, unread: 0, ...(stored?.sync ? { sync: stored.sync } : {}) });
+    this.changed = true;
+  }
+
+  async autoWatch(actor: Actor): Promise<boolean> {
+    return (await db.preferences.get(actor.email))?.autoWatch ?? true;
+  }
+
+  async setAutoWatch(actor: Actor, on: boolean): Promise<void> {
+    const stored = await db.preferences.get(actor.email);
+    if ((stored?.autoWatch ?? true) === on) return;
+    await db.preferences.put({ ...(stored ?? { theme: 'system' }), email: actor.email, autoWatch: on });
+    this.changed = true;
   }
 }

@@ -52,6 +52,13 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
     .modify((saved: SavedRow) => {
       saved.postId = to;
     });
+  // So do the member's level on it and read position (writing it made them watch it: follow.ts).
+  const follows = await db.follows.filter((follow) => follow.kind === 'post' && follow.target === String(from)).toArray();
+  await db.follows.bulkDelete(follows.map((follow) => [follow.email, follow.kind, follow.target] as [string, string, string]));
+  await db.follows.bulkPut(follows.map((follow) => ({ ...follow, target: String(to) })));
+  const reads = await db.reads.where('postId').equals(from).toArray();
+  await db.reads.bulkDelete(reads.map((read) => [read.email, from] as [string, number]));
+  await db.reads.bulkPut(reads.map((read) => ({ ...read, postId: to })));
   if (!row) return;
   await db.posts.delete(from);
   await noteRemovedPosts([from]);
