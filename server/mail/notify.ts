@@ -116,7 +116,7 @@ interface DigestPost {
   category: string;
   tags: string[];
   likes: number;
-  replies: number;
+  authorEmail: string;
 }
 
 const toDigestPost = (row: Record<string, unknown>): DigestPost => {
@@ -127,14 +127,48 @@ const toDigestPost = (row: Record<string, unknown>): DigestPost => {
     category: String(row.category),
     tags: Array.isArray(tags) ? tags.map(String) : [],
     likes: Number(row.likes ?? 0),
-    replies: Number(row.replies ?? 0),
+    authorEmail: String(row.author_email ?? ''),
   };
 };
 
 /** The posts the member (users `me`, $1) may see on the forum: approved, not hidden. */
 const LISTED_TO_ME = `p.status = 'approved' AND p.hidden_at IS NULL AND ${postVisibleSql(sqlViewer("(me.role = 'admin')", 'me.email'), 'p')}`;
-/** Posts weighed per member for the watched sections, at most (the most active first). */
-const WATCHED_CANDIDATES = 200;
+/** The day's posts weighed against each member's levels, at most (the newest first). */
+const DAY_POSTS = 5_000;
+/** The most liked new posts a digest lists. */
+const POPULAR = 5;
+
+/** What one round reads once for every member's digest: the day's posts, by what happened to them. */
+interface DigestDay {
+  since: number;
+  /** Posts on the forum with visible replies written since. */
+  active: DigestPost[];
+  /** Posts approved since. */
+  fresh: DigestPost[];
+  /** The most liked of the public ones, more than are listed (each member's leaves out what they muted). */
+  popular: DigestPost[];
+}
+
+async function digestDay(db: Database, since: number): Promise<DigestDay> {
+  const onForum = `p.status = 'approved' AND p.hidden_at IS NULL`;
+  const active = await db.query(
+    `SELECT p.id, p.title, p.category, p.tags FROM posts p WHERE ${onForum}
+       AND p.id IN (SELECT r.post_id FROM replies r WHERE r.created_at > $1 AND r.state = 'visible')
+     ORDER BY p.id DESC LIMIT ${DAY_POSTS}`,
+    [since],
+  );
+  const fresh = await db.query(
+    `SELECT p.id, p.title, p.category, p.tags, p.author_email FROM posts p WHERE ${onForum} AND coalesce(p.reviewed_at, p.id) > $1
+     ORDER BY p.id DESC LIMIT ${DAY_POSTS}`,
+    [since],
+  );
+  const popular = await db.query(
+    `SELECT id, title, category, tags, likes FROM posts WHERE ${publicPostSql()} AND hidden_at IS NULL AND coalesce(reviewed_at, id) > $1
+     ORDER BY likes DESC, id DESC LIMIT ${POPULAR * 10}`,
+    [since],
+  );
+  return { since, active: active.map(toDigestPost), fresh: fresh.map(toDigestPost), popular: popular.map(toDigestPost) };
+}
 
 /** The member's levels (follows) as a lookup. */
 async function levelsOf(tx: Sql, userId: number): Promise<LevelOf> {
@@ -143,55 +177,59 @@ async function levelsOf(tx: Sql, userId: number): Promise<LevelOf> {
 }
 
 /**
- * What the member's digest says today (DigestContent), since `since`: their watched posts with
- * replies by others, the new posts of others they watch by category or tag, their unread notifications
- * but those about a post they muted, and of `popular` those they did not mute nor see listed above.
+ * What the member's digest says today (DigestContent): of the day's posts, those they watch and may
+ * see, with replies by others (and how many), or new by others; their unread notifications but those
+ * about a post they muted; and of the most liked, those they did not mute nor see listed above.
  */
-async function digestOf(tx: Sql, member: Member, since: number, popular: DigestPost[]): Promise<DigestContent> {
+async function digestOf(tx: Sql, member: Member, day: DigestDay): Promise<DigestContent> {
   const levelOf = await levelsOf(tx, member.id);
   const watching = (post: DigestPost) => effectiveLevel(post, levelOf) === 'watching';
-  const active = (
-    await tx.query(
-      `SELECT p.id, p.title, p.category, p.tags, count(*)::int AS replies FROM replies r JOIN posts p ON p.id = r.post_id JOIN users me ON me.id = $1
-       WHERE r.created_at > $2 AND r.state = 'visible' AND r.author_email <> me.email AND ${LISTED_TO_ME}
-       GROUP BY p.id, p.title, p.category, p.tags ORDER BY count(*) DESC, p.id DESC LIMIT ${WATCHED_CANDIDATES}`,
-      [member.id, since],
-    )
-  ).map(toDigestPost);
-  const fresh = (
-    await tx.query(
-      `SELECT p.id, p.title, p.category, p.tags FROM posts p JOIN users me ON me.id = $1
-       WHERE coalesce(p.reviewed_at, p.id) > $2 AND p.author_email <> me.email AND ${LISTED_TO_ME}
-       ORDER BY p.id DESC LIMIT ${WATCHED_CANDIDATES}`,
-      [member.id, since],
-    )
-  ).map(toDigestPost);
-  const watchedPosts = active.filter(watching).slice(0, MAX_LISTED);
+  const replied = day.active.filter(watching);
+  const fresh = day.fresh.filter((post) => watching(post) && post.authorEmail !== member.email);
+  // Of those, what the member may see, and how many replies others wrote there (replies_post).
+  const seen =
+    replied.length + fresh.length === 0
+      ? new Map<number, number>()
+      : new Map(
+          (
+            await tx.query(
+              `SELECT p.id, (SELECT count(*)::int FROM replies r WHERE r.post_id = p.id AND r.created_at > $3 AND r.state = 'visible'
+                 AND r.author_email <> me.email) AS replies
+               FROM posts p JOIN users me ON me.id = $1 WHERE p.id = ANY($2::bigint[]) AND ${LISTED_TO_ME}`,
+              [member.id, [...replied, ...fresh].map((post) => post.id), day.since],
+            )
+          ).map((row) => [Number(row.id), Number(row.replies)]),
+        );
+  const watchedPosts = replied
+    .filter((post) => (seen.get(post.id) ?? 0) > 0)
+    .map(({ id, title }) => ({ id, title, replies: seen.get(id)! }))
+    .sort((a, b) => b.replies - a.replies)
+    .slice(0, MAX_LISTED);
   const inWatchedPosts = new Set(watchedPosts.map((post) => post.id));
-  const watchedNew = fresh.filter((post) => watching(post) && !inWatchedPosts.has(post.id)).slice(0, MAX_LISTED);
-  const day = await notes(tx, member.id, 'y.created_at > $2 AND y.read_at IS NULL', [since]);
+  const watchedNew = fresh
+    .filter((post) => seen.has(post.id) && !inWatchedPosts.has(post.id))
+    .slice(0, MAX_LISTED)
+    .map(({ id, title, category }) => ({ id, title, category }));
+  const listed = new Set([...inWatchedPosts, ...watchedNew.map((post) => post.id)]);
+  const unread = await notes(tx, member.id, 'y.created_at > $2 AND y.read_at IS NULL', [day.since]);
   const noted = new Map(
-    (await tx.query('SELECT id, category, tags FROM posts WHERE id = ANY($1::bigint[])', [[...new Set(day.map((note) => note.postId))]]))
+    (await tx.query('SELECT id, category, tags FROM posts WHERE id = ANY($1::bigint[])', [[...new Set(unread.map((note) => note.postId))]]))
       .map(toDigestPost)
       .map((post) => [post.id, post]),
   );
-  const listed = new Set([...watchedPosts, ...watchedNew].map((post) => post.id));
-  const kept = day.filter((note) => {
+  const kept = unread.filter((note) => {
     const post = noted.get(note.postId);
     if (post && effectiveLevel(post, levelOf) === 'muted') return false;
-    // A watched post's replies are its line above.
+    // A watched post's replies, a watched category's new post: their line above says it.
     return !(note.kind === 'watching' && listed.has(note.postId));
   });
   return {
-    watchedPosts: watchedPosts.map(({ id, title, replies }) => ({ id, title, replies })),
-    watchedNew: watchedNew.map(({ id, title, category }) => ({ id, title, category })),
+    watchedPosts,
+    watchedNew,
     notes: kept.slice(0, MAX_LISTED),
-    popular: popular.filter((post) => !mutedOut(post, levelOf) && !listed.has(post.id)).slice(0, POPULAR),
+    popular: day.popular.filter((post) => !mutedOut(post, levelOf) && !listed.has(post.id)).slice(0, POPULAR),
   };
 }
-
-/** The most liked new posts a digest lists. */
-const POPULAR = 5;
 
 /** One round of "Daily digest"; returns how many emails it queued. */
 export async function digestRound(db: Database, origin: string, now = Date.now()): Promise<number> {
@@ -203,15 +241,7 @@ export async function digestRound(db: Database, origin: string, now = Date.now()
     [today],
   );
   if (due.length === 0) return 0;
-  const since = now - DAY_MS;
-  // More than are listed: each member's digest leaves out the posts they muted.
-  const popular = (
-    await db.query(
-      `SELECT id, title, category, tags, likes FROM posts WHERE ${publicPostSql()} AND hidden_at IS NULL AND coalesce(reviewed_at, id) > $1
-       ORDER BY likes DESC, id DESC LIMIT ${POPULAR * 10}`,
-      [since],
-    )
-  ).map(toDigestPost);
+  const day = await digestDay(db, now - DAY_MS);
   let queued = 0;
   for (const member of due.map(toMember)) {
     const sent = await db.transaction(async (tx) => {
@@ -221,7 +251,7 @@ export async function digestRound(db: Database, origin: string, now = Date.now()
       );
       if (!still) return false;
       await tx.query('UPDATE users SET digest_sent_on = $2::date WHERE id = $1', [member.id, today]);
-      const digest = await digestOf(tx, member, since, popular);
+      const digest = await digestOf(tx, member, day);
       if (emptyDigest(digest)) return false;
       const content = dailyDigest(member.name, origin, digest, await unsubscribeUrl(tx, member, origin));
       const postIds = [

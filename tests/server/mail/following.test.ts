@@ -2,7 +2,7 @@
 // once however many replies it had ("3 new replies in …"); the daily digest leads with the posts the
 // member watches (new replies) and the new posts in the categories and tags they watch, then their
 // notifications and the most liked new posts, and leaves out every post they muted (by the post, its
-// category or a tag), its most liked list too.
+// category or a tag), its most liked list too, and any it may not see (a private category).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Op } from '../../../src/shared/protocol';
@@ -76,6 +76,26 @@ describe.each(BACKENDS)('emails by the levels on %s', (backend) => {
     await others[1]!.reply(watchedPost, 'A first reply.');
     await others[2]!.reply(watchedPost, 'A second reply.');
     await others[1]!.reply(mutedPost, 'Nobody tells the reader of this.');
+    // A post the reader watches by its tag, in a private category they may not see: never in their digest.
+    const group = randomUUID();
+    const room = randomUUID();
+    const writerId = String(
+      (await server.db.query('SELECT member_id FROM users WHERE email = $1', ['follow-writer@example.com']))[0]!.member_id,
+    );
+    await applied(admin, { id: randomUUID(), type: 'createGroup', groupId: group, name: 'Inner circle' } as Op);
+    await applied(admin, { id: randomUUID(), type: 'addGroupMember', groupId: group, memberId: writerId } as Op);
+    await applied(admin, {
+      id: randomUUID(),
+      type: 'createCategory',
+      categoryId: room,
+      name: 'Inner room',
+      position: 7,
+      see: [group],
+      post: null,
+    } as Op);
+    await applied(reader, followOp('tag', 'inner', 'watching'));
+    const hidden = await approved('Inside the inner room', { category: room, tags: ['Inner'] });
+    await admin.reply(hidden, 'Only the group reads this.');
     const noon = new Date();
     noon.setUTCHours(12, 0, 0, 0);
     await digestRound(server.db, ORIGIN, Math.max(noon.getTime(), Date.now()));
@@ -87,7 +107,7 @@ describe.each(BACKENDS)('emails by the levels on %s', (backend) => {
     expect(at('New in categories and tags you watch')).toBeLessThan(at('- New in a watched category (Trends)'));
     expect(at('- New in a watched category (Trends)')).toBeLessThan(at('Most liked new posts'));
     expect(at('Most liked new posts')).toBeLessThan(at('- Liked and not muted (1 like)'));
-    for (const muted of ['Liked in a muted category', 'Liked with a muted tag', 'Liked but muted itself'])
-      expect(body).not.toContain(muted);
+    for (const left of ['Liked in a muted category', 'Liked with a muted tag', 'Liked but muted itself', 'Inside the inner room'])
+      expect(body).not.toContain(left);
   });
 });

@@ -1,7 +1,8 @@
 // Who is told by their levels on a local-only device (issue 62): the device's store answers the
 // levels its members set (DexieStore.postFollowers), the shared rules tell the watchers of a post,
 // its category or a tag and leave out whoever muted it, and a further reply collapses into the
-// watcher's unread notification of the post. A connected device tells nobody: its server does.
+// watcher's unread notification of the post: through the store, and through the operations
+// (setFollowLevel, createReply, approvePost). A connected device tells nobody: its server does.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { DexieStore } from '../../../src/db/ops/dexie-store';
@@ -9,7 +10,10 @@ import { markConnected } from '../../../src/db/ops/sync-meta';
 import { tellUnmuted, tellWatchers } from '../../../src/shared/ops/rules';
 import { notificationsForReply, notificationTitle } from '../../../src/shared/moderation';
 import type { FollowKind, FollowLevel } from '../../../src/shared/follows';
-import { makePost, signInAs, storePosts } from '../factories';
+import { makePost, signInAs, signInAsAdmin, storePosts } from '../factories';
+import { setFollowLevel } from '../../../src/db/follows/follows';
+import { createReply } from '../../../src/db/replies/replies';
+import { approvePost, createPost } from '../../../src/db/posts/posts';
 
 const WRITER = { email: 'writer@example.com', role: 'user' };
 const START = Date.UTC(2026, 2, 12, 10);
@@ -77,5 +81,31 @@ describe('who is told by their levels on a local-only device', () => {
     await markConnected();
     await replyIn(post!, '00000000-0000-4000-8000-000000000005');
     expect(await db.notifications.count()).toBe(0);
+  });
+
+  it('through the operations: the watcher of a category hears of its new post and each reply, collapsed; a member who muted it hears nothing', async () => {
+    signInAs('watcher@example.com', 'Wanda Watcher');
+    await setFollowLevel('category', 'Trends', 'watching');
+    signInAs('muter@example.com', 'Moe Muter');
+    await setFollowLevel('category', 'Trends', 'muted');
+    signInAs('author@example.com', 'Ann Author');
+    const post = await createPost({ title: 'Panels in spring', content: 'What do you see?', category: 'Trends' });
+    signInAsAdmin();
+    await approvePost(post.id);
+    signInAs('muter@example.com', 'Moe Muter');
+    await createReply(post.id, 'I muted this, but I reply.');
+    clock += 1_000;
+    signInAs('replier@example.com', 'Rob Replier');
+    await createReply(post.id, 'Two.');
+    clock += 1_000;
+    await createReply(post.id, 'Three.');
+    expect(await titles('watcher@example.com')).toEqual([
+      'watching: Ann Author posted “Panels in spring”',
+      'watching: 3 new replies in “Panels in spring”',
+    ]);
+    // The muter wrote in it, so watches it by their own level now: their own reply tells them nothing, the others' do.
+    expect(await titles('muter@example.com')).toEqual(['watching: 2 new replies in “Panels in spring”']);
+    // The author watches what they wrote, and hears "replied" of each reply (never twice).
+    expect((await titles('author@example.com')).filter((title) => title.startsWith('watching'))).toEqual([]);
   });
 });
