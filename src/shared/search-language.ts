@@ -54,7 +54,17 @@ const CHIP_LABELS: Record<Exclude<FilterKind, keyof typeof IS_LABELS | 'phrase'>
 };
 
 export function parseQuery(query: string): ParsedQuery {
-  const parsed: ParsedQuery = { text: '', phrases: [], authors: [], categories: [], tags: [], mine: false, unread: false, watching: false, chips: [] };
+  const parsed: ParsedQuery = {
+    text: '',
+    phrases: [],
+    authors: [],
+    categories: [],
+    tags: [],
+    mine: false,
+    unread: false,
+    watching: false,
+    chips: [],
+  };
   const rest = query.replace(
     TOKEN,
     (

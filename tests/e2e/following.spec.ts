@@ -9,7 +9,11 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
   await openForum(page);
   const post = makePost({ title: 'Read to the first reply', comments: 3 });
   // Read to the first reply: two are new (the count the device keeps with the position).
-  await putRows(page, 'replies', [1, 2, 3].map((number) => makeReplyRow(post.id, number)));
+  await putRows(
+    page,
+    'replies',
+    [1, 2, 3].map((number) => makeReplyRow(post.id, number)),
+  );
   await putRows(page, 'reads', [{ email: MEMBER, postId: post.id, readTo: makeReplyRow(post.id, 1).createdAt, unread: 2 }]);
   await putPosts(page, [post]);
   await expect(card(page, post.title).getByText('2 new')).toBeVisible();

@@ -31,7 +31,11 @@ export function useFollowFilter(parsed: ParsedQuery | undefined, category: Categ
       if (!levelOf) return false;
       const named = {
         category:
-          category !== 'All' ? category : parsed?.categories.some((name) => normalizeSearch(post.category).includes(name)) ? post.category : null,
+          category !== 'All'
+            ? category
+            : parsed?.categories.some((name) => normalizeSearch(post.category).includes(name))
+              ? post.category
+              : null,
         tags: parsed?.tags ?? [],
       };
       if (mutedOut(post, levelOf, named)) return false;
