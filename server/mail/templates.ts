@@ -17,6 +17,13 @@ export interface MailContent {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/** A line of a list: its words, an optional line under them, an optional link. */
+interface Item {
+  text: string;
+  detail?: string;
+  url?: string;
+}
+
 interface Block {
   /** Paragraphs of plain text (escaped in the HTML part). */
   paragraphs: string[];
@@ -25,10 +32,31 @@ interface Block {
   /** Lines after the button (plain text). */
   after?: string[];
   /** A list (each item a line, with an optional link). */
-  items?: { text: string; detail?: string; url?: string }[];
+  items?: Item[];
+  /** Lists under headings, after `items` (the digest's watched posts, watched categories and tags, the rest). */
+  sections?: { heading: string; items: Item[] }[];
   /** The footer's unsubscribe link, for notification emails. */
   unsubscribe?: string;
 }
+
+/** A list in the plain-text part: a line each, its link under it, a blank line after the list. */
+const textList = (items: Item[]): string[] =>
+  items.length === 0
+    ? []
+    : [...items.flatMap((item) => [`- ${item.text}${item.detail ? ` (${item.detail})` : ''}`, ...(item.url ? [`  ${item.url}`] : [])]), ''];
+
+/** A list in the HTML part (nothing when empty). */
+const htmlList = (items: Item[]): string =>
+  items.length === 0
+    ? ''
+    : `<ul style="padding-left:20px;margin:0 0 16px">${items
+        .map(
+          (item) =>
+            `<li style="margin-bottom:8px">${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(item.text)}</a>` : escapeHtml(item.text)}${
+              item.detail ? `<br><span style="color:#6c757d">${escapeHtml(item.detail)}</span>` : ''
+            }</li>`,
+        )
+        .join('')}</ul>`;
 
 /** One message in both parts from the same blocks, so the two never say different things. */
 function compose(subject: string, greeting: string, block: Block, headers?: Record<string, string>): MailContent {
@@ -36,11 +64,8 @@ function compose(subject: string, greeting: string, block: Block, headers?: Reco
     greeting,
     '',
     ...block.paragraphs.flatMap((line) => [line, '']),
-    ...(block.items ?? []).flatMap((item) => [
-      `- ${item.text}${item.detail ? ` (${item.detail})` : ''}`,
-      ...(item.url ? [`  ${item.url}`] : []),
-    ]),
-    ...(block.items?.length ? [''] : []),
+    ...textList(block.items ?? []),
+    ...(block.sections ?? []).flatMap((section) => (section.items.length ? [section.heading, '', ...textList(section.items)] : [])),
     ...(block.action ? [`${block.action.label}: ${block.action.url}`, ''] : []),
     ...(block.after ?? []).flatMap((line) => [line, '']),
     `— ${PRODUCT}`,
@@ -54,18 +79,11 @@ function compose(subject: string, greeting: string, block: Block, headers?: Reco
 <p style="margin:0 0 24px;font-weight:700;color:#0d6efd">${PRODUCT}</p>
 ${p(greeting)}
 ${block.paragraphs.map(p).join('\n')}
-${
-  block.items?.length
-    ? `<ul style="padding-left:20px;margin:0 0 16px">${block.items
-        .map(
-          (item) =>
-            `<li style="margin-bottom:8px">${item.url ? `<a href="${escapeHtml(item.url)}">${escapeHtml(item.text)}</a>` : escapeHtml(item.text)}${
-              item.detail ? `<br><span style="color:#6c757d">${escapeHtml(item.detail)}</span>` : ''
-            }</li>`,
-        )
-        .join('')}</ul>`
-    : ''
-}
+${htmlList(block.items ?? [])}
+${(block.sections ?? [])
+  .filter((section) => section.items.length)
+  .map((section) => `<h2 style="margin:0 0 8px;font-size:16px">${escapeHtml(section.heading)}</h2>\n${htmlList(section.items)}`)
+  .join('\n')}
 ${
   block.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(block.action.url)}" style="display:inline-block;background:#0d6efd;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(block.action.label)}</a></p>
@@ -162,26 +180,52 @@ export const unsubscribeHeaders = (url: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
-type NoteLine = Pick<Notification, 'kind' | 'actor' | 'postTitle' | 'reason' | 'postId' | 'replyId'>;
+type NoteLine = Pick<Notification, 'kind' | 'actor' | 'postTitle' | 'reason' | 'postId' | 'replyId' | 'count'>;
 
-const noteItems = (origin: string, notes: NoteLine[]) =>
-  notes.map((note) => ({
-    text: notificationTitle(note),
-    detail: notificationDetail(note) || undefined,
-    url: `${origin}${notificationPath(note)}`,
-  }));
+/** Told of a new reply in a post: "replied" to their post, or a reply in a post they watch (issue 62). */
+const ofReply = (note: NoteLine) => note.replyId !== null && (note.kind === 'replied' || note.kind === 'watching');
 
-/** When I'm away: what the member has not read, grouped in one message. */
+/** "3 new replies in “title”". */
+const newReplies = (count: number, title: string) =>
+  `${count.toLocaleString('en-US')} new ${count === 1 ? 'reply' : 'replies'} in “${title}”`;
+
+/**
+ * The notifications as email lines, newest first: the replies of one post are one line (a
+ * conversation is never listed once per reply), its newest reply's words when it is one, else
+ * "N new replies in “title”", leading to the newest; every other notification a line of its own.
+ */
+export function noteItems(origin: string, notes: NoteLine[]): Item[] {
+  const replies = new Map<number, number>();
+  for (const note of notes) if (ofReply(note)) replies.set(note.postId, (replies.get(note.postId) ?? 0) + (note.count ?? 1));
+  const listed = new Set<number>();
+  const items: Item[] = [];
+  for (const note of notes) {
+    if (ofReply(note)) {
+      if (listed.has(note.postId)) continue;
+      listed.add(note.postId);
+    }
+    const count = ofReply(note) ? replies.get(note.postId)! : 1;
+    items.push({
+      text: count > 1 ? newReplies(count, note.postTitle) : notificationTitle(note),
+      detail: notificationDetail(note) || undefined,
+      url: `${origin}${notificationPath(note)}`,
+    });
+  }
+  return items;
+}
+
+/** When I'm away: what the member has not read, grouped in one message (one line per conversation). */
 export function awayNotifications(name: string, origin: string, notes: NoteLine[], unsubscribe: string): MailContent {
-  const subject = notes.length === 1 ? notificationTitle(notes[0]!) : `${notes.length} new notifications on ${PRODUCT}`;
+  const items = noteItems(origin, notes);
+  const subject = items.length === 1 ? items[0]!.text : `${items.length} new notifications on ${PRODUCT}`;
   return compose(
     subject,
     hello(name),
     {
       paragraphs: [
-        notes.length === 1 ? 'This happened while you were away:' : `These ${notes.length} things happened while you were away:`,
+        items.length === 1 ? 'This happened while you were away:' : `These ${items.length} things happened while you were away:`,
       ],
-      items: noteItems(origin, notes),
+      items,
       action: { label: 'Open notifications', url: `${origin}/notifications` },
       after: ['You receive these because your email setting is “When I’m away”. Change it on your Profile.'],
       unsubscribe,
@@ -190,32 +234,58 @@ export function awayNotifications(name: string, origin: string, notes: NoteLine[
   );
 }
 
-/** Daily digest: the day's notifications and the most liked new posts. */
-export function dailyDigest(
-  name: string,
-  origin: string,
-  notes: NoteLine[],
-  posts: { id: number; title: string; likes: number }[],
-  unsubscribe: string,
-): MailContent {
-  const items = [
-    ...noteItems(origin, notes),
-    ...posts.map((post) => ({
-      text: post.title,
-      detail: `${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`,
-      url: `${origin}/posts/${post.id}`,
-    })),
+/** What a daily digest says (issue 62's order: what the member watches first, then the rest). */
+export interface DigestContent {
+  /** Posts the member watches (the post, its category or a tag) with new replies today, and how many. */
+  watchedPosts: { id: number; title: string; replies: number }[];
+  /** New posts today in categories and tags the member watches. */
+  watchedNew: { id: number; title: string; category: string }[];
+  /** The day's unread notifications (none about a post they muted). */
+  notes: NoteLine[];
+  /** The most liked new posts (none they muted). */
+  popular: { id: number; title: string; likes: number }[];
+}
+
+/** True when a digest would have nothing to say (none is sent). */
+export const emptyDigest = (digest: DigestContent): boolean =>
+  digest.watchedPosts.length + digest.watchedNew.length + digest.notes.length + digest.popular.length === 0;
+
+/** Daily digest: what the member watches (posts with new replies, new posts in watched categories and tags), the day's notifications, the most liked new posts. */
+export function dailyDigest(name: string, origin: string, digest: DigestContent, unsubscribe: string): MailContent {
+  const notes = noteItems(origin, digest.notes);
+  const postUrl = (id: number) => `${origin}/posts/${id}`;
+  const sections = [
+    {
+      heading: 'Posts you watch',
+      items: digest.watchedPosts.map((post) => ({ text: newReplies(post.replies, post.title), url: postUrl(post.id) })),
+    },
+    {
+      heading: 'New in categories and tags you watch',
+      items: digest.watchedNew.map((post) => ({ text: post.title, detail: post.category, url: postUrl(post.id) })),
+    },
+    { heading: 'Notifications', items: notes },
+    {
+      heading: 'Most liked new posts',
+      items: digest.popular.map((post) => ({
+        text: post.title,
+        detail: `${post.likes} ${post.likes === 1 ? 'like' : 'likes'}`,
+        url: postUrl(post.id),
+      })),
+    },
   ];
+  const watched = digest.watchedPosts.length + digest.watchedNew.length;
   return compose(
     `Your ${PRODUCT} daily digest`,
     hello(name),
     {
       paragraphs: [
-        notes.length
-          ? `${notes.length} ${notes.length === 1 ? 'notification' : 'notifications'} today, and the most liked new posts.`
-          : 'The most liked new posts of the day.',
+        watched
+          ? 'What happened today in what you watch, then the rest of your day.'
+          : notes.length
+            ? `${notes.length} ${notes.length === 1 ? 'notification' : 'notifications'} today, and the most liked new posts.`
+            : 'The most liked new posts of the day.',
       ],
-      items,
+      sections,
       action: { label: 'Open the forum', url: `${origin}/forum` },
       after: ['You receive this because your email setting is “Daily digest”. Change it on your Profile.'],
       unsubscribe,

@@ -136,6 +136,7 @@ export function ForumPage() {
         <ForumToolbar
           search={searchInput}
           category={category}
+          signedIn={Boolean(email)}
           onSearchChange={(value) => {
             // The member's own edit ends any restore from the address (its value is never reached again).
             restoring.current = null;

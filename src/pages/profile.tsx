@@ -10,6 +10,7 @@ import { StoragePanel } from '../features/profile/storage-panel';
 import { SavedPosts } from '../features/profile/saved-posts';
 import { YourGroups } from '../features/profile/your-groups';
 import { ThemeControl } from '../features/profile/theme-control';
+import { FollowingPanel } from '../features/profile/following-panel';
 import { AccountPanels } from '../features/profile/account-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
@@ -31,6 +32,7 @@ export function ProfilePage() {
           <div className="app-sidebar">
             <SavedPosts email={user.email} />
             <YourGroups />
+            <FollowingPanel />
             <ThemeControl email={user.email} />
             <AccountPanels
               admin={user.role === 'admin'}

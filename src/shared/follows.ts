@@ -14,6 +14,8 @@
 // post itself, none of its replies). It only ever moves forward: the latest read wins on every device.
 import { TAG_LIMITS } from './post-rules';
 import { CATEGORY_LIMITS } from './categories';
+import { validateCategory, validateTags } from './validation';
+import { hiddenText } from './text-checks';
 
 export const FOLLOW_LEVELS = ['watching', 'normal', 'muted'] as const;
 export type FollowLevel = (typeof FOLLOW_LEVELS)[number];
@@ -72,9 +74,14 @@ export const tagKey = (tag: string): string => tag.trim().toLowerCase();
  */
 export function followTarget(kind: FollowKind, raw: string): string | undefined {
   if (kind === 'post') return /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? raw : undefined;
-  if (kind === 'category') return raw.length > 0 && raw.length <= CATEGORY_LIMITS.id ? raw : undefined;
+  // A category's id and a tag as a post may carry them (storable, one line, no hidden characters).
+  if (kind === 'category') {
+    return raw.length <= CATEGORY_LIMITS.id && validateCategory(raw) === null && hiddenText('A category', raw, 'line') === null
+      ? raw
+      : undefined;
+  }
   const key = tagKey(raw);
-  return key.length > 0 && key.length <= TAG_LIMITS.length ? key : undefined;
+  return key.length > 0 && key.length <= TAG_LIMITS.length && validateTags([raw]) === null ? key : undefined;
 }
 
 /** A member's levels as a lookup: the level they set on a target, or undefined when they set none. */
@@ -137,3 +144,28 @@ export function countUnread(
 /** A read position as the later of two (positions only move forward). */
 export const laterRead = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+/** The post a level is asked of: its id, category and tags (the targets a member may set a level on). */
+export type FollowedPost = { id: number; category: string; tags?: readonly string[] };
+
+/** One member's level on one of a post's targets, as a store reads it (OpStore.postFollowers). */
+export interface MemberLevel {
+  email: string;
+  kind: FollowKind;
+  target: string;
+  level: FollowLevel;
+}
+
+/** The members among `rows` whose effective level for `post` is `level` (each member's rows together make their lookup). */
+export function membersAt(post: FollowedPost, rows: Iterable<MemberLevel>, level: FollowLevel): string[] {
+  const byMember = new Map<string, MemberLevel[]>();
+  for (const row of rows) byMember.set(row.email, [...(byMember.get(row.email) ?? []), row]);
+  return [...byMember].filter(([, levels]) => effectiveLevel(post, levelLookup(levels)) === level).map(([email]) => email);
+}
+
+/** The keys of a post's targets, by kind: itself, its category, its tags (tagKey). */
+export const targetsOf = (post: FollowedPost) => ({
+  post: String(post.id),
+  category: post.category,
+  tags: [...new Set((post.tags ?? []).map(tagKey))],
+});

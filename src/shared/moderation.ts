@@ -93,9 +93,19 @@ export const targetKey = (target: FlagTarget): string => (target.replyId ? `repl
 /**
  * What a notification says happened: the member's post was approved, rejected (with the reason)
  * or hidden from the forum after flags (with the reason); someone replied to their post; someone
- * quoted their reply; a moderator hid their reply.
+ * quoted their reply; a moderator hid their reply; someone mentioned them; (protocol 8, issue 62)
+ * someone replied in a post they watch, or posted in a category or tag they watch (`watching`).
  */
-export const NOTIFICATION_KINDS = ['approved', 'rejected', 'postHidden', 'replied', 'quoted', 'replyHidden', 'mentioned'] as const;
+export const NOTIFICATION_KINDS = [
+  'approved',
+  'rejected',
+  'postHidden',
+  'replied',
+  'quoted',
+  'replyHidden',
+  'mentioned',
+  'watching',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A notification of one member (the recipient is implied: a device and a pull only hold their own). */
@@ -116,6 +126,11 @@ export interface Notification {
   createdAt: number;
   /** When the member read it (ms since the epoch), or null while unread. */
   readAt: number | null;
+  /**
+   * How many new replies a `watching` notification stands for (absent: one). A further reply in a
+   * watched post updates the member's unread notification of it (collapses) rather than adding one.
+   */
+  count?: number;
 }
 
 /** A notification to write: everything but its id, time and read state, plus whom it goes to. */
@@ -129,7 +144,7 @@ export type NewNotification = Omit<Notification, 'id' | 'createdAt' | 'readAt'> 
 export const MAX_READ_IDS = 500;
 
 /** The one line a notification reads as, in the list and as a system notification's title. */
-export function notificationTitle(notification: Pick<Notification, 'kind' | 'actor' | 'postTitle'>): string {
+export function notificationTitle(notification: Pick<Notification, 'kind' | 'actor' | 'postTitle' | 'replyId' | 'count'>): string {
   const post = `“${notification.postTitle}”`;
   switch (notification.kind) {
     case 'approved':
@@ -146,8 +161,24 @@ export function notificationTitle(notification: Pick<Notification, 'kind' | 'act
       return `A moderator hid your reply on ${post}`;
     case 'mentioned':
       return `${notification.actor ?? 'Someone'} mentioned you in ${post}`;
+    case 'watching':
+      if (notification.replyId === null) return `${notification.actor ?? 'Someone'} posted ${post}`;
+      if ((notification.count ?? 1) > 1) return `${notification.count!.toLocaleString('en-US')} new replies in ${post}`;
+      return `${notification.actor ?? 'Someone'} replied in ${post}`;
   }
 }
+
+/** The first protocol version whose devices know the `watching` kind: a pull of an older one leaves those out. */
+export const WATCHING_PROTOCOL = 8;
+
+/**
+ * Whether a notification collapses into the recipient's unread one of the same post (issue 62): a
+ * `watching` notification of a reply does, so a busy watched post reads as one line ("3 new replies
+ * in …") in the list and the emails, not one per reply. The store that writes notifications (the
+ * server's, a local-only device's) updates that one instead: newest reply, actor and time, count + 1.
+ */
+export const collapses = (notification: Pick<NewNotification, 'kind' | 'replyId'>): boolean =>
+  notification.kind === 'watching' && notification.replyId !== null;
 
 /** The line under the title: the reason when there is one, else nothing. */
 export function notificationDetail(notification: Pick<Notification, 'reason'>): string {
@@ -275,12 +306,42 @@ export function notificationsForMentions(
   actor: Actor,
   told: readonly NewNotification[] = [],
 ): NewNotification[] {
+  return toEachOnce('mentioned', post, replyId, author, recipients, actor, told);
+}
+
+/**
+ * The watchers of a post (issue 62) hear `watching` of a new reply (`replyId`) or of the post itself
+ * on the forum (`replyId` null: it was approved in a category or tag they watch), from `author`: all
+ * but the writer, the acting member and anyone `told` already of the same thing (a post's author
+ * told "replied", someone quoted or mentioned): nobody is told twice of one reply.
+ */
+export function notificationsForWatchers(
+  post: Pick<Post, 'id' | 'title'>,
+  replyId: string | null,
+  author: Pick<Post, 'author' | 'authorEmail'>,
+  watchers: readonly string[],
+  actor: Actor,
+  told: readonly NewNotification[] = [],
+): NewNotification[] {
+  return toEachOnce('watching', post, replyId, author, watchers, actor, told);
+}
+
+/** One `kind` notification from `author` to each of `recipients` but the author, the actor and whoever is `told` already. */
+function toEachOnce(
+  kind: 'mentioned' | 'watching',
+  post: Pick<Post, 'id' | 'title'>,
+  replyId: string | null,
+  author: Pick<Post, 'author' | 'authorEmail'>,
+  recipients: readonly string[],
+  actor: Actor,
+  told: readonly NewNotification[],
+): NewNotification[] {
   const skip = new Set([author.authorEmail, ...told.map((notification) => notification.recipientEmail)]);
   const list = [...new Set(recipients)]
     .filter((email) => !skip.has(email))
     .map((email) => ({
       recipientEmail: email,
-      kind: 'mentioned' as const,
+      kind,
       postId: post.id,
       replyId,
       actor: author.author,

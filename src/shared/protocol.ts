@@ -198,6 +198,7 @@ export const wireNotificationSchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.number().int().nonnegative(),
   readAt: z.number().int().nonnegative().nullable(),
+  count: z.number().int().positive().optional(),
   actorId: z.string().nullable().default(null),
   actorRole: z.string().nullable().default(null),
   seq: z.number().int().nonnegative(),

@@ -5,18 +5,18 @@
 import { normalizeSearch } from './search-text';
 
 // A query is free text plus filters: `author:`, `category:`, `tag:` take a word or a "quoted
-// value"; `is:mine`; a "quoted phrase". The free text that is left (filters removed, spaces
+// value"; `is:mine`, `is:unread`, `is:watching`; a "quoted phrase". The free text that is left (filters removed, spaces
 // collapsed) matches as today (product spec: a case-insensitive substring of the title or the
 // content); each phrase must match the same way; each filter narrows. Filters of one kind are
 // alternatives (author:ana author:ben is either), kinds combine (author: and tag: are both).
 
-export const FILTER_KINDS = ['author', 'category', 'tag', 'mine', 'phrase'] as const;
+export const FILTER_KINDS = ['author', 'category', 'tag', 'mine', 'unread', 'watching', 'phrase'] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
 /** One filter as a removable chip: `raw` is exactly the text it came from in the query. */
 export interface QueryChip {
   kind: FilterKind;
-  /** The value, unquoted ('' for `mine`). */
+  /** The value, unquoted ('' for `mine`, `unread` and `watching`). */
   value: string;
   /** What the chip reads: "Author: Ana", "Category: Trends", "Tag: nps", "My posts", "“exact words”". */
   label: string;
@@ -31,20 +31,40 @@ export interface ParsedQuery {
   categories: string[];
   tags: string[];
   mine: boolean;
+  /**
+   * `is:unread` (posts with replies new to the member) and `is:watching` (posts they watch, by
+   * effectiveLevel): the member's own state on the device, so matchesFilters passes them and the
+   * device's list narrows by them (the server knows neither).
+   */
+  unread: boolean;
+  watching: boolean;
   /** Every filter in the order typed (phrases included). */
   chips: QueryChip[];
 }
 
-const TOKEN = /(?:^|\s)(?:(author|category|tag):(?:"([^"]*)"|(\S+))|(is:mine)|"([^"]+)")(?=\s|$)/giu;
+const TOKEN = /(?:^|\s)(?:(author|category|tag):(?:"([^"]*)"|(\S+))|is:(mine|unread|watching)|"([^"]+)")(?=\s|$)/giu;
 
-const CHIP_LABELS: Record<Exclude<FilterKind, 'mine' | 'phrase'>, string> = {
+/** What the chips of the `is:` filters read. */
+const IS_LABELS = { mine: 'My posts', unread: 'Unread', watching: 'Watching' } as const;
+
+const CHIP_LABELS: Record<Exclude<FilterKind, keyof typeof IS_LABELS | 'phrase'>, string> = {
   author: 'Author',
   category: 'Category',
   tag: 'Tag',
 };
 
 export function parseQuery(query: string): ParsedQuery {
-  const parsed: ParsedQuery = { text: '', phrases: [], authors: [], categories: [], tags: [], mine: false, chips: [] };
+  const parsed: ParsedQuery = {
+    text: '',
+    phrases: [],
+    authors: [],
+    categories: [],
+    tags: [],
+    mine: false,
+    unread: false,
+    watching: false,
+    chips: [],
+  };
   const rest = query.replace(
     TOKEN,
     (
@@ -52,13 +72,14 @@ export function parseQuery(query: string): ParsedQuery {
       key: string | undefined,
       quoted: string | undefined,
       bare: string | undefined,
-      mine: string | undefined,
+      is: string | undefined,
       phrase: string | undefined,
     ) => {
       const raw = match.trim();
-      if (mine) {
-        parsed.mine = true;
-        parsed.chips.push({ kind: 'mine', value: '', label: 'My posts', raw });
+      if (is) {
+        const kind = is.toLowerCase() as keyof typeof IS_LABELS;
+        parsed[kind] = true;
+        parsed.chips.push({ kind, value: '', label: IS_LABELS[kind], raw });
         return ' ';
       }
       if (phrase !== undefined) {

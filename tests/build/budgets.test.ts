@@ -37,7 +37,11 @@ const KB = 1024;
 // Then by messages' files, refused messages kept as drafts and dismissing a message's flags (issue 61:
 // the reply's Attach in the conversation's page and New message, the drafts, one more operation; loaded
 // with /messages and /admin, not in the first load): 1427.4 KB at the merge: 1432 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1432 * KB };
+// Then by following (issue 62: the levels and read positions on the device, the Follow menu, which is
+// react-bootstrap's Dropdown with its positioning and Bootstrap's dropdown styles, 41 KB loaded with
+// the post page or a category's view, Profile's Following; none of the menu in the first load):
+// 1486.5 KB with the four engineers' parts merged: 1492 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1492 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

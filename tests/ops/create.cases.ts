@@ -6,13 +6,19 @@ export default casesOf('create', [
     name: 'a member writes a post: it waits for review, theirs',
     who: 'bob',
     payload: { post: { title: '  Fresh  ', content: 'Findings.', category: 'Trends' } },
-    expect: { look: (read) => read.postsOf(BOB), is: ['Fresh pending', 'Old poll approved', 'Panel speeders approved'] },
+    expect: {
+      look: async (read) => [await read.postsOf(BOB), await read.following(BOB), await read.readIn(BOB)],
+      is: [['Fresh pending', 'Old poll approved', 'Panel speeders approved'], ['post Fresh watching'], ['Fresh post']],
+    },
   },
   {
     name: 'an admin writes one too',
     who: 'admin',
     payload: { post: { title: 'Rules', content: 'Be kind.', category: 'Best Practices', tags: ['meta'] } },
-    expect: { look: (read) => read.postsOf('admin@insightexchange.app'), is: ['Rules pending'] },
+    expect: {
+      look: async (read) => [await read.postsOf(ADMIN), await read.following(ADMIN), await read.readIn(ADMIN)],
+      is: [['Rules pending'], ['post Rules watching'], ['Rules post']],
+    },
   },
   {
     name: 'a blank title: invalid',
@@ -48,7 +54,10 @@ export default casesOf('create', [
     name: 'an admin posts in a private category',
     who: 'admin',
     payload: { post: { title: 'Prices', content: 'Body', category: VENDOR_ROOM } },
-    expect: { look: (read) => read.postsOf(ADMIN), is: ['Prices pending'] },
+    expect: {
+      look: async (read) => [await read.postsOf(ADMIN), await read.following(ADMIN), await read.readIn(ADMIN)],
+      is: [['Prices pending'], ['post Prices watching'], ['Prices post']],
+    },
   },
   {
     name: 'eleven tags: invalid, nothing written',
@@ -200,15 +209,22 @@ export default casesOf('create', [
         poll: { question: 'Q?', options: ['Yes', 'No'], multiple: false, closesAt: null },
       },
     },
-    expect: { look: (read) => read.postsOf(BOB), is: ['Asked pending', 'Old poll approved', 'Panel speeders approved'] },
+    expect: {
+      look: async (read) => [await read.postsOf(BOB), await read.following(BOB), await read.readIn(BOB)],
+      is: [['Asked pending', 'Old poll approved', 'Panel speeders approved'], ['post Asked watching'], ['Asked post']],
+    },
   },
   {
     name: 'what was refused left no post',
     who: 'alice',
     payload: { post: { title: 'Only this one', content: 'Body', category: 'Trends' } },
     expect: {
-      look: (read) => read.postsOf(ALICE),
-      is: ['Only this one pending', 'Turned down rejected', 'Waiting pending', 'Weighting approved'],
+      look: async (read) => [await read.postsOf(ALICE), await read.following(ALICE), await read.readIn(ALICE)],
+      is: [
+        ['Only this one pending', 'Turned down rejected', 'Waiting pending', 'Weighting approved'],
+        ['post Only this one watching'],
+        ['Only this one post'],
+      ],
     },
   },
 ]);

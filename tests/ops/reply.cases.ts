@@ -1,5 +1,5 @@
 // reply: to an approved post the member may see; a quote of a reply of the same post tells its author.
-import { ALICES_PENDING, ALICES_POST, BOB, BOBS_POST, BOBS_REPLY, casesOf, NEW_ID, NO_POST } from './world';
+import { ALICE, ALICES_PENDING, ALICES_POST, BOB, BOBS_POST, BOBS_REPLY, casesOf, NEW_ID, NO_POST } from './world';
 
 export default casesOf('reply', [
   {
@@ -8,8 +8,20 @@ export default casesOf('reply', [
     id: NEW_ID,
     payload: { postId: BOBS_POST, content: '  Same here.  ', quoteId: BOBS_REPLY },
     expect: {
-      look: async (read) => [await read.reply(NEW_ID), (await read.post(BOBS_POST))?.comments, await read.notifications(BOB)],
-      is: [{ state: 'visible', content: 'Same here.' }, 3, ['quoted unread', 'seed unread']],
+      look: async (read) => [
+        await read.reply(NEW_ID),
+        (await read.post(BOBS_POST))?.comments,
+        await read.notifications(BOB),
+        await read.following(ALICE),
+        await read.readIn(ALICE),
+      ],
+      is: [
+        { state: 'visible', content: 'Same here.' },
+        3,
+        ['quoted unread', 'seed unread'],
+        ['post Panel speeders watching'],
+        ['Panel speeders reply'],
+      ],
     },
   },
   {
@@ -22,8 +34,16 @@ export default casesOf('reply', [
         await read.reply(NEW_ID),
         (await read.post(ALICES_POST))?.comments,
         await read.notifications('alice@example.com'),
+        await read.following(BOB),
+        await read.readIn(BOB),
       ],
-      is: [{ state: 'visible', content: 'Good one.' }, 1, ['replied unread', 'seed unread']],
+      is: [
+        { state: 'visible', content: 'Good one.' },
+        1,
+        ['replied unread', 'seed unread'],
+        ['post Weighting watching'],
+        ['Weighting reply'],
+      ],
     },
   },
   {

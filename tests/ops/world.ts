@@ -191,6 +191,12 @@ export interface Reader {
    * " archived" when it is (undefined: none of that id; a device holds none written by an operation).
    */
   category(id: string): Promise<string | undefined>;
+  /** Each level of a member as "<kind> <target> <level>" (a post's target by its title), sorted (issue 62). */
+  following(email: string): Promise<string[]>;
+  /** Each read position of a member as "<post title> post" (the post itself read) or "<post title> reply", sorted. */
+  readIn(email: string): Promise<string[]>;
+  /** Whether writing makes the member watch what they wrote. */
+  autoWatch(email: string): Promise<boolean>;
 }
 
 /** The short name of a member's email, as the readers name flaggers. */
@@ -248,7 +254,19 @@ export function casesOf<T extends OpType>(type: T, cases: Omit<OpCase<T>, 'type'
  * them all before and after a case, and every table that changed must have been read by the case's
  * `look` (a device and a server that differ in a table no case reads would pass unnoticed).
  */
-export type Table = 'posts' | 'polls' | 'replies' | 'flags' | 'notifications' | 'saved' | 'members' | 'groups' | 'categories' | 'messages';
+export type Table =
+  | 'posts'
+  | 'polls'
+  | 'replies'
+  | 'flags'
+  | 'notifications'
+  | 'saved'
+  | 'members'
+  | 'groups'
+  | 'categories'
+  | 'messages'
+  | 'follows'
+  | 'reads';
 
 /** The tables each of the reader's questions reads. */
 export const READS: Record<keyof Reader, readonly Table[]> = {
@@ -269,7 +287,16 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   conversation: ['messages'],
   messages: ['messages'],
   messageFlags: ['messages'],
+  following: ['follows'],
+  readIn: ['reads'],
+  autoWatch: ['members'],
 };
+
+/** How a reader labels a level: a post's target by its title (`titleOf`). */
+export const followLabel = (kind: string, target: string, level: string, titleOf: (id: number) => string | undefined) =>
+  `${kind} ${(kind === 'post' ? titleOf(Number(target)) : undefined) ?? target} ${level}`;
+/** How a reader labels a read position. */
+export const readLabel = (title: string | undefined, readTo: number) => `${title ?? '?'} ${readTo === 0 ? 'post' : 'reply'}`;
 
 /** `reader`, recording the tables a case reads through it. */
 export function watched(reader: Reader): { reader: Reader; read: Set<Table> } {

@@ -19,6 +19,8 @@ export function toWireNotification(row: Row): WireNotification {
     reason: textOrNull(row.reason),
     createdAt: Number(row.created_at),
     readAt: msOrNull(row.read_at),
+    // How many replies a collapsed `watching` notification stands for (issue 62); absent: one.
+    ...(Number(row.count ?? 1) > 1 ? { count: Number(row.count) } : {}),
     actorId: textOrNull(row.actor_id),
     actorRole: textOrNull(row.actor_role),
     seq: Number(row.seq),
@@ -33,4 +35,4 @@ export function toWireNotification(row: Row): WireNotification {
 export const notificationColumns = (alias: string, actor: string) =>
   `${alias}.id, ${alias}.kind, ${alias}.post_id, ${alias}.reply_id, coalesce(${actor}.name, ${alias}.actor) AS actor,
    ${actor}.member_id AS actor_id, ${actor}.role AS actor_role, ${alias}.post_title, ${alias}.reason,
-   ${alias}.created_at, ${alias}.read_at, ${alias}.seq`;
+   ${alias}.created_at, ${alias}.read_at, ${alias}.count, ${alias}.seq`;

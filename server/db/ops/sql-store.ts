@@ -15,7 +15,8 @@ import type {
   SettledFlags,
 } from '../../../src/shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../../src/shared/post-rules';
-import { isSilencedAt, type Flag } from '../../../src/shared/moderation';
+import { collapses, isSilencedAt, type Flag } from '../../../src/shared/moderation';
+import { targetsOf, type FollowKind, type FollowLevel, type FollowedPost, type MemberLevel } from '../../../src/shared/follows';
 import type { Theme } from '../../../src/shared/theme';
 import { endSessions, nameTaken, type UserRow } from '../members/accounts';
 import { findableMember } from '../members/members';
@@ -338,19 +339,65 @@ export class SqlStore implements OpStore {
     return wanted.map((file) => toAttachment(known.get(file.sha256)!, file.name));
   }
 
-  /** One row per recipient who has an account one signs in to (a sample post's author, whose account nobody signs in to, gets none). */
+  /**
+   * One row per recipient who has an account one signs in to (a sample post's author, whose account
+   * nobody signs in to, gets none) and may see the post. A reply told to a watcher (moderation.ts,
+   * collapses) updates their unread `watching` notification of the post, when they have one: the
+   * newest reply, its writer and time, one more in its count (whether it was emailed stays: they were
+   * told of the conversation by email once while it is unread).
+   */
   async notify(list: readonly NewNotification[], now: number): Promise<void> {
     if (list.length === 0) return;
-    const rows = list.map((notification) => ({ ...notification, id: randomUUID() }));
+    const actorId = `CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END`;
+    const elements = `jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> ''`;
+    const seen = recipientSeesCategorySql('u', "(e->>'postId')::bigint");
+    let rows = list.map((notification) => ({ ...notification, id: randomUUID() }));
+    const collapsing = rows.filter(collapses);
+    if (collapsing.length > 0) {
+      const updated = await this.write(
+        `UPDATE notifications y SET reply_id = (e->>'replyId')::uuid, actor = e->>'actor', actor_id = ${actorId},
+           post_title = e->>'postTitle', created_at = $2::bigint, count = y.count + 1, seq = $3::bigint
+         FROM ${elements}
+         WHERE y.user_id = u.id AND y.kind = 'watching' AND y.post_id = (e->>'postId')::bigint AND y.read_at IS NULL
+           AND y.reply_id IS NOT NULL AND ${seen} RETURNING y.user_id, u.email`,
+        [JSON.stringify(collapsing), now, this.change.seq, this.user.id],
+      );
+      this.audience.add({ users: updated.map((row) => String(row.user_id)) });
+      const done = new Set(updated.map((row) => String(row.email)));
+      rows = rows.filter((row) => !collapses(row) || !done.has(row.recipientEmail));
+      if (rows.length === 0) return;
+    }
     const made = await this.write(
       `INSERT INTO notifications (id, user_id, kind, post_id, reply_id, actor, actor_id, post_title, reason, created_at, read_at, seq)
        SELECT (e->>'id')::uuid, u.id, e->>'kind', (e->>'postId')::bigint, (e->>'replyId')::uuid, e->>'actor',
-         CASE WHEN e->>'actor' IS NOT NULL THEN coalesce((SELECT a.id FROM users a WHERE a.email = e->>'actorEmail'), $4::bigint) END, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
-       FROM jsonb_array_elements($1::text::jsonb) e JOIN users u ON u.email = e->>'recipientEmail' AND u.password_hash <> ''
-       WHERE ${recipientSeesCategorySql('u', "(e->>'postId')::bigint")} RETURNING user_id`,
+         ${actorId}, e->>'postTitle', e->>'reason', $2::bigint, NULL, $3::bigint
+       FROM ${elements} WHERE ${seen} RETURNING user_id`,
       [JSON.stringify(rows), now, this.change.seq, this.user.id],
     );
     this.audience.add({ users: made.map((row) => String(row.user_id)) });
+  }
+
+  /** The levels on the post's targets of its watchers, or of the members `who` names, who may sign in (OpStore.postFollowers). */
+  async postFollowers(post: FollowedPost, who: 'watchers' | readonly string[]): Promise<MemberLevel[]> {
+    const targets = targetsOf(post);
+    const on = (f: string) =>
+      `((${f}.kind = 'post' AND ${f}.target = $1) OR (${f}.kind = 'category' AND ${f}.target = $2) OR (${f}.kind = 'tag' AND ${f}.target = ANY($3::text[])))`;
+    // The watchers are found through follows_watching (level <> 'normal', said so for the planner).
+    const members =
+      who === 'watchers'
+        ? `f.user_id IN (SELECT w.user_id FROM follows w WHERE w.level <> 'normal' AND w.level = 'watching' AND ${on('w')})`
+        : 'u.email = ANY($4::text[])';
+    const rows = await this.tx.query(
+      `SELECT u.email, f.kind, f.target, f.level FROM follows f JOIN users u ON u.id = f.user_id
+       WHERE ${on('f')} AND ${members} AND u.closed_at IS NULL AND u.password_hash <> ''`,
+      [targets.post, targets.category, targets.tags, ...(who === 'watchers' ? [] : [[...who]])],
+    );
+    return rows.map((row) => ({
+      email: String(row.email),
+      kind: row.kind as FollowKind,
+      target: String(row.target),
+      level: row.level as FollowLevel,
+    }));
   }
 
   /** Each notification read gets a number of its own ("Mark all as read" can reach hundreds). */
@@ -384,6 +431,64 @@ export class SqlStore implements OpStore {
     await this.write('UPDATE users SET theme = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [
       this.userId(actor),
       theme,
+      this.change.seq,
+    ]);
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
+  async followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined> {
+    const [row] = await this.tx.query('SELECT level FROM follows WHERE user_id = $1 AND kind = $2 AND target = $3', [
+      this.userId(actor),
+      kind,
+      target,
+    ]);
+    return row ? (String(row.level) as FollowLevel) : undefined;
+  }
+
+  async topicFollows(actor: Actor): Promise<number> {
+    const [row] = await this.tx.query(
+      `SELECT count(*)::int AS n FROM follows WHERE user_id = $1 AND kind IN ('category', 'tag') AND level <> 'normal'`,
+      [this.userId(actor)],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The level, with a change number only when it changed (setting the same level again is no change). */
+  async setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void> {
+    await this.write(
+      `INSERT INTO follows (user_id, kind, target, level, at, seq) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id, kind, target) DO UPDATE SET level = EXCLUDED.level, at = EXCLUDED.at, seq = EXCLUDED.seq
+       WHERE follows.level <> EXCLUDED.level RETURNING target`,
+      [this.userId(actor), kind, target, level, at, this.change.seq],
+    );
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
+  async readPosition(actor: Actor, postId: number): Promise<number | undefined> {
+    const [row] = await this.tx.query('SELECT read_to FROM post_reads WHERE user_id = $1 AND post_id = $2', [this.userId(actor), postId]);
+    return row ? Number(row.read_to) : undefined;
+  }
+
+  /** GREATEST in one statement: two devices' positions never move it back, and one that does not move it takes no number. */
+  async advanceRead(actor: Actor, postId: number, readTo: number, at: number): Promise<void> {
+    await this.write(
+      `INSERT INTO post_reads (user_id, post_id, read_to, at, seq) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, post_id) DO UPDATE SET read_to = EXCLUDED.read_to, at = EXCLUDED.at, seq = EXCLUDED.seq
+       WHERE post_reads.read_to < EXCLUDED.read_to RETURNING post_id`,
+      [this.userId(actor), postId, readTo, at, this.change.seq],
+    );
+    this.audience.add({ users: [this.userId(actor)] });
+  }
+
+  async autoWatch(actor: Actor): Promise<boolean> {
+    const [row] = await this.tx.query('SELECT auto_watch FROM users WHERE id = $1', [this.userId(actor)]);
+    return row ? row.auto_watch !== false : true;
+  }
+
+  async setAutoWatch(actor: Actor, on: boolean): Promise<void> {
+    await this.write('UPDATE users SET auto_watch = $2, prefs_seq = $3 WHERE id = $1 RETURNING id', [
+      this.userId(actor),
+      on,
       this.change.seq,
     ]);
     this.audience.add({ users: [this.userId(actor)] });

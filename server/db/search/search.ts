@@ -7,7 +7,10 @@
 // stored vectors, nothing parsed again), and matches are counted up to COUNT_CAP only ("100+").
 // Its filters narrow exactly as matchesFilters does on the device: author (by the member's current
 // name) and category a case-insensitive substring (NFC, lower case), tag an exact tag (a leading `#`
-// ignored), is:mine the member's own posts; only approved posts, as the forum lists them.
+// ignored), is:mine the member's own posts; only approved posts, as the forum lists them. Following
+// (issue 62): what the member muted is left out unless the search names its category or one of its
+// tags (a `category:` or `tag:` filter, or the category dropdown: each result matches them) and the
+// post is not muted itself; `is:unread` and `is:watching` as the device reads them (following-sql.ts).
 import { listedPostSql, sqlViewer } from '../../../src/shared/visibility';
 import type { ParsedQuery } from '../../../src/shared/search-language';
 import type { SearchResponse } from '../../../src/shared/protocol';
@@ -15,6 +18,16 @@ import type { UserRow } from '../members/accounts';
 import { withAuthors } from '../members/authors';
 import type { Reader } from '../storage/adapter';
 import { readablePostColumns, toWirePost } from '../posts/post-rows';
+import { notMutedSql, postTagsSql, unreadSql, watchingSql } from '../follows/following-sql';
+
+/**
+ * The following filters of the search language (issue 62: `is:unread`, `is:watching`), optional
+ * until the language parses them: a parse result that has them narrows by them.
+ */
+export interface FollowingFilters {
+  unread?: boolean;
+  watching?: boolean;
+}
 import { withPolls } from '../posts/poll-rows';
 
 /** The text of websearch_to_tsquery: the free text (stray quotes dropped) and each phrase quoted; '' when none. */
@@ -29,8 +42,9 @@ export function searchWords(parsed: ParsedQuery): string {
  * True when a search has nothing to look for: no words (text or phrase that is more than quotes)
  * and no filter, in every category. The route refuses it rather than list the whole forum.
  */
-export function isEmptySearch(parsed: ParsedQuery, category: string): boolean {
-  const filters = parsed.authors.length + parsed.categories.length + parsed.tags.length + (parsed.mine ? 1 : 0);
+export function isEmptySearch(parsed: ParsedQuery & FollowingFilters, category: string): boolean {
+  const flags = [parsed.mine, parsed.unread, parsed.watching].filter(Boolean).length;
+  const filters = parsed.authors.length + parsed.categories.length + parsed.tags.length + flags;
   return searchWords(parsed) === '' && filters === 0 && category === 'All';
 }
 
@@ -38,7 +52,7 @@ export function isEmptySearch(parsed: ParsedQuery, category: string): boolean {
 const normalized = (column: string) => `lower(normalize(btrim(${column}), NFC))`;
 
 export interface SearchRequest {
-  parsed: ParsedQuery;
+  parsed: ParsedQuery & FollowingFilters;
   /** The category dropdown's value: 'All', or one category exactly. */
   category: string;
   limit: number;
@@ -51,7 +65,7 @@ export const COUNT_CAP = 100;
 
 /** The statement and parameters of a search (exported for the EXPLAIN of the tests). */
 export function searchStatement(viewer: UserRow, { parsed, category, limit }: SearchRequest): { text: string; params: unknown[] } {
-  const params: unknown[] = [viewer.role === 'admin', viewer.email];
+  const params: unknown[] = [viewer.role === 'admin', viewer.email, viewer.id];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -61,6 +75,9 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
   // (Emails are stored lower-cased, as matchesFilters compares them: the plain comparison uses the index.)
   where.push(listedPostSql(sqlViewer('$1', '$2'), 'y'));
   if (parsed.mine) where.push('y.author_email = $2');
+  where.push(notMutedSql('$3', 'y', parsed.categories.length + parsed.tags.length > 0 || category !== 'All'));
+  if (parsed.unread) where.push(unreadSql('$3', '$2', 'y'));
+  if (parsed.watching) where.push(watchingSql('$3', 'y'));
   const anyOf = (values: string[], condition: (placeholder: string) => string) =>
     values.length ? where.push(`(${values.map((value) => condition(param(value))).join(' OR ')})`) : undefined;
   // An author by the name members see now (a rename changes the member's row, not each post).
@@ -68,9 +85,7 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
   anyOf(parsed.authors, (value) => `strpos(${normalized(authorName)}, ${value}) > 0`);
   anyOf(parsed.categories, (value) => `strpos(${normalized('y.category')}, ${value}) > 0`);
   if (parsed.tags.length) {
-    // The tags column holds an array, or (written through the postgres driver) the array's JSON text as a string.
-    const tags = `CASE jsonb_typeof(y.tags) WHEN 'array' THEN y.tags WHEN 'string' THEN (y.tags #>> '{}')::jsonb ELSE '[]'::jsonb END`;
-    where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${tags}) t(tag)
+    where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${postTagsSql('y')}) t(tag)
       WHERE regexp_replace(${normalized('t.tag')}, '^#', '') IN (${parsed.tags.map(param).join(', ')}))`);
   }
   if (category !== 'All') where.push(`y.category = ${param(category)}`);

@@ -865,6 +865,13 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX post_reads_user_seq ON post_reads (user_id, seq)`,
     `ALTER TABLE users ADD COLUMN auto_watch boolean NOT NULL DEFAULT true`,
   ],
+  // 30: a watched post's replies collapse into one notification while it is unread (issue 62):
+  // `count`, how many new replies it stands for; notifications_watching finds a member's unread one
+  // of a post when the next reply comes.
+  [
+    `ALTER TABLE notifications ADD COLUMN count integer NOT NULL DEFAULT 1`,
+    `CREATE INDEX notifications_watching ON notifications (user_id, post_id) WHERE kind = 'watching' AND read_at IS NULL`,
+  ],
 ];
 
 /**

@@ -1,6 +1,6 @@
 // Pull by cursor: the posts (and, from protocol version 2, the replies; from 3, the ids of deleted
 // posts; from 4, the viewer's notifications and the flags they may see; from 5, the viewer's saved
-// posts and preferences) a viewer may see whose
+// posts and preferences; from 8, the viewer's levels and read positions) a viewer may see whose
 // change number is above the cursor, in pages. The page stops at the
 // head read first, and every change at or below the head has committed (change_head's row lock
 // orders commits), so a cursor handed out never skips a late commit. Several rows can share one
@@ -14,6 +14,7 @@ import {
   sqlViewer,
 } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
+import { WATCHING_PROTOCOL } from '../../../src/shared/moderation';
 import type {
   PullResponse,
   WireCategory,
@@ -21,7 +22,9 @@ import type {
   WireGroupMember,
   WireMember,
   WirePost,
+  WireFollow,
   WirePreferences,
+  WireRead,
   WireReply,
   WireSaved,
 } from '../../../src/shared/protocol';
@@ -45,8 +48,12 @@ export async function changeHead(sql: Sql): Promise<number> {
 type ComfortKeys = 'saved' | 'preferences';
 /** The keys a version-7 pull added: groups and their members, categories, conversations and messages. */
 type SpacesKeys = 'groups' | 'groupMembers' | 'categories' | 'conversations' | 'messages';
+/** The keys a version-8 pull added: the viewer's levels and read positions. */
+type FollowingKeys = 'follows' | 'reads';
+/** A page of a version-7 pull: none of version 8's (and no `autoWatch` in its preferences). */
+export type SpacesPage = Omit<PullResponse, FollowingKeys>;
 /** A page of a version-6 pull: none of version 7's. */
-export type MembersPage = Omit<PullResponse, SpacesKeys>;
+export type MembersPage = Omit<SpacesPage, SpacesKeys>;
 /** A page of a version-5 pull: no members. */
 export type ComfortPage = Omit<MembersPage, 'members'>;
 /** A page of a version-1 pull: posts only. */
@@ -69,6 +76,7 @@ interface Shape {
   comfort: boolean;
   members: boolean;
   spaces: boolean;
+  following: boolean;
 }
 
 /**
@@ -90,7 +98,9 @@ interface Kind {
     | 'groupMembers'
     | 'categories'
     | 'conversations'
-    | 'messages';
+    | 'messages'
+    | 'follows'
+    | 'reads';
   columns: string;
   from: string;
   visible: string;
@@ -168,7 +178,7 @@ const SAVED: Kind = {
 };
 const PREFERENCES: Kind = {
   key: 'preferences',
-  columns: 'y.theme, y.name, y.silenced, y.silence_reason, y.silenced_until, y.prefs_seq AS seq',
+  columns: 'y.theme, y.name, y.silenced, y.silence_reason, y.silenced_until, y.auto_watch, y.prefs_seq AS seq',
   from: 'users y',
   visible: 'y.id = $6',
   seq: 'y.prefs_seq',
@@ -261,6 +271,28 @@ const MESSAGES: Kind = {
   order: 'x.seq, x.created_at, x.id',
 };
 
+// Version 8 (following, issue 62): the viewer's own levels (Normal too: it replaces another level)
+// and read positions, by their own change numbers (the (user_id, seq) indexes answer both). Never a
+// level on, or a read position in, a post the viewer may not see (any more): a post is named by its
+// id, and which posts a member follows or reads is theirs and the post's readers' to know only.
+const seenPost = (id: string) => `EXISTS (SELECT 1 FROM posts p WHERE p.id = ${id} AND ${postVisibleSql(sqlViewer('$3', '$4'), 'p')})`;
+const FOLLOWS: Kind = {
+  key: 'follows',
+  columns: 'y.kind, y.target, y.level, y.at, y.seq',
+  from: 'follows y',
+  visible: `y.user_id = $6 AND (y.kind <> 'post' OR ${seenPost("CASE WHEN y.kind = 'post' THEN y.target::bigint END")})`,
+  seq: 'y.seq',
+  order: 'x.seq, x.kind, x.target',
+};
+const READS: Kind = {
+  key: 'reads',
+  columns: 'y.post_id, y.read_to, y.seq',
+  from: 'post_reads y',
+  visible: `y.user_id = $6 AND ${seenPost('y.post_id')}`,
+  seq: 'y.seq',
+  order: 'x.seq, x.post_id',
+};
+
 const kindsOf = (shape: Shape): Kind[] => [
   POSTS,
   ...(shape.replies ? [REPLIES] : []),
@@ -269,6 +301,7 @@ const kindsOf = (shape: Shape): Kind[] => [
   ...(shape.comfort ? [SAVED, PREFERENCES] : []),
   ...(shape.members ? [MEMBERS] : []),
   ...(shape.spaces ? [GROUPS, GROUP_MEMBERS, CATEGORIES, CONVERSATIONS, MESSAGES] : []),
+  ...(shape.following ? [FOLLOWS, READS] : []),
 ];
 
 /**
@@ -347,10 +380,11 @@ const shapeOf = (protocol: number): Shape => ({
   comfort: protocol >= 5,
   members: protocol >= 6,
   spaces: protocol >= 7,
+  following: protocol >= 8,
 });
 
 /** The newest shape this server knows. */
-const NEWEST = 7;
+const NEWEST = 8;
 
 // The statements of each shape, made once.
 const STATEMENTS = new Map(
@@ -373,6 +407,7 @@ interface RawPage {
     silenced: boolean;
     silence_reason?: string | null;
     silenced_until?: number | string | null;
+    auto_watch?: boolean;
     seq: number | string;
   }[];
   members?: { id: string; name: string; role: string; email: string | null; seq: number | string }[];
@@ -400,6 +435,8 @@ interface RawPage {
   groupMembers?: { group_id: string; member_id: string | null; name: string; member: boolean; seq: number | string }[];
   conversations?: Record<string, unknown>[];
   messages?: Record<string, unknown>[];
+  follows?: { kind: string; target: string; level: string; at: number | string; seq: number | string }[];
+  reads?: { post_id: number | string; read_to: number | string; seq: number | string }[];
   bound: number | string;
   whole: boolean;
   cut: boolean;
@@ -428,6 +465,31 @@ const toWirePreferences = (row: NonNullable<RawPage['preferences']>[number]): Wi
   silenceReason: row.silenced === true ? (row.silence_reason ?? null) : null,
   silencedUntil:
     row.silenced === true && row.silenced_until !== null && row.silenced_until !== undefined ? Number(row.silenced_until) : null,
+  autoWatch: row.auto_watch !== false,
+  seq: Number(row.seq),
+});
+
+/** Preferences as a device of `protocol` reads them: before version 8 without `autoWatch`. */
+function preferencesFor(protocol: number, preferences: WirePreferences | undefined): WirePreferences | null {
+  if (!preferences) return null;
+  if (protocol >= 8) return preferences;
+  const { autoWatch: _autoWatch, ...older } = preferences;
+  return older as WirePreferences;
+}
+
+/** A follows row as the wire sends it to its member (the CHECKs keep kind and level to the wire's). */
+const toWireFollow = (row: NonNullable<RawPage['follows']>[number]): WireFollow => ({
+  kind: row.kind as WireFollow['kind'],
+  target: String(row.target),
+  level: row.level as WireFollow['level'],
+  at: Number(row.at),
+  seq: Number(row.seq),
+});
+
+/** A post_reads row as the wire sends it to its member. */
+const toWireRead = (row: NonNullable<RawPage['reads']>[number]): WireRead => ({
+  postId: Number(row.post_id),
+  readTo: Number(row.read_to),
   seq: Number(row.seq),
 });
 
@@ -525,7 +587,7 @@ export async function pullChanges(
   limit: number,
   protocol: number,
   postsAfter = 0,
-): Promise<PullResponse | MembersPage | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
+): Promise<PullResponse | SpacesPage | MembersPage | ComfortPage | ModerationPage | WritingPage | ConversationsPage | PostsPage> {
   const version = Math.min(Math.max(protocol, 1), NEWEST);
   const { shape, page: pageSql, more: moreSql } = STATEMENTS.get(version)!;
   const admin = viewer.role === 'admin';
@@ -549,36 +611,38 @@ export async function pullChanges(
   if (!shape.removed) return { posts, replies, cursor, more };
   const removed = (raw.removed ?? []).map((gone) => ({ id: Number(gone.id), seq: Number(gone.seq) }));
   if (!shape.moderation) return { posts, replies, removed, cursor, more };
-  const notifications = (raw.notifications ?? []).map(toWireNotification);
+  // A device older than protocol 8 does not know the `watching` kind (issue 62): it never gets one.
+  const notifications = (raw.notifications ?? [])
+    .map(toWireNotification)
+    .filter((notification) => protocol >= WATCHING_PROTOCOL || notification.kind !== 'watching');
   const flags = (raw.flags ?? []).map(toWireFlag);
   if (!shape.comfort) return { posts, replies, removed, notifications, flags, cursor, more };
   const saved = (raw.saved ?? []).map(toWireSaved);
   await addSavedPosts(sql, viewer, after, saved, posts, replies);
-  const [preferences] = (raw.preferences ?? []).map(toWirePreferences);
-  if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, cursor, more };
+  const preferences = preferencesFor(version, (raw.preferences ?? []).map(toWirePreferences)[0]);
+  if (!shape.members) return { posts, replies, removed, notifications, flags, saved, preferences, cursor, more };
   const members = (raw.members ?? []).map(toWireMember);
-  if (!shape.spaces)
-    return { posts, replies, removed, notifications, flags, saved, preferences: preferences ?? null, members, cursor, more };
+  if (!shape.spaces) return { posts, replies, removed, notifications, flags, saved, preferences, members, cursor, more };
   const groups = (raw.groups ?? []).map(toWireGroup);
   const groupMembers = (raw.groupMembers ?? []).map(toWireGroupMember);
   const categories = (raw.categories ?? []).map(toWireCategory);
   const conversations = (raw.conversations ?? []).map(toWireConversation);
   const messages = (raw.messages ?? []).map(toWireMessage);
-  return {
+  const spaces = {
     posts,
     replies,
     removed,
     notifications,
     flags,
     saved,
-    preferences: preferences ?? null,
+    preferences,
     members,
     groups,
     groupMembers,
     categories,
     conversations,
     messages,
-    cursor,
-    more,
   };
+  if (!shape.following) return { ...spaces, cursor, more };
+  return { ...spaces, follows: (raw.follows ?? []).map(toWireFollow), reads: (raw.reads ?? []).map(toWireRead), cursor, more };
 }

@@ -3,6 +3,8 @@
 // rest when the member goes there: an older page, a category, one post. Every page comes with all
 // the replies of its posts and the change head read before its rows: every change at or below it
 // is in them, and the pull from there brings the rest (a row read later is only ever newer).
+// The newest pages leave out what the member muted (following, issue 62: mutedOut); a category's
+// page names its category, so only the posts muted themselves leave it.
 import { listedPostSql, postVisibleSql, sqlViewer } from '../../../src/shared/visibility';
 import type { ForumPage } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
@@ -12,6 +14,7 @@ import { readablePostColumns, toWirePost, type PostRow } from '../posts/post-row
 import { withPolls } from '../posts/poll-rows';
 import { readableReplyColumns, toWireReply, type ReplyRow } from '../replies/reply-rows';
 import { changeHead } from '../sync/changes';
+import { notMutedSql } from '../follows/following-sql';
 
 export interface PageRequest {
   part: 'newest' | 'kept';
@@ -22,15 +25,16 @@ export interface PageRequest {
   category?: string;
 }
 
-// Parameters: $1 admin, $2 email, $3 before (the largest id when none), $4 limit + 1, then for a
-// category $5 the category, for kept $5 the viewer's id. Each condition is one an index answers in
+// Parameters: $1 admin, $2 email, $3 before (the largest id when none), $4 limit + 1, $5 the viewer's
+// id, then for a category $6 the category. Each condition is one an index answers in
 // any plan (a prepared statement's generic plan too): newest reads the primary key backwards
 // (approved posts only), a category posts_category_approved, kept the member's own posts
 // (posts_author_seq), their saved posts, and to admins the posts not approved (posts_unapproved).
 const NEWEST = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.id < $3 AND ${notMutedSql('$5', 'y', false)} ORDER BY y.id DESC LIMIT $4`;
 const CATEGORY = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
-  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.category = $5 AND y.id < $3 ORDER BY y.id DESC LIMIT $4`;
+  WHERE ${listedPostSql(sqlViewer('$1', '$2'), 'y')} AND y.category = $6 AND y.id < $3 AND ${notMutedSql('$5', 'y', true)}
+  ORDER BY y.id DESC LIMIT $4`;
 const KEPT = `SELECT ${readablePostColumns('y', '$1', '$2')} FROM posts y
   WHERE y.id IN (
       SELECT id FROM posts WHERE author_email = $2
@@ -55,10 +59,10 @@ async function withReplies(sql: Sql, viewer: UserRow, rows: PostRow[]): Promise<
 /** A page of the forum that `viewer` may see, newest first (PageRequest). */
 export async function readForumPage(sql: Sql, viewer: UserRow, request: PageRequest): Promise<ForumPage> {
   const cursor = await changeHead(sql);
-  const params = [viewer.role === 'admin', viewer.email, request.before ?? Number.MAX_SAFE_INTEGER, request.limit + 1];
+  const params = [viewer.role === 'admin', viewer.email, request.before ?? Number.MAX_SAFE_INTEGER, request.limit + 1, viewer.id];
   const rows =
     request.part === 'kept'
-      ? await sql.query<PostRow>(KEPT, [...params, viewer.id])
+      ? await sql.query<PostRow>(KEPT, params)
       : request.category !== undefined
         ? await sql.query<PostRow>(CATEGORY, [...params, request.category])
         : await sql.query<PostRow>(NEWEST, params);

@@ -20,6 +20,8 @@ export async function moveMemberData(from: string, to: string): Promise<void> {
     db.seen,
     db.preferences,
     db.accounts,
+    db.follows,
+    db.reads,
   ] as unknown as Dexie.Table<{ email: string }, unknown>[];
   await db.transaction('rw', [...keyed, db.posts, db.flags, db.meta], async () => {
     // Read, removed, put back: in some of these tables the address is part of the key.

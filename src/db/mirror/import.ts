@@ -102,7 +102,7 @@ export async function applyExternalPostsChange(
   const difference = changesBetween(before.kind === 'posts' ? before.posts : [], after.posts);
   const pair = `${oldValue === null ? 'none' : await hashStringInSlices(oldValue)}>${newHash}`;
   // `replies` too: mergePosts (added posts) recounts their comments inside this transaction.
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.meta, db.outbox], async () => {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.reads, db.meta, db.outbox], async () => {
     const applied = await readList(META_KEYS.mirrorApplied);
     if (applied.includes(pair)) return false;
     await db.meta.put({ key: META_KEYS.mirrorApplied, value: [...applied, pair].slice(-64) });

@@ -16,6 +16,8 @@ import { withBallot } from '../../shared/polls';
 import type { Attachment } from '../../shared/attachments';
 import { keptAttachments } from './files-named';
 import { memberId } from '../../shared/members';
+import { targetsOf, type FollowedPost, type MemberLevel } from '../../shared/follows';
+import { isConnectedDevice } from './sync-meta';
 import type { Session } from '../types';
 import { flagRow, settleFlags, targetsOfPost } from '../flags/flag-rows';
 import { countLikesToday } from '../likes/like-days';
@@ -26,6 +28,7 @@ import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
 import { DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
 import type { Conversation, Message } from '../../shared/messages';
+import type { FollowKind, FollowLevel } from '../../shared/follows';
 
 /** The fields that the search index and the lists read: a change of one gives the post a new change number (`rev`). */
 const INDEXED_FIELDS = ['status', 'title', 'content', 'category', 'tags', 'author'] as const;
@@ -203,6 +206,29 @@ export class DexieStore implements OpStore {
   async attachments(_actor: Actor, wanted: readonly Pick<Attachment, 'sha256' | 'name'>[]): Promise<Attachment[] | undefined> {
     const kept = await keptAttachments(wanted);
     return kept.every((file) => file !== undefined) ? (kept as Attachment[]) : undefined;
+  }
+
+  /**
+   * Local-only: the levels this device's members set on the post's targets (a connected device
+   * answers none: its server tells the watchers, and leaves out who muted it).
+   */
+  async postFollowers(post: FollowedPost, who: 'watchers' | readonly string[]): Promise<MemberLevel[]> {
+    if (await isConnectedDevice()) return [];
+    const targets = targetsOf(post);
+    const keys = [['post', targets.post], ['category', targets.category], ...targets.tags.map((tag) => ['tag', tag])] as const;
+    // Watchers: every member with a level on this device (the first of each [email+kind] key, read by its index alone).
+    const emails =
+      who === 'watchers'
+        ? [...new Set((await db.follows.orderBy('[email+kind]').uniqueKeys()).map((key) => String((key as unknown[])[0])))]
+        : [...new Set(who)];
+    const rows = (
+      await db.follows.bulkGet(emails.flatMap((email) => keys.map(([kind, target]) => [email, kind, target] as [string, string, string])))
+    )
+      .filter((row) => row !== undefined)
+      .map(({ email, kind, target, level }) => ({ email, kind, target, level }));
+    if (who !== 'watchers') return rows;
+    const watching = new Set(rows.filter((row) => row.level === 'watching').map((row) => row.email));
+    return rows.filter((row) => watching.has(row.email));
   }
 
   /** Local-only: the notifications are written here (a connected device gets them from the server). */
@@ -410,5 +436,53 @@ export class DexieStore implements OpStore {
   /** Nor dismisses one: its server does. */
   async dismissMessageFlags(): Promise<boolean> {
     return true;
+  }
+
+  // ---- Following (issue 62): the member's levels and read positions; `unread` is kept by db/follows/unread-upkeep.ts ----
+
+  async followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined> {
+    return (await db.follows.get([actor.email, kind, target]))?.level;
+  }
+
+  async topicFollows(actor: Actor): Promise<number> {
+    const rows = await db.follows
+      .where('[email+kind]')
+      .anyOf([
+        [actor.email, 'category'],
+        [actor.email, 'tag'],
+      ])
+      .toArray();
+    return rows.filter((row) => row.level !== 'normal').length;
+  }
+
+  /** Setting the level a target has here changes nothing, so nothing is queued. */
+  async setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void> {
+    const stored = await db.follows.get([actor.email, kind, target]);
+    if (stored?.level === level) return;
+    await db.follows.put({ email: actor.email, kind, target, level, at, ...(stored?.sync ? { sync: stored.sync } : {}) });
+    this.changed = true;
+  }
+
+  async readPosition(actor: Actor, postId: number): Promise<number | undefined> {
+    return (await db.reads.get([actor.email, postId]))?.readTo;
+  }
+
+  /** A position at or before the one held changes nothing (positions only move forward), so nothing is queued. */
+  async advanceRead(actor: Actor, postId: number, readTo: number): Promise<void> {
+    const stored = await db.reads.get([actor.email, postId]);
+    if (stored && stored.readTo >= readTo) return;
+    await db.reads.put({ email: actor.email, postId, readTo, unread: 0, ...(stored?.sync ? { sync: stored.sync } : {}) });
+    this.changed = true;
+  }
+
+  async autoWatch(actor: Actor): Promise<boolean> {
+    return (await db.preferences.get(actor.email))?.autoWatch ?? true;
+  }
+
+  async setAutoWatch(actor: Actor, on: boolean): Promise<void> {
+    const stored = await db.preferences.get(actor.email);
+    if ((stored?.autoWatch ?? true) === on) return;
+    await db.preferences.put({ ...(stored ?? { theme: 'system' }), email: actor.email, autoWatch: on });
+    this.changed = true;
   }
 }

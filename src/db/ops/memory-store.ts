@@ -2,6 +2,7 @@
 // unconfirmed operations over the server's last word (replay.ts). It holds only the rows it was
 // given: a read of anything else finds nothing (the operation is then refused, and skipped), and a
 // write to anything else changes nothing. Counts, views and notifications are the server's to say.
+import type { MemberLevel } from '../../shared/follows';
 import type { Flag, FlagState, FlagTarget, NewNotification, Notification } from '../../shared/moderation';
 import type { OpPost, OpStore, PostChanges, ReplyChanges, SettledFlags } from '../../shared/ops/store';
 import type { Actor, PostAuthor, Reply } from '../../shared/post-rules';
@@ -9,14 +10,18 @@ import type { Theme } from '../../shared/theme';
 import { withBallot } from '../../shared/polls';
 import type { Attachment } from '../../shared/attachments';
 import type { Conversation, Message } from '../../shared/messages';
+import type { FollowKind, FollowLevel } from '../../shared/follows';
 
 /** A member's preferences as the replay reads and writes them. */
 export interface MemoryPreferences {
   theme: Theme;
   name: string;
+  /** Following (issue 62): "Watch what I write" (absent: on). */
+  autoWatch?: boolean;
 }
 
 const savedKey = (email: string, postId: number) => `${email}\n${postId}`;
+const followKey = (email: string, kind: FollowKind, target: string) => `${email}\n${kind}\n${target}`;
 
 export class MemoryStore implements OpStore {
   readonly posts = new Map<number, OpPost>();
@@ -27,6 +32,9 @@ export class MemoryStore implements OpStore {
   readonly preferences = new Map<string, MemoryPreferences>();
   readonly conversations = new Map<string, Conversation>();
   readonly messages = new Map<string, Message>();
+  /** Following (issue 62): levels by followKey, read positions by savedKey. */
+  readonly followRows = new Map<string, { level: FollowLevel; at: number }>();
+  readonly readRows = new Map<string, number>();
   /** Each member's public id, when the replay was told it. */
   readonly memberIds = new Map<string, string>();
 
@@ -115,6 +123,11 @@ export class MemoryStore implements OpStore {
   }
 
   async notify(_list: readonly NewNotification[]): Promise<void> {}
+
+  /** Who is told is the server's to say (as notify). */
+  async postFollowers(): Promise<MemberLevel[]> {
+    return [];
+  }
 
   async readNotifications(actor: Actor, ids: readonly string[], at: number): Promise<void> {
     for (const id of ids) {
@@ -244,5 +257,44 @@ export class MemoryStore implements OpStore {
   /** Nor dismisses one: its server does. */
   async dismissMessageFlags(): Promise<boolean> {
     return true;
+  }
+
+  // Following (issue 62): the member's own levels and read positions, as the replay was given them.
+  async followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined> {
+    return this.followRows.get(followKey(actor.email, kind, target))?.level;
+  }
+
+  async topicFollows(actor: Actor): Promise<number> {
+    let count = 0;
+    for (const [key, row] of this.followRows)
+      if (row.level !== 'normal' && !key.startsWith(`${actor.email}\npost\n`) && key.startsWith(`${actor.email}\n`)) count += 1;
+    return count;
+  }
+
+  async setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void> {
+    this.followRows.set(followKey(actor.email, kind, target), { level, at });
+  }
+
+  /** The member's level on a target as the replay left it. */
+  followOf(email: string, kind: FollowKind, target: string): { level: FollowLevel; at: number } | undefined {
+    return this.followRows.get(followKey(email, kind, target));
+  }
+
+  async readPosition(actor: Actor, postId: number): Promise<number | undefined> {
+    return this.readRows.get(savedKey(actor.email, postId));
+  }
+
+  async advanceRead(actor: Actor, postId: number, readTo: number): Promise<void> {
+    const key = savedKey(actor.email, postId);
+    const stored = this.readRows.get(key);
+    if (stored === undefined || readTo > stored) this.readRows.set(key, readTo);
+  }
+
+  async autoWatch(actor: Actor): Promise<boolean> {
+    return this.preferences.get(actor.email)?.autoWatch ?? true;
+  }
+
+  async setAutoWatch(actor: Actor, on: boolean): Promise<void> {
+    this.preferences.set(actor.email, { ...(this.preferences.get(actor.email) ?? { theme: 'system', name: '' }), autoWatch: on });
   }
 }

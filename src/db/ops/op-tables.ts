@@ -21,4 +21,6 @@ export const OP_TABLES = () => [
   db.categories,
   db.conversations,
   db.messages,
+  db.follows,
+  db.reads,
 ];

@@ -68,6 +68,8 @@ export async function queueOperation(
   options: QueueOptions = {},
 ): Promise<number | undefined> {
   if (!(await isConnectedDevice())) return undefined;
+  const replaced = await coalesceRead(op, postId, session.email);
+  if (replaced !== undefined) return replaced;
   const row: OutboxRow = { op, postId, email: session.email, at: Date.now(), writesPost: writesPost(op.type) };
   if (session.role) row.role = session.role;
   const replyId = options.replyId ?? replyIdOf(op);
@@ -76,6 +78,24 @@ export async function queueOperation(
   if (options.undoToken) row.undoToken = options.undoToken;
   if (options.previous && Object.keys(options.previous).length > 0) row.previous = options.previous;
   return db.outbox.add(row);
+}
+
+/**
+ * A read position (an operation that touches `reads`) replaces the member's unsent one about the
+ * same post: positions only move forward, so the later says all the earlier did, and scrolling a long
+ * thread sends a few operations, not one per reply. One already given to a push is left alone (the
+ * server may have it). Returns the replaced row's place, or undefined when there was none.
+ */
+async function coalesceRead(op: Op, postId: number, email: string): Promise<number | undefined> {
+  if (definitionOf(op.type).touches !== 'reads' || postId === NO_POST_ID) return undefined;
+  const waiting = await db.outbox
+    .where('postId')
+    .equals(postId)
+    .filter((row) => row.email === email && row.op.type === op.type && row.sentAt === undefined && isWaiting(row))
+    .first();
+  if (!waiting) return undefined;
+  await db.outbox.update(waiting.seq!, { op, at: Date.now() });
+  return waiting.seq;
 }
 
 /** The queued operations about one reply, oldest first. */

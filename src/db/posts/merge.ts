@@ -165,7 +165,7 @@ async function mergePostChunk(
   postOfReply: ReadonlyMap<string, number>,
   arrivedAt: number,
 ) {
-  return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+  return db.transaction('rw', [db.posts, db.replies, db.reads, db.meta], async () => {
     const stored = await storedRows(chunk);
     const replyCounts = await mergeReplies(replies, postOfReply, arrivedAt);
     const comments = await visibleReplyCounts(chunk.map((post) => post.id));
@@ -197,7 +197,7 @@ async function mergeReplyChunk(
   postOfReply: ReadonlyMap<string, number>,
   arrivedAt: number,
 ): Promise<ReplyMergeCounts> {
-  return db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+  return db.transaction('rw', [db.posts, db.replies, db.reads, db.meta], async () => {
     const counts = await mergeReplies(replies, postOfReply, arrivedAt);
     const ids = [...new Set(replies.map((reply) => reply.postId))];
     const comments = await visibleReplyCounts(ids);

@@ -209,7 +209,7 @@ async function unpack(
   limit: number,
   category: CategoryFilter = 'All',
 ): Promise<Unpacked> {
-  const unpacked = await db.transaction('rw', [db.postBlocks, db.posts, db.replies, db.meta], async () => {
+  const unpacked = await db.transaction('rw', [db.postBlocks, db.posts, db.replies, db.reads, db.meta], async () => {
     const taken: Post[] = [];
     const takenReplies: Reply[] = [];
     for (const key of keys) {

@@ -52,6 +52,13 @@ export async function rekeyPost(from: number, to: number, replacement?: PostRow)
     .modify((saved: SavedRow) => {
       saved.postId = to;
     });
+  // So do the member's level on it and read position (writing it made them watch it: follow.ts).
+  const follows = await db.follows.filter((follow) => follow.kind === 'post' && follow.target === String(from)).toArray();
+  await db.follows.bulkDelete(follows.map((follow) => [follow.email, follow.kind, follow.target] as [string, string, string]));
+  await db.follows.bulkPut(follows.map((follow) => ({ ...follow, target: String(to) })));
+  const reads = await db.reads.where('postId').equals(from).toArray();
+  await db.reads.bulkDelete(reads.map((read) => [read.email, from] as [string, number]));
+  await db.reads.bulkPut(reads.map((read) => ({ ...read, postId: to })));
   if (!row) return;
   await db.posts.delete(from);
   await noteRemovedPosts([from]);
@@ -217,6 +224,15 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
   }
   for (const id of cleared) await db.replies.where('[postId+state]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
   if (cleared.size > 0) await db.viewed.filter((view) => cleared.has(view.postId)).delete();
+  // The read positions in them and the levels on them go with them (issue 62).
+  if (cleared.size > 0) {
+    await db.reads
+      .where('postId')
+      .anyOf([...cleared])
+      .delete();
+    const targets = new Set([...cleared].map(String));
+    await db.follows.filter((follow) => follow.kind === 'post' && targets.has(follow.target)).delete();
+  }
   await noteRemovedPosts(gone);
   return gone.length;
 }

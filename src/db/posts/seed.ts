@@ -19,7 +19,7 @@ const SEEDED_KEY = META_KEYS.seeded;
  */
 export async function seedSamplePosts(legacyPostsPresent: boolean, now = Date.now()): Promise<boolean> {
   const seeded = await withDataErrors(() =>
-    db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+    db.transaction('rw', [db.posts, db.replies, db.reads, db.meta], async () => {
       if (await db.meta.get(SEEDED_KEY)) return false;
       await db.meta.put({ key: SEEDED_KEY, value: now });
       // Two tabs starting at once both get here; the transaction lets only the first one write.

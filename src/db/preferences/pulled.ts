@@ -40,7 +40,12 @@ async function showPreferences(
   sync: PreferencesRow['sync'],
 ): Promise<PreferenceEffects | undefined> {
   const stored = await db.preferences.get(email);
-  await db.preferences.put({ email, theme: shown.theme, ...(sync ? { sync } : {}) });
+  await db.preferences.put({
+    email,
+    theme: shown.theme,
+    ...(shown.autoWatch !== undefined ? { autoWatch: shown.autoWatch } : {}),
+    ...(sync ? { sync } : {}),
+  });
   const effects: PreferenceEffects = { email };
   if (shown.theme !== stored?.theme) effects.theme = shown.theme;
   // The signed-in user follows too (followPreferences), even when no row here carries the name.
@@ -62,7 +67,7 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
   if (!wire) return undefined;
   const stored = await db.preferences.get(owner);
   if (stored?.sync && stored.sync.seq >= wire.seq) return undefined;
-  const shown = await shownPreferences(owner, { theme: wire.theme, name: wire.name }, wire.seq);
+  const shown = await shownPreferences(owner, { theme: wire.theme, name: wire.name, autoWatch: wire.autoWatch }, wire.seq);
   return showPreferences(owner, shown, {
     seq: wire.seq,
     theme: wire.theme,
@@ -70,6 +75,7 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
     silenced: wire.silenced,
     silenceReason: wire.silenceReason,
     silencedUntil: wire.silencedUntil,
+    autoWatch: wire.autoWatch,
   });
 }
 
@@ -80,8 +86,12 @@ export async function storeServerPreferences(wire: WirePreferences | null, owner
  */
 export async function refreshPreferences(email: string, fallback?: OutboxRow['previous']): Promise<PreferenceEffects | undefined> {
   const stored = await db.preferences.get(email);
-  const server = stored?.sync
-    ? { theme: stored.sync.theme, name: stored.sync.name }
+  const server: MemoryPreferences = stored?.sync
+    ? {
+        theme: stored.sync.theme,
+        name: stored.sync.name,
+        ...(stored.sync.autoWatch !== undefined ? { autoWatch: stored.sync.autoWatch } : {}),
+      }
     : { theme: fallback?.theme ?? stored?.theme ?? 'system', name: fallback?.name ?? '' };
   const shown = await shownPreferences(email, server, stored?.sync?.seq ?? 0);
   return showPreferences(email, shown, stored?.sync);

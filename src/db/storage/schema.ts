@@ -5,6 +5,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { markDatabaseOutdated } from './outdated';
 import { replyRevisions } from './reply-revisions';
+import { unreadUpkeep } from './unread-upkeep';
 import { DATABASE_NAME } from '../contracts';
 import { META_KEYS } from '../contracts';
 import type { Post, Reply, ReplyState } from '../types';
@@ -190,11 +191,21 @@ export type SavedRow = SavedPost & { email: string; sync?: SavedPost & { seq: nu
 export interface PreferencesRow {
   email: string;
   theme: Theme;
+  /** Following (issue 62): writing a post or replying makes the member watch it (absent: yes). */
+  autoWatch?: boolean;
   /**
    * The server's word (`silenced`, protocol 6: the staff silenced the member; absent before: no;
    * issue 59: why, and until when, ms or null for no end date).
    */
-  sync?: { seq: number; theme: Theme; name: string; silenced?: boolean; silenceReason?: string | null; silencedUntil?: number | null };
+  sync?: {
+    seq: number;
+    theme: Theme;
+    name: string;
+    silenced?: boolean;
+    silenceReason?: string | null;
+    silencedUntil?: number | null;
+    autoWatch?: boolean;
+  };
 }
 
 /** A post (`post:<id>`) or reply (`reply:<id>`) a member has seen on this device (what's new; schema version 7). */
@@ -371,13 +382,14 @@ export const SCHEMA_V12 = {
 /**
  * Version 13 (following, issue 62): the member's levels on posts, categories and tags (`follows`,
  * by [email+kind+target]) and their read position in each post they read (`reads`, by
- * [email+postId]; `[email+unread]` finds the posts with new replies at once). Both are the server's
+ * [email+postId]; `[email+unread]` finds the posts with new replies at once; `postId`: the rows a
+ * write of a post's replies recounts, db/follows/unread.ts). Both are the server's
  * word (`sync`) with this device's outstanding operations on top, as saved posts are. Pulled from the
  * start once, so the levels set before this build came arrive.
  */
 export const SCHEMA_V13 = {
   follows: '[email+kind+target], [email+kind]',
-  reads: '[email+postId], [email+unread]',
+  reads: '[email+postId], [email+unread], postId',
 } as const;
 
 /** A level as the device holds it (follows.ts): the member's (`email`), shown; `sync`: the server's word. */
@@ -572,6 +584,7 @@ export class InsightDatabase extends Dexie {
         if (await meta.get(META_KEYS.syncCursor)) await meta.put({ key: META_KEYS.syncCursor, value: 0 });
       });
     this.use(replyRevisions);
+    this.use(unreadUpkeep);
     this.on('versionchange', () => {
       // Close at once so the other tab's upgrade is never blocked, and stay closed: this code
       // only knows the old schema, so it must not write again until the page reloads.

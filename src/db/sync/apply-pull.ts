@@ -13,6 +13,7 @@ import { storeServerFlags } from '../flags/pulled';
 import { storeServerNotifications } from '../notifications/pulled';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
+import { storeServerFollows, storeServerReads } from '../follows/pulled';
 import { storeServerMembers } from '../members/pulled';
 import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { storeServerConversations, storeServerMessages } from '../messages/pulled';
@@ -81,6 +82,8 @@ async function storePage(
       page.categories,
       page.conversations,
       page.messages,
+      page.follows,
+      page.reads,
     ].every((list) => list.length === 0) && page.preferences === null;
   if (page.cursor < cursor && empty) return { changed: 0 };
   // Asked from a cursor this device has gone back from since (a member switch, Download the
@@ -98,6 +101,9 @@ async function storePage(
     (await storeServerNotifications(page.notifications, owner)) +
     (await storeServerFlags(page.flags)) +
     (await storeServerSaved(page.saved, owner)) +
+    // After the replies: a read position is counted over the replies the page brought.
+    (await storeServerFollows(page.follows, owner)) +
+    (await storeServerReads(page.reads, owner)) +
     // Conversations before their messages: a message is kept only in a conversation held here.
     (await storeServerConversations(page.conversations, owner, leftFiles)) +
     (await storeServerMessages(page.messages)) +
@@ -174,7 +180,7 @@ export function applyPullPage(page: PullResponse, owner: string, from?: number):
  * 0): a post found by a search is not news. Returns how many rows changed.
  */
 export async function storeSearchedPosts(posts: readonly WirePost[]): Promise<number> {
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved], async () => {
+  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved, db.reads], async () => {
     const stored = await storeServerPosts(posts, 0);
     if (stored > 0) await countChange();
     return stored;

@@ -26,7 +26,7 @@ const run = withDataErrors;
  */
 export async function freeUpSpace(email: string): Promise<{ removed: number }> {
   const removed = await run(() =>
-    db.transaction('rw', [db.posts, db.replies, db.viewed, db.saved, db.outbox, db.meta], async () => {
+    db.transaction('rw', [db.posts, db.replies, db.reads, db.viewed, db.saved, db.outbox, db.meta], async () => {
       if (!(await isConnectedDevice())) return [];
       // The device keeps a window again (and its budget) once the member frees space.
       await db.meta.delete(META_KEYS.windowWhole);

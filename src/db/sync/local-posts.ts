@@ -16,7 +16,7 @@ import { SYNC_META } from '../ops/sync-meta';
 export async function removeLocalSamples(): Promise<number> {
   // Loaded only here (and when a device seeds them): the sample posts are 2 KB gzip that the forum does not need.
   const { samplePosts } = await import('../../shared/sample-posts');
-  const removed = await db.transaction('rw', [db.posts, db.replies, db.meta], async () => {
+  const removed = await db.transaction('rw', [db.posts, db.replies, db.reads, db.meta], async () => {
     if (await db.meta.get(SYNC_META.samplesRemoved)) return 0;
     await db.meta.put({ key: SYNC_META.samplesRemoved, value: Date.now() });
     const seeded = await db.meta.get(META_KEYS.seeded);

@@ -1,7 +1,8 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
 // (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
 // mirror write the `posts` copy; the server's replies go too, and what their deletions kept for
-// Undo; the previous member's notifications and the flags they could see (an admin: everyone's);
+// Undo; the previous member's notifications, levels and read positions, and the flags they could
+// see (an admin: everyone's);
 // the pull then starts again from zero for the new member.
 
 import { db, type PostRow } from '../storage/schema';
@@ -77,6 +78,8 @@ export async function switchMember(session: Session): Promise<boolean> {
       db.categories,
       db.conversations,
       db.messages,
+      db.follows,
+      db.reads,
     ],
     async () => {
       const owner = await readOwner();
@@ -114,6 +117,9 @@ export async function switchMember(session: Session): Promise<boolean> {
         // What another member saved and has seen is theirs too; their pull brings it back.
         await db.saved.filter((row) => row.email !== session.email).delete();
         await db.seen.filter((row) => row.email !== session.email).delete();
+        // So are their levels and read positions (issue 62).
+        await db.follows.filter((row) => row.email !== session.email).delete();
+        await db.reads.filter((row) => row.email !== session.email).delete();
         // The groups another member could see (an admin's: every group and its members) are theirs.
         await db.groups.clear();
         await db.groupMembers.clear();

@@ -1,6 +1,7 @@
 // After operations settle (a pull passed them) or are refused, every row they touched shows the
 // server's word again with the operations still outstanding replayed on top: the post and reply
-// they were about, the flags of that post, the member's saved row, notifications and preferences.
+// they were about, the flags of that post, the member's saved row, notifications and preferences,
+// their levels and read positions.
 
 import { db, type FlagRow, type OutboxRow } from '../storage/schema';
 import { NO_POST_ID } from '../ops/outbox';
@@ -10,6 +11,8 @@ import { refreshReplyView } from '../replies/pulled';
 import { restoreServerFlags } from '../flags/pulled';
 import { restoreServerReads } from '../notifications/pulled';
 import { refreshSaved } from '../saved/pulled';
+import { refreshFollow, refreshRead } from '../follows/pulled';
+import type { FollowKind } from '../../shared/follows';
 import { refreshPreferences, type PreferenceEffects } from '../preferences/pulled';
 
 /**
@@ -33,6 +36,16 @@ export async function rebase(rows: readonly OutboxRow[]): Promise<PreferenceEffe
   const reads = touching('notifications').flatMap((row) => (row.op as { ids: readonly string[] }).ids);
   if (reads.length > 0) await restoreServerReads(reads);
   for (const row of touching('saved')) await refreshSaved(row.email, row.postId);
+  for (const row of touching('follows')) {
+    const { kind, target } = row.op as { kind: FollowKind; target: string };
+    await refreshFollow(row.email, kind, target);
+  }
+  // Writing a post or a reply sets its author's level on it and their position too (follow.ts, followWhatTheyWrote).
+  const writes = rows.filter(
+    (entry) => entry.postId !== NO_POST_ID && ['post', 'reply'].includes(definitionOf(entry.op.type).creates ?? ''),
+  );
+  for (const row of writes) await refreshFollow(row.email, 'post', String(row.postId));
+  for (const row of [...writes, ...touching('reads')]) await refreshRead(row.email, row.postId);
   const effects: PreferenceEffects[] = [];
   for (const email of new Set(touching('preferences').map((row) => row.email))) {
     const changed = await refreshPreferences(email, rows.find((row) => row.email === email && row.previous)?.previous);

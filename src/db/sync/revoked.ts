@@ -2,8 +2,8 @@
 // groups changed, or they left one of them) takes its posts off the device in the transaction that
 // hides it, so no live query ever reads a hidden category with its posts still there. Everything
 // hanging off them goes as a server deletion takes it (removeServerPosts: replies, views, queued
-// operations, Undo entries, the search index's removal list), and the member's saved rows, their
-// notifications and flags about them. Nothing the member wrote is lost: a reply or an edit still
+// operations, Undo entries, the search index's removal list, read positions and levels), and the
+// member's saved rows, their notifications and flags about them, and their level on the category. Nothing the member wrote is lost: a reply or an edit still
 // queued, or a reply half-written in its box, becomes a kept draft they can copy. What lives outside IndexedDB
 // (the `posts` copy, the first-paint snapshots, cached files) is taken away once the transaction
 // has committed (forgetRevoked).
@@ -59,6 +59,11 @@ async function postsOf(categories: readonly string[]): Promise<number[]> {
  */
 export async function removeHiddenCategoryPosts(categories: readonly string[], owner: string): Promise<Revoked> {
   if (categories.length === 0) return { posts: [], files: [] };
+  // The member's levels on them go too (issue 62): a category they cannot see is not theirs to follow.
+  await db.follows
+    .where('[email+kind+target]')
+    .anyOf(categories.map((category) => [owner, 'category', category]))
+    .delete();
   const ids = await postsOf(categories);
   if (ids.length === 0) return { posts: [], files: [] };
   const files = new Set<string>();

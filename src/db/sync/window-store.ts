@@ -22,7 +22,7 @@ import { readOwner } from '../ops/sync-meta';
  */
 export async function storeForumPage(page: ForumPage, owner: string, options: { floor?: number; head?: number } = {}): Promise<number> {
   const changed = await withDataErrors(() =>
-    db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved], async () => {
+    db.transaction('rw', [db.posts, db.replies, db.reads, db.viewed, db.meta, db.outbox, db.saved], async () => {
       const holder = await readOwner();
       if (holder !== undefined && holder !== normalizeEmail(owner)) return 0;
       if (options.head !== undefined && (await db.meta.get(META_KEYS.windowHead)) === undefined)

@@ -131,7 +131,7 @@ export async function removeOldPosts(email: string, keepNewest: number): Promise
  */
 export async function keepWithinBudget(email: string, budget = POSTS_BUDGET): Promise<number> {
   const removed = await withDataErrors(() =>
-    db.transaction('rw', [db.posts, db.replies, db.viewed, db.saved, db.outbox, db.meta], async () => {
+    db.transaction('rw', [db.posts, db.replies, db.reads, db.viewed, db.saved, db.outbox, db.meta], async () => {
       if (!(await isConnectedDevice()) || (await db.meta.get(META_KEYS.windowWhole)) !== undefined) return [];
       const count = await db.posts.where('[status+id]').between(['approved', Dexie.minKey], ['approved', Dexie.maxKey]).count();
       if (count <= budget + slackOf(budget)) return [];

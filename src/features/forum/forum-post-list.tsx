@@ -16,6 +16,8 @@ import { NewPostsPill } from './new-posts-pill';
 import type { OlderPosts as OlderPostsComponent } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
+import { useFollowFilter } from './use-follow-filter';
+import { useUnreadCounts } from '../../hooks/use-reads';
 import './forum.scss';
 
 const loadSaved = () => import('../../db/saved/saved');
@@ -60,12 +62,16 @@ interface ForumPostListProps {
 
 /** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
 export function ForumPostList({ search, category, email, since, part, packed = 0 }: ForumPostListProps) {
-  const { items, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
+  const { items: listed, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
   const query = search.trim();
   const parsed = useMemo(() => {
     const value = parseQuery(query);
     return isEmptyQuery(value) ? undefined : value;
   }, [query]);
+  // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
+  const keep = useFollowFilter(parsed, category);
+  const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);
+  const unread = useUnreadCounts();
   // Which posts are saved: read once the first posts are painted (the Save buttons fill in then).
   const savedModule = useAfterFirstPosts(loadSaved);
   const saved = useLiveQuery(async () => (savedModule ? new Set(await savedModule.savedPostIds(email)) : undefined), [email, savedModule]);
@@ -155,6 +161,7 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
               email={email}
               saved={saved?.has(post.id)}
               isNew={fresh.marked.has(post.id)}
+              unread={unread.get(post.id) ?? 0}
               query={parsed}
             />
           );

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Avatar } from '../../components/avatar';
 import { Panel } from '../../components/panel';
+import { useLevelOf } from '../../hooks/use-follows';
+import { tagKey } from '../../shared/follows';
 
 // Hard-coded, as the spec describes them.
 const topContributors = [
@@ -20,6 +22,9 @@ const trendingTopics = [
 
 /** Top contributors and trending topics (each opens the search for its tag); below the list on a phone, beside it on a desktop. */
 export function ForumSidebar() {
+  // A muted tag leaves the trending topics (its posts have left the list).
+  const levelOf = useLevelOf();
+  const topics = trendingTopics.filter(({ topic }) => levelOf('tag', tagKey(topic)) !== 'muted');
   return (
     <div className="app-sidebar">
       <Panel id="top-contributors" icon={<IconAward aria-hidden="true" size={20} />} title="Top Contributors">
@@ -37,7 +42,7 @@ export function ForumSidebar() {
       </Panel>
       <Panel id="trending-topics" icon={<IconTrendingUp aria-hidden="true" size={20} />} title="Trending Topics">
         <ol className="list-unstyled mb-0 app-topics">
-          {trendingTopics.map(({ topic, posts }) => (
+          {topics.map(({ topic, posts }) => (
             <li key={topic}>
               <Link className="app-topic" to={`${paths.forum}?q=${encodeURIComponent(`tag:"${topic}"`)}`}>
                 #{topic}

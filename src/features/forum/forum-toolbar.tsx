@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
@@ -6,6 +6,11 @@ import { useCategories } from '../../hooks/use-categories';
 import { isTypingTarget } from '../../lib/typing-target';
 import { parseQuery, removeChip } from '../../shared/search-language';
 import { SearchChips } from './search-chips';
+import { tagKey } from '../../shared/follows';
+
+// The "Follow" menu is react-bootstrap's Dropdown, not in the forum's first download: it loads when
+// a category or a tag is chosen.
+const FollowMenu = lazy(() => import('../../components/follow/follow-menu').then((module) => ({ default: module.FollowMenu })));
 
 interface ForumToolbarProps {
   search: string;
@@ -14,6 +19,8 @@ interface ForumToolbarProps {
   onCategoryChange: (value: CategoryFilter) => void;
   /** A chip was removed: the query without it (kept in the address as a step of its own). */
   onQueryEdit: (value: string) => void;
+  /** A member is signed in: a chosen category's view has its "Follow" menu. */
+  signedIn?: boolean;
 }
 
 /** `/` focuses the search box: not while typing, not with Ctrl, Meta or Alt, not behind a dialog or the open menu. */
@@ -34,12 +41,21 @@ function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
 
 /**
  * Search box (`/` focuses it; its filters shown as removable chips), category dropdown and the
- * Filter button (which has no behaviour yet, per the spec).
+ * Filter button (which has no behaviour yet, per the spec); with a category chosen (or one tag
+ * searched for), its "Follow" menu.
  */
-export function ForumToolbar({ search, category, onSearchChange, onCategoryChange, onQueryEdit }: ForumToolbarProps) {
+export function ForumToolbar({ search, category, onSearchChange, onCategoryChange, onQueryEdit, signedIn = false }: ForumToolbarProps) {
   const input = useRef<HTMLInputElement>(null);
   useSlashFocus(input);
   const chips = useMemo(() => parseQuery(search).chips, [search]);
+  // The view of one category (chosen in the menu) or of one tag (searched for alone) has its "Follow" menu.
+  const tagChips = chips.filter((chip) => chip.kind === 'tag');
+  const followed =
+    category !== 'All'
+      ? ({ kind: 'category', target: category } as const)
+      : tagChips.length === 1 && chips.length === 1
+        ? ({ kind: 'tag', target: tagKey(tagChips[0]!.value) } as const)
+        : undefined;
   // The categories this member may see (issue 61), by name; the six until the device's copy is read.
   const categories = useCategories();
   return (
@@ -87,7 +103,14 @@ export function ForumToolbar({ search, category, onSearchChange, onCategoryChang
               ))}
             </select>
           </div>
-          <div className="col-4 col-md-auto">
+          {signedIn && followed && (
+            <div className="col-auto">
+              <Suspense fallback={null}>
+                <FollowMenu kind={followed.kind} target={followed.target} />
+              </Suspense>
+            </div>
+          )}
+          <div className="col col-md-auto">
             <button type="button" className="btn btn-outline-secondary w-100 app-filter">
               <IconFilter aria-hidden="true" size={18} />
               <span>Filter</span>

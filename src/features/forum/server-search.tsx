@@ -15,6 +15,7 @@ import { isPublicPost } from '../../shared/visibility';
 import type { ServerSearchAnswer } from '../../sync/server-reads';
 import { ForumPost } from './forum-post';
 import { FoundInReply } from './found-in-reply';
+import { useUnreadCounts } from '../../hooks/use-reads';
 
 interface ServerSearchProps {
   query: string;
@@ -41,6 +42,7 @@ const SERVER_PAGE = 10;
  * are shown above the device's own and kept on the device. Offline it says why it cannot.
  */
 export function ServerSearch({ query, category, parsed, email, packed = false }: ServerSearchProps) {
+  const unread = useUnreadCounts();
   const status = useSyncStatus().state;
   const showToast = useToast();
   const key = `${category}\u0000${query}`;
@@ -126,7 +128,14 @@ export function ServerSearch({ query, category, parsed, email, packed = false }:
           <div className="app-post-list">
             {posts?.map((post) => (
               <div key={post.id}>
-                <ForumPost post={post} email={email} saved={saved?.has(post.id)} isNew={false} query={parsed} />
+                <ForumPost
+                  post={post}
+                  email={email}
+                  saved={saved?.has(post.id)}
+                  isNew={false}
+                  unread={unread.get(post.id) ?? 0}
+                  query={parsed}
+                />
                 {shown.replies[post.id] && <FoundInReply postId={post.id} replyId={shown.replies[post.id]!} />}
               </div>
             ))}

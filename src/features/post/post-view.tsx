@@ -14,6 +14,7 @@ import { FlagButton } from './flag-button';
 import { PreviousVersion } from './previous-version';
 import { PollView } from './poll-view';
 import { AttachmentList } from '../../components/attachments/attachment-list';
+import { FollowMenu } from '../../components/follow/follow-menu';
 
 interface PostViewProps {
   post: EditablePost;
@@ -24,7 +25,8 @@ interface PostViewProps {
 
 /**
  * The whole post: byline, category, the title as the page's h1, its Markdown, tags, its actions
- * (Edit and Delete for its author, Delete for admins), and for admins the version an edit replaced.
+ * (Edit and Delete for its author, Delete for admins; the "Follow" menu), and for admins the version an
+ * edit replaced.
  */
 export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
   const saved = useLiveQuery(() => isSaved(viewer.email, post.id), [viewer.email, post.id]);
@@ -63,7 +65,10 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
             )
           }
         />
-        <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
+        <div className="d-flex align-items-center gap-2">
+          {post.status === 'approved' && <FollowMenu kind="post" target={String(post.id)} />}
+          <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
+        </div>
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { IconMessages } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
@@ -18,6 +18,8 @@ import { ReplyItem } from './reply-item';
 import { useNewReplies } from './use-new-replies';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { ReplyPages } from './reply-pages';
+import { useReadTracking } from './use-read-tracking';
+import './new-replies.scss';
 import type { ThreadPage } from './use-thread-page';
 
 /** How long a reply that a link or a new post led to stays marked. */
@@ -93,6 +95,20 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
     if (replyParam) goToReply(replyParam, true);
   }, [replyParam, goToReply, total]);
 
+  // Following (issue 62): the read position moves as replies are seen; a post read before opens at
+  // its first new reply, after a "New replies" divider, unless a link names a reply or a page, or
+  // Back returns to where the member was (scroll memory keeps that).
+  const { firstUnread } = useReadTracking(post.id, viewer.email, thread?.replies, total, replyList);
+  const navigation = useNavigationType();
+  // The post last opened at its first new reply (once per post, even when this thread shows another).
+  const openedAtUnread = useRef<number | null>(null);
+  const askedPlace = replyParam !== null || params.has('page') || navigation === 'POP';
+  useEffect(() => {
+    if (!firstUnread || openedAtUnread.current === post.id) return;
+    openedAtUnread.current = post.id;
+    if (!askedPlace) goToReply(firstUnread, false);
+  }, [firstUnread, askedPlace, goToReply, post.id]);
+
   const onPage = thread?.replies.some((reply) => reply.id === target?.id) ?? false;
   useEffect(() => {
     if (!target || !onPage || scrolledTo.current === target.seq) return;
@@ -149,7 +165,12 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
       ) : (
         <>
           <ol ref={replyList} className="app-replies" aria-label="Replies">
-            {thread.replies.map((reply) => (
+            {thread.replies.map((reply) => [
+              reply.id === firstUnread && (
+                <li key="new-replies" role="separator" aria-label="New replies" className="app-new-replies">
+                  <span aria-hidden="true">New replies</span>
+                </li>
+              ),
               <ReplyItem
                 isNew={fresh.marked.has(reply.id)}
                 unsent={thread.unsent.has(reply.id)}
@@ -161,8 +182,8 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
                 highlighted={highlighted === reply.id}
                 onQuote={startQuote}
                 onDelete={askDelete}
-              />
-            ))}
+              />,
+            ])}
           </ol>
           {thread.pages > 1 && (
             <ReplyPages

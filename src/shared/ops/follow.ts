@@ -20,7 +20,8 @@ export const follow = defineOp('follow', 8, 'member', {
   wire: (z) => ({ kind: z.enum(FOLLOW_KINDS), target: z.unknown(), level: z.enum(FOLLOW_LEVELS) }),
   parse(op) {
     const target = typeof op.target === 'string' && op.target.length <= 200 ? followTarget(op.kind, op.target) : undefined;
-    if (target === undefined) refuseInput({ code: 'invalid', title: 'Error', message: 'This is not a post, category or tag you can follow.' });
+    if (target === undefined)
+      refuseInput({ code: 'invalid', title: 'Error', message: 'This is not a post, category or tag you can follow.' });
     return { kind: op.kind, target, level: op.level };
   },
   async run(store, actor, { kind, target, level }, context) {
@@ -34,7 +35,8 @@ export const follow = defineOp('follow', 8, 'member', {
         if (!category || !maySeeCategory(category, { role: actor.role, groups })) refuse('not_found');
       }
     }
-    if (kind !== 'post' && level !== 'normal' && (await store.followLevel(actor, kind, target)) === undefined) {
+    // Only a level other than Normal counts toward the limit: a Normal row kept (or set again) is free.
+    if (kind !== 'post' && level !== 'normal' && ((await store.followLevel(actor, kind, target)) ?? 'normal') === 'normal') {
       if ((await store.topicFollows(actor)) >= FOLLOW_LIMITS.topics) refuseInput({ code: 'invalid', ...TOO_MANY_FOLLOWS });
     }
     await store.setFollow(actor, kind, target, level, context.now);

@@ -1,12 +1,13 @@
 // reply: a member answers an approved post they may see, optionally quoting one of its replies (a
 // quote of a reply that is gone, or of another post's, is dropped rather than refused). The reply's
 // id is the op's. The post's author hears "replied", the quoted reply's author "quoted"; the post's
-// count of visible replies follows.
+// count of visible replies follows. Its watchers hear "watching" (issue 62); nobody who muted the
+// post hears anything of it.
 import { notificationsForReply } from '../moderation';
 import { newReply } from '../post-rules';
 import { defineOp, refuse } from './define';
 import { attachmentFields, namedFiles, replyText } from './fields';
-import { subjectPost, tellMentioned } from './rules';
+import { subjectPost, tellMentioned, tellUnmuted, tellWatchers } from './rules';
 import { followWhatTheyWrote } from './follow';
 
 export const reply = defineOp('reply', 2, 'member', {
@@ -39,9 +40,10 @@ export const reply = defineOp('reply', 2, 'member', {
     const made = newReply(context.id, postId, await store.member(actor), content, quote ? quote.id : null, context.now);
     const row = attachments.length > 0 ? { ...made, attachments } : made;
     await store.insertReply(row);
-    const told = notificationsForReply(post, row, quote, actor);
-    await store.notify(told, context.now);
-    await tellMentioned(store, actor, content, { post, replyId: row.id, author: row }, context.now, told);
+    const about = { post, replyId: row.id, author: row };
+    const told = await tellUnmuted(store, post, notificationsForReply(post, row, quote, actor), context.now);
+    const mentioned = await tellMentioned(store, actor, content, about, context.now, told);
+    await tellWatchers(store, actor, about, context.now, [...told, ...mentioned]);
     await store.recountComments(postId);
     await followWhatTheyWrote(store, actor, postId, row.createdAt, context.now);
   },

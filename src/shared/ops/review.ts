@@ -6,7 +6,7 @@ import type { Actor } from '../post-rules';
 import { ABOUT_POST, defineOp, refuse, type OpContext } from './define';
 import { reasonText } from './fields';
 import type { OpStore } from './store';
-import { tellMentioned } from './rules';
+import { tellMentioned, tellWatchers } from './rules';
 
 async function review(
   store: OpStore,
@@ -23,8 +23,13 @@ async function review(
   const kept = status === 'rejected' ? reason : null;
   await store.updatePost(postId, { status, reason: kept, reviewedAt: context.now, ...(post.resubmitted ? { resubmitted: false } : {}) });
   await store.notify(notificationsForReview(post, status, kept, actor), context.now);
-  // On the forum now: the members it mentions are told.
-  if (status === 'approved') await tellMentioned(store, actor, post.content, { post, replyId: null, author: post }, context.now);
+  // On the forum now: the members it mentions are told, and the watchers of its category or tags
+  // (as Discourse's "Watching" a category does: a watched category tells of its new posts).
+  if (status === 'approved') {
+    const about = { post, replyId: null, author: post };
+    const mentioned = await tellMentioned(store, actor, post.content, about, context.now);
+    await tellWatchers(store, actor, about, context.now, mentioned);
+  }
 }
 
 export const approve = defineOp('approve', 1, 'admin', {

@@ -3,7 +3,8 @@
 // the same things with the same codes.
 import { maySee, type Actor, type Reply } from '../post-rules';
 import { mentionedIds } from '../mentions';
-import { notificationsForMentions, type NewNotification } from '../moderation';
+import { notificationsForMentions, notificationsForWatchers, type NewNotification } from '../moderation';
+import { membersAt, type FollowedPost } from '../follows';
 import { refuse, refuseInput, type OpContext, type OpDefinition } from './define';
 import { CATEGORY_ARCHIVED, mayPostIn, maySeeCategory } from '../categories';
 import type { OpPost, OpStore } from './store';
@@ -112,17 +113,63 @@ export async function postableCategory(store: OpStore, actor: Actor, id: string)
   }
 }
 
-/** Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them, and once only (store.mentionable). */
+/** What a post or reply tells of: the post, the reply (null: the post itself) and who wrote it. */
+export interface Telling {
+  post: Pick<OpPost, 'id' | 'title' | 'category' | 'tags'>;
+  replyId: string | null;
+  author: Pick<OpPost, 'author' | 'authorEmail'>;
+}
+
+/**
+ * Tells the members `text` mentions (mentions.ts), once the post or reply is visible to them, and once
+ * only (store.mentionable), but not those who muted the post (issue 62); returns whom it told.
+ */
 export async function tellMentioned(
   store: OpStore,
   actor: Actor,
   text: string,
-  about: { post: Pick<OpPost, 'id' | 'title'>; replyId: string | null; author: Pick<OpPost, 'author' | 'authorEmail'> },
+  about: Telling,
   now: number,
   told: readonly NewNotification[] = [],
-): Promise<void> {
+): Promise<NewNotification[]> {
   const ids = mentionedIds(text);
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
   const recipients = await store.mentionable(ids, { postId: about.post.id, replyId: about.replyId });
-  await store.notify(notificationsForMentions(about.post, about.replyId, about.author, recipients, actor, told), now);
+  return tellUnmuted(store, about.post, notificationsForMentions(about.post, about.replyId, about.author, recipients, actor, told), now);
+}
+
+/**
+ * Writes `list` but to the members whose level for `post` is Muted (issue 62: never told, not of
+ * replies, quotes or mentions there); returns what it wrote.
+ */
+export async function tellUnmuted(
+  store: OpStore,
+  post: FollowedPost,
+  list: readonly NewNotification[],
+  now: number,
+): Promise<NewNotification[]> {
+  const emails = [...new Set(list.map((notification) => notification.recipientEmail))];
+  const muted = emails.length === 0 ? [] : membersAt(post, await store.postFollowers(post, emails), 'muted');
+  const told = muted.length === 0 ? [...list] : list.filter((notification) => !muted.includes(notification.recipientEmail));
+  await store.notify(told, now);
+  return told;
+}
+
+/**
+ * Tells the post's watchers (issue 62: their effective level for it is Watching) of a new reply
+ * (`replyId`), or of the post on the forum (`replyId` null: approved in a category or tag they watch;
+ * a post's own level cannot be set before it is there). Nobody `told` already hears it twice; the
+ * store's notify leaves out whoever may not see the post, and collapses a reply's into the
+ * watcher's unread one of the post (moderation.ts, collapses).
+ */
+export async function tellWatchers(
+  store: OpStore,
+  actor: Actor,
+  about: Telling,
+  now: number,
+  told: readonly NewNotification[],
+): Promise<void> {
+  const watchers = membersAt(about.post, await store.postFollowers(about.post, 'watchers'), 'watching');
+  if (watchers.length === 0) return;
+  await store.notify(notificationsForWatchers(about.post, about.replyId, about.author, watchers, actor, told), now);
 }

@@ -10,7 +10,7 @@ import type { Theme } from '../theme';
 import type { Group } from '../groups';
 import type { Category } from '../categories';
 import type { Conversation, Message } from '../messages';
-import type { FollowKind, FollowLevel } from '../follows';
+import type { FollowKind, FollowLevel, FollowedPost, MemberLevel } from '../follows';
 
 /** A post as operations read and write it: the Post, its edits and review, and its queue times. */
 export interface OpPost extends Post, PostEdits, PostReview, PostPoll, PostAttachments {
@@ -188,7 +188,7 @@ export interface OpStore {
   // Following (issue 62): the member's own levels and read positions.
   /** The member's level on a target (follows.ts, followTarget's key), or undefined when they set none. */
   followLevel(actor: Actor, kind: FollowKind, target: string): Promise<FollowLevel | undefined>;
-  /** How many categories and tags the member has a level on (FOLLOW_LIMITS.topics). */
+  /** How many categories and tags the member has a level other than Normal on (FOLLOW_LIMITS.topics). */
   topicFollows(actor: Actor): Promise<number>;
   /** Sets the member's level on a target (Normal too: it is kept, so writing there no longer makes them watch it). */
   setFollow(actor: Actor, kind: FollowKind, target: string, level: FollowLevel, at: number): Promise<void>;
@@ -196,6 +196,13 @@ export interface OpStore {
   readPosition(actor: Actor, postId: number): Promise<number | undefined>;
   /** Moves the member's read position in the post to `readTo` when that is later (never back). */
   advanceRead(actor: Actor, postId: number, readTo: number, at: number): Promise<void>;
+  /**
+   * The levels set on the post's targets (itself, its category, its tags: follows.ts targetsOf) by
+   * its watchers (`'watchers'`: every member watching one of them, who may sign in) or by the members
+   * `who` names (emails). The caller makes their effective levels (membersAt). A connected device
+   * answers none (its server tells); a local-only device its accounts' levels.
+   */
+  postFollowers(post: FollowedPost, who: 'watchers' | readonly string[]): Promise<MemberLevel[]>;
   /** Whether writing a post or replying makes the member watch it (Profile's "Watch what I write"; default true). */
   autoWatch(actor: Actor): Promise<boolean>;
   setAutoWatch(actor: Actor, on: boolean): Promise<void>;

@@ -256,8 +256,10 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     await send();
     await until(() => mailsTo('ann@example.com').some((m) => m.subject.includes('new notifications')), 10_000, 'the away email');
     const away = mailsTo('ann@example.com').find((m) => m.subject.includes('new notifications'))!;
-    expect(away.subject).toBe('3 new notifications on Insight Exchange');
-    expect(away.text).toContain('Bo replied to your post “Away test post”');
+    // The two replies are one line (issue 62: a conversation is never listed once per reply).
+    expect(away.subject).toBe('2 new notifications on Insight Exchange');
+    expect(away.text).toContain('2 new replies in “Away test post”');
+    expect(away.text).toContain('Your post “Away test post” was approved');
     const unsubscribe = away.header('list-unsubscribe')!;
     expect(away.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // A reply read on a device at once is never emailed.

@@ -24,6 +24,9 @@ import {
   reviewOp,
   saveOp,
   setThemeOp,
+  followOp,
+  readPostOp,
+  setAutoWatchOp,
   POLL,
   voteOp,
   closePollOp,
@@ -454,6 +457,37 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
     [
       'push setTheme',
       async (c) => opOutcome(c, setThemeOp('dark')),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push follow (the approved post)',
+      async (c) => opOutcome(c, followOp('post', String(approvedId))),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push follow (the author’s pending post)',
+      async (c) => opOutcome(c, followOp('post', String(stillPendingId), 'muted')),
+      { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 applied' },
+    ],
+    [
+      'push follow (a category, a tag)',
+      async (c) =>
+        opOutcome(c, followOp(roleOf(c) === 'other' ? 'tag' : 'category', roleOf(c) === 'other' ? 'solar' : 'Case Studies', 'muted')),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push readPost (the approved post)',
+      async (c) => opOutcome(c, readPostOp(approvedId, 1)),
+      { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
+    ],
+    [
+      'push readPost (the author’s pending post)',
+      async (c) => opOutcome(c, readPostOp(stillPendingId, 1)),
+      { visitor: '401', member: '200 applied', other: '200 not_found', admin: '200 applied' },
+    ],
+    [
+      'push setAutoWatch',
+      async (c) => opOutcome(c, setAutoWatchOp(false)),
       { visitor: '401', member: '200 applied', other: '200 applied', admin: '200 applied' },
     ],
     [

@@ -252,3 +252,7 @@ export const closePollOp = (postId: number): Op => ({ id: randomUUID(), type: 'c
 export const saveOp = (postId: number, saved = true): Op => ({ id: randomUUID(), type: 'save', postId, saved });
 export const setThemeOp = (theme: 'system' | 'light' | 'dark'): Op => ({ id: randomUUID(), type: 'setTheme', theme });
 export const renameOp = (name: unknown): Op => ({ id: randomUUID(), type: 'rename', name });
+export const followOp = (kind: unknown, target: unknown, level: unknown = 'watching'): Op =>
+  ({ id: randomUUID(), type: 'follow', kind, target, level }) as Op;
+export const readPostOp = (postId: unknown, readTo: unknown): Op => ({ id: randomUUID(), type: 'readPost', postId, readTo }) as Op;
+export const setAutoWatchOp = (on: unknown): Op => ({ id: randomUUID(), type: 'setAutoWatch', on }) as Op;

@@ -5,10 +5,12 @@ import { expect } from 'vitest';
 import {
   PROTOCOL_VERSION,
   type WireFlag,
+  type WireFollow,
   type WireMember,
   type WireNotification,
   type WirePost,
   type WirePreferences,
+  type WireRead,
   type WireReply,
   type WireSaved,
 } from '../../../src/shared/protocol';
@@ -16,7 +18,8 @@ import type { Client } from './client';
 
 /**
  * A pull page as any version sends it (`replies` from version 2, `removed` from version 3,
- * `notifications` and `flags` from 4, `saved` and `preferences` from 5, `members` from 6).
+ * `notifications` and `flags` from 4, `saved` and `preferences` from 5, `members` from 6, groups,
+ * categories, conversations and messages from 7 (their change numbers), `follows` and `reads` from 8).
  */
 export interface Page {
   posts: WirePost[];
@@ -27,6 +30,13 @@ export interface Page {
   saved?: WireSaved[];
   preferences?: WirePreferences | null;
   members?: WireMember[];
+  groups?: { seq: number }[];
+  groupMembers?: { seq: number }[];
+  categories?: { seq: number }[];
+  conversations?: { seq: number }[];
+  messages?: { seq: number }[];
+  follows?: WireFollow[];
+  reads?: WireRead[];
   cursor: number;
   more: boolean;
 }
@@ -58,6 +68,13 @@ export async function allPages(client: Client, after: number, limit: number, pro
       ...(page.saved ?? []),
       ...(page.preferences ? [page.preferences] : []),
       ...(page.members ?? []),
+      ...(page.groups ?? []),
+      ...(page.groupMembers ?? []),
+      ...(page.categories ?? []),
+      ...(page.conversations ?? []),
+      ...(page.messages ?? []),
+      ...(page.follows ?? []),
+      ...(page.reads ?? []),
     ].map((row) => row.seq);
     // Every row is above the previous cursor and at or below this one.
     expect(seqs.every((seq) => seq > cursor && seq <= page.cursor)).toBe(true);

@@ -8,6 +8,8 @@ import {
   notificationsForReply,
   notificationsForReview,
   notificationTitle,
+  notificationsForWatchers,
+  collapses,
   pendingDescription,
   unreadDescription,
   isSilencedAt,
@@ -64,6 +66,26 @@ describe('notifications', () => {
     expect(notificationTitle(n!)).toBe('Bob replied to your post “Panel fatigue”');
     expect(notificationPath({ ...n!, kind: 'replied' })).toBe('/posts/7#reply-r2');
     expect(notificationPath({ postId: 7, replyId: null, kind: 'approved' })).toBe('/posts/7');
+  });
+
+  it('a watcher’s notification reads as a reply in the post, a count once collapsed, or a new post (issue 62)', () => {
+    const [n] = notificationsForWatchers(
+      post,
+      'r3',
+      { author: 'Bob', authorEmail: bob.email },
+      [ann.email, bob.email, 'cy@example.com'],
+      bob,
+      [{ ...notificationsForReply(post, { id: 'r3', author: 'Bob', authorEmail: bob.email }, null, bob)[0]! }],
+    );
+    // Ann was told "replied" already, Bob wrote it: only Cy hears "watching".
+    expect(n).toMatchObject({ recipientEmail: 'cy@example.com', kind: 'watching', replyId: 'r3', actor: 'Bob' });
+    expect(notificationTitle(n!)).toBe('Bob replied in “Panel fatigue”');
+    expect(notificationTitle({ ...n!, count: 1_200 })).toBe('1,200 new replies in “Panel fatigue”');
+    expect(notificationTitle({ ...n!, replyId: null })).toBe('Bob posted “Panel fatigue”');
+    expect(notificationPath(n!)).toBe('/posts/7#reply-r3');
+    expect(collapses(n!)).toBe(true);
+    expect(collapses({ ...n!, replyId: null })).toBe(false);
+    expect(collapses({ ...n!, kind: 'replied' })).toBe(false);
   });
 
   it('descriptions count in words', () => {

@@ -17,6 +17,8 @@ export const pullPage = (overrides: Partial<PullResponse>): PullResponse => ({
   categories: [],
   conversations: [],
   messages: [],
+  follows: [],
+  reads: [],
   cursor: 1,
   more: false,
   ...overrides,

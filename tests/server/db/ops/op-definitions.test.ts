@@ -42,6 +42,8 @@ import {
   FIRST_MESSAGE,
   FIRST_MESSAGE_BODY,
   changedTables,
+  followLabel,
+  readLabel,
   whoOf,
   type OpCase,
   type Reader,
@@ -74,6 +76,8 @@ async function seed(db: Database): Promise<void> {
     'flags',
     'notifications',
     'saved_posts',
+    'follows',
+    'post_reads',
     'poll_votes',
     'replies',
     'posts',
@@ -296,6 +300,24 @@ function readerOf(db: Database): Reader {
       const [row] = await db.query('SELECT * FROM categories WHERE id = $1', [id]);
       return row && categoryLabel(toCategory(row));
     },
+    async following(email) {
+      const titles = new Map((await db.query('SELECT id, title FROM posts')).map((row) => [Number(row.id), String(row.title)]));
+      const rows = await db.query('SELECT f.kind, f.target, f.level FROM follows f JOIN users u ON u.id = f.user_id WHERE u.email = $1', [
+        email,
+      ]);
+      return rows.map((row) => followLabel(String(row.kind), String(row.target), String(row.level), (id) => titles.get(id))).sort();
+    },
+    async readIn(email) {
+      const rows = await db.query(
+        'SELECT p.title, r.read_to FROM post_reads r JOIN users u ON u.id = r.user_id LEFT JOIN posts p ON p.id = r.post_id WHERE u.email = $1',
+        [email],
+      );
+      return rows.map((row) => readLabel((row.title as string | null) ?? undefined, Number(row.read_to))).sort();
+    },
+    async autoWatch(email) {
+      const [row] = await db.query('SELECT auto_watch FROM users WHERE email = $1', [email]);
+      return row!.auto_watch === true;
+    },
     async conversation(id, email) {
       const [mine] = await db.query(
         `SELECT c.subject, m.last_read_at, m.left_at FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id
@@ -356,6 +378,8 @@ async function tablesNow(db: Database): Promise<Record<Table, unknown>> {
     members: await rows('SELECT * FROM users ORDER BY id'),
     groups: [await rows('SELECT * FROM groups ORDER BY id'), await rows('SELECT * FROM group_members ORDER BY group_id, user_id')],
     categories: await rows('SELECT * FROM categories ORDER BY id'),
+    follows: await rows('SELECT * FROM follows ORDER BY user_id, kind, target'),
+    reads: await rows('SELECT * FROM post_reads ORDER BY user_id, post_id'),
     messages: [
       await rows('SELECT * FROM conversations ORDER BY id'),
       await rows('SELECT * FROM conversation_members ORDER BY conversation_id, user_id'),

@@ -178,12 +178,21 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
       [0, 1],
       [1, 0],
     ]);
-    // A version-4 device also gets its notifications: the approval on a page of its own, the reply with it.
+    // A version-4 device also gets its notifications: the approval on a page of its own, the reply with it;
+    // a version-8 device, first, its author's following of what they wrote (a level and a read position).
     const currentPages = await allPages(device, start, 1);
-    expect(currentPages.map((page) => [page.posts.length, page.replies!.length, page.notifications!.map((n) => n.kind)])).toEqual([
-      [0, 0, ['approved']],
-      [0, 1, ['replied']],
-      [1, 0, []],
+    expect(
+      currentPages.map((page) => [
+        page.posts.length,
+        page.replies!.length,
+        page.notifications!.map((n) => n.kind),
+        page.follows!.length + page.reads!.length,
+      ]),
+    ).toEqual([
+      [0, 0, [], 2],
+      [0, 0, ['approved'], 0],
+      [0, 1, ['replied'], 0],
+      [1, 0, [], 0],
     ]);
   });
 

@@ -34,6 +34,7 @@ const prefs = (overrides: Partial<WirePreferences> = {}): WirePreferences => ({
   silenced: false,
   silenceReason: null,
   silencedUntil: null,
+  autoWatch: true,
   seq: 2,
   ...overrides,
 });

@@ -36,7 +36,7 @@ async function version11(cursor: number | null): Promise<void> {
 describe('schema version 12 (groups)', () => {
   it('keeps every row, adds the groups tables and sends a connected device back to pull from the start', async () => {
     await version11(42);
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect((await db.posts.get(1))?.title).toBe('Panel weighting');
     expect(await db.groups.count()).toBe(0);
     expect(await db.groupMembers.count()).toBe(0);

@@ -20,7 +20,7 @@ describe('schema version 3 (the outbox)', () => {
     v2.close();
 
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);
     expect(await db.meta.get('seeded')).toEqual({ key: 'seeded', value: 1 });
     expect(await db.outbox.count()).toBe(0);

@@ -41,7 +41,7 @@ describe('schema version 4 (replies and views)', () => {
     const posts = await writeVersion3(meta, outbox);
 
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     // Every field kept but `comments`: no post has a visible reply yet (an older build's count is gone).
     expect(posts.some((post) => post.comments > 0)).toBe(true);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts.map((post) => ({ ...post, comments: 0 })));
@@ -69,7 +69,7 @@ describe('schema version 4 (replies and views)', () => {
   it('adds no cursor to a device that never had one (local-only), and no write when no post had comments', async () => {
     const posts = await writeVersion3([{ key: META_KEYS.seeded, value: 1 }], [], () => 0);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);
     expect(await db.meta.get(META_KEYS.syncCursor)).toBeUndefined();
     expect(await db.meta.count()).toBe(1);

@@ -29,7 +29,7 @@ describe('schema version 5 (protocol 3: deleted posts reach the device)', () => 
     ];
     const posts = await writeVersion4(meta);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.meta.get(META_KEYS.syncCursor)).toEqual({ key: META_KEYS.syncCursor, value: 0 });
     expect(await db.meta.get(META_KEYS.syncConnected)).toEqual(meta[1]);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);

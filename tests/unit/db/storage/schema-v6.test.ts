@@ -30,7 +30,7 @@ describe('schema version 6 (moderation and notifications)', () => {
     ];
     const posts = await writeVersion5(meta);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);
     expect(await db.meta.get(META_KEYS.syncCursor)).toEqual({ key: META_KEYS.syncCursor, value: 0 });
     expect(await db.meta.get(META_KEYS.syncConnected)).toEqual(meta[1]);

@@ -50,7 +50,7 @@ describe('schema version 7 (saved posts, preferences, arrivals)', () => {
     ];
     const { posts, reply } = await writeVersion6(meta);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.posts.orderBy('id').toArray()).toEqual(posts);
     expect(await db.replies.toArray()).toEqual([{ ...reply, rev: expect.any(Number) }]);
     expect(await db.accounts.get('a@example.com')).toEqual({ email: 'a@example.com', name: 'A', createdAt: 7 });

@@ -35,7 +35,7 @@ describe('schema version 9 (replies numbered for search)', () => {
     expect(v8.verno).toBe(8);
     v8.close();
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     const upgraded = await db.replies.orderBy('id').toArray();
     expect(upgraded).toEqual(replies.map((reply) => ({ ...reply, rev: expect.any(Number) })));
     expect(await db.replies.where('rev').above(0).count()).toBe(2);

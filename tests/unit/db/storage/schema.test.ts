@@ -30,7 +30,7 @@ describe('schema upgrades', () => {
     );
     await writeVersion1(posts);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     expect(await db.posts.count()).toBe(10_000);
     const rows = await db.posts.orderBy('id').toArray();
     rows.forEach((row, i) => {

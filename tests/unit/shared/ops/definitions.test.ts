@@ -35,6 +35,8 @@ import {
   FIRST_MESSAGE,
   FIRST_MESSAGE_BODY,
   changedTables,
+  followLabel,
+  readLabel,
   type OpCase,
   type Reader,
   type Table,
@@ -237,6 +239,20 @@ const reader: Reader = {
   async suspension() {
     return null;
   },
+  async following(email) {
+    const titles = new Map((await db.posts.toArray()).map((post) => [post.id, post.title]));
+    const rows = await db.follows.filter((row) => row.email === email).toArray();
+    return rows.map((row) => followLabel(row.kind, row.target, row.level, (id) => titles.get(id))).sort();
+  },
+  async readIn(email) {
+    const rows = await db.reads.filter((row) => row.email === email).toArray();
+    return Promise.all(rows.map(async (row) => readLabel((await db.posts.get(row.postId))?.title, row.readTo))).then((labels) =>
+      labels.sort(),
+    );
+  },
+  async autoWatch(email) {
+    return (await db.preferences.get(email))?.autoWatch ?? true;
+  },
 };
 
 /** Every table a case may read, as the device holds it (a post's poll apart from the post). */
@@ -253,6 +269,8 @@ async function tablesNow(): Promise<Record<Table, unknown>> {
     groups: [await db.groups.toArray(), await db.groupMembers.toArray()],
     categories: await db.categories.toArray(),
     messages: [await db.conversations.toArray(), await db.messages.toArray()],
+    follows: await db.follows.toArray(),
+    reads: await db.reads.toArray(),
   };
 }
 

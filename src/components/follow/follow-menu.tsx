@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { IconBell, IconBellOff, IconBellRinging } from '@tabler/icons-react';
+import { useToast } from '../toast/toast-context';
+import './follow-menu.scss';
+import { errorToast } from '../toast/error-toast';
+import { setFollowLevel } from '../../db/follows/follows';
+import { useFollowLevel } from '../../hooks/use-follows';
+import { FOLLOW_LEVELS, FOLLOW_LEVEL_HINTS, FOLLOW_LEVEL_NAMES, type FollowKind, type FollowLevel } from '../../shared/follows';
+
+const LEVEL_ICONS: Record<FollowLevel, typeof IconBell> = { watching: IconBellRinging, normal: IconBell, muted: IconBellOff };
+
+/**
+ * The "Follow" menu of a post or a category: Watching, Normal or Muted, each with what it does. The
+ * button's accessible description is the current level. A choice is an operation, so it works offline.
+ */
+export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; target: string; align?: 'start' | 'end' }) {
+  const level = useFollowLevel(kind, target) ?? 'normal';
+  const showToast = useToast();
+  const levelId = useId();
+  const Icon = LEVEL_ICONS[level];
+
+  const choose = (chosen: FollowLevel) => {
+    if (chosen !== level) setFollowLevel(kind, target, chosen).catch((error: unknown) => showToast(errorToast(error)));
+  };
+
+  return (
+    <Dropdown align={align} className="app-follow-menu">
+      <Dropdown.Toggle
+        variant="outline-secondary"
+        size="sm"
+        className="d-inline-flex align-items-center gap-1"
+        aria-describedby={levelId}
+        data-level={level}
+      >
+        <Icon aria-hidden="true" size={16} />
+        Follow
+      </Dropdown.Toggle>
+      <span id={levelId} className="visually-hidden">
+        {FOLLOW_LEVEL_NAMES[level]}
+      </span>
+      <Dropdown.Menu>
+        {FOLLOW_LEVELS.map((option) => (
+          <Dropdown.Item
+            key={option}
+            as="button"
+            type="button"
+            active={option === level}
+            aria-current={option === level ? 'true' : undefined}
+            onClick={() => choose(option)}
+          >
+            <span className="d-block fw-semibold">{FOLLOW_LEVEL_NAMES[option]}</span>
+            <small className="d-block text-wrap app-follow-hint">{FOLLOW_LEVEL_HINTS[option]}</small>
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,46 @@
+// Following on a local-only device (issue 62): "N new" on a card from the member's read position,
+// the post page opening at the first new reply after a "New replies" divider and reading clearing
+// the count, and a post muted from its "Follow" menu leaving the forum.
+import { expect, test } from '@playwright/test';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
+
+test('"N new" from the read position, cleared by reading at the divider; a muted post leaves the forum', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  const post = makePost({ title: 'Read to the first reply', comments: 3 });
+  // Read to the first reply: two are new (the count the device keeps with the position).
+  await putRows(
+    page,
+    'replies',
+    [1, 2, 3].map((number) => makeReplyRow(post.id, number)),
+  );
+  await putRows(page, 'reads', [{ email: MEMBER, postId: post.id, readTo: makeReplyRow(post.id, 1).createdAt, unread: 2 }]);
+  await putPosts(page, [post]);
+  await expect(card(page, post.title).getByText('2 new')).toBeVisible();
+
+  await card(page, post.title).getByRole('link', { name: post.title }).click();
+  const replies = page.getByRole('list', { name: 'Replies' });
+  const divider = replies.getByRole('separator', { name: 'New replies' });
+  await expect(divider).toBeVisible();
+  // The divider stands between the reply read and the first new one.
+  await expect(replies.locator('li[role="separator"] + li')).toHaveAttribute('data-reply-id', `thread-${post.id}-2`);
+
+  // Both new replies are on screen: read, so the card's count clears (after READ_COALESCE_MS).
+  await page.getByRole('link', { name: 'Back to the forum' }).click();
+  await expect(card(page, post.title)).toBeVisible();
+  await expect(card(page, post.title).getByText(/ new$/)).toHaveCount(0);
+
+  await card(page, post.title).getByRole('link', { name: post.title }).click();
+  const follow = page.getByRole('button', { name: 'Follow', exact: true });
+  await expect(follow).toHaveAccessibleDescription('Normal');
+  await follow.click();
+  await page.getByRole('button', { name: /^Muted/ }).click();
+  await expect(follow).toHaveAccessibleDescription('Muted');
+
+  await page.getByRole('link', { name: 'Back to the forum' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(card(page, post.title)).toHaveCount(0);
+  await page.getByLabel('Search posts').fill('is:unread');
+  await expect(page.getByRole('list', { name: 'Search filters' }).getByRole('button', { name: 'Remove Unread' })).toBeVisible();
+  await expect(page.getByText('No posts found')).toBeVisible();
+});

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+// The "Follow" menu (issue 62): its button's accessible description is the member's current level
+// (Normal when they set none), its items carry what each level does, and a choice is the `follow`
+// operation (queued on the device, so it works offline).
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/db/storage/schema';
+import { FOLLOW_LEVEL_HINTS } from '../../../src/shared/follows';
+import { signInAsMember } from '../factories';
+
+const runOperation = vi.hoisted(() => vi.fn(async () => ({})));
+vi.mock('../../../src/db/ops/run-later', () => ({ runOperation }));
+
+const { FollowMenu } = await import('../../../src/components/follow/follow-menu');
+
+afterEach(() => {
+  cleanup();
+  runOperation.mockClear();
+});
+
+const button = () => screen.getByRole('button', { name: 'Follow' });
+const description = () => document.getElementById(button().getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('FollowMenu', () => {
+  it('describes the button by the current level: Normal when none is set, then the level set here or elsewhere', async () => {
+    const member = signInAsMember();
+    render(<FollowMenu kind="post" target="7" />);
+    await waitFor(() => expect(description()).toBe('Normal'));
+    await db.follows.put({ email: member.email, kind: 'post', target: '7', level: 'watching', at: 1 });
+    await waitFor(() => expect(description()).toBe('Watching'));
+  });
+
+  it('lists Watching, Normal and Muted with their hints; choosing one sends the follow operation', async () => {
+    signInAsMember();
+    render(<FollowMenu kind="category" target="Trends" />);
+    fireEvent.click(button());
+    const muted = await screen.findByRole('button', { name: new RegExp(`^Muted ${FOLLOW_LEVEL_HINTS.muted.replace('.', '\\.')}`) });
+    expect(screen.getByRole('button', { name: /^Watching/ }).textContent).toContain(FOLLOW_LEVEL_HINTS.watching);
+    expect(screen.getByRole('button', { name: /^Normal/ }).getAttribute('aria-current')).toBe('true');
+    fireEvent.click(muted);
+    await waitFor(() => expect(runOperation).toHaveBeenCalledWith('follow', { kind: 'category', target: 'Trends', level: 'muted' }));
+  });
+
+  it('choosing the level already set sends nothing', async () => {
+    signInAsMember();
+    render(<FollowMenu kind="post" target="7" />);
+    await waitFor(() => expect(description()).toBe('Normal'));
+    fireEvent.click(button());
+    fireEvent.click(await screen.findByRole('button', { name: /^Normal/ }));
+    expect(runOperation).not.toHaveBeenCalled();
+  });
+});
