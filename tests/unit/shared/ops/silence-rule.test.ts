@@ -14,7 +14,7 @@ const silencedStore = new Proxy({} as OpStore, {
 const context: OpContext = { id: '00000000-0000-4000-8000-000000000000', now: 0, about: () => undefined };
 
 describe('the one rule of silence', () => {
-  it('refuses every member operation `silenced` before it runs, but view, save, setTheme, readNotifications and deletions', async () => {
+  it('refuses every member operation `silenced` before it runs, but view, save, setTheme, readNotifications, deletions and following (follow, readPost, setAutoWatch)', async () => {
     const kept: string[] = [];
     for (const definition of OPERATIONS.filter((each) => each.who === 'member')) {
       const outcome = await runOp(definition, silencedStore, { email: 'silenced@example.com', role: 'user' }, {}, context).then(
@@ -27,10 +27,13 @@ describe('the one rule of silence', () => {
     expect(kept.sort()).toEqual([
       'deletePost',
       'deleteReply',
+      'follow',
       'leaveConversation',
       'readMessages',
       'readNotifications',
+      'readPost',
       'save',
+      'setAutoWatch',
       'setTheme',
       'view',
     ]);
