@@ -3,7 +3,7 @@
 // through `window.unreadBench`. Served by Vite's dev server; never part of the app.
 import { liveQuery } from 'dexie';
 import { db, type PostRow, type ReadRow, type ReplyRow } from '../../src/db/storage/schema';
-import { unreadCounts } from '../../src/db/follows/reads';
+import { unreadCounts, unreadCountsOf } from '../../src/db/follows/reads';
 import { storeServerReplies } from '../../src/db/replies/pulled';
 import { OP_TABLES } from '../../src/db/ops/op-tables';
 import type { WireReply } from '../../src/shared/protocol';
@@ -64,11 +64,19 @@ async function seed(posts: number, perPost: number): Promise<number> {
   return performance.now() - started;
 }
 
-/** One read of the counts (what useUnreadCounts runs): its time and how many posts have new replies. */
+/** One read of every count (what `is:unread` reads): its time and how many posts have new replies. */
 async function countsOnce(): Promise<{ ms: number; posts: number }> {
   const started = performance.now();
   const counts = await unreadCounts(ME);
   return { ms: performance.now() - started, posts: counts.size };
+}
+
+/** One read of the counts of `shown` posts spread over the device (what useUnreadCounts runs for the cards on screen). */
+async function screenOnce(shown: number, posts: number): Promise<number> {
+  const ids = Array.from({ length: shown }, () => 1 + Math.floor(Math.random() * posts));
+  const started = performance.now();
+  await unreadCountsOf(ME, ids);
+  return performance.now() - started;
 }
 
 /** Moves the read position of every post but the first `unread` ones to the end of its thread: only those keep new replies. */
@@ -141,4 +149,4 @@ function watch(postId: number): Promise<void> {
 const changedAt = (): Promise<number> =>
   Promise.race([changed!, new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 30_000))]);
 
-Object.assign(window, { unreadBench: { seed, countsOnce, readAllBut, pullPage, storeReply, watch, changedAt } });
+Object.assign(window, { unreadBench: { seed, countsOnce, screenOnce, readAllBut, pullPage, storeReply, watch, changedAt } });

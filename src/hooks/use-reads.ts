@@ -1,6 +1,6 @@
 // The signed-in member's read positions and "N new" counts, live (issue 62), over db/follows/reads.ts.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readPositionOf, unreadCounts } from '../db/follows/reads';
+import { readPositionOf, unreadCountsOf } from '../db/follows/reads';
 import { useSignedInEmail } from './use-follows';
 
 const NONE: ReadonlyMap<number, number> = new Map();
@@ -11,8 +11,12 @@ export function useReadPosition(postId: number): number | undefined {
   return useLiveQuery(async () => (email ? readPositionOf(email, postId) : undefined), [email, postId]);
 }
 
-/** The signed-in member's posts with new replies (postId → N new, only N > 0), live; empty while read. */
-export function useUnreadCounts(): ReadonlyMap<number, number> {
+/**
+ * The signed-in member's new replies in the posts on screen (postId → N new, only N > 0), live;
+ * empty while read. Only those posts are read: the cost follows the screen, not the device's size.
+ */
+export function useUnreadCounts(postIds: readonly number[]): ReadonlyMap<number, number> {
   const email = useSignedInEmail();
-  return useLiveQuery(async () => (email ? unreadCounts(email) : NONE), [email], NONE);
+  const key = postIds.join(',');
+  return useLiveQuery(async () => (email && postIds.length > 0 ? unreadCountsOf(email, postIds) : NONE), [email, key], NONE);
 }

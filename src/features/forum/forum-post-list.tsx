@@ -71,7 +71,7 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
   const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);
-  const unread = useUnreadCounts();
+  const unread = useUnreadCounts(useMemo(() => items?.map((post) => post.id) ?? [], [items]));
   // Which posts are saved: read once the first posts are painted (the Save buttons fill in then).
   const savedModule = useAfterFirstPosts(loadSaved);
   const saved = useLiveQuery(async () => (savedModule ? new Set(await savedModule.savedPostIds(email)) : undefined), [email, savedModule]);

@@ -11,7 +11,7 @@ import {
   setFollowLevel,
   topicFollowsOf,
 } from '../../../../src/db/follows/follows';
-import { markRead, readPositionOf, unreadCounts } from '../../../../src/db/follows/reads';
+import { markRead, readPositionOf, unreadCounts, unreadCountsOf } from '../../../../src/db/follows/reads';
 import { createReply, deleteReply, editReply, hideReply } from '../../../../src/db/replies/replies';
 import { createPost } from '../../../../src/db/posts/posts';
 import { applyPullPage } from '../../../../src/db/sync/apply-pull';
@@ -134,6 +134,35 @@ describe('"N new": the count kept by every write', () => {
     expect((await unreadCounts(ME)).get(id)).toBe(1);
     await store(() => db.replies.where('[postId+state]').between([id, ''], [id, '\uffff']).delete());
     expect(await unreadCounts(ME)).toEqual(new Map());
+  });
+
+  it('the cards on screen read only their own counts (unreadCountsOf), the same as every count says', async () => {
+    const [first, second, third] = await storePosts(
+      makePost({ authorEmail: OTHER }),
+      makePost({ authorEmail: OTHER }),
+      makePost({ authorEmail: OTHER }),
+    );
+    await store(() =>
+      db.replies.bulkAdd([
+        reply('a', first!.id, clock - 2_000),
+        reply('b', second!.id, clock - 2_000),
+        reply('c', second!.id, clock - 1_000),
+      ]),
+    );
+    signInAsMember();
+    await markRead(first!.id, clock - 3_000);
+    await markRead(second!.id, clock - 3_000);
+    await markRead(third!.id, 0);
+    expect(await unreadCounts(ME)).toEqual(
+      new Map([
+        [first!.id, 1],
+        [second!.id, 2],
+      ]),
+    );
+    // Only the posts asked for, never read (99) or with nothing new (third) left out.
+    expect(await unreadCountsOf(ME, [second!.id, third!.id, 99])).toEqual(new Map([[second!.id, 2]]));
+    expect(await unreadCountsOf(OTHER, [first!.id, second!.id])).toEqual(new Map());
+    expect(await unreadCountsOf(ME, [])).toEqual(new Map());
   });
 
   it('counts per member: one member reading does not read for another', async () => {
