@@ -1,6 +1,6 @@
 // The signed-in member's read positions and "N new" counts, live (issue 62), over db/follows/reads.ts.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readPositionOf, unreadCountsOf } from '../db/follows/reads';
+import { readPositionOf, unreadCounts, unreadCountsOf } from '../db/follows/reads';
 import { useSignedInEmail } from './use-follows';
 
 const NONE: ReadonlyMap<number, number> = new Map();
@@ -19,4 +19,15 @@ export function useUnreadCounts(postIds: readonly number[]): ReadonlyMap<number,
   const email = useSignedInEmail();
   const key = postIds.join(',');
   return useLiveQuery(async () => (email && postIds.length > 0 ? unreadCountsOf(email, postIds) : NONE), [email, key], NONE);
+}
+
+/**
+ * The posts with new replies for the signed-in member when `needed` (the search has `is:unread`),
+ * live: the forum's list narrows its results to them before paging. Null when not needed; undefined
+ * while read.
+ */
+export function useUnreadPostIds(needed: boolean): ReadonlySet<number> | null | undefined {
+  const email = useSignedInEmail();
+  const ids = useLiveQuery(async () => (needed ? new Set(email ? (await unreadCounts(email)).keys() : []) : null), [email, needed]);
+  return needed ? (ids ?? undefined) : null;
 }

@@ -17,7 +17,7 @@ import type { OlderPosts as OlderPostsComponent } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
 import { useNewPosts } from './use-new-posts';
 import { useFollowFilter } from './use-follow-filter';
-import { useUnreadCounts } from '../../hooks/use-reads';
+import { useUnreadCounts, useUnreadPostIds } from '../../hooks/use-reads';
 import './forum.scss';
 
 const loadSaved = () => import('../../db/saved/saved');
@@ -62,12 +62,14 @@ interface ForumPostListProps {
 
 /** The approved posts matching the search and category, newest first, paged; "New" marks and the pill. */
 export function ForumPostList({ search, category, email, since, part, packed = 0 }: ForumPostListProps) {
-  const { items: listed, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email);
   const query = search.trim();
   const parsed = useMemo(() => {
     const value = parseQuery(query);
     return isEmptyQuery(value) ? undefined : value;
   }, [query]);
+  // `is:unread` narrows the search's results before they are paged: every page is full, the count right.
+  const unreadOnly = useUnreadPostIds(parsed?.unread === true);
+  const { items: listed, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email, unreadOnly);
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
   const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
 import { markFirstPostsShown, whenIdle } from '../../db/storage/idle';
 import { searchApprovedPostIds, warmSearchIndex } from '../../db/search/client';
@@ -42,9 +42,20 @@ export function askSearchEarly(search: string, category: CategoryFilter, me: str
   if (query) searchApprovedPostIds(query, category, me).catch(() => undefined);
 }
 
-export function useApprovedPosts(search: string, category: CategoryFilter, me: string | null = null): ApprovedPosts {
+/**
+ * `only`: a search's results are narrowed to these posts before they are paged (`is:unread`: the
+ * posts with new replies), so every page is full and the count is right; undefined while it is read;
+ * null: no narrowing.
+ */
+export function useApprovedPosts(
+  search: string,
+  category: CategoryFilter,
+  me: string | null = null,
+  only: ReadonlySet<number> | null | undefined = null,
+): ApprovedPosts {
   const query = searchQueryOf(search);
-  const key = searchKey(category, query);
+  const onlyKey = only ? `\u0000only:${[...only].join(',')}` : '';
+  const key = searchKey(category, query) + onlyKey;
   const results = useSearchResults(query, category, me);
   const [firstPageShown, setFirstPageShown] = useState(false);
   // The live list takes the snapshot's place in one frame: at least as many posts as it showed.
@@ -62,8 +73,9 @@ export function useApprovedPosts(search: string, category: CategoryFilter, me: s
   }, [firstPageShown]);
 
   // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.
-  const shown = query ? results : undefined;
-  const ids = shown?.ids;
+  const shown = query && only !== undefined ? results : undefined;
+  const found = shown?.ids;
+  const ids = useMemo(() => (found && only ? found.filter((id) => only.has(id)) : found), [found, only]);
   const total = query ? ids?.length : browseTotal;
   const list = usePagedLiveQuery<Post>(
     async (limit) => {
@@ -71,7 +83,7 @@ export function useApprovedPosts(search: string, category: CategoryFilter, me: s
       if (!ids) return [];
       return (await getPostsByIds(ids.slice(0, limit))).filter((post) => isPublicPost(post));
     },
-    query ? searchKey('search', shown?.key ?? 'none') : key,
+    query ? searchKey('search', shown?.key ?? 'none') + onlyKey : key,
     { total, revision: shown?.revision, firstScreen: Math.max(FIRST_SCREEN, snapshotPosts) },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
@@ -85,5 +97,5 @@ export function useApprovedPosts(search: string, category: CategoryFilter, me: s
       stale: true,
       replies: NO_REPLIES,
     };
-  return { ...list, total, stale: Boolean(query) && shown?.key !== key, replies: shown?.replies ?? NO_REPLIES };
+  return { ...list, total, stale: Boolean(query) && shown?.key + onlyKey !== key, replies: shown?.replies ?? NO_REPLIES };
 }

@@ -53,6 +53,25 @@ describe('useApprovedPosts', () => {
     expect(result.current.total).toBe(2);
   });
 
+  it('`only` (is:unread) narrows the results before paging: the right posts, their number, none while it is read', async () => {
+    await storePosts(...Array.from({ length: 30 }, (_, i) => makePost({ id: i + 1, title: `Panel ${i + 1}` })));
+    const { result, rerender } = renderHook(
+      ({ only }: { only: ReadonlySet<number> | null | undefined }) => useApprovedPosts('is:unread', 'All', null, only),
+      { initialProps: { only: undefined as ReadonlySet<number> | null | undefined } },
+    );
+    // While the posts with new replies are read, nothing is shown (never the unfiltered results).
+    await waitFor(() => expect(result.current.stale).toBe(true));
+    expect(result.current.items).toBeUndefined();
+    // Two old posts far down the list: found at once, not after paging through the other 28.
+    rerender({ only: new Set([2, 5]) });
+    await waitFor(() => expect(ids(result.current.items)).toEqual([5, 2]));
+    expect(result.current.total).toBe(2);
+    expect(result.current.hasMore).toBe(false);
+    rerender({ only: new Set([5]) });
+    await waitFor(() => expect(ids(result.current.items)).toEqual([5]));
+    expect(result.current.total).toBe(1);
+  });
+
   it('while a new search runs, the previous answer stays on screen marked stale, then the new one replaces it', async () => {
     await storePosts(makePost({ id: 1, title: 'Conjoint pricing' }), makePost({ id: 2, title: 'Diary studies' }));
     const { result, rerender } = renderHook(({ query }) => useApprovedPosts(query, 'All'), { initialProps: { query: 'conjoint' } });
