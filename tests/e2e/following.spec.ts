@@ -44,3 +44,16 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
   await expect(page.getByRole('list', { name: 'Search filters' }).getByRole('button', { name: 'Remove Unread' })).toBeVisible();
   await expect(page.getByText('No posts found')).toBeVisible();
 });
+
+test('a muted category that fills the newest pages leaves the forum, and the older posts below it show at once', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  // The older post first (ids grow): 30 newer posts in the muted category stand above it.
+  const older = makePost({ title: 'Below the muted ones', category: 'Qualitative' });
+  const muted = Array.from({ length: 30 }, (_, i) => makePost({ title: `Muted panel ${i + 1}`, category: 'Quantitative' }));
+  await putRows(page, 'follows', [{ email: MEMBER, kind: 'category', target: 'Quantitative', level: 'muted', at: Date.now() }]);
+  await putPosts(page, [older, ...muted]);
+  await expect(card(page, older.title)).toBeVisible();
+  await expect(page.getByText('No posts found')).toHaveCount(0);
+  await expect(page.getByRole('article').filter({ hasText: 'Muted panel' })).toHaveCount(0);
+});

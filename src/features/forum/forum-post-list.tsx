@@ -73,6 +73,11 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
   const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);
+  // Every post read so far left the list (muted, or not `is:watching`): the next page is read at once.
+  const filteredOut = items !== undefined && items.length === 0 && (listed?.length ?? 0) > 0;
+  useEffect(() => {
+    if (filteredOut && hasMore && !loadingMore) loadMore();
+  }, [filteredOut, hasMore, loadingMore, loadMore]);
   const unread = useUnreadCounts(useMemo(() => items?.map((post) => post.id) ?? [], [items]));
   // Which posts are saved: read once the first posts are painted (the Save buttons fill in then).
   const savedModule = useAfterFirstPosts(loadSaved);
@@ -121,7 +126,8 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   ) : (
     <p className="app-results">{total === undefined ? '\u00a0' : plural(total + packed, 'post')}</p>
   );
-  if (!items) {
+  // Every post read so far left the list (muted, or not `is:watching`) while more are held: it reads further (above).
+  if (!items || (filteredOut && hasMore)) {
     return (
       <>
         {summary}
