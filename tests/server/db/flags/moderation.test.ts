@@ -286,17 +286,22 @@ describe.each(BACKENDS)('moderation on %s', (backend) => {
     const third = await signedIn(server.app, 'third@example.com');
     const quotedReply = await third.reply(postId, 'Worth quoting.');
     const quoting = await other.reply(postId, 'Quoting it.', quotedReply.id);
-    await author.reply(postId, 'The author answers on their own post.');
+    const answer = await author.reply(postId, 'The author answers on their own post.');
     expect((await notificationsOf(author, postId)).map((n) => [n.kind, n.actor, n.replyId])).toEqual([
       ['approved', null, null],
       ['replied', 'Third', quotedReply.id],
       ['replied', 'Other', quoting.id],
     ]);
-    expect((await notificationsOf(third, postId)).map((n) => [n.kind, n.actor, n.replyId])).toEqual([['quoted', 'Other', quoting.id]]);
-    expect(await notificationsOf(other, postId)).toEqual([]);
+    // Replying made Third and Other watch the post (issue 62): the author's answer tells them both,
+    // and Third, quoted (and watching), hears of Other's reply once, as quoted.
+    expect((await notificationsOf(third, postId)).map((n) => [n.kind, n.actor, n.replyId])).toEqual([
+      ['quoted', 'Other', quoting.id],
+      ['watching', 'Author', answer.id],
+    ]);
+    expect((await notificationsOf(other, postId)).map((n) => [n.kind, n.actor, n.replyId])).toEqual([['watching', 'Author', answer.id]]);
     expect(await notificationsOf(admin, postId)).toEqual([]);
     const titles = (await pulled(third)).notifications.map((n) => n.postTitle);
-    expect(titles).toEqual(['A conversation']);
+    expect(titles).toEqual(['A conversation', 'A conversation']);
     // A sample post's author has no account one can sign in to: a reply to it notifies no one.
     const [sample] = await server.db.query(
       `SELECT id FROM posts WHERE status = 'approved' AND author_email IN (SELECT email FROM users WHERE password_hash = '') LIMIT 1`,
