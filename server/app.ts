@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import compress from '@fastify/compress';
 import type { Database } from './db/storage/adapter';
 import type { ServerContext } from './context';
+import type { OidcConfig } from './config';
 import { attemptLimiter, type LimitRule } from './lib/attempt-limiter';
 import { ChangeHub } from './lib/change-hub';
 import { HostNames, type HostOptions } from './lib/host-names';
@@ -62,6 +63,8 @@ export interface AppOptions {
   connections?: Partial<ConnectionLimits>;
   /** The origin of links in emails (PUBLIC_ORIGIN's first); default: the address the server listens on. */
   origin?: string | (() => string);
+  /** Single sign-on through an OpenID Connect provider (config.ts, OIDC_*); unset: none. */
+  oidc?: OidcConfig;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       perAddress: attemptLimiter(options.db, 'address', options.limits?.perAddress ?? { max: 100, windowMs: FIFTEEN_MINUTES }),
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
+    oidc: options.oidc,
     origin: () => {
       if (typeof options.origin === 'function') return options.origin();
       if (options.origin) return options.origin;

@@ -1,7 +1,7 @@
 // The server's configuration, read once from the environment: the names of the server's contract
 // in docs/server.md (PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, TLS_CERT,
 // TLS_KEY, TRUST_PROXY), plus DIST_DIR, MIN_FREE_MB, PUBLIC_ORIGIN, MAX_LIVE_STREAMS, SMTP_URL, MAIL_FROM,
-// DATABASE_LISTEN_URL, DATABASE_POOL_MODE, REPLICA_URL, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS and PASSWORD_SCRYPT_N (tests only).
+// DATABASE_LISTEN_URL, DATABASE_POOL_MODE, REPLICA_URL, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS, OIDC_* (single sign-on) and PASSWORD_SCRYPT_N (tests only).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_EMAIL, normalizeEmail } from '../src/shared/post-rules';
@@ -44,6 +44,62 @@ export interface Config {
   mailLeaseMs?: number;
   /** REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS (lib/connections.ts). */
   connections: ConnectionLimits;
+  /** OIDC_*: single sign-on through an OpenID Connect provider (issue 63); unset: passwords and passkeys only. */
+  oidc?: OidcConfig;
+}
+
+/** Single sign-on's settings (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and the optional others). */
+export interface OidcConfig {
+  /** OIDC_ISSUER: the provider's issuer URL (its discovery document at `/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** OIDC_LABEL: the words after "Sign in with" (default "your organisation"). */
+  label: string;
+  /** OIDC_GROUPS_CLAIM: an ID-token claim listing the forum groups the member belongs to, at each sign-in. */
+  groupsClaim?: string;
+  /** OIDC_ONLY=1: members sign in only through the provider; the admin keeps the password. */
+  only: boolean;
+  /** OIDC_RECHECK_HOURS (default 24, at most 24): how often a member's provider account is checked again. */
+  recheckMs: number;
+}
+
+export const DEFAULT_OIDC_LABEL = 'your organisation';
+
+/** OIDC_*, checked: the three required ones together or none; the issuer an http(s) URL. */
+export function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const [issuer, clientId, clientSecret] = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].map((value) => value?.trim() || '');
+  if (!issuer && !clientId && !clientSecret) {
+    const stray = ['OIDC_LABEL', 'OIDC_GROUPS_CLAIM', 'OIDC_ONLY'].find((name) => env[name]?.trim());
+    if (stray) throw new ConfigError(`${stray} needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.`);
+    return undefined;
+  }
+  if (!issuer || !clientId || !clientSecret)
+    throw new ConfigError('Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (single sign-on), or none of them.');
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
+    throw new ConfigError(`OIDC_ISSUER must be the provider's issuer URL, such as https://login.example.com/realms/staff, not "${issuer}".`);
+  const only = (env.OIDC_ONLY?.trim() || '0').toLowerCase();
+  if (!['0', '1', 'true', 'false', 'yes', 'no'].includes(only)) throw new ConfigError(`OIDC_ONLY must be 1 or 0, not "${env.OIDC_ONLY}".`);
+  const hours = Number(env.OIDC_RECHECK_HOURS?.trim() || 24);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > 24)
+    throw new ConfigError(`OIDC_RECHECK_HOURS must be a number of hours above 0 and at most 24, not "${env.OIDC_RECHECK_HOURS}".`);
+  const label = env.OIDC_LABEL?.trim() || DEFAULT_OIDC_LABEL;
+  if (label.length > 60) throw new ConfigError('OIDC_LABEL must be at most 60 characters.');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    label,
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || undefined,
+    only: ['1', 'true', 'yes'].includes(only),
+    recheckMs: Math.round(hours * 3_600_000),
+  };
 }
 
 export const DEFAULT_MAIL_FROM = 'Insight Exchange <no-reply@insightexchange.app>';
@@ -202,5 +258,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: readMailFrom(env.MAIL_FROM),
     mailLeaseMs: readMailLease(env.MAIL_LEASE_MS),
     connections: readConnections(env),
+    oidc: readOidc(env),
   };
 }

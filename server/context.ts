@@ -1,5 +1,6 @@
 // What the routes share: the database, the admin address, the sign-in and member limits and the change hub.
 // Built once by app.ts and passed to each route plugin, so nothing hides in globals.
+import type { OidcConfig } from './config';
 import type { Database } from './db/storage/adapter';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeHub } from './lib/change-hub';
@@ -20,4 +21,6 @@ export interface ServerContext {
   version: string;
   /** The origin of links in emails: PUBLIC_ORIGIN's first, or the server's own address. */
   origin: () => string;
+  /** Single sign-on's settings (OIDC_*), when set. */
+  oidc?: OidcConfig;
 }

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       connections: config.connections,
       mail: { transport: mailTransport, from: config.mailFrom, ...(config.mailLeaseMs ? { leaseMs: config.mailLeaseMs } : {}) },
       origin: () => config.publicOrigins[0] ?? ownOrigin(),
+      oidc: config.oidc,
     });
   } catch (error) {
     await db.close();

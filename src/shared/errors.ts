@@ -61,6 +61,67 @@ export const ERRORS = {
   offline_sign_in: { title: "You're offline", message: "You're offline. Signing in on a new device needs a connection." },
   offline_sign_up: { title: "You're offline", message: "You're offline. Creating an account needs a connection." },
 
+  // Signing in with your organisation, two-step verification and passkeys (issue 63).
+  offline_sso: { title: "You're offline", message: "You're offline. Signing in with your organisation needs a connection." },
+  offline_passkey: { title: "You're offline", message: "You're offline. Signing in with a passkey needs a connection." },
+  sso_not_configured: { status: 404, title: 'Not available', message: 'Single sign-on is not set up on this forum.' },
+  sso_failed: {
+    status: 400,
+    title: 'Sign-in failed',
+    message: 'Signing in with your organisation did not work. Start again from the sign-in page.',
+  },
+  sso_unavailable: {
+    status: 503,
+    title: 'Provider unavailable',
+    message: 'Your organisation’s sign-in service cannot be reached right now. Try again in a few minutes.',
+  },
+  sso_email_unverified: {
+    status: 403,
+    title: 'Email not verified',
+    message: 'Your organisation’s account has no verified email address, so it cannot sign in here. Ask your administrator.',
+  },
+  sso_only: {
+    status: 403,
+    title: 'Use your organisation',
+    message: 'Members of this forum sign in with their organisation’s account.',
+  },
+  sso_link_needed: {
+    status: 409,
+    title: 'Sign in with your password once',
+    message: 'An account with this email already exists. Sign in with its password once to link it to your organisation’s account.',
+  },
+  sso_removed: { status: 401, title: 'Signed out', message: 'Your organisation’s account no longer has access, so you were signed out.' },
+  two_step_expired: {
+    status: 401,
+    title: 'Sign in again',
+    message: 'Too much time passed since you entered your password. Sign in again.',
+  },
+  bad_code: {
+    status: 401,
+    title: 'Wrong code',
+    message: 'That code is not right, or it was already used. Enter the code your authenticator app shows now.',
+  },
+  bad_recovery_code: { status: 401, title: 'Wrong code', message: 'That recovery code is not right, or it was already used.' },
+  two_step_on: { status: 409, title: 'Already on', message: 'Two-step verification is already on for this account.' },
+  two_step_off: { status: 409, title: 'Not on', message: 'Two-step verification is not on for this account.' },
+  two_step_required: {
+    status: 403,
+    title: 'Two-step verification needed',
+    message: 'Staff accounts must turn on two-step verification first: open Profile, then “Two-step verification”.',
+  },
+  passkey_failed: {
+    status: 400,
+    title: 'Passkey not accepted',
+    message: 'This passkey was not accepted. Try again, or sign in another way.',
+  },
+  passkey_unknown: {
+    status: 401,
+    title: 'Passkey not recognised',
+    message: 'This passkey does not belong to an account here. Sign in another way, then add it on Profile.',
+  },
+  passkey_exists: { status: 409, title: 'Already added', message: 'This passkey is already added to an account.' },
+  passkey_cancelled: { title: 'Cancelled', message: 'The passkey request was cancelled or timed out.' },
+
   // Operations on posts. `forbidden` is what a member's review got before `admins_only` (protocol 4);
   // the server still sends it to devices of protocols 1 to 3 (server/db/ops/answers.ts, legacyCode).
   forbidden: { status: 403, title: 'Not allowed', message: 'Only an admin can review posts.' },

@@ -86,9 +86,15 @@ export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 
 /**
  * POST /api/session's answer: the member signed in, or (Create Account with an address that has an
- * account) `checkEmail`, the same "check your email" a new account's answer carries, without a session.
+ * account) `checkEmail`, the same "check your email" a new account's answer carries, without a session,
+ * or `twoStep` (no session yet: a code is asked for).
  */
-export const signInResponseSchema = z.object({ user: sessionUserSchema.optional(), checkEmail: z.boolean().optional() });
+export const signInResponseSchema = z.object({
+  user: sessionUserSchema.optional(),
+  checkEmail: z.boolean().optional(),
+  /** Issue 63: the password was right and two-step verification is on: POST /api/session/two-step with a code next. */
+  twoStep: z.literal(true).optional(),
+});
 
 /** The password fields of the account routes (the policy itself is the server's: lib/password-policy.ts). */
 export const passwordSchema = z.string().min(1).max(LIMITS.password).superRefine(storable('Password'));

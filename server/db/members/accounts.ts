@@ -26,6 +26,10 @@ export interface UserRow extends User {
   /** Migration 13: when the address was confirmed (null: not yet), and how the member wants email. */
   emailVerifiedAt?: number | null;
   emailPref?: EmailPref;
+  /** Migration 31 (issue 63): the provider account linked ("issuer subject"), when it was last checked, and since when two-step verification is on. */
+  oidcSubject?: string | null;
+  oidcCheckedAt?: number | null;
+  totpEnabledAt?: number | null;
 }
 
 /** A new public id (users.member_id, the `/members/:id` and `authorId` of a member): 16 random hex digits, unrelated to the email. */
@@ -61,6 +65,9 @@ const toUser = (row: Record<string, unknown>): UserRow => ({
   closedAt: msOrNull(row.closed_at),
   emailVerifiedAt: msOrNull(row.email_verified_at),
   emailPref: row.email_pref === 'never' || row.email_pref === 'digest' ? row.email_pref : 'away',
+  oidcSubject: row.oidc_subject === null || row.oidc_subject === undefined ? null : String(row.oidc_subject),
+  oidcCheckedAt: msOrNull(row.oidc_checked_at),
+  totpEnabledAt: msOrNull(row.totp_enabled_at),
 });
 
 /** The account of `email` (already normalized), or undefined. */

@@ -872,6 +872,50 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE notifications ADD COLUMN count integer NOT NULL DEFAULT 1`,
     `CREATE INDEX notifications_watching ON notifications (user_id, post_id) WHERE kind = 'watching' AND read_at IS NULL`,
   ],
+  // 31: signing in with your organisation (issue 63). A member linked to the OpenID provider carries
+  // `oidc_subject` ("issuer subject", unique), the provider's refresh token and when it was last
+  // checked (a member the provider no longer knows is signed out everywhere). Two-step verification:
+  // the TOTP key, the last time step accepted (a code is never accepted twice) and since when it is on;
+  // the recovery codes, hashed, each usable once. Passkeys: one row per WebAuthn credential.
+  // auth_challenges: every short-lived, single-use secret of a sign-in in progress (an OIDC state with
+  // its nonce and PKCE verifier, a WebAuthn challenge, a password accepted and awaiting its code, a
+  // first sign-in awaiting its name), in the database so any instance of a cluster can finish it.
+  // site_settings: the admin's settings that are no limit ("require two-step verification for staff").
+  [
+    `ALTER TABLE users ADD COLUMN oidc_subject text`,
+    `CREATE UNIQUE INDEX users_oidc_subject ON users (oidc_subject) WHERE oidc_subject IS NOT NULL`,
+    `ALTER TABLE users ADD COLUMN oidc_refresh_token text`,
+    `ALTER TABLE users ADD COLUMN oidc_checked_at bigint`,
+    `ALTER TABLE users ADD COLUMN totp_secret text`,
+    `ALTER TABLE users ADD COLUMN totp_last_step bigint`,
+    `ALTER TABLE users ADD COLUMN totp_enabled_at bigint`,
+    `CREATE TABLE recovery_codes (
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      code_hash text NOT NULL,
+      used_at bigint,
+      PRIMARY KEY (user_id, code_hash)
+    )`,
+    `CREATE TABLE passkeys (
+      id text PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      public_key text NOT NULL,
+      counter bigint NOT NULL DEFAULT 0,
+      transports text,
+      name text NOT NULL,
+      created_at bigint NOT NULL,
+      last_used_at bigint
+    )`,
+    `CREATE INDEX passkeys_user ON passkeys (user_id)`,
+    `CREATE TABLE auth_challenges (
+      id text PRIMARY KEY,
+      kind text NOT NULL,
+      user_id bigint REFERENCES users (id) ON DELETE CASCADE,
+      data text NOT NULL,
+      expires_at bigint NOT NULL
+    )`,
+    `CREATE INDEX auth_challenges_expires ON auth_challenges (expires_at)`,
+    `CREATE TABLE site_settings (name text PRIMARY KEY, value text NOT NULL)`,
+  ],
 ];
 
 /**

@@ -8,6 +8,7 @@ import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/p
 import { validateMemberName } from '../../../src/shared/validation';
 import { createSession, deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
+import { finishFirstFactor } from '../../lib/first-factor';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
@@ -126,7 +127,8 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     if (user === 'checkEmail') return { checkEmail: true };
     // Sign In alone from here: the attempts of this email from this address are forgotten.
     await ctx.limits.perEmailAndAddress.clear(pair);
-    await openSession(ctx, request, reply, user.id);
+    // With two-step verification on, the password alone signs nobody in: a code is asked for next.
+    if ((await finishFirstFactor(ctx, request, reply, user, { method: 'password' })) === 'two-step') return { twoStep: true };
     return { user: publicUser(user) };
   });
 

@@ -1,0 +1,31 @@
+// The ways of signing in a connected server offers (issue 63), as GET /api/auth/methods answers and
+// /login shows them: single sign-on through the organisation's provider (with its button's words),
+// whether members may use a password at all, and passkeys. Local-only mode has passwords only.
+import { z } from 'zod';
+
+/** GET /api/auth/methods (public): what /login offers besides (or instead of) the password. */
+export const authMethodsSchema = z.object({
+  /** Single sign-on, when OIDC_* is set: the words after "Sign in with" (OIDC_LABEL). */
+  sso: z.object({ label: z.string() }).nullable(),
+  /** OIDC_ONLY=1: members sign in only through the provider (the admin's password still works). */
+  ssoOnly: z.boolean(),
+  /** Passkeys can sign in here (a connected server always offers them). */
+  passkeys: z.boolean(),
+});
+export type AuthMethods = z.infer<typeof authMethodsSchema>;
+
+/** The single sign-on button's words: "Sign in with {label}". */
+export const ssoButtonWords = (label: string): string => `Sign in with ${label}`;
+
+/** Two-step verification (RFC 6238): what authenticator apps expect by default. */
+export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1', issuer: 'Insight Exchange' } as const;
+
+/** How many recovery codes a member gets when two-step verification is turned on (each usable once). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** POST /api/session/two-step: the code from the authenticator app, or one recovery code. */
+export const twoStepRequestSchema = z.union([
+  z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') }).strict(),
+  z.object({ recoveryCode: z.string().trim().min(1).max(40) }).strict(),
+]);
+export type TwoStepRequest = z.infer<typeof twoStepRequestSchema>;
