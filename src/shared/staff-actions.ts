@@ -11,6 +11,14 @@ export const OTHER_STAFF_ACTIONS = {
   sendResetLink: 'emailed a password reset link to',
   /** Issue 61: an admin read a conversation through a flag of one of its messages (named: its author). */
   openFlaggedConversation: 'opened a flagged message of',
+  /** Issue 63: a staff account's security changes (the actor is the member named, unless an admin acted on another). */
+  turnOnTwoStep: 'turned on two-step verification for',
+  turnOffTwoStep: 'turned off two-step verification for',
+  newRecoveryCodes: 'made new recovery codes for',
+  addPasskey: 'added a passkey for',
+  removePasskey: 'removed a passkey of',
+  linkSso: 'linked an organisation account to',
+  requireTwoStep: 'changed “require two-step verification for staff” to',
 } as const;
 
 /** What a staff log entry may record: an operation's type or one of the others. */
