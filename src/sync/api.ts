@@ -61,6 +61,22 @@ export const isOffline = (error: unknown) => isDataError(error, 'offline');
 /** True for an error the server answered (it carries an HTTP status). */
 export const isServerError = (error: unknown): error is DataError => isDataError(error) && error.status !== undefined;
 
+/**
+ * Runs `work`, a sign-in that only the server can do (the organisation's, a passkey's): when the
+ * device is offline it fails as `code` ("You're offline. Signing in with … needs a connection."), as
+ * a password sign-in on a new device says `offline_sign_in`. Nothing is sent when the browser already
+ * knows it is offline.
+ */
+export async function needsConnection<T>(code: 'offline_sso' | 'offline_passkey', work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new DataError(code);
+  try {
+    return await work();
+  } catch (error) {
+    if (isOffline(error)) throw new DataError(code, { cause: error });
+    throw error;
+  }
+}
+
 export interface SyncApi {
   health(): Promise<boolean>;
   signIn(request: SessionRequest): Promise<SessionUser>;
