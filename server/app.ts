@@ -29,6 +29,7 @@ import searchRoutes from './routes/api/search';
 import postsRoutes from './routes/api/posts';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
+import { securitySettingsRoutes, staffTwoStepGate, twoStepAccountRoutes, twoStepSignInRoutes } from './routes/api/two-step';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
 import { MailWorker, type MailWorkerOptions } from './mail/outbox';
 import { awayMessagesRound, awayRound, digestRound } from './mail/notify';
@@ -129,7 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, twoStepSignInRoutes]) await app.register(routes, ctx);
+  // Issue 63: while the admin requires it, a staff account without two-step verification is kept out of /api/admin.
+  app.addHook('preHandler', staffTwoStepGate(ctx));
   // Every other API route is a member's: one hook checks the session before any of them runs.
   await memberRoutes(app, ctx, [
     currentSessionRoute,
@@ -143,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     attachmentRoutes,
     adminRoutes,
     memberAccountRoutes,
+    twoStepAccountRoutes,
+    securitySettingsRoutes,
   ]);
   await setupStaticApp(app, options.distDir, indexHtml);
   if (options.mail) {

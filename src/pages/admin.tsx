@@ -12,6 +12,7 @@ import { BackupPanel } from '../features/admin/backup-panel';
 import { FlagsQueue } from '../features/admin/flags-queue';
 import { MessageFlagsPanel } from '../features/admin/message-flags-panel';
 import { PendingQueue } from '../features/admin/pending-queue';
+import { SecurityPanel } from '../features/admin/security-panel';
 import { useFlaggedCount } from '../features/admin/use-flags';
 import { usePendingCount } from '../features/admin/use-pending-posts';
 import { formatCount } from '../lib/format';
@@ -152,6 +153,7 @@ export function AdminPage() {
         </div>
         <aside className="col-lg-4" aria-label="Admin tools">
           <div className="app-sidebar">
+            <SecurityPanel />
             <BackupPanel />
           </div>
         </aside>

@@ -121,6 +121,13 @@ export const ERRORS = {
   },
   passkey_exists: { status: 409, title: 'Already added', message: 'This passkey is already added to an account.' },
   passkey_cancelled: { title: 'Cancelled', message: 'The passkey request was cancelled or timed out.' },
+  // The device's own: a right password of an account with two-step verification asks for its code
+  // (not an error: the login form's code step), and such an account cannot sign in offline.
+  two_step_needed: { title: 'Two-step verification', message: 'Enter the code your authenticator app shows.' },
+  offline_two_step: {
+    title: "You're offline",
+    message: "You're offline. This account uses two-step verification, so signing in needs a connection.",
+  },
 
   // Operations on posts. `forbidden` is what a member's review got before `admins_only` (protocol 4);
   // the server still sends it to devices of protocols 1 to 3 (server/db/ops/answers.ts, legacyCode).

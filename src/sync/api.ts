@@ -178,6 +178,9 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
     async signIn(request) {
       const answer = await json(await call('/api/session', post(request)), signInResponseSchema);
       // Create Account with an address that has an account: "check your email", and no session.
+      // Two-step verification (issue 63): the password was right, and a code is asked for next
+      // (sync/two-step.ts sends it); no session yet.
+      if (answer.twoStep) throw new DataError('two_step_needed');
       if (!answer.user) throw new DataError('check_email');
       return answer.user;
     },

@@ -2,10 +2,10 @@
 // connected, through this browser's own accounts (src/db/accounts) when it is local-only. The
 // session stored under `insightExchangeUser` keeps its shape and never holds a password or token.
 
-import { DataError, invalidInput } from '../db/storage/errors';
+import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
 import { countWaiting } from '../db/ops/outbox';
-import { offlineSession, hasVerifier, rememberVerifier } from '../db/sync/offline-accounts';
+import { offlineSession, hasVerifier, rememberVerifier, forgetVerifierForTwoStep, usesTwoStep } from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
@@ -34,6 +34,8 @@ export async function prepareSignIn(): Promise<void> {
 /** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
 async function signInOffline(request: SessionRequest): Promise<Session> {
   if (request.mode === 'signup') throw new DataError('offline_sign_up');
+  // Two-step verification's code is checked by the server only: the password alone never signs in.
+  if (await usesTwoStep(request.email)) throw new DataError('offline_two_step');
   const known = await offlineSession(request.email, request.password);
   if (known) {
     await holdOnlyWhatTheyMaySee(known);
@@ -71,6 +73,8 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     // The server's refusal is thrown as it came: its code, the title that fits it (Too many
     // attempts, Server unavailable…) and the server's own sentence.
     if (isOffline(error)) return signInOffline(request);
+    // The password was right and a code is asked for next (sync/two-step.ts): this device keeps no verifier for it.
+    if (isDataError(error, 'two_step_needed')) await forgetVerifierForTwoStep(request.email).catch(() => undefined);
     throw error;
   }
   return settleSignIn(api, user, request.password);

@@ -76,6 +76,12 @@ export async function findUser(sql: Sql, email: string): Promise<UserRow | undef
   return row ? toUser(row) : undefined;
 }
 
+/** The account of users.id `id`, or undefined. */
+export async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
+  const [row] = await sql.query('SELECT * FROM users WHERE id = $1', [id]);
+  return row ? toUser(row) : undefined;
+}
+
 /**
  * Creates an account with a new public id and its name's key; returns undefined when the email was
  * taken meanwhile (never overwrites). Throws NameTaken when another member has a name of the same

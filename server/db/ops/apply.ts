@@ -14,6 +14,7 @@ import { definitionOf, type AnyDefinition } from '../../../src/shared/ops/regist
 import { runOp, silenceRefuses } from '../../../src/shared/ops/rules';
 import type { Op, OpOf, ServerOpResult } from '../../../src/shared/protocol';
 import type { UserRow } from '../members/accounts';
+import { twoStepRequiredForStaff } from '../members/two-step';
 import { withAuthors } from '../members/authors';
 import { withPolls } from '../posts/poll-rows';
 import { toOpPost, toWirePost } from '../posts/post-rows';
@@ -127,6 +128,9 @@ export async function applyOp(
   }
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
+  // Issue 63: while the admin requires it, a staff account without two-step verification does no staff work.
+  if (definition.who === 'admin' && !user.totpEnabledAt && (await twoStepRequiredForStaff(db)))
+    return { result: refused(op, 'two_step_required'), seq: null };
   if (definition.batched) {
     // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the
     // member's row here (a silence past its end no longer counts: isSilencedAt), and the like's limit

@@ -27,6 +27,7 @@ import {
   endSessionById,
   endSessions,
   findUser,
+  findUserById,
   hashToken,
   listSessions,
   NameTaken,
@@ -77,7 +78,7 @@ export const ACCOUNT_CREATED_MESSAGE = 'Your email is confirmed and your account
  * Counts an attempt from the client's address against the per-address limit (sign-in's too), and
  * under `key` against the per-pair one when given: 429 when spent.
  */
-async function limitByAddress(ctx: ServerContext, request: FastifyRequest, key?: string): Promise<void> {
+export async function limitByAddress(ctx: ServerContext, request: FastifyRequest, key?: string): Promise<void> {
   const wait = Math.max(
     await ctx.limits.perAddress.hit(clientKey(request.ip)),
     key === undefined ? 0 : await ctx.limits.perEmailAndAddress.hit(key),
@@ -233,11 +234,6 @@ async function changeFromLink(tx: Sql, token: string, origin: string): Promise<b
   });
   await mailEmailChanged(tx, user, link.email, origin);
   return true;
-}
-
-async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
-  const [row] = await sql.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
-  return row ? findUser(sql, row.email) : undefined;
 }
 
 /** The session token hash of this request (the device it came from). */

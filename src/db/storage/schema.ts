@@ -239,6 +239,8 @@ export interface AccountRow {
   hash?: string;
   salt?: string;
   iterations?: number;
+  /** Connected mode (issue 63): the account has two-step verification on, so no verifier is kept and an offline sign-in needs the network. */
+  twoStep?: boolean;
 }
 
 /** Small named values: the seed flag, the session copy, mirror bookkeeping. */

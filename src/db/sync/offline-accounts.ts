@@ -30,3 +30,24 @@ export async function offlineSession(email: string, password: string): Promise<S
 export async function hasVerifier(email: string): Promise<boolean> {
   return Boolean((await db.accounts.get(normalizeEmail(email)))?.hash);
 }
+
+/**
+ * The account of `email` has two-step verification on (issue 63): its verifier goes, since a
+ * password alone must not sign it in, even offline; an offline try then says it needs the network.
+ */
+export async function forgetVerifierForTwoStep(email: string): Promise<void> {
+  const normalized = normalizeEmail(email);
+  const account = await db.accounts.get(normalized);
+  await db.accounts.put({
+    email: normalized,
+    name: account?.name ?? '',
+    role: account?.role,
+    createdAt: account?.createdAt ?? Date.now(),
+    twoStep: true,
+  });
+}
+
+/** True when this device learned that the account of `email` has two-step verification on. */
+export async function usesTwoStep(email: string): Promise<boolean> {
+  return Boolean((await db.accounts.get(normalizeEmail(email)))?.twoStep);
+}

@@ -11,6 +11,7 @@ import { ERRORS } from '../../shared/errors';
 import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
+import { TwoStepForm } from './two-step-form';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -22,7 +23,8 @@ export function LoginForm() {
   const showToast = useToast();
   const navigate = useNavigate();
   // Signing in goes home, except for something shared into the app (it comes back to its draft).
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
   const afterSignIn = typeof from === 'string' && (from === paths.share || from.startsWith(`${paths.share}?`)) ? from : paths.home;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -51,6 +53,8 @@ export function LoginForm() {
     );
   }, []);
   const title = signingUp ? 'Create Account' : 'Sign In';
+  // Two-step verification's code step (issue 63): after a right password, or /login?step=code after single sign-on.
+  const codeStep = params.get('step') === 'code';
 
   const switchMode = () => {
     setMissing([]);
@@ -95,6 +99,8 @@ export function LoginForm() {
       setBusy(false);
       // Connected, every address gets the same answer: a link to finish creating the account.
       if (isDataError(error, 'check_email')) return setSentTo(email.trim().toLowerCase());
+      // The password was right; two-step verification asks for a code next.
+      if (isDataError(error, 'two_step_needed')) return setParams({ step: 'code' }, { replace: true, state: location.state });
       // The server's password policy (a commonly used password) names the password: said on the field.
       if (passwordRule && isDataError(error, 'invalid') && /password/i.test(error.message)) {
         setPasswordProblem(error.message);
@@ -118,6 +124,16 @@ export function LoginForm() {
       .filter(Boolean)
       .join(' ') || undefined;
 
+  if (codeStep && !signingUp)
+    return (
+      <TwoStepForm
+        onDone={() => {
+          clearStop();
+          navigate(afterSignIn);
+        }}
+        onBack={() => setParams({}, { replace: true })}
+      />
+    );
   if (sentTo)
     return (
       <div className="card app-auth-card">
