@@ -30,6 +30,7 @@ import postsRoutes from './routes/api/posts';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
+import { memberPasskeyRoutes, publicPasskeyRoutes } from './routes/api/passkeys';
 import { MailWorker, type MailWorkerOptions } from './mail/outbox';
 import { awayMessagesRound, awayRound, digestRound } from './mail/notify';
 
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     oidc: options.oidc,
+    publicOrigins: options.hosts?.publicOrigins ?? [],
     origin: () => {
       if (typeof options.origin === 'function') return options.origin();
       if (options.origin) return options.origin;
@@ -129,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, publicPasskeyRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
   await memberRoutes(app, ctx, [
     currentSessionRoute,
@@ -143,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     attachmentRoutes,
     adminRoutes,
     memberAccountRoutes,
+    memberPasskeyRoutes,
   ]);
   await setupStaticApp(app, options.distDir, indexHtml);
   if (options.mail) {
