@@ -31,6 +31,7 @@ import sessionRoutes, { currentSessionRoute } from './routes/api/session';
 import adminRoutes from './routes/api/admin';
 import { securitySettingsRoutes, staffTwoStepGate, twoStepAccountRoutes, twoStepSignInRoutes } from './routes/api/two-step';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
+import { memberPasskeyRoutes, publicPasskeyRoutes } from './routes/api/passkeys';
 import { MailWorker, type MailWorkerOptions } from './mail/outbox';
 import { awayMessagesRound, awayRound, digestRound } from './mail/notify';
 
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     oidc: options.oidc,
+    publicOrigins: options.hosts?.publicOrigins ?? [],
     origin: () => {
       if (typeof options.origin === 'function') return options.origin();
       if (options.origin) return options.origin;
@@ -130,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, twoStepSignInRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, twoStepSignInRoutes, publicPasskeyRoutes]) await app.register(routes, ctx);
   // Issue 63: while the admin requires it, a staff account without two-step verification is kept out of /api/admin.
   app.addHook('preHandler', staffTwoStepGate(ctx));
   // Every other API route is a member's: one hook checks the session before any of them runs.
@@ -148,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     memberAccountRoutes,
     twoStepAccountRoutes,
     securitySettingsRoutes,
+    memberPasskeyRoutes,
   ]);
   await setupStaticApp(app, options.distDir, indexHtml);
   if (options.mail) {

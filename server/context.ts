@@ -21,6 +21,8 @@ export interface ServerContext {
   version: string;
   /** The origin of links in emails: PUBLIC_ORIGIN's first, or the server's own address. */
   origin: () => string;
+  /** PUBLIC_ORIGIN's origins (none: the server is reached at its own addresses); passkeys' relying party follows them. */
+  publicOrigins: readonly string[];
   /** Single sign-on's settings (OIDC_*), when set. */
   oidc?: OidcConfig;
 }

@@ -119,6 +119,7 @@ export const ERRORS = {
     title: 'Passkey not recognised',
     message: 'This passkey does not belong to an account here. Sign in another way, then add it on Profile.',
   },
+  passkey_not_found: { status: 404, title: 'Passkey removed', message: 'This passkey is no longer on your account.' },
   passkey_exists: { status: 409, title: 'Already added', message: 'This passkey is already added to an account.' },
   passkey_cancelled: { title: 'Cancelled', message: 'The passkey request was cancelled or timed out.' },
   // The device's own: a right password of an account with two-step verification asks for its code

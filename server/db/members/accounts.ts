@@ -82,6 +82,12 @@ export async function findUserById(sql: Sql, id: number): Promise<UserRow | unde
   return row ? toUser(row) : undefined;
 }
 
+/** The account whose public id (users.member_id) is `memberId`, or undefined (a passkey's user handle names it). */
+export async function findUserByMemberId(sql: Sql, memberId: string): Promise<UserRow | undefined> {
+  const [row] = await sql.query('SELECT * FROM users WHERE member_id = $1', [memberId]);
+  return row ? toUser(row) : undefined;
+}
+
 /**
  * Creates an account with a new public id and its name's key; returns undefined when the email was
  * taken meanwhile (never overwrites). Throws NameTaken when another member has a name of the same

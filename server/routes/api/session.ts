@@ -42,12 +42,17 @@ const badCredentials = () => refuse('bad_credentials');
 /**
  * The attempt limits: every attempt counts against the client's address, and only wrong passwords
  * against the email *from that address*. A wrong password from one place never locks the owner out
- * from another (an email-wide count let anyone lock any account, the admin's included).
+ * from another (an email-wide count let anyone lock any account, the admin's included). Every
+ * sign-in method counts here (a passkey whose account is known counts against its email too);
+ * `pair` is `${email} ${clientKey}`, absent when no account is named.
  */
-async function checkLimits(ctx: ServerContext, request: FastifyRequest, pair: string): Promise<void> {
+export async function checkLimits(ctx: ServerContext, request: FastifyRequest, pair?: string): Promise<void> {
   // The pair's attempt is counted before the password is checked (and forgotten when it was
   // right), so parallel guesses are held to the limit too, not only those that came back wrong.
-  const wait = Math.max(await ctx.limits.perAddress.hit(clientKey(request.ip)), await ctx.limits.perEmailAndAddress.hit(pair));
+  const wait = Math.max(
+    await ctx.limits.perAddress.hit(clientKey(request.ip)),
+    pair === undefined ? 0 : await ctx.limits.perEmailAndAddress.hit(pair),
+  );
   if (wait > 0) {
     throw refuse('rate_limited', tooManyAttemptsMessage(wait), { 'retry-after': String(Math.ceil(wait / 1000)) });
   }

@@ -1,0 +1,39 @@
+// Passkeys (issue 63, WebAuthn): what the server's /api/passkeys routes take and answer, shared by
+// the server and the app. The browser's registration and assertion answers are passed through as
+// @simplewebauthn/browser made them; the server's library checks every field, so these schemas only
+// bound their size and shape.
+import { z } from 'zod';
+
+/** The longest name a member may give a passkey. */
+export const PASSKEY_NAME_MAX = 60;
+
+/** One passkey of the member, as Profile lists it. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+/** GET /api/passkeys. */
+export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
+
+/** A WebAuthn answer (RegistrationResponseJSON or AuthenticationResponseJSON): its id and inner response bounded. */
+const credentialSchema = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(40).optional(),
+});
+
+/** POST /api/passkeys/register: the browser's answer to the options, and a name for the passkey (optional). */
+export const passkeyRegisterSchema = z.object({
+  response: credentialSchema,
+  name: z.string().trim().max(PASSKEY_NAME_MAX).optional(),
+});
+
+/** POST /api/passkeys/login: the browser's answer to the options. */
+export const passkeyLoginSchema = z.object({ response: credentialSchema });
