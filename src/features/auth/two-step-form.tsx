@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { isDataError } from '../../db/storage/errors';
+import { ERRORS } from '../../shared/errors';
 import { TOTP } from '../../shared/sign-in';
 
 interface Props {
@@ -72,7 +73,7 @@ export function TwoStepForm({ onDone, onBack }: Props) {
       <div className="card-body">
         <h1 className="h3 mb-1">Two-step verification</h1>
         <p className="text-body-secondary mb-4">
-          {recovery ? 'Enter one of the recovery codes you saved. Each works once.' : 'Enter the code your authenticator app shows now.'}
+          {recovery ? 'Enter one of the recovery codes you saved. Each works once.' : ERRORS.two_step_needed.message}
         </p>
         <form onSubmit={onSubmit} aria-label="Two-step verification" noValidate>
           <div className="mb-3">

@@ -12,6 +12,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { useMode } from '../../hooks/use-mode';
 import { useOnline } from '../../hooks/use-online';
 import { saveFile } from '../../lib/download';
+import { ERRORS } from '../../shared/errors';
 import { TOTP, type TwoStepRequest } from '../../shared/sign-in';
 import type { TwoStepSetup, TwoStepStatus } from '../../shared/two-step';
 
@@ -90,7 +91,7 @@ function TwoStepSection({ email }: { email: string }) {
   const needsCode = (recoveryToo: boolean) => {
     const given = code.trim();
     const wrong = !given
-      ? 'Enter the code your authenticator app shows.'
+      ? ERRORS.two_step_needed.message
       : !recoveryToo && !('code' in codeOf(given))
         ? `Enter the ${TOTP.digits}-digit code from your authenticator app.`
         : undefined;
