@@ -13,10 +13,10 @@ describe('signing in on a new device while offline', () => {
   beforeEach(() => resetMode());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('the three ways say it in the same words: "You\'re offline. … needs a connection."', () => {
-    for (const code of ['offline_sign_in', 'offline_sso', 'offline_passkey'] as const) {
+  it('every way says it in the same words: "You\'re offline. … needs a connection."', () => {
+    for (const code of ['offline_sign_in', 'offline_sso', 'offline_passkey', 'offline_two_step'] as const) {
       expect(ERRORS[code].title).toBe("You're offline");
-      expect(ERRORS[code].message).toMatch(/^You're offline\. Signing in .+ needs a connection\.$/);
+      expect(ERRORS[code].message).toMatch(/^You're offline\. .+ needs a connection\.$/);
     }
   });
 
