@@ -127,7 +127,9 @@ export async function publicPasskeyRoutes(app: FastifyInstance, ctx: ServerConte
           counter: passkey.counter,
           transports: asTransports(passkey.transports),
         },
-        requireUserVerification: false,
+        // A passkey is both factors only with user verification (a PIN, a fingerprint): presence
+        // alone is one, which must not open an account whose second factor is a code.
+        requireUserVerification: Boolean(owner.totpEnabledAt),
       });
     } catch {
       throw refuse('passkey_failed');
