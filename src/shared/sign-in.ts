@@ -17,15 +17,19 @@ export type AuthMethods = z.infer<typeof authMethodsSchema>;
 /** The single sign-on button's words: "Sign in with {label}". */
 export const ssoButtonWords = (label: string): string => `Sign in with ${label}`;
 
-/** Two-step verification (RFC 6238): what authenticator apps expect by default. */
-export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1', issuer: 'Insight Exchange' } as const;
-
-/** How many recovery codes a member gets when two-step verification is turned on (each usable once). */
-export const RECOVERY_CODE_COUNT = 10;
+// Two-step verification's constants live in a file without zod, for the screens.
+export { RECOVERY_CODE_COUNT, TOTP } from './two-step-rules';
 
 /** POST /api/session/two-step: the code from the authenticator app, or one recovery code. */
 export const twoStepRequestSchema = z.union([
-  z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') }).strict(),
+  z
+    .object({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+    })
+    .strict(),
   z.object({ recoveryCode: z.string().trim().min(1).max(40) }).strict(),
 ]);
 export type TwoStepRequest = z.infer<typeof twoStepRequestSchema>;

@@ -63,6 +63,7 @@ function Security() {
       )}
       <Form.Check
         type="switch"
+        role="switch"
         id={`${id}-require`}
         label="Require two-step verification for staff"
         checked={required ?? false}

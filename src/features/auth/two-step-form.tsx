@@ -10,7 +10,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { isDataError } from '../../db/storage/errors';
 import { ERRORS } from '../../shared/errors';
-import { TOTP } from '../../shared/sign-in';
+import { isAppCode, TOTP } from '../../shared/two-step-rules';
 
 interface Props {
   /** The member is signed in. */
@@ -48,7 +48,7 @@ export function TwoStepForm({ onDone, onBack }: Props) {
       ? given
         ? undefined
         : 'Enter one of your recovery codes.'
-      : new RegExp(`^\\d{${TOTP.digits}}$`).test(given.replace(/\s+/g, ''))
+      : isAppCode(given)
         ? undefined
         : `Enter the ${TOTP.digits}-digit code from your authenticator app.`;
     setProblem(wrong);

@@ -13,7 +13,8 @@ import { useMode } from '../../hooks/use-mode';
 import { useOnline } from '../../hooks/use-online';
 import { saveFile } from '../../lib/download';
 import { ERRORS } from '../../shared/errors';
-import { TOTP, type TwoStepRequest } from '../../shared/sign-in';
+import type { TwoStepRequest } from '../../shared/sign-in';
+import { isAppCode, TOTP } from '../../shared/two-step-rules';
 import type { TwoStepSetup, TwoStepStatus } from '../../shared/two-step';
 
 const twoStep = () => import('../../sync/two-step');
@@ -23,8 +24,7 @@ export const TWO_STEP_OFFLINE = 'Two-step verification needs a connection to the
 
 /** A code as typed: six digits are the app's code, anything else a recovery code. */
 export function codeOf(typed: string): TwoStepRequest {
-  const digits = typed.replace(/\s+/g, '');
-  return new RegExp(`^\\d{${TOTP.digits}}$`).test(digits) ? { code: digits } : { recoveryCode: typed.trim() };
+  return isAppCode(typed) ? { code: typed.replace(/\s+/g, '') } : { recoveryCode: typed.trim() };
 }
 
 /** The recovery codes as a text file a member keeps. */
