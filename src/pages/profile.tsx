@@ -12,6 +12,7 @@ import { YourGroups } from '../features/profile/your-groups';
 import { ThemeControl } from '../features/profile/theme-control';
 import { FollowingPanel } from '../features/profile/following-panel';
 import { AccountPanels } from '../features/profile/account-panel';
+import { PasskeysPanel } from '../features/profile/passkeys-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -42,6 +43,7 @@ export function ProfilePage() {
                 navigate(paths.home);
               }}
             />
+            <PasskeysPanel />
             <StoragePanel email={user.email} />
             <ExportPanel />
           </div>

@@ -4,21 +4,3 @@ import { getPwaState, subscribePwa, type PwaState } from './pwa-store';
 export function usePwa(): PwaState {
   return useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
 }
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-/** Whether the browser believes it has a network connection. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
