@@ -13,6 +13,7 @@ import { ThemeControl } from '../features/profile/theme-control';
 import { FollowingPanel } from '../features/profile/following-panel';
 import { AccountPanels } from '../features/profile/account-panel';
 import { TwoStepPanel } from '../features/profile/two-step-panel';
+import { PasskeysPanel } from '../features/profile/passkeys-panel';
 
 /** The member's profile: who they are and everything they posted, with its status. */
 export function ProfilePage() {
@@ -44,6 +45,7 @@ export function ProfilePage() {
               }}
             />
             <TwoStepPanel email={user.email} />
+            <PasskeysPanel />
             <StoragePanel email={user.email} />
             <ExportPanel />
           </div>

@@ -41,7 +41,10 @@ const KB = 1024;
 // react-bootstrap's Dropdown with its positioning and Bootstrap's dropdown styles, 41 KB loaded with
 // the post page or a category's view, Profile's Following; none of the menu in the first load):
 // 1486.5 KB with the four engineers' parts merged: 1492 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1492 * KB };
+// Then by passkeys (issue 63: @simplewebauthn/browser, 12.8 KB loaded when a passkey button is
+// pressed, the device's passkey requests, /login's "Sign in with a passkey" and Profile's Passkeys;
+// none of it in the first load): 1510.6 KB on the passkeys branch alone: 1515 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1515 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -12,6 +12,7 @@ import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 import { TwoStepForm } from './two-step-form';
+import { PasskeySignIn } from './passkey-sign-in';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -250,6 +251,7 @@ export function LoginForm() {
             {busy ? (signingUp ? 'Creating your account…' : 'Signing in…') : title}
           </button>
         </form>
+        {connected && !signingUp && <PasskeySignIn disabled={busy} />}
         <p className="text-center mt-4 mb-0 text-body-secondary">
           {signingUp ? 'Already a member?' : 'New to Insight Exchange?'}{' '}
           <button type="button" className="btn btn-link p-0 align-baseline fw-semibold" onClick={switchMode} disabled={busy}>

@@ -19,7 +19,8 @@ import { isDataError } from '../../db/storage/errors';
 const account = () => import('../../sync/account');
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function Panel({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+/** One Profile section: its icon and title as the heading that names it. */
+export function Panel({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   const id = useId();
   return (
     <section className="card app-panel" aria-labelledby={`${id}-title`}>
