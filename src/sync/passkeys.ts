@@ -8,7 +8,7 @@ import type { Session } from '../db/types';
 import { passkeyListSchema, passkeySchema, type Passkey } from '../shared/passkeys';
 import { sessionResponseSchema } from '../shared/protocol';
 import type * as WebAuthnBrowser from '@simplewebauthn/browser';
-import { createApi, isOffline, type SyncApi } from './api';
+import { createApi, needsConnection, type SyncApi } from './api';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
 
@@ -33,16 +33,8 @@ function promptError(error: unknown): DataError {
   return new DataError('passkey_failed', { cause: error });
 }
 
-/** Runs `work` with the device offline said as `offline_passkey` (nothing is sent when the browser knows it is offline). */
-async function online<T>(work: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new DataError('offline_passkey');
-  try {
-    return await work();
-  } catch (error) {
-    if (isOffline(error)) throw new DataError('offline_passkey');
-    throw error;
-  }
-}
+/** Runs `work` with the device offline said as `offline_passkey`, as the organisation's sign-in says `offline_sso` (api.ts). */
+const online = <T>(work: () => Promise<T>): Promise<T> => needsConnection('offline_passkey', work);
 
 /**
  * One WebAuthn ceremony: the server's options from `path` (fetched while the browser's library
