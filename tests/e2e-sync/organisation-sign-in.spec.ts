@@ -57,7 +57,7 @@ test('a phone signs in with the organisation and turns on two-step verification;
 }) => {
   const phone = await newDevice(browser, server, PHONE, 'allow');
   await signInWithOrganisation(phone.page);
-  await expect(toast(phone.page, 'status', 'Logged in successfully!')).toBeVisible();
+  await expect(toast(phone.page, 'status', 'Signed in with your organisation.')).toBeVisible();
 
   // Profile → Two-step verification → Set up: the key is read from its field, the code computed from it.
   await phone.page.goto('/profile');
