@@ -1,3 +1,4 @@
+// Whether the browser believes it is online, re-rendering when that changes (the offline badge, Profile's passkeys).
 import { useSyncExternalStore } from 'react';
 
 function subscribeOnline(listener: () => void): () => void {

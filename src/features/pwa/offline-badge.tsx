@@ -1,5 +1,5 @@
 import { IconWifiOff } from '@tabler/icons-react';
-import { useOnline } from './use-pwa';
+import { useOnline } from '../../hooks/use-online';
 
 /** Shown while offline: everything still works, so it informs and never warns. */
 export function OfflineBadge() {
