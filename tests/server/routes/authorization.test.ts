@@ -584,6 +584,32 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
         }),
       { visitor: '401', member: '403', other: '403', admin: '200' },
     ],
+    // Issue 63: two-step verification. Each account's own; the staff requirement is the admins'.
+    [
+      'POST /api/session/two-step (no password was given first)',
+      async (c) => c.request('POST', '/api/session/two-step', { code: '123456' }),
+      { visitor: '401', member: '401', other: '401', admin: '401' },
+    ],
+    [
+      'GET /api/account/two-step',
+      async (c) => c.request('GET', '/api/account/two-step'),
+      { visitor: '401', member: '200', other: '200', admin: '200' },
+    ],
+    [
+      'POST /api/account/two-step/disable (it is off)',
+      async (c) => c.request('POST', '/api/account/two-step/disable', { code: '123456' }),
+      { visitor: '401', member: '409', other: '409', admin: '409' },
+    ],
+    [
+      'GET /api/admin/security',
+      async (c) => c.request('GET', '/api/admin/security'),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
+    [
+      'PUT /api/admin/security (off)',
+      async (c) => c.request('PUT', '/api/admin/security', { requireTwoStepForStaff: false }),
+      { visitor: '401', member: '403', other: '403', admin: '200' },
+    ],
     // Protocol 7 (issue 61): messages reach their participants only; admins do not browse them.
     [
       'push startConversation (to the third member; each has a visible reply on an approved post by now)',
