@@ -28,6 +28,8 @@ import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
 import postsRoutes from './routes/api/posts';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
+import oidcRoutes from './routes/api/oidc';
+import { recheckProvider } from './lib/sso';
 import adminRoutes from './routes/api/admin';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
 import { MailWorker, type MailWorkerOptions } from './mail/outbox';
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     oidc: options.oidc,
+    memberChecks: [recheckProvider],
     origin: () => {
       if (typeof options.origin === 'function') return options.origin();
       if (options.origin) return options.origin;
@@ -129,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, oidcRoutes]) await app.register(routes, ctx);
   // Every other API route is a member's: one hook checks the session before any of them runs.
   await memberRoutes(app, ctx, [
     currentSessionRoute,
