@@ -38,8 +38,7 @@ export interface TestProvider {
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const signInPage = (uid: string, message?: string) =>
   page(
@@ -256,11 +255,8 @@ export async function jarFetch(jar: CookieJar, url: string, init: RequestInit = 
  * Follows redirects from `url` with the jar until one leaves for `stopAt` (an origin or URL prefix)
  * or a page answers; returns that redirect's target (or the page's URL) and the last response.
  */
-export async function followRedirects(
-  jar: CookieJar,
-  url: string,
-  stopAt: string,
-): Promise<{ url: string; response: Response }> {
+export async function followRedirects(jar: CookieJar, url: string, stopAt: string): Promise<{ url: string; response: Response }> {
+  stopAt = new URL(stopAt).href; // As URLs write it (no default port).
   let current = url;
   for (let hops = 0; hops < 20; hops++) {
     const response = await jarFetch(jar, current);
@@ -279,6 +275,7 @@ export async function followRedirects(
  * callback URL (with code, state and iss) without requesting it.
  */
 export async function signInAtProvider(jar: CookieJar, authorizationUrl: string, email: string, redirectUri: string): Promise<string> {
+  redirectUri = new URL(redirectUri).href; // As URLs write it (no default port).
   const first = await followRedirects(jar, authorizationUrl, redirectUri);
   if (first.url.startsWith(redirectUri)) return first.url; // Already signed in at the provider.
   const html = await first.response.text();
