@@ -3,17 +3,21 @@
 // (db/members/challenges.ts) remembers who passed the first factor and how, and its id goes into the
 // `ie_two_step` cookie (HttpOnly, SameSite=Strict, five minutes), which POST /api/session/two-step
 // takes with the code. Without two-step verification the session opens at once. A passkey is both
-// factors (user verification), so it opens the session itself.
+// factors when the authenticator verified the user, so it opens the session itself; one that did
+// not is a first factor like a password, and comes here.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { CHALLENGE_LIFETIME_MS, putChallenge } from '../db/members/challenges';
-import type { UserRow } from '../db/members/accounts';
-import { openSession } from '../routes/api/session';
+import { createSession, deleteSession, type UserRow } from '../db/members/accounts';
+import { SESSION_COOKIE, setSessionCookie } from '../plugins/session';
 
 export const TWO_STEP_COOKIE = 'ie_two_step';
 
-/** How the member passed the first factor (the staff log and the session's devices list may name it). */
-export type FirstFactor = 'password' | 'sso';
+/**
+ * How the member passed the first factor (the staff log and the session's devices list may name it).
+ * A passkey is one only when its authenticator did not verify the user (no PIN, no biometric).
+ */
+export type FirstFactor = 'password' | 'sso' | 'passkey';
 
 /** What a `two-step` challenge holds. */
 export interface TwoStepPending {
@@ -47,4 +51,15 @@ export async function finishFirstFactor(
     maxAge: CHALLENGE_LIFETIME_MS['two-step'] / 1000,
   });
   return 'two-step';
+}
+
+/**
+ * Signs this browser in to `userId` (Sign In, a sign-up's link, a passkey, single sign-on). The
+ * session it carried until now is replaced, so it ends on the server too (a member who signed out
+ * while offline never left a live session behind).
+ */
+export async function openSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(ctx.db, previous);
+  setSessionCookie(request, reply, await createSession(ctx.db, userId, request.headers['user-agent'] ?? ''));
 }

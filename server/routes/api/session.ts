@@ -2,19 +2,19 @@
 // account with a name (every address gets the same "check your email" answer, without a session:
 // the emailed link creates the account, routes/api/account.ts), who am I, and sign out. The admin
 // address exists from start-up, so it can never be claimed.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
 import { validateMemberName } from '../../../src/shared/validation';
-import { createSession, deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
+import { deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
-import { finishFirstFactor } from '../../lib/first-factor';
+import { finishFirstFactor, openSession } from '../../lib/first-factor';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
 import { takeForRequest } from '../../lib/limits';
 import { mailFinishSignUp, mailSignUpAttempt } from '../../mail/account-mail';
-import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie, stoppedBy } from '../../plugins/session';
+import { clearSessionCookie, memberOf, SESSION_COOKIE, stoppedBy } from '../../plugins/session';
 
 /** The member as a session answer names them: the User, and their public id. */
 export const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
@@ -103,16 +103,9 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   return 'checkEmail';
 }
 
-/**
- * Signs this browser in to `userId` (Sign In, or a sign-up's link). The session it carried until now
- * is replaced, so it ends on the server too (a member who signed out while offline never left a live
- * session behind).
- */
-export async function openSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await deleteSession(ctx.db, previous);
-  setSessionCookie(request, reply, await createSession(ctx.db, userId, request.headers['user-agent'] ?? ''));
-}
+// Signing a browser in (openSession) lives with the first factor's end (lib/first-factor.ts), which
+// every sign-in method reaches; it is named here too, where the sign-in routes always had it.
+export { openSession };
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // The emails whose password is being checked now, on this instance.

@@ -41,6 +41,8 @@ export interface Bend {
   userHandle?: string;
   /** The counter to sign with (default: one more than the last). */
   counter?: number;
+  /** False: the user was present but not verified (no PIN or biometric); default true. */
+  verified?: boolean;
 }
 
 export class SoftAuthenticator {
@@ -73,7 +75,7 @@ export class SoftAuthenticator {
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, never>()],
         ['authData', authData],
       ]),
     );
@@ -96,7 +98,11 @@ export class SoftAuthenticator {
   /** Signs the sign-in `options` with `credential` (default: the newest); returns the browser's answer (AuthenticationResponseJSON). */
   assert(options: Options, credential = this.credentials.at(-1)!, bend: Bend = {}) {
     credential.counter = bend.counter ?? credential.counter + 1;
-    const authenticatorData = Buffer.concat([sha256(bend.rpId ?? credential.rpId), Buffer.from([UP | UV]), u32(credential.counter)]);
+    const authenticatorData = Buffer.concat([
+      sha256(bend.rpId ?? credential.rpId),
+      Buffer.from([bend.verified === false ? UP : UP | UV]),
+      u32(credential.counter),
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, bend.origin);
     const signature = sign(
       'sha256',
