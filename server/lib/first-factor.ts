@@ -3,7 +3,8 @@
 // (db/members/challenges.ts) remembers who passed the first factor and how, and its id goes into the
 // `ie_two_step` cookie (HttpOnly, SameSite=Strict, five minutes), which POST /api/session/two-step
 // takes with the code. Without two-step verification the session opens at once. A passkey is both
-// factors (user verification), so it opens the session itself.
+// factors when the authenticator verified the user, so it opens the session itself; one that did
+// not is a first factor like a password, and comes here.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { CHALLENGE_LIFETIME_MS, putChallenge } from '../db/members/challenges';
@@ -12,8 +13,11 @@ import { openSession } from '../plugins/session';
 
 export const TWO_STEP_COOKIE = 'ie_two_step';
 
-/** How the member passed the first factor (the staff log and the session's devices list may name it). */
-export type FirstFactor = 'password' | 'sso';
+/**
+ * How the member passed the first factor (the staff log and the session's devices list may name it).
+ * A passkey is one only when its authenticator did not verify the user (no PIN, no biometric).
+ */
+export type FirstFactor = 'password' | 'sso' | 'passkey';
 
 /** What a `two-step` challenge holds. */
 export interface TwoStepPending {
@@ -48,3 +52,6 @@ export async function finishFirstFactor(
   });
   return 'two-step';
 }
+
+// Opening the session itself lives with the session cookie (plugins/session.ts); passkeys.ts takes it from here.
+export { openSession };

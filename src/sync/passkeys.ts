@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DataError, isDataError } from '../db/storage/errors';
 import type { Session } from '../db/types';
 import { passkeyListSchema, passkeySchema, type Passkey } from '../shared/passkeys';
-import { sessionResponseSchema } from '../shared/protocol';
+import { signInResponseSchema } from '../shared/protocol';
 import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { createApi, needsConnection, type SyncApi } from './api';
 
@@ -53,14 +53,19 @@ async function ceremony(
   }
 }
 
-/** Signs in with a passkey this browser offers (discoverable: no email asked); the device then takes the member. */
-export async function signInWithPasskey(api = defaultApi()): Promise<Session> {
+/**
+ * Signs in with a passkey this browser offers (discoverable: no email asked); the device then takes
+ * the member. 'two-step' when the server asks for the two-step code next (/login?step=code).
+ */
+export async function signInWithPasskey(api = defaultApi()): Promise<Session | 'two-step'> {
   const send = sender(api);
   return online(async () => {
     const response = await ceremony(send, '/api/passkeys/login/options', (browser, optionsJSON) =>
       browser.startAuthentication({ optionsJSON }),
     );
-    const { user } = await send('POST', '/api/passkeys/login', { response }, sessionResponseSchema);
+    const { user, twoStep } = await send('POST', '/api/passkeys/login', { response }, signInResponseSchema);
+    // A passkey whose authenticator did not verify the user, of a member with two-step verification on.
+    if (twoStep || !user) return 'two-step';
     return (await import('./auth')).adoptSignUp(user, api);
   });
 }

@@ -6,8 +6,9 @@
 //
 // The relying party follows PUBLIC_ORIGIN: its first origin's hostname is the rpID, and an answer
 // from any of its origins is accepted. Without PUBLIC_ORIGIN, the request's own origin (its Host,
-// which the Host check has accepted) is both. Sign-in with a passkey needs no password and no code:
-// the authenticator's user verification is the second factor, so it opens the session itself.
+// which the Host check has accepted) is both. Sign-in with a passkey needs no password and no code
+// when the authenticator verified the user (the second factor); without that, a member with two-step
+// verification on is asked for the code next, as after a password (lib/first-factor.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
@@ -26,10 +27,11 @@ import { findUserByMemberId, type UserRow } from '../../db/members/accounts';
 import { CHALLENGE_LIFETIME_MS, putChallenge, takeChallenge, type ChallengeKind } from '../../db/members/challenges';
 import { addPasskey, findPasskey, listedPasskey, listPasskeys, removePasskey, usePasskey } from '../../db/members/passkeys';
 import { writeStaffEntry } from '../../db/staff/staff-log';
+import { finishFirstFactor, openSession } from '../../lib/first-factor';
 import { refuse } from '../../lib/http-error';
 import { memberOf, stoppedBy } from '../../plugins/session';
 import { ownOrigin } from '../../plugins/security';
-import { checkLimits, clientKey, openSession, publicUser } from './session';
+import { checkLimits, clientKey, publicUser } from './session';
 
 export const WEBAUTHN_COOKIE = 'ie_webauthn';
 const COOKIE_PATH = '/api/passkeys';
@@ -127,9 +129,7 @@ export async function publicPasskeyRoutes(app: FastifyInstance, ctx: ServerConte
           counter: passkey.counter,
           transports: asTransports(passkey.transports),
         },
-        // A passkey is both factors only with user verification (a PIN, a fingerprint): presence
-        // alone is one, which must not open an account whose second factor is a code.
-        requireUserVerification: Boolean(owner.totpEnabledAt),
+        requireUserVerification: false,
       });
     } catch {
       throw refuse('passkey_failed');
@@ -142,7 +142,11 @@ export async function publicPasskeyRoutes(app: FastifyInstance, ctx: ServerConte
     if (ctx.oidc?.only && owner.email !== ctx.adminEmail) throw refuse('sso_only');
     if (!(await usePasskey(ctx.db, passkey.id, passkey.counter, verified.authenticationInfo.newCounter))) throw refuse('passkey_failed');
     if (pair) await ctx.limits.perEmailAndAddress.clear(pair);
-    await openSession(ctx, request, reply, owner.id);
+    // A verified user (PIN, biometric) makes the passkey both factors. Without it the passkey is
+    // only something the member has: with two-step verification on, the code is asked as after a password.
+    if (!verified.authenticationInfo.userVerified) {
+      if ((await finishFirstFactor(ctx, request, reply, owner, { method: 'passkey' })) === 'two-step') return { twoStep: true };
+    } else await openSession(ctx, request, reply, owner.id);
     return { user: publicUser(owner) };
   });
 }

@@ -26,7 +26,11 @@ export function PasskeySignIn({ disabled }: { disabled: boolean }) {
     if (!navigator.onLine) return showToast(errorToast(new DataError('offline_passkey')));
     setBusy(true);
     try {
-      await (await import('../../sync/passkeys')).signInWithPasskey();
+      // The authenticator did not verify the user and two-step verification is on: the code next.
+      if ((await (await import('../../sync/passkeys')).signInWithPasskey()) === 'two-step') {
+        setBusy(false);
+        return navigate(`${paths.login}?step=code`);
+      }
       showToast({ title: 'Success', description: 'Logged in successfully!' });
       clearStop();
       navigate(paths.home);

@@ -41,8 +41,8 @@ export interface Bend {
   userHandle?: string;
   /** The counter to sign with (default: one more than the last). */
   counter?: number;
-  /** False: the authenticator only saw someone present (a security key without its PIN), no user verification. */
-  userVerified?: boolean;
+  /** False: the user was present but not verified (no PIN or biometric); default true. */
+  verified?: boolean;
 }
 
 export class SoftAuthenticator {
@@ -98,7 +98,11 @@ export class SoftAuthenticator {
   /** Signs the sign-in `options` with `credential` (default: the newest); returns the browser's answer (AuthenticationResponseJSON). */
   assert(options: Options, credential = this.credentials.at(-1)!, bend: Bend = {}) {
     credential.counter = bend.counter ?? credential.counter + 1;
-    const authenticatorData = Buffer.concat([sha256(bend.rpId ?? credential.rpId), Buffer.from([bend.userVerified === false ? UP : UP | UV]), u32(credential.counter)]);
+    const authenticatorData = Buffer.concat([
+      sha256(bend.rpId ?? credential.rpId),
+      Buffer.from([bend.verified === false ? UP : UP | UV]),
+      u32(credential.counter),
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, bend.origin);
     const signature = sign(
       'sha256',

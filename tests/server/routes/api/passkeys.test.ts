@@ -224,6 +224,24 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     }
   });
 
+  it('a passkey whose authenticator did not verify the user is a first factor: with two-step verification on, the code is asked next', async () => {
+    const owner = await member('uv.key@example.com');
+    const keys = new SoftAuthenticator(ORIGIN);
+    await owner.addPasskey(keys);
+    // Without two-step verification, the passkey signs in whether or not the user was verified.
+    expect((await new Browser(server.app, nextAddress()).signIn(keys, { verified: false })).body.user.email).toBe('uv.key@example.com');
+    await server.db.query('UPDATE users SET totp_enabled_at = $1 WHERE email = $2', [Date.now(), 'uv.key@example.com']);
+    const unverified = await new Browser(server.app, nextAddress()).signIn(keys, { verified: false });
+    expect(unverified).toMatchObject({ status: 200, body: { twoStep: true } });
+    expect(unverified.body.user).toBeUndefined();
+    expect(String(unverified.headers['set-cookie'])).toMatch(/ie_two_step=[^;]+/);
+    expect(String(unverified.headers['set-cookie'])).not.toMatch(/ie_session=[^;]/);
+    // A verified user: both factors at once.
+    const verified = new Browser(server.app, nextAddress());
+    expect((await verified.signIn(keys)).body.user.email).toBe('uv.key@example.com');
+    expect((await verified.client.request('GET', '/api/session')).status).toBe(200);
+  });
+
   it('a staff account’s passkeys added and removed are in the staff log; a member’s are not', async () => {
     const admin = new Browser(server.app, nextAddress(), await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD));
     const keys = new SoftAuthenticator(ORIGIN);
