@@ -11,15 +11,15 @@ import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
-import type { needsConnection, SyncApi } from './api';
+import type { SyncApi } from './api';
 import type { SyncEngine } from './engine';
 import { detectMode } from './mode';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
 
 /** The API client (with its schema library) loads only on a connected device. */
-async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean; needsConnection: typeof needsConnection }> {
+async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean }> {
   const module = await import('./api');
-  return { api: api ?? module.createApi((input, init) => fetch(input, init)), isOffline: module.isOffline, needsConnection: module.needsConnection };
+  return { api: api ?? module.createApi((input, init) => fetch(input, init)), isOffline: module.isOffline };
 }
 
 /** Loads what a sign-in needs ahead of the press: on a connected device, the API client. Never fails. */
@@ -109,31 +109,6 @@ async function settleSignIn(api: SyncApi, user: SessionUser, password?: string):
 /** A sign-up's emailed link made the account and signed this browser in (issue 59): the app signs in to it. */
 export async function adoptSignUp(user: SessionUser, api?: SyncApi): Promise<Session> {
   return withTheme(await settleSignIn((await client(api)).api, user));
-}
-
-/**
- * "Sign in with {label}" (issue 63): the browser leaves for the organisation's provider through
- * GET /api/oidc/start, which comes back to `returnTo` in the app. The server is asked first whether
- * it can be reached: offline, the page would otherwise be the browser's own error page, so it says
- * `offline_sso` and stays. A device already signed in this way stays signed in offline as any other.
- */
-export async function startOrganisationSignIn(
-  returnTo: string,
-  api?: SyncApi,
-  go: (url: string) => void = (url) => window.location.assign(url),
-): Promise<void> {
-  let loaded: Awaited<ReturnType<typeof client>>;
-  try {
-    loaded = await client(api);
-  } catch {
-    // The client's code could not be downloaded: this device is offline.
-    throw new DataError('offline_sso');
-  }
-  const { api: server, needsConnection } = loaded;
-  await needsConnection('offline_sso', async () => {
-    if (!(await server.health())) throw new DataError('offline');
-  });
-  go(`/api/oidc/start?return=${encodeURIComponent(returnTo)}`);
 }
 
 /** The member's theme on this device goes into the theme cookie at sign-in; failing to never fails the sign-in. */

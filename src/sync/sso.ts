@@ -7,7 +7,7 @@ import { DataError } from '../db/storage/errors';
 import { sessionResponseSchema } from '../shared/protocol';
 import { authMethodsSchema, ssoPendingSchema, type AuthMethods, type SsoPending } from '../shared/sign-in';
 import type { Session } from '../db/types';
-import { createApi, type SyncApi } from './api';
+import { createApi, needsConnection, type SyncApi } from './api';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
 
@@ -27,12 +27,21 @@ export async function readAuthMethods(api = defaultApi()): Promise<AuthMethods |
   }
 }
 
-/** The address that starts a sign-in at the provider, coming back to `returnTo` (an app path). */
-export const ssoStartUrl = (returnTo: string): string => `/api/oidc/start?return=${encodeURIComponent(returnTo)}`;
-
-/** Throws offline_sso when the device has no network: a sign-in at the provider needs it. */
-export function checkOnlineForSso(online = navigator.onLine): void {
-  if (!online) throw new DataError('offline_sso');
+/**
+ * "Sign in with {label}": the browser leaves for the provider through GET /api/oidc/start, which
+ * comes back to `returnTo` (an app path). The server is asked first whether it can be reached:
+ * offline (or the server down) the page would otherwise be the browser's own error page, so it says
+ * `offline_sso` and stays, as a passkey says `offline_passkey` (needsConnection).
+ */
+export async function startOrganisationSignIn(
+  returnTo: string,
+  api = defaultApi(),
+  go: (url: string) => void = (url) => window.location.assign(url),
+): Promise<void> {
+  await needsConnection('offline_sso', async () => {
+    if (!(await api.health())) throw new DataError('offline');
+  });
+  go(`/api/oidc/start?return=${encodeURIComponent(returnTo)}`);
 }
 
 /** Back from the provider signed in (`/login?sso=done`): the device takes the session the server opened. */

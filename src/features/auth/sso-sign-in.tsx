@@ -65,9 +65,10 @@ export function SsoSignIn({ children }: { children: (noSignUp: boolean) => React
     setFailure(undefined);
     try {
       const module = await sso();
-      module.checkOnlineForSso();
-      setLeaving(true);
-      window.location.assign(module.ssoStartUrl(appPath(params.get('return'))));
+      await module.startOrganisationSignIn(appPath(params.get('return')), undefined, (url) => {
+        setLeaving(true);
+        window.location.assign(url);
+      });
     } catch (error) {
       setFailure(isDataError(error) ? { title: error.title, message: error.message } : ERRORS.offline_sso);
     }

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '../../../src/shared/errors';
 import { createApi } from '../../../src/sync/api';
-import { signIn, startOrganisationSignIn } from '../../../src/sync/auth';
+import { signIn } from '../../../src/sync/auth';
+import { startOrganisationSignIn } from '../../../src/sync/sso';
 import { detectMode, resetMode } from '../../../src/sync/mode';
 import { readStoredSession } from '../../../src/db/members/session';
 import { startServer } from './test-server';
