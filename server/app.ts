@@ -28,6 +28,8 @@ import pushRoutes from './routes/api/push';
 import searchRoutes from './routes/api/search';
 import postsRoutes from './routes/api/posts';
 import sessionRoutes, { currentSessionRoute } from './routes/api/session';
+import oidcRoutes from './routes/api/oidc';
+import { recheckProvider } from './lib/sso';
 import adminRoutes from './routes/api/admin';
 import { securitySettingsRoutes, staffTwoStepGate, twoStepAccountRoutes, twoStepSignInRoutes } from './routes/api/two-step';
 import { memberAccountRoutes, publicAccountRoutes } from './routes/api/account';
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     memberLimits: new LimitSettings(options.db, options.memberLimits),
     oidc: options.oidc,
+    memberChecks: [recheckProvider],
     origin: () => {
       if (typeof options.origin === 'function') return options.origin();
       if (options.origin) return options.origin;
@@ -130,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupProtocolCheck(app);
   await app.register(compress, { global: true });
   await setupCookies(app);
-  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, twoStepSignInRoutes]) await app.register(routes, ctx);
+  for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, oidcRoutes, twoStepSignInRoutes]) await app.register(routes, ctx);
   // Issue 63: while the admin requires it, a staff account without two-step verification is kept out of /api/admin.
   app.addHook('preHandler', staffTwoStepGate(ctx));
   // Every other API route is a member's: one hook checks the session before any of them runs.

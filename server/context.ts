@@ -1,6 +1,8 @@
 // What the routes share: the database, the admin address, the sign-in and member limits and the change hub.
 // Built once by app.ts and passed to each route plugin, so nothing hides in globals.
+import type { FastifyRequest } from 'fastify';
 import type { OidcConfig } from './config';
+import type { UserRow } from './db/members/accounts';
 import type { Database } from './db/storage/adapter';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeHub } from './lib/change-hub';
@@ -23,4 +25,9 @@ export interface ServerContext {
   origin: () => string;
   /** Single sign-on's settings (OIDC_*), when set. */
   oidc?: OidcConfig;
+  /**
+   * Checks of a signed-in member on each of their requests, after the session's (plugins/session.ts,
+   * memberRoutes): the organisation's provider asked again once a period (lib/sso.ts, recheckProvider).
+   */
+  memberChecks?: ((ctx: ServerContext, request: FastifyRequest, member: UserRow) => Promise<void>)[];
 }

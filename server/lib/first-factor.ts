@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { CHALLENGE_LIFETIME_MS, putChallenge } from '../db/members/challenges';
 import type { UserRow } from '../db/members/accounts';
-import { openSession } from '../routes/api/session';
+import { openSession } from '../plugins/session';
 
 export const TWO_STEP_COOKIE = 'ie_two_step';
 

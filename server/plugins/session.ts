@@ -4,7 +4,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
-import { deleteSession, SESSION_DAYS, sessionUser, touchSession, type UserRow } from '../db/members/accounts';
+import { createSession, deleteSession, SESSION_DAYS, sessionUser, touchSession, type UserRow } from '../db/members/accounts';
 import { suspensionMessage } from '../../src/shared/errors';
 import type { Sql } from '../db/storage/adapter';
 import { HttpError, refuse, signedOut } from '../lib/http-error';
@@ -25,12 +25,14 @@ export async function setupCookies(app: FastifyInstance): Promise<void> {
 
 /**
  * Registers `routes` (each given `ctx`) in a scope whose one hook lets only a signed-in member
- * through (401 signed_out otherwise) and puts the member on `request.member`.
+ * through (401 signed_out otherwise), runs the context's member checks (the organisation's provider
+ * asked again once a period) and puts the member on `request.member`.
  */
 export async function memberRoutes(app: FastifyInstance, ctx: ServerContext, routes: FastifyPluginAsync<ServerContext>[]): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       request.member = await requireUser(ctx.db, request);
+      for (const check of ctx.memberChecks ?? []) await check(ctx, request, request.member);
     });
     for (const route of routes) await scope.register(route, ctx);
   });
@@ -47,7 +49,7 @@ export function memberOf(request: FastifyRequest): UserRow {
  * ends and why) while the member is suspended, and 403 account_closed once the staff closed it. A
  * session that a suspension ended stays ended after it: signed out, and gone. A session ended by a new
  * password or from another device answers 401 password_changed / session_revoked, so the device can
- * say why.
+ * say why (and a member the organisation's provider no longer knows: sso_removed).
  */
 /** When this instance last wrote a session's "last seen" (so most requests write nothing). */
 const touched = new Map<string, number>();
@@ -65,6 +67,7 @@ export async function requireUser(sql: Sql, request: FastifyRequest): Promise<Us
     // stream's reconnection and the next sync both hear it) until the row expires.
     if (user.endedReason === 'password_changed') throw refuse('password_changed');
     if (user.endedReason === 'revoked') throw refuse('session_revoked');
+    if (user.endedReason === 'sso_removed') throw refuse('sso_removed');
     await deleteSession(sql, token!);
     throw signedOut();
   }
@@ -102,4 +105,15 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 /** Clears the session cookie with the same attributes it was set with. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: request.protocol === 'https' });
+}
+
+/**
+ * Signs this browser in to `userId` (Sign In, a sign-up's link, the organisation's provider, a passkey).
+ * The session it carried until now is replaced, so it ends on the server too (a member who signed out
+ * while offline never left a live session behind).
+ */
+export async function openSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(ctx.db, previous);
+  setSessionCookie(request, reply, await createSession(ctx.db, userId, request.headers['user-agent'] ?? ''));
 }

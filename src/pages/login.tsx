@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readStop } from '../db/members/stop-notice';
 import { LoginForm } from '../features/auth/login-form';
+import { SsoSignIn } from '../features/auth/sso-sign-in';
 import { useMode } from '../hooks/use-mode';
 import { useAsyncValue } from '../hooks/use-async-value';
 import { DRAFT_KEPT } from '../shared/errors';
@@ -60,7 +61,7 @@ export function LoginPage() {
               </div>
             )
           )}
-          <LoginForm />
+          <SsoSignIn>{(noSignUp) => <LoginForm noSignUp={noSignUp} />}</SsoSignIn>
         </div>
       </div>
     </div>

@@ -94,6 +94,8 @@ export const signInResponseSchema = z.object({
   checkEmail: z.boolean().optional(),
   /** Issue 63: the password was right and two-step verification is on: POST /api/session/two-step with a code next. */
   twoStep: z.literal(true).optional(),
+  /** Issue 63: the password linked the organisation's account this browser came back with (/login?sso=link). */
+  ssoLinked: z.literal(true).optional(),
 });
 
 /** The password fields of the account routes (the policy itself is the server's: lib/password-policy.ts). */

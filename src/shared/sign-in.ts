@@ -2,6 +2,7 @@
 // /login shows them: single sign-on through the organisation's provider (with its button's words),
 // whether members may use a password at all, and passkeys. Local-only mode has passwords only.
 import { z } from 'zod';
+import { LIMITS } from './post-rules';
 
 /** GET /api/auth/methods (public): what /login offers besides (or instead of) the password. */
 export const authMethodsSchema = z.object({
@@ -33,3 +34,19 @@ export const twoStepRequestSchema = z.union([
   z.object({ recoveryCode: z.string().trim().min(1).max(40) }).strict(),
 ]);
 export type TwoStepRequest = z.infer<typeof twoStepRequestSchema>;
+
+/**
+ * GET /api/oidc/pending: what a sign-in through the provider waits for. `name`: a first sign-in whose
+ * name is taken (or not one a member may have), with a free one offered; `link`: an account with this
+ * email exists, and its password, once, links it.
+ */
+export const ssoPendingSchema = z.object({
+  kind: z.enum(['name', 'link']),
+  email: z.string(),
+  suggestedName: z.string().optional(),
+});
+export type SsoPending = z.infer<typeof ssoPendingSchema>;
+
+/** POST /api/oidc/finish: a first sign-in's name (the name rules apply: validateMemberName). */
+export const ssoFinishSchema = z.object({ name: z.string().trim().min(1).max(LIMITS.name) }).strict();
+export type SsoFinish = z.infer<typeof ssoFinishSchema>;

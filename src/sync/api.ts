@@ -54,7 +54,7 @@ const retryAfterOf = (response: Response): number | undefined => {
 
 /** True for an error that means the server was not reached (retry later, as offline). */
 /** The 401s that say why the session ended. */
-const ENDED_WITH_REASON = ['password_changed', 'session_revoked', 'account_deleted'] as const;
+const ENDED_WITH_REASON = ['password_changed', 'session_revoked', 'account_deleted', 'sso_removed'] as const;
 
 export const isOffline = (error: unknown) => isDataError(error, 'offline');
 

@@ -465,7 +465,8 @@ export class SyncEngine {
       isDataError(error, 'account_closed') ||
       isDataError(error, 'password_changed') ||
       isDataError(error, 'session_revoked') ||
-      isDataError(error, 'account_deleted')
+      isDataError(error, 'account_deleted') ||
+      isDataError(error, 'sso_removed')
     ) {
       // The session ended on the server (expired, or the staff suspended or closed the account):
       // retrying cannot help until the member signs in again. The staff's reason goes with it.

@@ -154,7 +154,7 @@ export async function fillMembers(sql: Sql): Promise<number> {
 }
 
 /** Why a session ended while its device may still carry it (the device is told: plugins/session.ts). */
-export type EndedReason = 'suspended' | 'closed' | 'password_changed' | 'revoked' | 'deleted';
+export type EndedReason = 'suspended' | 'closed' | 'password_changed' | 'revoked' | 'deleted' | 'sso_removed';
 
 /**
  * Ends every live session of the account `userId` for `reason` (a suspension, a closing, a new

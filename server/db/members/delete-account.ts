@@ -36,11 +36,11 @@ export async function deleteAccount(db: Database, user: UserRow, keepContent: bo
     await tx.query('UPDATE deleted_posts SET author_email = $2 WHERE author_email = $1', [user.email, anonymous]);
     for (const table of ['notifications', 'saved_posts', 'account_tokens', 'mail_outbox', 'attachment_uploads'])
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [user.id]);
-    // The account row: nameless, with no address, no password, closed. One change number: the
+    // The account row: nameless, with no address, no password, no provider account, closed. One change number: the
     // `members` row every device names their writing by.
     await numbered(
       `UPDATE users SET email = $3, name = $4, name_key = $5, password_hash = '', closed_at = $6, silenced = true, email_pref = 'never',
-         email_verified_at = NULL, suspend_reason = NULL, name_seq = $1 + 1, prefs_seq = $1 + 1 WHERE id = $2 RETURNING id`,
+         email_verified_at = NULL, suspend_reason = NULL, oidc_subject = NULL, oidc_refresh_token = NULL, name_seq = $1 + 1, prefs_seq = $1 + 1 WHERE id = $2 RETURNING id`,
       [user.id, anonymous, DELETED_MEMBER, `deleted member#${user.id}`, Date.now()],
     );
     await tx.query(

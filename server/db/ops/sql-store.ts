@@ -662,7 +662,11 @@ export class SqlStore implements OpStore {
     this.audience.add({ admins: true, groups: [group.id] });
   }
 
-  /** A member taken out keeps their row (in_group false), so their devices hear it; nothing changes when they were not in it. */
+  /**
+   * A member taken out keeps their row (in_group false), so their devices hear it; nothing changes when
+   * they were not in it. A membership made here is an admin's (source NULL); the groups claim marks its
+   * own afterwards (db/groups/claimed-groups.ts).
+   */
   async setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void> {
     const [user] = await this.tx.query('SELECT id FROM users WHERE member_id = $1', [memberId]);
     if (!user) return;
@@ -672,7 +676,7 @@ export class SqlStore implements OpStore {
     if (member) {
       const added = await this.write(
         `INSERT INTO group_members (group_id, user_id, in_group, at, seq) VALUES ($1, $2, true, $3, $4)
-         ON CONFLICT (group_id, user_id) DO UPDATE SET in_group = true, at = EXCLUDED.at, seq = EXCLUDED.seq
+         ON CONFLICT (group_id, user_id) DO UPDATE SET in_group = true, at = EXCLUDED.at, seq = EXCLUDED.seq, source = NULL
          WHERE NOT group_members.in_group RETURNING user_id`,
         [groupId, user.id, Date.now(), this.change.seq],
       );

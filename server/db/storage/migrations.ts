@@ -916,6 +916,10 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX auth_challenges_expires ON auth_challenges (expires_at)`,
     `CREATE TABLE site_settings (name text PRIMARY KEY, value text NOT NULL)`,
   ],
+  // 32: memberships the organisation's provider gave (issue 63, OIDC_GROUPS_CLAIM): `source` 'claim'
+  // for a member the groups claim put in a group; NULL for an admin's. At each sign-in the claim takes
+  // the member out of the groups it put them in and no longer lists; an admin's memberships stay.
+  [`ALTER TABLE group_members ADD COLUMN source text`],
 ];
 
 /**

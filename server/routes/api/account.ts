@@ -95,6 +95,8 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
   const resetting = new Map<string, Promise<unknown>>();
   app.post('/api/password/forgot', { bodyLimit: 4 * 1024, schema: { body: forgotPasswordSchema } }, async (request, reply) => {
     const { email } = request.body as z.infer<typeof forgotPasswordSchema>;
+    // OIDC_ONLY: members have no password here (every address but the admin's is told so alike).
+    if (ctx.oidc?.only && email !== ctx.adminEmail) throw refuse('sso_only');
     await limitByAddress(ctx, request, `forgot ${email} ${clientKey(request.ip)}`);
     // The answer waits for neither the lookup nor the email, so it takes the same time whether or not
     // the address has an account (issue 59: 13-29 ms for a known one, 710-819 ms for an unknown one).
@@ -113,6 +115,7 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
     const owner = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: unknown }>('SELECT user_id FROM account_tokens WHERE token_hash = $1', [hashToken(token)]);
       const user = row ? await findUserById(tx, Number(row.user_id)) : undefined;
+      if (user && ctx.oidc?.only && user.role !== 'admin') throw refuse('sso_only');
       // The policy is checked before the link is used up, so a refused password leaves it working.
       if (user) {
         const weak = newPasswordProblem(password, [user.email, user.name]);
@@ -271,6 +274,7 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
   app.post('/api/account/password', { bodyLimit: 4 * 1024, schema: { body: changePasswordSchema } }, async (request) => {
     const user = memberOf(request);
     const { current, password } = request.body as z.infer<typeof changePasswordSchema>;
+    if (ctx.oidc?.only && user.role !== 'admin') throw refuse('sso_only');
     const pair = `${user.email} ${clientKey(request.ip)}`;
     await limitByAddress(ctx, request, pair);
     if (!(await verifyPassword(current, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');

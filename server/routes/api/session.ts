@@ -2,19 +2,20 @@
 // account with a name (every address gets the same "check your email" answer, without a session:
 // the emailed link creates the account, routes/api/account.ts), who am I, and sign out. The admin
 // address exists from start-up, so it can never be claimed.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../../src/shared/errors';
 import { sessionRequestSchema, type SessionRequest } from '../../../src/shared/protocol';
 import { validateMemberName } from '../../../src/shared/validation';
-import { createSession, deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
+import { deleteSession, findUser, nameTaken, upgradePasswordHash, type UserRow } from '../../db/members/accounts';
 import type { ServerContext } from '../../context';
 import { finishFirstFactor } from '../../lib/first-factor';
+import { linkPendingSso, passwordAllowed } from '../../lib/sso';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
 import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
 import { takeForRequest } from '../../lib/limits';
 import { mailFinishSignUp, mailSignUpAttempt } from '../../mail/account-mail';
-import { clearSessionCookie, memberOf, SESSION_COOKIE, setSessionCookie, stoppedBy } from '../../plugins/session';
+import { clearSessionCookie, memberOf, SESSION_COOKIE, stoppedBy } from '../../plugins/session';
 
 /** The member as a session answer names them: the User, and their public id. */
 export const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
@@ -98,16 +99,8 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   return 'checkEmail';
 }
 
-/**
- * Signs this browser in to `userId` (Sign In, or a sign-up's link). The session it carried until now
- * is replaced, so it ends on the server too (a member who signed out while offline never left a live
- * session behind).
- */
-export async function openSession(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await deleteSession(ctx.db, previous);
-  setSessionCookie(request, reply, await createSession(ctx.db, userId, request.headers['user-agent'] ?? ''));
-}
+// Opening a session lives with the session cookie (plugins/session.ts), where every sign-in method finds it.
+export { openSession } from '../../plugins/session';
 
 export default async function sessionRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // The emails whose password is being checked now, on this instance.
@@ -119,6 +112,8 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
       const wrong = validateMemberName(body.name ?? '', 'user');
       if (wrong) throw refuse('invalid', wrong.message);
     }
+    // OIDC_ONLY: members sign in through the provider (a password only to link its account, once).
+    if (body.mode === 'signup' ? ctx.oidc?.only : !(await passwordAllowed(ctx, request, body.email))) throw refuse('sso_only');
     const pair = `${body.email} ${clientKey(request.ip)}`;
     await checkLimits(ctx, request, pair);
     // One check at a time per email: parallel guesses at one account wait their turn (a slow-down
@@ -129,7 +124,9 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     await ctx.limits.perEmailAndAddress.clear(pair);
     // With two-step verification on, the password alone signs nobody in: a code is asked for next.
     if ((await finishFirstFactor(ctx, request, reply, user, { method: 'password' })) === 'two-step') return { twoStep: true };
-    return { user: publicUser(user) };
+    // Back from the provider with an account of this email: the password links it now.
+    const ssoLinked = await linkPendingSso(ctx, request, reply, user);
+    return { user: publicUser(user), ...(ssoLinked ? { ssoLinked } : {}) };
   });
 
   app.delete('/api/session', async (request, reply) => {

@@ -12,13 +12,17 @@ import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 import { TwoStepForm } from './two-step-form';
+import { SSO_LINKED_TOAST } from './sso-sign-in';
 
 type Field = 'name' | 'email' | 'password';
 
-/** One form that toggles between Sign In and Create Account (the Name field is sign-up only). */
-export function LoginForm() {
+/**
+ * One form that toggles between Sign In and Create Account (the Name field is sign-up only);
+ * `noSignUp` (OIDC_ONLY: members sign in with their organisation) offers Sign In only.
+ */
+export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const [params, setParams] = useSearchParams();
-  const mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  const mode = params.get('mode') === 'signup' && !noSignUp ? 'signup' : 'signin';
   const { login, signup } = useAuth();
   const showToast = useToast();
   const navigate = useNavigate();
@@ -91,7 +95,8 @@ export function LoginForm() {
         showToast({ title: 'Welcome!', description: 'Account created successfully!' });
       } else {
         await login(email, password);
-        showToast({ title: 'Success', description: 'Logged in successfully!' });
+        // Back from the organisation's sign-in with an account of this email: the password linked it.
+        showToast(params.get('sso') === 'link' ? SSO_LINKED_TOAST : { title: 'Success', description: 'Logged in successfully!' });
       }
       clearStop();
       navigate(afterSignIn);
@@ -250,7 +255,7 @@ export function LoginForm() {
             {busy ? (signingUp ? 'Creating your account…' : 'Signing in…') : title}
           </button>
         </form>
-        <p className="text-center mt-4 mb-0 text-body-secondary">
+        <p className="text-center mt-4 mb-0 text-body-secondary" hidden={noSignUp}>
           {signingUp ? 'Already a member?' : 'New to Insight Exchange?'}{' '}
           <button type="button" className="btn btn-link p-0 align-baseline fw-semibold" onClick={switchMode} disabled={busy}>
             {signingUp ? 'Sign in instead' : 'Create an account'}
