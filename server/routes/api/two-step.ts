@@ -31,6 +31,7 @@ import { writeStaffEntry } from '../../db/staff/staff-log';
 import type { Sql } from '../../db/storage/adapter';
 import { TWO_STEP_COOKIE, type TwoStepPending } from '../../lib/first-factor';
 import { refuse } from '../../lib/http-error';
+import { linkPendingSso } from '../../lib/sso';
 import { memberOf, stoppedBy } from '../../plugins/session';
 import { limitByAddress } from './account';
 import { clientKey, openSession, publicUser } from './session';
@@ -86,7 +87,9 @@ export async function twoStepSignInRoutes(app: FastifyInstance, ctx: ServerConte
     if (!(await takeChallenge(ctx.db, 'two-step', id))) throw refuse('two_step_expired');
     clearTwoStepCookie(request, reply);
     await openSession(ctx, request, reply, user.id);
-    return { user: publicUser(user) };
+    // After a password: the organisation's account this browser came back with is linked now (as POST /api/session does).
+    const ssoLinked = pending.data.method === 'password' && (await linkPendingSso(ctx, request, reply, user));
+    return { user: publicUser(user), ...(ssoLinked ? { ssoLinked } : {}) };
   });
 }
 
