@@ -15,8 +15,7 @@ import type { AuthMethods } from '../../../../src/shared/sign-in';
 vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
 const sso = vi.hoisted(() => ({
   readAuthMethods: vi.fn(),
-  checkOnlineForSso: vi.fn(),
-  ssoStartUrl: (returnTo: string) => `/api/oidc/start?return=${encodeURIComponent(returnTo)}`,
+  startOrganisationSignIn: vi.fn(),
   takeSsoSession: vi.fn(),
   readSsoPending: vi.fn(),
   finishSsoName: vi.fn(),
@@ -28,7 +27,12 @@ let assign: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   sso.readAuthMethods.mockResolvedValue(METHODS);
-  sso.checkOnlineForSso.mockReset();
+  // The server reachable: the browser leaves (src/sync/sso.ts; its offline rule is tested in tests/unit/sync/sign-in-offline.test.ts).
+  sso.startOrganisationSignIn.mockReset();
+  sso.startOrganisationSignIn.mockImplementation((returnTo: string, _api: unknown, go: (url: string) => void) => {
+    go(`/api/oidc/start?return=${encodeURIComponent(returnTo)}`);
+    return Promise.resolve();
+  });
   assign = vi.fn();
   Object.defineProperty(window, 'location', { value: { ...window.location, assign }, configurable: true });
 });
@@ -62,9 +66,7 @@ describe('SsoSignIn', () => {
   });
 
   it('offline, says that signing in with the organisation needs the network, and stays', async () => {
-    sso.checkOnlineForSso.mockImplementation(() => {
-      throw new DataError('offline_sso');
-    });
+    sso.startOrganisationSignIn.mockRejectedValue(new DataError('offline_sso'));
     renderAt('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Acme' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.offline_sso.message);
