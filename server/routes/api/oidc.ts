@@ -72,7 +72,10 @@ export default async function oidcRoutes(app: FastifyInstance, ctx: ServerContex
       if (!ctx.oidc) throw refuse('sso_not_configured');
       await limitByAddress(ctx, request);
       const returnTo = safeReturn((request.query as { return?: unknown }).return);
-      const { url, flow } = await relyingParty(ctx.oidc).begin(`${ownOrigin(request)}${CALLBACK_PATH}`, returnTo);
+      // The redirect URI registered at the provider: PUBLIC_ORIGIN's first origin (as passkeys' relying
+      // party), else the address this request came to.
+      const origin = ctx.publicOrigins[0] ?? ownOrigin(request);
+      const { url, flow } = await relyingParty(ctx.oidc).begin(`${origin}${CALLBACK_PATH}`, returnTo);
       const id = await putChallenge(ctx.db, 'oidc', flow);
       // Lax: the provider's redirect back is a top-level navigation from another site.
       setFlowCookie(request, reply, OIDC_COOKIE, id, { path: '/api/oidc', sameSite: 'lax', maxAgeMs: CHALLENGE_LIFETIME_MS.oidc });

@@ -137,6 +137,25 @@ it('the return path stays inside the app', () => {
     expect(safeReturn(outside)).toBe('/');
 });
 
+it('the redirect URI follows PUBLIC_ORIGIN (the one registered at the provider), whatever name the request came by', async () => {
+  const oidc: OidcConfig = {
+    issuer: provider.issuer,
+    clientId: CLIENT.clientId,
+    clientSecret: CLIENT.clientSecret,
+    label: 'Acme',
+    only: false,
+    recheckMs: 3_600_000,
+  };
+  const server = await testServer('pglite', { oidc, hosts: { publicOrigins: ['https://forum.example.com'] } });
+  try {
+    const start = await new Client(server.app).request('GET', '/api/oidc/start');
+    expect(start.status).toBe(302);
+    expect(new URL(String(start.headers.location)).searchParams.get('redirect_uri')).toBe('https://forum.example.com/api/oidc/callback');
+  } finally {
+    await server.close();
+  }
+});
+
 describe.each(BACKENDS)('single sign-on on %s', (backend) => {
   let server: TestServer;
   let oidc: OidcConfig;
