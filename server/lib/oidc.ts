@@ -8,8 +8,19 @@
 import * as client from 'openid-client';
 import type { OidcConfig } from '../config';
 
-/** What every request asks: the profile and email for the account, offline_access for the recheck's refresh token. */
-export const OIDC_SCOPE = 'openid email profile offline_access';
+/** What every request asks: the profile and email for the account. */
+export const OIDC_SCOPE = 'openid email profile';
+
+/**
+ * The scope and prompt a provider is asked with: offline_access (the recheck's refresh token, which
+ * needs the member's consent: OpenID Connect Core 11) only where the discovery document lists it.
+ * Google Workspace refuses the scope, and a consent screen at every sign-in is no way to live.
+ */
+export function scopeFor(metadata: { scopes_supported?: string[] }): { scope: string; prompt?: 'consent' } {
+  return metadata.scopes_supported?.includes('offline_access')
+    ? { scope: `${OIDC_SCOPE} offline_access`, prompt: 'consent' }
+    : { scope: OIDC_SCOPE };
+}
 
 /** How long one request to the provider may take, in seconds. */
 const PROVIDER_TIMEOUT_S = 10;
@@ -110,14 +121,12 @@ export class RelyingParty {
     };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: flow.redirectUri,
-      scope: OIDC_SCOPE,
+      ...scopeFor(config.serverMetadata()),
       response_type: 'code',
       code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
-      // A refresh token for offline_access needs the member's consent (OpenID Connect Core 11).
-      prompt: 'consent',
     });
     return { url: url.href, flow };
   }

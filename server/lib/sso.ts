@@ -205,8 +205,14 @@ export async function recheckProvider(ctx: ServerContext, request: FastifyReques
   const now = Date.now();
   if ((user.oidcCheckedAt ?? 0) > now - settings.recheckMs) return;
   const claimed = await claimRecheck(ctx.db, user.id, settings.recheckMs, now);
-  // Not due after all, another request checks, or the provider issued no refresh token to check with.
-  if (!claimed?.refreshToken) return;
+  // Not due after all, or another request checks.
+  if (!claimed) return;
+  // The provider issued no refresh token to ask it with: the member signs in through it again, so
+  // nobody stays signed in longer than OIDC_RECHECK_HOURS without the provider vouching for them.
+  if (!claimed.refreshToken) {
+    await endSessions(ctx.db, user.id, 'sso_removed');
+    throw refuse('sso_removed');
+  }
   let answer: Awaited<ReturnType<ReturnType<typeof relyingParty>['refresh']>>;
   try {
     answer = await relyingParty(settings).refresh(claimed.refreshToken);
