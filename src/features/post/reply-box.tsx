@@ -23,7 +23,8 @@ interface ReplyBoxProps {
   email: string;
   /** The reply being quoted, or null. */
   quote: Reply | null;
-  onRemoveQuote: () => void;
+  /** Removes the quote: any (Remove quote), or only `sent` when it is still the one shown (a reply went with it). */
+  onRemoveQuote: (sent?: Reply) => void;
   /** The reply was written: show it. */
   onPosted: (reply: Reply) => void;
   textarea: RefObject<HTMLTextAreaElement | null>;
@@ -79,12 +80,15 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     if (busy || !text.trim()) return;
     setBusy(true);
     try {
-      const reply = await createReply(postId, text, quote?.id ?? null, files);
+      const [sentText, sentQuote] = [text, quote];
+      const reply = await createReply(postId, sentText, sentQuote?.id ?? null, files);
       saved.current = '';
-      setText('');
+      // The reply shows in the thread before its sending ends: a quote started or words typed
+      // meanwhile belong to the next reply, so only what was sent is cleared.
+      setText((current) => (current === sentText ? '' : current));
       setFiles([]);
       await saveReplyDraft(email, postId, '').catch(() => undefined);
-      onRemoveQuote();
+      if (sentQuote) onRemoveQuote(sentQuote);
       onPosted(reply);
     } catch (error) {
       // The text stays in the box (and in the draft): nothing typed is lost.
@@ -107,7 +111,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
               <span className="fw-semibold">Quoting {clip(quote.author, DISPLAY_CHARS.author)}</span>
               <span className="app-clamp-2">{clip(excerptText(quote.content), 300)}</span>
             </div>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onRemoveQuote}>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onRemoveQuote()}>
               Remove quote
             </button>
           </div>

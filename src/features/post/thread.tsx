@@ -201,7 +201,7 @@ export function Thread({ post, viewer, thread }: { post: Post; viewer: Session; 
           postId={post.id}
           email={viewer.email}
           quote={quote}
-          onRemoveQuote={() => setQuote(null)}
+          onRemoveQuote={(sent) => setQuote((current) => (sent && current?.id !== sent.id ? current : null))}
           onPosted={(reply) => goToReply(reply.id, false)}
           textarea={textarea}
         />
