@@ -9,9 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../../../src/db/types';
 
 const sending = vi.hoisted(() => ({ finish: (): void => undefined }));
-const createReply = vi.hoisted(() =>
-  vi.fn(() => new Promise((resolve) => (sending.finish = () => resolve({ id: 'sent' })))),
-);
+const createReply = vi.hoisted(() => vi.fn(() => new Promise((resolve) => (sending.finish = () => resolve({ id: 'sent' })))));
 vi.mock('../../../../src/db/replies/replies', () => ({
   createReply,
   loadReplyDraft: async () => '',
