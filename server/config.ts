@@ -68,7 +68,9 @@ export const DEFAULT_OIDC_LABEL = 'your organisation';
 
 /** OIDC_*, checked: the three required ones together or none; the issuer an http(s) URL. */
 export function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
-  const [issuer, clientId, clientSecret] = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].map((value) => value?.trim() || '');
+  const [issuer, clientId, clientSecret] = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].map(
+    (value) => value?.trim() || '',
+  );
   if (!issuer && !clientId && !clientSecret) {
     const stray = ['OIDC_LABEL', 'OIDC_GROUPS_CLAIM', 'OIDC_ONLY'].find((name) => env[name]?.trim());
     if (stray) throw new ConfigError(`${stray} needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.`);
@@ -83,7 +85,9 @@ export function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     url = undefined;
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
-    throw new ConfigError(`OIDC_ISSUER must be the provider's issuer URL, such as https://login.example.com/realms/staff, not "${issuer}".`);
+    throw new ConfigError(
+      `OIDC_ISSUER must be the provider's issuer URL, such as https://login.example.com/realms/staff, not "${issuer}".`,
+    );
   const only = (env.OIDC_ONLY?.trim() || '0').toLowerCase();
   if (!['0', '1', 'true', 'false', 'yes', 'no'].includes(only)) throw new ConfigError(`OIDC_ONLY must be 1 or 0, not "${env.OIDC_ONLY}".`);
   const hours = Number(env.OIDC_RECHECK_HOURS?.trim() || 24);

@@ -21,7 +21,11 @@ let server: RunningServer;
 
 test.beforeAll(async () => {
   const port = syncPort(17);
-  const client = { clientId: 'forum', clientSecret: 'forum-client-secret-e2e', redirectUris: [`http://127.0.0.1:${port}/api/oidc/callback`] };
+  const client = {
+    clientId: 'forum',
+    clientSecret: 'forum-client-secret-e2e',
+    redirectUris: [`http://127.0.0.1:${port}/api/oidc/callback`],
+  };
   provider = await startProvider({ port: syncPort(23), clients: [client], accounts: [MEMBER] });
   server = await startServer({
     port,
@@ -48,7 +52,12 @@ async function signInWithOrganisation(page: Page): Promise<void> {
 
 /** The code an authenticator app shows for `key` (as Profile shows it, grouped) in time step `step`. */
 const codeFor = (key: string, step: number) =>
-  Totp.generate({ secret: Secret.fromBase32(key.replace(/\s+/g, '')), digits: TOTP.digits, period: TOTP.period, timestamp: step * PERIOD_MS });
+  Totp.generate({
+    secret: Secret.fromBase32(key.replace(/\s+/g, '')),
+    digits: TOTP.digits,
+    period: TOTP.period,
+    timestamp: step * PERIOD_MS,
+  });
 
 const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
 

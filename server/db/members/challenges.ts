@@ -20,7 +20,13 @@ export const CHALLENGE_LIFETIME_MS: Record<ChallengeKind, number> = {
 };
 
 /** Stores `data` (JSON) as a new challenge of `kind`; returns its id (a 256-bit random string). */
-export async function putChallenge(sql: Sql, kind: ChallengeKind, data: unknown, userId: number | null = null, now = Date.now()): Promise<string> {
+export async function putChallenge(
+  sql: Sql,
+  kind: ChallengeKind,
+  data: unknown,
+  userId: number | null = null,
+  now = Date.now(),
+): Promise<string> {
   // Expired rows of every kind leave as new ones come (bounded work: an index range on expires_at).
   await sql.query('DELETE FROM auth_challenges WHERE expires_at <= $1', [now]);
   const id = randomBytes(32).toString('base64url');
@@ -44,7 +50,12 @@ export interface Challenge<T> {
  * only one gets it (a replayed state, a reused WebAuthn challenge get nothing). Undefined for an
  * unknown, used, expired or other-kind id.
  */
-export async function takeChallenge<T>(sql: Sql, kind: ChallengeKind, id: string | undefined, now = Date.now()): Promise<Challenge<T> | undefined> {
+export async function takeChallenge<T>(
+  sql: Sql,
+  kind: ChallengeKind,
+  id: string | undefined,
+  now = Date.now(),
+): Promise<Challenge<T> | undefined> {
   if (!id || id.length > 200) return undefined;
   const [row] = await sql.query<{ data: string; user_id: unknown; expires_at: unknown }>(
     'DELETE FROM auth_challenges WHERE id = $1 AND kind = $2 RETURNING data, user_id, expires_at',
@@ -55,7 +66,12 @@ export async function takeChallenge<T>(sql: Sql, kind: ChallengeKind, id: string
 }
 
 /** Reads a live challenge without using it up (a page asking what a pending first sign-in is for). */
-export async function peekChallenge<T>(sql: Sql, kind: ChallengeKind, id: string | undefined, now = Date.now()): Promise<Challenge<T> | undefined> {
+export async function peekChallenge<T>(
+  sql: Sql,
+  kind: ChallengeKind,
+  id: string | undefined,
+  now = Date.now(),
+): Promise<Challenge<T> | undefined> {
   if (!id || id.length > 200) return undefined;
   const [row] = await sql.query<{ data: string; user_id: unknown }>(
     'SELECT data, user_id FROM auth_challenges WHERE id = $1 AND kind = $2 AND expires_at > $3',

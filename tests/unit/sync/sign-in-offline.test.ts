@@ -29,7 +29,10 @@ describe('signing in on a new device while offline', () => {
     expect(await detectMode(api)).toBe('connected');
     server.down = true;
     await expect(signIn('new@example.com', 'new-quiet-harbor-7419', api)).rejects.toThrow(ERRORS.offline_sign_in.message);
-    await expect(startOrganisationSignIn('/forum', api, go)).rejects.toMatchObject({ code: 'offline_sso', message: ERRORS.offline_sso.message });
+    await expect(startOrganisationSignIn('/forum', api, go)).rejects.toMatchObject({
+      code: 'offline_sso',
+      message: ERRORS.offline_sso.message,
+    });
     expect(go).not.toHaveBeenCalled();
     expect(readStoredSession()).toBeNull();
     // The browser knows it is offline: nothing is sent.
