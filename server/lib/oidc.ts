@@ -195,7 +195,9 @@ export class RelyingParty {
     return {
       subject: `${this.settings.issuer} ${String(claims.sub)}`,
       email: text(claims.email)?.toLowerCase(),
-      emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+      // Entra ID sends no email_verified; its optional claim xms_edov says the email's domain is the
+      // tenant's own, verified by its owner.
+      emailVerified: [claims.email_verified, claims.xms_edov].some((said) => said === true || said === 'true'),
       name: text(claims.name) ?? text(claims.preferred_username),
       groups,
     };

@@ -43,8 +43,11 @@ const KB = 1024;
 // 1486.5 KB with the four engineers' parts merged: 1492 KB.
 // Then by passkeys (issue 63: @simplewebauthn/browser, 12.8 KB loaded when a passkey button is
 // pressed, the device's passkey requests, /login's "Sign in with a passkey" and Profile's Passkeys;
-// none of it in the first load): 1510.6 KB on the passkeys branch alone: 1515 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1515 * KB };
+// none of it in the first load): 1510.6 KB on the passkeys branch alone: 1515 KB. With single
+// sign-on and two-step verification merged (/login's organisation button, code step and name
+// step, 8.4 KB; Profile's Two-step verification and Passkeys, 8.5 KB; /admin's security switch;
+// the device's requests), 1531.4 KB: 1535 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1535 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

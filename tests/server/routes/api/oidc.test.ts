@@ -345,6 +345,19 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     expect(await userRow(gus.email)).toBeUndefined();
   });
 
+  it("Entra ID's verified domain (xms_edov, with no email_verified) counts as a verified email; xms_edov false does not", async () => {
+    const kit = person('kit', { emailVerified: false });
+    try {
+      provider.alterIdTokens((claims) => ({ ...claims, email_verified: undefined, xms_edov: false }));
+      refusedWith(await new Browser(server.app).signIn(kit.email), 'sso_email_unverified');
+      provider.alterIdTokens((claims) => ({ ...claims, email_verified: undefined, xms_edov: true }));
+      expect(await new Browser(server.app).signIn(kit.email)).toBe('/login?sso=done');
+    } finally {
+      provider.alterIdTokens(null);
+    }
+    expect((await userRow(kit.email))!.email_verified_at).not.toBeNull();
+  });
+
   describe('refuses, with a readable error', () => {
     it('a replayed state (the callback used twice)', async () => {
       const hal = person('hal');
