@@ -57,9 +57,8 @@ export function SsoSignIn({ children }: { children: (noSignUp: boolean) => React
     state === 'error' ? (isErrorCode(code) ? { title: titleOf(code), message: messageOf(code) } : ERRORS.sso_failed) : undefined;
   const refusal = failure ?? returned;
 
-  if (!connected) return children(false);
-  if (state === 'done') return <SsoDone onFailure={setFailure} refusal={refusal} />;
-  if (state === 'name') return <SsoName />;
+  if (connected && state === 'done') return <SsoDone onFailure={setFailure} refusal={refusal} />;
+  if (connected && state === 'name') return <SsoName />;
 
   const start = async () => {
     setFailure(undefined);
@@ -73,16 +72,18 @@ export function SsoSignIn({ children }: { children: (noSignUp: boolean) => React
       setFailure(isDataError(error) ? { title: error.title, message: error.message } : ERRORS.offline_sso);
     }
   };
-  const ssoOnly = methods?.ssoOnly === true && state !== 'link';
+  const ssoOnly = connected && methods?.ssoOnly === true && state !== 'link';
+  // One shape whatever the mode: the mode is known only after a moment, and the password form must
+  // keep what was typed meanwhile (a different shape would make it anew, empty).
   return (
     <>
-      {refusal && <Refusal error={refusal} />}
-      {state === 'link' && (
+      {connected && refusal && <Refusal error={refusal} />}
+      {connected && state === 'link' && (
         <div role="status" className="alert alert-info">
           <strong>{ERRORS.sso_link_needed.title}.</strong> {ERRORS.sso_link_needed.message}
         </div>
       )}
-      {methods?.sso && state !== 'link' && (
+      {connected && methods?.sso && state !== 'link' && (
         <div className="card app-auth-card mb-3">
           <div className="card-body">
             <button

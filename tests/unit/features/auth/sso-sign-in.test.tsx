@@ -3,7 +3,7 @@
 // sentence, no navigation), the provider's return (done: the session taken, then home; name: the
 // offered name prefilled, Continue; link: the sentence above the password form; error: the code's
 // sentence), and OIDC_ONLY (no password form for members: "Admin sign-in" shows it).
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastContext } from '../../../../src/components/toast/toast-context';
@@ -12,7 +12,16 @@ import { DataError } from '../../../../src/db/storage/errors';
 import { ERRORS } from '../../../../src/shared/errors';
 import type { AuthMethods } from '../../../../src/shared/sign-in';
 
-vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
+// The device's mode, which a test can change while /login is open (it is known only after a moment).
+const mode = vi.hoisted(() => ({ current: 'connected' as 'connected' | 'local' | undefined, listeners: new Set<() => void>() }));
+vi.mock('../../../../src/hooks/use-mode', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    mode.listeners.add(listener);
+    return () => void mode.listeners.delete(listener);
+  };
+  return { useMode: () => useSyncExternalStore(subscribe, () => mode.current) };
+});
 const sso = vi.hoisted(() => ({
   readAuthMethods: vi.fn(),
   startOrganisationSignIn: vi.fn(),
@@ -26,6 +35,7 @@ const METHODS: AuthMethods = { sso: { label: 'Acme' }, ssoOnly: false, passkeys:
 let assign: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
+  mode.current = 'connected';
   sso.readAuthMethods.mockResolvedValue(METHODS);
   // The server reachable: the browser leaves (src/sync/sso.ts; its offline rule is tested in tests/unit/sync/sign-in-offline.test.ts).
   sso.startOrganisationSignIn.mockReset();
@@ -46,7 +56,15 @@ function renderAt(url: string) {
         <Routes>
           <Route
             path="/login"
-            element={<SsoSignIn>{(noSignUp) => <form aria-label={noSignUp ? 'Password only' : 'Password'} />}</SsoSignIn>}
+            element={
+              <SsoSignIn>
+                {(noSignUp) => (
+                  <form aria-label={noSignUp ? 'Password only' : 'Password'}>
+                    <input aria-label="Email" />
+                  </form>
+                )}
+              </SsoSignIn>
+            }
           />
           <Route path="/" element={<h1>Home</h1>} />
           <Route path="/posts/:id" element={<h1>A post</h1>} />
@@ -63,6 +81,18 @@ describe('SsoSignIn', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with Acme' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/oidc/start?return=%2F'));
     expect(screen.getByRole('form', { name: 'Password' })).toBeTruthy();
+  });
+
+  it('keeps what was typed in the password form while the mode and the ways of signing in become known', async () => {
+    mode.current = undefined;
+    renderAt('/login');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ann@example.org' } });
+    act(() => {
+      mode.current = 'connected';
+      mode.listeners.forEach((listener) => listener());
+    });
+    expect(await screen.findByRole('button', { name: 'Sign in with Acme' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('ann@example.org');
   });
 
   it('offline, says that signing in with the organisation needs the network, and stays', async () => {
