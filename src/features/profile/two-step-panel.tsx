@@ -36,7 +36,7 @@ function codesFile(codes: string[], email: string): Blob {
     ...codes,
     '',
   ];
-  return new Blob([lines.join('\n')], { type: 'text/plain' });
+  return new Blob([lines.join('\n')], { type: 'text/plain;charset=utf-8' });
 }
 
 type Stage = { kind: 'status' } | { kind: 'setup'; setup: TwoStepSetup } | { kind: 'codes'; codes: string[] };
