@@ -33,6 +33,8 @@ export interface TestProvider {
   setGroups(sub: string, groups: string[]): void;
   /** Alters every ID token the token endpoint hands out from now on (null: stop); signed again with the provider's key. */
   alterIdTokens(change: ((claims: IdTokenClaims) => IdTokenClaims) | null): void;
+  /** While true, every request is answered 503 (the provider down for maintenance). */
+  setDown(down: boolean): void;
 }
 
 const page = (title: string, body: string) =>
@@ -169,7 +171,12 @@ export async function startProvider(options: {
     }) as typeof res.end;
   }
 
+  let down = false;
   const server = createServer((req, res) => {
+    if (down) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('Down for maintenance');
+      return;
+    }
     const path = new URL(req.url ?? '/', issuer).pathname;
     if (path.startsWith('/interaction/')) {
       interaction(req, res).catch((error: unknown) => {
@@ -193,6 +200,7 @@ export async function startProvider(options: {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+    setDown: (value) => void (down = value),
     addAccount: (account) => void accounts.set(account.sub, { ...account }),
     removeAccount: (sub) => void accounts.delete(sub),
     setGroups: (sub, groups) => {

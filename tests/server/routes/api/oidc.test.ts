@@ -328,6 +328,30 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     expect((await userRow(eve.email))!.oidc_refresh_token).toBeNull();
   });
 
+  it('a provider that cannot answer the check decides nothing: the member stays signed in, and it is asked again in minutes', async () => {
+    const fia = person('fia');
+    const phone = new Browser(server.app);
+    expect(await phone.signIn(fia.email)).toBe('/login?sso=done');
+    const dueAt = Date.now() - oidc.recheckMs - 1;
+    await server.db.query('UPDATE users SET oidc_checked_at = $2 WHERE email = $1', [fia.email, dueAt]);
+    provider.setDown(true);
+    try {
+      expect((await phone.me()).status).toBe(200);
+      // Asked again soon (minutes), not at once at every request and not a whole period later.
+      const checkedAt = Number((await userRow(fia.email))!.oidc_checked_at);
+      expect(checkedAt).toBeGreaterThan(dueAt);
+      expect(checkedAt).toBeLessThan(Date.now() - oidc.recheckMs + 10 * 60_000);
+      expect((await phone.me()).status).toBe(200);
+      expect(Number((await userRow(fia.email))!.oidc_checked_at)).toBe(checkedAt);
+    } finally {
+      provider.setDown(false);
+    }
+    // The provider back, the next due check vouches for the member again.
+    await server.db.query('UPDATE users SET oidc_checked_at = $2 WHERE email = $1', [fia.email, dueAt]);
+    expect((await phone.me()).status).toBe(200);
+    expect(Number((await userRow(fia.email))!.oidc_checked_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('a linked member with two-step verification on is asked for a code; a stopped one is told why; an unverified email is refused', async () => {
     const fay = person('fay');
     expect(await new Browser(server.app).signIn(fay.email)).toBe('/login?sso=done');
