@@ -182,9 +182,10 @@ export function CategoriesPanel() {
   const mode = useMode();
   const showToast = useToast();
   const categories = useLiveQuery(() => listCategories(), []);
-  const groups = useLiveQuery(() => listGroups(), []) ?? [];
+  const groups = useLiveQuery(() => listGroups(), []);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  if (mode === undefined || categories === undefined) return <PageLoading label="Loading categories..." />;
+  // Both read: a private category's groups are named, never "a removed group" for a moment.
+  if (mode === undefined || categories === undefined || groups === undefined) return <PageLoading label="Loading categories..." />;
   if (mode === 'local') {
     return (
       <EmptyState icon={<IconCategory size={40} />} title="Groups and categories need the server">
