@@ -416,22 +416,29 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const adminPassword = process.env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
-  const cluster = await startCluster({ port: Number(process.env.CLUSTER_PORT ?? 4180), adminPassword, log: say }).catch((error) => {
-    console.error(`[cluster] could not start: ${error.message}`);
-    process.exit(1);
-  });
-  say(
-    `ready: open ${cluster.url} (admin: admin@insightexchange.app, password ${adminPassword}). A part that exits is started again; Ctrl-C stops everything.`,
-  );
+  let cluster;
   let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping…');
+  const finish = async () => {
     await cluster.stop();
     say('stopped; its folder is removed.');
     process.exit(0);
   };
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    // While it starts, the parts have no one to stop them yet: they stop once it has started.
+    if (cluster) await finish();
+  };
+  // Before it starts: a Ctrl-C meanwhile must not leave the parts (each in a process group of its own) running.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  cluster = await startCluster({ port: Number(process.env.CLUSTER_PORT ?? 4180), adminPassword, log: say }).catch((error) => {
+    console.error(`[cluster] could not start: ${error.message}`);
+    process.exit(1);
+  });
+  if (stopping) await finish();
+  say(
+    `ready: open ${cluster.url} (admin: admin@insightexchange.app, password ${adminPassword}). A part that exits is started again; Ctrl-C stops everything.`,
+  );
 }
