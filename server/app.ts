@@ -19,6 +19,7 @@ import { setupProtocolCheck } from './plugins/protocol';
 import { setupZodValidation } from './plugins/zod-validation';
 import { readIndexHtml, setupStaticApp } from './plugins/static-app';
 import eventsRoutes from './routes/api/events';
+import { patientRequests } from './lib/reachable';
 import healthRoutes from './routes/api/health';
 import insightsRoutes from './routes/api/insights';
 import membersRoutes from './routes/api/members';
@@ -48,6 +49,8 @@ export interface AppOptions {
   /** Wrong passwords per email from one address (default 10), and attempts per address (default 100), in 15 minutes. */
   limits?: { perEmailAndAddress?: LimitRule; perAddress?: LimitRule };
   heartbeatMs?: number;
+  /** How long a request keeps trying to reach PostgreSQL before it answers 503 (default 10 s, lib/reachable.ts). */
+  reachableWithinMs?: number;
   version?: string;
   /** HOST and PUBLIC_ORIGIN: the names the server answers to (lib/host-names.ts); default: loopback names. */
   hosts?: Omit<HostOptions, 'trustProxy'>;
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     adminEmail: options.adminEmail,
     hub,
+    patiently: patientRequests(options.db, options.reachableWithinMs),
     heartbeatMs: options.heartbeatMs ?? 15_000,
     streamLimits: { perSession: options.streams?.perSession ?? 10, perInstance: options.streams?.perInstance ?? 10_000 },
     version: options.version ?? 'dev',

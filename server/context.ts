@@ -8,6 +8,7 @@ import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeHub } from './lib/change-hub';
 import type { StreamLimits } from './lib/live-streams';
 import type { LimitSettings } from './lib/limits';
+import type { Patient } from './lib/reachable';
 
 export interface ServerContext {
   db: Database;
@@ -16,6 +17,11 @@ export interface ServerContext {
   /** A member's limits (lib/limits.ts): the defaults with the admin's changes. */
   memberLimits: LimitSettings;
   hub: ChangeHub;
+  /**
+   * The runner of a request's steps on the database: tried again while PostgreSQL is away for a
+   * moment, within one bound per request (lib/reachable.ts). Only for work safe to run twice.
+   */
+  patiently: (request: FastifyRequest) => Patient;
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;
   /** The live streams one session and this instance may hold open. */

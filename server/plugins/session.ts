@@ -31,7 +31,8 @@ export async function setupCookies(app: FastifyInstance): Promise<void> {
 export async function memberRoutes(app: FastifyInstance, ctx: ServerContext, routes: FastifyPluginAsync<ServerContext>[]): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      request.member = await requireUser(ctx.db, request);
+      // The session's lookup waits through a database away for a moment, as the push it lets in does.
+      request.member = await ctx.patiently(request)(() => requireUser(ctx.db, request));
       for (const check of ctx.memberChecks ?? []) await check(ctx, request, request.member);
     });
     for (const route of routes) await scope.register(route, ctx);

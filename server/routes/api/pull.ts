@@ -5,6 +5,7 @@
 //
 // With REPLICA_URL the page is read from the replica when it has replayed at least to the cursor the
 // device sends, otherwise from the primary (db/sync/replica.ts; the `x-insight-read-from` header).
+// A database away for a moment makes the pull wait (lib/reachable.ts), as a push does.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { pullQuerySchema } from '../../../src/shared/protocol';
@@ -18,10 +19,15 @@ export default async function pullRoutes(app: FastifyInstance, ctx: ServerContex
   app.get('/api/changes', { schema: { querystring: pullQuerySchema } }, async (request, reply) => {
     const { after, limit, postsAfter } = request.query as z.infer<typeof pullQuerySchema>;
     const member = memberOf(request);
-    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
+    // A read: tried again while the database is away for a moment (lib/reachable.ts), as a push is.
+    const patiently = ctx.patiently(request);
+    const limits = await patiently(() => ctx.memberLimits.current());
+    await patiently(() => takeForRequest(ctx.db, limits, 'pages_per_minute', member));
     // A page is long, unhurried work: a like or a sign-in waiting for the embedded engine goes first.
-    return readFromCursor(ctx.db, after, request, reply, (source) =>
-      pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion, postsAfter),
+    return patiently(() =>
+      readFromCursor(ctx.db, after, request, reply, (source) =>
+        pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion, postsAfter),
+      ),
     );
   });
 }

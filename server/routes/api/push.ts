@@ -1,7 +1,9 @@
 // POST /api/ops (push): a batch of operations, applied in order, each at most once (db/ops/apply.ts);
 // one answer per operation, always, even when one of them fails unexpectedly (that one is answered
-// `failed`, and the device sends it again later or sets it aside). Only an unreachable database fails
-// the whole request (503): the device resends it, and operations already applied answer `duplicate`.
+// `failed`, and the device sends it again later or sets it aside). A database away for a moment (the
+// pooler or the primary restarting) makes the push wait: each step is tried again for a while
+// (lib/reachable.ts; an operation run twice answers `duplicate`). Only a database away for longer
+// fails the whole request (503): the device resends it, and operations already applied answer `duplicate`.
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '../../../src/shared/errors';
 import { pushRequestSchema, type PushRequest, type ServerOpResult } from '../../../src/shared/protocol';
@@ -20,9 +22,10 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
     const member = memberOf(request);
     const { ops } = request.body as PushRequest;
     // A flood is answered as a whole, before anything is applied: 429 with when to try again.
-    const limits = await ctx.memberLimits.current();
-    await takeForRequest(ctx.db, limits, 'pushes_per_10_seconds', member);
-    await takeForRequest(ctx.db, limits, 'operations_per_minute', member, ops.length);
+    const patiently = ctx.patiently(request);
+    const limits = await patiently(() => ctx.memberLimits.current());
+    await patiently(() => takeForRequest(ctx.db, limits, 'pushes_per_10_seconds', member));
+    await patiently(() => takeForRequest(ctx.db, limits, 'operations_per_minute', member, ops.length));
     const results: ServerOpResult[] = [];
     // A change number at or past every change the push made: each applied op's own, and the head
     // this instance has heard of; a duplicate's is not known here, so then the database's head.
@@ -33,7 +36,7 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
     const priority = { background: ops.length > BULK_PUSH };
     for (const op of ops) {
       try {
-        const { result, seq } = await applyOp(ctx.db, member, op, request.protocolVersion, limits, priority);
+        const { result, seq } = await patiently(() => applyOp(ctx.db, member, op, request.protocolVersion, limits, priority));
         results.push(result);
         if (seq !== null) cursor = Math.max(cursor, seq);
         if (result.status === 'duplicate') duplicates = true;
@@ -44,7 +47,7 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
         results.push({ id: op.id, status: 'failed', code: 'server_error', reason: ERRORS.server_error.message });
       }
     }
-    if (duplicates) cursor = Math.max(cursor, await changeHead(ctx.db));
+    if (duplicates) cursor = Math.max(cursor, await patiently(() => changeHead(ctx.db)));
     return { results, cursor };
   });
 }

@@ -7,9 +7,11 @@ export interface PushOutcome {
   applied: number;
   duplicate: number;
   unanswered: number;
+  /** Of the unanswered, how many were answered 5xx (by the server or the balancer in front of it). */
+  serverErrors: number;
 }
 
-export const noPushes = (): PushOutcome => ({ applied: 0, duplicate: 0, unanswered: 0 });
+export const noPushes = (): PushOutcome => ({ applied: 0, duplicate: 0, unanswered: 0, serverErrors: 0 });
 
 /**
  * Pushes `op` through `client` until it is answered, counting each answer in `outcome`;
@@ -33,6 +35,7 @@ export async function pushUntilAnswered(
       return status;
     }
     outcome.unanswered += 1;
+    if (answer && answer.status >= 500) outcome.serverErrors += 1;
     await beforeRetry();
   }
   throw new Error(`operation ${op.id} was never answered: ${last}`);

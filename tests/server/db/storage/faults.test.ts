@@ -1,10 +1,11 @@
-// Faults under a running server: its PostgreSQL restarted (clear 503 JSON, then recovery without a
-// server restart), and the network cut in the middle of a pull (the client resumes from its cursor
-// and applies nothing twice). Real HTTP on 127.0.0.1, a PostgreSQL of this file's own.
+// Faults under a running server: its PostgreSQL restarted (a push waits through a short restart and
+// is applied once; past the wait, clear 503 JSON, then recovery without a server restart), and the
+// network cut in the middle of a pull (the client resumes from its cursor and applies nothing
+// twice). Real HTTP on 127.0.0.1, a PostgreSQL of this file's own.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RELAXED_LIMITS } from '../../support/limits';
-import { buildApp } from '../../../../server/app';
+import { buildApp, type AppOptions } from '../../../../server/app';
 import { openPostgres } from '../../../../server/db/storage/postgres';
 import { startUp } from '../../../../server/db/storage/startup';
 import { startPostgres } from '../../../../scripts/postgres.mjs';
@@ -24,11 +25,15 @@ describe('faults on PostgreSQL', () => {
   const join = (client: HttpClient, email: string, name: string) =>
     signUpAndFollowLink(client.send.bind(client), (address) => signUpToken(db, address), { email, password: TEST_PASSWORD, name });
 
+  /** A server on this file's PostgreSQL that waits `reachableWithinMs` for it (lib/reachable.ts). */
+  const serve = (options: Partial<AppOptions>) => buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS, ...options });
+
   beforeAll(async () => {
     postgres = await startPostgres();
     db = await openPostgres(postgres.url);
     await startUp(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, log: () => {} });
-    app = await buildApp({ db, adminEmail: ADMIN_EMAIL, memberLimits: RELAXED_LIMITS });
+    // It waits one second for the database, so the 503 past the wait comes soon.
+    app = await serve({ reachableWithinMs: 1_000 });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   }, 120_000);
   afterAll(async () => {
@@ -36,7 +41,45 @@ describe('faults on PostgreSQL', () => {
     postgres?.stop();
   });
 
-  it('answers 503 with a readable JSON error while PostgreSQL is down, and recovers without a restart', async () => {
+  it('a push that meets PostgreSQL restarting waits inside the server and is applied once (issue 64)', async () => {
+    // The server waits the default 10 s; its database counts the statements that met it away.
+    let refused = 0;
+    const counting: Database = {
+      ...db,
+      query: <T>(text: string, params?: unknown[]) =>
+        db.query<T>(text, params).catch((error: unknown) => {
+          refused += 1;
+          throw error;
+        }),
+    };
+    const patient = await serve({ db: counting });
+    const patientBase = await patient.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const member = new HttpClient(patientBase);
+      await join(member, 'waiter@example.com', 'Waiter');
+      const id = randomUUID();
+      postgres.pause();
+      let pushing: Promise<Awaited<ReturnType<HttpClient['send']>>>;
+      try {
+        pushing = member.send('POST', '/api/ops', {
+          ops: [{ id, type: 'create', post: { title: 'Waited', content: 'x', category: 'Trends' } }],
+        });
+        // The push met the database away (its session's lookup was refused) before it comes back.
+        await vi.waitFor(() => expect(refused).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      } finally {
+        postgres.resume();
+      }
+      const answer = await pushing;
+      expect(answer.status).toBe(200);
+      expect(answer.body.results[0]).toMatchObject({ id, status: 'applied' });
+      const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE title = 'Waited'");
+      expect(n).toBe(1);
+    } finally {
+      await patient.close();
+    }
+  }, 120_000);
+
+  it('answers 503 with a readable JSON error while PostgreSQL stays down past the wait, and recovers without a restart', async () => {
     const member = new HttpClient(base);
     await join(member, 'restart@example.com', 'Restart');
     const before = await member.send('POST', '/api/ops', {

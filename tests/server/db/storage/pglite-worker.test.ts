@@ -88,7 +88,7 @@ describe('the embedded database in a worker thread', () => {
 });
 
 describe('the server over the embedded database in its thread', () => {
-  it('answers health and a like while background statements hold the database, and 503 once it is gone', async () => {
+  it('answers readiness and a like while background statements hold the database, and readiness 503 once it is gone', async () => {
     const server = await testServer('pglite');
     try {
       const member = await signedIn(server.app, 'ana@example.com');
@@ -99,16 +99,18 @@ describe('the server over the embedded database in its thread', () => {
       const background = Promise.all(Array.from({ length: 8 }, () => server.db.background.query(LONG))).then(
         () => (busy = performance.now() - started),
       );
-      const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+      const health = await server.app.inject({ method: 'GET', url: '/api/ready' });
       const liked = await member.push({ id: crypto.randomUUID(), type: 'like', postId: Number(post!.id) });
       const foreground = performance.now() - started;
       await background;
       expect(health.statusCode).toBe(200);
       expect(liked.body.results[0].status).toBe('applied');
-      // Health and the like went ahead of the statements still waiting.
+      // Readiness's query and the like went ahead of the statements still waiting.
       expect(foreground).toBeLessThan(busy);
       await server.db.close();
-      const gone = await server.app.inject({ method: 'GET', url: '/api/health' });
+      // The process still answers (liveness), and says it cannot serve (readiness).
+      expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const gone = await server.app.inject({ method: 'GET', url: '/api/ready' });
       expect(gone.statusCode).toBe(503);
       expect(gone.json()).toMatchObject({ error: { code: 'database_unavailable' } });
     } finally {
