@@ -24,8 +24,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import postgres from 'postgres';
 import { startCluster } from '../scripts/cluster.mjs';
-import { BENCH_PASSWORD, openLimits, percentile, Session } from './server/harness.mjs';
-import { announce, approvedPost, firstPull, likeStorm, seedPosts } from './server/measures.mjs';
+import { BENCH_PASSWORD, openLimits, Session } from './server/harness.mjs';
+import { announce, approvedPost, firstPull, likeStorm, rawAutocommit, seedPosts } from './server/measures.mjs';
 import { writeSection } from './sections.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
@@ -42,34 +42,6 @@ const loadNow = () =>
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
-
-/** `count` autocommit single-row UPDATEs from `connections` connections to `url`, per second. */
-async function rawAutocommit(url, postId, count, connections) {
-  const sql = postgres(url, { max: connections, onnotice: () => {} });
-  try {
-    await Promise.all(Array.from({ length: connections }, () => sql`SELECT 1`));
-    const [{ before }] = await sql`SELECT likes AS before FROM posts WHERE id = ${postId}`;
-    let left = count;
-    const latencies = [];
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (left > 0) {
-          left -= 1;
-          const sent = performance.now();
-          await sql`UPDATE posts SET likes = likes + 1 WHERE id = ${postId}`;
-          latencies.push(performance.now() - sent);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const [{ after }] = await sql`SELECT likes AS after FROM posts WHERE id = ${postId}`;
-    if (Number(after) - Number(before) !== count) throw new Error(`expected ${count} updates, counted ${Number(after) - Number(before)}`);
-    return { opsPerSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-  } finally {
-    await sql.end();
-  }
-}
 
 const FAULT_CLIENTS = 6;
 const FAULT_SECONDS = Number(process.env.BENCH_FAULT_SECONDS ?? 60);
@@ -254,7 +226,7 @@ try {
     const created = await admin.push({ id: randomUUID(), type: 'create', post: { title: 'Anchor', content: 'Raw', category: 'Trends' } });
     const postId = created.results[0].postId;
     log(`raw autocommit: ${CLIENTS * LIKES_EACH} UPDATEs from ${RAW_CONNECTIONS} connections to the primary…`);
-    results.raw = await rawAutocommit(cluster.primary.url, postId, CLIENTS * LIKES_EACH, RAW_CONNECTIONS);
+    results.raw = await rawAutocommit(cluster.primary.url, postId, RAW_CONNECTIONS, { count: CLIENTS * LIKES_EACH });
     log(`  ${results.raw.opsPerSecond.toFixed(0)} UPDATEs/s (p50 ${results.raw.p50.toFixed(1)} ms, p99 ${results.raw.p99.toFixed(1)} ms)`);
   }
   if (want('announce')) {

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { startServer } from './server/harness.mjs';
-import { announce, firstPull, likeStorm, seedPosts } from './server/measures.mjs';
+import { announce, firstPull, likesAgainstRaw, likeStorm, seedPosts } from './server/measures.mjs';
 import { writeSection } from './server/report.mjs';
 import { uiFirstSync } from './server/ui-sync.mjs';
 
@@ -19,8 +19,11 @@ const LIKES_EACH = 50;
 const LISTENERS = 1000;
 const ROUNDS = 20;
 const PULL_POSTS = 100_000;
+/** Issue 64, item 3: likes against raw PostgreSQL autocommit, limits off and on: clients at once, seconds each, members per client, rounds. */
+const RACE = { clients: 50, seconds: 10, membersEach: 30, rounds: 2 };
 const only = process.env.BENCH_ENGINE; // 'pglite' or 'postgres' to run one engine
-// BENCH_ONLY=likes,announce,two,pull,ui runs only those measures (default: all of them).
+// BENCH_ONLY=likes,race,announce,two,pull,ui runs only those measures (default: all of them).
+// POSTGRES_PORT and BENCH_PORT_BASE choose the ports of the throwaway PostgreSQL and of the servers.
 const chosen = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const want = (measure) => !chosen || chosen.includes(measure);
 
@@ -72,6 +75,7 @@ try {
     const two = await startServer({ DATABASE_URL: database.url, DATA_DIR: shared });
     try {
       if (want('likes')) results.postgresLikes = await measured(() => likeStorm([one.url], CLIENTS, LIKES_EACH, 'liker'));
+      if (want('race')) results.race = await measured(() => likesAgainstRaw(one, database.url, RACE));
       if (want('announce')) results.postgresAnnounce = await measured(() => announce(one, one.url, LISTENERS, ROUNDS));
       if (want('two')) results.twoLikes = await measured(() => likeStorm([one.url, two.url], CLIENTS, LIKES_EACH, 'pair'));
       if (want('two')) results.crossAnnounce = await measured(() => announce(two, one.url, 1, ROUNDS));
@@ -100,4 +104,4 @@ const previous = partial && existsSync(saved) ? JSON.parse(readFileSync(saved, '
 const merged = { ...previous, ...results, ...(previous.load ? { load: previous.load, loadAfter: previous.loadAfter } : {}) };
 writeFileSync(saved, JSON.stringify(merged, null, 2) + '\n');
 console.log(JSON.stringify(results, null, 2));
-await writeSection(merged, { CLIENTS, LIKES_EACH, LISTENERS, ROUNDS, PULL_POSTS });
+await writeSection(merged, { CLIENTS, LIKES_EACH, LISTENERS, ROUNDS, PULL_POSTS, RACE });

@@ -57,9 +57,10 @@ export function runAsOwner(command) {
 
 /**
  * Starts a fresh PostgreSQL; resolves to { url, port, stop }. `durable: false` turns fsync off
- * (tests); the benchmark keeps the defaults.
+ * (tests); the benchmark keeps the defaults. It listens on `port`, else on POSTGRES_PORT when set (a
+ * machine shared by several people gives each their own ports), else on a free port.
  */
-export async function startPostgres({ durable = false } = {}) {
+export async function startPostgres({ durable = false, port: chosen = Number(process.env.POSTGRES_PORT) || undefined } = {}) {
   const bin = ensurePostgres();
   const dir = mkdtempSync(join(tmpdir(), 'ie-pg-'));
   if (isRoot())
@@ -68,7 +69,7 @@ export async function startPostgres({ durable = false } = {}) {
       Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
       Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
     );
-  const port = await freePort();
+  const port = chosen ?? (await freePort());
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

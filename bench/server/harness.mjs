@@ -51,6 +51,9 @@ export function noteMailFolder(url, dataDir) {
   mailDirs.set(new URL(url).origin, join(dataDir, 'mail'));
 }
 
+/** BENCH_PORT_BASE: the servers listen on that port and the next ones, one each (else on free ports). */
+let nextPort = Number(process.env.BENCH_PORT_BASE) || 0;
+
 function spawnServer(env) {
   // A server on PostgreSQL keeps its emails (and files) in DATA_DIR too: a folder of its own unless given
   // (two instances of one database may share one: either may send a sign-up's email).
@@ -60,7 +63,7 @@ function spawnServer(env) {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(nextPort ? nextPort++ : 0),
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-admin',
       TRUST_PROXY: '1',

@@ -1,7 +1,9 @@
 // The server benchmark's measures, each through the HTTP API of running servers (see harness.mjs):
-// likes from many clients, announcements to many live-stream listeners, a first pull of many posts.
-import { randomUUID } from 'node:crypto';
-import { listen, percentile, rssMb, Session } from './harness.mjs';
+// likes from many clients, announcements to many live-stream listeners, a first pull of many posts,
+// and likes against raw PostgreSQL autocommit with the member limits in force, off, and the floor.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { listen, openLimits, percentile, rssMb, Session } from './harness.mjs';
 
 /** Signs in `count` sessions spread over `urls`, 10 at a time, each from its own address. */
 async function signInMany(urls, count, prefix) {
@@ -140,4 +142,162 @@ export async function seedPosts(query, count) {
   await query('UPDATE change_head SET seq = $1, last_post_id = $2', [seq + count, id + count]);
   // Planner statistics, as PostgreSQL's autovacuum (or PGlite's start-up) would gather them.
   await query('ANALYZE posts');
+}
+
+/**
+ * Single-row autocommit UPDATEs of `postId`'s likes from `connections` connections to the database at
+ * `url` (each commit flushed to the WAL), until `count` are done or `seconds` have passed; per second.
+ * Throws unless the post counts exactly as many more likes.
+ */
+export async function rawAutocommit(url, postId, connections, { count = Infinity, seconds = Infinity }) {
+  const sql = postgres(url, { max: connections, onnotice: () => {} });
+  try {
+    await Promise.all(Array.from({ length: connections }, () => sql`SELECT 1`));
+    const [{ before }] = await sql`SELECT likes AS before FROM posts WHERE id = ${postId}`;
+    let left = count;
+    let done = 0;
+    const latencies = [];
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (left > 0 && performance.now() < until) {
+          left -= 1;
+          const sent = performance.now();
+          await sql`UPDATE posts SET likes = likes + 1 WHERE id = ${postId}`;
+          latencies.push(performance.now() - sent);
+          done += 1;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const [{ after }] = await sql`SELECT likes AS after FROM posts WHERE id = ${postId}`;
+    if (Number(after) - Number(before) !== done) throw new Error(`expected ${done} updates, counted ${Number(after) - Number(before)}`);
+    return { count: done, opsPerSecond: done / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The member limits a benchmark client keeps to, a little inside the defaults (lib/limits.ts: 20 pushes at once, then 2 a second; 50 likes a new member's first day). */
+const PUSH_BURST = 19;
+const PUSHES_PER_MS = 1.8 / 1000;
+const LIKES_PER_MEMBER = 45;
+
+/**
+ * `count` members with a signed-in session each, inserted straight into the database at `sql` (as
+ * seedPosts does posts: a sign-up each, with its password's hash, would take minutes of CPU): a
+ * Session for each, its cookie the session's token (stored, as the server stores it, as its SHA-256).
+ */
+async function seedMembers(sql, url, count, prefix) {
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const users = await sql`
+    INSERT INTO users (email, name, role, password_hash, member_id, name_key)
+    SELECT p || n || '@bench.example', 'Bench ' || p || ' ' || n, 'user', '', substr(md5(p || n), 1, 16), 'bench ' || p || ' ' || n
+    FROM generate_series(1, ${count}::int) AS n, (SELECT ${prefix}::text AS p) AS named ORDER BY n RETURNING id`;
+  await sql`
+    INSERT INTO sessions (token_hash, user_id, expires_at, public_id, user_agent, last_seen_at)
+    SELECT h, u, now() + interval '30 days', substr(md5(h), 1, 16), 'bench', ${Date.now()}
+    FROM unnest(${tokens.map((token) => createHash('sha256').update(token).digest('hex'))}::text[], ${users.map((user) => user.id)}::bigint[]) AS t(h, u)`;
+  return tokens.map((token) => Object.assign(new Session(url), { cookie: `ie_session=${token}` }));
+}
+
+/**
+ * `clients` clients, each pushing one like at a time for `seconds` on `postId`, each push from the next
+ * of its own members who may push now (`paced`: by the limits above; else any, at once). Counts the
+ * likes applied and every other answer (a like over a limit, a push answered 429); throws unless the
+ * post, read from the database at `sql`, counts exactly the likes applied.
+ */
+async function likesFor(sql, membersOf, postId, seconds, paced) {
+  const [{ before }] = await sql`SELECT likes AS before FROM posts WHERE id = ${postId}`;
+  const latencies = [];
+  const refused = {};
+  let applied = 0;
+  let idle = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    membersOf.map(async (sessions) => {
+      // What each member has pushed is kept on its session, from one round to the next.
+      const members = sessions.map((session) => (session.pushed ??= { session, tokens: PUSH_BURST, at: started, likes: 0 }));
+      const mayPush = (member, now) => {
+        member.tokens = Math.min(PUSH_BURST, member.tokens + (now - member.at) * PUSHES_PER_MS);
+        member.at = now;
+        return !paced || (member.tokens >= 1 && member.likes < LIKES_PER_MEMBER);
+      };
+      let turn = 0;
+      while (performance.now() < until) {
+        const now = performance.now();
+        const index = Array.from({ length: members.length }, (_, step) => (turn + step) % members.length).find((at) =>
+          mayPush(members[at], now),
+        );
+        if (index === undefined) {
+          // Every member of this client has pushed as often as the limits let them: wait for a refill.
+          idle += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        turn = index + 1;
+        const member = members[index];
+        member.tokens -= 1;
+        member.likes += 1;
+        const sent = performance.now();
+        const answer = await member.session.push({ id: randomUUID(), type: 'like', postId }).catch((error) => {
+          if (!/: 429 /.test(error.message)) throw error;
+          return { results: [{ status: '429' }] };
+        });
+        latencies.push(performance.now() - sent);
+        const [result] = answer.results;
+        if (result.status === 'applied') applied += 1;
+        else refused[result.code ?? result.status] = (refused[result.code ?? result.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const [{ after }] = await sql`SELECT likes AS after FROM posts WHERE id = ${postId}`;
+  const counted = Number(after) - Number(before);
+  if (counted !== applied) throw new Error(`${applied} likes applied, the post counts ${counted} more`);
+  return { count: applied, opsPerSecond: applied / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused, idle };
+}
+
+/**
+ * Issue 64, item 3: likes through POST /api/ops of `server` against raw PostgreSQL autocommit on its
+ * database (`databaseUrl`), `clients` at once for `seconds` each, `rounds` times in this order: raw
+ * single-row autocommit UPDATEs from `clients` connections (the floor); likes with no limits (the
+ * admin's, whom limits never count); likes with the default member limits in force (the admin sets them
+ * back for the run: each push from one of `clients` × `membersEach` new members, each kept within their
+ * limits). The server's limits are opened wide again after each. One figure per round and path.
+ */
+export async function likesAgainstRaw(server, databaseUrl, { clients, seconds, membersEach, rounds }) {
+  const { admin, postId } = await approvedPost(server.url);
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    const members = await seedMembers(sql, server.url, clients * membersEach, `racer${Date.now()}x`);
+    const membersOf = Array.from({ length: clients }, (_, client) => members.filter((_, index) => index % clients === client));
+    const admins = Array.from({ length: clients }, () => [admin]);
+    const { defaults } = await admin.send('GET', '/api/admin/limits');
+    const runs = { raw: [], off: [], limited: [] };
+    // Each run starts on a vacuumed post: the dead versions of its row that a run leaves (thousands)
+    // otherwise slow the next one (a first layout, raw then limits on then off, put the run after raw at 0.89–1.10x).
+    const vacuumed = async (run) => {
+      await sql`VACUUM posts`;
+      return run();
+    };
+    for (let round = 0; round < rounds; round += 1) {
+      runs.raw.push(await vacuumed(() => rawAutocommit(databaseUrl, postId, clients, { seconds })));
+      runs.off.push(await vacuumed(() => likesFor(sql, admins, postId, seconds, false)));
+      // Each session's first request in a minute writes its "last seen": done here, not timed.
+      for (let start = 0; start < members.length; start += clients)
+        await Promise.all(members.slice(start, start + clients).map((member) => member.send('GET', '/api/session')));
+      await admin.send('PUT', '/api/admin/limits', { limits: defaults });
+      try {
+        runs.limited.push(await vacuumed(() => likesFor(sql, membersOf, postId, seconds, true)));
+      } finally {
+        await openLimits(server.url);
+      }
+    }
+    return { ...runs, clients, seconds, members: members.length };
+  } finally {
+    await sql.end();
+  }
 }

@@ -77,6 +77,25 @@ export async function writeSection(r, n) {
     x?.busy
       ? `| ${name} | ${ms(x.busy.all.p98)} | ${ms(x.busy.like.p98)} / ${ms(x.busy.typing.p98)} | ${ms(x.busy.all.max)} | ${x.busy.all.count} | ${ms(x.busyWhole)} |`
       : `| ${name} | not run | | | | |`;
+  const race = (x) => {
+    if (!Array.isArray(x?.raw)) return '| not run | | | | | | | |';
+    const each = (runs, show) => runs.map(show).join(' · ');
+    const ratio = (runs) => each(runs, (y, round) => `${(y.opsPerSecond / x.raw[round].opsPerSecond).toFixed(2)}x`);
+    const others = (runs) =>
+      runs
+        .flatMap((y) => Object.entries(y.refused ?? {}))
+        .map(([code, count]) => `${count} ${code}`)
+        .join(', ') || 'none';
+    const row = (name, runs, strong = false) => {
+      const bold = (text) => (strong ? `**${text}**` : text);
+      return `| ${name} | ${bold(each(runs, (y) => rate(y.opsPerSecond)))} | ${bold(ratio(runs))} | ${each(runs, (y) => ms(y.p50))} | ${each(runs, (y) => ms(y.p99))} | ${each(runs, (y) => y.count)} (exact) | ${others(runs)} |`;
+    };
+    return [
+      row(`raw autocommit UPDATE, ${x.clients} connections`, x.raw),
+      row('likes, limits off (the admin)', x.off),
+      row(`likes, default limits in force (${x.members} members)`, x.limited, true),
+    ].join('\n');
+  };
   const section = `
 ## Server
 
@@ -108,6 +127,20 @@ points it at another server build (an A/B of two commits).
 ${likes('PGlite', r.pgliteLikes)}
 ${likes('PostgreSQL, one instance', r.postgresLikes)}
 ${likes('PostgreSQL, two instances', r.twoLikes)}
+
+**Likes against raw PostgreSQL** (issue 64, item 3): on the one instance's throwaway PostgreSQL (fsync on),
+${n.RACE.clients} clients at once for ${n.RACE.seconds} s each, ${n.RACE.rounds} rounds of three, one after another: raw single-row autocommit
+\`UPDATE posts SET likes = likes + 1\` from ${n.RACE.clients} connections (the floor); likes through \`POST /api/ops\` as the admin, whom limits
+never count (limits off); the same likes with the default member limits in force (the admin sets them back for this run),
+each push from the next of the client's ${n.RACE.membersEach} members (seeded straight into the database) who may push now, each member
+kept within their limits (20 pushes at once then 2 a second, 50 likes a first day). Each answer other than applied is counted;
+the post must count exactly the likes applied. One figure per round (· between them); × raw against the same round's raw row.
+Goal: the like path with the limits at or above raw autocommit, in the same run. \`BENCH_ENGINE=postgres BENCH_ONLY=race\`
+runs only this table. Run ${when(r.race)}.
+
+| path | likes/s | × raw | push p50 | push p99 | likes applied (exact) | other answers |
+|---|---|---|---|---|---|---|
+${race(r.race)}
 
 **Live stream**: ${n.LISTENERS.toLocaleString('en-US')} concurrent \`/api/events\` streams held open on one instance (ten per
 member session, the server's cap); memory is the server process's resident size (VmRSS) before opening them → with all open.

@@ -2,8 +2,10 @@
 // site_settings.yml: 20 new topics a day and 15 s between them, 3 topics and 10 replies in a member's
 // first day and 120 s / 30 s between them, 5 s between replies, 50 likes, 20 flags and 30 edits a day,
 // 30 searches a minute), 3 renames a day, plus what a sync protocol needs: pushes and operations per window. Admins are
-// exempt. Each limit is a token bucket kept in PostgreSQL (rate_buckets) and taken in one statement,
-// so it holds across every instance of the server; the admin may change each (rate_limit_settings,
+// exempt. Each limit is a token bucket kept in PostgreSQL (rate_buckets) and taken in one statement
+// (ie_take, migration 33), so it holds across every instance of the server; a like's limits, and a
+// one-like push's own, are taken in the like's group commit (db/ops/like-batch.ts), so they cost it no
+// commit of their own. The admin may change each limit (rate_limit_settings,
 // read again every few seconds). A flood (too many pushes or operations) is answered 429 with
 // Retry-After; one operation over its limit is answered `failed` with `slow_down`, when to try again,
 // and the device keeps it and sends it then; one that costs more than its limit ever allows is refused
@@ -180,33 +182,51 @@ function bucketOf(rule: LimitRule, member: Limited, now: number): { capacity: nu
   return { capacity: count, rate: count / (seconds * 1000) };
 }
 
+/** One take of a limit as the database does it (ie_take, migration 33): `cost` tokens of `name` in the bucket `key`. */
+export interface Take {
+  key: string;
+  name: LimitName;
+  capacity: number;
+  /** Tokens per ms. */
+  rate: number;
+  cost: number;
+  now: number;
+}
+
+/**
+ * The take of `cost` tokens of the limit `name` for `member` at `now`, or null when nothing is taken
+ * (admins are exempt). Throws OverLimit when the cost can never be met.
+ */
+export function takeOf(limits: Limits, name: LimitName, member: Limited, cost = 1, now = Date.now()): Take | null {
+  if (member.role === 'admin' || cost <= 0) return null;
+  const { capacity, rate } = bucketOf(limits[name], member, now);
+  // A cost above the capacity can never be met (a limit of 0 included): OverLimit, with the wait a full bucket would take.
+  if (capacity <= 0 || cost > capacity) throw new OverLimit(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
+  return { key: member.key ?? `member:${member.id}`, name, capacity, rate, cost, now };
+}
+
+/** The SlowDown of `take` refused when its bucket had `have` tokens: the wait until it has enough. */
+export const slowDownOf = (take: Take, have: number): SlowDown => new SlowDown(Math.max(1, (take.cost - have) / take.rate));
+
+/** Takes `one` in one statement (so two instances never both take the last token); throws SlowDown with the wait when there are not enough. */
+async function takeNow(sql: Sql, one: Take): Promise<void> {
+  // Requests read `now` before they wait on the row: a later one may commit first. A bucket never
+  // refills backwards (with a wide-open limit, a few ms backwards took a million tokens: Slow down
+  // for sign-ups sent at once from one address, whose bucket they share): ie_take.
+  const [taken] = await sql.query<{ have: unknown }>(
+    'SELECT ie_take($1::text, $2::text, $3::float8, $4::bigint, $5::float8, $6::float8) AS have',
+    [one.key, one.name, one.capacity, one.now, one.cost, one.rate],
+  );
+  if (taken && taken.have !== null && taken.have !== undefined) throw slowDownOf(one, Number(taken.have));
+}
+
 /**
  * Takes `cost` tokens of the limit `name` for `member` in one statement (so two instances never both
  * take the last one); throws SlowDown with the wait when there are not enough. Admins are exempt.
  */
 export async function take(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1, now = Date.now()): Promise<void> {
-  if (member.role === 'admin' || cost <= 0) return;
-  const { capacity, rate } = bucketOf(limits[name], member, now);
-  // A cost above the capacity can never be met (a limit of 0 included): OverLimit, with the wait a full bucket would take.
-  if (capacity <= 0 || cost > capacity) throw new OverLimit(capacity <= 0 ? limits[name].seconds * 1000 : cost / rate);
-  const key = member.key ?? `member:${member.id}`;
-  // Requests read `now` before they wait on the row: a later one may commit first. A bucket never
-  // refills backwards (with a wide-open limit, a few ms backwards took a million tokens: Slow down
-  // for sign-ups sent at once from one address, whose bucket they share).
-  const [taken] = await sql.query(
-    `INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES ($1, $2, $3::float8 - $5, $4)
-     ON CONFLICT (key, name) DO UPDATE SET tokens = least($3::float8, b.tokens + greatest($4 - b.at, 0) * $6::float8) - $5, at = greatest(b.at, $4)
-     WHERE least($3::float8, b.tokens + greatest($4 - b.at, 0) * $6::float8) >= $5
-     RETURNING tokens`,
-    [key, name, capacity, now, cost, rate],
-  );
-  if (taken) return;
-  const [bucket] = await sql.query<{ have: unknown }>(
-    `SELECT least($3::float8, tokens + greatest($4 - at, 0) * $5::float8) AS have FROM rate_buckets WHERE key = $1 AND name = $2`,
-    [key, name, capacity, now, rate],
-  );
-  const have = Number(bucket?.have ?? 0);
-  throw new SlowDown(Math.max(1, (cost - have) / rate));
+  const one = takeOf(limits, name, member, cost, now);
+  if (one) await takeNow(sql, one);
 }
 
 /** Takes one of each limit `names` (the whole call's first SlowDown wins; call it in a transaction so nothing is kept). */
@@ -221,12 +241,45 @@ export async function takeAll(
   for (const name of names) await take(sql, limits, name, member, cost, now);
 }
 
-/** take() for a whole request (a push, a search): over the limit is 429 slow_down with Retry-After. */
-export async function takeForRequest(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1): Promise<void> {
+/** A request over a limit: 429 slow_down with Retry-After. */
+export const tooOften = (error: SlowDown) => refuse('slow_down', error.message, { 'retry-after': String(error.retryAfter) });
+
+/** Runs `taking`, answering a SlowDown as the request's 429 (tooOften). */
+async function forRequest<T>(taking: () => Promise<T> | T): Promise<T> {
   try {
-    await take(sql, limits, name, member, cost);
+    return await taking();
   } catch (error) {
-    if (error instanceof SlowDown) throw refuse('slow_down', error.message, { 'retry-after': String(error.retryAfter) });
+    if (error instanceof SlowDown) throw tooOften(error);
     throw error;
   }
+}
+
+/** take() for a whole request (a push, a search): over the limit is 429 slow_down with Retry-After. */
+export async function takeForRequest(sql: Sql, limits: Limits, name: LimitName, member: Limited, cost = 1): Promise<void> {
+  await forRequest(() => take(sql, limits, name, member, cost));
+}
+
+/** Takes `takes` (a request's, from requestTakes) one after another, as takeForRequest does each. */
+export async function takeAllForRequest(sql: Sql, takes: readonly Take[]): Promise<void> {
+  for (const one of takes) await forRequest(() => takeNow(sql, one));
+}
+
+/**
+ * The takes of a request's limits (`wanted`: each name with its cost, in order), to be taken
+ * together later: by takeAllForRequest, or with a like in its group commit (db/ops/like-batch.ts).
+ * One that can never pass is answered as takeForRequest answers it: those before it are taken, then 429.
+ */
+export async function requestTakes(sql: Sql, limits: Limits, member: Limited, wanted: readonly [LimitName, number][]): Promise<Take[]> {
+  const takes: Take[] = [];
+  for (const [name, cost] of wanted) {
+    try {
+      const one = takeOf(limits, name, member, cost);
+      if (one) takes.push(one);
+    } catch (error) {
+      if (!(error instanceof OverLimit)) throw error;
+      await takeAllForRequest(sql, takes);
+      throw tooOften(error);
+    }
+  }
+  return takes;
 }

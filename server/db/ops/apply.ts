@@ -5,7 +5,8 @@
 // waits, then answers `duplicate`), the definition runs over the SQL store, the op id is recorded
 // with what it was about, and the change number it took (if it changed anything) is announced on
 // ie_changes at commit. A refusal rolls everything back. Likes are the one exception: they join a
-// group commit (like-batch.ts), which tests/ops holds to the like definition.
+// group commit (like-batch.ts), which tests/ops holds to the like definition; it answers their
+// retries and takes their limits (and a one-like push's own) in the same statement.
 import { maySee, type Actor } from '../../../src/shared/post-rules';
 import { categorySeeGroups, memberGroupIds } from '../groups/categories';
 import { isSilencedAt } from '../../../src/shared/moderation';
@@ -22,9 +23,19 @@ import { toWireReply } from '../replies/reply-rows';
 import { toWireFlag } from '../flags/flag-rows';
 import type { Database, Priority, Sql } from '../storage/adapter';
 import { alreadyApplied, CHANGES_CHANNEL, duplicate, legacyCode, refused } from './answers';
-import { applyLike } from './like-batch';
+import { applyLike, type LikeTake } from './like-batch';
 import { logStaffAction } from '../staff/staff-log';
-import { OverLimit, SlowDown, takeAll, type Limits } from '../../lib/limits';
+import {
+  OverLimit,
+  SlowDown,
+  takeAll,
+  takeAllForRequest,
+  takeOf,
+  tooOften,
+  type LimitName,
+  type Limits,
+  type Take,
+} from '../../lib/limits';
 import { ChangeNumber, SqlStore } from './sql-store';
 
 /** An operation's answer, and the change number it took (null: it changed nothing, or that is not known here). */
@@ -54,13 +65,41 @@ interface About {
   replyId: string | null;
 }
 
-/** A like joins the next group commit (like-batch.ts): one ie_like_batch statement with the change_head lock. */
-async function like(db: Database, user: UserRow, op: OpOf<'like'>, count: number): Promise<Applied> {
+/**
+ * A like joins the next group commit (like-batch.ts): one ie_like_batch statement with the change_head
+ * lock, which takes its limits too (`flood`, its push's own when it is the push's one operation, then
+ * the like's: a like's count is as many likes, its cost). Over the push's limits: 429 (tooOften).
+ */
+async function like(
+  db: Database,
+  user: UserRow,
+  op: OpOf<'like'>,
+  count: number,
+  limits: { rules: Limits; names: readonly LimitName[] } | undefined,
+  flood: readonly Take[],
+): Promise<Applied> {
   const admin = user.role === 'admin';
-  const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count, admin, email: user.email });
+  const takes: LikeTake[] = flood.map((one) => ({ ...one, request: true }));
+  try {
+    if (limits)
+      for (const name of limits.names) {
+        const one = takeOf(limits.rules, name, user, count);
+        if (one) takes.push(one);
+      }
+  } catch (error) {
+    // More than the limit ever allows: refused over_limit, after the push's own limits, as before anything else.
+    if (!(error instanceof OverLimit)) throw error;
+    await takeAllForRequest(db, flood);
+    return { result: slowedDown(op, error), seq: null };
+  }
+  const outcome = await applyLike(db, { id: op.id, user: user.id, post: op.postId, count, admin, email: user.email, takes });
   if (outcome.row) {
-    const post = toWirePost((await withPolls(db, await withAuthors(db, [outcome.row]), user.email))[0]!, admin, user.email);
+    const post = toWirePost((await withPolls(db, [outcome.row], user.email))[0]!, admin, user.email);
     return { result: { id: op.id, status: 'applied', seq: post.seq, postId: post.id, post }, seq: post.seq };
+  }
+  if (outcome.code === 'slow_down') {
+    if (outcome.over.request) throw tooOften(outcome.slowDown);
+    return { result: slowedDown(op, outcome.slowDown), seq: null };
   }
   if (outcome.code === 'duplicate') return { result: await duplicate(db, user, op.id), seq: null };
   return { result: refused(op, outcome.code === 'not_approved' ? 'not_approved' : 'not_found'), seq: null };
@@ -107,7 +146,8 @@ async function answer(
 
 /**
  * Applies `op` for `user` at most once and answers applied, duplicate or refused with a reason (the
- * codes a device of `protocolVersion` understands).
+ * codes a device of `protocolVersion` understands). `flood`: its push's own limits (requestTakes),
+ * taken before it, or in its group commit when it is a like; over them it throws 429 (tooOften).
  */
 export async function applyOp(
   db: Database,
@@ -116,6 +156,7 @@ export async function applyOp(
   protocolVersion?: number,
   limits?: Limits,
   priority?: Priority,
+  flood: readonly Take[] = [],
 ): Promise<Applied> {
   const definition = definitionOf(op.type);
   let args: unknown;
@@ -124,27 +165,21 @@ export async function applyOp(
     args = definition.parse(op as never);
   } catch (error) {
     if (!(error instanceof OpRefusal)) throw error;
+    await takeAllForRequest(db, flood);
     return { result: refused(op, legacyCode(error.code, op.type, protocolVersion), error.reason), seq: null };
   }
+  // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the member's
+  // row here (a silence past its end no longer counts: isSilencedAt). It answers duplicates itself.
+  const silenced = definition.batched && silenceRefuses(definition, isSilencedAt(user, Date.now()));
+  if (definition.batched && !silenced)
+    return like(db, user, op as OpOf<'like'>, costOf(definition, args), limits && { rules: limits, names: definition.limits ?? [] }, flood);
+  await takeAllForRequest(db, flood);
   // Most retries are caught here, outside the write lock; the check inside it is the guarantee.
   if (await alreadyApplied(db, op.id)) return { result: await duplicate(db, user, op.id), seq: null };
+  if (silenced) return { result: refused(op, 'silenced'), seq: null };
   // Issue 63: while the admin requires it, a staff account without two-step verification does no staff work.
   if (definition.who === 'admin' && !user.totpEnabledAt && (await twoStepRequiredForStaff(db)))
     return { result: refused(op, 'two_step_required'), seq: null };
-  if (definition.batched) {
-    // The group commit runs no definition: the one rule of silence (rules.ts) is asked of the
-    // member's row here (a silence past its end no longer counts: isSilencedAt), and the like's limit
-    // taken before it joins (a like's count is as many likes: its cost).
-    if (silenceRefuses(definition, isSilencedAt(user, Date.now()))) return { result: refused(op, 'silenced'), seq: null };
-    const count = costOf(definition, args);
-    try {
-      if (limits) await takeAll(db, limits, definition.limits ?? [], user, count);
-    } catch (error) {
-      if (error instanceof SlowDown) return { result: slowedDown(op, error), seq: null };
-      throw error;
-    }
-    return like(db, user, op as OpOf<'like'>, count);
-  }
   return applyByDefinition(db, user, op, args, limits, priority);
 }
 

@@ -920,6 +920,115 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   // for a member the groups claim put in a group; NULL for an admin's. At each sign-in the claim takes
   // the member out of the groups it put them in and no longer lists; an admin's memberships stay.
   [`ALTER TABLE group_members ADD COLUMN source text`],
+  // 33: likes at raw speed with the limits on (issue 64, item 3). ie_take is the token bucket of
+  // server/lib/limits.ts in one statement: it takes `cost` tokens of the member's bucket (refilled
+  // by the time since its last take, never backwards, never above its capacity) and answers NULL, or
+  // takes nothing and answers how many tokens there are. The like batch takes, in the order the likes
+  // came, each like's limits with it (`takes`: the push's own limits first when the like is a push of
+  // its own, then the like's; the first refusal stops that like's takes): one commit for the likes and
+  // their limits instead of one each. A like refused over a limit answers `slow_down` with the limit
+  // (`slowed`) and the tokens it had (`have`) and changes nothing else; a like already recorded takes
+  // none of the like's limits (it answers duplicate). The rows stay locked until the batch commits, so
+  // two instances never both take the last token. Likes without `takes` (an older instance) take none.
+  [
+    `CREATE FUNCTION ie_take(p_key text, p_name text, p_capacity float8, p_now bigint, p_cost float8, p_rate float8)
+    RETURNS float8 LANGUAGE plpgsql AS $$
+    DECLARE v_have float8;
+    BEGIN
+      INSERT INTO rate_buckets AS b (key, name, tokens, at) VALUES (p_key, p_name, p_capacity - p_cost, p_now)
+      ON CONFLICT (key, name) DO UPDATE
+        SET tokens = least(p_capacity, b.tokens + greatest(p_now - b.at, 0) * p_rate) - p_cost, at = greatest(b.at, p_now)
+        WHERE least(p_capacity, b.tokens + greatest(p_now - b.at, 0) * p_rate) >= p_cost;
+      IF FOUND THEN RETURN NULL; END IF;
+      SELECT least(p_capacity, b.tokens + greatest(p_now - b.at, 0) * p_rate) INTO v_have
+      FROM rate_buckets b WHERE b.key = p_key AND b.name = p_name;
+      RETURN coalesce(v_have, 0);
+    END $$`,
+    `DROP FUNCTION ie_like_batch(jsonb)`,
+    `CREATE FUNCTION ie_like_batch(p_ops jsonb)
+    RETURNS TABLE (op_id uuid, code text, post jsonb, slowed text, have float8) LANGUAGE plpgsql AS $$
+    DECLARE v_seq bigint; v_first bigint; v_public boolean; v_payload text;
+      v_like jsonb; v_take jsonb; v_id uuid; v_have float8;
+      v_held uuid[] := '{}'; v_names text[] := '{}'; v_haves float8[] := '{}';
+    BEGIN
+      SELECT change_head.seq INTO v_seq FROM change_head FOR UPDATE;
+      v_first := v_seq;
+      FOR v_like IN SELECT e FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord) ORDER BY ord LOOP
+        v_id := (v_like->>'id')::uuid;
+        FOR v_take IN SELECT e FROM jsonb_array_elements(coalesce(v_like->'takes', '[]')) WITH ORDINALITY AS t(e, ord) ORDER BY ord LOOP
+          CONTINUE WHEN NOT coalesce((v_take->>'request')::boolean, false) AND EXISTS (SELECT 1 FROM ops o WHERE o.id = v_id);
+          v_have := ie_take(v_take->>'key', v_take->>'name', (v_take->>'capacity')::float8, (v_take->>'now')::bigint,
+            (v_take->>'cost')::float8, (v_take->>'rate')::float8);
+          IF v_have IS NOT NULL THEN
+            v_held := v_held || v_id;
+            v_names := v_names || (v_take->>'name');
+            v_haves := v_haves || v_have;
+            EXIT;
+          END IF;
+        END LOOP;
+      END LOOP;
+      RETURN QUERY
+      WITH everything AS (
+        SELECT (e->>'id')::uuid AS id, (e->>'user')::bigint AS uid, (e->>'post')::bigint AS pid, (e->>'count')::bigint AS n,
+          (e->>'admin')::boolean AS adm, e->>'email' AS email, ord
+        FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(e, ord)
+      ), input AS (
+        SELECT * FROM everything x WHERE x.id <> ALL (v_held)
+      ), seen AS (
+        SELECT i.id, i.pid,
+          (i.adm OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = p.category AND c.see_groups IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM group_members g WHERE g.user_id = i.uid AND g.in_group AND g.group_id = ANY(c.see_groups)))) AS sees,
+          p.status = 'approved' AS approved, (i.adm OR p.author_email = i.email) AS own
+        FROM input i JOIN posts p ON p.id = i.pid
+      ), allowed AS (
+        SELECT s.id, s.pid FROM seen s WHERE s.sees AND s.approved
+      ), likable AS (
+        SELECT p.id, v_seq + dense_rank() OVER (ORDER BY p.id) AS seq
+        FROM posts p WHERE p.id IN (SELECT pid FROM allowed)
+      ), claimed AS (
+        INSERT INTO ops (id, user_id, post_id, seq)
+        SELECT i.id, i.uid, i.pid, l.seq FROM input i JOIN likable l ON l.id = i.pid WHERE i.id IN (SELECT id FROM allowed)
+        ON CONFLICT (id) DO NOTHING RETURNING ops.id, ops.post_id
+      ), updated AS (
+        UPDATE posts p SET likes = p.likes + s.total, seq = l.seq
+        FROM (SELECT c.post_id, sum(i.n) AS total FROM claimed c JOIN input i ON i.id = c.id GROUP BY c.post_id) s
+        JOIN likable l ON l.id = s.post_id
+        WHERE p.id = s.post_id RETURNING p.*
+      )
+      SELECT i.id,
+        CASE WHEN h.hid IS NOT NULL THEN 'slow_down'
+             WHEN c.id IS NOT NULL THEN NULL
+             WHEN i.id IN (SELECT id FROM allowed) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM ops o WHERE o.id = i.id) THEN 'duplicate'
+             WHEN EXISTS (SELECT 1 FROM seen s WHERE s.id = i.id AND s.sees AND (s.approved OR s.own)) THEN 'not_approved'
+             ELSE 'not_found' END,
+        CASE WHEN c.id IS NOT NULL THEN (SELECT to_jsonb(u) FROM updated u WHERE u.id = i.pid) END,
+        h.hname, h.hhave
+      FROM everything i LEFT JOIN claimed c ON c.id = i.id
+        LEFT JOIN unnest(v_held, v_names, v_haves) AS h(hid, hname, hhave) ON h.hid = i.id
+      ORDER BY i.ord;
+      -- The posts updated above carry numbers above v_seq (no other post can: the head's row lock is
+      -- held); the numbers of posts whose likes were all duplicates stay unused, a gap pulls skip.
+      SELECT max(p.seq) INTO v_seq FROM posts p WHERE p.seq > v_seq;
+      IF v_seq IS NOT NULL THEN
+        UPDATE change_head SET seq = v_seq;
+        -- Who may see the liked posts (server/db/sync/audience.ts): everyone when one of them is in a
+        -- category everyone sees; else the admins, their categories' groups and their authors.
+        SELECT coalesce(bool_or(c.see_groups IS NULL), true) INTO v_public
+        FROM posts p LEFT JOIN categories c ON c.id = p.category WHERE p.seq > v_first;
+        v_payload := v_seq::text;
+        IF NOT v_public THEN
+          v_payload := v_seq::text || ' a'
+            || coalesce(' g:' || (SELECT string_agg(DISTINCT g, ',') FROM posts p JOIN categories c ON c.id = p.category
+                 CROSS JOIN LATERAL unnest(c.see_groups) g WHERE p.seq > v_first AND g ~ '^[A-Za-z0-9_-]+$'), '')
+            || coalesce(' u:' || (SELECT string_agg(DISTINCT u.id::text, ',') FROM posts p JOIN users u ON u.email = p.author_email
+                 WHERE p.seq > v_first), '');
+          IF length(v_payload) > 7000 THEN v_payload := v_seq::text; END IF;
+        END IF;
+        PERFORM pg_notify('ie_changes', v_payload);
+      END IF;
+    END $$`,
+  ],
 ];
 
 /**

@@ -12,7 +12,8 @@ import { applyOp } from '../../db/ops/apply';
 import type { ServerContext } from '../../context';
 import { databaseUnavailable } from '../../plugins/errors';
 import { memberOf } from '../../plugins/session';
-import { takeForRequest } from '../../lib/limits';
+import { requestTakes, takeAllForRequest } from '../../lib/limits';
+import { HttpError } from '../../lib/http-error';
 
 /** A push of more operations than this runs them as background work (db/storage/adapter.ts, Priority). */
 const BULK_PUSH = 10;
@@ -21,11 +22,20 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
   app.post('/api/ops', { bodyLimit: 1024 * 1024, schema: { body: pushRequestSchema } }, async (request) => {
     const member = memberOf(request);
     const { ops } = request.body as PushRequest;
-    // A flood is answered as a whole, before anything is applied: 429 with when to try again.
+    // A flood is answered as a whole, before anything is applied: 429 with when to try again. A
+    // push of one operation takes these limits with it (a like's group commit takes them with the
+    // like: no commit of their own); a longer one takes them first. Each step waits through a
+    // database away for a moment (ctx.patiently).
     const patiently = ctx.patiently(request);
     const limits = await patiently(() => ctx.memberLimits.current());
-    await patiently(() => takeForRequest(ctx.db, limits, 'pushes_per_10_seconds', member));
-    await patiently(() => takeForRequest(ctx.db, limits, 'operations_per_minute', member, ops.length));
+    const flood = await patiently(() =>
+      requestTakes(ctx.db, limits, member, [
+        ['pushes_per_10_seconds', 1],
+        ['operations_per_minute', ops.length],
+      ]),
+    );
+    const alone = ops.length === 1;
+    if (!alone) await patiently(() => takeAllForRequest(ctx.db, flood));
     const results: ServerOpResult[] = [];
     // A change number at or past every change the push made: each applied op's own, and the head
     // this instance has heard of; a duplicate's is not known here, so then the database's head.
@@ -36,12 +46,15 @@ export default async function pushRoutes(app: FastifyInstance, ctx: ServerContex
     const priority = { background: ops.length > BULK_PUSH };
     for (const op of ops) {
       try {
-        const { result, seq } = await patiently(() => applyOp(ctx.db, member, op, request.protocolVersion, limits, priority));
+        const { result, seq } = await patiently(() =>
+          applyOp(ctx.db, member, op, request.protocolVersion, limits, priority, alone ? flood : []),
+        );
         results.push(result);
         if (seq !== null) cursor = Math.max(cursor, seq);
         if (result.status === 'duplicate') duplicates = true;
       } catch (error) {
-        if (databaseUnavailable(error)) throw error;
+        // The push over its own limits (429), or the database unreachable (503): the whole push is answered so.
+        if (databaseUnavailable(error) || error instanceof HttpError) throw error;
         // The adapters' DatabaseError carries no parameters, and the logger redacts them too.
         request.log.error({ err: error, op: op.type }, 'an operation failed');
         results.push({ id: op.id, status: 'failed', code: 'server_error', reason: ERRORS.server_error.message });
