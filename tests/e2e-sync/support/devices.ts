@@ -2,7 +2,7 @@
 // localStorage and cookies), on a phone or tablet viewport, talking to the same real server.
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { nameFromEmail } from '../../../src/shared/post-rules';
-import { waitForSignUpToken } from '../../server/support/mail-folder';
+import { signUpOutcome } from '../../server/support/mail-folder';
 import { ADMIN_PASSWORD, mailDirsOf, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -52,8 +52,10 @@ export async function ensureAccount(page: Page, email: string, password: string,
       const name = `${named}${attempt > 1 ? ` ${attempt}` : ''}`;
       const answer = await api.post('/api/session', { data: { mode: 'signup', email, password, name } });
       if (answer.ok()) {
-        // An address that has an account gets no link (its owner is told instead): nothing to make.
-        const token = await waitForSignUpToken(mailDirs, email, 5_000, since).catch(() => undefined);
+        // An address that has an account gets no link (its owner is told instead, at most once an
+        // hour): nothing to make. A link is waited for up to 30 s: a busy CI machine's outbox took more
+        // than the 5 s once waited here, the account was never made, and Sign In was refused.
+        const token = await signUpOutcome(mailDirs, email, 30_000, since);
         if (token) {
           const confirmed = await api.post('/api/email/confirm', { data: { token, password } });
           if (!confirmed.ok() && confirmed.status() !== 410) throw new Error(`cannot make the account ${email}: ${await confirmed.text()}`);
@@ -77,6 +79,15 @@ export async function signIn(page: Page, email: string, password: string, name?:
   await ensureAccount(page, email, password, name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  // The server's answer, to say why when no welcome comes (a refusal's toast leaves after 5 s).
+  const answered = page
+    .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/session', {
+      timeout: 30_000,
+    })
+    .then(
+      async (response) => `${response.status()} ${(await response.text().catch(() => '')).slice(0, 200)}`,
+      () => 'no answer',
+    );
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Logged in successfully!' }))
     .toBeVisible()
@@ -93,7 +104,7 @@ export async function signIn(page: Page, email: string, password: string, name?:
         )
         .catch(() => []);
       throw new Error(
-        `${email} was not welcomed on ${page.url()}; the toasts said "${said.trim() || 'nothing'}"; the form's fields: ${fields.join(', ') || 'none'}`,
+        `${email} was not welcomed on ${page.url()}; the toasts said "${said.trim() || 'nothing'}"; the form's fields: ${fields.join(', ') || 'none'}; POST /api/session: ${await answered}`,
         { cause: error },
       );
     });

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { waitForSignUpToken } from '../../../scripts/mail-folder.mjs';
 
-export { signUpTokenIn, waitForSignUpToken } from '../../../scripts/mail-folder.mjs';
+export { signUpAttemptIn, signUpOutcome, signUpTokenIn, waitForSignUpToken } from '../../../scripts/mail-folder.mjs';
 
 type Send<A> = (method: string, path: string, payload?: unknown) => Promise<A>;
 
