@@ -137,6 +137,7 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
 
   const matrix: [string, (client: Client) => Promise<{ status: number; outcome?: string }>, Record<Role, string>][] = [
     ['GET /api/health', async (c) => c.request('GET', '/api/health'), { visitor: '200', member: '200', other: '200', admin: '200' }],
+    ['GET /api/ready', async (c) => c.request('GET', '/api/ready'), { visitor: '200', member: '200', other: '200', admin: '200' }],
     ['GET /api/session', async (c) => c.request('GET', '/api/session'), { visitor: '401', member: '200', other: '200', admin: '200' }],
     ['GET /api/events', async (c) => c.request('GET', '/api/events'), { visitor: '401', member: 'skip', other: 'skip', admin: 'skip' }],
     ['GET /api/changes', async (c) => c.pull(), { visitor: '401', member: '200', other: '200', admin: '200' }],
