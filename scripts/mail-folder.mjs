@@ -51,15 +51,30 @@ export function signUpAttemptIn(mailDir, email, since = 0) {
   return false;
 }
 
-/** Waits (up to `timeoutMs`) for a sign-up link to `email` in `mailDir` written since `since`; throws when none comes. */
-export async function waitForSignUpToken(mailDir, email, timeoutMs = 15_000, since = 0) {
+/**
+ * Reads `mailDir` every 50 ms until the sign-up link to `email` (written since `since`) comes, and
+ * returns its token; `stop` ends the wait early (undefined), and so does `timeoutMs` (`onTimeout`).
+ */
+async function pollSignUpToken(mailDir, email, { timeoutMs, since, stop = () => false, onTimeout }) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const token = signUpTokenIn(mailDir, email, since);
     if (token) return token;
-    if (Date.now() > until) throw new Error(`no sign-up link to ${email} in ${[mailDir].flat().join(', ')}`);
+    if (stop()) return undefined;
+    if (Date.now() > until) return onTimeout();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits (up to `timeoutMs`) for a sign-up link to `email` in `mailDir` written since `since`; throws when none comes. */
+export function waitForSignUpToken(mailDir, email, timeoutMs = 15_000, since = 0) {
+  return pollSignUpToken(mailDir, email, {
+    timeoutMs,
+    since,
+    onTimeout: () => {
+      throw new Error(`no sign-up link to ${email} in ${[mailDir].flat().join(', ')}`);
+    },
+  });
 }
 
 /**
@@ -67,12 +82,11 @@ export async function waitForSignUpToken(mailDir, email, timeoutMs = 15_000, sin
  * address has an account (the owner was told) or, that mail being sent at most once an hour, when
  * no link came within `timeoutMs`.
  */
-export async function signUpOutcome(mailDir, email, timeoutMs = 30_000, since = 0) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const token = signUpTokenIn(mailDir, email, since);
-    if (token) return token;
-    if (signUpAttemptIn(mailDir, email, since) || Date.now() > until) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function signUpOutcome(mailDir, email, timeoutMs = 30_000, since = 0) {
+  return pollSignUpToken(mailDir, email, {
+    timeoutMs,
+    since,
+    stop: () => signUpAttemptIn(mailDir, email, since),
+    onTimeout: () => undefined,
+  });
 }

@@ -42,6 +42,24 @@ function run(command, args, env = {}) {
   return { ok: child.status === 0, seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * Runs a command without waiting for it. `keep`: its output is kept, to print once it ends (for a
+ * check run beside another, whose output goes to the terminal as it comes).
+ */
+function runAside(command, args, { env = {}, keep = false } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (keep) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, output }));
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -50,33 +68,45 @@ function readJson(file) {
   }
 }
 
-function step(name, fn) {
-  console.log(`\n━━ ${name} ━━`);
-  const result = fn();
+/** Prints a check's line and keeps its result for the summary. */
+function finish(name, result) {
   results.push({ name, ...result });
   const counts = result.passed + result.failed > 1 ? ` (${result.passed} passed, ${result.failed} failed)` : '';
   console.log(`━━ ${name}: ${result.failed === 0 ? 'ok' : 'FAILED'}${counts} in ${result.seconds.toFixed(1)} s`);
   return result.failed === 0;
 }
 
+function step(name, fn) {
+  console.log(`\n━━ ${name} ━━`);
+  return finish(name, fn());
+}
+
 const single = (outcome) => ({ passed: outcome.ok ? 1 : 0, failed: outcome.ok ? 0 : 1, seconds: outcome.seconds });
 
-function vitest(config, output) {
-  const outcome = run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+const vitestArgs = (config, output) => [
+  'vitest',
+  'run',
+  '--config',
+  config,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${output}`,
+];
+
+/** A Vitest run's counts from its JSON report (one failure more when it failed without a failed case). */
+function vitestCounts(outcome, output) {
   const report = readJson(output);
   if (!report) return { passed: 0, failed: 1, seconds: outcome.seconds };
   const failed = report.numFailedTests + (outcome.ok || report.numFailedTests > 0 ? 0 : 1);
   return { passed: report.numPassedTests, failed, seconds: outcome.seconds };
 }
 
-function playwright(args, output) {
-  const started = Date.now();
-  const chromium = ensureChromium();
-  if (!chromium.ok) {
-    console.error(chromium.message);
-    return { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
-  }
-  const outcome = run('npx', ['playwright', 'test', ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium.path });
+function vitest(config, output) {
+  return vitestCounts(run('npx', vitestArgs(config, output)), output);
+}
+
+/** A Playwright run's counts from its JSON report. */
+function playwrightCounts(outcome, output) {
   const report = readJson(output);
   if (!report?.stats) return { passed: 0, failed: 1, seconds: outcome.seconds };
   const { expected, unexpected, flaky } = report.stats;
@@ -84,18 +114,25 @@ function playwright(args, output) {
   return { passed: expected, failed, seconds: outcome.seconds };
 }
 
-/** Runs a command with its output kept, to print once it ends (for two checks run side by side). */
-function runKept(command, args) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { env: process.env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => (output += `${error.message}\n`));
-    child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, output }));
-  });
+/** Playwright's arguments and environment, or the reason Chromium cannot be had. */
+function playwrightRun(args, output) {
+  const chromium = ensureChromium();
+  if (!chromium.ok) return { error: chromium.message };
+  return { args: ['playwright', 'test', ...args], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: output, CHROMIUM_PATH: chromium.path } };
 }
+
+function playwright(args, output) {
+  const started = Date.now();
+  const how = playwrightRun(args, output);
+  if (how.error) {
+    console.error(how.error);
+    return { passed: 0, failed: 1, seconds: (Date.now() - started) / 1000 };
+  }
+  return playwrightCounts(run('npx', how.args, how.env), output);
+}
+
+/** Runs a command with its output kept, to print once it ends (for two checks run side by side). */
+const runKept = (command, args) => runAside(command, args, { keep: true });
 
 // The type check and lint run side by side (each is mostly one thread; together they take the
 // longer one's time, about 40 s, instead of 75 s); each one's output is printed under its own step.
@@ -112,24 +149,61 @@ for (const [name, outcome] of [
     return single(outcome);
   });
 step('Unit tests', () => vitest('vitest.config.ts', `${OUT}/unit.json`));
-step('Server tests (PGlite and PostgreSQL)', () => {
-  try {
-    ensurePostgres();
-  } catch (error) {
-    console.error(error.message);
-    return { passed: 0, failed: 1, seconds: 0 };
-  }
-  return vitest('vitest.server.config.ts', `${OUT}/server.json`);
-});
 const built = step('Build', () => single(run('npm', ['run', '--silent', 'build'])));
 if (built) {
   step('Build tests', () => vitest('vitest.build.config.ts', `${OUT}/build.json`));
   step('End-to-end tests (Chromium)', () => playwright([], `${OUT}/e2e.json`));
-  // Several devices (browser contexts) against the real server: each spec starts its own.
-  step('Multi-device tests (Chromium and the server)', () => playwright(['-c', 'playwright.sync.config.ts'], `${OUT}/e2e-sync.json`));
 } else {
   results.push({ name: 'Build tests and end-to-end tests', passed: 0, failed: 1, seconds: 0 });
   console.log('━━ Build failed: build tests and end-to-end tests were not run.');
+}
+await serverAndDevices();
+
+/**
+ * The server tests, and beside them the multi-device tests (several browser contexts against the
+ * real server: each spec starts its own). Each leaves much of the two cores idle: the server tests
+ * wait on PGlite's thread, PostgreSQL and server processes, the multi-device cases on live streams
+ * and devices coming back online. One after the other they took 659 s + 841 s of stop 69's CI.
+ * Side by side, each takes fewer workers than alone, so that together they ask about the two cores
+ * and no more: the server tests one file at a time (about 1.2 times as long as two at a time), the
+ * multi-device tests two spec files at a time (938 s for the stage alone in an earlier CI, about 0.6
+ * of the cores). A loaded machine is what makes a multi-device case miss its bounds. The server
+ * tests' output is printed once they end, the multi-device tests' as it comes.
+ */
+async function serverAndDevices() {
+  console.log(`\n━━ Server tests (PGlite and PostgreSQL)${built ? ', beside the multi-device tests (Chromium and the server)' : ''} ━━`);
+  let server;
+  try {
+    ensurePostgres();
+    const output = `${OUT}/server.json`;
+    server = runAside('npx', [...vitestArgs('vitest.server.config.ts', output), ...(built ? ['--maxWorkers=1'] : [])], { keep: true }).then(
+      (outcome) => ({
+        outcome,
+        counts: vitestCounts(outcome, output),
+      }),
+    );
+  } catch (error) {
+    console.error(error.message);
+    server = Promise.resolve({ outcome: { output: '' }, counts: { passed: 0, failed: 1, seconds: 0 } });
+  }
+  let devices;
+  if (built) {
+    const output = `${OUT}/e2e-sync.json`;
+    const how = playwrightRun(['-c', 'playwright.sync.config.ts'], output);
+    devices = how.error
+      ? Promise.resolve({ error: how.error, counts: { passed: 0, failed: 1, seconds: 0 } })
+      : runAside('npx', how.args, { env: { SYNC_E2E_WORKERS: process.env.SYNC_E2E_WORKERS ?? '2', ...how.env } }).then((outcome) => ({
+          counts: playwrightCounts(outcome, output),
+        }));
+  }
+  const [serverDone, devicesDone] = await Promise.all([server, devices]);
+  if (devicesDone) {
+    if (devicesDone.error) console.error(devicesDone.error);
+    finish('Multi-device tests (Chromium and the server)', devicesDone.counts);
+  }
+  console.log('\n━━ Server tests (PGlite and PostgreSQL): their output ━━');
+  process.stdout.write(serverDone.outcome.output);
+  finish('Server tests (PGlite and PostgreSQL)', serverDone.counts);
 }
 
 const passed = results.reduce((sum, result) => sum + result.passed, 0);

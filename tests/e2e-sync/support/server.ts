@@ -100,7 +100,9 @@ export async function startServer({
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A bound, not a wait: a start takes 1–3 s here, but CI runs the server tests beside these specs
+  // (scripts/test.mjs), and a PGlite start on two busy cores once took over 60 s.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
     const healthy = await fetch(`${url}/api/health`).then(
@@ -110,7 +112,7 @@ export async function startServer({
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+      throw new Error(`the server did not answer /api/health within 180 s:\n${output}`);
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
