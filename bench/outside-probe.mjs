@@ -92,6 +92,8 @@ function watchFirstArticle() {
   const check = () => {
     if (seen.article !== 0 || !document.querySelector('article :is(h1, h2, h3, h4)')) return;
     seen.article = -1;
+    // Painted from the snapshot (src/boot/forum-snapshot.ts) or by the app.
+    seen.via = document.querySelector('#forum-snapshot article') ? 'snapshot' : 'app';
     observer.disconnect();
     requestAnimationFrame(() => (seen.article = performance.now()));
   };
@@ -115,11 +117,30 @@ const pageSettled = (page) =>
       }),
   );
 
+/** How each timed /forum was painted, in order (snapshot or app). */
+const vias = [];
+const phases = [];
+
 async function reopen(page, cdp, rate) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await page.goto(`${BASE}/forum`);
   await page.waitForFunction(() => window.__probe?.article > 0, undefined, { timeout: 60_000 });
-  const ms = await page.evaluate(() => window.__probe.article);
+  const { article: ms, via } = await page.evaluate(() => window.__probe);
+  vias.push(via);
+  // Where the time went: the worker's start, its answer, the document parsed (Navigation Timing).
+  phases.push(
+    await page.evaluate(() => {
+      const entry = performance.getEntriesByType('navigation')[0];
+      const at = (value) => Math.round(value);
+      return {
+        workerStart: at(entry.workerStart),
+        responseStart: at(entry.responseStart),
+        responseEnd: at(entry.responseEnd),
+        domInteractive: at(entry.domInteractive),
+        article: at(window.__probe.article),
+      };
+    }),
+  );
   await pageSettled(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   return ms;
@@ -250,6 +271,8 @@ try {
     firstForumMs: Math.round(first),
     reopen1xMs: at1x.map(Math.round),
     reopen4xMs: at4x.map(Math.round),
+    phases: { first: phases[0], at1x: phases.slice(1, 1 + REOPENS), at4x: phases.slice(1 + REOPENS) },
+    paintedBy: { first: vias[0], at1x: vias.slice(1, 1 + REOPENS), at4x: vias.slice(1 + REOPENS) },
     likeOtherTabMs: likes.map(Math.round),
     searchKeyMs: keys.map(Math.round),
     summary: {
