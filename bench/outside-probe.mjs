@@ -19,6 +19,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
+import { traceSummary } from './trace-summary.mjs';
 
 const PORT = Number(process.env.PROBE_PORT ?? 4510);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -30,6 +31,8 @@ const LIKES = 20;
 const KEYS = 25;
 const MEMBER = 'probe.member@example.com';
 const PASSWORD = 'probe-pass-4510';
+// PROBE_TRACE=<file.md>: the last 1x reopen is traced and where its main-thread time went is written there.
+const TRACE_OUT = process.env.PROBE_TRACE;
 const OUT = BEFORE ? 'bench/probe-results-before.json' : 'bench/probe-results.json';
 const log = (...parts) => console.log(`[probe ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -121,8 +124,28 @@ const pageSettled = (page) =>
 const vias = [];
 const phases = [];
 
-async function reopen(page, cdp, rate) {
+/** A Chromium trace (devtools.timeline) of `work`, through the page's CDP session. */
+async function traced(cdp, work) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing,loading,v8.execute', transferMode: 'ReportEvents' });
+  const result = await work();
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', collect);
+  return { result, events };
+}
+
+async function reopen(page, cdp, rate, trace = false) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (trace) {
+    const { result, events } = await traced(cdp, () => reopen(page, cdp, rate));
+    writeFileSync(TRACE_OUT, traceSummary(events, result));
+    log(`trace of a /forum reopen at ${rate}x (${result.toFixed(0)} ms): ${TRACE_OUT}`);
+    return result;
+  }
   await page.goto(`${BASE}/forum`);
   await page.waitForFunction(() => window.__probe?.article > 0, undefined, { timeout: 60_000 });
   const { article: ms, via } = await page.evaluate(() => window.__probe);
@@ -244,7 +267,7 @@ try {
   const first = await reopen(page, cdp, 1);
   log(`first /forum after sign-in: ${first.toFixed(0)} ms`);
   const at1x = [];
-  for (let i = 0; i < REOPENS; i += 1) at1x.push(await reopen(page, cdp, 1));
+  for (let i = 0; i < REOPENS; i += 1) at1x.push(await reopen(page, cdp, 1, TRACE_OUT !== undefined && i === REOPENS - 1));
   log(`/forum again, 1x: ${at1x.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   const at4x = [];
   for (let i = 0; i < REOPENS; i += 1) at4x.push(await reopen(page, cdp, 4));

@@ -4,12 +4,13 @@ import { applyExternalPostsChange, mirrorIsCurrent, writeMirrorNow } from '../..
 import { META_KEYS } from '../../../../src/db/contracts';
 import { db } from '../../../../src/db/storage/schema';
 import { hashStringInSlices } from '../../../../src/db/storage/hash';
+import type * as HashModule from '../../../../src/db/storage/hash';
 import { likePost } from '../../../../src/db/likes/likes';
 import { makePost, signInAsMember, storePosts } from '../../factories';
 
 // Counts the hashes taken: a start with an unchanged copy of this build must take none.
 vi.mock('../../../../src/db/storage/hash', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../src/db/storage/hash')>();
+  const original = await importOriginal<typeof HashModule>();
   return { ...original, hashStringInSlices: vi.fn(original.hashStringInSlices) };
 });
 const hashes = vi.mocked(hashStringInSlices);
