@@ -121,10 +121,23 @@ registerRoute(new NavigationRoute((options) => shell(options), { denylist: [/^\/
 // Its cookie goes too (Cookie Store API, where the browser has it in workers): the next snapshot
 // gets a new token. Activation waits at most SNAPSHOT_DROP_MS for that (the pages' reload after an
 // update waits for activation); until it is done, /forum is served without a snapshot.
+// The very first worker of this origin replaces no build: the snapshot the pages kept until now
+// was taken by this build (its stylesheet and its cookie's token are checked before any paint), and
+// dropping it sent the next reopens of /forum down the slow path (issue 64). A worker stopped
+// between install and activate forgets this and drops, as before.
 const SNAPSHOT_DROP_MS = 3_000;
 let droppingSnapshot = false;
+let replacesNoWorker = false;
+
+self.addEventListener('install', () => {
+  replacesNoWorker = self.registration.active === null;
+});
 
 self.addEventListener('activate', (event) => {
+  if (replacesNoWorker) {
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   const cookies = (self as unknown as { cookieStore?: { delete(name: string): Promise<void> } }).cookieStore;
   droppingSnapshot = true;
   const drop = Promise.allSettled([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE)]).then(() => {

@@ -10,7 +10,7 @@ import { isOwnCopy, NOTHING_IMPORTED, type LegacyImportResult } from './read';
 
 export { NOTHING_IMPORTED, type LegacyImportResult };
 
-/** importLegacyPosts (import.ts), its code loaded only when the copy holds something to bring in (read and hashed once). */
+/** importLegacyPosts (import.ts), its code loaded only when the copy holds something to bring in (this build's own copy is known by its last character, without a hash). */
 export async function importLegacyPostsAtStart(onProgress?: (progress: MergeProgress) => void): Promise<LegacyImportResult> {
   const raw = readLocal(POSTS_KEY);
   if (typeof raw !== 'string') return NOTHING_IMPORTED;

@@ -11,7 +11,16 @@ import { dedupePosts, mergePosts, type MergeProgress } from '../posts/merge';
 import { countChange, nextRev } from '../storage/revisions';
 import { recentlyRemovedPosts } from '../storage/removals';
 import type { Post } from '../types';
-import { isOwnCopy, keepCorruptAside, NOTHING_IMPORTED, parseMirror, readList, report, type LegacyImportResult } from './read';
+import {
+  endsAsOwnCopy,
+  isOwnCopy,
+  keepCorruptAside,
+  NOTHING_IMPORTED,
+  parseMirror,
+  readList,
+  report,
+  type LegacyImportResult,
+} from './read';
 import { queueMirrorOperations } from '../sync/mirror-ops';
 
 export { NOTHING_IMPORTED, type LegacyImportResult };
@@ -77,7 +86,7 @@ function changesBetween(before: Post[], after: Post[]): { added: Post[]; deltas:
 /**
  * Applies a `posts` value written by another tab or an older build: the difference between the
  * old and the new value reaches IndexedDB once (however many tabs see the event). Values this
- * build wrote itself are recognised by their hash and ignored. `markStale` is called when the
+ * build wrote itself are recognised by their end (or, older ones, by their hash) and ignored. `markStale` is called when the
  * copy must be rewritten from IndexedDB (it was removed, or holds unreadable data).
  */
 export async function applyExternalPostsChange(
@@ -89,6 +98,9 @@ export async function applyExternalPostsChange(
     markStale();
     return;
   }
+  // This build's own copy (another tab's mirror write, from the same IndexedDB): known by its end,
+  // without hashing 4 MB.
+  if (endsAsOwnCopy(newValue)) return;
   const newHash = await hashStringInSlices(newValue);
   if ((await readList(META_KEYS.mirrorOwnWrites)).includes(newHash)) return;
   const after = parseMirror(newValue);

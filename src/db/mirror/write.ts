@@ -9,7 +9,7 @@ import { hashStringInSlices } from '../storage/hash';
 import { pagesByKey } from '../storage/paging';
 import { toPost } from '../posts/post-codec';
 import { readChangeCount } from '../storage/revisions';
-import { isOwnCopy, keepCorruptAside, parseMirror, readList } from './read';
+import { endsAsOwnCopy, isOwnCopy, keepCorruptAside, OWN_COPY_END, parseMirror, readList } from './read';
 
 /** The most characters of JSON the mirror may hold; past it, it keeps the newest posts that fit. */
 export const MIRROR_BUDGET_CHARS = 4_000_000;
@@ -85,13 +85,15 @@ export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<Mirr
     const current = readLocal(POSTS_KEY);
     if (current === undefined) return null;
     let count = parts.length;
-    let json = `[${parts.join(',')}]`;
+    // Ended with OWN_COPY_END, so a later start knows the copy for this build's own without reading it through.
+    let json = `[${parts.join(',')}]${OWN_COPY_END}`;
     if (json !== current) {
       // Before replacing a value this build did not write, make sure it is not unreadable data
       // that must be kept aside (parsing 4 MB only when the value is not our own copy).
       const foreign = current !== null && !(await isOwnCopy(current));
       if (foreign && parseMirror(current).kind === 'corrupt' && !(await keepCorruptAside(current))) return null;
       for (;;) {
+        // The digest too: a tab still running the previous version of this build knows copies only by it.
         const digest = await hashStringInSlices(json);
         const latest = await readList(META_KEYS.mirrorOwnWrites);
         await db.meta.put({ key: META_KEYS.mirrorOwnWrites, value: [...latest, digest].slice(-32) });
@@ -100,7 +102,7 @@ export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<Mirr
         if (!isQuotaError(written.error) || count === 0) return null;
         // Other keys took part of the quota: keep fewer of the newest posts and try again.
         count = Math.floor(count * 0.75);
-        json = `[${parts.slice(0, count).join(',')}]`;
+        json = `[${parts.slice(0, count).join(',')}]${OWN_COPY_END}`;
       }
     }
     const stats: MirrorStats = { count, total, chars: json.length, writtenAt: Date.now(), changes, skipped };
@@ -111,14 +113,15 @@ export async function writeMirrorNow(budget = MIRROR_BUDGET_CHARS): Promise<Mirr
 
 /**
  * True when `posts` already holds what IndexedDB holds: no write since the last mirror write
- * (the write counter matches) and the stored value is the one written then. Costs two small
- * reads, so a start with nothing to do does no work.
+ * (the write counter matches) and the stored value is the one written then (its length, and
+ * the end this build's copies have). Costs two small reads, so a start with nothing to do does no work.
  */
 export async function mirrorIsCurrent(): Promise<boolean> {
   const [stats, changes] = await db.transaction('r', db.meta, async () => [await readMirrorStats(), await readChangeCount()] as const);
   if (!stats || stats.changes !== changes) return false;
   const current = readLocal(POSTS_KEY);
-  return typeof current === 'string' && current.length === stats.chars;
+  // A copy without the end this build writes now (one written before it did) is rewritten once.
+  return typeof current === 'string' && current.length === stats.chars && endsAsOwnCopy(current);
 }
 
 /** What the compatibility copy holds, as of its last write (null before the first one). */
