@@ -115,7 +115,10 @@ try {
       await makeMember(base, MEMBER);
       results.modes.connected = report('connected', await trip(browser, base, MEMBER));
     } finally {
+      // The data folder goes once the server has closed its database.
+      const exited = new Promise((done) => server.once('exit', done));
       server.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
