@@ -163,7 +163,6 @@ function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
   return rows;
 }
 
-
 /** Due to be sent now: waiting, and not held (a deletion within its Undo window). */
 const isDue = (row: OutboxRow, now: number) => isWaiting(row) && !(row.holdUntil !== undefined && row.holdUntil > now);
 
