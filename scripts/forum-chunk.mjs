@@ -17,7 +17,8 @@ export const FORUM_CHUNK = 'forum-core';
 /** The operations' runner and definitions, loaded at the first operation (src/db/ops/run-later.ts): one chunk too. */
 export const RUNNER_CHUNK = 'runner';
 const RUNNER_ROOT = 'src/db/ops/run.ts';
-const SIGN_IN = 'src/pages/login.tsx';
+/** The sign-in page and what its Sign In runs (sync/auth.ts): the way to /forum (issue 64, item 2). */
+const SIGN_IN = ['src/pages/login.tsx', 'src/sync/auth.ts'];
 
 /** The app's entry and the roots of the forum's code, relative to the project. */
 const ENTRY = 'src/main.tsx';
@@ -67,9 +68,13 @@ export function forumChunkGroup(root) {
         for (const id of initial) forum.delete(id);
         for (const path of FORUM_ROOTS) forum.delete(root + path);
         chunkOf = new Map([...forum].map((id) => [id, FORUM_CHUNK]));
-        // The runner's chunk leaves out what the sign-in page imports (its forms' validation): that
-        // page would load the runner with it.
-        const signIn = staticClosure(context, root, [root + SIGN_IN]);
+        // The runner's chunk leaves out what the sign-in page and its Sign In import (the forms'
+        // validation, the count of operations waiting): they would load the runner with them.
+        const signIn = staticClosure(
+          context,
+          root,
+          SIGN_IN.map((path) => root + path),
+        );
         const runner = [...staticClosure(context, root, [root + RUNNER_ROOT])].filter(
           (id) => !initial.has(id) && !chunkOf.has(id) && !signIn.has(id),
         );

@@ -68,7 +68,10 @@ function ProtectedShell({ user }: { user: Session }) {
   // first trip to the forum fetched, for screens many never open.
   useEffect(() => afterFirstPosts(3_000, () => void import('../pages/forum')), []);
   useEffect(() => preloadRunnerOnIntent(), []);
-  useEffect(() => preloadRunnerUncached(), []);
+  // Without a service worker the runner loads while the network is there, but after the forum's
+  // first posts (or 3 s on another screen): fetched at start it came before them on a busy machine,
+  // 13 KB gzip on the way from /login to /forum (issue 64, item 2).
+  useEffect(() => afterFirstPosts(3_000, () => preloadRunnerUncached()), []);
 
   // Log out sends what is queued first; what could not be sent is named and the member may stay.
   const [unsent, setUnsent] = useState(0);

@@ -15,8 +15,8 @@ export const authMethodsSchema = z.object({
 });
 export type AuthMethods = z.infer<typeof authMethodsSchema>;
 
-/** The single sign-on button's words: "Sign in with {label}". */
-export const ssoButtonWords = (label: string): string => `Sign in with ${label}`;
+// The single sign-on button's words live in a file without zod, for /login (issue 64, item 2).
+export { ssoButtonWords } from './sign-in-words';
 
 // Two-step verification's constants live in a file without zod, for the screens.
 export { RECOVERY_CODE_COUNT, TOTP } from './two-step-rules';

@@ -4,10 +4,9 @@
 
 import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
-import { countWaiting } from '../db/ops/outbox';
+import { countWaiting } from '../db/ops/outbox-waiting';
 import { offlineSession, hasVerifier, rememberVerifier, forgetVerifierForTwoStep, usesTwoStep } from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
-import { switchMember } from '../db/sync/member-switch';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
@@ -54,7 +53,9 @@ async function signInOffline(request: SessionRequest): Promise<Session> {
  * sign-in: the sync's own switch runs before anything is sent or pulled.
  */
 async function holdOnlyWhatTheyMaySee(session: Session): Promise<void> {
-  await switchMember(session).catch(() => undefined);
+  // Loaded here, not with this file: the switch's restore of queued posts brings the operations'
+  // rules, which /login and the forum's first posts do not need (issue 64, item 2).
+  await import('../db/sync/member-switch').then(({ switchMember }) => switchMember(session)).catch(() => undefined);
 }
 
 async function throughServer(given: SyncApi | undefined, request: SessionRequest): Promise<Session> {

@@ -9,6 +9,9 @@ import { definitionOf, type OpType } from '../../shared/ops/registry';
 import type { Session } from '../types';
 import { isConnectedDevice } from './sync-meta';
 import { newOperationId } from './uuid';
+import { countWaiting, isWaiting } from './outbox-waiting';
+
+export { countWaiting };
 
 /**
  * The `postId` of an outbox row that is about no post (`readNotifications`, `setTheme`, `rename`):
@@ -160,20 +163,8 @@ function cutAtDependency(rows: OutboxRow[]): OutboxRow[] {
   return rows;
 }
 
-/** Still to be sent: not yet applied by the server, and not set aside. */
-const isWaiting = (row: OutboxRow) => row.ackCursor === undefined && !row.setAside;
-
 /** Due to be sent now: waiting, and not held (a deletion within its Undo window). */
 const isDue = (row: OutboxRow, now: number) => isWaiting(row) && !(row.holdUntil !== undefined && row.holdUntil > now);
-
-/**
- * How many operations are waiting to be sent (for one member, or for everyone). A held deletion
- * counts: the server does not know of it yet.
- */
-export function countWaiting(email?: string): Promise<number> {
-  const rows = email ? db.outbox.where('email').equals(email) : db.outbox.toCollection();
-  return rows.filter(isWaiting).count();
-}
 
 /** When the first held operation of `email` falls due (ms since the epoch), or undefined when none is held. */
 export async function nextHoldEnd(email: string, now = Date.now()): Promise<number | undefined> {

@@ -17,7 +17,8 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 import { useMode } from '../../hooks/use-mode';
 import { ERRORS, isErrorCode, messageOf, titleOf } from '../../shared/errors';
 import { LIMITS } from '../../shared/post-rules';
-import { ssoButtonWords, type SsoPending } from '../../shared/sign-in';
+import type { SsoPending } from '../../shared/sign-in';
+import { ssoButtonWords } from '../../shared/sign-in-words';
 
 /** The toast after a password sign-in that linked the organisation's account (`/login?sso=link`). */
 export const SSO_LINKED_TOAST = {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
-import { markFirstPostsShown, whenIdle } from '../../db/storage/idle';
+import { afterFirstPosts, markFirstPostsShown } from '../../db/storage/idle';
 import { searchApprovedPostIds, warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
@@ -63,10 +63,9 @@ export function useApprovedPosts(
   // Counting 100,000 index entries would hold up the first page's read: count once it is shown.
   const browseTotal = useApprovedCount(category, !query && firstPageShown);
 
-  // Build the search index in the background once the forum is on screen.
-  useEffect(() => {
-    return whenIdle(() => warmSearchIndex(), 3_000);
-  }, []);
+  // Build the search index in the background once the forum's first posts are on screen (or 3 s):
+  // started at once, its worker's script came before them on a busy machine (issue 64, item 2).
+  useEffect(() => afterFirstPosts(3_000, () => warmSearchIndex(), 3_000), []);
   // Start-up work that can wait (reading the legacy copy) waits for this mark.
   useEffect(() => {
     if (firstPageShown) markFirstPostsShown();
