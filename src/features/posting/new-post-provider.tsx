@@ -8,9 +8,10 @@ import { afterFirstPosts } from '../../db/storage/idle';
 import type { NewPostModalProps } from './new-post-modal';
 
 // The posting code loads on the first hover, focus or click of New Post (or Edit), and otherwise
-// once the first posts are painted and the browser is idle: fetched on the click, a new member's
-// first New Post waited 1.2-1.4 s for it on a busy 2-core machine (bench/first-visits.mjs), while
-// the hover before a click is too short to fetch it.
+// once the first posts are painted and the browser is idle (or 500 ms later: a busy machine is
+// seldom idle, and its fetch and compile are mostly off the page's thread): fetched on the click,
+// a new member's first New Post waited 1.2-2.6 s for it on a busy 2-core machine
+// (bench/first-visits.mjs), while the hover before a click is too short to fetch it.
 type ModalComponent = ComponentType<NewPostModalProps>;
 let loadedModal: ModalComponent | undefined;
 const loadModal = () =>
@@ -20,6 +21,8 @@ const loadModal = () =>
   });
 /** How long the posting code waits for the first posts before it loads anyway (a screen without a list). */
 const PRELOAD_AFTER_MS = 3_000;
+/** How long it then waits for the browser to be idle, at most. */
+const PRELOAD_IDLE_MS = 500;
 const LazyModal = lazy(() => loadModal().then((module) => ({ default: module.NewPostModal })));
 
 /**
@@ -71,7 +74,7 @@ export function NewPostProvider({ email, children }: { email: string; children: 
   const preload = useCallback(() => {
     void loadModal();
   }, []);
-  useEffect(() => afterFirstPosts(PRELOAD_AFTER_MS, preload), [preload]);
+  useEffect(() => afterFirstPosts(PRELOAD_AFTER_MS, preload, PRELOAD_IDLE_MS), [preload]);
   const controls = useMemo(() => ({ open, edit, preload }), [open, edit, preload]);
   return (
     <NewPostContext.Provider value={controls}>
