@@ -4,8 +4,11 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { noteMailFolder, openLimits, serveFlags, Session } from './server/harness.mjs';
 
-/** Starts dist-server/server.js (or `script`) on 127.0.0.1:`port` as `npm start` does; throws when it does not come up. */
-export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js' }) {
+/**
+ * Starts dist-server/server.js (or `script`, serving `distDir`: an older build's copy, say) on
+ * 127.0.0.1:`port` as `npm start` does; throws when it does not come up.
+ */
+export async function startBenchServer({ port, dataDir, adminPassword, script = 'dist-server/server.js', distDir = 'dist' }) {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...serveFlags(), resolve(script)], {
     env: {
@@ -14,7 +17,7 @@ export async function startBenchServer({ port, dataDir, adminPassword, script = 
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: adminPassword,
-      DIST_DIR: resolve('dist'),
+      DIST_DIR: resolve(distDir),
       LOG_LEVEL: 'warn',
     },
     stdio: 'inherit',

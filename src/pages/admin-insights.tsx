@@ -2,6 +2,8 @@ import '../features/insights/insights.scss';
 import { AdminSubpage } from '../components/admin-subpage';
 import { InsightsScreen } from '../features/insights/insights-screen';
 
+export { preloadCharts } from '../features/insights/chart';
+
 /** Admins: how the forum and its moderation are doing. */
 export function AdminInsightsPage() {
   return (

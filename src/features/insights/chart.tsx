@@ -21,8 +21,25 @@ interface ChartProps {
   labelHeading: string;
 }
 
-// uPlot (and its stylesheet) load with the first chart, in their own chunk: only /admin/insights has charts.
-const loadUPlot = () => Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => m.default);
+// uPlot (and its stylesheet) in their own chunk: only /admin/insights has charts. Loaded once, from
+// the route as the page's code arrives (preloadCharts) or with the first chart; a failed load is
+// tried again by the next chart.
+let uPlotLoading: Promise<typeof uPlot> | undefined;
+const loadUPlot = () => {
+  uPlotLoading ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+    ([m]) => m.default,
+    (error: unknown) => {
+      uPlotLoading = undefined;
+      throw error;
+    },
+  );
+  return uPlotLoading;
+};
+
+/** Starts loading the charts' code, while the screen fetches its figures (a failure is the chart's to show). */
+export function preloadCharts(): void {
+  loadUPlot().catch(() => undefined);
+}
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#0d6efd';
 

@@ -29,7 +29,7 @@ import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/
 import type { Attachment } from '../../shared/attachments';
 import './new-post-modal.scss';
 
-interface NewPostModalProps {
+export interface NewPostModalProps {
   email: string;
   show: boolean;
   onHide: () => void;

@@ -1,13 +1,39 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { EditablePost } from '../../db/posts/editing';
 import { NewPostContext } from './new-post-context';
 import { useSilence } from '../../hooks/use-silenced';
 import { useToast } from '../../components/toast/toast-context';
 import { ERRORS, silenceMessage } from '../../shared/errors';
+import { afterFirstPosts } from '../../db/storage/idle';
+import type { NewPostModalProps } from './new-post-modal';
 
-// The posting code loads on demand: on the first hover, focus or click of New Post (or Edit).
-const loadModal = () => import('./new-post-modal');
-const NewPostModal = lazy(() => loadModal().then((module) => ({ default: module.NewPostModal })));
+// The posting code loads on the first hover, focus or click of New Post (or Edit), and otherwise
+// once the first posts are painted and the browser is idle (or 500 ms later: a busy machine is
+// seldom idle, and its fetch and compile are mostly off the page's thread): fetched on the click,
+// a new member's first New Post waited 1.2-2.6 s for it on a busy 2-core machine
+// (bench/first-visits.mjs), while the hover before a click is too short to fetch it.
+type ModalComponent = ComponentType<NewPostModalProps>;
+let loadedModal: ModalComponent | undefined;
+const loadModal = () =>
+  import('./new-post-modal').then((module) => {
+    loadedModal = module.NewPostModal;
+    return module;
+  });
+/** How long the posting code waits for the first posts before it loads anyway (a screen without a list). */
+const PRELOAD_AFTER_MS = 3_000;
+/** How long it then waits for the browser to be idle, at most. */
+const PRELOAD_IDLE_MS = 500;
+const LazyModal = lazy(() => loadModal().then((module) => ({ default: module.NewPostModal })));
+
+/**
+ * The modal: at once when its code is here (a lazy one shows nothing for a frame, and React then
+ * holds its fallback up to 300 ms more), else when it arrives. Decided once per mount, so the form
+ * is never remounted when the code comes.
+ */
+function NewPostModal(props: NewPostModalProps) {
+  const [Modal] = useState<ModalComponent>(() => loadedModal ?? LazyModal);
+  return <Modal {...props} />;
+}
 
 /**
  * Owns the New Post modal, available from the forum header on every protected screen; the same
@@ -48,6 +74,7 @@ export function NewPostProvider({ email, children }: { email: string; children: 
   const preload = useCallback(() => {
     void loadModal();
   }, []);
+  useEffect(() => afterFirstPosts(PRELOAD_AFTER_MS, preload, PRELOAD_IDLE_MS), [preload]);
   const controls = useMemo(() => ({ open, edit, preload }), [open, edit, preload]);
   return (
     <NewPostContext.Provider value={controls}>
