@@ -3,18 +3,22 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
-import { usePagedLiveQuery } from '../../../src/hooks/use-paged-live-query';
+import { usePagedLiveQuery, type PageRange } from '../../../src/hooks/use-paged-live-query';
+import type { PostRow } from '../../../src/db/storage/schema';
 import { makePost, storePosts } from '../factories';
 
 afterEach(cleanup);
 
-const newest = (category: string) => (limit: number) =>
-  db.posts
-    .orderBy('id')
-    .reverse()
-    .filter((post) => post.category === category)
-    .limit(limit)
-    .toArray();
+// A page of the category's rows, newest first (the hook's PageRange: after a row, through a row or up to a limit).
+const newest =
+  (category: string) =>
+  ({ after, through, limit = Infinity }: PageRange<PostRow>) =>
+    db.posts
+      .orderBy('id')
+      .reverse()
+      .filter((post) => post.category === category && (!after || post.id < after.id) && (!through || post.id >= through.id))
+      .limit(limit)
+      .toArray();
 
 describe('usePagedLiveQuery', () => {
   it('reads the first page, then one page more on loadMore, and knows when there is no more', async () => {
