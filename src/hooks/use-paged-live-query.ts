@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { liveQuery, type Subscription } from 'dexie';
 import { PAGE_SIZE } from '../db/posts/posts';
+import { watchRead } from '../db/storage/live-read';
 
 export interface PagedList<T> {
   /** The rows read so far; `undefined` while the first page loads. */
@@ -83,11 +83,7 @@ function rowsOf<T>(state: PagesState<T>): T[] | undefined {
  * search, another category) starts again from the first page (its first screen first); a new
  * `revision` reads again, as one page, the rows that were shown.
  */
-export function usePagedLiveQuery<T>(
-  read: (page: PageRange<T>) => Promise<T[]>,
-  key: string,
-  options: PagedOptions = {},
-): PagedList<T> {
+export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>, key: string, options: PagedOptions = {}): PagedList<T> {
   const { pageSize = PAGE_SIZE, total, revision } = options;
   const first = Math.min(options.firstScreen ?? pageSize, pageSize);
   const [state, setState] = useState<PagesState<T>>(() => ({ key, revision, pages: [{ id: ++lastPageId, limit: first }], answers: {} }));
@@ -106,7 +102,7 @@ export function usePagedLiveQuery<T>(
   // Each page's live read, started once and ended when the page leaves (a new key) or grows (a new limit).
   const latestRead = useRef(read);
   const latestPages = useRef(current.pages);
-  const reads = useRef(new Map<string, Subscription>());
+  const reads = useRef(new Map<string, () => void>());
   useEffect(() => {
     latestRead.current = read;
   });
@@ -114,9 +110,9 @@ export function usePagedLiveQuery<T>(
   useEffect(() => {
     latestPages.current = pages;
     const wanted = new Set(pages.map(readOf));
-    for (const [name, subscription] of reads.current)
+    for (const [name, stop] of reads.current)
       if (!wanted.has(name)) {
-        subscription.unsubscribe();
+        stop();
         reads.current.delete(name);
       }
     for (const page of pages) {
@@ -131,20 +127,21 @@ export function usePagedLiveQuery<T>(
       const ours = (previous: PagesState<T>) => previous.pages.some((one) => one.id === id && one.limit === limit);
       reads.current.set(
         name,
-        liveQuery(() => latestRead.current(range())).subscribe({
-          next: (rows) =>
+        watchRead(
+          () => latestRead.current(range()),
+          (rows) =>
             setState((previous) =>
               ours(previous) ? { ...previous, answers: { ...previous.answers, [id]: { rows, limit } }, held: undefined } : previous,
             ),
-          error: (error: unknown) => setState((previous) => (ours(previous) ? { ...previous, error: { value: error } } : previous)),
-        }),
+          (error) => setState((previous) => (ours(previous) ? { ...previous, error: { value: error } } : previous)),
+        ),
       );
     }
   }, [pages]);
   useEffect(() => {
     const open = reads.current;
     return () => {
-      for (const subscription of open.values()) subscription.unsubscribe();
+      for (const stop of open.values()) stop();
       open.clear();
     };
   }, []);

@@ -108,7 +108,10 @@ function approvedCollection(category: CategoryFilter) {
 /** Approved posts, newest first, in the category (exact; `All` disables it), a page of them. Search is search/client.ts. */
 export function listApprovedPosts({ category = 'All', ...page }: ApprovedPostsQuery = {}): Promise<Post[]> {
   return run(() =>
-    (category === 'All' ? newestPage('[status+id]', ['approved'], page) : newestPage('[status+category+id]', ['approved', category], page)).toArray(),
+    (category === 'All'
+      ? newestPage('[status+id]', ['approved'], page)
+      : newestPage('[status+category+id]', ['approved', category], page)
+    ).toArray(),
   );
 }
 

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { usePagedLiveQuery, type PageRange } from '../../../src/hooks/use-paged-live-query';
 import type { PostRow } from '../../../src/db/storage/schema';
+import { listApprovedPosts } from '../../../src/db/posts/posts';
+import type { Post } from '../../../src/db/types';
 import { makePost, storePosts } from '../factories';
 
 afterEach(cleanup);
@@ -113,5 +115,103 @@ describe('usePagedLiveQuery', () => {
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.items?.map((post) => post.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]));
     expect(result.current.hasMore).toBe(false);
+  });
+});
+
+// Issue 64: at a million posts each older page re-read the whole grown list. Each read of the real
+// index (listApprovedPosts) is logged with the rows it returned: a page added reads that page alone,
+// and a change inside a page read earlier re-reads that page alone.
+describe('usePagedLiveQuery, pages added and never re-read whole', () => {
+  const approved = (count: number) => Array.from({ length: count }, (_, i) => makePost({ id: i + 1, likes: 0 }));
+
+  function logged() {
+    const reads: { range: PageRange<Post>; ids: number[] }[] = [];
+    const read = async (range: PageRange<Post>) => {
+      const rows = await listApprovedPosts({ category: 'All', ...range });
+      reads.push({ range, ids: rows.map((row) => row.id) });
+      return rows;
+    };
+    return { reads, read };
+  }
+
+  async function fivePages(read: (range: PageRange<Post>) => Promise<Post[]>) {
+    const rendered = renderHook(() => usePagedLiveQuery(read, 'all', { pageSize: 10 }));
+    const { result } = rendered;
+    await waitFor(() => expect(result.current.items).toHaveLength(10));
+    for (let page = 2; page <= 5; page += 1) {
+      act(() => result.current.loadMore());
+      await waitFor(() => expect(result.current.items).toHaveLength(page * 10));
+    }
+    return rendered;
+  }
+
+  it('each loadMore reads the next page only, after the last row shown', async () => {
+    await storePosts(...approved(100));
+    const { reads, read } = logged();
+    const { result } = renderHook(() => usePagedLiveQuery(read, 'all', { pageSize: 10 }));
+    await waitFor(() => expect(result.current.items).toHaveLength(10));
+    for (let page = 2; page <= 5; page += 1) {
+      const before = reads.length;
+      const last = result.current.items!.at(-1)!;
+      act(() => result.current.loadMore());
+      await waitFor(() => expect(result.current.items).toHaveLength(page * 10));
+      expect(result.current.loadingMore).toBe(false);
+      // One read of ten rows, after the last row shown: no page read before is read again.
+      expect(reads.slice(before).map(({ range, ids }) => [range.after?.id, ids.length])).toEqual([[last.id, 10]]);
+    }
+    expect(result.current.items!.map((post) => post.id)).toEqual(Array.from({ length: 50 }, (_, i) => 100 - i));
+    expect(reads.reduce((sum, { ids }) => sum + ids.length, 0)).toBe(50);
+    expect(result.current.hasMore).toBe(true);
+  });
+
+  it('a like in an older page shows, and re-reads that page alone', async () => {
+    await storePosts(...approved(100));
+    const { reads, read } = logged();
+    const { result } = await fivePages(read);
+    const before = reads.length;
+    // Post 75 is on the third page (100–91, 90–81, 80–71, …).
+    await db.posts.update(75, { likes: 7 });
+    await waitFor(() => expect(result.current.items!.find((post) => post.id === 75)?.likes).toBe(7));
+    const again = reads.slice(before);
+    expect(again.length).toBeGreaterThan(0);
+    for (const { range, ids } of again) {
+      expect([range.after?.id, range.through?.id]).toEqual([81, 71]);
+      expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => 80 - i));
+    }
+    expect(result.current.items).toHaveLength(50);
+  });
+
+  it('a new post at the top and a removal in an older page change the list there, and no row moves or goes missing', async () => {
+    await storePosts(...approved(100));
+    const { reads, read } = logged();
+    const { result } = await fivePages(read);
+    await storePosts(makePost({ id: 101 }));
+    await waitFor(() => expect(result.current.items![0]!.id).toBe(101));
+    await db.posts.delete(65);
+    await waitFor(() => expect(result.current.items!.some((post) => post.id === 65)).toBe(false));
+    const expected = [101, ...Array.from({ length: 50 }, (_, i) => 100 - i).filter((id) => id !== 65)];
+    expect(result.current.items!.map((post) => post.id)).toEqual(expected);
+    // The next page still starts after the last row shown.
+    const before = reads.length;
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(expected.length + 10));
+    expect(reads.slice(before).map(({ range, ids }) => [range.after?.id, ids[0], ids.length])).toEqual([[51, 50, 10]]);
+  });
+
+  it('older rows stored below the end (a page from the server) are read as the next page', async () => {
+    await storePosts(...Array.from({ length: 15 }, (_, i) => makePost({ id: 100 + i })));
+    const { read } = logged();
+    const { result } = renderHook(() => usePagedLiveQuery(read, 'all', { pageSize: 10 }));
+    await waitFor(() => expect(result.current.items).toHaveLength(10));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(15));
+    expect(result.current.hasMore).toBe(false);
+    await storePosts(...Array.from({ length: 30 }, (_, i) => makePost({ id: 50 + i })));
+    // The last page, not full, takes in the rows below it up to its size; Load more then reads after them.
+    await waitFor(() => expect(result.current.items).toHaveLength(20));
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(30));
+    expect(result.current.items!.slice(14, 16).map((post) => post.id)).toEqual([100, 79]);
   });
 });
