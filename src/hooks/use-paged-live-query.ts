@@ -59,7 +59,12 @@ interface PagesState<T> {
 }
 
 let lastPageId = 0;
-const readOf = (page: Page<unknown>) => `${page.id}:${page.limit}`;
+/**
+ * A page's live read: a new one when the page grows, and when the list goes past it (its range
+ * fixed): an answer read with its limit just before may hold rows past its end that the next page
+ * reads too, and it must not be shown.
+ */
+const readOf = (page: Page<unknown>) => `${page.id}:${page.limit}:${page.through === undefined ? 'open' : 'closed'}`;
 
 /** The rows of the pages read so far, in order, up to the first page not read yet. */
 function rowsOf<T>(state: PagesState<T>): T[] | undefined {
@@ -101,14 +106,12 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
 
   // Each page's live read, started once and ended when the page leaves (a new key) or grows (a new limit).
   const latestRead = useRef(read);
-  const latestPages = useRef(current.pages);
   const reads = useRef(new Map<string, () => void>());
   useEffect(() => {
     latestRead.current = read;
   });
   const { pages } = current;
   useEffect(() => {
-    latestPages.current = pages;
     const wanted = new Set(pages.map(readOf));
     for (const [name, stop] of reads.current)
       if (!wanted.has(name)) {
@@ -118,17 +121,13 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
     for (const page of pages) {
       const name = readOf(page);
       if (reads.current.has(name)) continue;
-      const { id, limit } = page;
-      // The page's bounds as they are now: a page the list went past reads its fixed range.
-      const range = (): PageRange<T> => {
-        const now = latestPages.current.find((one) => one.id === id) ?? page;
-        return now.through === undefined ? { after: now.after, limit } : { after: now.after, through: now.through };
-      };
-      const ours = (previous: PagesState<T>) => previous.pages.some((one) => one.id === id && one.limit === limit);
+      const { id, limit, after, through } = page;
+      const range: PageRange<T> = through === undefined ? { after, limit } : { after, through };
+      const ours = (previous: PagesState<T>) => previous.pages.some((one) => readOf(one) === name);
       reads.current.set(
         name,
         watchRead(
-          () => latestRead.current(range()),
+          () => latestRead.current(range),
           (rows) =>
             setState((previous) =>
               ours(previous) ? { ...previous, answers: { ...previous.answers, [id]: { rows, limit } }, held: undefined } : previous,
@@ -183,7 +182,7 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
         // Not read yet, or read empty: the same page grows (there is no row to read after).
         if (!answer || answer.limit < open.limit || end === undefined)
           return { ...previous, pages: [...previous.pages.slice(0, -1), { ...open, limit: Math.max(open.limit, pageSize) + pageSize }] };
-        // The open page closes on its last row (its read goes on, over that range) and the next page reads after it.
+        // The open page closes on its last row (read again over that range) and the next page reads after it.
         return {
           ...previous,
           pages: [...previous.pages.slice(0, -1), { ...open, through: end }, { id: ++lastPageId, after: end, limit: pageSize }],
