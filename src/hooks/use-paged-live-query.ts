@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../db/posts/posts';
+import { watchRead } from '../db/storage/live-read';
 
 export interface PagedList<T> {
   /** The rows read so far; `undefined` while the first page loads. */
@@ -10,6 +10,17 @@ export interface PagedList<T> {
   /** True while a larger page asked for with loadMore is being read. */
   loadingMore: boolean;
   loadMore: () => void;
+}
+
+/**
+ * The rows of one page, in the list's order: those after `after` (none: from the list's start), and
+ * either through `through` (included: a page the list has gone past, whose bounds stay fixed) or at
+ * most `limit` (the list's last page, which grows into what lies below it).
+ */
+export interface PageRange<T> {
+  after?: T;
+  through?: T;
+  limit?: number;
 }
 
 interface PagedOptions {
@@ -25,49 +36,175 @@ interface PagedOptions {
   revision?: unknown;
 }
 
+/** A page of the list: `id` names its live read, which `limit` changes (a new read) and `through` does not. */
+interface Page<T> extends PageRange<T> {
+  id: number;
+  limit: number;
+}
+
+/** A page's rows, and the limit they were read with (a page asked to grow is loading until it is met). */
+interface Answer<T> {
+  rows: T[];
+  limit: number;
+}
+
+interface PagesState<T> {
+  key: string;
+  revision: unknown;
+  pages: Page<T>[];
+  answers: Readonly<Record<number, Answer<T>>>;
+  /** After a new revision: the rows shown before it, kept on screen until its first read answers. */
+  held?: T[];
+  error?: { value: unknown };
+}
+
+let lastPageId = 0;
 /**
- * A live, growing list: the first page is read through an index, each "load more" reads one page
- * more, and any change to the rows on screen (in this tab or another) re-renders them. A new
- * `key` (another search, another category) starts again from the first page (its first screen first).
+ * A page's live read: a new one when the page grows, and when the list goes past it (its range
+ * fixed): an answer read with its limit just before may hold rows past its end that the next page
+ * reads too, and it must not be shown.
  */
-export function usePagedLiveQuery<T>(read: (limit: number) => Promise<T[]>, key: string, options: PagedOptions = {}): PagedList<T> {
+const readOf = (page: Page<unknown>) => `${page.id}:${page.limit}:${page.through === undefined ? 'open' : 'closed'}`;
+
+/** The rows of the pages read so far, in order, up to the first page not read yet. */
+function rowsOf<T>(state: PagesState<T>): T[] | undefined {
+  if (!state.answers[state.pages[0]!.id]) return state.held;
+  const rows: T[] = [];
+  for (const page of state.pages) {
+    const answer = state.answers[page.id];
+    if (!answer) break;
+    rows.push(...answer.rows);
+  }
+  return rows;
+}
+
+/**
+ * A live, growing list read a page at a time (issue 64): each "load more" reads the next page only,
+ * after the last row shown, and adds it to what is on screen; the pages already read are not read
+ * again. Each page is a live query of its own over its own range of rows: a change to a row (in this
+ * tab or another: a like, an edit, a removal, a new post at the top) re-reads the page that holds
+ * it, and no other. Once the list goes past a page, that page's range is fixed (through its last
+ * row), so a row added or removed inside it never moves rows between pages. A new `key` (another
+ * search, another category) starts again from the first page (its first screen first); a new
+ * `revision` reads again, as one page, the rows that were shown.
+ */
+export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>, key: string, options: PagedOptions = {}): PagedList<T> {
   const { pageSize = PAGE_SIZE, total, revision } = options;
   const first = Math.min(options.firstScreen ?? pageSize, pageSize);
-  const [page, setPage] = useState({ key, limit: first });
-  const limit = page.key === key ? page.limit : first;
-  if (page.key !== key) setPage({ key, limit: first });
-  const result = useLiveQuery(async () => ({ key, limit, rows: await read(limit) }), [key, limit, revision]);
-  const current = result?.key === key ? result : undefined;
+  const [state, setState] = useState<PagesState<T>>(() => ({ key, revision, pages: [{ id: ++lastPageId, limit: first }], answers: {} }));
+  let current = state;
+  if (state.key !== key) {
+    current = { key, revision, pages: [{ id: ++lastPageId, limit: first }], answers: {} };
+    setState(current);
+  } else if (!Object.is(state.revision, revision)) {
+    // New search results: the rows shown are read again, as one page as long as what was shown.
+    const shown = rowsOf(state);
+    current = { key, revision, pages: [{ id: ++lastPageId, limit: Math.max(shown?.length ?? 0, first) }], answers: {}, held: shown };
+    setState(current);
+  }
+  if (current.error) throw current.error.value;
+
+  // Each page's live read, started once and ended when the page leaves (a new key) or grows (a new limit).
+  const latestRead = useRef(read);
+  const reads = useRef(new Map<string, () => void>());
+  useEffect(() => {
+    latestRead.current = read;
+  });
+  const { pages } = current;
+  useEffect(() => {
+    const wanted = new Set(pages.map(readOf));
+    for (const [name, stop] of reads.current)
+      if (!wanted.has(name)) {
+        stop();
+        reads.current.delete(name);
+      }
+    for (const page of pages) {
+      const name = readOf(page);
+      if (reads.current.has(name)) continue;
+      const { id, limit, after, through } = page;
+      const range: PageRange<T> = through === undefined ? { after, limit } : { after, through };
+      const ours = (previous: PagesState<T>) => previous.pages.some((one) => readOf(one) === name);
+      reads.current.set(
+        name,
+        watchRead(
+          () => latestRead.current(range),
+          (rows) =>
+            setState((previous) =>
+              ours(previous) ? { ...previous, answers: { ...previous.answers, [id]: { rows, limit } }, held: undefined } : previous,
+            ),
+          (error) => setState((previous) => (ours(previous) ? { ...previous, error: { value: error } } : previous)),
+        ),
+      );
+    }
+  }, [pages]);
+  useEffect(() => {
+    const open = reads.current;
+    return () => {
+      for (const stop of open.values()) stop();
+      open.clear();
+    };
+  }, []);
+
+  const items = useMemo(() => rowsOf(current), [current]);
+  const last = pages[pages.length - 1]!;
+  const lastAnswer = current.answers[last.id];
+  const firstAnswer = current.answers[pages[0]!.id];
+
   // The first screen is on screen: read the rest of the first page.
-  const firstScreenShown = current !== undefined && current.limit < pageSize;
+  const firstScreenShown = pages.length === 1 && firstAnswer !== undefined && firstAnswer.limit < pageSize;
+  const firstId = pages[0]!.id;
   useEffect(() => {
     if (!firstScreenShown) return undefined;
     // After the frame that paints it (rAF runs before the paint, the task after it).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() =>
-        setPage((previous) => (previous.key === key && previous.limit < pageSize ? { key, limit: pageSize } : previous)),
+        setState((previous) => {
+          const [page, ...rest] = previous.pages;
+          return rest.length === 0 && page!.id === firstId && page!.limit < pageSize
+            ? { ...previous, pages: [{ ...page!, limit: pageSize }] }
+            : previous;
+        }),
       );
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [firstScreenShown, key, pageSize]);
+  }, [firstScreenShown, firstId, pageSize]);
+
   const loadMore = useCallback(
-    () => setPage((previous) => ({ key: previous.key, limit: Math.max(previous.limit, pageSize) + pageSize })),
+    () =>
+      setState((previous) => {
+        const open = previous.pages[previous.pages.length - 1]!;
+        const answer = previous.answers[open.id];
+        const end = answer?.rows[answer.rows.length - 1];
+        // Not read yet, or read empty: the same page grows (there is no row to read after).
+        if (!answer || answer.limit < open.limit || end === undefined)
+          return { ...previous, pages: [...previous.pages.slice(0, -1), { ...open, limit: Math.max(open.limit, pageSize) + pageSize }] };
+        // The open page closes on its last row (read again over that range) and the next page reads after it.
+        return {
+          ...previous,
+          pages: [...previous.pages.slice(0, -1), { ...open, through: end }, { id: ++lastPageId, after: end, limit: pageSize }],
+        };
+      }),
     [pageSize],
   );
+
   // While only the first screen is read, "more" waits for the whole page (no Load more for a frame).
   // A total below the rows read is behind them (rows just stored, not counted yet): until it catches
   // up, a full read means there may be more, so the list's end does not yet offer what lies beyond it.
-  const counted = total !== undefined && current !== undefined && total >= current.rows.length;
-  const more =
-    current !== undefined && current.limit >= pageSize && (counted ? current.limit < total : current.rows.length >= current.limit);
+  const shown = items?.length ?? 0;
+  const counted = total !== undefined && total >= shown;
+  // While a page added by loadMore is read, the page before it says whether there is more (the
+  // button stays, loading, instead of the list's end showing for a moment).
+  const basis = lastAnswer ?? (pages.length > 1 ? current.answers[pages[pages.length - 2]!.id] : undefined);
+  const full = basis !== undefined && basis.rows.length >= basis.limit && (pages.length > 1 || basis.limit >= pageSize);
+  const more = full && (!counted || shown < total);
   return {
-    items: current?.rows,
+    items,
     hasMore: more,
-    loadingMore: current !== undefined && current.limit < limit && limit > pageSize,
+    loadingMore: (pages.length > 1 || last.limit > pageSize) && (lastAnswer === undefined || lastAnswer.limit < last.limit),
     loadMore,
   };
 }

@@ -19,9 +19,27 @@ export { maySee } from '../../shared/post-rules';
 /** How many posts a list shows before the user asks for more. */
 export const PAGE_SIZE = 20;
 
-export interface ApprovedPostsQuery {
+export interface ApprovedPostsQuery extends PageBounds {
   category?: CategoryFilter;
+}
+
+/**
+ * One page of a list (the paged live query's PageRange): the rows after `after` in the list's order,
+ * through `through` (included) when given, else at most `limit`.
+ */
+export interface PageBounds {
+  after?: { id: number };
+  through?: { id: number };
   limit?: number;
+}
+
+/** One page of a newest-first list read through the compound index `[...prefix, id]`: only that page's rows are read. */
+function newestPage(index: string, prefix: readonly unknown[], { after, through, limit = PAGE_SIZE }: PageBounds) {
+  const rows = db.posts
+    .where(index)
+    .between([...prefix, through?.id ?? Dexie.minKey], [...prefix, after?.id ?? Dexie.maxKey], true, false)
+    .reverse();
+  return through ? rows : rows.limit(limit);
 }
 
 const run = withDataErrors;
@@ -87,9 +105,14 @@ function approvedCollection(category: CategoryFilter) {
     : db.posts.where('[status+category+id]').between(['approved', category, Dexie.minKey], ['approved', category, Dexie.maxKey]);
 }
 
-/** Approved posts, newest first, in the category (exact; `All` disables it). Search is search/client.ts. */
-export function listApprovedPosts({ category = 'All', limit = PAGE_SIZE }: ApprovedPostsQuery = {}): Promise<Post[]> {
-  return run(() => approvedCollection(category).reverse().limit(limit).toArray());
+/** Approved posts, newest first, in the category (exact; `All` disables it), a page of them. Search is search/client.ts. */
+export function listApprovedPosts({ category = 'All', ...page }: ApprovedPostsQuery = {}): Promise<Post[]> {
+  return run(() =>
+    (category === 'All'
+      ? newestPage('[status+id]', ['approved'], page)
+      : newestPage('[status+category+id]', ['approved', category], page)
+    ).toArray(),
+  );
 }
 
 /** How many approved posts the category holds (no search). */
@@ -108,8 +131,8 @@ export type ReviewedPost = Post & Required<PostReview>;
 const withReason = (rows: PostRow[]): ReviewedPost[] => rows.map((row) => ({ ...row, reason: row.reason ?? null }));
 
 /** A member's posts of every status, newest first (exact authorEmail match), each with its reason. */
-export async function listPostsByAuthor(email: string, limit = PAGE_SIZE): Promise<ReviewedPost[]> {
-  return withReason(await run(() => authorCollection(email).reverse().limit(limit).toArray()));
+export async function listPostsByAuthor(email: string, page: PageBounds = {}): Promise<ReviewedPost[]> {
+  return withReason(await run(() => newestPage('[authorEmail+id]', [email], page).toArray()));
 }
 
 /**
@@ -141,8 +164,11 @@ function pendingCollection() {
 }
 
 /** Posts waiting for review, oldest first as a queue is fair (each with its reason: null while pending). */
-export async function listPendingPosts(limit = PAGE_SIZE): Promise<ReviewedPost[]> {
-  return withReason(await run(() => pendingCollection().limit(limit).toArray()));
+export async function listPendingPosts({ after, through, limit = PAGE_SIZE }: PageBounds = {}): Promise<ReviewedPost[]> {
+  const rows = db.posts
+    .where('[status+id]')
+    .between(['pending', after?.id ?? Dexie.minKey], ['pending', through?.id ?? Dexie.maxKey], after === undefined, true);
+  return withReason(await run(() => (through ? rows : rows.limit(limit)).toArray()));
 }
 
 /** How many posts wait for review: one count of the `[status+id]` index, live on every write and pull. */

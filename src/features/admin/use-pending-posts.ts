@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countPendingPosts, listPendingPosts } from '../../db/posts/posts';
+import { countPendingPosts, listPendingPosts, type ReviewedPost } from '../../db/posts/posts';
 import { countFlaggedItems } from '../../db/flags/flag-count';
 import { usePagedLiveQuery } from '../../hooks/use-paged-live-query';
 import { readStoredSession } from '../../db/members/session';
@@ -10,7 +10,7 @@ const adminNow = () => readStoredSession()?.role === 'admin';
 
 /** Posts waiting for review, newest first, paged and live in every admin tab. */
 export function usePendingPosts() {
-  return usePagedLiveQuery((limit) => listPendingPosts(limit), 'pending');
+  return usePagedLiveQuery<ReviewedPost>((page) => listPendingPosts(page), 'pending');
 }
 
 /** How many posts wait for review, live (the Pending Posts tab's count). */

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getPostsByIds, listApprovedPosts } from '../../db/posts/posts';
+import { getPostsByIds, listApprovedPosts, PAGE_SIZE } from '../../db/posts/posts';
 import { afterFirstPosts, markFirstPostsShown } from '../../db/storage/idle';
 import { searchApprovedPostIds, warmSearchIndex } from '../../db/search/client';
 import { cleanSearchQuery, searchKey } from '../../db/search/text';
 import type { CategoryFilter, Post } from '../../db/types';
 import { snapshotPostCount } from '../../boot/forum-snapshot-app';
-import { usePagedLiveQuery, type PagedList } from '../../hooks/use-paged-live-query';
+import { usePagedLiveQuery, type PagedList, type PageRange } from '../../hooks/use-paged-live-query';
 import { useApprovedCount } from './use-approved-count';
 import { useSearchResults } from './use-search-results';
 import { isPublicPost } from '../../shared/visibility';
@@ -23,6 +23,22 @@ export interface ApprovedPosts extends PagedList<Post> {
 }
 
 const NO_REPLIES: Record<number, string> = {};
+
+/**
+ * One page of a search's results (ids in the order found): the public posts after `after`, through
+ * `through`, or up to `limit` of them (reading on past any that are no longer public, so that a page
+ * not full means the results have ended).
+ */
+async function readFound(ids: readonly number[], { after, through, limit = PAGE_SIZE }: PageRange<Post>): Promise<Post[]> {
+  const from = after ? ids.indexOf(after.id) + 1 : 0;
+  // A page after a post these results do not hold (another answer's): none (a new answer starts again).
+  if (from === 0 && after) return [];
+  if (through) return (await getPostsByIds(ids.slice(from, ids.indexOf(through.id) + 1))).filter((post) => isPublicPost(post));
+  const rows: Post[] = [];
+  for (let at = from; rows.length < limit && at < ids.length; at += limit - rows.length)
+    rows.push(...(await getPostsByIds(ids.slice(at, at + limit - rows.length))).filter((post) => isPublicPost(post)));
+  return rows;
+}
 
 /**
  * Approved posts, newest first, a page at a time, live in every tab. Browsing reads the
@@ -77,10 +93,9 @@ export function useApprovedPosts(
   const ids = useMemo(() => (found && only ? found.filter((id) => only.has(id)) : found), [found, only]);
   const total = query ? ids?.length : browseTotal;
   const list = usePagedLiveQuery<Post>(
-    async (limit) => {
-      if (!query) return listApprovedPosts({ category, limit });
-      if (!ids) return [];
-      return (await getPostsByIds(ids.slice(0, limit))).filter((post) => isPublicPost(post));
+    async (page) => {
+      if (!query) return listApprovedPosts({ category, ...page });
+      return ids ? readFound(ids, page) : [];
     },
     query ? searchKey('search', shown?.key ?? 'none') + onlyKey : key,
     { total, revision: shown?.revision, firstScreen: Math.max(FIRST_SCREEN, snapshotPosts) },

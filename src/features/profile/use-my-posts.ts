@@ -7,8 +7,8 @@ export type MyPost = ReviewedPost & { unsent: boolean };
 
 /** The member's own posts (every status), newest first, paged and live, each marked when it is not sent yet. */
 export function useMyPosts(email: string) {
-  return usePagedLiveQuery<MyPost>(async (limit) => {
-    const posts = await listPostsByAuthor(email, limit);
+  return usePagedLiveQuery<MyPost>(async (page) => {
+    const posts = await listPostsByAuthor(email, page);
     const unsent = await unsentPostIds(posts.map((post) => post.id));
     return posts.map((post) => ({ ...post, unsent: unsent.has(post.id) }));
   }, email);

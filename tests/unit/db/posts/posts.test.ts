@@ -185,7 +185,7 @@ describe('reads', () => {
     );
     expect((await listPostsByAuthor('me@x.com')).map((p) => p.id)).toEqual([3, 2, 1]);
     expect((await listPendingPosts()).map((p) => p.id)).toEqual([2, 4, 5]);
-    expect((await listPendingPosts(1)).map((p) => p.id)).toEqual([2]);
+    expect((await listPendingPosts({ limit: 1 })).map((p) => p.id)).toEqual([2]);
     expect(await countPendingPosts()).toBe(3);
     expect((await getPostsByIds([3, 99, 1])).map((p) => p.id)).toEqual([3, 1]);
   });
