@@ -261,6 +261,53 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     expect(await new Browser(server.app).signIn(cara.email)).toBe('/login?sso=done');
   });
 
+  it('an account made by the organisation has no password: its email is not changed here, and a sign-in within ten minutes confirms Delete my account', async () => {
+    const dee = person('dee');
+    const browser = new Browser(server.app);
+    expect(await browser.signIn(dee.email)).toBe('/login?sso=done');
+    expect((await browser.request('GET', '/api/account')).body).toMatchObject({ email: dee.email, hasPassword: false, recentSignIn: true });
+    // Change email: refused with its own sentence, whatever password is sent.
+    const change = await browser.request('POST', '/api/account/email', { email: `moved${run}@example.org`, password: TEST_PASSWORD });
+    expect(change).toMatchObject({
+      status: 403,
+      body: { error: { code: 'email_from_organisation', message: ERRORS.email_from_organisation.message } },
+    });
+    expect(await server.db.query('SELECT 1 FROM mail_outbox WHERE to_email = $1', [`moved${run}@example.org`])).toEqual([]);
+
+    // The sign-in is older than ten minutes: no deletion without a fresh one (a password would not do either).
+    const row = await userRow(dee.email);
+    await server.db.query(`UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE user_id = $1`, [row!.id]);
+    expect((await browser.request('GET', '/api/account')).body.recentSignIn).toBe(false);
+    for (const body of [{ keepContent: true }, { password: TEST_PASSWORD, keepContent: true }]) {
+      const refused = await browser.request('POST', '/api/account/delete', body);
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: 'sign_in_again', message: ERRORS.sign_in_again.message } } });
+    }
+    expect((await browser.me()).body.user.email).toBe(dee.email);
+
+    // Signed in again with the organisation (the same browser): deleted without a password.
+    expect(await browser.signIn(dee.email, '?return=%2Fprofile%3Fdelete%3Dconfirm')).toBe(
+      '/login?sso=done&return=%2Fprofile%3Fdelete%3Dconfirm',
+    );
+    expect((await browser.request('GET', '/api/account')).body.recentSignIn).toBe(true);
+    const deleted = await browser.request('POST', '/api/account/delete', { keepContent: false });
+    expect(deleted).toMatchObject({ status: 200, body: { message: expect.stringContaining('deleted') } });
+    expect((await browser.me()).body.error.code).toBe('account_deleted');
+    expect(await userRow(dee.email)).toBeUndefined();
+  });
+
+  it('a password account still confirms with its password: a fresh sign-in alone deletes nothing, and its email changes as before', async () => {
+    const eve = person('eve');
+    const member = await signedIn(server.app, eve.email);
+    expect((await member.request('GET', '/api/account')).body).toMatchObject({ hasPassword: true, recentSignIn: true });
+    expect((await member.request('POST', '/api/account/delete', { keepContent: true })).body.error.code).toBe('wrong_password');
+    expect((await member.request('POST', '/api/account/delete', { password: 'not-my-password', keepContent: true })).body.error.code).toBe(
+      'wrong_password',
+    );
+    const change = await member.request('POST', '/api/account/email', { email: `eve.moved${run}@example.org`, password: TEST_PASSWORD });
+    expect(change.status).toBe(202);
+    expect((await member.request('POST', '/api/account/delete', { password: TEST_PASSWORD, keepContent: true })).status).toBe(200);
+  });
+
   it('the groups claim puts the member in the groups of those names and takes them out of those it no longer lists; private posts follow', async () => {
     const admin = await signedIn(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const [research, field, room] = [randomUUID(), randomUUID(), randomUUID()];
