@@ -424,7 +424,7 @@ function DataPanel({ onDeleted, mine }: { onDeleted: () => Promise<void>; mine?:
   const signInAgain = async () => {
     setBusy(true);
     try {
-      await (await sso()).startOrganisationSignIn(DELETE_RETURN);
+      await (await sso()).startOrganisationSignIn(DELETE_RETURN, undefined, undefined, true);
     } catch (error) {
       showToast(errorToast(error));
       setBusy(false);

@@ -14,7 +14,14 @@ import { createUser } from '../../../../server/db/members/accounts';
 import { hashPassword } from '../../../../server/lib/passwords';
 import { safeReturn } from '../../../../server/routes/api/oidc';
 import { ERRORS, type WireErrorCode } from '../../../../src/shared/errors';
-import { CookieJar, signInAtProvider, startProvider, type ProviderAccount, type TestProvider } from '../../../support/oidc-provider';
+import {
+  CookieJar,
+  followRedirects,
+  signInAtProvider,
+  startProvider,
+  type ProviderAccount,
+  type TestProvider,
+} from '../../../support/oidc-provider';
 import { testServer, type TestServer } from '../../support/app';
 import { Client, ORIGIN, reviewOp, signedIn, TEST_PASSWORD, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
@@ -284,8 +291,15 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     }
     expect((await browser.me()).body.user.email).toBe(dee.email);
 
+    // Profile's "Sign in again" is a confirmation (confirm=1): the provider, which would answer a
+    // plain sign-in from the session it has in this browser, is asked to authenticate again (max_age=0).
+    expect((await followRedirects(browser.provider, await browser.start(), REDIRECT)).url.startsWith(REDIRECT)).toBe(true);
+    const asked = await browser.start('?confirm=1');
+    expect(new URL(asked).searchParams.get('max_age')).toBe('0');
+    expect(new URL(await browser.start()).searchParams.has('max_age')).toBe(false);
+    expect((await followRedirects(browser.provider, asked, REDIRECT)).url.startsWith(REDIRECT)).toBe(false);
     // Signed in again with the organisation (the same browser): deleted without a password.
-    expect(await browser.signIn(dee.email, '?return=%2Fprofile%3Fdelete%3Dconfirm')).toBe(
+    expect(await browser.signIn(dee.email, '?return=%2Fprofile%3Fdelete%3Dconfirm&confirm=1')).toBe(
       '/login?sso=done&return=%2Fprofile%3Fdelete%3Dconfirm',
     );
     expect((await browser.request('GET', '/api/account')).body.recentSignIn).toBe(true);

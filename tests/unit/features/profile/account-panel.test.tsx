@@ -83,7 +83,7 @@ describe('Profile for an account without a password (made by the organisation’
     // No way to delete yet: only the sign-in that confirms it.
     expect(form.queryByRole('button', { name: 'Delete my account' })).toBeNull();
     fireEvent.click(form.getByRole('button', { name: 'Sign in again with Northwind' }));
-    await waitFor(() => expect(sso.startOrganisationSignIn).toHaveBeenCalledExactlyOnceWith(DELETE_RETURN));
+    await waitFor(() => expect(sso.startOrganisationSignIn).toHaveBeenCalledExactlyOnceWith(DELETE_RETURN, undefined, undefined, true));
     expect(DELETE_RETURN).toBe('/profile?delete=confirm');
     expect(server.deletes()).toEqual([]);
   });
