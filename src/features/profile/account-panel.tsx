@@ -21,7 +21,6 @@ import {
   type Device,
   type EmailPref,
 } from '../../shared/account';
-import { rememberedAuthMethods } from '../../db/members/auth-methods';
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPassword, validateSignIn } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
@@ -30,8 +29,27 @@ import { isDataError } from '../../db/storage/errors';
 const account = () => import('../../sync/account');
 const sso = () => import('../../sync/sso');
 
-/** The organisation's name as /login last showed it ("Sign in with {label}"), else "your organisation" (as /login says without a label). */
-const organisationLabel = (): string => rememberedAuthMethods()?.sso?.label || 'your organisation';
+/**
+ * The organisation's name as /login last showed it ("Sign in with {label}"), else "your organisation"
+ * (as /login says without a label). Read through a dynamic import: the remembered methods' schema
+ * (zod) stays off Profile's first load, as the account requests' client does.
+ */
+function useOrganisationLabel(): string {
+  const [label, setLabel] = useState('your organisation');
+  useEffect(() => {
+    let live = true;
+    void import('../../db/members/auth-methods')
+      .then(({ rememberedAuthMethods }) => {
+        const remembered = rememberedAuthMethods()?.sso?.label;
+        if (live && remembered) setLabel(remembered);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return label;
+}
 
 /** Where the organisation's sign-in comes back to, with Delete my account open. */
 export const DELETE_RETURN = '/profile?delete=confirm';
@@ -120,6 +138,7 @@ function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
 
 function PasswordPanel({ mine, failed }: { mine?: Account; failed: boolean }) {
   const id = useId();
+  const label = useOrganisationLabel();
   const showToast = useToast();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -137,7 +156,7 @@ function PasswordPanel({ mine, failed }: { mine?: Account; failed: boolean }) {
   if (mine?.hasPassword === false || (!mine && !failed))
     return (
       <Panel icon={<IconKey aria-hidden="true" size={20} />} title="Password">
-        {mine && <p className="small text-body-secondary mb-0">{NO_PASSWORD_NOTE(organisationLabel())}</p>}
+        {mine && <p className="small text-body-secondary mb-0">{NO_PASSWORD_NOTE(label)}</p>}
       </Panel>
     );
   return (
@@ -342,6 +361,7 @@ function EmailPanel() {
  */
 function ChangeEmailPanel({ admin, mine, failed }: { admin: boolean; mine?: Account; failed: boolean }) {
   const id = useId();
+  const label = useOrganisationLabel();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, problem, send } = useFormSend();
@@ -360,7 +380,7 @@ function ChangeEmailPanel({ admin, mine, failed }: { admin: boolean; mine?: Acco
       {admin ? (
         <p className="small text-body-secondary mb-0">{ADMIN_EMAIL_FIXED_MESSAGE}</p>
       ) : mine?.hasPassword === false ? (
-        <p className="small text-body-secondary mb-0">{ORGANISATION_EMAIL_NOTE(organisationLabel())}</p>
+        <p className="small text-body-secondary mb-0">{ORGANISATION_EMAIL_NOTE(label)}</p>
       ) : !mine && !failed ? null : (
         <form onSubmit={onSubmit} noValidate>
           <label className="form-label d-block mb-2">
@@ -402,7 +422,7 @@ function DataPanel({ onDeleted, mine }: { onDeleted: () => Promise<void>; mine?:
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(() => new URLSearchParams(window.location.search).get('delete') === 'confirm');
   const noPassword = mine?.hasPassword === false;
-  const label = organisationLabel();
+  const label = useOrganisationLabel();
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(true);
   const download = async () => {

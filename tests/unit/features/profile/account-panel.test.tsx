@@ -73,16 +73,16 @@ describe('Profile for an account without a password (made by the organisation’
     expect(await region('Email').findByText(ORGANISATION_EMAIL_NOTE('Northwind'))).toBeTruthy();
     expect(region('Email').queryByRole('button', { name: 'Change email' })).toBeNull();
     expect(region('Email').queryByLabelText('New email')).toBeNull();
-    expect(region('Password').getByText(NO_PASSWORD_NOTE('Northwind'))).toBeTruthy();
+    expect(await region('Password').findByText(NO_PASSWORD_NOTE('Northwind'))).toBeTruthy();
     expect(region('Password').queryByLabelText('Current password')).toBeNull();
 
     fireEvent.click(region('Your data').getByRole('button', { name: 'Delete my account' }));
     const form = within(await screen.findByRole('form', { name: 'Delete my account' }));
-    expect(form.getByRole('status').textContent).toBe(DELETE_SIGN_IN_AGAIN('Northwind'));
+    expect((await form.findByText(DELETE_SIGN_IN_AGAIN('Northwind'))).getAttribute('role')).toBe('status');
     expect(form.queryByLabelText('Password')).toBeNull();
     // No way to delete yet: only the sign-in that confirms it.
     expect(form.queryByRole('button', { name: 'Delete my account' })).toBeNull();
-    fireEvent.click(form.getByRole('button', { name: 'Sign in again with Northwind' }));
+    fireEvent.click(await form.findByRole('button', { name: 'Sign in again with Northwind' }));
     await waitFor(() => expect(sso.startOrganisationSignIn).toHaveBeenCalledExactlyOnceWith(DELETE_RETURN, undefined, undefined, true));
     expect(DELETE_RETURN).toBe('/profile?delete=confirm');
     expect(server.deletes()).toEqual([]);
