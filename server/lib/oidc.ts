@@ -108,8 +108,13 @@ export class RelyingParty {
     });
   }
 
-  /** A new sign-in: the provider's authorization URL and what the callback checks it against. */
-  async begin(redirectUri: string, returnTo: string): Promise<{ url: string; flow: OidcFlow }> {
+  /**
+   * A new sign-in: the provider's authorization URL and what the callback checks it against.
+   * `reauthenticate` (a confirmation, issue 63: Delete my account without a password) asks the
+   * provider to authenticate the member again (`max_age=0`, OpenID Connect Core 3.1.2.1), rather than
+   * answer from the session it may already have in this browser.
+   */
+  async begin(redirectUri: string, returnTo: string, reauthenticate = false): Promise<{ url: string; flow: OidcFlow }> {
     const config = await this.configuration();
     const flow: OidcFlow = {
       state: client.randomState(),
@@ -127,6 +132,7 @@ export class RelyingParty {
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
+      ...(reauthenticate ? { max_age: '0' } : {}),
     });
     return { url: url.href, flow };
   }

@@ -39,6 +39,8 @@ export const accountSchema: z.ZodType<Account> = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   emailPref: z.enum(EMAIL_PREFS),
+  hasPassword: z.boolean().optional(),
+  recentSignIn: z.boolean().optional(),
 });
 
 export const deviceSchema: z.ZodType<Device> = z.object({
@@ -57,7 +59,11 @@ export const resetLinkSchema = z.object({ url: z.string(), emailed: z.boolean() 
 /** The answer of a route that only acknowledges: the sentence to show. */
 export const doneSchema = z.object({ message: z.string() });
 
-/** Delete my account: the password again, and whether what they wrote stays as "Deleted member". */
 /** Change email (issue 59): the new address, and the current password (the account's owner asks). */
 export const changeEmailSchema = z.object({ email: emailSchema, password: passwordSchema });
-export const deleteAccountSchema = z.object({ password: passwordSchema, keepContent: z.boolean() });
+/**
+ * Delete my account: the password again, and whether what they wrote stays as "Deleted member". An
+ * account without a password (made by the organisation's sign-in, issue 63) sends none: a sign-in on
+ * this browser within RECENT_SIGN_IN_MINUTES confirms it instead.
+ */
+export const deleteAccountSchema = z.object({ password: passwordSchema.optional(), keepContent: z.boolean() });

@@ -23,7 +23,18 @@ export interface Account {
   email: string;
   emailVerified: boolean;
   emailPref: EmailPref;
+  /**
+   * Issue 63: false for an account made by the organisation's sign-in, which has no password: its
+   * email is the organisation's (not changed here) and Delete my account needs a recent sign-in instead.
+   * Absent from an older server: a password account.
+   */
+  hasPassword?: boolean;
+  /** Issue 63: this browser signed in less than RECENT_SIGN_IN_MINUTES ago (a fresh confirmation). */
+  recentSignIn?: boolean;
 }
+
+/** How recent a sign-in confirms Delete my account for an account without a password (issue 63). */
+export const RECENT_SIGN_IN_MINUTES = 10;
 
 /** One signed-in device on Profile. */
 export interface Device {

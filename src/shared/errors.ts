@@ -213,6 +213,18 @@ export const ERRORS = {
   wrong_password: { status: 403, title: 'Error', message: 'Your current password is not right.' },
   admin_account: { status: 403, title: 'Not allowed', message: 'The admin account cannot be deleted or reset this way.' },
   session_not_found: { status: 404, title: 'Error', message: 'This device is not signed in any more.' },
+  // Issue 63: an account made by the organisation's sign-in has no password to confirm with.
+  sign_in_again: {
+    status: 403,
+    title: 'Sign in again first',
+    message:
+      'Your account has no password, so deleting it needs a fresh sign-in: sign in again with your organisation (or a passkey), then delete it within 10 minutes.',
+  },
+  email_from_organisation: {
+    status: 403,
+    title: 'Not changed here',
+    message: 'Your email is the one your organisation’s sign-in gave this account, so it cannot be changed here.',
+  },
   email_taken: {
     status: 409,
     title: 'Email taken',

@@ -478,6 +478,11 @@ export const pullResponseSchema = z.object({
   follows: z.array(wireFollowSchema).default([]),
   /** Version 8: this member's read positions that moved in the same range. */
   reads: z.array(wireReadSchema).default([]),
+  /**
+   * Issue 63: present (true) while this member's account has two-step verification on, whatever the
+   * range: a device forgets its offline password verifier (turned on from another device).
+   */
+  twoStep: z.literal(true).optional(),
   cursor: z.number().int().nonnegative(),
   more: z.boolean(),
 });

@@ -70,6 +70,9 @@ export async function myDataFile(api = defaultApi()): Promise<Blob> {
   return new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
 }
 
-/** Delete my account (password again); `keepContent`: what they wrote stays as "Deleted member". */
-export const deleteMyAccount = (password: string, keepContent: boolean, api = defaultApi()) =>
-  message(sender(api)('POST', '/api/account/delete', { password, keepContent }, doneSchema));
+/**
+ * Delete my account (password again; undefined for an account without one, issue 63: a recent sign-in
+ * confirms it); `keepContent`: what they wrote stays as "Deleted member".
+ */
+export const deleteMyAccount = (password: string | undefined, keepContent: boolean, api = defaultApi()) =>
+  message(sender(api)('POST', '/api/account/delete', password === undefined ? { keepContent } : { password, keepContent }, doneSchema));

@@ -104,6 +104,14 @@ export function refusalNotices(refusals: readonly Refusal[]) {
  * proxy's error page or an answer it could not read (`bad_answer`) says nothing about the
  * operations: they are retried with the back-off and never counted against one.
  */
+/**
+ * The account has two-step verification on (the pull said so): its offline verifier goes, so an
+ * offline sign-in says it needs the network for the code. Loaded here only when needed; failing to
+ * never fails the sync (the next pull says it again).
+ */
+const forgetOfflineVerifier = (email: string) =>
+  import('../db/sync/offline-accounts').then(({ forgetVerifierForTwoStep }) => forgetVerifierForTwoStep(email)).catch(() => undefined);
+
 const isServerFault = (error: unknown): error is DataError => isServerError(error) && error.code === 'server_error';
 
 /** An answer the server could not give about an operation it could never take (too large, malformed). */
@@ -443,6 +451,9 @@ export class SyncEngine {
         const pages = await reader.take();
         // `from`: a page asked for before the cursor went back (Download the whole forum) leaves it there.
         await applyPullPages(pages, session.email, from);
+        // Two-step verification turned on elsewhere (issue 63): the password alone must no longer
+        // sign in here, even offline, so the device's offline verifier goes now.
+        if (pages.some((page) => page.twoStep)) await forgetOfflineVerifier(session.email);
         const last = pages[pages.length - 1]!;
         from = last.cursor;
         this.knownCursor = Math.max(this.knownCursor, last.cursor);

@@ -37,11 +37,13 @@ export async function startOrganisationSignIn(
   returnTo: string,
   api = defaultApi(),
   go: (url: string) => void = (url) => window.location.assign(url),
+  confirm = false,
 ): Promise<void> {
   await needsConnection('offline_sso', async () => {
     if (!(await api.health())) throw new DataError('offline');
   });
-  go(`/api/oidc/start?return=${encodeURIComponent(returnTo)}`);
+  // `confirm`: a confirmation (Delete my account without a password): the provider asks the member again.
+  go(`/api/oidc/start?return=${encodeURIComponent(returnTo)}${confirm ? '&confirm=1' : ''}`);
 }
 
 /** Back from the provider signed in (`/login?sso=done`): the device takes the session the server opened. */

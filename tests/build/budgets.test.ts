@@ -47,7 +47,11 @@ const KB = 1024;
 // sign-on and two-step verification merged (/login's organisation button, code step and name
 // step, 8.4 KB; Profile's Two-step verification and Passkeys, 8.5 KB; /admin's security switch;
 // the device's requests), 1531.4 KB: 1535 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1535 * KB };
+// Then by issue 63's two gaps (Profile for an account without a password: the organisation's email,
+// no password to change, Delete my account's "Sign in again" and its two refusals' sentences; the
+// pull's two-step flag forgetting the offline verifier): 1534.6 → 1538.6 KB, none of it in the
+// first load (107.8 → 107.9 KB gzipped, the error vocabulary's two sentences): 1540 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1540 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -2,7 +2,9 @@
 // OpenID provider (oidc-provider, in this process on 127.0.0.1), turns on two-step verification with
 // a code computed here from the key Profile shows, and a tablet's organisation sign-in then asks for a
 // code (a wrong one refused, a fresh one accepted). The phone, signed in by the provider, stays signed
-// in offline after a reload, and the like it makes there is sent once when it comes back.
+// in offline after a reload, and the like it makes there is sent once when it comes back. A member
+// the organisation made has no password: Profile says the email is the organisation’s and deletes the
+// account on a recent sign-in, with no password.
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP as Totp } from 'otpauth';
 import { ERRORS } from '../../src/shared/errors';
@@ -119,4 +121,38 @@ test('a phone signs in with the organisation and turns on two-step verification;
   expect((await serverPosts(server, ADMIN_PASSWORD)).find((post) => post.title === SAMPLE)?.likes).toBe(before + 1);
   await phone.context.close();
   await tablet.context.close();
+});
+
+test('a member the organisation made has no password: Profile says the email is the organisation’s, and a recent sign-in deletes the account', async ({
+  browser,
+}) => {
+  const leaver = { sub: 'nw-0043', email: 'tomas.reis@northwind.example', emailVerified: true, name: 'Tomas Reis' };
+  provider.addAccount(leaver);
+  const phone = await newDevice(browser, server, PHONE);
+  await phone.page.goto('/login');
+  await phone.page.getByRole('button', { name: `Sign in with ${LABEL}` }).click();
+  await phone.page.waitForURL((url) => url.origin === provider.issuer);
+  await phone.page.getByLabel('Email').fill(leaver.email);
+  await phone.page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(toast(phone.page, 'status', 'Signed in with your organisation.')).toBeVisible();
+
+  await phone.page.goto('/profile');
+  const email = phone.page.getByRole('region', { name: 'Email', exact: true });
+  await expect(email.getByText(`This is the email ${LABEL} gave your account`)).toBeVisible();
+  await expect(email.getByRole('button', { name: 'Change email' })).toHaveCount(0);
+  await expect(phone.page.getByRole('region', { name: 'Password' }).getByText('has no password here')).toBeVisible();
+
+  // Signed in a moment ago: no password is asked for.
+  const data = phone.page.getByRole('region', { name: 'Your data' });
+  await data.getByRole('button', { name: 'Delete my account' }).click();
+  const form = phone.page.getByRole('form', { name: 'Delete my account' });
+  await expect(form.getByText('You signed in less than 10 minutes ago, so no password is needed.')).toBeVisible();
+  await expect(form.getByLabel('Password')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(toast(phone.page, 'status', 'Your account was deleted')).toBeVisible();
+  await expect(phone.page).toHaveURL(/\/$/);
+  // Signed out: Profile now asks for a sign-in.
+  await phone.page.goto('/profile');
+  await expect(phone.page).toHaveURL(/\/login/);
+  await phone.context.close();
 });

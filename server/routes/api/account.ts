@@ -4,11 +4,19 @@
 // programs: a form body or none). A member's: GET /api/account, PUT /api/account/email-pref,
 // POST /api/account/confirm-email (send again), POST /api/account/password (needs the current one),
 // POST /api/account/email (Change email: a link to the new address, which /api/email/confirm takes),
-// GET /api/account/export (Download my data), POST /api/account/delete (Delete my account), GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
+// GET /api/account/export (Download my data), POST /api/account/delete (Delete my account),
+// (issue 63: an account made by the organisation's sign-in has no password: its email is not changed
+// here, and a sign-in within ten minutes confirms its deletion), GET /api/account/devices, DELETE /api/account/devices/:id, POST /api/account/devices/sign-out-others.
 // An admin's: POST /api/admin/members/:id/reset-link (copy it, or email it too).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ADMIN_EMAIL_FIXED_MESSAGE, describeUserAgent, type Device } from '../../../src/shared/account';
+import {
+  ADMIN_EMAIL_FIXED_MESSAGE,
+  describeUserAgent,
+  RECENT_SIGN_IN_MINUTES,
+  type Account,
+  type Device,
+} from '../../../src/shared/account';
 import {
   changePasswordSchema,
   emailPrefSchema,
@@ -88,6 +96,26 @@ export async function limitByAddress(ctx: ServerContext, request: FastifyRequest
 
 /** Whether a member may receive email other than a confirmation: their address is confirmed. */
 const confirmed = (user: UserRow) => Boolean(user.emailVerifiedAt);
+
+/**
+ * Whether `user` has a password to confirm a change with (issue 63): an account made by the
+ * organisation's sign-in has none (PROVIDER_ONLY_HASH), until a reset link gives it one.
+ */
+export const hasPassword = (user: UserRow): boolean => user.passwordHash.startsWith('scrypt$');
+
+/**
+ * Whether this request's session was opened by a sign-in less than RECENT_SIGN_IN_MINUTES ago (by
+ * the database's clock, which stamped it): the fresh confirmation an account without a password
+ * gives Delete my account. Every session is opened by a sign-in (the organisation's, with its code
+ * when two-step verification is on, or a passkey) and never renewed, so its age is the sign-in's.
+ */
+async function signedInRecently(sql: Sql, request: FastifyRequest): Promise<boolean> {
+  const [row] = await sql.query<{ recent: unknown }>(
+    `SELECT created_at > now() - interval '${RECENT_SIGN_IN_MINUTES} minutes' AS recent FROM sessions WHERE token_hash = $1`,
+    [thisSession(request)],
+  );
+  return row?.recent === true;
+}
 
 export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // The addresses whose reset email is being decided now (one at a time per address, so a newer link
@@ -243,17 +271,26 @@ async function changeFromLink(tx: Sql, token: string, origin: string): Promise<b
 const thisSession = (request: FastifyRequest) => hashToken(request.cookies[SESSION_COOKIE] ?? '');
 
 export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  /** The account as Profile shows it: the address, the email setting, and how a change is confirmed. */
+  const accountOf = async (request: FastifyRequest, user: UserRow, emailPref = user.emailPref ?? 'away'): Promise<Account> => ({
+    email: user.email,
+    emailVerified: confirmed(user),
+    emailPref,
+    hasPassword: hasPassword(user),
+    recentSignIn: await signedInRecently(ctx.db, request),
+  });
+
   app.get('/api/account', async (request, reply) => {
     const user = memberOf(request);
     reply.header('cache-control', 'no-store');
-    return { email: user.email, emailVerified: confirmed(user), emailPref: user.emailPref ?? 'away' };
+    return accountOf(request, user);
   });
 
   app.put('/api/account/email-pref', { bodyLimit: 1024, schema: { body: emailPrefSchema } }, async (request) => {
     const user = memberOf(request);
     const { emailPref } = request.body as z.infer<typeof emailPrefSchema>;
     await ctx.db.query('UPDATE users SET email_pref = $2 WHERE id = $1', [user.id, emailPref]);
-    return { email: user.email, emailVerified: confirmed(user), emailPref };
+    return accountOf(request, user, emailPref);
   });
 
   app.post('/api/account/confirm-email', async (request, reply) => {
@@ -299,6 +336,8 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     await limitByAddress(ctx, request, pair);
     // The server makes an admin at ADMIN_EMAIL when it finds none there: moved, the admin would have a twin.
     if (user.role === 'admin') throw refuse('admin_account', ADMIN_EMAIL_FIXED_MESSAGE);
+    // Made by the organisation's sign-in (issue 63): its address is the one the provider vouched for.
+    if (!hasPassword(user)) throw refuse('email_from_organisation');
     if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
     await ctx.limits.perEmailAndAddress.clear(pair);
     if (email === user.email) throw refuse('invalid', 'This is already your email.');
@@ -326,7 +365,12 @@ export async function memberAccountRoutes(app: FastifyInstance, ctx: ServerConte
     const pair = `${user.email} ${clientKey(request.ip)}`;
     await limitByAddress(ctx, request, pair);
     if (user.role === 'admin') throw refuse('admin_account');
-    if (!(await verifyPassword(password, user.passwordHash, clientKey(request.ip)))) throw refuse('wrong_password');
+    // A password account gives its password, as before; one without (made by the organisation's
+    // sign-in, issue 63) a sign-in on this browser within the last ten minutes.
+    if (hasPassword(user)) {
+      if (password === undefined || !(await verifyPassword(password, user.passwordHash, clientKey(request.ip))))
+        throw refuse('wrong_password');
+    } else if (!(await signedInRecently(ctx.db, request))) throw refuse('sign_in_again');
     await deleteAccount(ctx.db, user, keepContent);
     return { message: ACCOUNT_DELETED_MESSAGE };
   });

@@ -75,7 +75,9 @@ export default async function oidcRoutes(app: FastifyInstance, ctx: ServerContex
       // The redirect URI registered at the provider: PUBLIC_ORIGIN's first origin (as passkeys' relying
       // party), else the address this request came to.
       const origin = ctx.publicOrigins[0] ?? ownOrigin(request);
-      const { url, flow } = await relyingParty(ctx.oidc).begin(`${origin}${CALLBACK_PATH}`, returnTo);
+      // `confirm=1`: a confirmation (Profile's "Sign in again"), for which the provider authenticates the member anew.
+      const reauthenticate = (request.query as { confirm?: unknown }).confirm === '1';
+      const { url, flow } = await relyingParty(ctx.oidc).begin(`${origin}${CALLBACK_PATH}`, returnTo, reauthenticate);
       const id = await putChallenge(ctx.db, 'oidc', flow);
       // Lax: the provider's redirect back is a top-level navigation from another site.
       setFlowCookie(request, reply, OIDC_COOKIE, id, { path: '/api/oidc', sameSite: 'lax', maxAgeMs: CHALLENGE_LIFETIME_MS.oidc });

@@ -5,7 +5,9 @@
 //
 // With REPLICA_URL the page is read from the replica when it has replayed at least to the cursor the
 // device sends, otherwise from the primary (db/sync/replica.ts; the `x-insight-read-from` header).
-// A database away for a moment makes the pull wait (lib/reachable.ts), as a push does.
+// A database away for a moment makes the pull wait (lib/reachable.ts), as a push does. Every page of
+// a member with two-step verification on says `twoStep: true` (issue 63: their devices' offline
+// password verifiers go).
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { pullQuerySchema } from '../../../src/shared/protocol';
@@ -24,10 +26,13 @@ export default async function pullRoutes(app: FastifyInstance, ctx: ServerContex
     const limits = await patiently(() => ctx.memberLimits.current());
     await patiently(() => takeForRequest(ctx.db, limits, 'pages_per_minute', member));
     // A page is long, unhurried work: a like or a sign-in waiting for the embedded engine goes first.
-    return patiently(() =>
+    const page = await patiently(() =>
       readFromCursor(ctx.db, after, request, reply, (source) =>
         pullChanges(source === ctx.db ? ctx.db.background : source, member, after, limit, request.protocolVersion, postsAfter),
       ),
     );
+    // Two-step verification on (issue 63), read with the session on this request: a device that keeps
+    // an offline password verifier for the member forgets it (the password alone must not sign in there).
+    return member.totpEnabledAt ? { ...page, twoStep: true as const } : page;
   });
 }

@@ -34,10 +34,14 @@ export async function hasVerifier(email: string): Promise<boolean> {
 /**
  * The account of `email` has two-step verification on (issue 63): its verifier goes, since a
  * password alone must not sign it in, even offline; an offline try then says it needs the network.
+ * Learned at an online sign-in that asked for a code, or from a pull (the server says `twoStep`
+ * while it is on, so a device that kept a verifier hears of it when it was turned on elsewhere).
  */
 export async function forgetVerifierForTwoStep(email: string): Promise<void> {
   const normalized = normalizeEmail(email);
   const account = await db.accounts.get(normalized);
+  // Already forgotten (each pull of such an account says it again): nothing to write.
+  if (account?.twoStep && !account.hash) return;
   await db.accounts.put({
     email: normalized,
     name: account?.name ?? '',

@@ -3,20 +3,65 @@
 // device", Sign out, and Sign out everywhere else) and "Email notifications" (Email me: Never, When
 // I'm away, Daily digest; with a reminder to confirm the address), and "Email" (the address, and
 // Change email with the current password: a link to the new address confirms it). Local-only, one card says that
-// these need the forum's server.
+// these need the forum's server. An account made by the organisation's sign-in has no password (issue
+// 63): Profile says its email is the organisation's and offers no change, no password to change, and
+// Delete my account asks for a fresh sign-in with the organisation instead of a password.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { IconDatabaseExport, IconDevices, IconKey, IconMail } from '@tabler/icons-react';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { useMode } from '../../hooks/use-mode';
-import { ADMIN_EMAIL_FIXED_MESSAGE, EMAIL_PREF_LABELS, EMAIL_PREFS, type Account, type Device, type EmailPref } from '../../shared/account';
+import {
+  ADMIN_EMAIL_FIXED_MESSAGE,
+  EMAIL_PREF_LABELS,
+  EMAIL_PREFS,
+  RECENT_SIGN_IN_MINUTES,
+  type Account,
+  type Device,
+  type EmailPref,
+} from '../../shared/account';
 import { LIMITS } from '../../shared/post-rules';
 import { validateNewPassword, validateSignIn } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
 import { isDataError } from '../../db/storage/errors';
 
 const account = () => import('../../sync/account');
+const sso = () => import('../../sync/sso');
+
+/**
+ * The organisation's name as /login last showed it ("Sign in with {label}"), else "your organisation"
+ * (as /login says without a label). Read through a dynamic import: the remembered methods' schema
+ * (zod) stays off Profile's first load, as the account requests' client does.
+ */
+function useOrganisationLabel(): string {
+  const [label, setLabel] = useState('your organisation');
+  useEffect(() => {
+    let live = true;
+    void import('../../db/members/auth-methods')
+      .then(({ rememberedAuthMethods }) => {
+        const remembered = rememberedAuthMethods()?.sso?.label;
+        if (live && remembered) setLabel(remembered);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return label;
+}
+
+/** Where the organisation's sign-in comes back to, with Delete my account open. */
+export const DELETE_RETURN = '/profile?delete=confirm';
+
+/** Profile's sentences for an account without a password (issue 63). */
+export const NO_PASSWORD_NOTE = (label: string) =>
+  `Your account signs in with ${label} and has no password here, so there is none to change.`;
+export const ORGANISATION_EMAIL_NOTE = (label: string) =>
+  `This is the email ${label} gave your account when you first signed in with it, so it cannot be changed here.`;
+export const DELETE_SIGN_IN_AGAIN = (label: string) =>
+  `Your account has no password. To confirm it is you, sign in again with ${label} (or a passkey): for ${RECENT_SIGN_IN_MINUTES} minutes after, you can delete your account here.`;
+export const DELETE_SIGNED_IN_RECENTLY = `You signed in less than ${RECENT_SIGN_IN_MINUTES} minutes ago, so no password is needed.`;
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One Profile section: its icon and title as the heading that names it. */
@@ -91,8 +136,9 @@ function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
   );
 }
 
-function PasswordPanel() {
+function PasswordPanel({ mine, failed }: { mine?: Account; failed: boolean }) {
   const id = useId();
+  const label = useOrganisationLabel();
   const showToast = useToast();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -105,6 +151,14 @@ function PasswordPanel() {
       setCurrent('');
       setNext('');
     });
+  // Until the account is read (or could not be), nothing is offered: a member without a password
+  // would otherwise see a form for one flash by.
+  if (mine?.hasPassword === false || (!mine && !failed))
+    return (
+      <Panel icon={<IconKey aria-hidden="true" size={20} />} title="Password">
+        {mine && <p className="small text-body-secondary mb-0">{NO_PASSWORD_NOTE(label)}</p>}
+      </Panel>
+    );
   return (
     <Panel icon={<IconKey aria-hidden="true" size={20} />} title="Password">
       <form onSubmit={onSubmit} noValidate>
@@ -305,9 +359,9 @@ function EmailPanel() {
  * "Email": the address, and Change email (issue 59): nothing changes until the new address's link is
  * used. The admin is told why there is none for them (the server would refuse it).
  */
-function ChangeEmailPanel({ admin }: { admin: boolean }) {
+function ChangeEmailPanel({ admin, mine, failed }: { admin: boolean; mine?: Account; failed: boolean }) {
   const id = useId();
-  const [mine] = useAccount();
+  const label = useOrganisationLabel();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, problem, send } = useFormSend();
@@ -325,7 +379,9 @@ function ChangeEmailPanel({ admin }: { admin: boolean }) {
       </p>
       {admin ? (
         <p className="small text-body-secondary mb-0">{ADMIN_EMAIL_FIXED_MESSAGE}</p>
-      ) : (
+      ) : mine?.hasPassword === false ? (
+        <p className="small text-body-secondary mb-0">{ORGANISATION_EMAIL_NOTE(label)}</p>
+      ) : !mine && !failed ? null : (
         <form onSubmit={onSubmit} noValidate>
           <label className="form-label d-block mb-2">
             New email
@@ -355,12 +411,18 @@ function ChangeEmailPanel({ admin }: { admin: boolean }) {
   );
 }
 
-/** "Your data": Download my data (the server's JSON file), and Delete my account (password again, and a choice). */
-function DataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
+/**
+ * "Your data": Download my data (the server's JSON file), and Delete my account (password again, and a
+ * choice). Without a password (issue 63), a sign-in within the last ten minutes confirms it: until
+ * then the form offers "Sign in again with {label}", which comes back here with the form open.
+ */
+function DataPanel({ onDeleted, mine }: { onDeleted: () => Promise<void>; mine?: Account }) {
   const id = useId();
   const showToast = useToast();
   const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, setDeleting] = useState(() => new URLSearchParams(window.location.search).get('delete') === 'confirm');
+  const noPassword = mine?.hasPassword === false;
+  const label = useOrganisationLabel();
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(true);
   const download = async () => {
@@ -379,16 +441,26 @@ function DataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
       setBusy(false);
     }
   };
+  const signInAgain = async () => {
+    setBusy(true);
+    try {
+      await (await sso()).startOrganisationSignIn(DELETE_RETURN, undefined, undefined, true);
+    } catch (error) {
+      showToast(errorToast(error));
+      setBusy(false);
+    }
+  };
   const remove = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (!password) {
+    if (noPassword && !mine.recentSignIn) return;
+    if (!noPassword && !password) {
       showToast({ title: 'Error', description: 'Enter your password to delete your account.', variant: 'error' });
       return;
     }
     setBusy(true);
     try {
-      const message = await (await account()).deleteMyAccount(password, keep);
+      const message = await (await account()).deleteMyAccount(noPassword ? undefined : password, keep);
       showToast({ title: 'Account deleted', description: message });
       await onDeleted();
     } catch (error) {
@@ -442,27 +514,41 @@ function DataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
               </label>
             </div>
           </fieldset>
-          <label htmlFor={`${id}-password`} className="form-label">
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            className="form-control mb-2"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            maxLength={LIMITS.password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={busy}
-          />
+          {noPassword ? (
+            <p className="small mb-2" role="status">
+              {mine.recentSignIn ? DELETE_SIGNED_IN_RECENTLY : DELETE_SIGN_IN_AGAIN(label)}
+            </p>
+          ) : (
+            <>
+              <label htmlFor={`${id}-password`} className="form-label">
+                Password
+              </label>
+              <input
+                id={`${id}-password`}
+                className="form-control mb-2"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                maxLength={LIMITS.password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={busy}
+              />
+            </>
+          )}
           <div className="d-flex gap-2">
             <button type="button" className="btn btn-outline-secondary flex-grow-1" disabled={busy} onClick={() => setDeleting(false)}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-danger flex-grow-1" disabled={busy} aria-busy={busy || undefined}>
-              {busy && <Spinner className="me-2" />}
-              Delete my account
-            </button>
+            {noPassword && !mine.recentSignIn ? (
+              <button type="button" className="btn btn-primary flex-grow-1" disabled={busy} onClick={() => void signInAgain()}>
+                {`Sign in again with ${label}`}
+              </button>
+            ) : (
+              <button type="submit" className="btn btn-danger flex-grow-1" disabled={busy} aria-busy={busy || undefined}>
+                {busy && <Spinner className="me-2" />}
+                Delete my account
+              </button>
+            )}
           </div>
         </form>
       )}
@@ -486,13 +572,19 @@ export function AccountPanels({ onDeleted, admin }: { onDeleted: () => Promise<v
         </p>
       </Panel>
     );
+  return <ConnectedPanels admin={admin} onDeleted={onDeleted} />;
+}
+
+/** Connected: the sections that depend on the account (a password or not) read it once. */
+function ConnectedPanels({ onDeleted, admin }: { onDeleted: () => Promise<void>; admin: boolean }) {
+  const [mine, , failed] = useAccount();
   return (
     <>
-      <PasswordPanel />
+      <PasswordPanel mine={mine} failed={failed} />
       <DevicesPanel />
-      <ChangeEmailPanel admin={admin} />
+      <ChangeEmailPanel admin={admin} mine={mine} failed={failed} />
       <EmailPanel />
-      <DataPanel onDeleted={onDeleted} />
+      <DataPanel onDeleted={onDeleted} mine={mine} />
     </>
   );
 }

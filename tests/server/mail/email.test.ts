@@ -91,6 +91,8 @@ describe.each(BACKENDS)('email on %s', (backend) => {
       email: 'nadia@example.com',
       emailVerified: true,
       emailPref: 'away',
+      hasPassword: true,
+      recentSignIn: true,
     });
   });
 

@@ -45,5 +45,9 @@ describe('signing in on a new device while offline', () => {
     vi.unstubAllGlobals();
     await startOrganisationSignIn('/posts/7?from=share', api, go);
     expect(go).toHaveBeenCalledExactlyOnceWith('/api/oidc/start?return=%2Fposts%2F7%3Ffrom%3Dshare');
+    // A confirmation (Delete my account without a password): the provider is asked to authenticate again.
+    go.mockClear();
+    await startOrganisationSignIn('/profile?delete=confirm', api, go, true);
+    expect(go).toHaveBeenCalledExactlyOnceWith('/api/oidc/start?return=%2Fprofile%3Fdelete%3Dconfirm&confirm=1');
   });
 });

@@ -2,6 +2,8 @@
 // account with it on signs nobody in but asks for a code; the device keeps no offline verifier for
 // such an account (the one it had goes), so an offline try says it needs the network instead of
 // letting the password alone in; the code, computed here from the key, signs in as a password does.
+// A device that kept a verifier and is still signed in forgets it at its next sync once two-step
+// verification was turned on from another device (the pull says `twoStep`), before any online sign-in.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { db } from '../../../src/db/storage/schema';
@@ -10,6 +12,9 @@ import { createApi } from '../../../src/sync/api';
 import { signIn, signOut } from '../../../src/sync/auth';
 import { verifyTwoStep } from '../../../src/sync/two-step';
 import { resetMode } from '../../../src/sync/mode';
+import { SyncEngine } from '../../../src/sync/engine';
+import { twoStepSetupSchema } from '../../../src/shared/two-step';
+import { z } from 'zod';
 import { ERRORS } from '../../../src/shared/errors';
 import { PASSWORD, startServer } from './test-server';
 
@@ -44,5 +49,47 @@ describe('two-step verification on a connected device', () => {
     expect(readStoredSession()).toMatchObject({ email });
     expect(await api.currentUser()).toMatchObject({ email });
     expect((await db.accounts.get(email))?.hash).toBeUndefined();
+  });
+
+  it('turned on from another device: this device, still signed in, forgets its verifier at its next sync; offline then says it needs the network', async () => {
+    const server = await startServer();
+    const api = createApi(server.device());
+    const email = 'two.step.elsewhere@example.com';
+    await server.account(email);
+    // Device A signs in with the password: a verifier is kept for an offline sign-in here.
+    await signIn(email, PASSWORD, api);
+    await expect.poll(async () => Boolean((await db.accounts.get(email))?.hash), { timeout: 20_000 }).toBe(true);
+    const engine = new SyncEngine({
+      api,
+      session: () => readStoredSession() ?? null,
+      isOnline: () => true,
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+      random: () => 1,
+    });
+    await engine.sync();
+    // Nothing told this device of two-step verification yet: the verifier stays.
+    expect((await db.accounts.get(email))?.hash).toBeDefined();
+
+    // Device B (the member's phone) turns two-step verification on, as Profile does.
+    const phone = await server.member(email);
+    const setup = await phone.api.send!('POST', '/api/account/two-step/setup', {}, twoStepSetupSchema);
+    const code = TOTP.generate({ secret: Secret.fromBase32(setup.key.replace(/\s+/g, '')) });
+    await phone.api.send!('POST', '/api/account/two-step/enable', { code }, z.object({ recoveryCodes: z.array(z.string()) }));
+
+    // Device A syncs (a focus, a poke): the pull says two-step is on, and the verifier goes.
+    await engine.sync();
+    const kept = await db.accounts.get(email);
+    expect(kept?.hash).toBeUndefined();
+    expect(kept?.twoStep).toBe(true);
+
+    // Signed out, then offline: the password alone no longer signs in; the device says why.
+    await signOut(api, { force: true });
+    server.down = true;
+    await expect(signIn(email, PASSWORD, api)).rejects.toMatchObject({
+      code: 'offline_two_step',
+      message: ERRORS.offline_two_step.message,
+    });
+    expect(readStoredSession()).toBeNull();
   });
 });

@@ -14,7 +14,14 @@ import { createUser } from '../../../../server/db/members/accounts';
 import { hashPassword } from '../../../../server/lib/passwords';
 import { safeReturn } from '../../../../server/routes/api/oidc';
 import { ERRORS, type WireErrorCode } from '../../../../src/shared/errors';
-import { CookieJar, signInAtProvider, startProvider, type ProviderAccount, type TestProvider } from '../../../support/oidc-provider';
+import {
+  CookieJar,
+  followRedirects,
+  signInAtProvider,
+  startProvider,
+  type ProviderAccount,
+  type TestProvider,
+} from '../../../support/oidc-provider';
 import { testServer, type TestServer } from '../../support/app';
 import { Client, ORIGIN, reviewOp, signedIn, TEST_PASSWORD, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
@@ -259,6 +266,60 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     expect(signedInWithPassword.body).toMatchObject({ user: { email: cara.email }, ssoLinked: true });
     expect((await userRow(cara.email))!.oidc_subject).toBe(`${provider.issuer} ${cara.sub}`);
     expect(await new Browser(server.app).signIn(cara.email)).toBe('/login?sso=done');
+  });
+
+  it('an account made by the organisation has no password: its email is not changed here, and a sign-in within ten minutes confirms Delete my account', async () => {
+    const dee = person('dee');
+    const browser = new Browser(server.app);
+    expect(await browser.signIn(dee.email)).toBe('/login?sso=done');
+    expect((await browser.request('GET', '/api/account')).body).toMatchObject({ email: dee.email, hasPassword: false, recentSignIn: true });
+    // Change email: refused with its own sentence, whatever password is sent.
+    const change = await browser.request('POST', '/api/account/email', { email: `moved${run}@example.org`, password: TEST_PASSWORD });
+    expect(change).toMatchObject({
+      status: 403,
+      body: { error: { code: 'email_from_organisation', message: ERRORS.email_from_organisation.message } },
+    });
+    expect(await server.db.query('SELECT 1 FROM mail_outbox WHERE to_email = $1', [`moved${run}@example.org`])).toEqual([]);
+
+    // The sign-in is older than ten minutes: no deletion without a fresh one (a password would not do either).
+    const row = await userRow(dee.email);
+    await server.db.query(`UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE user_id = $1`, [row!.id]);
+    expect((await browser.request('GET', '/api/account')).body.recentSignIn).toBe(false);
+    for (const body of [{ keepContent: true }, { password: TEST_PASSWORD, keepContent: true }]) {
+      const refused = await browser.request('POST', '/api/account/delete', body);
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: 'sign_in_again', message: ERRORS.sign_in_again.message } } });
+    }
+    expect((await browser.me()).body.user.email).toBe(dee.email);
+
+    // Profile's "Sign in again" is a confirmation (confirm=1): the provider, which would answer a
+    // plain sign-in from the session it has in this browser, is asked to authenticate again (max_age=0).
+    expect((await followRedirects(browser.provider, await browser.start(), REDIRECT)).url.startsWith(REDIRECT)).toBe(true);
+    const asked = await browser.start('?confirm=1');
+    expect(new URL(asked).searchParams.get('max_age')).toBe('0');
+    expect(new URL(await browser.start()).searchParams.has('max_age')).toBe(false);
+    expect((await followRedirects(browser.provider, asked, REDIRECT)).url.startsWith(REDIRECT)).toBe(false);
+    // Signed in again with the organisation (the same browser): deleted without a password.
+    expect(await browser.signIn(dee.email, '?return=%2Fprofile%3Fdelete%3Dconfirm&confirm=1')).toBe(
+      '/login?sso=done&return=%2Fprofile%3Fdelete%3Dconfirm',
+    );
+    expect((await browser.request('GET', '/api/account')).body.recentSignIn).toBe(true);
+    const deleted = await browser.request('POST', '/api/account/delete', { keepContent: false });
+    expect(deleted).toMatchObject({ status: 200, body: { message: expect.stringContaining('deleted') } });
+    expect((await browser.me()).body.error.code).toBe('account_deleted');
+    expect(await userRow(dee.email)).toBeUndefined();
+  });
+
+  it('a password account still confirms with its password: a fresh sign-in alone deletes nothing, and its email changes as before', async () => {
+    const eve = person('eve');
+    const member = await signedIn(server.app, eve.email);
+    expect((await member.request('GET', '/api/account')).body).toMatchObject({ hasPassword: true, recentSignIn: true });
+    expect((await member.request('POST', '/api/account/delete', { keepContent: true })).body.error.code).toBe('wrong_password');
+    expect((await member.request('POST', '/api/account/delete', { password: 'not-my-password', keepContent: true })).body.error.code).toBe(
+      'wrong_password',
+    );
+    const change = await member.request('POST', '/api/account/email', { email: `eve.moved${run}@example.org`, password: TEST_PASSWORD });
+    expect(change.status).toBe(202);
+    expect((await member.request('POST', '/api/account/delete', { password: TEST_PASSWORD, keepContent: true })).status).toBe(200);
   });
 
   it('the groups claim puts the member in the groups of those names and takes them out of those it no longer lists; private posts follow', async () => {

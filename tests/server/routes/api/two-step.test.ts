@@ -91,6 +91,24 @@ describe.each(BACKENDS)('two-step verification on %s', (backend) => {
     expect((await member.request('POST', '/api/account/two-step/setup', {})).body.error.code).toBe('two_step_on');
   });
 
+  it('every pull page of a member with it on says twoStep (their other devices forget the offline verifier); off again, pages say nothing', async () => {
+    const device = await signedIn(server.app, 'pull.flag@example.com');
+    const before = await device.pull();
+    expect(before.status).toBe(200);
+    expect(before.body.twoStep).toBeUndefined();
+    // Turned on from another browser of the member's: this device's session hears it at its next pull.
+    const phone = await signedIn(server.app, 'pull.flag@example.com');
+    const { key } = await withTwoStep('pull.flag@example.com', phone);
+    const after = await device.pull(before.body.cursor);
+    expect(after.status).toBe(200);
+    expect(after.body.twoStep).toBe(true);
+    // Any range, and a device of an older protocol too (it ignores the field).
+    expect((await device.pull(0, 1, 1)).body.twoStep).toBe(true);
+    later();
+    expect((await phone.request('POST', '/api/account/two-step/disable', { code: codeAt(key, now) })).status).toBe(204);
+    expect((await device.pull(after.body.cursor)).body.twoStep).toBeUndefined();
+  });
+
   it('with it on, the password alone opens no session; the right code does, once; the same code (replayed) and an older one are refused', async () => {
     const { key } = await withTwoStep('replay.two@example.com');
     later();
