@@ -5,7 +5,14 @@
 import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
 import { countWaiting } from '../db/ops/outbox-waiting';
-import { offlineSession, hasVerifier, rememberVerifier, forgetVerifierForTwoStep, usesTwoStep } from '../db/sync/offline-accounts';
+import {
+  offlineSession,
+  hasVerifier,
+  rememberVerifierLater,
+  finishWaitingVerifiers,
+  forgetVerifierForTwoStep,
+  usesTwoStep,
+} from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
@@ -100,9 +107,10 @@ async function settleSignIn(api: SyncApi, user: SessionUser, password?: string):
   saveSession(session);
   // The member's public id: what they write here links to their page before the server answers.
   await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);
-  // For an offline sign-in later; failing to keep it never fails the sign-in. The server ended the
+  // For an offline sign-in later, made once the forum's first posts are painted (its PBKDF2 stays out
+  // of the first sync's way); failing to keep it never fails the sign-in. The server ended the
   // session this browser carried before, so a sign-out still waiting for it is done.
-  if (password !== undefined) void rememberVerifier(session, password).catch(() => undefined);
+  if (password !== undefined) rememberVerifierLater(session, password);
   void setSignOutPending(false).catch(() => undefined);
   return session;
 }
@@ -196,6 +204,9 @@ export async function signOut(api?: SyncApi, options: SignOutOptions = {}): Prom
     const unsent = await sendBeforeSignOut(session.email, options.engine, isOnline, options.waitMs);
     if (unsent > 0) return { signedOut: false, unsent };
   }
+  // A verifier the sign-in left for later is made now: a member who signed in here online can sign
+  // in offline after Log out, however soon they logged out.
+  await finishWaitingVerifiers().catch(() => undefined);
   // From here no cycle starts (there is no session), and the server's session ends after what was sent.
   saveSession(null);
   try {
