@@ -46,8 +46,10 @@ const KB = 1024;
 // none of it in the first load): 1510.6 KB on the passkeys branch alone: 1515 KB. With single
 // sign-on and two-step verification merged (/login's organisation button, code step and name
 // step, 8.4 KB; Profile's Two-step verification and Passkeys, 8.5 KB; /admin's security switch;
-// the device's requests), 1531.4 KB: 1535 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1535 * KB };
+// the device's requests), 1531.4 KB: 1535 KB. Then by issue 64's item 5 (Sign In's answer carrying
+// the first page, its schema; the offline verifier made later; 0.8 KB, loaded with Sign In, not in
+// the first load): 1535.4 KB: 1536 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1536 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
