@@ -171,7 +171,16 @@ async function measure(server, size) {
     await page.getByLabel('Category').selectOption('Case Studies');
     const pages = [];
     // Pages of 50 while the server has older case studies (at 100,000 posts: 490, so 9 pages).
-    for (let round = 0; round < Math.min(ROUNDS, Math.floor((size - WINDOW) / SPARSE / 50)); round += 1) {
+    const rounds = Math.min(ROUNDS, Math.floor((size - WINDOW) / SPARSE / 50));
+    for (let round = 0; round < rounds; round += 1) {
+      // BENCH_PROFILE=pages: a CPU profile of the first older page and of the last, to compare what grows with the list.
+      const pageProfiler =
+        process.env.BENCH_PROFILE === 'pages' && (round === 0 || round === rounds - 1) ? await context.newCDPSession(page) : undefined;
+      if (pageProfiler) {
+        await pageProfiler.send('Profiler.enable');
+        await pageProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await pageProfiler.send('Profiler.start');
+      }
       pages.push(
         await page.evaluate(async () => {
           const byText = (text) => [...document.querySelectorAll('button')].find((one) => one.textContent.includes(text));
@@ -203,6 +212,12 @@ async function measure(server, size) {
           return performance.now() - start;
         }),
       );
+      if (pageProfiler) {
+        const { profile } = await pageProfiler.send('Profiler.stop');
+        const file = join(os.tmpdir(), `window-page${round + 1}-${size}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        log(`CPU profile of older page ${round + 1}: ${file}`);
+      }
     }
 
     // Searches the device cannot answer: a lot whose posts are all older than the window.

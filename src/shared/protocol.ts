@@ -68,6 +68,12 @@ export const sessionRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(LIMITS.password).superRefine(storable('Password')),
   name: z.string().trim().superRefine(rule(validateName)).optional(),
+  /**
+   * Issue 64 (item 5): a device that has never pulled asks Sign In's answer to carry the window's
+   * first page, this many posts (what GET /api/posts?limit= would answer), so that it paints the
+   * forum without a second round trip. A server that does not know it leaves it out.
+   */
+  firstPage: z.number().int().min(1).max(100).optional(),
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;
 
@@ -83,20 +89,6 @@ export const sessionUserSchema = userSchema.extend({ id: z.string().optional() }
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });
-
-/**
- * POST /api/session's answer: the member signed in, or (Create Account with an address that has an
- * account) `checkEmail`, the same "check your email" a new account's answer carries, without a session,
- * or `twoStep` (no session yet: a code is asked for).
- */
-export const signInResponseSchema = z.object({
-  user: sessionUserSchema.optional(),
-  checkEmail: z.boolean().optional(),
-  /** Issue 63: the password was right and two-step verification is on: POST /api/session/two-step with a code next. */
-  twoStep: z.literal(true).optional(),
-  /** Issue 63: the password linked the organisation's account this browser came back with (/login?sso=link). */
-  ssoLinked: z.literal(true).optional(),
-});
 
 /** The password fields of the account routes (the policy itself is the server's: lib/password-policy.ts). */
 export const passwordSchema = z.string().min(1).max(LIMITS.password).superRefine(storable('Password'));
@@ -531,6 +523,22 @@ export const forumPageSchema = z.object({
   more: z.boolean(),
 });
 export type ForumPage = z.infer<typeof forumPageSchema>;
+
+/**
+ * POST /api/session's answer: the member signed in, or (Create Account with an address that has an
+ * account) `checkEmail`, the same "check your email" a new account's answer carries, without a session,
+ * or `twoStep` (no session yet: a code is asked for).
+ */
+export const signInResponseSchema = z.object({
+  user: sessionUserSchema.optional(),
+  checkEmail: z.boolean().optional(),
+  /** Issue 63: the password was right and two-step verification is on: POST /api/session/two-step with a code next. */
+  twoStep: z.literal(true).optional(),
+  /** Issue 63: the password linked the organisation's account this browser came back with (/login?sso=link). */
+  ssoLinked: z.literal(true).optional(),
+  /** Issue 64: the window's first page the request asked for (`firstPage`), as GET /api/posts answers it. */
+  firstPage: forumPageSchema.optional(),
+});
 export const postParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const MAX_SEARCH_LIMIT = 100;

@@ -77,9 +77,12 @@ export async function needsConnection<T>(code: 'offline_sso' | 'offline_passkey'
   }
 }
 
+/** Sign In's answer on the device: the member, and the window's first page when the request asked for it (`firstPage`). */
+export type SignedIn = SessionUser & { firstPage?: ForumPage };
+
 export interface SyncApi {
   health(): Promise<boolean>;
-  signIn(request: SessionRequest): Promise<SessionUser>;
+  signIn(request: SessionRequest): Promise<SignedIn>;
   currentUser(): Promise<SessionUser | null>;
   signOut(): Promise<void>;
   push(ops: readonly Op[]): Promise<PushResponse>;
@@ -182,7 +185,7 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
       // (sync/two-step.ts sends it); no session yet.
       if (answer.twoStep) throw new DataError('two_step_needed');
       if (!answer.user) throw new DataError('check_email');
-      return answer.user;
+      return answer.firstPage ? { ...answer.user, firstPage: answer.firstPage } : answer.user;
     },
     async send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, schema: z.ZodType<T> | null): Promise<T> {
       const response = await call(path, body === undefined ? { method } : { method, body: JSON.stringify(body) });

@@ -5,12 +5,19 @@
 import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
 import { countWaiting } from '../db/ops/outbox-waiting';
-import { offlineSession, hasVerifier, rememberVerifier, forgetVerifierForTwoStep, usesTwoStep } from '../db/sync/offline-accounts';
+import {
+  offlineSession,
+  hasVerifier,
+  rememberVerifierLater,
+  finishWaitingVerifiers,
+  forgetVerifierForTwoStep,
+  usesTwoStep,
+} from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
-import type { SyncApi } from './api';
+import type { SignedIn, SyncApi } from './api';
 import type { SyncEngine } from './engine';
 import { detectMode } from './mode';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
@@ -67,9 +74,11 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     return signInOffline(request);
   }
   const { api, isOffline } = loaded;
-  let user: Awaited<ReturnType<SyncApi['signIn']>>;
+  let user: SignedIn;
   try {
-    user = await api.signIn(request);
+    // A device that has never pulled asks the answer to carry the window's first page (issue 64).
+    const firstPage = request.mode === 'signin' && api.posts && (await neverPulled()) ? WINDOW_FIRST_PAGE : undefined;
+    user = await api.signIn(firstPage === undefined ? request : { ...request, firstPage });
   } catch (error) {
     // The server's refusal is thrown as it came: its code, the title that fits it (Too many
     // attempts, Server unavailable…) and the server's own sentence.
@@ -81,18 +90,29 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
   return settleSignIn(api, user, request.password);
 }
 
+/** True when this device has never pulled (its first sync takes a window); false when that cannot be read. */
+async function neverPulled(): Promise<boolean> {
+  return readCursor().then(
+    (cursor) => cursor === 0,
+    () => false,
+  );
+}
+
 /**
  * The device takes the member the server signed in (its cookie is set): what they may see, the
  * stored session, their public id, and (with the password at hand) the offline sign-in's verifier.
  */
-async function settleSignIn(api: SyncApi, user: SessionUser, password?: string): Promise<Session> {
+async function settleSignIn(api: SyncApi, user: SignedIn, password?: string): Promise<Session> {
   const session: Session = { email: user.email, name: user.name, role: user.role };
-  // A device that has never pulled takes a window: its first page is asked for now, while the
-  // device settles who is signed in (the sync takes it, takeFirstPage).
+  // A device that has never pulled takes a window: its first page came with the answer, or is
+  // asked for now, while the device settles who is signed in. Either way the sync takes it
+  // (takeFirstPage) and stores it as any page of the window (storeForumPage, its change head).
   const posts = api.posts?.bind(api);
-  if (posts)
-    void readCursor().then(
-      (cursor) => cursor === 0 && askFirstPageEarly(session.email, () => posts({ limit: WINDOW_FIRST_PAGE })),
+  const carried = user.firstPage;
+  if (carried) askFirstPageEarly(session.email, () => Promise.resolve(carried));
+  else if (posts)
+    void neverPulled().then(
+      (never) => never && askFirstPageEarly(session.email, () => posts({ limit: WINDOW_FIRST_PAGE })),
       () => undefined,
     );
   await holdOnlyWhatTheyMaySee(session);
@@ -100,9 +120,10 @@ async function settleSignIn(api: SyncApi, user: SessionUser, password?: string):
   saveSession(session);
   // The member's public id: what they write here links to their page before the server answers.
   await (await import('../db/members/own-id')).rememberOwnMemberId(session.email, user.id).catch(() => undefined);
-  // For an offline sign-in later; failing to keep it never fails the sign-in. The server ended the
+  // For an offline sign-in later, made once the forum's first posts are painted (its PBKDF2 stays out
+  // of the first sync's way); failing to keep it never fails the sign-in. The server ended the
   // session this browser carried before, so a sign-out still waiting for it is done.
-  if (password !== undefined) void rememberVerifier(session, password).catch(() => undefined);
+  if (password !== undefined) rememberVerifierLater(session, password);
   void setSignOutPending(false).catch(() => undefined);
   return session;
 }
@@ -196,6 +217,9 @@ export async function signOut(api?: SyncApi, options: SignOutOptions = {}): Prom
     const unsent = await sendBeforeSignOut(session.email, options.engine, isOnline, options.waitMs);
     if (unsent > 0) return { signedOut: false, unsent };
   }
+  // A verifier the sign-in left for later is made now: a member who signed in here online can sign
+  // in offline after Log out, however soon they logged out.
+  await finishWaitingVerifiers().catch(() => undefined);
   // From here no cycle starts (there is no session), and the server's session ends after what was sent.
   saveSession(null);
   try {

@@ -50,8 +50,10 @@ const KB = 1024;
 // Then by issue 63's two gaps (Profile for an account without a password: the organisation's email,
 // no password to change, Delete my account's "Sign in again" and its two refusals' sentences; the
 // pull's two-step flag forgetting the offline verifier): 1534.6 → 1538.6 KB, none of it in the
-// first load (107.8 → 107.9 KB gzipped, the error vocabulary's two sentences): 1540 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1540 * KB };
+// first load (107.8 → 107.9 KB gzipped, the error vocabulary's two sentences), and by issue 64's
+// item 5 (Sign In's answer carrying the first page, its schema; the offline verifier made later;
+// 0.8 KB, loaded with Sign In, not in the first load): about 1539.4 KB: 1542 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1542 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

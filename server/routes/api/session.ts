@@ -16,6 +16,7 @@ import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../l
 import { takeForRequest } from '../../lib/limits';
 import { mailFinishSignUp, mailSignUpAttempt } from '../../mail/account-mail';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, stoppedBy } from '../../plugins/session';
+import { readForumPage } from '../../db/window/pages';
 
 /** The member as a session answer names them: the User, and their public id. */
 export const publicUser = ({ email, name, role, memberId }: UserRow) => ({ email, name, role, id: memberId });
@@ -104,6 +105,22 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   return 'checkEmail';
 }
 
+/**
+ * The window's first page for a device that asked Sign In's answer to carry it (issue 64, item 5):
+ * what GET /api/posts?limit= answers, through the same reading (readForumPage: the newest approved
+ * posts this member may see, the pull's rule) and the same pages_per_minute. The sign-in never
+ * fails for it: over the limit, or the read failing, the answer leaves it out and the device asks.
+ */
+async function carriedFirstPage(ctx: ServerContext, request: FastifyRequest, member: UserRow, limit: number) {
+  try {
+    await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'pages_per_minute', member);
+    return await readForumPage(ctx.db.background, member, { part: 'newest', limit });
+  } catch (error) {
+    request.log.warn({ err: error }, 'the first page was left out of the sign-in answer');
+    return undefined;
+  }
+}
+
 // Opening a session lives with the session cookie (plugins/session.ts), where every sign-in method finds it.
 export { openSession } from '../../plugins/session';
 
@@ -131,7 +148,9 @@ export default async function sessionRoutes(app: FastifyInstance, ctx: ServerCon
     if ((await finishFirstFactor(ctx, request, reply, user, { method: 'password' })) === 'two-step') return { twoStep: true };
     // Back from the provider with an account of this email: the password links it now.
     const ssoLinked = await linkPendingSso(ctx, request, reply, user);
-    return { user: publicUser(user), ...(ssoLinked ? { ssoLinked } : {}) };
+    // A device that never pulled: the first page comes with the answer (no second round trip).
+    const firstPage = body.firstPage === undefined ? undefined : await carriedFirstPage(ctx, request, user, body.firstPage);
+    return { user: publicUser(user), ...(ssoLinked ? { ssoLinked } : {}), ...(firstPage ? { firstPage } : {}) };
   });
 
   app.delete('/api/session', async (request, reply) => {

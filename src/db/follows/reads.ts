@@ -25,17 +25,6 @@ export async function readPositionOf(email: string, postId: number): Promise<num
   return (await db.reads.get([email, postId]))?.readTo;
 }
 
-/**
- * How many new replies `email` has in each of `postIds` (postId → N new; only N > 0): one key read
- * per post, so the cards on screen cost the same however many posts the device holds.
- */
-export async function unreadCountsOf(email: string, postIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await db.reads.bulkGet(postIds.map((postId) => [email, postId] as [string, number]));
-  const counts = new Map<number, number>();
-  for (const row of rows) if (row && row.unread > 0) counts.set(row.postId, row.unread);
-  return counts;
-}
-
 /** Every post with new replies for `email` and how many (postId → N new; only N > 0): what `is:unread` keeps. */
 export async function unreadCounts(email: string): Promise<Map<number, number>> {
   const rows = await db.reads.where('[email+unread]').between([email, 1], [email, Infinity], true, true).toArray();

@@ -78,7 +78,7 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   useEffect(() => {
     if (filteredOut && hasMore && !loadingMore) loadMore();
   }, [filteredOut, hasMore, loadingMore, loadMore]);
-  const unread = useUnreadCounts(useMemo(() => items?.map((post) => post.id) ?? [], [items]));
+  const unread = useUnreadCounts();
   // Which posts are saved: read once the first posts are painted (the Save buttons fill in then).
   const savedModule = useAfterFirstPosts(loadSaved);
   const saved = useLiveQuery(async () => (savedModule ? new Set(await savedModule.savedPostIds(email)) : undefined), [email, savedModule]);

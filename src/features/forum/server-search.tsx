@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { savedPostIds } from '../../db/saved/saved';
 import { readCursor } from '../../db/ops/sync-meta';
@@ -54,7 +54,7 @@ export function ServerSearch({ query, category, parsed, email, packed = false }:
     async () => (shown ? (await getPostsByIds(shown.ids.slice(0, count))).filter((post) => isPublicPost(post)) : []),
     [shown, count],
   );
-  const unread = useUnreadCounts(useMemo(() => posts?.map((post) => post.id) ?? [], [posts]));
+  const unread = useUnreadCounts();
   const saved = useLiveQuery(async () => new Set(await savedPostIds(email)), [email]);
   // Local-only, the device's own packed posts are searched (db/posts/packed.ts), online or not.
   const local = packed;

@@ -140,17 +140,15 @@ describe('accounts through the server', () => {
     expect(confirmed).toEqual([{ email: 'mallory@example.com', name: nameFromEmail('mallory@example.com'), role: 'user' }]);
   });
 
-  it('a sign-in’s answer stands for the first sync’s check of the session, and asks for the window’s first page at once', async () => {
+  it('a sign-in’s answer stands for the first sync’s check of the session, and carries the window’s first page', async () => {
     const server = await startServer();
     await server.insertApprovedPosts(30);
     const api = createApi(server.device());
     await server.account('quick@example.com');
     server.requests.length = 0;
     await signIn('quick@example.com', PASSWORD, api);
-    // The first page is asked for as the sign-in answers (a device that never pulled).
-    await expect
-      .poll(() => server.requests.filter((request) => request !== 'GET /api/health'))
-      .toEqual(['POST /api/session', 'GET /api/posts']);
+    // The first page came with the sign-in's answer (a device that never pulled): nothing else is asked.
+    expect(server.requests.filter((request) => request !== 'GET /api/health')).toEqual(['POST /api/session']);
     server.requests.length = 0;
     const engine = new SyncEngine({ api, session: () => readStoredSession() ?? null, isOnline: () => true });
     await engine.sync();
@@ -171,8 +169,8 @@ describe('accounts through the server', () => {
     const api = createApi(server.device());
     await server.account('commuter@example.com');
     await signIn('commuter@example.com', PASSWORD, api);
-    // (The window's first page, asked for as the sign-in answered, arrives first.)
-    await expect.poll(() => server.requests.at(-1)).toBe('GET /api/posts');
+    // (The window's first page came with the sign-in's answer: nothing else is in flight.)
+    expect(server.requests.at(-1)).toBe('POST /api/session');
     server.down = true;
     await signOut(api);
     expect(readStoredSession()).toBeNull();

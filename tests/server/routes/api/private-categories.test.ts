@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlBlobStore } from '../../../../server/attachments/storage';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION, type WirePost } from '../../../../src/shared/protocol';
-import { likeOp, replyOp, reviewOp, signedIn, type Answer, type Client } from '../../support/client';
+import { Client, likeOp, replyOp, reviewOp, signedIn, TEST_PASSWORD, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 
@@ -105,6 +105,35 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
     expect((await stranger.push(likeOp(secret))).body.results[0]).toMatchObject({ status: 'refused', code: 'not_found' });
     expect((await stranger.push(replyOp(secret, 'Let me in.'))).body.results[0]).toMatchObject({ status: 'refused', code: 'not_found' });
     expect((await get(stranger, `/api/attachments/${FILE}`)).status).toBe(404);
+  });
+
+  it('comes in Sign In’s first page to a member of the group only, by the pull’s rule (issue 64, item 5)', async () => {
+    // What a device that has never pulled asks for with its password: the window's first page.
+    const signIn = (email: string, firstPage?: number) =>
+      new Client(server.app).request(
+        'POST',
+        '/api/session',
+        { mode: 'signin', email, password: TEST_PASSWORD, ...(firstPage ? { firstPage } : {}) },
+        headers,
+      );
+    const inside = await signIn('room-insider@example.com', 20);
+    expect(inside.status).toBe(200);
+    expect(inside.body?.user).toMatchObject({ email: 'room-insider@example.com' });
+    expect(postIds({ ...inside, body: inside.body?.firstPage })).toEqual(expect.arrayContaining([secret, open]));
+    expect(JSON.stringify(inside.body?.firstPage)).toContain('A reply inside the vendor room.');
+    // The same page as GET /api/posts answers that member.
+    const page = await get(insider, '/api/posts?limit=20');
+    expect(postIds({ ...inside, body: inside.body?.firstPage })).toEqual(postIds(page));
+    const outside = await signIn('room-stranger@example.com', 20);
+    expect(outside.status).toBe(200);
+    const strangers = postIds({ ...outside, body: outside.body?.firstPage });
+    expect(strangers).toContain(open);
+    expect(strangers).not.toContain(secret);
+    expect(JSON.stringify(outside.body)).not.toContain(TITLE);
+    expect(JSON.stringify(outside.body)).not.toContain('A reply inside the vendor room.');
+    // Not asked for, not carried; and at most what was asked for.
+    expect((await signIn('room-insider@example.com')).body).not.toHaveProperty('firstPage');
+    expect(((await signIn('room-insider@example.com', 1)).body?.firstPage as { posts: WirePost[] }).posts).toHaveLength(1);
   });
 
   it('reaches the member in their next pull once they are added to the group', async () => {
