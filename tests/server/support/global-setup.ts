@@ -14,7 +14,7 @@ import { startUp } from '../../../server/db/storage/startup';
 import { readReadyMade } from '../../../server/db/storage/pglite';
 import { installedPgliteVersion, readyMadeSource } from '../../../server/db/storage/ready-made';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEMPLATE_DATABASE } from './database-names';
-import { buildServerBundle } from './process';
+import { buildServerBundle, serverBundleBuilt } from './process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,8 +49,10 @@ async function dumpOf(pglite: PGlite, path: string): Promise<string> {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   // The server bundle the process tests run, built once for the run: a file building it again while
-  // another file's server starts from it removed chunks that server was loading.
-  buildServerBundle();
+  // another file's server starts from it removed chunks that server was loading. npm test's second
+  // lane of server tests (scripts/server-lanes.mjs) starts after the first built it, and uses that one.
+  if (process.env.SERVER_TEST_BUNDLE_BUILT === '1') serverBundleBuilt();
+  else buildServerBundle();
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'ie-pglite-'));
   // From the repository's ready-made empty database when there is one for this PGlite (0.6 s, where
