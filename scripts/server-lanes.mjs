@@ -71,9 +71,10 @@ export function mergeReports(runs, unrun = [], laneFailures = [], root = process
  * Runs the files of lane 1's queue in lanes and resolves to `{ runs, unrun, laneFailures, outputs }`.
  * `startLane(name, env)` starts a lane: `{ files: Promise<string[]>, run(file): Promise<{ report,
  * ok, died }>, close(): Promise<{ output, code }> }` (`files`: every test file, in the order to run;
- * after `died` the lane takes no more). Lane 1 starts at once; lane 2 once `besides` has settled, and
- * not before lane 1 has finished a file (its global setup built the server bundle, which lane 2's
- * would otherwise build again under a running server), nor when the queue is already empty.
+ * after `died` the lane takes no more). Lane 1 starts at once; lane 2 once `besides` has settled (or
+ * lane 1 has died), and not before lane 1 has finished a file (its global setup built the server
+ * bundle, which lane 2's would otherwise build again under a running server), nor when the queue is
+ * already empty.
  */
 export async function runLanes({ startLane, besides, secondLaneEnv = {} }) {
   const runs = [];
@@ -104,7 +105,9 @@ export async function runLanes({ startLane, besides, secondLaneEnv = {} }) {
     return { name, output };
   };
   const one = drive('lane 1', first);
-  await Promise.allSettled([besides]);
+  // Lane 2 once the other stage ends; none when lane 1 has run every file by then (the stage ends
+  // with lane 1, not with the other stage), and at once in lane 1's place when lane 1 has died.
+  await Promise.race([Promise.allSettled([besides]), one]);
   await firstRun;
   const two =
     queue.length > 0 ? drive('lane 2', startLane('lane 2', laneOneFinishedAFile ? secondLaneEnv : {})) : Promise.resolve(undefined);

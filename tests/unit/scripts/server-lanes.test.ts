@@ -114,6 +114,36 @@ describe('the lanes share one queue', () => {
     expect(result.outputs.map((lane) => lane.name)).toEqual(['lane 1']);
   });
 
+  it('the stage ends with lane 1 when it has run every file before the other stage ends', async () => {
+    const lanes = fakeLanes(['a', 'b']);
+    const done = runLanes({ startLane: lanes.startLane, besides: new Promise(() => undefined) });
+    await lanes.finish('a');
+    await lanes.finish('b');
+    const result = await done;
+    expect(result.runs.map((run) => run.file)).toEqual(['a', 'b']);
+    expect(lanes.log).not.toContain('lane 2 starts');
+  });
+
+  it('lane 2 takes lane 1’s place at once when lane 1 dies while the other stage runs', async () => {
+    const lanes = fakeLanes(['a', 'b', 'c']);
+    const done = runLanes({
+      startLane: lanes.startLane,
+      besides: new Promise(() => undefined),
+      secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1' },
+    });
+    await lanes.finish('a');
+    await lanes.finish('b', { died: true });
+    await expect.poll(() => lanes.log.at(-1)).toBe('lane 2 takes c');
+    expect(lanes.envs['lane 2']).toEqual({ SERVER_TEST_BUNDLE_BUILT: '1' });
+    await lanes.finish('c');
+    const result = await done;
+    expect(result.runs.map((run) => [run.file, run.ok])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', true],
+    ]);
+  });
+
   it('lane 2 waits for lane 1 to finish a file (its setup builds the server bundle), and builds its own when lane 1 died first', async () => {
     const lanes = fakeLanes(['a', 'b', 'c']);
     const done = runLanes({ startLane: lanes.startLane, besides: Promise.resolve(), secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1' } });
