@@ -3,7 +3,7 @@
 // is torn down at the end, as in one `vitest run`. Messages: it sends `{ type: 'files', files }`
 // (every test file, in the order Vitest's sequencer gives: the slowest of the last run first when
 // Vitest's cache has them, else the largest), then `{ type: 'done', file, report, ok }` after each
-// `{ type: 'run', file }`; `{ type: 'close' }` ends it.
+// `{ type: 'run', file }` (with `provided`: what its global setup provided); `{ type: 'close' }` ends it.
 // Usage: node scripts/server-lane.mjs <vitest config> <folder for the reports> <lane name> [file filters…]
 import { mkdirSync, renameSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -54,7 +54,14 @@ async function run(file) {
   } catch (error) {
     console.error(`${lane}: ${file}: ${error?.stack ?? error}`);
   }
-  process.send({ type: 'done', file, report, ok });
+  // What the global setup provided (the PostgreSQL's URL, the dumps), for a lane that shares it.
+  let provided;
+  try {
+    provided = vitest.getRootProject().getProvidedContext();
+  } catch {
+    provided = undefined;
+  }
+  process.send({ type: 'done', file, report, ok, provided });
 }
 
 let closing = false;

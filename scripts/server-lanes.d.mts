@@ -20,9 +20,10 @@ export interface FileRun {
 }
 export interface Lane {
   files: Promise<string[]>;
-  run(file: string): Promise<{ report: VitestJsonReport | null; ok: boolean; died: boolean }>;
+  run(file: string): Promise<{ report: VitestJsonReport | null; ok: boolean; died: boolean; provided?: Record<string, unknown> }>;
   close(): Promise<{ output: string; code: number }>;
 }
+export const SHARED_SETUP: 'SERVER_TEST_SETUP';
 export function mergeReports(
   runs: readonly FileRun[],
   unrun?: readonly string[],
@@ -32,6 +33,5 @@ export function mergeReports(
 export function runLanes(options: {
   startLane: (name: string, env: Record<string, string>) => Lane;
   besides: Promise<unknown> | undefined;
-  secondLaneEnv?: Record<string, string>;
 }): Promise<{ runs: FileRun[]; unrun: string[]; laneFailures: string[]; outputs: { name: string; output: string }[] }>;
 export function forkLane(config: string, reports: string, filters?: readonly string[]): (name: string, env: Record<string, string>) => Lane;

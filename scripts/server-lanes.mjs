@@ -67,16 +67,20 @@ export function mergeReports(runs, unrun = [], laneFailures = [], root = process
   return { report, passed: report.numPassedTests, failed, failures };
 }
 
+/** The environment variable that hands lane 1's global setup to lane 2 (tests/server/support/global-setup.ts). */
+export const SHARED_SETUP = 'SERVER_TEST_SETUP';
+
 /**
  * Runs the files of lane 1's queue in lanes and resolves to `{ runs, unrun, laneFailures, outputs }`.
  * `startLane(name, env)` starts a lane: `{ files: Promise<string[]>, run(file): Promise<{ report,
- * ok, died }>, close(): Promise<{ output, code }> }` (`files`: every test file, in the order to run;
- * after `died` the lane takes no more). Lane 1 starts at once; lane 2 once `besides` has settled (or
- * lane 1 has died), and not before lane 1 has finished a file (its global setup built the server
- * bundle, which lane 2's would otherwise build again under a running server), nor when the queue is
- * already empty.
+ * ok, died, provided }>, close(): Promise<{ output, code }> }` (`files`: every test file, in the order
+ * to run; after `died` the lane takes no more; `provided`: what its global setup provided). Lane 1
+ * starts at once; lane 2 once `besides` has settled (or lane 1 has died), not before lane 1 has
+ * finished a file, and not when the queue is already empty. Lane 2 uses lane 1's global setup (its
+ * PostgreSQL, dumps and server bundle: a second build of the bundle under a running server removed
+ * chunks it was loading), so lane 1 is closed after lane 2; when lane 1 has died, lane 2 makes its own.
  */
-export async function runLanes({ startLane, besides, secondLaneEnv = {} }) {
+export async function runLanes({ startLane, besides }) {
   const runs = [];
   const laneFailures = [];
   const first = startLane('lane 1', {});
@@ -90,16 +94,22 @@ export async function runLanes({ startLane, besides, secondLaneEnv = {} }) {
   const all = [...queue];
   let firstRunDone;
   const firstRun = new Promise((resolve) => (firstRunDone = resolve));
-  let laneOneFinishedAFile = false;
+  let setup;
+  let laneOneAlive = true;
   const drive = async (name, lane) => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       const result = await lane.run(file);
       runs.push({ file, report: result.report, ok: result.ok });
-      if (name === 'lane 1' && !result.died) laneOneFinishedAFile = true;
+      if (name === 'lane 1') {
+        if (result.died) laneOneAlive = false;
+        else setup ??= result.provided;
+      }
       firstRunDone();
       if (result.died) break;
     }
     firstRunDone();
+  };
+  const close = async (name, lane) => {
     const { output, code } = await lane.close();
     if (code !== 0) laneFailures.push(`${name}: ended with code ${code} after its files (its output says why)`);
     return { name, output };
@@ -109,9 +119,14 @@ export async function runLanes({ startLane, besides, secondLaneEnv = {} }) {
   // with lane 1, not with the other stage), and at once in lane 1's place when lane 1 has died.
   await Promise.race([Promise.allSettled([besides]), one]);
   await firstRun;
-  const two =
-    queue.length > 0 ? drive('lane 2', startLane('lane 2', laneOneFinishedAFile ? secondLaneEnv : {})) : Promise.resolve(undefined);
-  const outputs = (await Promise.all([one, two])).filter((lane) => lane !== undefined);
+  let second;
+  if (queue.length > 0) {
+    second = startLane('lane 2', laneOneAlive && setup ? { [SHARED_SETUP]: JSON.stringify(setup) } : {});
+    await Promise.all([one, drive('lane 2', second)]);
+  } else await one;
+  const outputs = [];
+  if (second) outputs.push(await close('lane 2', second));
+  outputs.unshift(await close('lane 1', first));
   const started = new Set(runs.map((run) => run.file));
   const order = new Map(all.map((file, index) => [file, index]));
   runs.sort((a, b) => order.get(a.file) - order.get(b.file));
@@ -172,7 +187,12 @@ export function forkLane(config, reports, filters = []) {
         child.send({ type: 'run', file });
         const data = await done;
         if (!data) return { report: null, ok: false, died: true };
-        return { report: data.report && existsSync(data.report) ? readJson(data.report) : null, ok: data.ok, died: false };
+        return {
+          report: data.report && existsSync(data.report) ? readJson(data.report) : null,
+          ok: data.ok,
+          died: false,
+          provided: data.provided,
+        };
       },
       async close() {
         if (!dead) child.send({ type: 'close' });

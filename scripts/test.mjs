@@ -223,13 +223,7 @@ async function serverAndDevices() {
 /** The server tests in two lanes (scripts/server-lanes.mjs), the second from when `besides` ends. */
 async function serverLanes(output, besides) {
   const started = Date.now();
-  const port = Number(process.env.POSTGRES_PORT) || undefined;
-  const lanes = await runLanes({
-    startLane: forkLane('vitest.server.config.ts', `${OUT}/server-files`),
-    besides,
-    // The bundle lane 1 built; a PostgreSQL port of its own when one was chosen for lane 1.
-    secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1', ...(port ? { POSTGRES_PORT: String(port + 1) } : {}) },
-  });
+  const lanes = await runLanes({ startLane: forkLane('vitest.server.config.ts', `${OUT}/server-files`), besides });
   const merged = mergeReports(lanes.runs, lanes.unrun, lanes.laneFailures);
   writeFileSync(output, JSON.stringify(merged.report));
   return {

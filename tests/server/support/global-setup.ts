@@ -48,11 +48,21 @@ async function dumpOf(pglite: PGlite, path: string): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // npm test's second lane of server tests (scripts/server-lanes.mjs) uses the first lane's setup:
+  // its PostgreSQL, its dumps and its server bundle (the first lane ends after the second).
+  const shared = process.env.SERVER_TEST_SETUP;
+  if (shared) {
+    const { postgresUrl, pgliteDump, pgliteFreshDump } = JSON.parse(shared) as Record<string, string>;
+    if (!postgresUrl || !pgliteDump || !pgliteFreshDump) throw new Error(`SERVER_TEST_SETUP lacks a part: ${shared}`);
+    serverBundleBuilt();
+    project.provide('postgresUrl', postgresUrl);
+    project.provide('pgliteDump', pgliteDump);
+    project.provide('pgliteFreshDump', pgliteFreshDump);
+    return () => undefined;
+  }
   // The server bundle the process tests run, built once for the run: a file building it again while
-  // another file's server starts from it removed chunks that server was loading. npm test's second
-  // lane of server tests (scripts/server-lanes.mjs) starts after the first built it, and uses that one.
-  if (process.env.SERVER_TEST_BUNDLE_BUILT === '1') serverBundleBuilt();
-  else buildServerBundle();
+  // another file's server starts from it removed chunks that server was loading.
+  buildServerBundle();
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'ie-pglite-'));
   // From the repository's ready-made empty database when there is one for this PGlite (0.6 s, where

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forkLane, mergeReports, runLanes, type Lane, type VitestJsonReport } from '../../../scripts/server-lanes.mjs';
+import { forkLane, mergeReports, runLanes, SHARED_SETUP, type Lane, type VitestJsonReport } from '../../../scripts/server-lanes.mjs';
 
 /** A Vitest JSON report of one file with these cases. */
 function reportOf(file: string, cases: Record<string, 'passed' | 'failed'>, startTime = 1_000): VitestJsonReport {
@@ -32,7 +32,7 @@ function reportOf(file: string, cases: Record<string, 'passed' | 'failed'>, star
   };
 }
 
-/** Lanes whose runs end when the test says: every start and every file taken is logged. */
+/** Lanes whose runs end when the test says: every start, file taken and close is logged. */
 function fakeLanes(files: string[]) {
   const log: string[] = [];
   const pending = new Map<string, (outcome: { died?: boolean; ok?: boolean }) => void>();
@@ -46,10 +46,18 @@ function fakeLanes(files: string[]) {
         new Promise((resolve) => {
           log.push(`${name} takes ${file}`);
           pending.set(file, ({ died = false, ok = !died }) =>
-            resolve({ report: died ? null : reportOf(file, { [`${file} case`]: ok ? 'passed' : 'failed' }), ok, died }),
+            resolve({
+              report: died ? null : reportOf(file, { [`${file} case`]: ok ? 'passed' : 'failed' }),
+              ok,
+              died,
+              provided: died ? undefined : { postgresUrl: `postgres://${name}` },
+            }),
           );
         }),
-      close: () => Promise.resolve({ output: `${name}'s output`, code: 0 }),
+      close: () => {
+        log.push(`${name} closes`);
+        return Promise.resolve({ output: `${name}'s output`, code: 0 });
+      },
     };
   };
   /** Ends a file's run once a lane has taken it. */
@@ -71,14 +79,15 @@ describe('the lanes share one queue', () => {
   it('lane 1 runs one file at a time beside the other stage; lane 2 starts when it ends and takes the next file not started', async () => {
     const lanes = fakeLanes(['a', 'b', 'c', 'd', 'e']);
     const devices = deferred();
-    const done = runLanes({ startLane: lanes.startLane, besides: devices.promise, secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1' } });
+    const done = runLanes({ startLane: lanes.startLane, besides: devices.promise });
     await lanes.finish('a');
     await lanes.finish('b');
     await expect.poll(() => lanes.log.at(-1)).toBe('lane 1 takes c');
     expect(lanes.log).toEqual(['lane 1 starts', 'lane 1 takes a', 'lane 1 takes b', 'lane 1 takes c']);
     devices.resolve();
     await expect.poll(() => lanes.log.at(-1)).toBe('lane 2 takes d');
-    expect(lanes.envs['lane 2']).toEqual({ SERVER_TEST_BUNDLE_BUILT: '1' });
+    // Lane 1's global setup: its PostgreSQL, dumps and server bundle.
+    expect(lanes.envs['lane 2']).toEqual({ [SHARED_SETUP]: JSON.stringify({ postgresUrl: 'postgres://lane 1' }) });
     await lanes.finish('d');
     await expect.poll(() => lanes.log.at(-1)).toBe('lane 2 takes e');
     await lanes.finish('c');
@@ -92,6 +101,9 @@ describe('the lanes share one queue', () => {
       'lane 2 starts',
       'lane 2 takes d',
       'lane 2 takes e',
+      // Lane 1 ends last: lane 2 used its PostgreSQL.
+      'lane 2 closes',
+      'lane 1 closes',
     ]);
     expect(result.runs.map((run) => run.file)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(result.unrun).toEqual([]);
@@ -110,7 +122,7 @@ describe('the lanes share one queue', () => {
     devices.resolve();
     await lanes.finish('b');
     const result = await done;
-    expect(lanes.log).toEqual(['lane 1 starts', 'lane 1 takes a', 'lane 1 takes b']);
+    expect(lanes.log).toEqual(['lane 1 starts', 'lane 1 takes a', 'lane 1 takes b', 'lane 1 closes']);
     expect(result.outputs.map((lane) => lane.name)).toEqual(['lane 1']);
   });
 
@@ -124,17 +136,16 @@ describe('the lanes share one queue', () => {
     expect(lanes.log).not.toContain('lane 2 starts');
   });
 
-  it('lane 2 takes lane 1’s place at once when lane 1 dies while the other stage runs', async () => {
+  it('lane 2 takes lane 1’s place at once when lane 1 dies while the other stage runs, with a setup of its own', async () => {
     const lanes = fakeLanes(['a', 'b', 'c']);
     const done = runLanes({
       startLane: lanes.startLane,
       besides: new Promise(() => undefined),
-      secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1' },
     });
     await lanes.finish('a');
     await lanes.finish('b', { died: true });
     await expect.poll(() => lanes.log.at(-1)).toBe('lane 2 takes c');
-    expect(lanes.envs['lane 2']).toEqual({ SERVER_TEST_BUNDLE_BUILT: '1' });
+    expect(lanes.envs['lane 2']).toEqual({});
     await lanes.finish('c');
     const result = await done;
     expect(result.runs.map((run) => [run.file, run.ok])).toEqual([
@@ -144,9 +155,9 @@ describe('the lanes share one queue', () => {
     ]);
   });
 
-  it('lane 2 waits for lane 1 to finish a file (its setup builds the server bundle), and builds its own when lane 1 died first', async () => {
+  it('lane 2 waits for lane 1 to finish a file (its global setup runs before it), and makes its own setup when lane 1 died first', async () => {
     const lanes = fakeLanes(['a', 'b', 'c']);
-    const done = runLanes({ startLane: lanes.startLane, besides: Promise.resolve(), secondLaneEnv: { SERVER_TEST_BUNDLE_BUILT: '1' } });
+    const done = runLanes({ startLane: lanes.startLane, besides: Promise.resolve() });
     await expect.poll(() => lanes.log.at(-1)).toBe('lane 1 takes a');
     expect(lanes.log).not.toContain('lane 2 starts');
     await lanes.finish('a', { died: true });
