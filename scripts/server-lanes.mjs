@@ -91,6 +91,8 @@ export async function runLanes({ startLane, besides }) {
     const { output } = await first.close();
     return { runs, unrun: [], laneFailures: [`lane 1: found no test files (${error.message})`], outputs: [{ name: 'lane 1', output }] };
   }
+  // As `vitest run` fails when it finds no test file.
+  if (queue.length === 0) laneFailures.push('lane 1: no test files found');
   const all = [...queue];
   let firstRunDone;
   const firstRun = new Promise((resolve) => (firstRunDone = resolve));

@@ -176,6 +176,14 @@ describe('the lanes share one queue', () => {
     expect(merged.failures).toEqual(['a: no report (its lane ended in it)']);
   });
 
+  it('no test file found is a failure, as it is for vitest run', async () => {
+    const lanes = fakeLanes([]);
+    const result = await runLanes({ startLane: lanes.startLane, besides: Promise.resolve() });
+    const merged = mergeReports(result.runs, result.unrun, result.laneFailures);
+    expect([merged.passed, merged.failed, merged.failures]).toEqual([0, 1, ['lane 1: no test files found']]);
+    expect(lanes.log).toEqual(['lane 1 starts', 'lane 1 closes']);
+  });
+
   it('files no lane ran are failures, one each', async () => {
     const lanes = fakeLanes(['a', 'b', 'c']);
     const done = runLanes({ startLane: lanes.startLane, besides: Promise.resolve() });
