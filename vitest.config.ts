@@ -15,6 +15,11 @@ export default defineConfig({
     // Two files at a time: Vitest's default is one fewer than the cores, one on this 2-core machine
     // (155 s for the suite in CI; 104 s with two).
     maxWorkers: 2,
+    // Password hashes at N = 2^10 (server/lib/passwords.ts), as the server tests and the multi-device
+    // servers have them: tests/unit/sync/ signs in to the in-process server, and a hash or check at the
+    // standard 2^17 costs about 0.9 s of a core and 128 MiB. plugins/security-upkeep.test.ts (server
+    // tests) checks the standard cost.
+    env: { PASSWORD_SCRYPT_N: '1024' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -5,11 +5,12 @@
 // The last line printed is the summary: `N passed, N failed`.
 // On a Node older than 24 (as .ci/run) it installs Node 24 into .tools/node (scripts/node24.mjs) and runs itself again with it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { ensureNode24, MIN_NODE_MAJOR, NODE_VERSION, nodeMajor } from './node24.mjs';
 import { ensurePostgres } from './postgres.mjs';
+import { forkLane, mergeReports, runLanes } from './server-lanes.mjs';
 
 if (nodeMajor() < MIN_NODE_MAJOR) {
   console.log(`Node ${process.version} is older than ${MIN_NODE_MAJOR}: running the tests with Node ${NODE_VERSION}, kept in .tools/node.`);
@@ -164,46 +165,72 @@ await serverAndDevices();
  * real server: each spec starts its own). Each leaves much of the two cores idle: the server tests
  * wait on PGlite's thread, PostgreSQL and server processes, the multi-device cases on live streams
  * and devices coming back online. One after the other they took 659 s + 841 s of stop 69's CI.
- * Side by side, each takes fewer workers than alone, so that together they ask about the two cores
- * and no more: the server tests one file at a time (about 1.2 times as long as two at a time), the
- * multi-device tests two spec files at a time (938 s for the stage alone in an earlier CI, about 0.6
- * of the cores). A loaded machine is what makes a multi-device case miss its bounds. The server
- * tests' output is printed once they end, the multi-device tests' as it comes.
+ * Side by side, they ask about the two cores and no more: the multi-device tests two spec files at a
+ * time, the server tests in lanes (scripts/server-lanes.mjs): lane 1 runs one file at a time from the
+ * start; once the multi-device tests end, lane 2 starts and the two take the next file not yet
+ * started, so the second core is not left idle while the server tests finish alone (430-455 s of
+ * the last CI, 2,744 s in all, ran on one worker). A loaded machine is what makes a multi-device case miss its
+ * bounds. The lanes' reports are merged into ${OUT}/server.json (each file's own under
+ * ${OUT}/server-files/). Without the multi-device tests (the build failed), the server tests run as
+ * one Vitest, two files at a time. The server tests' output is printed once they end, the
+ * multi-device tests' as it comes.
  */
 async function serverAndDevices() {
   console.log(`\n━━ Server tests (PGlite and PostgreSQL)${built ? ', beside the multi-device tests (Chromium and the server)' : ''} ━━`);
-  let server;
+  const output = `${OUT}/server.json`;
+  let postgres = true;
   try {
     ensurePostgres();
-    const output = `${OUT}/server.json`;
-    server = runAside('npx', [...vitestArgs('vitest.server.config.ts', output), ...(built ? ['--maxWorkers=1'] : [])], { keep: true }).then(
-      (outcome) => ({
-        outcome,
-        counts: vitestCounts(outcome, output),
-      }),
-    );
   } catch (error) {
     console.error(error.message);
-    server = Promise.resolve({ outcome: { output: '' }, counts: { passed: 0, failed: 1, seconds: 0 } });
+    postgres = false;
   }
   let devices;
   if (built) {
-    const output = `${OUT}/e2e-sync.json`;
-    const how = playwrightRun(['-c', 'playwright.sync.config.ts'], output);
+    const syncOutput = `${OUT}/e2e-sync.json`;
+    const how = playwrightRun(['-c', 'playwright.sync.config.ts'], syncOutput);
     devices = how.error
       ? Promise.resolve({ error: how.error, counts: { passed: 0, failed: 1, seconds: 0 } })
       : runAside('npx', how.args, { env: { SYNC_E2E_WORKERS: process.env.SYNC_E2E_WORKERS ?? '2', ...how.env } }).then((outcome) => ({
-          counts: playwrightCounts(outcome, output),
+          counts: playwrightCounts(outcome, syncOutput),
         }));
   }
+  let server;
+  if (!postgres) server = Promise.resolve({ output: '', counts: { passed: 0, failed: 1, seconds: 0 }, failures: [] });
+  else if (built)
+    server = serverLanes(output, devices).catch((error) => ({
+      output: `${error?.stack ?? error}\n`,
+      counts: { passed: 0, failed: 1, seconds: 0 },
+      failures: ['the lanes of server tests did not run'],
+    }));
+  else
+    server = runAside('npx', vitestArgs('vitest.server.config.ts', output), { keep: true }).then((outcome) => ({
+      output: outcome.output,
+      counts: vitestCounts(outcome, output),
+      failures: [],
+    }));
   const [serverDone, devicesDone] = await Promise.all([server, devices]);
   if (devicesDone) {
     if (devicesDone.error) console.error(devicesDone.error);
     finish('Multi-device tests (Chromium and the server)', devicesDone.counts);
   }
   console.log('\n━━ Server tests (PGlite and PostgreSQL): their output ━━');
-  process.stdout.write(serverDone.outcome.output);
+  process.stdout.write(serverDone.output);
+  if (serverDone.failures.length > 0) console.log(`\nFailed:\n${serverDone.failures.map((failure) => `  ✗ ${failure}`).join('\n')}`);
   finish('Server tests (PGlite and PostgreSQL)', serverDone.counts);
+}
+
+/** The server tests in two lanes (scripts/server-lanes.mjs), the second from when `besides` ends. */
+async function serverLanes(output, besides) {
+  const started = Date.now();
+  const lanes = await runLanes({ startLane: forkLane('vitest.server.config.ts', `${OUT}/server-files`), besides });
+  const merged = mergeReports(lanes.runs, lanes.unrun, lanes.laneFailures);
+  writeFileSync(output, JSON.stringify(merged.report));
+  return {
+    output: lanes.outputs.map((lane) => `── ${lane.name} ──\n${lane.output}`).join('\n'),
+    counts: { passed: merged.passed, failed: merged.failed, seconds: (Date.now() - started) / 1000 },
+    failures: merged.failures,
+  };
 }
 
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
@@ -216,5 +243,6 @@ for (const result of results) {
 }
 if (existsSync(`${OUT}/e2e.json`)) console.log(`  End-to-end report: ${OUT}/e2e.json`);
 if (existsSync(`${OUT}/e2e-sync.json`)) console.log(`  Multi-device report: ${OUT}/e2e-sync.json`);
+if (existsSync(`${OUT}/server.json`)) console.log(`  Server tests' report: ${OUT}/server.json`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -14,7 +14,7 @@ import { startUp } from '../../../server/db/storage/startup';
 import { readReadyMade } from '../../../server/db/storage/pglite';
 import { installedPgliteVersion, readyMadeSource } from '../../../server/db/storage/ready-made';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEMPLATE_DATABASE } from './database-names';
-import { buildServerBundle } from './process';
+import { buildServerBundle, serverBundleBuilt } from './process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,6 +48,18 @@ async function dumpOf(pglite: PGlite, path: string): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // npm test's second lane of server tests (scripts/server-lanes.mjs) uses the first lane's setup:
+  // its PostgreSQL, its dumps and its server bundle (the first lane ends after the second).
+  const shared = process.env.SERVER_TEST_SETUP;
+  if (shared) {
+    const { postgresUrl, pgliteDump, pgliteFreshDump } = JSON.parse(shared) as Record<string, string>;
+    if (!postgresUrl || !pgliteDump || !pgliteFreshDump) throw new Error(`SERVER_TEST_SETUP lacks a part: ${shared}`);
+    serverBundleBuilt();
+    project.provide('postgresUrl', postgresUrl);
+    project.provide('pgliteDump', pgliteDump);
+    project.provide('pgliteFreshDump', pgliteFreshDump);
+    return () => undefined;
+  }
   // The server bundle the process tests run, built once for the run: a file building it again while
   // another file's server starts from it removed chunks that server was loading.
   buildServerBundle();

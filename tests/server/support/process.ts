@@ -15,6 +15,11 @@ export function buildServerBundle(): void {
     env: { ...process.env, SERVER_OUT_DIR: OUT },
     stdio: 'inherit',
   });
+  serverBundleBuilt();
+}
+
+/** Throws unless the server bundle is there. */
+export function serverBundleBuilt(): void {
   if (!existsSync(join(OUT, 'server.js'))) throw new Error('the server bundle was not built');
 }
 
