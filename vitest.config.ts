@@ -20,6 +20,10 @@ export default defineConfig({
     // standard 2^17 costs about 0.9 s of a core and 128 MiB. plugins/security-upkeep.test.ts (server
     // tests) checks the standard cost.
     env: { PASSWORD_SCRYPT_N: '1024' },
+    // expect.poll waits up to 10 s (Vitest's default is 1 s): a busy 2-core CI machine missed the
+    // second of two tabs' sync cycles within 1 s (engine.test.ts, at load 12). A right answer comes at
+    // once; only a wrong one waits the bound out.
+    expect: { poll: { timeout: 10_000 } },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

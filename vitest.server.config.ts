@@ -26,5 +26,7 @@ export default defineConfig({
     // Child processes (servers, the cluster) inherit it. plugins/security-upkeep.test.ts checks the standard cost.
     env: { PASSWORD_SCRYPT_N },
     hookTimeout: 120_000,
+    // expect.poll waits up to 10 s, not Vitest's 1 s: a busy 2-core CI machine is slower than that.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
