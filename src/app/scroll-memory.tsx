@@ -47,8 +47,10 @@ export function ScrollMemory() {
     const { scrollRestoration } = window.history;
     window.history.scrollRestoration = 'manual';
     const remember = () => positions.current?.set(current.current, window.scrollY);
+    // Written as the page goes, from what the scroll events recorded: reading window.scrollY here
+    // would force a style and layout of the whole page being left (20 ms of the /forum reopen's
+    // 1x time in the outside probe's trace, issue 64), for a value the scroll listener already holds.
     const save = () => {
-      remember();
       try {
         sessionStorage.setItem(STORE_KEY, JSON.stringify(Object.fromEntries(positions.current ?? [])));
       } catch {

@@ -1,5 +1,5 @@
 // The service worker: the whole app shell is precached, so every screen opens with no network.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -22,6 +22,10 @@ import { shellForPath, withoutHomeMarkup } from '../shared/app-shell';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+/** A file of the build whose name carries its content's hash (server/plugins/static-app.ts serves them so). */
+const HASHED_ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 // A new version waits until the app asks it to take over (the user pressed Reload).
 // A page this active worker does not control asks to be claimed (SW_CLAIM_MESSAGE): the first install's claim
 // skips a page whose navigation was still under way, and a hard reload bypasses the worker.
@@ -33,6 +37,21 @@ self.addEventListener('message', (event) => {
 
 // Precache the app shell: scripts, styles, icons, the manifest and index.html (list made at build).
 const manifest = self.__WB_MANIFEST;
+// The build's hashed files never change under their name: answered as immutable whatever the host
+// sent when they were precached (a static host's no-cache, vite preview's), so the page's memory
+// cache keeps them across documents. A reopened /forum then takes its stylesheet (parsed once) and
+// its modules from there, without a round trip through this worker (issue 64, item 1).
+addPlugins([
+  {
+    cachedResponseWillBeUsed: async ({ cachedResponse, request }) => {
+      if (!cachedResponse || !HASHED_ASSET.test(new URL(request.url).pathname)) return cachedResponse;
+      if (cachedResponse.headers.get('cache-control') === IMMUTABLE) return cachedResponse;
+      const headers = new Headers(cachedResponse.headers);
+      headers.set('cache-control', IMMUTABLE);
+      return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    },
+  },
+]);
 precacheAndRoute(manifest);
 
 /** The build's own stylesheets (a snapshot links only these). */

@@ -154,3 +154,33 @@ test('a snapshot is painted only while the cookie holds its token: never for the
   await expect(page.getByRole('article').first()).toBeVisible();
   if ((await seen(page)).painted) expect((await storedSnapshot(page))?.owner).toBe(OTHER);
 });
+
+test("a reopened /forum takes the snapshot's stylesheet from the page's memory cache, not through the worker", async ({ page }) => {
+  await signIn(page, MEMBER);
+  await takeSnapshot(page);
+  // The worker answers the build's hashed files as immutable, whatever the host sent when they were
+  // precached (this host, vite preview, sends no-cache), so the browser may keep them across documents.
+  const stylesheet = await page.evaluate(() => document.querySelector('link[rel="stylesheet"]')!.getAttribute('href')!);
+  expect(stylesheet).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+  const answer = await page.evaluate(async (href) => {
+    const response = await fetch(href);
+    return { cacheControl: response.headers.get('cache-control'), type: response.headers.get('content-type') };
+  }, stylesheet);
+  expect(answer).toEqual({ cacheControl: 'public, max-age=31536000, immutable', type: expect.stringContaining('text/css') as string });
+
+  // A document the worker controls loads it (the memory cache keeps a controlled page's files apart
+  // from an uncontrolled one's, and the sign-in's page loaded before the worker took over) ...
+  await page.goto('/forum');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // ... then the reopen's first frame, which waits for that stylesheet, takes it from the memory
+  // cache (parsed once), with no fetch event in the worker.
+  await watchSnapshot(page);
+  await page.goto('/forum');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect((await seen(page)).painted).toBe(true);
+  const entry = await page.evaluate((href) => {
+    const timing = performance.getEntriesByName(new URL(href, location.href).href)[0] as PerformanceResourceTiming | undefined;
+    return timing ? { workerStart: timing.workerStart, deliveryType: (timing as { deliveryType?: string }).deliveryType } : null;
+  }, stylesheet);
+  expect(entry).toEqual({ workerStart: 0, deliveryType: 'cache' });
+});
