@@ -13,12 +13,12 @@
 // PROBE_BEFORE=<folder of an older build's dist> measures that build instead (the same run can
 // measure both: run it once with, once without). Prints a table and writes bench/probe-results.json
 // (bench/probe-results-before.json for PROBE_BEFORE).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
+import { olderBuildPosts, pageSettled, serveBuild, watchFirstArticle } from './probe-page.mjs';
 import { traceSummary } from './trace-summary.mjs';
 
 const PORT = Number(process.env.PROBE_PORT ?? 4510);
@@ -44,81 +44,6 @@ const p95 = (values) => {
 if (!existsSync(join(SERVED, 'index.html'))) {
   throw new Error(`No build in ${SERVED}: run npm run build first (or point PROBE_BEFORE at a folder holding a build's dist).`);
 }
-
-/** The older build's `posts` array: 10,000 approved posts, newest last, about 4.3 MB of JSON. */
-function olderBuildPosts() {
-  return Array.from({ length: POSTS }, (_, i) => ({
-    id: 1_600_000_000_000 + i * 1_000,
-    title: `Probe post ${i} k${i}`,
-    content: `Written by the older build, row ${i}, about sampling and fieldwork. `.repeat(2),
-    category: 'Quantitative',
-    author: 'Older Build Author',
-    authorEmail: 'older@example.com',
-    authorRole: 'user',
-    likes: i % 7,
-    comments: 0,
-    views: i % 13,
-    date: '3 days ago',
-    isTopContributor: false,
-    tags: ['probe'],
-    status: 'approved',
-  }));
-}
-
-/** vite preview of SERVED on 127.0.0.1:PORT; resolves once it answers. */
-async function serve() {
-  const child = spawn(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', SERVED],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  for (let i = 0; i < 300; i += 1) {
-    const up = await fetch(`${BASE}/robots.txt`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`vite preview did not answer on ${BASE}.`);
-}
-
-/**
- * In every document of the context, from its first script: the moment (performance.now) of the
- * frame after the first `article` with a heading appeared.
- */
-function watchFirstArticle() {
-  const seen = { article: 0 };
-  window.__probe = seen;
-  const check = () => {
-    if (seen.article !== 0 || !document.querySelector('article :is(h1, h2, h3, h4)')) return;
-    seen.article = -1;
-    // Painted from the snapshot (src/boot/forum-snapshot.ts) or by the app.
-    seen.via = document.querySelector('#forum-snapshot article') ? 'snapshot' : 'app';
-    observer.disconnect();
-    requestAnimationFrame(() => (seen.article = performance.now()));
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Resolves once the page has had two idle periods of 40 ms or more in a row (its start-up work done). */
-const pageSettled = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((done) => {
-        let calm = 0;
-        const next = () =>
-          requestIdleCallback((deadline) => {
-            calm = deadline.timeRemaining() >= 40 ? calm + 1 : 0;
-            if (calm >= 2) done();
-            else setTimeout(next, 50);
-          });
-        next();
-      }),
-  );
 
 /** How each timed /forum was painted, in order (snapshot or app). */
 const vias = [];
@@ -239,7 +164,7 @@ async function searchKeystrokes(page) {
 
 const found = ensureChromium();
 if (!found.ok) throw new Error(found.message);
-const server = await serve();
+const server = await serveBuild(SERVED, PORT);
 const profile = mkdtempSync(join(os.tmpdir(), 'outside-probe-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: found.path,
@@ -251,7 +176,7 @@ try {
   // The older build's copy, before the first script of the app runs: written from a static page of
   // the same origin (no app code on it).
   await page.goto(`${BASE}/robots.txt`);
-  const raw = JSON.stringify(olderBuildPosts());
+  const raw = JSON.stringify(olderBuildPosts(POSTS));
   await page.evaluate((value) => localStorage.setItem('posts', value), raw);
   log(`seeded ${POSTS} posts, ${(raw.length / 1e6).toFixed(2)} MB of JSON under localStorage posts`);
   await context.addInitScript(watchFirstArticle);

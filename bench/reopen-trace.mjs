@@ -9,12 +9,12 @@
 // fetch events, the style forced by the old page's pagehide); TRACE_TASKS=1 also lists every task of
 // 2 ms or more. PROBE_BEFORE=<dist folder> traces another build; TRACE_JSON=<file> keeps the trace.
 // A tool for finding what the first frame waits for, not a bench row. Port 4811 (PROBE_PORT).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
+import { olderBuildPosts, pageSettled, serveBuild, watchFirstArticle } from './probe-page.mjs';
 
 const PORT = Number(process.env.PROBE_PORT ?? 4811);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -106,69 +106,7 @@ function printTasks(events, last) {
   }
 }
 
-const posts = () =>
-  Array.from({ length: 10_000 }, (_, i) => ({
-    id: 1_600_000_000_000 + i * 1_000,
-    title: `Probe post ${i} k${i}`,
-    content: `Written by the older build, row ${i}, about sampling and fieldwork. `.repeat(2),
-    category: 'Quantitative',
-    author: 'Older Build Author',
-    authorEmail: 'older@example.com',
-    authorRole: 'user',
-    likes: i % 7,
-    comments: 0,
-    views: i % 13,
-    date: '3 days ago',
-    isTopContributor: false,
-    tags: ['probe'],
-    status: 'approved',
-  }));
-
-function watchFirstArticle() {
-  const seen = { article: 0 };
-  window.__probe = seen;
-  const check = () => {
-    if (seen.article !== 0 || !document.querySelector('article :is(h1, h2, h3, h4)')) return;
-    seen.article = -1;
-    seen.via = document.querySelector('#forum-snapshot article') ? 'snapshot' : 'app';
-    seen.inserted = performance.now();
-    observer.disconnect();
-    requestAnimationFrame(() => (seen.article = performance.now()));
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-const settled = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((done) => {
-        let calm = 0;
-        const next = () =>
-          requestIdleCallback((deadline) => {
-            calm = deadline.timeRemaining() >= 40 ? calm + 1 : 0;
-            if (calm >= 2) done();
-            else setTimeout(next, 50);
-          });
-        next();
-      }),
-  );
-
-const server = spawn(
-  process.execPath,
-  ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort', '--outDir', SERVED],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-);
-for (let i = 0; i < 300; i += 1) {
-  if (
-    await fetch(`${BASE}/robots.txt`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((done) => setTimeout(done, 100));
-}
+const server = await serveBuild(SERVED, PORT);
 const found = ensureChromium();
 const profile = mkdtempSync(join(os.tmpdir(), 'reopen-trace-'));
 const context = await chromium.launchPersistentContext(profile, {
@@ -179,7 +117,7 @@ const context = await chromium.launchPersistentContext(profile, {
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${BASE}/robots.txt`);
-  await page.evaluate((value) => localStorage.setItem('posts', value), JSON.stringify(posts()));
+  await page.evaluate((value) => localStorage.setItem('posts', value), JSON.stringify(olderBuildPosts(10_000)));
   await context.addInitScript(watchFirstArticle);
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Email').fill('probe.member@example.com');
@@ -213,7 +151,7 @@ try {
           ),
       };
     });
-    await settled(page);
+    await pageSettled(page);
     return result;
   };
   await open();
