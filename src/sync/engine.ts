@@ -100,11 +100,6 @@ export function refusalNotices(refusals: readonly Refusal[]) {
 }
 
 /**
- * The server's own word that it failed on the request (a bug): its JSON `server_error`. A 503, a
- * proxy's error page or an answer it could not read (`bad_answer`) says nothing about the
- * operations: they are retried with the back-off and never counted against one.
- */
-/**
  * The account has two-step verification on (the pull said so): its offline verifier goes, so an
  * offline sign-in says it needs the network for the code. Loaded here only when needed; failing to
  * never fails the sync (the next pull says it again).
@@ -112,6 +107,11 @@ export function refusalNotices(refusals: readonly Refusal[]) {
 const forgetOfflineVerifier = (email: string) =>
   import('../db/sync/offline-accounts').then(({ forgetVerifierForTwoStep }) => forgetVerifierForTwoStep(email)).catch(() => undefined);
 
+/**
+ * The server's own word that it failed on the request (a bug): its JSON `server_error`. A 503, a
+ * proxy's error page or an answer it could not read (`bad_answer`) says nothing about the
+ * operations: they are retried with the back-off and never counted against one.
+ */
 const isServerFault = (error: unknown): error is DataError => isServerError(error) && error.code === 'server_error';
 
 /** An answer the server could not give about an operation it could never take (too large, malformed). */
