@@ -5,6 +5,11 @@ import { watchRead } from '../db/storage/live-read';
 export interface PagedList<T> {
   /** The rows read so far; `undefined` while the first page loads. */
   items: T[] | undefined;
+  /**
+   * The same rows, page by page, in order: a page's array stays the same object until that page is
+   * read again, so a list can render each page as a memoized group that an added page leaves alone.
+   */
+  pages: readonly (readonly T[])[] | undefined;
   /** True when the last read filled its page, so there may be more. */
   hasMore: boolean;
   /** True while a larger page asked for with loadMore is being read. */
@@ -66,15 +71,28 @@ let lastPageId = 0;
  */
 const readOf = (page: Page<unknown>) => `${page.id}:${page.limit}:${page.through === undefined ? 'open' : 'closed'}`;
 
-/** The rows of the pages read so far, in order, up to the first page not read yet. */
-function rowsOf<T>(state: PagesState<T>): T[] | undefined {
-  if (!state.answers[state.pages[0]!.id]) return state.held;
-  const rows: T[] = [];
+/**
+ * The rows of the pages read so far, page by page, up to the first page not read yet (each page's
+ * answer as it was read: the same array until the page is read again).
+ */
+function pagesOf<T>(state: PagesState<T>): T[][] | undefined {
+  if (!state.answers[state.pages[0]!.id]) return state.held && [state.held];
+  const pages: T[][] = [];
   for (const page of state.pages) {
     const answer = state.answers[page.id];
     if (!answer) break;
-    rows.push(...answer.rows);
+    pages.push(answer.rows);
   }
+  return pages;
+}
+
+/** The rows of the pages read so far, in order, up to the first page not read yet. */
+const rowsOf = <T>(state: PagesState<T>): T[] | undefined => joined(pagesOf(state));
+
+function joined<T>(pages: readonly (readonly T[])[] | undefined): T[] | undefined {
+  if (!pages) return undefined;
+  const rows: T[] = [];
+  for (const page of pages) rows.push(...page);
   return rows;
 }
 
@@ -145,7 +163,8 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
     };
   }, []);
 
-  const items = useMemo(() => rowsOf(current), [current]);
+  const paged = useMemo(() => pagesOf(current), [current]);
+  const items = useMemo(() => joined(paged), [paged]);
   const last = pages[pages.length - 1]!;
   const lastAnswer = current.answers[last.id];
   const firstAnswer = current.answers[pages[0]!.id];
@@ -203,6 +222,7 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
   const more = full && (!counted || shown < total);
   return {
     items,
+    pages: paged,
     hasMore: more,
     loadingMore: (pages.length > 1 || last.limit > pageSize) && (lastAnswer === undefined || lastAnswer.limit < last.limit),
     loadMore,

@@ -10,8 +10,7 @@ import { useSnapshotPage } from '../../boot/forum-snapshot-app';
 import { useSeenInView } from '../../hooks/use-seen-in-view';
 import { useAfterFirstPosts } from '../../hooks/use-after-first-posts';
 import { describeQuery, isEmptyQuery, parseQuery } from '../../shared/search-language';
-import { ForumPost } from './forum-post';
-import { FoundInReply } from './found-in-reply';
+import { ForumPostGroup } from './forum-post-group';
 import { NewPostsPill } from './new-posts-pill';
 import type { OlderPosts as OlderPostsComponent } from './older-posts';
 import { useApprovedPosts } from './use-approved-posts';
@@ -69,10 +68,21 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   }, [query]);
   // `is:unread` narrows the search's results before they are paged: every page is full, the count right.
   const unreadOnly = useUnreadPostIds(parsed?.unread === true);
-  const { items: listed, hasMore, loadingMore, loadMore, total, stale, replies } = useApprovedPosts(search, category, email, unreadOnly);
+  const {
+    items: listed,
+    pages,
+    hasMore,
+    loadingMore,
+    loadMore,
+    total,
+    stale,
+    replies,
+  } = useApprovedPosts(search, category, email, unreadOnly);
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
   const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);
+  // The same cards page by page: each page renders as one memoized group (ForumPostGroup).
+  const groups = useMemo(() => (keep ? pages?.map((rows) => rows.filter(keep)) : undefined), [pages, keep]);
   // Every post read so far left the list (muted, or not `is:watching`): the next page is read at once.
   const filteredOut = items !== undefined && items.length === 0 && (listed?.length ?? 0) > 0;
   useEffect(() => {
@@ -161,28 +171,19 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
       {pill}
       {summary}
       <div ref={list} className={`app-post-list${stale ? ' is-stale' : ''}`} aria-busy={stale}>
-        {items.map((post) => {
-          const card = (
-            <ForumPost
-              key={post.id}
-              post={post}
-              email={email}
-              saved={saved?.has(post.id)}
-              isNew={fresh.marked.has(post.id)}
-              unread={unread.get(post.id) ?? 0}
-              query={parsed}
-            />
-          );
-          const reply = replies[post.id];
-          return reply ? (
-            <div key={post.id}>
-              {card}
-              <FoundInReply postId={post.id} replyId={reply} />
-            </div>
-          ) : (
-            card
-          );
-        })}
+        {groups?.map((posts, at) => (
+          // Keyed by position: the first page stays the first group (its cards are kept) from one list to the next.
+          <ForumPostGroup
+            key={at}
+            posts={posts}
+            email={email}
+            saved={saved}
+            marked={fresh.marked}
+            unread={unread}
+            replies={replies}
+            query={parsed}
+          />
+        ))}
       </div>
       {hasMore && (
         <LoadMore

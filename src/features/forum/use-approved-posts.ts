@@ -104,6 +104,7 @@ export function useApprovedPosts(
   if (query && !shown)
     return {
       items: undefined,
+      pages: undefined,
       hasMore: false,
       loadingMore: false,
       loadMore: list.loadMore,
