@@ -71,23 +71,44 @@ let lastPageId = 0;
  */
 const readOf = (page: Page<unknown>) => `${page.id}:${page.limit}:${page.through === undefined ? 'open' : 'closed'}`;
 
+/** The pages that a read longer than a page is shown as (the same arrays for the same read). */
+const split = new WeakMap<readonly unknown[], unknown[][]>();
+
+/**
+ * `rows` as pages of `size`: a read longer than a page (the rows shown, read again as one for new
+ * search results, and held on screen meanwhile; a page grown before its first answer) is shown as
+ * the pages it was, so the cards keep their groups (and their elements, and focus) across it.
+ */
+function asPages<T>(rows: T[], size: number): T[][] {
+  if (rows.length <= size) return [rows];
+  let pages = split.get(rows) as T[][] | undefined;
+  if (!pages) {
+    pages = [];
+    for (let at = 0; at < rows.length; at += size) pages.push(rows.slice(at, at + size));
+    split.set(rows, pages);
+  }
+  return pages;
+}
+
 /**
  * The rows of the pages read so far, page by page, up to the first page not read yet (each page's
- * answer as it was read: the same array until the page is read again).
+ * answer as it was read: the same arrays until the page is read again).
  */
-function pagesOf<T>(state: PagesState<T>): T[][] | undefined {
-  if (!state.answers[state.pages[0]!.id]) return state.held && [state.held];
+function pagesOf<T>(state: PagesState<T>, size: number): T[][] | undefined {
+  if (!state.answers[state.pages[0]!.id]) return state.held && asPages(state.held, size);
   const pages: T[][] = [];
   for (const page of state.pages) {
     const answer = state.answers[page.id];
     if (!answer) break;
-    pages.push(answer.rows);
+    // A page read longer than a page: shown as pages (a closed page that rows were added inside stays one).
+    if (page.limit > size) pages.push(...asPages(answer.rows, size));
+    else pages.push(answer.rows);
   }
   return pages;
 }
 
 /** The rows of the pages read so far, in order, up to the first page not read yet. */
-const rowsOf = <T>(state: PagesState<T>): T[] | undefined => joined(pagesOf(state));
+const rowsOf = <T>(state: PagesState<T>): T[] | undefined => joined(pagesOf(state, Infinity));
 
 function joined<T>(pages: readonly (readonly T[])[] | undefined): T[] | undefined {
   if (!pages) return undefined;
@@ -163,7 +184,7 @@ export function usePagedLiveQuery<T>(read: (page: PageRange<T>) => Promise<T[]>,
     };
   }, []);
 
-  const paged = useMemo(() => pagesOf(current), [current]);
+  const paged = useMemo(() => pagesOf(current, pageSize), [current, pageSize]);
   const items = useMemo(() => joined(paged), [paged]);
   const last = pages[pages.length - 1]!;
   const lastAnswer = current.answers[last.id];

@@ -8,10 +8,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../../src/db/storage/schema';
-import { PAGE_SIZE } from '../../../../src/db/posts/posts';
+import { approvePost, PAGE_SIZE } from '../../../../src/db/posts/posts';
 import { ForumPostList } from '../../../../src/features/forum/forum-post-list';
 import { stopSearchClient } from '../../../../src/db/search/client';
-import { makePost, signInAsMember, storePosts } from '../../factories';
+import { makePost, signInAsAdmin, signInAsMember, storePosts } from '../../factories';
 import type * as PostCardModule from '../../../../src/components/post-card';
 
 const compared = vi.hoisted(() => new Set<number>());
@@ -84,5 +84,37 @@ describe('the forum list’s page groups', () => {
     await waitFor(() => expect(card.querySelector('.app-like')?.textContent ?? '').toContain('41'));
     expect(compared.has(liked)).toBe(true);
     for (const n of [0, 2]) expect(pageIds(count, n).filter((id) => compared.has(id))).toEqual([]);
+  });
+});
+
+describe('the forum list’s page groups in a search', () => {
+  it('new results keep the cards shown past the first page, their elements and the focus in them', async () => {
+    const count = PAGE_SIZE * 3;
+    await storePosts(
+      ...Array.from({ length: count }, (_, i) => makePost({ id: i + 1, title: `Conjoint study ${i + 1}` })),
+      makePost({ id: count + 1, title: 'Conjoint study late', status: 'pending' }),
+    );
+    signInAsMember();
+    render(
+      <MemoryRouter>
+        <ForumPostList search="conjoint" category="All" email={EMAIL} since={undefined} part={false} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(cards()).toBe(PAGE_SIZE));
+    fireEvent.click(await screen.findByRole('button', { name: /Load more posts/ }));
+    await waitFor(() => expect(cards()).toBe(2 * PAGE_SIZE));
+    // A card well inside the second page, its title link focused.
+    const card = document.querySelectorAll('article')[PAGE_SIZE + 5]!;
+    const link = card.querySelector('a')!;
+    act(() => link.focus());
+    expect(document.activeElement).toBe(link);
+    // A new matching post: the search's results change, and the rows shown are read again as one.
+    signInAsAdmin();
+    await act(async () => {
+      await approvePost(count + 1);
+    });
+    await waitFor(() => expect(document.querySelector(`article[data-post-id="${count + 1}"]`)).not.toBeNull());
+    expect(card.isConnected).toBe(true);
+    expect(document.activeElement).toBe(link);
   });
 });
