@@ -93,6 +93,49 @@ async function seedPglite(dataDir, count) {
   }
 }
 
+/**
+ * Starts a Chromium trace of `page` (CDP Tracing); stop(file) writes it and answers a summary: the
+ * main thread's time by top-level event (style, layout, paint, scripts), in ms.
+ */
+async function startTrace(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute',
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop(file) {
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      // The renderer's main thread: the thread that ran the page's layouts.
+      const main = events.find((event) => event.name === 'Layout' || event.name === 'UpdateLayoutTree');
+      const sums = {};
+      for (const event of events)
+        if (main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+          for (const name of [
+            'UpdateLayoutTree',
+            'Layout',
+            'Paint',
+            'PrePaint',
+            'Layerize',
+            'FunctionCall',
+            'EvaluateScript',
+            'RunMicrotasks',
+            'HitTest',
+            'ParseHTML',
+          ])
+            if (event.name === name) sums[name] = (sums[name] ?? 0) + event.dur / 1000;
+      return `${file} ${Object.entries(sums)
+        .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+        .join(', ')}`;
+    },
+  };
+}
+
 /** The figures of one new device on `server` holding `size` posts. */
 async function measure(server, size) {
   const { context, page } = await newDiskDevice(server.url);
@@ -173,41 +216,48 @@ async function measure(server, size) {
     // Pages of 50 while the server has older case studies (at 100,000 posts: 490, so 9 pages).
     const rounds = Math.min(ROUNDS, Math.floor((size - WINDOW) / SPARSE / 50));
     for (let round = 0; round < rounds; round += 1) {
-      // BENCH_PROFILE=pages: a CPU profile of the first older page and of the last, to compare what grows with the list.
-      const pageProfiler =
-        process.env.BENCH_PROFILE === 'pages' && (round === 0 || round === rounds - 1) ? await context.newCDPSession(page) : undefined;
+      // The list's own pages first (what the device holds), until the server's button ends it: not measured.
+      await page.evaluate(async () => {
+        // The bench's own cost stays out of the figure (issue 64, item 5): the list's buttons are found
+        // through the LoadMore's class (one or two elements, not every card's buttons), and the new
+        // cards through a MutationObserver that looks only at the nodes added, never at the whole list
+        // (reading every button's text and counting every article on each frame cost 32–58 ms of
+        // samples at page 20 and grew with the list).
+        const byText = (text) => [...document.querySelectorAll('.app-load-more button')].find((one) => one.textContent.includes(text));
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        const until = async (test, what) => {
+          const limit = performance.now() + 60_000;
+          while (!test()) {
+            if (performance.now() > limit)
+              throw new Error(
+                `no ${what} within 60 s: ${document.querySelectorAll('article').length} cards, buttons ${[...document.querySelectorAll('button')].map((one) => one.textContent.trim()).join(' | ')}`,
+              );
+            await frame();
+          }
+        };
+        // The list's own pages first (what the device holds), until the server's button ends it.
+        for (;;) {
+          await until(() => byText('Load more posts') || byText('Load older posts from the server'), 'end of the list');
+          const local = byText('Load more posts');
+          if (!local) break;
+          if (local.getAttribute('aria-disabled') !== 'true') local.click();
+          await frame();
+        }
+      });
+      // BENCH_PROFILE=pages: a CPU profile of the first older page and of the last, to compare what grows
+      // with the list; BENCH_PROFILE=trace: a Chromium trace of them, summed by event (style, layout,
+      // paint, scripts). Either covers the measured click alone.
+      const profiled = round === 0 || round === rounds - 1;
+      const pageProfiler = process.env.BENCH_PROFILE === 'pages' && profiled ? await context.newCDPSession(page) : undefined;
       if (pageProfiler) {
         await pageProfiler.send('Profiler.enable');
         await pageProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
         await pageProfiler.send('Profiler.start');
       }
+      const tracer = process.env.BENCH_PROFILE === 'trace' && profiled ? await startTrace(context, page) : undefined;
       pages.push(
         await page.evaluate(async () => {
-          // The bench's own cost stays out of the figure (issue 64, item 5): the list's buttons are found
-          // through the LoadMore's class (one or two elements, not every card's buttons), and the new
-          // cards through a MutationObserver that looks only at the nodes added, never at the whole list
-          // (reading every button's text and counting every article on each frame cost 32–58 ms of
-          // samples at page 20 and grew with the list).
           const byText = (text) => [...document.querySelectorAll('.app-load-more button')].find((one) => one.textContent.includes(text));
-          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-          const until = async (test, what) => {
-            const limit = performance.now() + 60_000;
-            while (!test()) {
-              if (performance.now() > limit)
-                throw new Error(
-                  `no ${what} within 60 s: ${document.querySelectorAll('article').length} cards, buttons ${[...document.querySelectorAll('button')].map((one) => one.textContent.trim()).join(' | ')}`,
-                );
-              await frame();
-            }
-          };
-          // The list's own pages first (what the device holds), until the server's button ends it.
-          for (;;) {
-            await until(() => byText('Load more posts') || byText('Load older posts from the server'), 'end of the list');
-            const local = byText('Load more posts');
-            if (!local) break;
-            if (local.getAttribute('aria-disabled') !== 'true') local.click();
-            await frame();
-          }
           const button = byText('Load older posts from the server');
           // Resolves at the commit that adds a card (the observer's records name the nodes added).
           const added = new Promise((resolve, reject) => {
@@ -231,6 +281,8 @@ async function measure(server, size) {
           return performance.now() - start;
         }),
       );
+      if (tracer)
+        log(`trace of older page ${round + 1}: ${await tracer.stop(join(os.tmpdir(), `window-page${round + 1}-${size}.trace.json`))}`);
       if (pageProfiler) {
         const { profile } = await pageProfiler.send('Profiler.stop');
         const file = join(os.tmpdir(), `window-page${round + 1}-${size}.cpuprofile`);
