@@ -5,22 +5,29 @@
 import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
 import { countWaiting } from '../db/ops/outbox-waiting';
-import {
-  offlineSession,
-  hasVerifier,
-  rememberVerifierLater,
-  finishWaitingVerifiers,
-  forgetVerifierForTwoStep,
-  usesTwoStep,
-} from '../db/sync/offline-accounts';
 import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
 import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
+import type * as OfflineAccounts from '../db/sync/offline-accounts';
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
 import type { SignedIn, SyncApi } from './api';
 import type { SyncEngine } from './engine';
 import { detectMode } from './mode';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
+
+/**
+ * The offline sign-in's verifiers serve a connected device only: a local-only Sign In never loads
+ * them (issue 64, item 2: 1.1 KB gzip off its way to the forum). One load per page, so what is
+ * asked of them runs in the order asked (a verifier kept for later, then Log out's finishing it).
+ */
+let offlineAccounts: Promise<typeof OfflineAccounts> | undefined;
+function offline(): Promise<typeof OfflineAccounts> {
+  offlineAccounts ??= import('../db/sync/offline-accounts').catch((error: unknown) => {
+    offlineAccounts = undefined;
+    throw error;
+  });
+  return offlineAccounts;
+}
 
 /** The API client (with its schema library) loads only on a connected device. */
 async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean }> {
@@ -31,7 +38,7 @@ async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffli
 /** Loads what a sign-in needs ahead of the press: on a connected device, the API client. Never fails. */
 export async function prepareSignIn(): Promise<void> {
   try {
-    if ((await detectMode()) === 'connected') await import('./api');
+    if ((await detectMode()) === 'connected') await Promise.all([import('./api'), offline()]);
   } catch {
     // Offline, or the download failed: the press tries again.
   }
@@ -40,6 +47,7 @@ export async function prepareSignIn(): Promise<void> {
 /** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
 async function signInOffline(request: SessionRequest): Promise<Session> {
   if (request.mode === 'signup') throw new DataError('offline_sign_up');
+  const { hasVerifier, offlineSession, usesTwoStep } = await offline();
   // Two-step verification's code is checked by the server only: the password alone never signs in.
   if (await usesTwoStep(request.email)) throw new DataError('offline_two_step');
   const known = await offlineSession(request.email, request.password);
@@ -84,7 +92,10 @@ async function throughServer(given: SyncApi | undefined, request: SessionRequest
     // attempts, Server unavailable…) and the server's own sentence.
     if (isOffline(error)) return signInOffline(request);
     // The password was right and a code is asked for next (sync/two-step.ts): this device keeps no verifier for it.
-    if (isDataError(error, 'two_step_needed')) await forgetVerifierForTwoStep(request.email).catch(() => undefined);
+    if (isDataError(error, 'two_step_needed'))
+      await offline()
+        .then(({ forgetVerifierForTwoStep }) => forgetVerifierForTwoStep(request.email))
+        .catch(() => undefined);
     throw error;
   }
   return settleSignIn(api, user, request.password);
@@ -123,7 +134,10 @@ async function settleSignIn(api: SyncApi, user: SignedIn, password?: string): Pr
   // For an offline sign-in later, made once the forum's first posts are painted (its PBKDF2 stays out
   // of the first sync's way); failing to keep it never fails the sign-in. The server ended the
   // session this browser carried before, so a sign-out still waiting for it is done.
-  if (password !== undefined) rememberVerifierLater(session, password);
+  if (password !== undefined)
+    void offline()
+      .then(({ rememberVerifierLater }) => rememberVerifierLater(session, password))
+      .catch(() => undefined);
   void setSignOutPending(false).catch(() => undefined);
   return session;
 }
@@ -219,7 +233,9 @@ export async function signOut(api?: SyncApi, options: SignOutOptions = {}): Prom
   }
   // A verifier the sign-in left for later is made now: a member who signed in here online can sign
   // in offline after Log out, however soon they logged out.
-  await finishWaitingVerifiers().catch(() => undefined);
+  await offline()
+    .then(({ finishWaitingVerifiers }) => finishWaitingVerifiers())
+    .catch(() => undefined);
   // From here no cycle starts (there is no session), and the server's session ends after what was sent.
   saveSession(null);
   try {
