@@ -17,6 +17,11 @@ export const USER_KEY = 'insightExchangeUser';
  */
 export const FORUM_SNAPSHOT_CACHE = 'insight-forum-snapshot';
 export const FORUM_SNAPSHOT_URL = '/__forum-snapshot';
+/**
+ * The header each stored snapshot carries: its content's SHA-256, by which the service worker knows the
+ * page it composed from that snapshot is still the one stored (src/sw/composed-pages.ts).
+ */
+export const SNAPSHOT_ID_HEADER = 'x-snapshot-id';
 /** Cache Storage cache of attachments fetched from the server (issue 42), kept by the service worker within a bound; emptied at sign-in and sign-out. */
 export const ATTACHMENT_CACHE = 'insight-attachments';
 /** Cache Storage cache of the files of the member's saved posts and their replies: read first by the service worker and never evicted by it; emptied at sign-in and sign-out. */

@@ -9,6 +9,7 @@ import {
   SAVED_ATTACHMENT_CACHE,
   FORUM_SNAPSHOT_CACHE,
   FORUM_SNAPSHOT_COOKIE,
+  SNAPSHOT_ID_HEADER,
   SW_CLAIM_MESSAGE,
   snapshotUrlFor,
 } from '../db/contracts';
@@ -19,6 +20,7 @@ import {
   SNAPSHOT_TEMPLATE_TOKEN,
 } from '../boot/forum-snapshot-names';
 import { shellForPath, withoutHomeMarkup } from '../shared/app-shell';
+import { COMPOSED_HEADER, composedPages } from './composed-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -90,26 +92,44 @@ async function shell(options: HandlerOptions, edit?: (page: string) => Promise<s
 // /forum and a post's page (no search): the app shell with the page's snapshot inside an inert
 // <template>, so src/boot/forum-snapshot.ts can paint it synchronously, before the app's JavaScript
 // runs, once it has checked the cookie's token against the snapshot's (the cookie goes at every sign-out).
+// The page composed from a snapshot is kept while this worker lives and answered again, its body
+// and the shell unread, for as long as the stored snapshot is that very one (src/sw/composed-pages.ts).
+const composed = composedPages();
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && snapshotUrlFor(url.pathname, url.search) !== null,
-  (options) =>
-    shell(options, async (page) => {
-      const url = snapshotUrlFor(options.url.pathname, options.url.search);
-      if (droppingSnapshot || !url) return undefined;
-      const stored = await caches.match(url, { cacheName: FORUM_SNAPSHOT_CACHE });
-      if (!stored) return undefined;
-      const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; styles?: unknown; html?: unknown };
-      if (typeof snapshot.html !== 'string' || !page.includes(ROOT) || !page.includes('</head>')) return undefined;
-      // The screen's own stylesheets, linked in the head so the snapshot's first frame waits for them
-      // (the app's own load of them then finds them there). One the build does not have: no snapshot.
-      const styles = Array.isArray(snapshot.styles) ? snapshot.styles : [];
-      if (!styles.every((href) => typeof href === 'string' && precachedStyles.has(href))) return undefined;
-      const links = (styles as string[]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
-      const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}" ${SNAPSHOT_TEMPLATE_STYLES}="${(styles as string[]).join(' ')}">${snapshot.html}</template>`;
-      // Replacer functions: a `$&` or `$'` in a post's text is text, not a replacement pattern.
-      return page.replace('</head>', () => `${links}</head>`).replace(ROOT, () => `${template}${ROOT}`);
-    }),
+  async (options) => {
+    const url = snapshotUrlFor(options.url.pathname, options.url.search);
+    const stored = droppingSnapshot || !url ? undefined : await caches.match(url, { cacheName: FORUM_SNAPSHOT_CACHE });
+    // Dropped while the match was under way: nothing of it is answered.
+    const snapshot = droppingSnapshot ? undefined : stored;
+    return composed.answer(options.url.pathname, snapshot, () => withSnapshot(options, snapshot));
+  },
 );
+
+/** The shell for this navigation with the snapshot `stored` in it (marked COMPOSED_HEADER), or without one. */
+async function withSnapshot(options: HandlerOptions, stored: Response | undefined): Promise<Response> {
+  let from: string | null = null;
+  const response = await shell(options, async (page) => {
+    if (!stored) return undefined;
+    const snapshot = (await stored.json()) as { token?: unknown; css?: unknown; styles?: unknown; html?: unknown };
+    if (typeof snapshot.html !== 'string' || !page.includes(ROOT) || !page.includes('</head>')) return undefined;
+    // The screen's own stylesheets, linked in the head so the snapshot's first frame waits for them
+    // (the app's own load of them then finds them there). One the build does not have: no snapshot.
+    const styles = Array.isArray(snapshot.styles) ? snapshot.styles : [];
+    if (!styles.every((href) => typeof href === 'string' && precachedStyles.has(href))) return undefined;
+    const links = (styles as string[]).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    const template = `<template id="${SNAPSHOT_TEMPLATE_ID}" ${SNAPSHOT_TEMPLATE_TOKEN}="${attribute(snapshot.token)}" ${SNAPSHOT_TEMPLATE_CSS}="${attribute(snapshot.css)}" ${SNAPSHOT_TEMPLATE_STYLES}="${(styles as string[]).join(' ')}">${snapshot.html}</template>`;
+    from = stored.headers.get(SNAPSHOT_ID_HEADER);
+    // Replacer functions: a `$&` or `$'` in a post's text is text, not a replacement pattern.
+    return page.replace('</head>', () => `${links}</head>`).replace(ROOT, () => `${template}${ROOT}`);
+  });
+  if (from === null || !response.ok) return response;
+  // Marked only when the template is in what is answered (shell() answers the plain shell on a failure).
+  const page = await response.text();
+  const headers = new Headers(response.headers);
+  if (page.includes(`<template id="${SNAPSHOT_TEMPLATE_ID}"`)) headers.set(COMPOSED_HEADER, from);
+  return new Response(page, { status: response.status, headers });
+}
 
 // Attachments (issue 42): an address is its file's SHA-256, so a copy never goes stale. Kept after the
 // first fetch (a 200 only: a 404 for a file not yet visible is asked again), at most 300 files and 60
@@ -159,6 +179,7 @@ self.addEventListener('activate', (event) => {
   }
   const cookies = (self as unknown as { cookieStore?: { delete(name: string): Promise<void> } }).cookieStore;
   droppingSnapshot = true;
+  composed.clear();
   const drop = Promise.allSettled([caches.delete(FORUM_SNAPSHOT_CACHE), cookies?.delete(FORUM_SNAPSHOT_COOKIE)]).then(() => {
     droppingSnapshot = false;
   });

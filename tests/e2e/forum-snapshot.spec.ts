@@ -185,3 +185,60 @@ test("a reopened /forum takes the snapshot's stylesheet from the page's memory c
   }, stylesheet);
   expect(entry).toEqual({ workerStart: 0, deliveryType: 'cache' });
 });
+
+test('a reopened /forum is answered from the page the worker composed, for as long as the stored snapshot is that one', async ({
+  page,
+}) => {
+  await signIn(page, MEMBER);
+  await takeSnapshot(page);
+  // The stored snapshot names its content's SHA-256.
+  expect(
+    await page.evaluate(async () =>
+      (await caches.match('/__forum-snapshot', { cacheName: 'insight-forum-snapshot' }))?.headers.get('x-snapshot-id'),
+    ),
+  ).toMatch(/^[0-9a-f]{64}$/);
+  // From a page that stores no snapshot (a search), the cache is changed by this test alone, and
+  // /forum is opened in a frame that runs no script (so it stores none either): what the worker answers.
+  await page.goto('/forum?q=zzzz');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  /** Stores the member's snapshot with `html` as its markup, under the id header `id`; null removes it. */
+  const store = (html: string | null, id: string) =>
+    page.evaluate(
+      async ({ html, id }) => {
+        const cache = await caches.open('insight-forum-snapshot');
+        if (html === null) return void (await cache.delete('/__forum-snapshot'));
+        const snapshot = (await (await cache.match('/__forum-snapshot'))!.json()) as { html: string };
+        const headers = { 'content-type': 'application/json', 'x-snapshot-id': id };
+        await cache.put('/__forum-snapshot', new Response(JSON.stringify({ ...snapshot, html }), { headers }));
+      },
+      { html, id },
+    );
+  const answered = async () => {
+    const response = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/forum');
+    await page.evaluate(() => {
+      document.getElementById('answer')?.remove();
+      const frame = document.createElement('iframe');
+      frame.id = 'answer';
+      frame.setAttribute('sandbox', 'allow-same-origin');
+      frame.src = '/forum';
+      document.body.append(frame);
+    });
+    const answer = await response;
+    expect(answer.fromServiceWorker()).toBe(true);
+    return answer.text();
+  };
+
+  await store('<article><h2>Version A</h2></article>', 'a'.repeat(64));
+  expect(await answered()).toContain('<article><h2>Version A</h2></article></template>');
+  // The same id: the page composed before, the entry's body unread (what was put under it is not read).
+  await store('<article><h2>Version B</h2></article>', 'a'.repeat(64));
+  const again = await answered();
+  expect(again).toContain('<article><h2>Version A</h2></article></template>');
+  expect(again).not.toContain('Version B');
+  // Another id: composed from what is stored now.
+  await store('<article><h2>Version C</h2></article>', 'c'.repeat(64));
+  expect(await answered()).toContain('<article><h2>Version C</h2></article></template>');
+  // Removed: no snapshot in the page at all.
+  await store(null, '');
+  expect(await answered()).not.toContain('<template id="forum-snapshot-template"');
+});

@@ -12,6 +12,7 @@ import {
   FORUM_SNAPSHOT_COOKIE,
   FORUM_SNAPSHOT_URL,
   POST_SNAPSHOT_PREFIX,
+  SNAPSHOT_ID_HEADER,
 } from '../contracts';
 
 /** The most post pages kept (the ones stored last): a few KB each. */
@@ -48,6 +49,12 @@ function setSnapshotCookie(token: string | null): void {
     : `${FORUM_SNAPSHOT_COOKIE}=; path=/; max-age=0; samesite=strict${secure}`;
 }
 
+/** The SHA-256 of `text`, hex (the snapshot's SNAPSHOT_ID_HEADER). */
+async function contentId(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -72,7 +79,12 @@ export async function saveSnapshot(
   const cache = await caches.open(FORUM_SNAPSHOT_CACHE);
   if (taken !== generation) return;
   const stored: ForumSnapshot = { ...snapshot, token };
-  await cache.put(url, new Response(JSON.stringify(stored), { headers: { 'content-type': 'application/json' } }));
+  // Its id is its content's hash: the service worker answers the page it composed from it again for
+  // as long as the same snapshot is stored (a visit that stores what it found keeps it), never after a change.
+  const body = JSON.stringify(stored);
+  const headers = { 'content-type': 'application/json', [SNAPSHOT_ID_HEADER]: await contentId(body) };
+  if (taken !== generation) return;
+  await cache.put(url, new Response(body, { headers }));
   // A sign-in or sign-out during the write: take it away again (the cookie went with it).
   if (taken !== generation) {
     await caches.delete(FORUM_SNAPSHOT_CACHE);
