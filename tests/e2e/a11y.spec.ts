@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession } from './support/app';
 
 /** Profile's theme buttons are disabled (faded) until the stored choice is read: judge them after. */
 async function profileSettled(page: Page, path: string) {
@@ -21,7 +21,7 @@ for (const width of [390, 1280]) {
     });
 
     test('every route, as a member', async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, [
         makePost({ title: 'Mine, pending', authorEmail: MEMBER, status: 'pending' }),
@@ -44,7 +44,7 @@ for (const width of [390, 1280]) {
     });
 
     test("a post's page with its reply box, edit mode and delete dialog, and 'Post not available'", async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
       const replies = page.getByRole('list', { name: 'Replies' });
@@ -79,7 +79,7 @@ for (const width of [390, 1280]) {
 
     test('writing: a rich post with the reply preview, New Post with Preview and Formatting help', async ({ page }) => {
       const post = rich();
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, [post]);
       await page.goto(`/posts/${post.id}`);
@@ -97,7 +97,7 @@ for (const width of [390, 1280]) {
 
     test('writing: Edit Post, Delete post?, the Undo toast, the queue with Resubmitted', async ({ page }) => {
       const post = rich();
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, [post, makePost({ title: 'Back for review', status: 'pending', resubmitted: true })]);
       await page.goto(`/posts/${post.id}`);
@@ -122,7 +122,7 @@ for (const width of [390, 1280]) {
     });
 
     test('every route, as an admin', async ({ page }) => {
-      await signIn(page, ADMIN);
+      await storeSession(page, ADMIN);
       await openForum(page);
       await putPosts(page, [makePost({ title: 'Waiting', status: 'pending' })]);
       for (const path of ['/forum', '/profile', '/admin']) {
@@ -137,7 +137,7 @@ for (const width of [390, 1280]) {
     });
 
     test('moderation screens: the queue with a selection and the keys dialog, the Flags tab', async ({ page }) => {
-      await signIn(page, ADMIN);
+      await storeSession(page, ADMIN);
       await openForum(page);
       await putPosts(page, [makePost({ title: 'Queued one', status: 'pending' }), makePost({ title: 'Queued two', status: 'pending' })]);
       await page.goto('/admin');
@@ -158,7 +158,7 @@ for (const width of [390, 1280]) {
     });
 
     test('moderation screens: /admin/insights, /notifications, the Flag dialog', async ({ page }) => {
-      await signIn(page, ADMIN);
+      await storeSession(page, ADMIN);
       await openForum(page);
       await page.goto('/admin/insights');
       await expect(page.getByText('Computed on this device')).toBeVisible();
@@ -178,7 +178,7 @@ for (const width of [390, 1280]) {
 }
 
 test('the forum works from the keyboard alone', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   // The first Tab reaches the skip link, which jumps to the content.
   await page.keyboard.press('Tab');

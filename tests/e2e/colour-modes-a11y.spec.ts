@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { memberId } from '../../src/shared/members';
 import { expectNoSeriousViolations } from './support/axe';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession } from './support/app';
 
 const AUTHOR = 'ana.lima@example.com';
 
@@ -43,7 +43,7 @@ for (const mode of ['light', 'dark'] as const) {
     });
 
     test('a member page, Profile with Edit Profile, /notifications, New Post and a toast', async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, [
         makePost({ title: 'Diary studies that people finish', author: 'Ana Lima', authorEmail: AUTHOR, tags: ['diary'], likes: 3 }),
@@ -76,7 +76,7 @@ for (const mode of ['light', 'dark'] as const) {
     // Both screens are scanned in light mode by a11y.spec.ts.
     if (mode === 'dark')
       test('the admin queue and /admin/insights with its charts', async ({ page }) => {
-        await signIn(page, ADMIN);
+        await storeSession(page, ADMIN);
         await openForum(page);
         await putPosts(page, [makePost({ title: 'Queued one', status: 'pending' })]);
         await page.goto('/admin');

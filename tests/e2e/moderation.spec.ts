@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, card, getPost, makePost, openForum, putPosts, signIn, toast } from './support/app';
+import { seriousViolations } from './support/axe';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMIN);
   await openForum(page);
 });
-
-/** Axe's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a typed Reason goes with Reject and shows on the author’s Profile; one click rejects without one', async ({ page }) => {
   await putPosts(page, [

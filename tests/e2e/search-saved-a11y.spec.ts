@@ -2,7 +2,7 @@
 // "N new posts" pill, and on Profile with Saved Posts, in both colour modes (light at 390 px, dark at 1280). With UI2_SHOTS set,
 // also writes screenshots for a person to look at (390, 820 and 1280 px) under that folder.
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { card, makePost, MEMBER, openForum, putPosts, storeSession } from './support/app';
 import { expectNoSeriousViolations } from './support/axe';
 import { addToLegacyCopy, newVisit } from './support/arrivals';
 
@@ -23,7 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test.use({ colorScheme: scheme, viewport: { width, height: 900 } });
 
       test('forum with chips, marks and the pill; a post page; Profile with Saved Posts', async ({ page }) => {
-        await signIn(page, MEMBER);
+        await storeSession(page, MEMBER);
         await openForum(page);
         await putPosts(page, [
           makePost({ title: 'Panel quality in 2026', content: 'Bots and speeders in online panels.', author: 'Ana Silva', tags: ['nps'] }),

@@ -2,6 +2,8 @@
 // straight into the app's IndexedDB (as if they had been there already).
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Post, PostEdits, Reply } from '../../../src/shared/post-rules';
+import { USER_KEY } from '../../../src/db/contracts';
+import { makeSession } from '../../../src/db/members/session-rules';
 
 export const ADMIN = 'admin@insightexchange.app';
 export const MEMBER = 'jane.doe@example.com';
@@ -58,6 +60,27 @@ export async function signIn(page: Page, email: string, password = 'pass-1234'):
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('status').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+}
+
+/**
+ * Signs in without the form, for cases whose point is a screen, not signing in: stores the session
+ * that the form's Sign In stores on a local-only device (`{ email, name, role }` under
+ * `insightExchangeUser`), read by this tab's next page load. The form costs a page load of /login
+ * and of / before the case's own first page. Once per tab, so a Log out later in the case holds.
+ */
+export async function storeSession(page: Page, email: string): Promise<void> {
+  await page.addInitScript(
+    ({ key, value }) => {
+      try {
+        if (sessionStorage.getItem('e2e-session-stored') !== null) return;
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-session-stored', '1');
+      } catch {
+        // The first blank document has no storage: the next page load stores it.
+      }
+    },
+    { key: USER_KEY, value: JSON.stringify(makeSession(email, '')) },
+  );
 }
 
 /** Opens /forum and waits until the sample posts (or other posts) are on screen. */
