@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS } from './tests/e2e/support/chromium';
 // browser contexts are separate devices. The main suite (playwright.config.ts) stays local-only.
 export default defineConfig({
   testDir: 'tests/e2e-sync',
+  // One migrated, seeded data folder that each spec's server starts from (a copy).
+  globalSetup: './tests/e2e-sync/support/global-setup.ts',
   outputDir: '.test-output/e2e-sync-artifacts',
   // Budgets several times what a case needs here (at most about 20 s): a CI machine 3.5 times
   // slower than this one still finishes every case well within them.

@@ -3,12 +3,14 @@
 // known admin password. Killed with SIGKILL or stopped with SIGTERM; restartable on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { test } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ADMIN_PASSWORD = 'admin-e2e-password';
-const SERVER_JS = resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js');
+export const SERVER_JS = resolve(process.env.SYNC_E2E_SERVER ?? 'dist-server/server.js');
+/** The variable through which the global setup (support/global-setup.ts) names its template data folder. */
+export const TEMPLATE_ENV = 'SYNC_E2E_TEMPLATE_DATA';
 const PORT_BASE = Number(process.env.SYNC_E2E_PORT_BASE ?? 4410);
 
 /** The suite's port `offset` (0–19): from SYNC_E2E_PORT_BASE, default 4410, so runs can move their range. */
@@ -73,26 +75,40 @@ const groupsByDatabase = new Map<string, string[]>();
 /** The mail folders of the server at `url` started by this process (its own first), if any. */
 export const mailDirsOf = (url: string): readonly string[] | undefined => mailGroups.get(new URL(url).origin);
 
+/** The server's environment: the suite's defaults, then `env`. */
+export function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD,
+    DIST_DIR: resolve('dist'),
+    LOG_LEVEL: 'warn',
+    // Password hashes at a test cost (server/lib/passwords.ts): every device signs in, each at about 0.9 s of a core otherwise.
+    PASSWORD_SCRYPT_N: '1024',
+    ...env,
+  };
+}
+
+/** What the server's first start reads to create, migrate and seed its database (server/db/storage/startup.ts). */
+const SEEDED_FROM = ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PASSWORD_SCRYPT_N'];
+
+/**
+ * A new data folder for a server started with `env`: a copy of the global setup's migrated, seeded
+ * one when `env` changes nothing the first start seeds from (so the copy is what that start would
+ * have made), else an empty one, which the server creates, migrates and seeds itself.
+ */
+function newDataDir(env: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ie-sync-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !SEEDED_FROM.some((name) => name in env)) cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
 /** Starts the server and resolves once GET /api/health answers. */
-export async function startServer({
-  port,
-  dataDir = mkdtempSync(join(tmpdir(), 'ie-sync-e2e-')),
-  env = {},
-  limits = 'relaxed',
-}: ServerOptions): Promise<RunningServer> {
+export async function startServer({ port, dataDir: given, env = {}, limits = 'relaxed' }: ServerOptions): Promise<RunningServer> {
+  const dataDir = given ?? newDataDir(env);
   const child: ChildProcess = spawn(process.execPath, [SERVER_JS], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      DIST_DIR: resolve('dist'),
-      LOG_LEVEL: 'warn',
-      // Password hashes at a test cost (server/lib/passwords.ts): every device signs in, each at about 0.9 s of a core otherwise.
-      PASSWORD_SCRYPT_N: '1024',
-      ...env,
-    },
+    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
