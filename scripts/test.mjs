@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './chromium.mjs';
 import { ensureNode24, MIN_NODE_MAJOR, NODE_VERSION, nodeMajor } from './node24.mjs';
 import { ensurePostgres } from './postgres.mjs';
@@ -61,6 +62,42 @@ function runAside(command, args, { env = {}, keep = false } = {}) {
   });
 }
 
+/** A failure's first line, without the terminal's colours, at most 200 characters. */
+function firstLine(message) {
+  const line =
+    stripVTControlCharacters(String(message ?? ''))
+      .trim()
+      .split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/** Each failed case of a Vitest JSON report, as `file > name: first line of its error`. */
+function vitestFailures(report) {
+  const root = process.cwd();
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${String(file.name).replace(`${root}/`, '')} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+  );
+}
+
+/** Each failed (or flaky) case of a Playwright JSON report, as `file:line > title: first line of its error`. */
+function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite, titles) => {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = (test.results ?? []).map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
+        failures.push(`${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error)}`);
+      }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return failures;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -99,7 +136,7 @@ function vitestCounts(outcome, output) {
   const report = readJson(output);
   if (!report) return { passed: 0, failed: 1, seconds: outcome.seconds };
   const failed = report.numFailedTests + (outcome.ok || report.numFailedTests > 0 ? 0 : 1);
-  return { passed: report.numPassedTests, failed, seconds: outcome.seconds };
+  return { passed: report.numPassedTests, failed, seconds: outcome.seconds, failures: vitestFailures(report) };
 }
 
 function vitest(config, output) {
@@ -112,7 +149,7 @@ function playwrightCounts(outcome, output) {
   if (!report?.stats) return { passed: 0, failed: 1, seconds: outcome.seconds };
   const { expected, unexpected, flaky } = report.stats;
   const failed = unexpected + flaky + (outcome.ok || unexpected + flaky > 0 ? 0 : 1);
-  return { passed: expected, failed, seconds: outcome.seconds };
+  return { passed: expected, failed, seconds: outcome.seconds, failures: playwrightFailures(report) };
 }
 
 /** Playwright's arguments and environment, or the reason Chromium cannot be had. */
@@ -228,7 +265,7 @@ async function serverLanes(output, besides) {
   writeFileSync(output, JSON.stringify(merged.report));
   return {
     output: lanes.outputs.map((lane) => `── ${lane.name} ──\n${lane.output}`).join('\n'),
-    counts: { passed: merged.passed, failed: merged.failed, seconds: (Date.now() - started) / 1000 },
+    counts: { passed: merged.passed, failed: merged.failed, seconds: (Date.now() - started) / 1000, failures: merged.failures },
     failures: merged.failures,
   };
 }
@@ -244,5 +281,12 @@ for (const result of results) {
 if (existsSync(`${OUT}/e2e.json`)) console.log(`  End-to-end report: ${OUT}/e2e.json`);
 if (existsSync(`${OUT}/e2e-sync.json`)) console.log(`  Multi-device report: ${OUT}/e2e-sync.json`);
 if (existsSync(`${OUT}/server.json`)) console.log(`  Server tests' report: ${OUT}/server.json`);
+// The failed cases again, here at the end, where a CI log's last lines show them.
+const failedCases = results.flatMap((result) => (result.failures ?? []).map((failure) => `${result.name}: ${failure}`));
+if (failedCases.length > 0) {
+  console.log('Failed cases:');
+  for (const failure of failedCases.slice(0, 30)) console.log(`  ✗ ${failure}`);
+  if (failedCases.length > 30) console.log(`  … and ${failedCases.length - 30} more (see the reports above)`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
