@@ -80,9 +80,9 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
   } = useApprovedPosts(search, category, email, unreadOnly);
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
-  const items = useMemo(() => (keep ? listed?.filter(keep) : undefined), [listed, keep]);
-  // The same cards page by page: each page renders as one memoized group (ForumPostGroup).
+  // The cards page by page: each page renders as one memoized group (ForumPostGroup); the flat list is the same rows.
   const groups = useMemo(() => (keep ? pages?.map((rows) => rows.filter(keep)) : undefined), [pages, keep]);
+  const items = useMemo(() => groups?.flat(), [groups]);
   // Every post read so far left the list (muted, or not `is:watching`): the next page is read at once.
   const filteredOut = items !== undefined && items.length === 0 && (listed?.length ?? 0) > 0;
   useEffect(() => {
