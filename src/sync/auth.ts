@@ -47,7 +47,11 @@ export async function prepareSignIn(): Promise<void> {
 /** Offline: a member who signed in on this device before can come back in; anyone else needs the server. */
 async function signInOffline(request: SessionRequest): Promise<Session> {
   if (request.mode === 'signup') throw new DataError('offline_sign_up');
-  const { hasVerifier, offlineSession, usesTwoStep } = await offline();
+  // Its code did not reach this device before the network went (gone offline while /login loaded it,
+  // before the service worker held it): no member can be checked here, so this is a new device to them.
+  const accounts = await offline().catch(() => undefined);
+  if (!accounts) throw new DataError('offline_sign_in');
+  const { hasVerifier, offlineSession, usesTwoStep } = accounts;
   // Two-step verification's code is checked by the server only: the password alone never signs in.
   if (await usesTwoStep(request.email)) throw new DataError('offline_two_step');
   const known = await offlineSession(request.email, request.password);

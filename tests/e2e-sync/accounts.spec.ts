@@ -97,8 +97,11 @@ test('signing in for the first time on a device while offline says so plainly', 
   const { context, page } = await newDevice(browser, spec.server);
   const health = page.waitForResponse((response) => response.url().endsWith('/api/health'));
   const signInCode = page.waitForResponse((response) => /\/assets\/auth-[\w-]+\.js$/.test(response.url()));
+  // The offline sign-in's own chunk, loaded by /login after the sign-in's (a case going offline
+  // between the two is tests/unit/sync/sign-in-offline-no-code.test.ts: the same sentence).
+  const offlineCode = page.waitForResponse((response) => /\/assets\/offline-accounts-[\w-]+\.js$/.test(response.url()));
   await page.goto('/login');
-  await Promise.all([health, signInCode]); // the device has met its server and has the sign-in code
+  await Promise.all([health, signInCode, offlineCode]); // the device has met its server and has the sign-in code
   await context.setOffline(true);
   await fill(page, 'newcomer@example.com', 'newcomer-quiet-harbor-7419');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
