@@ -7,11 +7,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './chromium.mjs';
 import { ensureNode24, MIN_NODE_MAJOR, NODE_VERSION, nodeMajor } from './node24.mjs';
 import { ensurePostgres } from './postgres.mjs';
 import { forkLane, mergeReports, runLanes } from './server-lanes.mjs';
+import { playwrightFailures, vitestFailures } from './test-report.mjs';
 
 if (nodeMajor() < MIN_NODE_MAJOR) {
   console.log(`Node ${process.version} is older than ${MIN_NODE_MAJOR}: running the tests with Node ${NODE_VERSION}, kept in .tools/node.`);
@@ -60,42 +60,6 @@ function runAside(command, args, { env = {}, keep = false } = {}) {
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (code) => resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, output }));
   });
-}
-
-/** A failure's first line, without the terminal's colours, at most 200 characters. */
-function firstLine(message) {
-  const line =
-    stripVTControlCharacters(String(message ?? ''))
-      .trim()
-      .split('\n')[0] ?? '';
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
-}
-
-/** Each failed case of a Vitest JSON report, as `file > name: first line of its error`. */
-function vitestFailures(report) {
-  const root = process.cwd();
-  return (report?.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? [])
-      .filter((test) => test.status === 'failed')
-      .map((test) => `${String(file.name).replace(`${root}/`, '')} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
-  );
-}
-
-/** Each failed (or flaky) case of a Playwright JSON report, as `file:line > title: first line of its error`. */
-function playwrightFailures(report) {
-  const failures = [];
-  const walk = (suite, titles) => {
-    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const error = (test.results ?? []).map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
-        failures.push(`${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error)}`);
-      }
-    for (const child of suite.suites ?? []) walk(child, path);
-  };
-  for (const suite of report?.suites ?? []) walk(suite, []);
-  return failures;
 }
 
 function readJson(file) {

@@ -1,0 +1,17 @@
+/** A Vitest JSON report, as far as its failures are read. */
+export interface VitestFailuresReport {
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+/** A Playwright JSON report's suites, as far as their failures are read. */
+export interface PlaywrightSuite {
+  title: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests?: { status: string; results?: { error?: { message?: string }; errors?: { message?: string }[] }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+export function vitestFailures(report: VitestFailuresReport | null | undefined, root?: string): string[];
+export function playwrightFailures(report: { suites?: PlaywrightSuite[] } | null | undefined): string[];
