@@ -1,7 +1,21 @@
-// Password hashing with node:crypto's scrypt (memory-hard, no native dependency). The stored form
-// is `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised without breaking old hashes:
-// a hash made with a lower cost still verifies, and `needsRehash` tells the sign-in to upgrade it.
+// Password hashing with node:crypto (no native dependency): argon2id at OWASP's minimum (the
+// Password Storage Cheat Sheet's first choice), or scrypt, which earlier builds made and which test
+// runs still make at a lowered cost (PASSWORD_SCRYPT_N). The stored form names its scheme and cost,
+// `argon2id$m$t$p$salt$hash` (m in KiB) or `scrypt$N$r$p$salt$hash` (base64url), so the cost can be
+// raised without breaking old hashes: every stored hash still verifies, and `needsRehash` tells the
+// sign-in to replace one made with a scheme or cost below the current one.
+import * as nodeCrypto from 'node:crypto';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** node:crypto's argon2 (Node 24.7 and later); the server also runs on Node 22, which makes scrypt hashes. */
+const argon2 = (nodeCrypto as { argon2?: typeof nodeCrypto.argon2 }).argon2;
+
+/**
+ * OWASP's minimum for argon2id (Password Storage Cheat Sheet): 19 MiB, 2 passes, 1 lane. The sheet
+ * rates it as strong as scrypt's minimum below, at a tenth of the time here (about 50 ms of a core
+ * against 450–900 ms), which the sign-in waited for (issue 64, items 4 and 5).
+ */
+export const STANDARD_ARGON2_COST = { memory: 19_456, passes: 2, parallelism: 1 } as const;
 
 /** OWASP's minimum for scrypt (Password Storage Cheat Sheet): N = 2^17, r = 8, p = 1 (128 MiB, 128·N·r bytes). */
 export const STANDARD_SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -34,7 +48,7 @@ export const SCRYPT_COST: Readonly<{ N: number; r: number; p: number }> = Object
     }
   })(),
 );
-/** True when PASSWORD_SCRYPT_N has lowered the cost below the standard one (tests only). */
+/** True when PASSWORD_SCRYPT_N has lowered the cost below the standard one (tests only): new hashes are then scrypt at that N. */
 export const scryptCostLowered = (): boolean => SCRYPT_COST.N < STANDARD_SCRYPT_COST.N;
 const KEY_LENGTH = 32;
 /**
@@ -42,11 +56,13 @@ const KEY_LENGTH = 32;
  * bound still refuses a stored hash whose parameters (read from the database) would ask for more.
  */
 const MAX_MEMORY = 256 * 1024 * 1024;
+/** The most an argon2id hash read from the database may ask for (a forged row must not take the server's memory or time). */
+const MAX_ARGON2 = { memory: 262_144, passes: 10, parallelism: 4 } as const;
 
 /**
  * At most this many derivations at once; the rest wait their turn. Each holds one of libuv's four
- * threads (which also read the app's files) and 128 MiB for about 0.3 s: a burst of sign-ins must
- * neither stall static files nor take 512 MiB.
+ * threads (which also read the app's files) and 19 MiB (argon2id) or 128 MiB (an older scrypt hash)
+ * while it runs: a burst of sign-ins must neither stall static files nor take 512 MiB.
  */
 const MAX_AT_ONCE = 2;
 let running = 0;
@@ -90,46 +106,101 @@ let derived = 0;
 /** How many derivations this process has started: a sign-in costs one whatever its answer (tests count them). */
 export const derivationCount = (): number => derived;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, client: HashClient): Promise<Buffer> {
+type Cost = { scheme: 'argon2id'; memory: number; passes: number; parallelism: number } | ({ scheme: 'scrypt' } & ScryptOptions);
+
+/** The scheme and cost new hashes are made with: argon2id at the standard cost, or scrypt at a test run's lowered N. */
+const CURRENT: Cost =
+  scryptCostLowered() || !argon2 ? { scheme: 'scrypt', ...SCRYPT_COST } : { scheme: 'argon2id', ...STANDARD_ARGON2_COST };
+
+function derive(password: string, salt: Buffer, cost: Cost, client: HashClient): Promise<Buffer> {
   derived += 1;
+  const message = password.normalize('NFKC');
   return slot(
     client,
     () =>
       new Promise((resolve, reject) => {
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-          error ? reject(error) : resolve(key),
-        );
+        const done = (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key));
+        if (cost.scheme === 'argon2id') {
+          // A hash made under Node 24.7+, read by a server since moved to an older Node.
+          if (!argon2) return reject(new Error('This password hash is argon2id, which needs Node 24.7 or later.'));
+          const { memory, passes, parallelism } = cost;
+          argon2('argon2id', { message, nonce: salt, memory, passes, parallelism, tagLength: KEY_LENGTH }, done);
+        } else {
+          const { N, r, p } = cost;
+          scrypt(message, salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEMORY }, done);
+        }
       }),
   );
 }
 
-/** A fresh salted hash of `password`; never the same twice. */
-export async function hashPassword(password: string, client: HashClient = SERVER): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT_COST, client);
-  return ['scrypt', SCRYPT_COST.N, SCRYPT_COST.r, SCRYPT_COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** The numbers of a stored hash's cost, in its order. */
+const numbersOf = (cost: Cost): number[] =>
+  cost.scheme === 'argon2id' ? [cost.memory, cost.passes, cost.parallelism] : [cost.N!, cost.r!, cost.p!];
+
+/** A stored hash's scheme, cost, salt and hash; undefined for anything else (no password: an organisation's account, a closed one). */
+function parse(stored: string): { cost: Cost; salt: Buffer; hash: Buffer } | undefined {
+  const [scheme, a, b, c, salt, hash] = stored.split('$');
+  const [x, y, z] = [a, b, c].map(Number) as [number, number, number];
+  if (!salt || !hash || ![x, y, z].every((n) => Number.isSafeInteger(n) && n > 0)) return undefined;
+  const bytes = { salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
+  if (scheme === 'argon2id') {
+    if (x > MAX_ARGON2.memory || y > MAX_ARGON2.passes || z > MAX_ARGON2.parallelism || x < 8 * z || bytes.salt.length < 8)
+      return undefined;
+    return { cost: { scheme, memory: x, passes: y, parallelism: z }, ...bytes };
+  }
+  if (scheme === 'scrypt') return { cost: { scheme, N: x, r: y, p: z }, ...bytes };
+  return undefined;
 }
+
+/** True when `stored` is a password hash (either scheme), not the mark of an account without a password. */
+export const isPasswordHash = (stored: string): boolean => parse(stored) !== undefined;
+
+/** A fresh salted hash of `password` with the current scheme and cost; never the same twice. */
+export async function hashPassword(password: string, client: HashClient = SERVER): Promise<string> {
+  return hashWith(password, CURRENT, client);
+}
+
+/** A fresh salted hash of `password` with `cost` (tests make the standard one while the run's is lowered). */
+export async function hashWith(password: string, cost: Cost, client: HashClient = SERVER): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, cost, client);
+  return [cost.scheme, ...numbersOf(cost), salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** The standard cost of new hashes, whatever this run's (for tests of the production scheme). */
+export const STANDARD_COST: Cost = { scheme: 'argon2id', ...STANDARD_ARGON2_COST };
 
 /** True only when `password` produced `stored`; compares in constant time. */
 export async function verifyPassword(password: string, stored: string, client: HashClient = SERVER): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, client);
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.cost, client);
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
 }
 
-/** True when `stored` was made with a lower cost than SCRYPT_COST (an older build's): rehash it. */
-export function needsRehash(stored: string): boolean {
-  const [scheme, n, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) < SCRYPT_COST.N || Number(r) < SCRYPT_COST.r || Number(p) < SCRYPT_COST.p;
+/**
+ * True when `stored` was made with a scheme or cost below `current` (an older build's scrypt where
+ * argon2id is current, or a lower cost of the same scheme): the sign-in replaces it. A test run's
+ * lowered scrypt never replaces an argon2id hash.
+ */
+export function needsRehash(stored: string, current: Cost = CURRENT): boolean {
+  const parsed = parse(stored);
+  if (!parsed) return true;
+  if (parsed.cost.scheme !== current.scheme) return current.scheme === 'argon2id';
+  const have = numbersOf(parsed.cost);
+  return numbersOf(current).some((wanted, at) => have[at]! < wanted);
 }
 
 /**
  * A hash of no one's password at the current cost: checked against an email that has no account,
  * so a wrong email costs a sign-in what a wrong password does and answers the same.
  */
-export const NO_ONES_HASH = `scrypt$${SCRYPT_COST.N}$${SCRYPT_COST.r}$${SCRYPT_COST.p}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
+export const NO_ONES_HASH = [
+  CURRENT.scheme,
+  ...numbersOf(CURRENT),
+  Buffer.alloc(16).toString('base64url'),
+  Buffer.alloc(KEY_LENGTH).toString('base64url'),
+].join('$');
 
 /** A strong random password for the generated admin account (24 characters, about 143 bits). */
 export function generatePassword(): string {

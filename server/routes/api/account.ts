@@ -52,7 +52,7 @@ import type { ServerContext } from '../../context';
 import type { Sql } from '../../db/storage/adapter';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isPasswordHash, verifyPassword } from '../../lib/passwords';
 import { changeEmail, EmailTaken } from '../../db/members/change-email';
 import {
   mailConfirmLink,
@@ -101,7 +101,7 @@ const confirmed = (user: UserRow) => Boolean(user.emailVerifiedAt);
  * Whether `user` has a password to confirm a change with (issue 63): an account made by the
  * organisation's sign-in has none (PROVIDER_ONLY_HASH), until a reset link gives it one.
  */
-export const hasPassword = (user: UserRow): boolean => user.passwordHash.startsWith('scrypt$');
+export const hasPassword = (user: UserRow): boolean => isPasswordHash(user.passwordHash);
 
 /**
  * Whether this request's session was opened by a sign-in less than RECENT_SIGN_IN_MINUTES ago (by

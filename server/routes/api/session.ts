@@ -12,7 +12,7 @@ import { finishFirstFactor } from '../../lib/first-factor';
 import { linkPendingSso, passwordAllowed } from '../../lib/sso';
 import { refuse } from '../../lib/http-error';
 import { newPasswordProblem } from '../../lib/password-policy';
-import { hashPassword, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
+import { hashPassword, isPasswordHash, needsRehash, NO_ONES_HASH, verifyPassword } from '../../lib/passwords';
 import { takeForRequest } from '../../lib/limits';
 import { mailFinishSignUp, mailSignUpAttempt } from '../../mail/account-mail';
 import { clearSessionCookie, memberOf, SESSION_COOKIE, stoppedBy } from '../../plugins/session';
@@ -75,7 +75,7 @@ async function authenticate(ctx: ServerContext, body: SessionRequest, client: st
   if (body.mode === 'signin') {
     const known = await findUser(ctx.db, body.email);
     // An author with no account (a sample post's) has no hash: checked against no one's, at the same cost.
-    const usable = known?.passwordHash.startsWith('scrypt$') ? known.passwordHash : NO_ONES_HASH;
+    const usable = known && isPasswordHash(known.passwordHash) ? known.passwordHash : NO_ONES_HASH;
     const right = await verifyPassword(body.password, usable, client);
     if (!known || !right) throw badCredentials();
     // The right password of a member the staff stopped: told why (and until when), never signed in.

@@ -13,7 +13,19 @@ import { findUser, setPassword } from '../../../server/db/members/accounts';
 import { changeHead } from '../../../server/db/sync/changes';
 import { CHANGES_CHANNEL } from '../../../server/db/ops/answers';
 import { HostNames } from '../../../server/lib/host-names';
-import { hashPassword, SCRYPT_COST, scryptCostFrom, STANDARD_SCRYPT_COST, verifyPassword } from '../../../server/lib/passwords';
+import {
+  hashPassword,
+  hashWith,
+  isPasswordHash,
+  needsRehash,
+  NO_ONES_HASH,
+  SCRYPT_COST,
+  scryptCostFrom,
+  STANDARD_ARGON2_COST,
+  STANDARD_COST,
+  STANDARD_SCRYPT_COST,
+  verifyPassword,
+} from '../../../server/lib/passwords';
 import { listen, testServer, type TestServer } from '../support/app';
 import { Client, createOp, likeOp, reviewOp, TEST_PASSWORD } from '../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../support/databases';
@@ -375,7 +387,7 @@ describe('errors before any route answer the documented shape', () => {
   });
 });
 
-describe('passwords: scrypt at OWASP’s minimum, older hashes upgraded at sign-in', () => {
+describe('passwords: argon2id at OWASP’s minimum (scrypt in test runs), older hashes upgraded at sign-in', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await testServer('pglite');
@@ -419,6 +431,53 @@ describe('passwords: scrypt at OWASP’s minimum, older hashes upgraded at sign-
     expect((await new Client(server.app).signIn('old-hash@example.com', 'the-old-password')).status).toBe(200);
     // The member's session stayed: an upgrade is not a password change.
     expect((await member.request('GET', '/api/session')).status).toBe(200);
+  });
+
+  it('makes argon2id at 19 MiB, 2 passes, 1 lane where the cost is standard; verifies it; a forged cost verifies nothing', async () => {
+    expect(STANDARD_ARGON2_COST).toEqual({ memory: 19_456, passes: 2, parallelism: 1 });
+    const stored = await hashWith('a-long-password', STANDARD_COST);
+    expect(stored.split('$').slice(0, 4)).toEqual(['argon2id', '19456', '2', '1']);
+    expect(stored).not.toBe(await hashWith('a-long-password', STANDARD_COST));
+    expect(isPasswordHash(stored)).toBe(true);
+    expect(await verifyPassword('a-long-password', stored)).toBe(true);
+    expect(await verifyPassword('a-long-passworD', stored)).toBe(false);
+    // NFKC: the same password typed with a composed or a decomposed accent.
+    const accented = await hashWith('caf\u00e9-password', STANDARD_COST);
+    expect(await verifyPassword('cafe\u0301-password', accented)).toBe(true);
+    // A row whose cost would take the server's memory or time (or is not a hash at all) signs nobody in.
+    const [, , , , salt, hash] = stored.split('$');
+    for (const forged of [
+      `argon2id$1048576$2$1$${salt}$${hash}`,
+      `argon2id$19456$99$1$${salt}$${hash}`,
+      `argon2id$4$2$1$${salt}$${hash}`,
+      'sso',
+      '',
+    ])
+      expect([forged, isPasswordHash(forged), await verifyPassword('a-long-password', forged)]).toEqual([forged, false, false]);
+  });
+
+  it('replaces scrypt (an older build’s) with argon2id where argon2id is current; a test run’s lowered scrypt never replaces argon2id', async () => {
+    const argon = await hashWith('pw-argon', STANDARD_COST);
+    const standardScrypt = await hashWith('pw-scrypt', { scheme: 'scrypt', ...STANDARD_SCRYPT_COST });
+    const weakerArgon = await hashWith('pw-weak', { scheme: 'argon2id', memory: 9_216, passes: 2, parallelism: 1 });
+    expect(needsRehash(standardScrypt, STANDARD_COST)).toBe(true);
+    expect(needsRehash(weakerArgon, STANDARD_COST)).toBe(true);
+    expect(needsRehash(argon, STANDARD_COST)).toBe(false);
+    expect(needsRehash('sso', STANDARD_COST)).toBe(true);
+    // This run lowers scrypt (vitest.server.config.ts): its own hashes are current, argon2id is kept.
+    expect(needsRehash(argon)).toBe(false);
+    expect(needsRehash(await hashPassword('pw'))).toBe(false);
+    expect(await verifyPassword('pw-scrypt', standardScrypt)).toBe(true);
+    expect(NO_ONES_HASH.split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_COST.N), '8', '1']);
+  });
+
+  it('signs in a member whose stored hash is argon2id, and keeps it', async () => {
+    await new Client(server.app).join('argon-member@example.com', 'the-argon-password');
+    const stored = await hashWith('the-argon-password', STANDARD_COST);
+    await server.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', ['argon-member@example.com', stored]);
+    expect((await new Client(server.app).signIn('argon-member@example.com', 'the-argon-passworD')).status).toBe(401);
+    expect((await new Client(server.app).signIn('argon-member@example.com', 'the-argon-password')).status).toBe(200);
+    expect((await findUser(server.db, 'argon-member@example.com'))!.passwordHash).toBe(stored);
   });
 });
 
