@@ -11,7 +11,7 @@ export interface VitestJsonReport {
   numTodoTests: number;
   startTime: number;
   success: boolean;
-  testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: { name: string; status: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 }
 export interface FileRun {
   file: string;

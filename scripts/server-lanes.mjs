@@ -9,6 +9,7 @@
 import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { vitestFailures } from './test-report.mjs';
 
 const LANE_SCRIPT = new URL('./server-lane.mjs', import.meta.url);
 
@@ -30,7 +31,7 @@ const COUNTS = [
  * `unrun` the files no lane ran, `laneFailures` what went wrong in a lane outside any file.
  * A run that failed without a failed case (a file that did not load, an error outside the cases, a
  * lane that died in it) counts one failure, as scripts/test.mjs counts a whole Vitest run; so does
- * each file not run and each lane failure. `failures` names each, a failed case as `file > name`.
+ * each file not run and each lane failure. `failures` names each, a failed case as `file > name: its error's first line`.
  */
 export function mergeReports(runs, unrun = [], laneFailures = [], root = process.cwd()) {
   const report = Object.fromEntries(COUNTS.map((key) => [key, 0]));
@@ -44,10 +45,7 @@ export function mergeReports(runs, unrun = [], laneFailures = [], root = process
     const name = relative(root, file);
     for (const key of COUNTS) report[key] += one?.[key] ?? 0;
     report.testResults.push(...(one?.testResults ?? []));
-    const failedCases = (one?.testResults ?? []).flatMap((result) =>
-      result.assertionResults.filter((assertion) => assertion.status === 'failed').map((assertion) => `${name} > ${assertion.fullName}`),
-    );
-    failures.push(...failedCases);
+    failures.push(...vitestFailures(one, root));
     failed += one?.numFailedTests ?? 0;
     if (!ok || !one || !one.success) report.success = false;
     if ((!ok || !one) && (one?.numFailedTests ?? 0) === 0) {

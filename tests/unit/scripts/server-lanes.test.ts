@@ -26,7 +26,11 @@ function reportOf(file: string, cases: Record<string, 'passed' | 'failed'>, star
       {
         name: file,
         status: failed ? 'failed' : 'passed',
-        assertionResults: Object.entries(cases).map(([fullName, status]) => ({ fullName, status })),
+        assertionResults: Object.entries(cases).map(([fullName, status]) => ({
+          fullName,
+          status,
+          failureMessages: status === 'failed' ? [`AssertionError: ${fullName} went wrong\n    at somewhere`] : [],
+        })),
       },
     ],
   };
@@ -205,16 +209,27 @@ describe('one report from the files’ reports', () => {
   it('adds the counts, keeps every file’s results and names each failed case', () => {
     const merged = mergeReports(
       [
-        { file: '/repo/tests/server/a.test.ts', report: reportOf('a', { 'a one': 'passed', 'a two': 'failed' }, 2_000), ok: false },
-        { file: '/repo/tests/server/b.test.ts', report: reportOf('b', { 'b one': 'passed', 'b two': 'passed' }, 1_500), ok: true },
-        { file: '/repo/tests/server/c.test.ts', report: reportOf('c', { 'c one': 'failed' }), ok: false },
+        {
+          file: '/repo/tests/server/a.test.ts',
+          report: reportOf('/repo/tests/server/a.test.ts', { 'a one': 'passed', 'a two': 'failed' }, 2_000),
+          ok: false,
+        },
+        {
+          file: '/repo/tests/server/b.test.ts',
+          report: reportOf('/repo/tests/server/b.test.ts', { 'b one': 'passed', 'b two': 'passed' }, 1_500),
+          ok: true,
+        },
+        { file: '/repo/tests/server/c.test.ts', report: reportOf('/repo/tests/server/c.test.ts', { 'c one': 'failed' }), ok: false },
       ],
       [],
       [],
       '/repo',
     );
     expect([merged.passed, merged.failed]).toEqual([3, 2]);
-    expect(merged.failures).toEqual(['tests/server/a.test.ts > a two', 'tests/server/c.test.ts > c one']);
+    expect(merged.failures).toEqual([
+      'tests/server/a.test.ts > a two: AssertionError: a two went wrong',
+      'tests/server/c.test.ts > c one: AssertionError: c one went wrong',
+    ]);
     expect(merged.report).toMatchObject({
       numTotalTestSuites: 3,
       numFailedTestSuites: 2,
@@ -224,7 +239,9 @@ describe('one report from the files’ reports', () => {
       startTime: 1_000,
       success: false,
     });
-    expect(merged.report.testResults.map((result) => result.name)).toEqual(['a', 'b', 'c']);
+    expect(merged.report.testResults.map((result) => result.name)).toEqual(
+      ['a', 'b', 'c'].map((name) => `/repo/tests/server/${name}.test.ts`),
+    );
   });
 
   it('a run that failed without a failed case counts one failure, as does a lane that ended badly; all passed is a success', () => {
@@ -269,7 +286,7 @@ describe('a lane as a process (scripts/server-lane.mjs, through Vitest’s API)'
     expect([merged.passed, merged.failed]).toEqual([2, 2]);
     expect([...merged.failures].sort()).toEqual([
       'breaks.check.mjs: failed outside its cases (its output says how)',
-      'fails.check.mjs > is wrong',
+      expect.stringMatching(/^fails\.check\.mjs > is wrong: AssertionError: expected 1 to be 2/),
     ]);
     expect(runs.find((run) => run.file.endsWith('passes.check.mjs'))?.ok).toBe(true);
   });
