@@ -316,24 +316,38 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       smtp.hold = undefined;
       await up();
     };
+    /** `work`, or a failure that names `step` when it has not ended within `ms` (the case's own timeout names nothing). */
+    const within = <T>(step: string, ms: number, work: Promise<T>): Promise<T> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${step}: not done within ${ms / 1000} s`)), ms);
+      });
+      return Promise.race([work, late]).finally(() => clearTimeout(timer));
+    };
     /** Likes from every member while `fault` runs, then one more heard live on instance 1. */
-    const during = async (fault: () => Promise<void> | void) => {
+    // Set once the case ends, however it ends: no member goes on liking into the next case (a failed
+    // step once left four of them liking, and the next case counted their likes).
+    let over = false;
+    const during = async (name: string, fault: () => Promise<void> | void) => {
       let running = true;
       const load = members.map(async (client) => {
         let made = 0;
-        while (running || made < 3) {
+        while (!over && (running || made < 3)) {
           await like(client);
           made += 1;
         }
         return made;
       });
-      await fault();
-      running = false;
-      const made = (await Promise.all(load)).reduce((sum, count) => sum + count, 0);
+      try {
+        await within(`${name}: the fault and the part back`, 90_000, Promise.resolve(fault()));
+      } finally {
+        running = false;
+      }
+      const made = (await within(`${name}: the members' likes answered`, 60_000, Promise.all(load))).reduce((sum, count) => sum + count, 0);
       const cursor = (await member.send('GET', '/api/changes?after=0')).body.cursor as number;
       const heard = stream.nextCursor((next) => next > cursor);
-      await like(members[0]!);
-      await heard;
+      await within(`${name}: one more like answered`, 30_000, like(members[0]!));
+      await within(`${name}: that like heard on instance 1's live stream`, 30_000, heard);
       return made + 1;
     };
     try {
@@ -341,21 +355,21 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       // Each part stopped from outside (SIGINT: PgBouncer's safe shutdown, PostgreSQL's fast one)
       // and never started by hand: the supervisor starts it again.
       const restarts = [cluster.bouncer, cluster.primary, cluster.replica].map((part) => part.restarts);
-      made += await during(() =>
+      made += await during('PgBouncer stopped', () =>
         mailThroughOutage(
           'faults0@example.com',
           () => cluster.bouncer.kill('SIGINT'),
           () => cluster.bouncer.up(),
         ),
       );
-      made += await during(() =>
+      made += await during('the primary stopped', () =>
         mailThroughOutage(
           'faults1@example.com',
           () => cluster.primary.kill('SIGINT'),
           () => cluster.primary.up(),
         ),
       );
-      made += await during(async () => {
+      made += await during('the replica stopped', async () => {
         await cluster.replica.kill('SIGINT');
         await cluster.replica.up();
       });
@@ -369,6 +383,7 @@ describe('the cluster: HAProxy, three instances, PgBouncer (transaction mode), a
       for (const address of ['faults0@example.com', 'faults1@example.com']) expect(smtp.to(address), address).toHaveLength(2);
       expectEachEmailOnce();
     } finally {
+      over = true;
       stream.close();
     }
   }, 180_000);
