@@ -2,6 +2,11 @@
 export interface VitestFailuresReport {
   testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 }
+/** A case's error in a Playwright JSON report: its message and where it was raised. */
+export interface PlaywrightError {
+  message?: string;
+  location?: { file: string; line: number; column: number };
+}
 /** A Playwright JSON report's suites, as far as their failures are read. */
 export interface PlaywrightSuite {
   title: string;
@@ -9,7 +14,7 @@ export interface PlaywrightSuite {
     title: string;
     file: string;
     line: number;
-    tests?: { status: string; results?: { error?: { message?: string }; errors?: { message?: string }[] }[] }[];
+    tests?: { status: string; results?: { error?: PlaywrightError; errors?: PlaywrightError[] }[] }[];
   }[];
   suites?: PlaywrightSuite[];
 }

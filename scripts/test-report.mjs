@@ -20,7 +20,11 @@ export function vitestFailures(report, root = process.cwd()) {
   );
 }
 
-/** Each failed (or flaky) case of a Playwright JSON report, as `file:line > title: first line of its error`. */
+/**
+ * Each failed (or flaky) case of a Playwright JSON report, as `file:line > title: first line of its
+ * error`, then where in the case it failed and the locator it waited on, when the report has them
+ * (`(at line 175; Locator: …)`): a case with several like assertions names which one.
+ */
 export function playwrightFailures(report) {
   const failures = [];
   const walk = (suite, titles) => {
@@ -28,8 +32,15 @@ export function playwrightFailures(report) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
-        const error = (test.results ?? []).map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean);
-        failures.push(`${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error)}`);
+        const error = (test.results ?? []).map((result) => result.error ?? result.errors?.[0]).find((found) => found?.message);
+        const line = error?.location?.line;
+        const locator = /^Locator: (.*)$/m.exec(stripVTControlCharacters(String(error?.message ?? '')))?.[1];
+        const where = [line === undefined ? '' : `at line ${line}`, locator ? `Locator: ${locator.trim().slice(0, 160)}` : '']
+          .filter(Boolean)
+          .join('; ');
+        failures.push(
+          `${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}: ${firstLine(error?.message)}${where ? ` (${where})` : ''}`,
+        );
       }
     for (const child of suite.suites ?? []) walk(child, path);
   };
