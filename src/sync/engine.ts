@@ -245,6 +245,9 @@ export class SyncEngine {
       return;
     }
     setSyncStatus({ state: 'syncing' });
+    // Before the push looks at the outbox: a hold that ends after this is armed below, even when it
+    // ended while this cycle pulled (else nothing would send that operation).
+    const pushFrom = Date.now();
     try {
       const lock = this.deps.lock ?? ((work) => work());
       await lock(async () => {
@@ -254,7 +257,7 @@ export class SyncEngine {
         if (mustPull || sent || !(await this.pulledElsewhere())) await this.pullAll(session);
       });
       this.failures = 0;
-      await this.armHoldTimer(session);
+      await this.armHoldTimer(session, pushFrom);
       await writeLastSyncAt();
       setSyncStatus({ state: 'synced', waiting: await countWaiting(session.email), lastSyncAt: await readLastSyncAt() });
     } catch (error) {
@@ -518,10 +521,14 @@ export class SyncEngine {
   }
 
   /** Starts a cycle when the first held operation of this member falls due (one timer, the earliest). */
-  private async armHoldTimer(session: Session): Promise<void> {
+  /**
+   * Arms the cycle that sends the first operation still held when this cycle's push began
+   * (`pushFrom`): one whose hold ended meanwhile goes at once.
+   */
+  private async armHoldTimer(session: Session, pushFrom: number): Promise<void> {
     // The wall clock, as nextBatch and Undo read it (deps.now is the failures' clock).
     const now = Date.now();
-    const at = await nextHoldEnd(session.email, now);
+    const at = await nextHoldEnd(session.email, Math.min(pushFrom, now));
     if (at === undefined || this.stopped) {
       this.cancelHoldTimer();
       return;

@@ -126,6 +126,47 @@ describe('a held deletion', () => {
     engine.stop();
   });
 
+  it('a hold that ends while the cycle pulls: the next cycle starts at once and sends it (the network back just as the window ended)', async () => {
+    await pull({ posts: [wire()] });
+    const pushed: Op[][] = [];
+    let holdEnd = 0;
+    const api: SyncApi = {
+      health: async () => true,
+      signIn: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
+      currentUser: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
+      signOut: async () => undefined,
+      push: async (ops) => {
+        pushed.push([...ops]);
+        return { results: ops.map((op) => ({ id: op.id, status: 'applied' as const })), cursor: 5 };
+      },
+      pull: async () => {
+        // The push found the deletion held; its hold ends while the pull is under way.
+        clock = Math.max(clock, holdEnd);
+        return page({ cursor: 5, removed: pushed.flat().some((op) => op.type === 'deletePost') ? [{ id: ID, seq: 5 }] : [] });
+      },
+    };
+    const timers: { callback: () => void; ms: number }[] = [];
+    const engine = new SyncEngine({
+      api,
+      session: () => readStoredSession() ?? null,
+      isOnline: () => true,
+      setTimer: (callback, ms) => timers.push({ callback, ms }),
+      clearTimer: () => undefined,
+    });
+    const undo = await deletePost(ID);
+    holdEnd = undo.until + UNDO_GRACE_MS;
+    clock = holdEnd - 200;
+    await engine.sync();
+    expect(pushed).toEqual([]);
+    expect(await countWaiting(AUTHOR)).toBe(1);
+    expect(timers.map((timer) => timer.ms)).toEqual([0]);
+    timers[0]!.callback();
+    await engine.sync();
+    expect(pushed.flat().map((op) => op.type)).toEqual(['deletePost']);
+    expect(await db.outbox.count()).toBe(0);
+    engine.stop();
+  });
+
   it('a post whose create the server has not answered: both go, nothing is ever sent; Undo queues the create again', async () => {
     const post = await createPost({ title: 'Offline', content: 'Written offline.', category: 'Trends' });
     await editPost(post.id, EDIT);
