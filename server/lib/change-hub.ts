@@ -58,10 +58,31 @@ export class ChangeHub {
   /** Starts listening; resolves once NOTIFYs are heard. */
   async start(): Promise<void> {
     this.head = await changeHead(this.db);
-    this.stop = await this.db.listen(CHANGES_CHANNEL, (payload) => {
-      const heard = parsePayload(payload);
-      if (heard) this.heard(heard);
-    });
+    this.stop = await this.db.listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        const heard = parsePayload(payload);
+        if (heard) this.heard(heard);
+      },
+      () => void this.catchUp(),
+    );
+  }
+
+  /**
+   * After the listening session was lost and came back (PostgreSQL restarted): the changes made
+   * meanwhile were never heard, and who could see them is not known here, so every stream is told
+   * the head (each device pulls, and its pull gives it only what it may see); the groups of every
+   * account with a stream are read again, since a change of them may have gone unheard too.
+   */
+  private async catchUp(): Promise<void> {
+    let head: number;
+    try {
+      await this.regroupAll();
+      head = await changeHead(this.db);
+    } catch {
+      return; // away again: the next listen calls this once more
+    }
+    this.heard({ seq: head, everyone: true, admins: false, groups: [], users: [], regrouped: [] });
   }
 
   /** The newest change number this instance knows of. */
@@ -149,14 +170,37 @@ export class ChangeHub {
       if (this.regrouping.get(userId) === ticket) this.regrouping.delete(userId);
     }
     if (this.regrouping.has(userId)) return; // a newer read follows
+    this.index(userId, groups, headBefore);
+  }
+
+  /** Indexes the streams of account `userId` by `groups`; wakes them if a change came after `headBefore`. */
+  private index(userId: string, groups: readonly string[], headBefore: number): void {
     for (const entry of this.byUser.get(userId) ?? []) {
       if (entry.admin) continue;
       for (const group of entry.groups) removeFrom(this.byGroup, group, entry);
-      entry.groups = groups;
+      entry.groups = [...groups];
       for (const group of groups) addTo(this.byGroup, group, entry);
       this.everything.delete(entry);
       if (this.head > headBefore) this.wake(entry);
     }
+  }
+
+  /**
+   * Reads the groups of every account with a stream in one statement (after the listening came back:
+   * a change of someone's groups may have gone unheard). An account with its own read under way keeps
+   * that read's answer.
+   */
+  private async regroupAll(): Promise<void> {
+    const users = [...this.byUser.keys()];
+    if (users.length === 0) return;
+    const headBefore = this.head;
+    const rows = await this.db.query<{ user_id: unknown; group_id: unknown }>(
+      'SELECT user_id, group_id FROM group_members WHERE user_id = ANY($1::bigint[]) AND in_group',
+      [users],
+    );
+    const groups = new Map<string, string[]>(users.map((user) => [user, []]));
+    for (const row of rows) groups.get(String(row.user_id))?.push(String(row.group_id));
+    for (const [user, ofUser] of groups) if (!this.regrouping.has(user)) this.index(user, ofUser, headBefore);
   }
 
   private wake(entry: Entry): void {

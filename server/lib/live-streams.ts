@@ -40,6 +40,11 @@ export class LiveStreams {
     for (const close of [...(this.bySession.get(session) ?? [])]) close();
   }
 
+  /** The sessions with a stream open. */
+  get sessions(): string[] {
+    return [...this.bySession.keys()];
+  }
+
   /** Ends every stream (the server is closing). */
   closeAll(): void {
     for (const streams of [...this.bySession.values()]) for (const close of [...streams]) close();

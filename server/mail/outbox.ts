@@ -122,7 +122,12 @@ export class MailWorker {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(MAIL_CHANNEL, () => this.wake());
+    // Listening again after the database was away: an email queued meanwhile was never announced.
+    this.unlisten = await this.db.listen(
+      MAIL_CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.wake();
   }
 

@@ -32,8 +32,13 @@ export interface Database extends Reader {
    * and without REPLICA_URL.
    */
   readonly replica?: Reader;
-  /** Calls `onPayload` for every NOTIFY on `channel` (from any connection); resolves once listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (from any connection); resolves once listening.
+   * On PostgreSQL the listening session can be lost (the server restarted) and is opened again by
+   * itself: `onRelisten` is called each time it listens again, since what was sent meanwhile was
+   * never heard (never on PGlite, whose listening lives in this process).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   /** Closes every connection; pending work finishes first. */
   close(): Promise<void>;
 }

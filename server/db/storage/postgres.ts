@@ -1,5 +1,5 @@
 // A PostgreSQL server through porsager's `postgres` client (a small pool), selected by DATABASE_URL.
-// LISTEN uses the client's own dedicated connection, so NOTIFYs from other instances arrive here.
+// LISTEN uses a client of its own (a dedicated session), so NOTIFYs from other instances arrive here.
 import postgres from 'postgres';
 import { DatabaseOpenError, safeDatabaseError, type Database, type Reader, type Sql } from './adapter';
 
@@ -63,6 +63,15 @@ export function describeUrl(url: string): string {
 }
 
 /**
+ * Each client's back-off, in seconds, after its `retries`th failed attempt to connect: 50 ms
+ * doubling up to 1 s. The client's own grows to 10–20 s after seven failures, and a statement
+ * meeting a closed connection waits it out: a primary away for 10 s was listened to again only
+ * 15 s after it came back (measured here; issue 64's cluster run then missed a like on the live
+ * stream). An attempt a second per connection costs a refused connection.
+ */
+export const reconnectBackoff = (retries: number): number => Math.min(0.05 * 2 ** Math.max(0, retries - 1), 1);
+
+/**
  * Connects and checks the server answers; throws DatabaseOpenError when it does not. Behind a
  * transaction pooler (PgBouncer's transaction mode) `prepare: false` (a prepared statement lives in
  * one server session, which the pooler hands to another client after the transaction) and
@@ -82,7 +91,7 @@ export async function openPostgres(
   options: { max?: number; listenUrl?: string; prepare?: boolean; replicaUrl?: string } = {},
 ): Promise<Database> {
   const { max = 10, listenUrl, prepare = true, replicaUrl } = options;
-  const clientOptions = { max, prepare, onnotice: () => {}, connect_timeout: 10 };
+  const clientOptions = { max, prepare, onnotice: () => {}, connect_timeout: 10, backoff: reconnectBackoff };
   let sql: postgres.Sql;
   let transactions: postgres.Sql;
   let listener: postgres.Sql;
@@ -96,22 +105,27 @@ export async function openPostgres(
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(url)} cannot be reached: ${(error as Error).message}`);
   }
   try {
-    listener = listenUrl ? postgres(listenUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 }) : sql;
-    if (listener !== sql) await listener`select 1`;
+    listener = postgres(listenUrl ?? url, { max: 1, onnotice: () => {}, connect_timeout: 10, backoff: reconnectBackoff });
+    if (listenUrl) await listener`select 1`;
   } catch (error) {
     await Promise.all([sql.end({ timeout: 1 }), transactions !== sql && transactions.end({ timeout: 1 })]);
     throw new DatabaseOpenError(`PostgreSQL at ${describeUrl(listenUrl ?? url)} cannot be reached: ${(error as Error).message}`);
   }
   // The replica is not asked at start: a replica that is down only sends pulls to the primary.
-  const replica = replicaUrl ? postgres(replicaUrl, { max, onnotice: () => {}, connect_timeout: 2 }) : undefined;
+  const replica = replicaUrl ? postgres(replicaUrl, { max, onnotice: () => {}, connect_timeout: 2, backoff: reconnectBackoff }) : undefined;
   const pool = reader(sql, { transactions });
   return {
     kind: 'postgres',
     ...pool,
     background: wrap(sql),
     ...(replica ? { replica: reader(replica, { readOnly: true }) } : {}),
-    listen: async (channel, onPayload) => {
-      const { unlisten } = await listener.listen(channel, onPayload);
+    listen: async (channel, onPayload, onRelisten) => {
+      // The client listens again by itself once its session is back, calling this each time.
+      let listened = false;
+      const { unlisten } = await listener.listen(channel, onPayload, () => {
+        if (listened) onRelisten?.();
+        listened = true;
+      });
       return unlisten;
     },
     // The clients close together: after PgBouncer or the primary restarted, a connection whose
@@ -119,7 +133,7 @@ export async function openPostgres(
     // (one after another, a SIGTERM took 10 s and more; together, 5 s at most).
     close: async () => {
       await Promise.all([
-        listener !== sql && listener.end({ timeout: 5 }),
+        listener.end({ timeout: 5 }),
         replica?.end({ timeout: 5 }),
         transactions !== sql && transactions.end({ timeout: 5 }),
         sql.end({ timeout: 5 }),

@@ -14,7 +14,25 @@ import { memberOf, SESSION_COOKIE } from '../../plugins/session';
 
 export default async function eventsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const streams = new LiveStreams(ctx.streamLimits);
-  const stopListening = await ctx.db.listen(SESSIONS_CHANNEL, (tokenHash) => streams.closeSession(tokenHash));
+  /** After the listening came back (PostgreSQL restarted): ends the streams of sessions revoked meanwhile. */
+  const endRevoked = async () => {
+    const open = streams.sessions;
+    if (open.length === 0) return;
+    const rows = await ctx.db
+      .query<{ token_hash: string }>(
+        'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND ended_reason IS NULL AND expires_at > now()',
+        [open],
+      )
+      .catch(() => undefined); // away again: the next listen calls this once more
+    if (!rows) return;
+    const live = new Set(rows.map((row) => String(row.token_hash)));
+    for (const session of open) if (!live.has(session)) streams.closeSession(session);
+  };
+  const stopListening = await ctx.db.listen(
+    SESSIONS_CHANNEL,
+    (tokenHash) => streams.closeSession(tokenHash),
+    () => void endRevoked(),
+  );
   // Streams never finish by themselves: end them so that closing the server (SIGTERM) does not wait.
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => stopListening());

@@ -1,7 +1,8 @@
 // The hub's indexes (lib/change-hub.ts) over a stand-in database whose NOTIFYs the test sends: a scoped
 // change tells its groups' members, its accounts and (with "a") the admins, and nobody else; a bare
 // number tells everyone; "m:" reads that member's groups again, and a change heard meanwhile is told
-// once the read is done; a member whose groups cannot be read is told everything.
+// once the read is done; a member whose groups cannot be read is told everything; after the listening
+// came back, every stream is told the head and every member's groups are read again.
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/storage/adapter';
 import { ChangeHub } from '../../../server/lib/change-hub';
@@ -9,10 +10,17 @@ import { ChangeHub } from '../../../server/lib/change-hub';
 /** A database that answers the head 0 and each member's groups from `groups`, and lets the test NOTIFY. */
 function fakeDatabase(groups: Map<string, string[]>) {
   let notify: (payload: string) => void = () => {};
+  let relisten: () => void = () => {};
+  const state = { head: 0 };
   const reads: { userId: string; release: () => void }[] = [];
   let hold = false;
   const query = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
-    if (!text.includes('group_members')) return [{ seq: 0 }] as T[];
+    if (!text.includes('group_members')) return [{ seq: state.head }] as T[];
+    if (text.includes('ANY(')) {
+      // Every member's groups at once (after the listening came back).
+      const users = params?.[0] as string[];
+      return users.flatMap((user) => (groups.get(user) ?? []).map((group_id) => ({ user_id: user, group_id }))) as T[];
+    }
     const userId = String(params?.[0]);
     if (hold) await new Promise<void>((release) => reads.push({ userId, release }));
     const list = groups.get(userId);
@@ -24,15 +32,19 @@ function fakeDatabase(groups: Map<string, string[]>) {
     query,
     background: { query },
     transaction: () => Promise.reject(new Error('no transactions here')),
-    listen: async (_channel, onPayload) => {
+    listen: async (_channel, onPayload, onRelisten) => {
       notify = onPayload;
+      relisten = onRelisten ?? (() => {});
       return async () => {};
     },
     close: async () => {},
   };
   return {
     db,
+    state,
     notify: (payload: string) => notify(payload),
+    /** The listening session lost and back (PostgreSQL restarted): what was sent meanwhile was never heard. */
+    relisten: () => relisten(),
     holdReads: (on: boolean) => (hold = on),
     reads,
   };
@@ -122,6 +134,34 @@ describe('the change hub', { timeout: 10_000 }, () => {
     fake.notify('5 g:g2');
     expect(await inG2).toBe(5);
     expect(member.heard).toEqual([3, 4, 5]);
+    await hub.close();
+  });
+
+  it('after its listening came back, tells every stream the head it missed and reads everyone’s groups again (issue 64)', async () => {
+    const groups = new Map([
+      ['1', ['g1']],
+      ['2', ['g2']],
+    ]);
+    const fake = fakeDatabase(groups);
+    const hub = new ChangeHub(fake.db);
+    await hub.start();
+    const inG1 = recorder();
+    const inG2 = recorder();
+    const admin = recorder();
+    hub.subscribeWithGroups(inG1.listener, { userId: 1, admin: false }, ['g1']);
+    hub.subscribeWithGroups(inG2.listener, { userId: 2, admin: false }, ['g2']);
+    hub.subscribeWithGroups(admin.listener, { userId: 3, admin: true }, []);
+    // While the session was away: seven changes, and member 2 was added to g1; nothing was heard.
+    fake.state.head = 7;
+    groups.set('2', ['g1', 'g2']);
+    const told = [inG1.next(), inG2.next(), admin.next()];
+    fake.relisten();
+    expect(await Promise.all(told)).toEqual([7, 7, 7]);
+    // Member 2's streams are indexed by g1 now: a change in g1 reaches them.
+    const again = inG2.next();
+    fake.notify('8 g:g1');
+    expect(await again).toBe(8);
+    expect([inG1.heard, inG2.heard, admin.heard]).toEqual([[7, 8], [7, 8], [7]]);
     await hub.close();
   });
 

@@ -15,6 +15,8 @@ import { signUpToken, TEST_PASSWORD } from '../../support/client';
 import { signUpAndFollowLink } from '../../support/mail-folder';
 import type { Database } from '../../../../server/db/storage/adapter';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/databases';
+import { openEventStream } from '../../support/sse';
+import postgresClient from 'postgres';
 
 describe('faults on PostgreSQL', () => {
   let postgres: Awaited<ReturnType<typeof startPostgres>>;
@@ -113,6 +115,106 @@ describe('faults on PostgreSQL', () => {
     expect(after.body.results[0].status).toBe('applied');
     const titles = (await member.send('GET', '/api/changes?after=0')).body.posts.map((post: { title: string }) => post.title);
     expect(titles.filter((title: string) => ['Before', 'During', 'After'].includes(title))).toEqual(['Before', 'After']);
+  }, 120_000);
+
+  it('its listening session ended from outside: listened to again at once, told so, and NOTIFYs heard again (issue 64)', async () => {
+    const heard: string[] = [];
+    let relistened = 0;
+    const stop = await db.listen(
+      'ie_test_relisten',
+      (payload) => heard.push(payload),
+      () => (relistened += 1),
+    );
+    const other = postgresClient(postgres.url, { max: 1, onnotice: () => {} });
+    try {
+      await other`SELECT pg_notify('ie_test_relisten', 'before')`;
+      await vi.waitFor(() => expect(heard).toEqual(['before']), { timeout: 10_000, interval: 20 });
+      expect(relistened).toBe(0);
+      // The one session that listens (this server's channels and the test's share it).
+      const ended =
+        await other`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'listen %' AND pid <> pg_backend_pid()`;
+      expect(ended.length).toBe(1);
+      await vi.waitFor(() => expect(relistened).toBe(1), { timeout: 10_000, interval: 20 });
+      await other`SELECT pg_notify('ie_test_relisten', 'after')`;
+      await vi.waitFor(() => expect(heard).toEqual(['before', 'after']), { timeout: 10_000, interval: 20 });
+    } finally {
+      await stop();
+      await other.end();
+    }
+  }, 60_000);
+
+  it('a session revoked while the listening was away: its live stream ends once the listening is back, the others stay (issue 64)', async () => {
+    const leaving = new HttpClient(base);
+    const staying = new HttpClient(base);
+    await join(leaving, 'leaving@example.com', 'Leaving');
+    await join(staying, 'staying@example.com', 'Staying');
+    const gone = await openEventStream(base, leaving.cookie!);
+    const kept = await openEventStream(base, staying.cookie!);
+    const other = postgresClient(postgres.url, { max: 1, onnotice: () => {} });
+    try {
+      // Revoked by a statement whose NOTIFY nobody heard (as when it came while the session was away).
+      await other`UPDATE sessions SET ended_reason = 'revoked' WHERE user_id = (SELECT id FROM users WHERE email = 'leaving@example.com')`;
+      const ended =
+        await other`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'listen %' AND pid <> pg_backend_pid()`;
+      expect(ended.length).toBe(1);
+      await gone.ended();
+      const before = (await staying.send('GET', '/api/changes?after=0')).body.cursor as number;
+      const heard = kept.nextCursor((cursor) => cursor > before);
+      const answer = await staying.send('POST', '/api/ops', {
+        ops: [{ id: randomUUID(), type: 'create', post: { title: 'Still told', content: 'x', category: 'Trends' } }],
+      });
+      expect(answer.body.results[0].status).toBe('applied');
+      expect(await heard).toBeGreaterThan(before);
+    } finally {
+      gone.close();
+      kept.close();
+      await other.end();
+    }
+  }, 60_000);
+
+  it('PostgreSQL away 12 s while devices pull: within 5 s of its return a push is applied and the live stream hears it (issue 64)', async () => {
+    const member = new HttpClient(base);
+    await join(member, 'listener@example.com', 'Listener');
+    const stream = await openEventStream(base, member.cookie!);
+    try {
+      const before = (await member.send('GET', '/api/changes?after=0')).body.cursor as number;
+      postgres.pause();
+      try {
+        // The outage's length is the fault itself: long enough that a client's own back-off
+        // (postgres.js: 10–20 s between attempts after seven failures) would still be waiting.
+        const away = Date.now() + 12_000;
+        while (Date.now() < away) {
+          expect((await member.send('GET', `/api/changes?after=${before}`)).status).toBe(503);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      } finally {
+        postgres.resume();
+      }
+      const back = Date.now();
+      const heard = stream.nextCursor((cursor) => cursor > before);
+      let applied = 0;
+      while (applied === 0 && Date.now() - back < 30_000) {
+        const answer = await member.send('POST', '/api/ops', {
+          ops: [{ id: randomUUID(), type: 'create', post: { title: 'Back again', content: 'x', category: 'Trends' } }],
+        });
+        if (answer.status === 200 && answer.body.results[0].status === 'applied') applied = Date.now() - back;
+      }
+      // Bounded, so a stream never told fails with the figures rather than the case's timeout.
+      let bound: ReturnType<typeof setTimeout> | undefined;
+      const told = await Promise.race([
+        heard.then(() => Date.now() - back),
+        new Promise<number>((resolve) => (bound = setTimeout(() => resolve(Infinity), Math.max(0, back + 30_000 - Date.now())))),
+      ]).finally(() => clearTimeout(bound));
+      expect(
+        { applied: applied > 0 && applied <= 5_000, told: told <= 5_000 },
+        `applied after ${applied} ms, told after ${told} ms`,
+      ).toEqual({
+        applied: true,
+        told: true,
+      });
+    } finally {
+      stream.close();
+    }
   }, 120_000);
 
   it('a pull cut off mid-way resumes from the last cursor the client kept, with nothing applied twice', async () => {
