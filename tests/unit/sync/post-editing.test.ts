@@ -64,6 +64,37 @@ const answer = async (results: (batch: Op[]) => OpResult[], cursor = 0) => {
   return applyPushResults(batch, results(batch.map((entry) => entry.op)), cursor);
 };
 
+/**
+ * An engine over a server that applies every push and pulls the deletion's tombstone once it was
+ * sent; `beforePull` runs as each pull starts. Its timers are recorded, never run by themselves.
+ */
+function deletionEngine(beforePull: () => void = () => undefined) {
+  const pushed: Op[][] = [];
+  const api: SyncApi = {
+    health: async () => true,
+    signIn: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
+    currentUser: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
+    signOut: async () => undefined,
+    push: async (ops) => {
+      pushed.push([...ops]);
+      return { results: ops.map((op) => ({ id: op.id, status: 'applied' as const })), cursor: 5 };
+    },
+    pull: async () => {
+      beforePull();
+      return page({ cursor: 5, removed: pushed.flat().some((op) => op.type === 'deletePost') ? [{ id: ID, seq: 5 }] : [] });
+    },
+  };
+  const timers: { callback: () => void; ms: number }[] = [];
+  const engine = new SyncEngine({
+    api,
+    session: () => readStoredSession() ?? null,
+    isOnline: () => true,
+    setTimer: (callback, ms) => timers.push({ callback, ms }),
+    clearTimer: () => undefined,
+  });
+  return { engine, pushed, timers };
+}
+
 describe('a held deletion', () => {
   it('waits out its Undo window (and grace) before nextBatch gives it; it counts as waiting; the post’s other operations go with the post', async () => {
     await pull({ posts: [wire()] });
@@ -93,26 +124,7 @@ describe('a held deletion', () => {
 
   it('the engine sends it when its hold ends, by a timer of its own', async () => {
     await pull({ posts: [wire()] });
-    const pushed: Op[][] = [];
-    const api: SyncApi = {
-      health: async () => true,
-      signIn: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
-      currentUser: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
-      signOut: async () => undefined,
-      push: async (ops) => {
-        pushed.push([...ops]);
-        return { results: ops.map((op) => ({ id: op.id, status: 'applied' as const })), cursor: 5 };
-      },
-      pull: async () => page({ cursor: 5, removed: pushed.flat().some((op) => op.type === 'deletePost') ? [{ id: ID, seq: 5 }] : [] }),
-    };
-    const timers: { callback: () => void; ms: number }[] = [];
-    const engine = new SyncEngine({
-      api,
-      session: () => readStoredSession() ?? null,
-      isOnline: () => true,
-      setTimer: (callback, ms) => timers.push({ callback, ms }),
-      clearTimer: () => undefined,
-    });
+    const { engine, pushed, timers } = deletionEngine();
     const undo = await deletePost(ID);
     await engine.sync();
     expect(pushed).toEqual([]);
@@ -128,31 +140,9 @@ describe('a held deletion', () => {
 
   it('a hold that ends while the cycle pulls: the next cycle starts at once and sends it (the network back just as the window ended)', async () => {
     await pull({ posts: [wire()] });
-    const pushed: Op[][] = [];
     let holdEnd = 0;
-    const api: SyncApi = {
-      health: async () => true,
-      signIn: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
-      currentUser: async () => ({ email: AUTHOR, name: 'Test Member', role: 'user' }),
-      signOut: async () => undefined,
-      push: async (ops) => {
-        pushed.push([...ops]);
-        return { results: ops.map((op) => ({ id: op.id, status: 'applied' as const })), cursor: 5 };
-      },
-      pull: async () => {
-        // The push found the deletion held; its hold ends while the pull is under way.
-        clock = Math.max(clock, holdEnd);
-        return page({ cursor: 5, removed: pushed.flat().some((op) => op.type === 'deletePost') ? [{ id: ID, seq: 5 }] : [] });
-      },
-    };
-    const timers: { callback: () => void; ms: number }[] = [];
-    const engine = new SyncEngine({
-      api,
-      session: () => readStoredSession() ?? null,
-      isOnline: () => true,
-      setTimer: (callback, ms) => timers.push({ callback, ms }),
-      clearTimer: () => undefined,
-    });
+    // The push finds the deletion held; its hold ends while the pull is under way.
+    const { engine, pushed, timers } = deletionEngine(() => (clock = Math.max(clock, holdEnd)));
     const undo = await deletePost(ID);
     holdEnd = undo.until + UNDO_GRACE_MS;
     clock = holdEnd - 200;
