@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import postgres from 'postgres';
 import { startCluster } from '../scripts/cluster.mjs';
-import { BENCH_PASSWORD, openLimits, Session } from './server/harness.mjs';
+import { BENCH_PASSWORD, noteSignUpLinks, openLimits, Session } from './server/harness.mjs';
 import { announce, approvedPost, firstPull, likeStorm, rawAutocommit, seedPosts } from './server/measures.mjs';
 import { writeSection } from './sections.mjs';
 
@@ -54,16 +54,22 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function member(cluster, email) {
   const session = new Session(cluster.url);
   await session.send('POST', '/api/session', { mode: 'signup', email, password: BENCH_PASSWORD, name: email.split('@')[0] });
+  const token = await signUpToken(cluster, email);
+  await session.send('POST', '/api/email/confirm', { token, password: BENCH_PASSWORD });
+  return session;
+}
+
+/** The token of the newest sign-up link queued for `email`, from the primary's mail queue. */
+async function signUpToken(cluster, email) {
   const primary = postgres(cluster.primary.url, { max: 1, onnotice: () => {} });
   try {
     const [row] = await primary`SELECT text_body FROM mail_outbox WHERE to_email = ${email} AND kind = 'signup' ORDER BY id DESC LIMIT 1`;
     const token = row?.text_body.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/)?.[1];
     if (!token) throw new Error(`no sign-up link queued for ${email}`);
-    await session.send('POST', '/api/email/confirm', { token, password: BENCH_PASSWORD });
+    return token;
   } finally {
     await primary.end();
   }
-  return session;
 }
 
 /** One push of `op`: the HTTP status (0: no answer, the connection failed) and the op's status. */
@@ -214,6 +220,8 @@ const deadline = setTimeout(() => {
   void cluster.stop().then(() => process.exit(1));
 }, 25 * 60_000);
 try {
+  // The balancer's members are made by the links their instances queued (any instance may send them).
+  noteSignUpLinks(cluster.url, (email) => signUpToken(cluster, email));
   await openLimits(cluster.url);
   if (want('likes')) {
     log(`likes: ${CLIENTS} members × ${LIKES_EACH} through HAProxy…`);

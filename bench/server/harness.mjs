@@ -42,13 +42,18 @@ export async function openLimits(url, adminPassword = 'bench-admin') {
 }
 
 /**
- * Each server's folder of emails by its URL (no SMTP_URL: .eml files under DATA_DIR/mail): a
- * member's account is made by the link emailed at sign-up (Session.signIn follows it).
+ * How to read the sign-up link each server emailed, by its URL: a member's account is made by the
+ * link emailed at sign-up (Session.signIn follows it). `read(email, since)` resolves to its token.
  */
-const mailDirs = new Map();
-/** Remembers that the server at `url` writes its emails under `dataDir`/mail. */
+const signUpLinks = new Map();
+/** Remembers that the server at `url` writes its emails under `dataDir`/mail (no SMTP_URL: .eml files). */
 export function noteMailFolder(url, dataDir) {
-  mailDirs.set(new URL(url).origin, join(dataDir, 'mail'));
+  const folder = join(dataDir, 'mail');
+  noteSignUpLinks(url, (email, since) => waitForSignUpToken(folder, email, 60_000, since));
+}
+/** Remembers how to read the sign-up links of the server at `url` (a cluster: its primary's mail queue). */
+export function noteSignUpLinks(url, read) {
+  signUpLinks.set(new URL(url).origin, read);
 }
 
 /** BENCH_PORT_BASE: the servers listen on that port and the next ones, one each (else on free ports). */
@@ -159,12 +164,12 @@ export class Session {
       return signedIn;
     }
     if (!/: 401 /.test(signedIn.message)) throw signedIn;
-    const mailDir = mailDirs.get(new URL(this.url).origin);
-    if (!mailDir) throw new Error(`no mail folder known for ${this.url}: its sign-up links cannot be followed`);
+    const read = signUpLinks.get(new URL(this.url).origin);
+    if (!read) throw new Error(`no way to read the emails of ${this.url}: its sign-up links cannot be followed`);
     const since = Date.now() - 1000;
     const name = named ?? `Bench ${email.split('@')[0]} ${Math.random().toString(36).slice(2, 8)}`;
     await this.send('POST', '/api/session', { mode: 'signup', email, password, name }, from);
-    const token = await waitForSignUpToken(mailDir, email, 60_000, since);
+    const token = await read(email, since);
     return this.send('POST', '/api/email/confirm', { token, password }, from);
   }
   push(...ops) {
