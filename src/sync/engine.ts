@@ -520,15 +520,15 @@ export class SyncEngine {
     }, delay);
   }
 
-  /** Starts a cycle when the first held operation of this member falls due (one timer, the earliest). */
   /**
-   * Arms the cycle that sends the first operation still held when this cycle's push began
-   * (`pushFrom`): one whose hold ended meanwhile goes at once.
+   * Starts a cycle when the first held operation of this member falls due (one timer, the earliest),
+   * counting the holds still on when this cycle's push began (`pushFrom`): one that ended meanwhile
+   * goes at once.
    */
   private async armHoldTimer(session: Session, pushFrom: number): Promise<void> {
     // The wall clock, as nextBatch and Undo read it (deps.now is the failures' clock).
     const now = Date.now();
-    const at = await nextHoldEnd(session.email, Math.min(pushFrom, now));
+    const at = await nextHoldEnd(session.email, pushFrom);
     if (at === undefined || this.stopped) {
       this.cancelHoldTimer();
       return;
