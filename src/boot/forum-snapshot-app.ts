@@ -3,8 +3,8 @@
 // forum-snapshot.ts before the app booted) to the live page in the same frame, so nothing moves.
 // Storing them is src/db/storage/forum-snapshot.ts.
 
-import { useEffect, useLayoutEffect } from 'react';
-import { whenIdle } from '../db/storage/idle';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { idleThrottle } from '../db/storage/idle';
 import {
   clearForumSnapshot,
   dropForeignSnapshot,
@@ -17,6 +17,9 @@ import { onLocalChange } from '../db/storage/changes';
 import { readSession, readStoredSession } from '../db/members/session';
 import { snapshotUrlFor } from '../db/contracts';
 import { SNAPSHOT_ON_CLASS, SNAPSHOT_PATH_ATTRIBUTE, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
+
+/** The shortest time between two takings of a page's snapshot while its changes keep coming. */
+export const SNAPSHOT_GAP_MS = 1_000;
 
 /** The most posts the snapshot keeps: the first page. */
 const SNAPSHOT_POSTS = 20;
@@ -47,9 +50,34 @@ export function keepForumSnapshotFresh(): () => void {
   return onLocalChange(() => {
     changes += 1;
     if (livePages.size === 0) clearForumSnapshot();
-    else void dropSnapshotsBut(new Set(livePages.keys())).catch(() => undefined);
+    else dropOthers();
     changeListeners.forEach((listener) => listener());
   });
+}
+
+/** A removal of the snapshots not on screen under way, and whether changes came since it began. */
+let dropping = false;
+let dropAgain = false;
+
+/**
+ * Removes the stored snapshots of the pages not on screen, once more after the removal under way
+ * when there is one: a burst of changes costs two removals, not one each.
+ */
+function dropOthers(): void {
+  if (dropping) {
+    dropAgain = true;
+    return;
+  }
+  dropping = true;
+  void dropSnapshotsBut(new Set(livePages.keys()))
+    .catch(() => undefined)
+    .finally(() => {
+      dropping = false;
+      if (!dropAgain) return;
+      dropAgain = false;
+      if (livePages.size === 0) clearForumSnapshot();
+      else dropOthers();
+    });
 }
 
 /** The start-up check below: no snapshot is stored before it has run (a save would keep the old token). */
@@ -151,14 +179,17 @@ export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown
     };
   }, [live, url]);
   const { selector, least } = items;
+  // Changes that keep coming (a burst of likes, a pull's rows, another tab's writes) take the
+  // snapshot at most once a SNAPSHOT_GAP_MS, the last of them included: each taking costs about 3 ms
+  // of the page's thread (its HTML cloned, hashed and stored), and a burst leaves idle moments between
+  // its writes. One throttle for the page's life: a change of rows starts the effect below again.
+  const [throttle] = useState(() => idleThrottle(SNAPSHOT_GAP_MS, 3_000));
   useEffect(() => {
     if (!live || !url) return undefined;
-    let cancel = () => undefined as void;
     // At idle, after the rows changed or after any local change: the page's first screen as it is now.
     const take = () => {
-      cancel();
       const taken = snapshotGeneration();
-      cancel = whenIdle(() => {
+      throttle.ask(() => {
         const owner = readStoredSession()?.email;
         const root = document.getElementById('root');
         if (!owner || !root || snapshotUrlFor(location.pathname, location.search, location.hash) !== url) return;
@@ -180,15 +211,15 @@ export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown
             ),
           )
           .catch(() => undefined);
-      }, 3_000);
+      });
     };
     take();
     changeListeners.add(take);
     return () => {
-      cancel();
+      throttle.cancel();
       changeListeners.delete(take);
     };
-  }, [live, url, rows, selector, least]);
+  }, [live, url, rows, selector, least, throttle]);
 }
 
 /**

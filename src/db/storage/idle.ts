@@ -11,6 +11,55 @@ export function whenIdle(callback: () => void, timeout = 2_000): () => void {
   return () => clearTimeout(handle);
 }
 
+/** Asks for work at idle, at most once a gap: see idleThrottle. */
+export interface IdleThrottle {
+  /** Runs `work` at idle (replacing work asked before and not yet run), once `gap` ms have passed since the last run. */
+  ask(work: () => void): void;
+  /** Drops the work asked and not yet run. */
+  cancel(): void;
+}
+
+/**
+ * Work asked for again and again (after each change of a burst) run at idle at most once every
+ * `gap` ms, the last asked always run: the first ask waits only for idle (or `timeout` ms), later
+ * ones for the gap since the last run, then for idle.
+ */
+export function idleThrottle(gap: number, timeout = 2_000): IdleThrottle {
+  let ranAt = -Infinity;
+  let pending: (() => void) | null = null;
+  let cancelWait = () => undefined as void;
+  const run = () => {
+    const work = pending;
+    pending = null;
+    cancelWait = () => undefined;
+    ranAt = performance.now();
+    work?.();
+  };
+  return {
+    ask(work) {
+      const waiting = pending !== null;
+      pending = work;
+      if (waiting) return;
+      const delay = ranAt + gap - performance.now();
+      if (delay <= 0) {
+        cancelWait = whenIdle(run, timeout);
+        return;
+      }
+      let cancelIdle = () => undefined as void;
+      const timer = setTimeout(() => (cancelIdle = whenIdle(run, timeout)), delay);
+      cancelWait = () => {
+        clearTimeout(timer);
+        cancelIdle();
+      };
+    },
+    cancel() {
+      pending = null;
+      cancelWait();
+      cancelWait = () => undefined;
+    },
+  };
+}
+
 /** The performance mark set once the forum's first page of posts is on screen. */
 export const FIRST_POSTS_MARK = 'insight:first-posts';
 
