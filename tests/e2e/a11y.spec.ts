@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession, toast } from './support/app';
 
 /** Profile's theme buttons are disabled (faded) until the stored choice is read: judge them after. */
 async function profileSettled(page: Page, path: string) {
@@ -133,6 +133,9 @@ for (const width of [390, 1280]) {
       }
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect(page.getByText('All caught up!')).toBeVisible();
+      // The toast comes once the approval has committed, which can be after the empty state shows: its
+      // fade-in is waited out only once it is there (CI's axe once judged its text halfway in).
+      await expect(toast(page, 'Post approved')).toBeVisible();
       await expectNoSeriousViolations(page, 'admin empty state with a toast');
     });
 
