@@ -49,8 +49,7 @@ const changeListeners = new Set<() => void>();
 export function keepForumSnapshotFresh(): () => void {
   return onLocalChange(() => {
     changes += 1;
-    if (livePages.size === 0) clearForumSnapshot();
-    else dropOthers();
+    dropStale();
     changeListeners.forEach((listener) => listener());
   });
 }
@@ -58,6 +57,12 @@ export function keepForumSnapshotFresh(): () => void {
 /** A removal of the snapshots not on screen under way, and whether changes came since it began. */
 let dropping = false;
 let dropAgain = false;
+
+/** After a change: every snapshot and the cookie when no page is on screen, else the snapshots of the pages not on screen. */
+function dropStale(): void {
+  if (livePages.size === 0) clearForumSnapshot();
+  else dropOthers();
+}
 
 /**
  * Removes the stored snapshots of the pages not on screen, once more after the removal under way
@@ -75,8 +80,7 @@ function dropOthers(): void {
       dropping = false;
       if (!dropAgain) return;
       dropAgain = false;
-      if (livePages.size === 0) clearForumSnapshot();
-      else dropOthers();
+      dropStale();
     });
 }
 
