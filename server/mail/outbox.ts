@@ -105,7 +105,7 @@ const idsOf = (value: unknown): number[] =>
 export class MailWorker {
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
-  private again = false;
+  private followUp?: Promise<void>;
   private stopped = false;
   private unlisten?: () => Promise<void>;
   private readonly leaseMs: number;
@@ -140,21 +140,25 @@ export class MailWorker {
     this.options.transport.close();
   }
 
-  /** Looks at the queue now (a NOTIFY, a test). Resolves when this round is done. */
+  /**
+   * Looks at the queue now (a NOTIFY, a test). Resolves when a round that began after this call is
+   * done: a round already under way may have read the queue before a message now in it was committed,
+   * so a call during one is answered by the round that follows it (one follow-up for any number of calls).
+   */
   wake(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
-      this.again = true;
-      return this.running;
+      const next = () => {
+        this.followUp = undefined;
+        return this.wake();
+      };
+      this.followUp ??= this.running.then(next, next);
+      return this.followUp;
     }
     clearTimeout(this.timer);
     this.running = this.round().finally(() => {
       this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        void this.wake();
-      } else void this.schedule();
+      if (!this.stopped && !this.followUp) void this.schedule();
     });
     return this.running;
   }

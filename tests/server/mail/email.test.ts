@@ -634,3 +634,50 @@ describe.each(BACKENDS)('the database away just as the SMTP server accepted, on 
     }
   });
 });
+
+describe('a wake during a round that has already read the queue', () => {
+  it('is answered by a round that reads it again: the message queued meanwhile is sent before the wake resolves', async () => {
+    const smtp = await startSmtp();
+    const server = await testServer('pglite', { origin: ORIGIN });
+    const { db } = server;
+    // The first claim reads an empty queue, and its answer is held until the message is queued.
+    let holdClaim: Promise<void> | undefined;
+    let releaseClaim!: () => void;
+    let claimRead!: () => void;
+    const claimed = new Promise<void>((resolve) => (claimRead = resolve));
+    holdClaim = new Promise<void>((resolve) => (releaseClaim = resolve));
+    const held: Database = {
+      kind: db.kind,
+      background: db.background,
+      query: async <T>(text: string, params?: unknown[]) => {
+        const rows = await db.query<T>(text, params);
+        if (text.includes('UPDATE mail_outbox SET locked_until') && holdClaim) {
+          const gate = holdClaim;
+          holdClaim = undefined;
+          claimRead();
+          await gate;
+        }
+        return rows;
+      },
+      transaction: (fn, priority) => db.transaction(fn, priority),
+      listen: (channel, onPayload) => db.listen(channel, onPayload),
+      close: () => db.close(),
+    };
+    const worker = new MailWorker(held, { transport: smtpTransport(smtp.url), from: 'no-reply@example.com', pollMs: 60_000 });
+    try {
+      const first = worker.wake();
+      await claimed;
+      await new Client(server.app).signIn('mid-round@example.com', TEST_PASSWORD, 'signup', 'Mid Round');
+      const second = worker.wake();
+      releaseClaim();
+      await first;
+      await second;
+      expect(smtp.to('mid-round@example.com')).toHaveLength(1);
+    } finally {
+      releaseClaim();
+      await worker.stop();
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
