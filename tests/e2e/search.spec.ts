@@ -241,3 +241,32 @@ test('the device’s search finds a post through one of its replies, and leads t
   await expect.poll(() => titles(page)).toEqual(['Fieldwork in winter']);
   await expect(page.getByRole('link', { name: 'Found in a reply: open it' })).toHaveCount(0);
 });
+
+test('the search worker outlives a reopened /forum: the same worker answers, with what was written while no search page was open', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await putPosts(page, [makePost({ title: 'Kept index panel' })]);
+  await search(page).fill('kept index');
+  await expect.poll(() => titles(page)).toEqual(['Kept index panel']);
+  // This context's shared workers, as the browser lists them (other cases' contexts have their own).
+  const cdp = await browser.newBrowserCDPSession();
+  const sharedWorkers = async () => {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const context = targetInfos.find((target) => target.type === 'page' && target.url === page.url())?.browserContextId;
+    return targetInfos
+      .filter((target) => target.type === 'shared_worker' && target.browserContextId === context)
+      .map((target) => target.targetId);
+  };
+  const before = await sharedWorkers();
+  expect(before).toHaveLength(1);
+  // A page without search; a post arrives there (written raw: no change number, no notice); then /forum again.
+  await page.goto('/about');
+  await putRows(page, 'posts', [makePost({ title: 'Kept index arrival' })]);
+  await page.goto('/forum?q=kept%20index');
+  await expect.poll(async () => (await titles(page)).sort()).toEqual(['Kept index arrival', 'Kept index panel']);
+  expect(await sharedWorkers()).toEqual(before);
+  await cdp.detach();
+});

@@ -39,7 +39,15 @@ export interface SearchClient {
 
 const openShared: ChannelOpener = (receive, fail) => {
   if (typeof SharedWorker === 'undefined') return undefined;
-  const shared = new SharedWorker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'insight-search' });
+  // extendedLifetime (Chromium 148+; ignored elsewhere): the worker outlives the page for a short while, so
+  // the next page of the same tab (a reopened /forum, a link followed) finds its index loaded, instead of
+  // tearing it down and reading every post again beside that page's first frame. It catches up at once:
+  // the new page's watch asks it to read what changed (watch.ts).
+  const shared = new SharedWorker(new URL('./worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'insight-search',
+    extendedLifetime: true,
+  } as WorkerOptions);
   shared.port.onmessage = receive;
   shared.onerror = fail;
   shared.port.start();

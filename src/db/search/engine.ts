@@ -21,6 +21,7 @@ export class SearchEngine {
   private loaded = false;
   private refreshing: Promise<void> | undefined;
   private again = false;
+  private verify = false;
 
   constructor(
     private readonly source: PostSource,
@@ -58,6 +59,18 @@ export class SearchEngine {
     return this.index.find(parseQuery(query), category, me);
   }
 
+  /**
+   * A page connected to a worker that outlived the pages before it (search/client.ts): nobody told it
+   * of what was written meanwhile. Reads what changed, then, when the approved posts stored are not as
+   * many as those held (a row written without a change number, as a raw write of a test) or the list of
+   * removals is numbered lower (a database made anew), reads every post again.
+   */
+  catchUp(): Promise<void> {
+    if (!this.loaded) return Promise.resolve();
+    this.verify = true;
+    return this.refresh();
+  }
+
   /** Reads what changed since the last read (calls during a read are folded into one more read). */
   refresh(): Promise<void> {
     if (!this.loaded) return Promise.resolve();
@@ -71,12 +84,20 @@ export class SearchEngine {
           this.again = false;
           // Removals first: a post put back since (Undo) has a new change number, read next.
           const removed = await this.dropRemoved();
+          // A change number is the highest stored plus one (storage/revisions.ts): with the newest post
+          // removed, the next write takes its number again, and a database made anew starts over.
+          this.lastRev = Math.min(this.lastRev, await this.source.lastRev());
           const rows = await this.source.changedSince(this.lastRev);
           for (const row of rows) {
             this.index.upsert(row);
             if ((row.rev ?? 0) > this.lastRev) this.lastRev = row.rev ?? 0;
           }
           const replies = await this.refreshReplies();
+          if (this.verify) {
+            this.verify = false;
+            // load() tells onChange itself.
+            if (await this.differs()) await this.load();
+          }
           if (removed || rows.length > 0 || replies) this.onChange();
         } while (this.again);
       } catch {
@@ -150,6 +171,12 @@ export class SearchEngine {
     for (const id of list.ids.slice(this.lastRemoval + 1 - first)) this.index.remove(id);
     this.lastRemoval = list.last;
     return true;
+  }
+
+  /** Whether the approved posts stored cannot be those held (catchUp). */
+  private async differs(): Promise<boolean> {
+    const [stored, removals] = await Promise.all([this.source.approvedCount?.(), this.source.removals?.()]);
+    return (stored !== undefined && stored !== this.index.size) || (removals?.last ?? 0) < this.lastRemoval;
   }
 
   private async load(): Promise<void> {

@@ -24,6 +24,8 @@ export interface PostSource {
   changedSince(rev: number): Promise<SourcePost[]>;
   /** The posts removed lately (deleted, moved to another id), numbered (storage/removals.ts). */
   removals?(): Promise<RemovedPosts>;
+  /** How many approved posts are stored (engine.catchUp's check), when the source can count them. */
+  approvedCount?(): Promise<number>;
   /** The replies (every state), when the source has them: the highest change number, a page by id, what changed, how many, every id. */
   replies?: ReplySource;
   close(): void;
@@ -89,6 +91,9 @@ export function idbPostSource(name: string = DATABASE_NAME): PostSource {
     },
     async changedSince(rev) {
       return done((await posts()).index('rev').getAll(IDBKeyRange.lowerBound(rev, true))) as Promise<SourcePost[]>;
+    },
+    async approvedCount() {
+      return done((await posts()).index('[status+id]').count(IDBKeyRange.bound(['approved', -Infinity], ['approved', Infinity])));
     },
     replies: {
       async lastRev() {

@@ -47,6 +47,8 @@ if ('onconnect' in scope) {
   (scope as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) => {
     const port = event.ports[0] as unknown as Port & { start?: () => void };
     serve(port);
+    // Loaded for a page before this one (client.ts: extendedLifetime): catch up with what no page told.
+    void engine.catchUp();
     port.start?.();
   };
 } else {

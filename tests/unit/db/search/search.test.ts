@@ -10,6 +10,7 @@ import { CATEGORY_FILTERS, type CategoryFilter } from '../../../../src/db/types'
 import { makePost, signInAsAdmin, storePosts } from '../../factories';
 import { createReply, editReply, hideReply } from '../../../../src/db/replies/replies';
 import { parseQuery } from '../../../../src/shared/search-language';
+import { deletePost } from '../../../../src/db/posts/editing';
 
 describe('SearchIndex', () => {
   it('finds case-insensitive substrings of title or content, newest first, within a category', () => {
@@ -172,6 +173,55 @@ describe('SearchEngine', () => {
     reads = 0;
     await Promise.all([engine.refresh(), engine.refresh(), engine.refresh()]);
     expect(reads).toBe(2);
+  });
+
+  it('reads a post written after the newest one was removed, though it takes the removed one’s change number', async () => {
+    signInAsAdmin();
+    engine = new SearchEngine(idbPostSource());
+    const first = await createPost({ title: 'Kept panel post', content: 'x' });
+    await approvePost(first.id);
+    const newest = await createPost({ title: 'Removed panel post', content: 'x' });
+    await approvePost(newest.id);
+    expect(await engine.search('panel', 'All')).toEqual([newest.id, first.id]);
+    const numberOf = async (id: number) => (await db.posts.get(id))!.rev;
+    const taken = await numberOf(newest.id);
+    await deletePost(newest.id);
+    await engine.refresh();
+    expect(await engine.search('panel', 'All')).toEqual([first.id]);
+    const next = await createPost({ title: 'Later panel post', content: 'x' });
+    await approvePost(next.id);
+    expect(await numberOf(next.id)).toBe(taken);
+    await engine.refresh();
+    expect(await engine.search('panel', 'All')).toEqual([next.id, first.id]);
+  });
+
+  it('catches up when a new page connects (a worker that outlived its pages): a row written without a change number, a database made anew', async () => {
+    await storePosts(makePost({ id: 1, title: 'Panel before' }));
+    engine = new SearchEngine(idbPostSource());
+    expect(await engine.search('panel', 'All')).toEqual([1]);
+    // Written with the plain API, as a test's raw write: no change number, so no refresh reads it.
+    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(db.name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = raw.transaction('posts', 'readwrite');
+      tx.objectStore('posts').put(makePost({ id: 2, title: 'Panel written raw' }));
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    raw.close();
+    await engine.refresh();
+    expect(await engine.search('panel', 'All')).toEqual([1]);
+    await engine.catchUp();
+    expect(await engine.search('panel', 'All')).toEqual([2, 1]);
+    // The database deleted and made again with other posts: what was held goes.
+    await db.delete();
+    await db.open();
+    await storePosts(makePost({ id: 3, title: 'Panel in a new database' }));
+    await engine.catchUp();
+    expect(await engine.search('panel', 'All')).toEqual([3]);
   });
 
   it('never creates the database: with none there, a search fails instead of making an empty one', async () => {
