@@ -53,7 +53,10 @@ const KB = 1024;
 // first load (107.8 → 107.9 KB gzipped, the error vocabulary's two sentences), and by issue 64's
 // item 5 (Sign In's answer carrying the first page, its schema; the offline verifier made later;
 // 0.8 KB, loaded with Sign In, not in the first load): about 1539.4 KB: 1542 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1542 * KB };
+// Then by the search worker kept across a reopen (issue 64, item 1: `catchUp` and the approved posts'
+// count, in the worker and in the in-page engine, where no worker runs; none of it in the first load):
+// 1542.3 KB: 1546 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1546 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
