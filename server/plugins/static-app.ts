@@ -38,6 +38,9 @@ export async function setupStaticApp(app: FastifyInstance, distDir: string | und
       // dist/api/health is the static host's answer (local-only); this server answers /api itself.
       globIgnore: ['api/**'],
       index: false,
+      // The build's Brotli and gzip copies (scripts/precompress.mjs) as they are: the server no longer
+      // compresses each script again per request (a file without them is compressed as before).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => res.header('cache-control', cacheControlFor(path)),
     });

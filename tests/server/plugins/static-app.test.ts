@@ -1,6 +1,8 @@
 // Serving the built app: app routes get index.html, /api never does; hashed assets are immutable,
 // index.html and sw.js no-cache; compression; security headers with the page's CSP as a header.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -8,6 +10,7 @@ import { cspFromHtml } from '../../../server/plugins/security';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from '../../../src/shared/app-shell';
 import { fixtureDist, FIXTURE_CSP } from '../support/fixture-dist';
 import { stubDatabase } from '../support/stub-db';
+import { precompress } from '../../../scripts/precompress.mjs';
 
 describe('the built app', () => {
   let dist: string;
@@ -57,6 +60,57 @@ describe('the built app', () => {
     expect(Number(asset.headers['content-length'] ?? asset.rawPayload.length)).toBeLessThan(2000);
     for (const url of ['/sw.js', '/index.html', '/manifest.webmanifest']) {
       expect((await app.inject({ url })).headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
+describe("the build's compressed copies (scripts/precompress.mjs)", () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const asset = 'assets/index-AbC123.js';
+  beforeAll(async () => {
+    dist = fixtureDist();
+    const sizes = await precompress(dist);
+    expect(sizes.length).toBe(1); // the 5 KB script; index.html, sw.js and the manifest are under 1 KB
+    // Copies that say something else than the file: what arrives shows which one was sent.
+    writeFileSync(join(dist, `${asset}.br`), brotliCompressSync('/* the Brotli copy */'));
+    writeFileSync(join(dist, `${asset}.gz`), gzipSync('/* the gzip copy */'));
+    app = await buildApp({ db: stubDatabase(), adminEmail: 'admin@insightexchange.app', distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the Brotli or gzip copy as built, with the headers of the file itself', async () => {
+    const br = await app.inject({ url: `/${asset}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('/* the Brotli copy */');
+    expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    const gz = await app.inject({ url: `/${asset}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('/* the gzip copy */');
+    // No compression asked for: the file itself.
+    const plain = await app.inject({ url: `/${asset}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(readFileSync(join(dist, asset), 'utf8'));
+  });
+
+  it('writes copies that unpack to the file, for text files of 1 KB or more only', async () => {
+    const other = fixtureDist();
+    try {
+      await precompress(other);
+      const file = readFileSync(join(other, asset));
+      expect(brotliDecompressSync(readFileSync(join(other, `${asset}.br`)))).toEqual(file);
+      expect(gunzipSync(readFileSync(join(other, `${asset}.gz`)))).toEqual(file);
+      for (const small of ['index.html', 'sw.js', 'manifest.webmanifest', 'api/health']) {
+        expect(existsSync(join(other, `${small}.br`)), small).toBe(false);
+      }
+    } finally {
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });
