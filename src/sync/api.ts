@@ -8,6 +8,7 @@ import { insightsSchema, type Insights } from '../shared/insights-schema';
 import type { MemberProfile } from '../shared/members';
 import { suspensionMessage } from '../shared/errors';
 import { DataError, isDataError } from '../db/storage/errors';
+import { forumPagePath, requestInit, takeEarly, type ForumPageQuery } from './early';
 import {
   adminMemberDetailSchema,
   adminMembersResponseSchema,
@@ -23,8 +24,6 @@ import {
   type SearchResponse,
   forumPageSchema,
   type ForumPage,
-  PROTOCOL_HEADER,
-  PROTOCOL_VERSION,
   pullResponseSchema,
   pushResponseSchema,
   sessionResponseSchema,
@@ -111,13 +110,7 @@ export interface SyncApi {
 }
 
 /** What GET /api/posts asks: `part` newest (default) or kept, older than `before`, of one category; `after`: the device's cursor (a replica may answer). */
-export interface ForumPageQuery {
-  part?: 'newest' | 'kept';
-  before?: number;
-  limit: number;
-  category?: string;
-  after?: number;
-}
+export type { ForumPageQuery };
 
 /** GET /api/admin/limits: each limit now, and its default. */
 export type LimitsAnswer = z.infer<typeof limitsResponseSchema>;
@@ -128,17 +121,10 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, {
-        credentials: 'same-origin',
-        cache: 'no-store',
-        ...init,
-        headers: {
-          accept: 'application/json',
-          [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
-        },
-      });
+      // A GET the page sent early (./early.ts), before this code had loaded, is answered by that request.
+      const early = base === '' && (init.method ?? 'GET') === 'GET' ? takeEarly(path) : undefined;
+      const ask = () => fetchImpl(`${base}${path}`, requestInit(init));
+      response = early ? await early.catch(ask) : await ask();
     } catch {
       throw offlineError();
     }
@@ -219,11 +205,7 @@ export function createApi(fetchImpl: Fetch, base = ''): SyncApi {
       return json(await call(`/api/changes?after=${after}&limit=${limit}${window}`), pullResponseSchema);
     },
     async posts(query) {
-      const params = new URLSearchParams({ part: query.part ?? 'newest', limit: String(query.limit) });
-      if (query.before !== undefined) params.set('before', String(query.before));
-      if (query.category !== undefined) params.set('category', query.category);
-      if (query.after !== undefined) params.set('after', String(query.after));
-      return json(await call(`/api/posts?${params.toString()}`), forumPageSchema);
+      return json(await call(forumPagePath(query)), forumPageSchema);
     },
     async post(id, after) {
       return json(await call(`/api/posts/${id}${after === undefined ? '' : `?after=${after}`}`), forumPageSchema);

@@ -82,10 +82,6 @@ export function useApprovedPosts(
   // Build the search index in the background once the forum's first posts are on screen (or 3 s):
   // started at once, its worker's script came before them on a busy machine (issue 64, item 2).
   useEffect(() => afterFirstPosts(3_000, () => warmSearchIndex(), 3_000), []);
-  // Start-up work that can wait (reading the legacy copy) waits for this mark.
-  useEffect(() => {
-    if (firstPageShown) markFirstPostsShown();
-  }, [firstPageShown]);
 
   // While a new search runs, the previous answer stays on screen (marked stale) instead of a spinner.
   const shown = query && only !== undefined ? results : undefined;
@@ -101,6 +97,13 @@ export function useApprovedPosts(
     { total, revision: shown?.revision, firstScreen: Math.max(FIRST_SCREEN, snapshotPosts) },
   );
   if (!firstPageShown && list.items !== undefined) setFirstPageShown(true);
+  // Start-up work that can wait (reading the legacy copy, the posting code, the search index) waits
+  // for this mark: the first posts on screen, not an empty first read. On a device whose first sync
+  // is still bringing its posts, that work would otherwise run in the posts' way (issue 64, item 4).
+  const postsShown = (list.items?.length ?? 0) > 0;
+  useEffect(() => {
+    if (postsShown) markFirstPostsShown();
+  }, [postsShown]);
   if (query && !shown)
     return {
       items: undefined,

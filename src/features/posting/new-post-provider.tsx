@@ -8,7 +8,7 @@ import { afterFirstPosts } from '../../db/storage/idle';
 import type { NewPostModalProps } from './new-post-modal';
 
 // The posting code loads on the first hover, focus or click of New Post (or Edit), and otherwise
-// once the first posts are painted and the browser is idle (or 500 ms later: a busy machine is
+// once the first posts are painted and the browser is idle (or 100 ms later: a busy machine is
 // seldom idle, and its fetch and compile are mostly off the page's thread): fetched on the click,
 // a new member's first New Post waited 1.2-2.6 s for it on a busy 2-core machine
 // (bench/first-visits.mjs), while the hover before a click is too short to fetch it.
@@ -21,8 +21,12 @@ const loadModal = () =>
   });
 /** How long the posting code waits for the first posts before it loads anyway (a screen without a list). */
 const PRELOAD_AFTER_MS = 3_000;
-/** How long it then waits for the browser to be idle, at most. */
-const PRELOAD_IDLE_MS = 500;
+/**
+ * How long it then waits for the browser to be idle, at most: briefly, as the first sync goes on
+ * storing pages after the first posts (500 ms made a New Post clicked at once wait for its code:
+ * 952 ms median at 4x CPU in bench/first-visits.mjs, against 337 ms with 100).
+ */
+const PRELOAD_IDLE_MS = 100;
 const LazyModal = lazy(() => loadModal().then((module) => ({ default: module.NewPostModal })));
 
 /**

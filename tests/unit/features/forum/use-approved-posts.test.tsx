@@ -5,6 +5,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApprovedPosts } from '../../../../src/features/forum/use-approved-posts';
 import { stopSearchClient } from '../../../../src/db/search/client';
+import { FIRST_POSTS_MARK } from '../../../../src/db/storage/idle';
 import { approvePost, createPost } from '../../../../src/db/posts/posts';
 import type { CategoryFilter } from '../../../../src/db/types';
 import { makePost, signInAsAdmin, storePosts } from '../../factories';
@@ -82,6 +83,19 @@ describe('useApprovedPosts', () => {
     expect(ids(result.current.items)).toEqual([1]);
     await waitFor(() => expect(ids(result.current.items)).toEqual([2]));
     expect(result.current.stale).toBe(false);
+  });
+
+  it('marks the first posts shown only once there are posts: an empty first read (a first sync still under way) is not them', async () => {
+    performance.clearMarks(FIRST_POSTS_MARK);
+    const marked = () => performance.getEntriesByName(FIRST_POSTS_MARK, 'mark').length;
+    const { result } = renderHook(() => useApprovedPosts('', 'All'));
+    await waitFor(() => expect(result.current.items).toEqual([]));
+    await waitFor(() => expect(result.current.total).toBe(0));
+    expect(marked()).toBe(0);
+    // The first sync stores the forum's first page.
+    await storePosts(makePost({ id: 7, title: 'From the server' }));
+    await waitFor(() => expect(ids(result.current.items)).toEqual([7]));
+    await waitFor(() => expect(marked()).toBe(1));
   });
 
   it('a query of control characters only is no search at all', async () => {
