@@ -58,12 +58,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       return { current: { ...message, id: previous.count + 1 }, top: placeAtTop(), next: previous.next, count: previous.count + 1 };
     });
   }, []);
-  const dismiss = useCallback(() => {
-    setState((previous) =>
-      previous.next
+  // Names the toast it dismisses: a toast's timer or button can act after a newer toast replaced it
+  // but before that one is on screen (its timer is cleared only then), and must not take the newer away.
+  const dismiss = useCallback((id: number) => {
+    setState((previous) => {
+      if (previous.current?.id !== id) return previous;
+      return previous.next
         ? { current: { ...previous.next, id: previous.count + 1 }, top: placeAtTop(), next: null, count: previous.count + 1 }
-        : { ...previous, current: null },
-    );
+        : { ...previous, current: null };
+    });
   }, []);
   const toast = state.current;
   const shownId = toast?.id;
@@ -88,7 +91,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       document.removeEventListener('focusin', place);
     };
   }, [shownId]);
-  const view = toast && <ToastView key={toast.id} toast={toast} duration={TOAST_DURATION_MS} onDismiss={dismiss} />;
+  const view = toast && <ToastView key={toast.id} id={toast.id} toast={toast} duration={TOAST_DURATION_MS} onDismiss={dismiss} />;
   const isError = toast?.variant === 'error';
   // Two live regions that are always in the page, so screen readers announce what appears in
   // them: polite for success and information, assertive for errors.

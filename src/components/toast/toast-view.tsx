@@ -5,9 +5,11 @@ import type { ToastMessage } from './toast-context';
 const icons = { success: IconCircleCheck, error: IconAlertCircle, info: IconInfoCircle } as const;
 
 interface ToastViewProps {
+  /** Which toast this is: what `onDismiss` is told, so that it dismisses this one only. */
+  id: number;
   toast: ToastMessage;
   duration: number;
-  onDismiss: () => void;
+  onDismiss: (id: number) => void;
 }
 
 /**
@@ -15,18 +17,19 @@ interface ToastViewProps {
  * the destructive style). It leaves after `duration` ms; pointing at it or focusing it holds it,
  * unless it has a deadline (`until`), which nothing extends.
  */
-export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
+export function ToastView({ id, toast, duration, onDismiss }: ToastViewProps) {
   const [held, setHeld] = useState(false);
   const { until } = toast;
   useEffect(() => {
+    const leave = () => onDismiss(id);
     if (until !== undefined) {
-      const timer = setTimeout(onDismiss, Math.max(0, until - Date.now()));
+      const timer = setTimeout(leave, Math.max(0, until - Date.now()));
       return () => clearTimeout(timer);
     }
     if (held) return undefined;
-    const timer = setTimeout(onDismiss, duration);
+    const timer = setTimeout(leave, duration);
     return () => clearTimeout(timer);
-  }, [held, duration, onDismiss, until]);
+  }, [held, duration, onDismiss, id, until]);
   const { action } = toast;
 
   const variant = toast.variant ?? 'success';
@@ -47,7 +50,7 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
           type="button"
           className={`btn-close${isError ? ' btn-close-white' : ''}`}
           aria-label="Dismiss notification"
-          onClick={onDismiss}
+          onClick={() => onDismiss(id)}
         />
       </div>
       {(toast.description || action) && (
@@ -58,7 +61,7 @@ export function ToastView({ toast, duration, onDismiss }: ToastViewProps) {
               type="button"
               className={`btn btn-sm app-toast-action ${isError ? 'btn-light' : 'btn-outline-primary'}`}
               onClick={() => {
-                onDismiss();
+                onDismiss(id);
                 action.onClick();
               }}
             >
