@@ -11,7 +11,7 @@
 
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../shared/protocol-version';
 
-/** The init of every request of the client (api.ts), less its method and body. */
+/** The init of every request of the client (api.ts): the caller's own (method, body, headers) over the shared ones. */
 export function requestInit(init: RequestInit = {}): RequestInit {
   return {
     credentials: 'same-origin',

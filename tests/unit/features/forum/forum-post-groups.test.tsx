@@ -57,6 +57,9 @@ async function showPages(count: number, pages: number) {
     </MemoryRouter>,
   );
   await waitFor(() => expect(cards()).toBe(PAGE_SIZE));
+  // The saved posts are read once the first posts are painted (useAfterFirstPosts): their answer
+  // renders every group once (each Save button fills in). Counted after it, it is no card's doing.
+  await waitFor(() => expect(document.querySelector('article button[aria-disabled="true"]')).toBeNull());
   for (let shown = 1; shown < pages; shown += 1) await addPage(shown, count);
 }
 
