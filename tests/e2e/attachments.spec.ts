@@ -2,12 +2,12 @@
 // does not take refused in words with nothing else lost, a file removed before sending (its bytes stay); the post
 // shows its image at its size and its file as a link with name and size, from IndexedDB, after a reload.
 import { expect, test } from '@playwright/test';
-import { card, MEMBER, openForum, signIn, toast } from './support/app';
+import { card, MEMBER, openForum, storeSession, toast } from './support/app';
 
 test('Attach: an image and a CSV kept on the device with their post; an SVG refused in words; a file removed before sending', async ({
   page,
 }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   // A 1200 × 800 PNG chart, drawn in the page.
   const chart = await page.evaluate(async () => {
@@ -75,7 +75,7 @@ test('Attach: an image and a CSV kept on the device with their post; an SVG refu
 test('a WebP and a Word file dropped on New Post attach; the post shows the WebP lazily at its size, a click opens it whole; the Word file downloads', async ({
   page,
 }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await page.getByRole('button', { name: 'New Post' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });
@@ -129,7 +129,7 @@ test('a WebP and a Word file dropped on New Post attach; the post shows the WebP
 
 test('a reply carries a file too: attached in the reply box, shown under the reply as a link with its name and size', async ({ page }) => {
   const title = 'How are you validating AI-generated survey insights before they reach clients?';
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await card(page, title).getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -153,7 +153,7 @@ test('a reply carries a file too: attached in the reply box, shown under the rep
 });
 
 test('a 12-megapixel photo taken upright (Exif orientation 6) is resized upright: 1536 × 2048, never stretched', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   // A 4000 × 3000 JPEG whose Exif says "turn it a quarter clockwise", as a phone held upright saves it.
   const photo = await page.evaluate(async () => {
@@ -211,7 +211,7 @@ test('a photo shows its small picture while it is encoded, and the post waits fo
       return encode.call(this, options);
     };
   });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const photo = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(1600, 1200);

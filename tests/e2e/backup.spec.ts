@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession, toast } from './support/app';
 
 async function countPosts(page: Page, titlePrefix: string): Promise<number> {
   return page.evaluate(async (prefix) => {
@@ -94,7 +94,7 @@ test('an admin exports every post, a member only their own', async ({ page }) =>
   expect(everything.posts.map((post) => post.title)).toEqual(expect.arrayContaining(['By the member', 'By someone else']));
   expect(everything.posts).toHaveLength(5);
 
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await page.goto('/profile');
   const mine = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my posts' }).click();

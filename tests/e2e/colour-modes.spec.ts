@@ -3,7 +3,7 @@
 // script draws the first paint in it); the browser's theme colour and the manifest follow.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_COLORS } from '../../src/shared/theme';
-import { ADMIN, MEMBER, openForum, signIn } from './support/app';
+import { ADMIN, MEMBER, openForum, signIn, storeSession } from './support/app';
 
 const mode = (page: Page) => page.locator('html').getAttribute('data-bs-theme');
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -51,7 +51,7 @@ test.describe('System follows the device', () => {
     expect(await themeColor(page)).toBe(THEME_COLORS.light.theme);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
 
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/profile');
     await expect(themeRadio(page, 'System')).toBeChecked();
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -63,7 +63,7 @@ test.describe('the Theme on Profile', () => {
   test.use({ colorScheme: 'light' });
 
   test('applies at once, in a second tab live, and on reload from the first paint', async ({ page, context }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/profile');
     const other = await context.newPage();
     await other.goto('/forum');
@@ -95,7 +95,7 @@ test.describe('the Theme on Profile', () => {
   });
 
   test('signing out goes back to the device setting; signing in brings the member theme back', async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/profile');
     await chooseTheme(page, 'Dark');
     await expect.poll(() => mode(page)).toBe('dark');
@@ -114,7 +114,7 @@ test.describe('the forum snapshot (painted before the app boots)', () => {
   test.use({ serviceWorkers: 'allow', colorScheme: 'light' });
 
   test('is painted dark when the member chose Dark: its cards on the dark surface', async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/profile');
     await chooseTheme(page, 'Dark');
     await expect.poll(() => mode(page)).toBe('dark');
@@ -157,7 +157,7 @@ test.describe('the forum snapshot (painted before the app boots)', () => {
 
 test('the insights charts draw again in the new colours when the mode changes', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await page.goto('/admin/insights');
   const canvas = page.locator('.app-chart-canvas canvas').first();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, getPost, makePost, MEMBER, mirroredPost, openForum, putPosts, shownLikes, signIn, toast } from './support/app';
+import { ADMIN, card, getPost, makePost, MEMBER, mirroredPost, openForum, putPosts, shownLikes, storeSession, toast } from './support/app';
 
 // Many tabs at once: these tests load the machine, so they run one at a time.
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +20,7 @@ async function burstOfLikes(page: Page, title: string, times: number): Promise<v
 // Three trials: each is the same race (8 tabs, 2,000 transactions); ten cost three and a half minutes of CI.
 test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 3 trials in a row', async ({ page, context }) => {
   test.setTimeout(8 * 60_000);
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Everyone likes this', likes: 7 });
   await putPosts(page, [post]);
@@ -52,7 +52,7 @@ test('8 tabs clicking Like 250 times each end with exactly +2,000 everywhere, 3 
 });
 
 test('two admins reviewing the same post at the same moment: exactly one wins, all tabs agree', async ({ page, context }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const post = makePost({ title: 'Contested post', status: 'pending' });
   await putPosts(page, [post]);
@@ -103,7 +103,7 @@ test('two admins reviewing the same post at the same moment: exactly one wins, a
 
 test('an older build writing posts while new tabs like the same post loses none of their likes', async ({ page, context }) => {
   test.setTimeout(5 * 60_000);
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const second = await context.newPage();
   await second.goto('/forum');

@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
+import {
+  ADMIN,
+  card,
+  makePost,
+  makeReplyRow,
+  MEMBER,
+  openForum,
+  putPosts,
+  putRows,
+  signIn,
+  storeSession,
+  toast,
+  type TestPost,
+} from './support/app';
 
 const reply = (page: Page, text: string) => page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: text });
 
@@ -38,7 +51,7 @@ const postFlag = (page: Page) => page.getByRole('article').first().getByRole('bu
 // Which flags the rules accept (once per member and item, never one's own, only what is on the
 // forum) is held on both stores by tests/ops/flag.cases.ts; here, what a member and an admin see.
 test('members flag a post and a reply through the dialog, once, and never their own', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await seed(page);
 
@@ -86,7 +99,7 @@ const openFlag = (id: string, postId: number, replyId: string | null, reason: st
 });
 
 test('admins dismiss, hide and delete from the Flags tab; the forum and members follow', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await seed(page);
   const spamReply = makeReplyRow(DISMISS.id, 1).id;
@@ -161,7 +174,7 @@ test('admins dismiss, hide and delete from the Flags tab; the forum and members 
 
 test('signed-out visitors never see Flag: the post page is for members', async ({ page }) => {
   const post: TestPost = makePost({ id: 1_981_000_000_001, title: 'Signed-out check' });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [post]);
   await signOut(page);
@@ -171,7 +184,7 @@ test('signed-out visitors never see Flag: the post page is for members', async (
 });
 
 test('the Flag dialog and a confirmation close with their ✕, nothing sent (issue 40)', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await seed(page);
   await page.goto(`/posts/${DISMISS.id}`);

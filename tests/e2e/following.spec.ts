@@ -2,10 +2,10 @@
 // the post page opening at the first new reply after a "New replies" divider and reading clearing
 // the count, and a post muted from its "Follow" menu leaving the forum.
 import { expect, test } from '@playwright/test';
-import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
 
 test('"N new" from the read position, cleared by reading at the divider; a muted post leaves the forum', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Read to the first reply', comments: 3 });
   // Read to the first reply: two are new (the count the device keeps with the position).
@@ -46,7 +46,7 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
 });
 
 test('a muted category that fills the newest pages leaves the forum, and the older posts below it show at once', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   // The older post first (ids grow): 30 newer posts in the muted category stand above it.
   const older = makePost({ title: 'Below the muted ones', category: 'Qualitative' });

@@ -2,7 +2,7 @@
 // local-only device) shows beside the menu's toggle, on the header's one row, without opening the
 // menu; from md up it is among the menu's items as before. One element either way.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MEMBER, offerInstall, openForum, putRows, signIn } from './support/app';
+import { MEMBER, offerInstall, openForum, putRows, storeSession } from './support/app';
 
 const status = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
 const box = async (locator: Locator) => (await locator.boundingBox())!;
@@ -11,7 +11,7 @@ test.describe('on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('Offline shows in the collapsed header, on the row of the toggle, without opening the menu', async ({ page, context }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await context.setOffline(true);
     const toggle = page.getByRole('button', { name: 'Menu' });
@@ -36,7 +36,7 @@ for (const width of [390, 360]) {
     test.use({ viewport: { width, height: 844 } });
 
     test('Offline, Install, the bell with 99+ and New Post share the toggle’s one row (issue 40)', async ({ page, context }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       const unread = Array.from({ length: 120 }, (_, index) => ({
         id: `unread-${index}`,
@@ -77,7 +77,7 @@ test.describe('on a desktop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('Offline stays between the links and New Post', async ({ page, context }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await context.setOffline(true);
     await expect(status(page)).toBeVisible();

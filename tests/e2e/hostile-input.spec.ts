@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, getPost, makePost, openForum, putPosts, signIn, submitNewPost } from './support/app';
+import { ADMIN, card, getPost, makePost, openForum, putPosts, storeSession, submitNewPost } from './support/app';
 import { XSS_PAYLOADS } from './support/xss-payloads';
 
 /** Nothing ran: no flag set, no dialog, no element or attribute that came from a payload. */
@@ -30,7 +30,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads as titles, content, tags, names and em
     if (!request.url().startsWith('http://localhost')) requests.push(request.url());
   });
 
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const posts = XSS_PAYLOADS.flatMap((payload, index) => [
     makePost({
@@ -105,7 +105,7 @@ test(`${XSS_PAYLOADS.length} XSS payloads as titles, content, tags, names and em
 });
 
 test('typed payloads in the New Post form are stored and shown as text', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   for (const payload of XSS_PAYLOADS.slice(0, 5)) {
     const dialog = await submitNewPost(page, payload.slice(0, 200), payload);
@@ -162,7 +162,7 @@ test('the Content-Security-Policy is in force and normal use breaks none of it',
 });
 
 test('very long text from an import or the mirror is stored and shown without breaking the layout', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const longTitle = `Long title ${'lorem ipsum dolor sit amet '.repeat(370)}`.slice(0, 10_000);
   const megabyte = `${'market research '.repeat(65_536)}needle-at-the-very-end`;
@@ -180,7 +180,7 @@ test('very long text from an import or the mirror is stored and shown without br
 test('an unbroken 300,000-character title, author and category paint quickly, cut for display (the stored value stays whole)', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const title = 'T'.repeat(300_000);
   await putPosts(page, [
@@ -202,7 +202,7 @@ test('an unbroken 300,000-character title, author and category paint quickly, cu
 });
 
 test('emoji, right-to-left text and combining marks display as written and are found in any case', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const titles = [
     'Café culture ☕ and 🚀 launches',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, type TestPost } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, storeSession, type TestPost } from './support/app';
 
 const HOUR = 3_600_000;
 
@@ -16,7 +16,7 @@ test('insights: review times in human units, posts per category with its numbers
   page.on('request', (request) => {
     if (/uPlot/i.test(request.url())) charts.push(request.url());
   });
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const now = Date.now();
   await putPosts(page, [
@@ -54,7 +54,7 @@ test('insights: review times in human units, posts per category with its numbers
 });
 
 test('members cannot open /admin/insights', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await page.goto('/admin/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toHaveCount(0);

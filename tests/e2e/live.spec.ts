@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, MEMBER, openForum, putPosts, makePost, signIn, submitNewPost } from './support/app';
+import { ADMIN, card, makePost, MEMBER, openForum, putPosts, signIn, storeSession, submitNewPost } from './support/app';
 
 /** A second tab of the same browser (same storage), already on `path`. */
 async function secondTab(page: Page, path: string): Promise<Page> {
@@ -9,7 +9,7 @@ async function secondTab(page: Page, path: string): Promise<Page> {
 }
 
 test('a like in one tab shows in the other without a reload', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [makePost({ title: 'Shared across tabs', likes: 10 })]);
   const other = await secondTab(page, '/forum');
@@ -20,7 +20,7 @@ test('a like in one tab shows in the other without a reload', async ({ page }) =
 });
 
 test('a new post in one tab appears in the other tab’s profile and admin queue', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   const profile = await secondTab(page, '/profile');
   const admin = await secondTab(page, '/admin');
@@ -31,7 +31,7 @@ test('a new post in one tab appears in the other tab’s profile and admin queue
 });
 
 test('an approval in one tab publishes the post in the other tab’s forum, and clears both queues', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await putPosts(page, [makePost({ title: 'Needs a moderator', status: 'pending' })]);
   const forum = await secondTab(page, '/forum');
@@ -44,7 +44,7 @@ test('an approval in one tab publishes the post in the other tab’s forum, and 
 });
 
 test('a rejection in one tab shows on the author’s profile in another', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await putPosts(page, [makePost({ title: 'Will be rejected', status: 'pending', authorEmail: ADMIN })]);
   const profile = await secondTab(page, '/profile');
@@ -55,7 +55,7 @@ test('a rejection in one tab shows on the author’s profile in another', async 
 });
 
 test('signing out in one tab signs out every tab', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const other = await secondTab(page, '/profile');
   await expect(other.getByRole('heading', { name: 'My Posts' })).toBeVisible();

@@ -3,7 +3,7 @@
 // Profile renames the member at once on Profile, their public page and their posts.
 import { expect, test, type Page } from '@playwright/test';
 import { memberId } from '../../src/shared/members';
-import { makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
+import { makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
 
 const AUTHOR = 'ana.lima@example.com';
 
@@ -26,7 +26,7 @@ async function seedAnasPosts(page: Page) {
 for (const mode of ['light', 'dark'] as const) {
   test(`a member's page: name, figures and approved posts, from what this device holds (${mode})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: mode });
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await seedAnasPosts(page);
     await page.goto(`/members/${memberId(AUTHOR)}`);
@@ -54,7 +54,7 @@ for (const mode of ['light', 'dark'] as const) {
 }
 
 test('an unknown member, or an address that is no member id, says "Member not found"', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   for (const id of ['ffffffffffffffff', 'not-a-member']) {
     await page.goto(`/members/${id}`);
@@ -64,7 +64,7 @@ test('an unknown member, or an address that is no member id, says "Member not fo
 });
 
 test('Edit Profile: the display name is checked, then shows at once on Profile, the public page and the member posts', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [makePost({ title: 'Written by Jane', author: 'Jane Doe', authorEmail: MEMBER })]);
   await page.goto('/profile');

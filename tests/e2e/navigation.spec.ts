@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, makePost, MEMBER, openForum, putPosts, signIn, storeSession } from './support/app';
 
 test.describe('public pages', () => {
   test('the header links Home, About Us, Login and Join Now', async ({ page }) => {
@@ -66,7 +66,7 @@ test.describe('guards', () => {
   }
 
   test('a member opening /admin is sent to /, and sees no Admin link', async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/forum');
     await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -75,7 +75,7 @@ test.describe('guards', () => {
   });
 
   test('an admin sees the Admin link and the Pending Posts page', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await page.goto('/forum');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click();
     await expect(page).toHaveURL('/admin');
@@ -127,7 +127,7 @@ test.describe('guards', () => {
   });
 
   test('the protected header has Forum, Profile, New Post and the Log out icon', async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await page.goto('/profile');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Forum', exact: true })).toBeVisible();
@@ -158,7 +158,7 @@ test('a screen whose code is gone after a deploy shows our own screen with Reloa
 /** A member's forum on a phone, 20 posts titled `${title} 0..19`, scrolled past the sixth: returns where it was left. */
 async function scrolledForum(page: Page, title: string): Promise<number> {
   await page.setViewportSize({ width: 390, height: 700 });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(
     page,

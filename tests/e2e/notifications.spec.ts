@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { ADMIN, card, makePost, MEMBER, openForum, putPosts, signIn, storeSession, toast } from './support/app';
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -13,7 +13,7 @@ test('a rejection with its reason reaches its author: the bell counts it, the pa
   context,
 }) => {
   const post = makePost({ id: 1_990_000_000_001, title: 'My survey draft', status: 'pending', authorEmail: MEMBER, author: 'Jane Doe' });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [post]);
   await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
@@ -60,7 +60,7 @@ test('a rejection with its reason reaches its author: the bell counts it, the pa
 
 test('opening an unread notification marks it read', async ({ page }) => {
   const post = makePost({ id: 1_991_000_000_001, title: 'Read on open', status: 'pending', authorEmail: MEMBER, author: 'Jane Doe' });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [post]);
   await signOut(page);
@@ -91,7 +91,7 @@ test.describe('system notifications', () => {
         return original();
       };
     });
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await page.goto('/notifications');
     const turnOn = page.getByRole('button', { name: 'Turn on system notifications' });
@@ -113,7 +113,7 @@ test.describe('system notifications', () => {
   });
 
   test('blocked by the browser: says so and offers nothing to press', async ({ page, context }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await context.clearPermissions();
     await page.addInitScript(() => {

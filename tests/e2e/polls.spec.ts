@@ -2,13 +2,13 @@
 // one device, live in every tab: a vote, its results, Close poll and the results as CSV.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { card, makePost, MEMBER, openForum, putPosts, storeSession, toast } from './support/app';
 
 const QUESTION = 'Which incentive lifted completes most?';
 const pollOf = (page: Page) => page.getByRole('group', { name: QUESTION });
 
 test('New Post: Add poll, its refusals in words, and the pending post’s poll that takes no vote yet', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await page.getByRole('button', { name: 'New Post' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New Post' });
@@ -42,7 +42,7 @@ test('New Post: Add poll, its refusals in words, and the pending post’s poll t
 });
 
 test('a poll on one device: a vote live in every tab, Close poll, and the results as CSV', async ({ page, context }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Incentive poll', authorEmail: MEMBER, author: 'Jane Doe' });
   const poll = {

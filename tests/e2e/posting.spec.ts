@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, MEMBER, openForum, signIn, submitNewPost, toast } from './support/app';
+import { card, MEMBER, openForum, signIn, storeSession, submitNewPost, toast } from './support/app';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, MEMBER);
@@ -179,7 +179,7 @@ test('a sign-out in another tab keeps the draft and says why this tab is on /log
     'A post you were writing is kept as a draft.',
   );
   await other.close();
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await page.getByRole('button', { name: 'New Post' }).click();
   await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Title')).toHaveValue('Draft before the sign-out');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, makePost, offerInstall, openForum, putPosts, signIn } from './support/app';
+import { ADMIN, makePost, offerInstall, openForum, putPosts, storeSession } from './support/app';
 import { expectHeaderInOneRow } from './support/header';
 
 const routes = ['/', '/about', '/login', '/forum', '/profile', '/admin'];
@@ -8,7 +8,7 @@ test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('no page scrolls sideways, even with very long text', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     const long = 'Unbrokenwordwithoutspaces'.repeat(40);
     await putPosts(page, [
@@ -27,7 +27,7 @@ test.describe('on a 360 px phone', () => {
   test('a name beside badges shows whole in My Posts and the admin queue; the badges take a line of their own (issue 40)', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     await putPosts(page, [
       makePost({
@@ -55,7 +55,7 @@ test.describe('on a 360 px phone', () => {
   test('the admin screen: its five tabs share one row that scrolls within itself, and no keyboard hint shows on a touch screen (issues 40, 61)', async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     await putPosts(page, [makePost({ id: 1_990_300_000_001, title: 'Waiting on a phone', status: 'pending' })]);
     await page.goto('/admin');
@@ -84,7 +84,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page).toHaveURL('/about');
     await expect(header.getByRole('link', { name: 'About Us' })).toBeHidden();
 
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await page.goto('/forum');
     await expect(header.getByRole('button', { name: 'New Post' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Profile' })).toBeHidden();
@@ -95,7 +95,7 @@ test.describe('on a 360 px phone', () => {
   });
 
   test('the forum sidebar moves below the list', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     const lastPost = await page.getByRole('article').last().boundingBox();
     const sidebar = await page.getByRole('complementary', { name: 'Community highlights' }).boundingBox();
@@ -107,7 +107,7 @@ test.describe('on a tablet', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 
   test('an admin’s header is one row (issue 59): brand, links, status, bell, New Post and Log out', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     await putPosts(page, [makePost({ status: 'pending', title: 'Waiting for review' })]);
     await expect(page.getByRole('banner').getByRole('link', { name: /^Admin/ })).toContainText('1');
@@ -131,7 +131,7 @@ test.describe('on a tablet', () => {
   });
 
   test("a post's page lines up with the header (issue 40)", async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     const post = makePost({ id: 1_990_300_000_002, title: 'Lined up on a tablet' });
     await putPosts(page, [post]);
@@ -148,13 +148,13 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('an admin’s header is one row (issue 59)', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     await expectHeaderInOneRow(page);
   });
 
   test('the forum sidebar sits beside the list', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await openForum(page);
     const firstPost = await page.getByRole('article').first().boundingBox();
     const sidebar = await page.getByRole('complementary', { name: 'Community highlights' }).boundingBox();

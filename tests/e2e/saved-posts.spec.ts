@@ -2,7 +2,7 @@
 // Saved Posts (live in a second tab), unsave. (Free up space is for connected devices, where the
 // server keeps what it removes: tests/e2e-sync/saved-posts.spec.ts.)
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, MEMBER, openForum, putPosts, signIn } from './support/app';
+import { card, makePost, MEMBER, openForum, putPosts, signIn, storeSession } from './support/app';
 
 const saveOn = (scope: ReturnType<Page['getByRole']>) => scope.getByRole('button', { name: 'Save', exact: true });
 const savedList = (page: Page) => page.getByRole('region', { name: 'Saved Posts' });
@@ -12,7 +12,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('Save on a card and on the post page, listed on Profile newest saved first, live in a second tab, unsaved', async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       const first = makePost({ title: 'Worth keeping' });
       const second = makePost({ title: 'Also worth keeping' });

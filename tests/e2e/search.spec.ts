@@ -1,7 +1,7 @@
 // Issue 23, search that finds what you mean: the filters of the search language against a seeded
 // set with known answers, chips, marks, `/`, and the query kept in the address (Back, a shared link).
 import { expect, test, type ElementHandle, type Page } from '@playwright/test';
-import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, storeSession } from './support/app';
 
 const SEED = [
   makePost({
@@ -217,7 +217,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('the device’s search finds a post through one of its replies, and leads to that reply (issue 39)', async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Fieldwork in winter', content: 'Response rates dropped in December.' });
   await putPosts(page, [post], { reload: false });
@@ -246,7 +246,7 @@ test('the search worker outlives a reopened /forum: the same worker answers, wit
   page,
   browser,
 }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await putPosts(page, [makePost({ title: 'Kept index panel' })]);
   await search(page).fill('kept index');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast } from './support/app';
+import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession, toast } from './support/app';
 
 test('only one toast shows at a time: a new one replaces the old', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   await page
     .getByRole('article')
@@ -52,7 +52,7 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 
 test('after Reject on a desktop, the toast covers none of the next post’s controls (issue 40)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await putPosts(page, [
     makePost({ id: 1_985_000_000_001, title: 'Queue one', status: 'pending', content: 'First. '.repeat(80) }),
@@ -81,7 +81,7 @@ test('after Reject on a desktop, the toast covers none of the next post’s cont
 
 test('after Flag on a phone, the toast covers none of the reply’s row (issue 40)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ id: 1_985_000_000_010, title: 'Flag near the bottom', comments: 5, content: 'A long post. '.repeat(200) });
   await putPosts(page, [post], { reload: false });
@@ -118,7 +118,7 @@ test('after Flag on a phone, the toast covers none of the reply’s row (issue 4
 
 test('pressing a toast’s Undo never moves the toast: a press held over a few frames still undoes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
   await putPosts(page, [makePost({ id: 1_985_000_000_020, title: 'Held press', status: 'pending' })]);
   await page.goto('/admin');

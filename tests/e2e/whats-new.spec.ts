@@ -2,7 +2,7 @@
 // seen, with the "N new posts" pill that scrolls to them; a post arriving while the forum is open
 // adds to the pill.
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn } from './support/app';
+import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
 import { addToLegacyCopy, newVisit } from './support/arrivals';
 
 const pill = (page: Page) => page.getByRole('button', { name: /^\d+ new posts?$/ });
@@ -20,7 +20,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test('posts that arrived since the last visit are New; the pill scrolls to the first and focuses it; seen posts are not New again', async ({
       page,
     }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, OLDER_VISIT);
       await newVisit(page);
@@ -57,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('a post arriving while the forum is open adds to the pill', async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       await putPosts(page, OLDER_VISIT);
       await newVisit(page);
@@ -87,7 +87,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('a reply that arrived since the last visit is New on its post page until seen', async ({ page }) => {
-      await signIn(page, MEMBER);
+      await storeSession(page, MEMBER);
       await openForum(page);
       const post = makePost({ title: 'A conversation', comments: 2 });
       await putPosts(page, [post]);

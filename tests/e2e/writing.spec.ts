@@ -3,7 +3,20 @@
 // corpus that must never run, load or leave. Local-only build; posts are written straight into
 // IndexedDB where the UI is not what is tested.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
+import {
+  ADMIN,
+  card,
+  makePost,
+  makeReplyRow,
+  MEMBER,
+  openForum,
+  putPosts,
+  putRows,
+  signIn,
+  storeSession,
+  toast,
+  type TestPost,
+} from './support/app';
 import { HOSTILE_MARKDOWN } from './support/hostile-markdown';
 
 const LINK_REL = 'nofollow ugc noopener noreferrer';
@@ -144,7 +157,7 @@ test.describe('Markdown', () => {
 
 test.describe('Write and Preview', () => {
   test('New Post has Write and Preview tabs, and Formatting help, all from the keyboard', async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
     await openForum(page);
     await page.getByRole('button', { name: 'New Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Post' });
@@ -268,7 +281,7 @@ test.describe('editing', () => {
     await expect(body(page).locator('strong')).toHaveText('method');
 
     await signOut(page);
-    await signIn(page, ADMIN);
+    await storeSession(page, ADMIN);
     await page.goto('/admin');
     const queued = card(page, 'Rejected survey');
     await expect(queued.getByText('Resubmitted', { exact: true })).toBeVisible();
