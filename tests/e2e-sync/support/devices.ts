@@ -3,6 +3,7 @@
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { nameFromEmail } from '../../../src/shared/post-rules';
 import { signUpOutcome } from '../../server/support/mail-folder';
+import { USER_KEY } from '../../../src/db/contracts';
 import { ADMIN_PASSWORD, mailDirsOf, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -36,8 +37,12 @@ const made = new Set<string>();
  * asked of a local-only host (no server to answer) nor for the server's admin.
  */
 export async function ensureAccount(page: Page, email: string, password: string, named = nameFromEmail(email)): Promise<void> {
+  await ensureAccountAt(new URL(page.url()).origin, email, password, named);
+}
+
+/** ensureAccount for the server at `origin`. */
+async function ensureAccountAt(origin: string, email: string, password: string, named = nameFromEmail(email)): Promise<void> {
   if (password === ADMIN_PASSWORD) return;
-  const origin = new URL(page.url()).origin;
   const mailDirs = mailDirsOf(origin);
   const key = `${mailDirs?.[0]} ${email}`;
   if (mailDirs && made.has(key)) return;
@@ -211,10 +216,41 @@ export async function signedInDevice(
   serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<Device> {
   const opened = await newDevice(browser, server, viewport, serviceWorkers);
-  await signIn(opened.page, email, passwordOf(email));
+  await signInQuietly(opened, server, email, passwordOf(email));
   await opened.page.goto(path);
   await waitSynced(opened.page);
   return opened;
+}
+
+/**
+ * Signs a device that has not opened a page yet in without the form, for cases whose point is not
+ * signing in (signIn is the form's way): the server signs in through the device's own request
+ * context, whose cookies are the browser's, and the device's first page load reads the session the
+ * form would have stored (`{ email, name, role }` under USER_KEY) and confirms it with the server,
+ * as a reopened app does. It saves the pages of /login and / and the welcome. What only the form
+ * does is not done: no verifier for an offline sign-in is kept, and the theme cookie is not set.
+ */
+export async function signInQuietly(device: Device, server: RunningServer, email: string, password: string): Promise<void> {
+  await ensureAccountAt(server.url, email, password);
+  const answer = await device.context.request.post(`${server.url}/api/session`, {
+    data: { mode: 'signin', email, password },
+    headers: { origin: server.url },
+  });
+  if (!answer.ok())
+    throw new Error(`${email} could not sign in through the API: ${answer.status()} ${(await answer.text()).slice(0, 200)}`);
+  const { user } = (await answer.json()) as { user: { email: string; name: string; role: string } };
+  await device.page.addInitScript(
+    ({ key, value }) => {
+      try {
+        if (sessionStorage.getItem('e2e-session-stored') !== null) return;
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-session-stored', '1');
+      } catch {
+        // The first blank document has no storage: the next page load stores it.
+      }
+    },
+    { key: USER_KEY, value: JSON.stringify({ email: user.email, name: user.name, role: user.role }) },
+  );
 }
 
 export interface OpAnswer {
