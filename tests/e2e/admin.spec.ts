@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, card, makePost, openForum, putPosts, signIn, toast } from './support/app';
+import { ADMIN, card, makePost, openForum, putPosts, storeSession, toast } from './support/app';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, toast } from './support/app';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, storeSession, toast } from './support/app';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
 });
 
 test('shows the hero, the static stats, the sidebar and the three sample posts', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, card, getPost, makePost, openForum, putPosts, signIn, toast } from './support/app';
+import { ADMIN, card, getPost, makePost, openForum, putPosts, storeSession, toast } from './support/app';
 import { seriousViolations } from './support/axe';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openForum(page);
 });
 

@@ -2,7 +2,20 @@
 // deletes, moderation, paging of long threads, and Share. Local-only build; the replies of a long
 // thread are written straight into IndexedDB.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, signIn, toast, type TestPost } from './support/app';
+import {
+  ADMIN,
+  card,
+  makePost,
+  makeReplyRow,
+  MEMBER,
+  openForum,
+  putPosts,
+  putRows,
+  signIn,
+  storeSession,
+  toast,
+  type TestPost,
+} from './support/app';
 
 // The first sample post and its two sample replies (src/shared/sample-posts.json).
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -44,7 +57,7 @@ async function putThread(page: Page, post: TestPost, count: number): Promise<voi
 
 test.describe('as a member', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, MEMBER);
+    await storeSession(page, MEMBER);
   });
 
   test('the card title leads to the whole post, which counts one view per member', async ({ page }) => {
@@ -317,7 +330,7 @@ test.describe('as a member', () => {
 });
 
 test('an admin hides a reply; members read "Hidden by a moderator"', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openPost(page, SAMPLE);
   await reply(page, FIRST_REPLY).getByRole('button', { name: 'Hide' }).click();
   const hidden = reply(page, FIRST_REPLY);
@@ -341,7 +354,7 @@ test('an admin hides a reply; members read "Hidden by a moderator"', async ({ pa
 });
 
 test('an admin restores a hidden reply: it is shown and counted again', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await storeSession(page, ADMIN);
   await openPost(page, SAMPLE);
   await reply(page, FIRST_REPLY).getByRole('button', { name: 'Hide' }).click();
   await expect(reply(page, FIRST_REPLY).getByRole('button', { name: 'Restore' })).toBeVisible();

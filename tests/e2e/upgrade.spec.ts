@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { card, getPost, makePost, MEMBER, openForum, putPosts, signIn, submitNewPost, toast } from './support/app';
+import { card, getPost, makePost, MEMBER, openForum, putPosts, storeSession, submitNewPost, toast } from './support/app';
 
 test('a tab still on the old version steps aside when a newer version upgrades the database', async ({ page, context }) => {
-  await signIn(page, MEMBER);
+  await storeSession(page, MEMBER);
   await openForum(page);
   const post = makePost({ title: 'Before the upgrade', likes: 5 });
   await putPosts(page, [post]);
