@@ -3,7 +3,7 @@
 import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { nameFromEmail } from '../../../src/shared/post-rules';
 import { signUpOutcome } from '../../server/support/mail-folder';
-import { USER_KEY } from '../../../src/db/contracts';
+import { storeSessionAs } from '../../e2e/support/app';
 import { ADMIN_PASSWORD, mailDirsOf, type RunningServer } from './server';
 
 export const PHONE = { width: 390, height: 844 };
@@ -239,18 +239,7 @@ export async function signInQuietly(device: Device, server: RunningServer, email
   if (!answer.ok())
     throw new Error(`${email} could not sign in through the API: ${answer.status()} ${(await answer.text()).slice(0, 200)}`);
   const { user } = (await answer.json()) as { user: { email: string; name: string; role: string } };
-  await device.page.addInitScript(
-    ({ key, value }) => {
-      try {
-        if (sessionStorage.getItem('e2e-session-stored') !== null) return;
-        localStorage.setItem(key, value);
-        sessionStorage.setItem('e2e-session-stored', '1');
-      } catch {
-        // The first blank document has no storage: the next page load stores it.
-      }
-    },
-    { key: USER_KEY, value: JSON.stringify({ email: user.email, name: user.name, role: user.role }) },
-  );
+  await storeSessionAs(device.page, user);
 }
 
 export interface OpAnswer {

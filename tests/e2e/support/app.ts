@@ -69,6 +69,11 @@ export async function signIn(page: Page, email: string, password = 'pass-1234'):
  * and of / before the case's own first page. Once per tab, so a Log out later in the case holds.
  */
 export async function storeSession(page: Page, email: string): Promise<void> {
+  await storeSessionAs(page, makeSession(email, ''));
+}
+
+/** storeSession with the session given as it is (a server's answer names the member and the role). */
+export async function storeSessionAs(page: Page, session: { email: string; name: string; role: string }): Promise<void> {
   await page.addInitScript(
     ({ key, value }) => {
       try {
@@ -79,7 +84,7 @@ export async function storeSession(page: Page, email: string): Promise<void> {
         // The first blank document has no storage: the next page load stores it.
       }
     },
-    { key: USER_KEY, value: JSON.stringify(makeSession(email, '')) },
+    { key: USER_KEY, value: JSON.stringify({ email: session.email, name: session.name, role: session.role }) },
   );
 }
 
