@@ -6,8 +6,9 @@
 // as soon as the device is known to be connected, their answers wait (unread, once, at most
 // EARLY_FOR_MS) for the client's request of the same path (api.ts), which takes them instead of
 // asking again: the same request, the same checks of the answer, counted once by the server.
-// Nothing here reads an answer: whose session it is and what it may hold is decided where it always
-// was (the engine's session check, then the window's pages).
+// Nothing here reads an answer: whose session it is and what it may hold is decided by the engine's
+// session check, then the window's pages, and for the first page also by ./early-page.ts, which
+// reads a copy of both answers (peekEarly) to paint the forum before the engine has loaded.
 
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../shared/protocol-version';
 
@@ -47,7 +48,7 @@ export function forumPagePath(query: ForumPageQuery): string {
 /** How long an early answer waits to be taken: the first sync starts within a second or two. */
 export const EARLY_FOR_MS = 30_000;
 
-const held = new Map<string, { at: number; response: Promise<Response> }>();
+const held = new Map<string, { at: number; response: Promise<Response>; copy?: Promise<Response> }>();
 
 /** Sends GET `path` now (once while one waits); its answer waits for takeEarly. */
 export function sendEarly(path: string, fetchImpl: typeof fetch = (input, init) => fetch(input, init), now = Date.now()): void {
@@ -64,6 +65,22 @@ export function takeEarly(path: string, now = Date.now()): Promise<Response> | u
   const waiting = held.get(path);
   held.delete(path);
   return waiting && now - waiting.at < EARLY_FOR_MS ? waiting.response : undefined;
+}
+
+/**
+ * A copy of the early answer to GET `path` that waits to be taken, leaving the answer itself to its
+ * taker (undefined when none waits). Asked for before anyone reads the answer: the copy is made as
+ * it arrives, before a taker can read its body.
+ */
+export function peekEarly(path: string, now = Date.now()): Promise<Response> | undefined {
+  const waiting = held.get(path);
+  if (!waiting || now - waiting.at >= EARLY_FOR_MS) return undefined;
+  if (!waiting.copy) {
+    waiting.copy = waiting.response.then((answer) => answer.clone());
+    // A failure (offline) is the reader's to meet, if it reads the copy at all.
+    waiting.copy.catch(() => undefined);
+  }
+  return waiting.copy;
 }
 
 /** Drops every answer waiting (another member signed in, or none: they were asked for the one before). */

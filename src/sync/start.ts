@@ -4,11 +4,15 @@
 
 import { onSessionChange, readStoredSession } from '../db/members/session';
 import { readCursor } from '../db/ops/sync-meta';
+import { afterFirstPosts } from '../db/storage/idle';
 import type { SyncEngine } from './engine';
-import { forgetEarly, forumPagePath, sendEarly } from './early';
+import { forgetEarly, forumPagePath, peekEarly, sendEarly } from './early';
 import { WINDOW_FIRST_PAGE } from './confirmed';
 import { detectMode } from './mode';
 import { setSyncStatus } from './status';
+
+/** The longest the engine's code waits for the first page painted from the early answers. */
+const EARLY_PAINT_WAIT_MS = 1_500;
 
 let started: Promise<void> | undefined;
 let running: SyncEngine | undefined;
@@ -20,11 +24,13 @@ export function getRunningEngine(): SyncEngine | undefined {
 
 /**
  * The first sync's requests, sent while its code loads (./early.ts): the session's check for a
- * member signed in on this device, and on a device that has never pulled the forum's first page.
+ * member signed in on this device, and on a device that has never pulled the forum's first page,
+ * which is stored from a copy of both answers before the engine has loaded (./early-page.ts).
+ * Resolves once that page is stored (true) or left to the engine (false).
  */
-export async function sendFirstRequests(fetchImpl?: typeof fetch): Promise<void> {
+export async function sendFirstRequests(fetchImpl?: typeof fetch): Promise<boolean> {
   const signedIn = readStoredSession();
-  if (!signedIn || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+  if (!signedIn || (typeof navigator !== 'undefined' && navigator.onLine === false)) return false;
   // Asked for this member: a sign-out or another member's sign-in meanwhile makes them no one's.
   const stop = onSessionChange((now) => {
     if (now?.email === signedIn.email) return;
@@ -32,8 +38,17 @@ export async function sendFirstRequests(fetchImpl?: typeof fetch): Promise<void>
     stop();
   });
   sendEarly('/api/session', fetchImpl);
+  const session = peekEarly('/api/session');
   const neverPulled = (await readCursor()) === 0;
-  if (neverPulled && readStoredSession()?.email === signedIn.email) sendEarly(forumPagePath({ limit: WINDOW_FIRST_PAGE }), fetchImpl);
+  if (!neverPulled || readStoredSession()?.email !== signedIn.email) return false;
+  const path = forumPagePath({ limit: WINDOW_FIRST_PAGE });
+  sendEarly(path, fetchImpl);
+  const page = peekEarly(path);
+  if (!session || !page) return false;
+  return import('./early-page').then(
+    ({ storeEarlyPage }) => storeEarlyPage(signedIn.email, session, page),
+    () => false,
+  );
 }
 
 async function run(): Promise<void> {
@@ -41,7 +56,14 @@ async function run(): Promise<void> {
     setSyncStatus({ state: 'local' });
     return;
   }
-  void sendFirstRequests().catch(() => undefined);
+  // A first page painted from the early answers (./early-page.ts) goes first: the engine's code,
+  // whose schemas zod builds as it loads (a long task on a slow device), loads once that page is
+  // on screen (or the member is elsewhere: 600 ms), or after EARLY_PAINT_WAIT_MS whatever it waits for.
+  const painted = sendFirstRequests().then(
+    (stored) => (stored ? new Promise<void>((resolve) => afterFirstPosts(600, resolve, 100)) : undefined),
+    () => undefined,
+  );
+  await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, EARLY_PAINT_WAIT_MS))]);
   const { runConnected } = await import('./connected');
   await runConnected((engine) => {
     running = engine;

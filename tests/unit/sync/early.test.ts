@@ -2,7 +2,9 @@
 // a connected device where a member is signed in sends GET /api/session, and on a device that has
 // never pulled GET /api/posts for the forum's first page, before the engine, the client and zod have
 // loaded. The engine's own requests of the same paths take those answers instead of asking again,
-// once each and only for a while; what the answers mean is decided as before.
+// once each and only for a while; what the answers mean is decided as before. On a device that has
+// never pulled, a copy of both answers paints the forum's first page before the engine has loaded
+// (src/sync/early-page.ts), only for the member the server names and this device holds.
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
@@ -11,7 +13,10 @@ import { readCursor } from '../../../src/db/ops/sync-meta';
 import { saveSession } from '../../../src/db/members/session';
 import { createApi } from '../../../src/sync/api';
 import { WINDOW_FIRST_PAGE } from '../../../src/sync/confirmed';
-import { EARLY_FOR_MS, forumPagePath, sendEarly, takeEarly } from '../../../src/sync/early';
+import { EARLY_FOR_MS, forumPagePath, peekEarly, sendEarly, takeEarly } from '../../../src/sync/early';
+import { readWindow } from '../../../src/db/sync/window';
+import { storeServerPosts } from '../../../src/db/posts/pulled';
+import { SYNC_META } from '../../../src/db/ops/sync-meta';
 import { sendFirstRequests } from '../../../src/sync/start';
 import { connectedDevice } from './harness';
 import { startServer } from './test-server';
@@ -53,13 +58,25 @@ describe('the first sync asked early', () => {
       return undefined;
     };
     const sent: Promise<Response>[] = [];
-    await sendFirstRequests((input, init) => {
-      const answer = browser(String(input), init);
-      sent.push(answer);
-      return answer;
-    });
+    expect(
+      await sendFirstRequests((input, init) => {
+        const answer = browser(String(input), init);
+        sent.push(answer);
+        return answer;
+      }),
+    ).toBe(true);
     await Promise.all(sent);
     expect(asked).toEqual(['GET /api/session', `GET ${FIRST_PAGE}`]);
+    // Painted before the engine ran: the newest page of approved posts, the window's head with it,
+    // and the device still waiting for its first pull.
+    const newest = (await server.posts())
+      .filter((post) => post.status === 'approved')
+      .map((post) => post.id)
+      .sort((a, b) => b - a)
+      .slice(0, WINDOW_FIRST_PAGE);
+    expect((await approvedIds()).sort()).toEqual([...newest].sort());
+    expect(await readCursor()).toBe(0);
+    expect((await readWindow()).head).toBe(await server.head());
 
     await device.engine.sync();
     device.engine.stop();
@@ -139,5 +156,89 @@ describe('the first sync asked early', () => {
     await api.signOut().catch(() => undefined);
     expect(calls.at(-1)?.method).not.toBe('GET');
     expect(takeEarly('/api/session')).toBeDefined(); // still waiting for a GET
+  });
+
+  describe('the first page painted before the engine loads', () => {
+    /** A device that never pulled, where `email` is signed in, its browser's cookie `cookieOf`'s; the page's answer held until `release`. */
+    async function device(email: string, cookieOf = email) {
+      const server = await startServer();
+      await server.insertApprovedPosts(WINDOW_FIRST_PAGE + 5);
+      await connectedDevice(server, email);
+      const browser = await server.signedInDevice(cookieOf);
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const fetchImpl = async (input: string | URL | Request, init?: RequestInit) => {
+        if (String(input) === FIRST_PAGE) await held;
+        return browser(String(input), init);
+      };
+      return { server, fetchImpl, release };
+    }
+
+    it("stores nothing when the server's session is another member's", async () => {
+      const { fetchImpl, release } = await device('member@example.com', 'other@example.com');
+      release();
+      expect(await sendFirstRequests(fetchImpl)).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+      expect((await readWindow()).head).toBeUndefined();
+    });
+
+    it('stores nothing when another member signs in before the page comes', async () => {
+      const { fetchImpl, release } = await device('member@example.com');
+      const sent = sendFirstRequests(fetchImpl);
+      await vi.waitFor(() => expect(peekEarly(FIRST_PAGE)).toBeDefined());
+      saveSession({ email: 'other@example.com', name: 'Other', role: 'user' });
+      release();
+      expect(await sent).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+    });
+
+    it("stores nothing once the device has pulled meanwhile, without a window (the whole forum, posts kept from before), or when it holds another member's data", async () => {
+      const pulled = await device('member@example.com');
+      const sent = sendFirstRequests(pulled.fetchImpl);
+      await vi.waitFor(() => expect(peekEarly(FIRST_PAGE)).toBeDefined());
+      await db.meta.put({ key: SYNC_META.cursor, value: 7 });
+      pulled.release();
+      expect(await sent).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+
+      takeEarly('/api/session');
+      takeEarly(FIRST_PAGE);
+      await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+      // Download the whole forum: the pull from the start takes every post, never above a first page's head.
+      await db.meta.put({ key: META_KEYS.windowWhole, value: 1 });
+      expect(await sendFirstRequests(pulled.fetchImpl)).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+      expect((await readWindow()).head).toBeUndefined();
+
+      // Posts kept from before (a member switch): the first sync pulls every post's rows, without a window.
+      takeEarly('/api/session');
+      takeEarly(FIRST_PAGE);
+      await db.meta.delete(META_KEYS.windowWhole);
+      const kept = await createApi(await pulled.server.signedInDevice('member@example.com')).posts!({ limit: 1 });
+      await storeServerPosts(kept.posts, 0);
+      expect(await sendFirstRequests(pulled.fetchImpl)).toBe(false);
+      expect(await approvedIds()).toEqual(kept.posts.map((post) => post.id));
+      expect((await readWindow()).head).toBeUndefined();
+      await db.posts.clear();
+
+      takeEarly('/api/session');
+      takeEarly(FIRST_PAGE);
+      await db.meta.put({ key: SYNC_META.owner, value: 'other@example.com' });
+      pulled.release();
+      expect(await sendFirstRequests(pulled.fetchImpl)).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+    });
+
+    it('stores nothing from a refused or failed answer, and leaves the answers to the engine', async () => {
+      const { calls, fetchImpl } = counting();
+      saveSession({ email: 'member@example.com', name: 'Member', role: 'user' });
+      expect(await sendFirstRequests(fetchImpl)).toBe(false);
+      expect(calls.map((call) => call.path)).toEqual(['/api/session', FIRST_PAGE]);
+      expect(takeEarly('/api/session')).toBeDefined();
+      expect(takeEarly(FIRST_PAGE)).toBeDefined();
+
+      expect(await sendFirstRequests(() => Promise.reject(new TypeError('Failed to fetch')))).toBe(false);
+      expect(await approvedIds()).toEqual([]);
+    });
   });
 });
