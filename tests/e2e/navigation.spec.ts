@@ -168,8 +168,15 @@ async function scrolledForum(page: Page, title: string): Promise<number> {
     .getByRole('article')
     .filter({ hasText: `${title} 5` })
     .scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, 200));
-  const left = await page.evaluate(() => window.scrollY);
+  // Scrolled on, and its scroll event dispatched: the app keeps the place its scroll events recorded
+  // (app/scroll-memory.tsx), and a page left before that frame keeps the place before it.
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        addEventListener('scroll', () => resolve(window.scrollY), { once: true });
+        window.scrollBy(0, 200);
+      }),
+  );
   expect(left).toBeGreaterThan(1000);
   return left;
 }
