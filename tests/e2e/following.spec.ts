@@ -1,7 +1,7 @@
 // Following on a local-only device (issue 62): "N new" on a card from the member's read position,
 // the post page opening at the first new reply after a "New replies" divider and reading clearing
 // the count, and a post muted from its "Follow" menu leaving the forum.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
 
 test('"N new" from the read position, cleared by reading at the divider; a muted post leaves the forum', async ({ page }) => {
@@ -25,7 +25,11 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
   // The divider stands between the reply read and the first new one.
   await expect(replies.locator('li[role="separator"] + li')).toHaveAttribute('data-reply-id', `thread-${post.id}-2`);
 
-  // Both new replies are on screen: read, so the card's count clears (after READ_COALESCE_MS).
+  // Both new replies are on screen: read, so the card's count clears. The page records them once its
+  // observer has seen them, and stores the position at its next beat (READ_COALESCE_MS): left before
+  // that frame, a page saw nothing (CI once clicked Back first, and the count stayed).
+  const last = makeReplyRow(post.id, 3).createdAt;
+  await expect.poll(() => readTo(page, post.id)).toBe(last);
   await page.getByRole('link', { name: 'Back to the forum' }).click();
   await expect(card(page, post.title)).toBeVisible();
   await expect(card(page, post.title).getByText(/ new$/)).toHaveCount(0);
@@ -44,6 +48,27 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
   await expect(page.getByRole('list', { name: 'Search filters' }).getByRole('button', { name: 'Remove Unread' })).toBeVisible();
   await expect(page.getByText('No posts found')).toBeVisible();
 });
+
+/** The member's stored read position on post `postId` (the app's IndexedDB `reads`), or null. */
+function readTo(page: Page, postId: number): Promise<number | null> {
+  return page.evaluate(
+    async ({ email, id }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('insight-exchange');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const rows = await new Promise<{ email: string; postId: number; readTo: number }[]>((resolve, reject) => {
+        const request = db.transaction('reads').objectStore('reads').getAll();
+        request.onsuccess = () => resolve(request.result as { email: string; postId: number; readTo: number }[]);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return rows.find((row) => row.email === email && row.postId === id)?.readTo ?? null;
+    },
+    { email: MEMBER, id: postId },
+  );
+}
 
 test('a muted category that fills the newest pages leaves the forum, and the older posts below it show at once', async ({ page }) => {
   await storeSession(page, MEMBER);
