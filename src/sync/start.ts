@@ -38,9 +38,10 @@ export async function sendFirstRequests(fetchImpl?: typeof fetch): Promise<boole
     stop();
   });
   sendEarly('/api/session', fetchImpl);
-  const session = peekEarly('/api/session');
   const neverPulled = (await readCursor()) === 0;
   if (!neverPulled || readStoredSession()?.email !== signedIn.email) return false;
+  // Copied only where a first page is painted (nobody takes the answer before this resolves: run()).
+  const session = peekEarly('/api/session');
   const path = forumPagePath({ limit: WINDOW_FIRST_PAGE });
   sendEarly(path, fetchImpl);
   const page = peekEarly(path);

@@ -2,7 +2,7 @@
 // the post page opening at the first new reply after a "New replies" divider and reading clearing
 // the count, and a post muted from its "Follow" menu leaving the forum.
 import { expect, test, type Page } from '@playwright/test';
-import { card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
+import { card, getRow, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession } from './support/app';
 
 test('"N new" from the read position, cleared by reading at the divider; a muted post leaves the forum', async ({ page }) => {
   await storeSession(page, MEMBER);
@@ -50,24 +50,8 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
 });
 
 /** The member's stored read position on post `postId` (the app's IndexedDB `reads`), or null. */
-function readTo(page: Page, postId: number): Promise<number | null> {
-  return page.evaluate(
-    async ({ email, id }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('insight-exchange');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const rows = await new Promise<{ email: string; postId: number; readTo: number }[]>((resolve, reject) => {
-        const request = db.transaction('reads').objectStore('reads').getAll();
-        request.onsuccess = () => resolve(request.result as { email: string; postId: number; readTo: number }[]);
-        request.onerror = () => reject(request.error);
-      });
-      db.close();
-      return rows.find((row) => row.email === email && row.postId === id)?.readTo ?? null;
-    },
-    { email: MEMBER, id: postId },
-  );
+async function readTo(page: Page, postId: number): Promise<number | null> {
+  return (await getRow<{ readTo: number }>(page, 'reads', [MEMBER, postId]))?.readTo ?? null;
 }
 
 test('a muted category that fills the newest pages leaves the forum, and the older posts below it show at once', async ({ page }) => {

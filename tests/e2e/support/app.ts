@@ -124,22 +124,30 @@ export async function putRows(page: Page, store: string, rows: readonly object[]
   );
 }
 
+/** Reads one row of a store of the app's IndexedDB by its key. */
+export async function getRow<T>(page: Page, store: string, key: number | string | (number | string)[]): Promise<T | undefined> {
+  return page.evaluate(
+    async ({ name, id }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('insight-exchange');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const row = await new Promise<unknown>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).get(id);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      db.close();
+      return row as T | undefined;
+    },
+    { name: store, id: key },
+  );
+}
+
 /** Reads one post from the app's IndexedDB. */
-export async function getPost(page: Page, id: number): Promise<TestPost | undefined> {
-  return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('insight-exchange');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const row = await new Promise<unknown>((resolve, reject) => {
-      const request = db.transaction('posts').objectStore('posts').get(key);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return row as TestPost | undefined;
-  }, id);
+export function getPost(page: Page, id: number): Promise<TestPost | undefined> {
+  return getRow<TestPost>(page, 'posts', id);
 }
 
 /** The card (article) whose heading is this title. */
