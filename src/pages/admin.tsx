@@ -16,6 +16,7 @@ import { SecurityPanel } from '../features/admin/security-panel';
 import { useFlaggedCount } from '../features/admin/use-flags';
 import { usePendingCount } from '../features/admin/use-pending-posts';
 import { formatCount } from '../lib/format';
+import { useFirstSync } from '../hooks/use-first-sync';
 
 // The Members tab talks to the server (the API client and its schemas): its code loads when it opens.
 const MembersPanel = lazy(() => import('../features/admin/members-panel').then((module) => ({ default: module.MembersPanel })));
@@ -28,8 +29,12 @@ const TABS: readonly AdminTab[] = ['pending', 'flags', 'members', 'groups', 'cat
 
 /** The admin's screen: the review queue, the Flags queue and the Members as tabs (the tab in the address), the tools beside them. */
 export function AdminPage() {
-  const count = usePendingCount();
-  const flagged = useFlaggedCount();
+  // Counted once this device's first sync has finished: before it, 0 would read as "nothing waits".
+  const synced = useFirstSync() === 'done';
+  const pending = usePendingCount();
+  const flaggedHere = useFlaggedCount();
+  const count = synced ? pending : undefined;
+  const flagged = synced ? flaggedHere : undefined;
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as AdminTab | null;
   const tab: AdminTab = asked && TABS.includes(asked) ? asked : 'pending';

@@ -3,6 +3,8 @@ import { IconChecks } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
+import { FirstSyncPlaceholder } from '../../components/first-sync-placeholder';
+import { useFirstSync } from '../../hooks/use-first-sync';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { approvePost, rejectPost } from '../../db/posts/posts';
@@ -23,6 +25,7 @@ const smooth = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduc
  */
 export function PendingQueue({ keys = true }: { keys?: boolean }) {
   const { items, hasMore, loadingMore, loadMore } = usePendingPosts();
+  const firstSync = useFirstSync();
   const showToast = useToast();
   const list = useRef<HTMLDivElement>(null);
   const selectAll = useRef<HTMLButtonElement>(null);
@@ -163,6 +166,14 @@ export function PendingQueue({ keys = true }: { keys?: boolean }) {
 
   const dialog = <ShortcutsDialog show={help} onHide={() => setHelp(false)} />;
   if (!items) return <PageLoading label="Loading pending posts..." />;
+  // Before a connected device's first sync has finished, an empty queue is not yet "all caught up".
+  if (items.length === 0 && firstSync !== 'done')
+    return (
+      <>
+        <FirstSyncPlaceholder firstSync={firstSync} loading="Loading pending posts..." what="Pending posts" />
+        {dialog}
+      </>
+    );
   if (items.length === 0) {
     return (
       <>

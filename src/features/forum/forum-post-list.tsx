@@ -4,6 +4,8 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadMore } from '../../components/load-more';
 import { PageLoading } from '../../components/page-loading';
+import { FirstSyncPlaceholder } from '../../components/first-sync-placeholder';
+import { useFirstSync } from '../../hooks/use-first-sync';
 import type { CategoryFilter } from '../../db/types';
 import { formatCount, plural } from '../../lib/format';
 import { useSnapshotPage } from '../../boot/forum-snapshot-app';
@@ -78,6 +80,7 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
     stale,
     replies,
   } = useApprovedPosts(search, category, email, unreadOnly);
+  const firstSync = useFirstSync();
   // The member's levels and read positions: muted posts leave the list, `is:unread` / `is:watching` narrow it.
   const keep = useFollowFilter(parsed, category);
   // The cards page by page: each page renders as one memoized group (ForumPostGroup); the flat list is the same rows.
@@ -153,6 +156,16 @@ export function ForumPostList({ search, category, email, since, part, packed = 0
       <>
         {summary}
         <OlderPosts category={category} email={email} part={part} packed={packed} onLoaded={loadMore} />
+      </>
+    );
+  // A connected device whose first sync has not finished is loading its posts, not without them.
+  if (items.length === 0 && !stale && !query && firstSync !== 'done')
+    return (
+      <>
+        <p className="app-results">{'\u00a0'}</p>
+        <div className="app-list-placeholder">
+          <FirstSyncPlaceholder firstSync={firstSync} loading="Loading posts..." what="Posts" />
+        </div>
       </>
     );
   if (items.length === 0 && !stale) {
