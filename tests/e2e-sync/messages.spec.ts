@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
 import { PHONE, TABLET, sendOps, signedInDevice, storedRows, waitSynced } from './support/devices';
+import { LIMITS } from '../../src/shared/post-rules';
 
 const spec = serverForSpec(syncPort(29));
 
@@ -53,4 +54,47 @@ test('a message between two members, with a file, arrives live on the recipientâ
   expect(await storedRows(carol.page, 'files')).toEqual([]);
   expect((await carol.page.request.get(`${spec.server.url}/api/attachments/${sha256}`)).status()).toBe(404);
   for (const device of [admin, bob, carol, alice]) await device.context.close();
+});
+
+test('on a phone, a 100-letter name without a space wraps in the New message dialog and the conversation: nothing runs past the screen', async ({
+  browser,
+}) => {
+  const long = 'A'.repeat(LIMITS.name);
+  const dave = await signedInDevice(browser, spec.server, 'dave.dunn@example.com', PHONE);
+  const erin = await signedInDevice(browser, spec.server, 'erin.east@example.com', PHONE);
+  expect((await sendOps(dave.page, [{ type: 'rename', name: long }], 8)).results[0]?.status).toBe('applied');
+  // Dave's reply puts him among the members offered by name.
+  const made = await sendOps(erin.page, [{ type: 'create', post: { title: 'Panel attrition', content: 'Notes.', category: 'Trends' } }]);
+  const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', PHONE);
+  expect((await sendOps(admin.page, [{ type: 'approve', postId: made.results[0]!.postId! }])).results[0]?.status).toBe('applied');
+  expect((await sendOps(dave.page, [{ type: 'reply', postId: made.results[0]!.postId!, content: 'Agreed.' }])).results[0]?.status).toBe(
+    'applied',
+  );
+
+  const { page } = erin;
+  await page.goto(`${spec.server.url}/messages`);
+  await page.getByRole('button', { name: 'New message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  await dialog.getByRole('combobox', { name: 'To' }).fill('AAAA');
+  await dialog.getByRole('option', { name: long }).click();
+  const chip = dialog.getByRole('list', { name: 'Recipients' }).getByRole('listitem');
+  const inside = async (inner: ReturnType<typeof page.locator>) => {
+    const [box, frame] = [await inner.boundingBox(), await dialog.locator('.modal-content').boundingBox()];
+    return box !== null && frame !== null && box.x >= frame.x && box.x + box.width <= frame.x + frame.width;
+  };
+  expect(await inside(chip)).toBe(true);
+  expect(await inside(dialog.getByRole('button', { name: `Remove ${long}` }))).toBe(true);
+  await dialog.getByLabel('Subject').fill('Attrition');
+  await dialog.getByLabel('Message').fill('Which waves lose the most?');
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Attrition' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Participants' })).toContainText(long);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // Dave's side: his own name on his message, in his conversation list.
+  await dave.page.goto(`${spec.server.url}/messages`);
+  await dave.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: 'Attrition' }).click({ timeout: 30_000 });
+  await expect(dave.page.getByText('Which waves lose the most?')).toBeVisible();
+  expect(await dave.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  for (const device of [dave, erin, admin]) await device.context.close();
 });

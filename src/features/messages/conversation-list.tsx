@@ -12,7 +12,7 @@ export function ConversationList() {
     <ul className="list-group" aria-label="Conversations">
       {conversations.map((conversation) => (
         <li key={conversation.id} className="list-group-item d-flex justify-content-between align-items-start gap-2">
-          <div>
+          <div className="app-break">
             <Link to={paths.conversation(conversation.id)} className={conversation.unread > 0 ? 'fw-bold' : undefined}>
               {conversation.subject}
             </Link>

@@ -103,12 +103,12 @@ function Conversation({ id }: { id: string }) {
   return (
     <div className="container app-page-body">
       <div className="app-page-title d-flex justify-content-between align-items-center gap-2">
-        <h1 className="h2 mb-0">{conversation.subject}</h1>
-        <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void leave()}>
+        <h1 className="h2 mb-0 app-break">{conversation.subject}</h1>
+        <button type="button" className="btn btn-outline-danger btn-sm flex-shrink-0" onClick={() => void leave()}>
           Leave conversation
         </button>
       </div>
-      <ul className="list-inline small text-body-secondary" aria-label="Participants">
+      <ul className="list-inline small text-body-secondary app-break" aria-label="Participants">
         {conversation.participants.map((participant) => (
           <li key={participant.id} className="list-inline-item">
             {participant.name || 'A member'}
@@ -119,8 +119,8 @@ function Conversation({ id }: { id: string }) {
       <ol className="list-unstyled" aria-label="Messages">
         {messages.map((message) => (
           <li key={message.id} className="mb-3 border-bottom pb-2">
-            <div className="small fw-semibold d-flex justify-content-between">
-              <span>{message.author}</span>
+            <div className="small fw-semibold d-flex justify-content-between gap-2">
+              <span className="app-break">{message.author}</span>
               {me !== undefined && message.authorId !== me && (
                 <button
                   type="button"

@@ -63,7 +63,7 @@ export function RecipientField({
       {value.length > 0 && (
         <ul className="list-inline mb-2" aria-label="Recipients">
           {value.map((member) => (
-            <li key={member.id} className="list-inline-item badge text-bg-secondary">
+            <li key={member.id} className="list-inline-item badge text-bg-secondary app-recipient">
               {member.name}{' '}
               <button
                 type="button"
