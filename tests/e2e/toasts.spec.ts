@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, card, makePost, makeReplyRow, MEMBER, openForum, putPosts, putRows, storeSession, toast } from './support/app';
 
-test('only one toast shows at a time: a new one replaces the old', async ({ page, context }) => {
+/** A member's forum showing a toast: Share's "Link copied" (the link goes to the clipboard). */
+async function forumWithToast(page: Page, context: BrowserContext) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await storeSession(page, MEMBER);
   await openForum(page);
@@ -10,7 +11,13 @@ test('only one toast shows at a time: a new one replaces the old', async ({ page
     .first()
     .getByRole('button', { name: /^Share/ })
     .click();
-  await expect(toast(page, 'Link copied')).toBeVisible();
+  const shown = toast(page, 'Link copied');
+  await expect(shown).toBeVisible();
+  return shown;
+}
+
+test('only one toast shows at a time: a new one replaces the old', async ({ page, context }) => {
+  await forumWithToast(page, context);
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByRole('dialog', { name: 'New Post' }).getByRole('button', { name: 'Submit Post' }).click();
   await expect(toast(page, 'Missing Information', 'alert')).toBeVisible();
@@ -149,4 +156,25 @@ test('pressing a toast’s Undo never moves the toast: a press held over a few f
   await page.mouse.up();
   await expect(toast(page, 'Review undone')).toBeVisible();
   await expect(card(page, 'Held press')).toBeVisible();
+});
+
+test('on a phone, a toast over an open dialog leaves its ✕ uncovered: the dialog can still be closed', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shown = await forumWithToast(page, context);
+  await page.locator('button.app-new-post:visible').click();
+  const dialog = page.getByRole('dialog', { name: 'New Post' });
+  const close = dialog.getByRole('button', { name: 'Close' });
+  await expect(close).toBeVisible();
+  await expect(shown).toBeVisible();
+  // What a press at the ✕'s centre reaches, once the dialog has slid in: the ✕ itself, not the toast.
+  await expect
+    .poll(() =>
+      close.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
+      }),
+    )
+    .toBe(true);
+  await close.click();
+  await expect(dialog).toHaveCount(0);
 });
