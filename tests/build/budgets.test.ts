@@ -55,8 +55,11 @@ const KB = 1024;
 // 0.8 KB, loaded with Sign In, not in the first load): about 1539.4 KB: 1542 KB.
 // Then by the search worker kept across a reopen (issue 64, item 1: `catchUp` and the approved posts'
 // count, in the worker and in the in-page engine, where no worker runs; none of it in the first load):
-// 1542.3 KB: 1546 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1546 * KB };
+// 1542.3 KB: 1546 KB. Then by what a new member found missing (2026-12-05: lists loading rather than
+// empty before a connected device's first sync, long names wrapping in Messages, the toast clear of a
+// dialog's ✕ on a phone, Join Now marked on Create Account): 1546.7 KB; in the first load only the
+// header’s current page (108.3 KB gzipped): 1550 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1550 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -1,13 +1,32 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 
-/** One link of a navbar; NavLink marks the current page as active. */
-export function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+/**
+ * One link of a navbar; NavLink marks the current page as active, unless `elsewhere` says the page
+ * at its path is another one (/login's Create Account, which Join Now names).
+ */
+export function NavItem({
+  to,
+  end = false,
+  elsewhere = false,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  elsewhere?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="nav-item">
-      <NavLink className="nav-link" to={to} end={end}>
-        {children}
-      </NavLink>
+      {elsewhere ? (
+        <Link className="nav-link" to={to}>
+          {children}
+        </Link>
+      ) : (
+        <NavLink className="nav-link" to={to} end={end}>
+          {children}
+        </NavLink>
+      )}
     </li>
   );
 }

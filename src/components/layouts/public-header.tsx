@@ -1,10 +1,13 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { NavbarFrame } from './navbar-frame';
 import { NavItem } from './nav-item';
 
 /** Header of the public pages: Home, About Us, then Login and Join Now, or Go to Forum when signed in. */
 export function PublicHeader({ signedIn }: { signedIn: boolean }) {
+  // /login?mode=signup is Create Account: Join Now's page, not Login's.
+  const { pathname, search } = useLocation();
+  const signingUp = pathname === paths.login && new URLSearchParams(search).get('mode') === 'signup';
   return (
     <header className="app-header">
       <NavbarFrame id="public-nav" brandTo={paths.home}>
@@ -21,11 +24,11 @@ export function PublicHeader({ signedIn }: { signedIn: boolean }) {
             </li>
           ) : (
             <>
-              <NavItem to={paths.login} end>
+              <NavItem to={paths.login} end elsewhere={signingUp}>
                 Login
               </NavItem>
               <li className="nav-item ms-md-2">
-                <Link className="btn btn-primary" to={paths.signup}>
+                <Link className="btn btn-primary" to={paths.signup} aria-current={signingUp ? 'page' : undefined}>
                   Join Now
                 </Link>
               </li>
