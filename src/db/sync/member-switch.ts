@@ -128,6 +128,9 @@ export async function switchMember(session: Session): Promise<boolean> {
         // Conversations are their participants' alone (issue 61): another member's never stay.
         for (const row of await db.conversations.filter((one) => one.email !== session.email).toArray()) await dropConversation(row.id);
         await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+        // Nor has this member synced here yet: until their pull from zero has finished, a list this
+        // device shows empty is loading (hooks/use-first-sync.ts), never "nothing here".
+        await db.meta.delete(SYNC_META.lastSyncAt);
       }
       await restoreQueuedCreates(session);
       await db.meta.put({ key: SYNC_META.owner, value: session.email });

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { IconFlag } from '@tabler/icons-react';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
+import { FirstSyncPlaceholder } from '../../components/first-sync-placeholder';
+import { useFirstSync } from '../../hooks/use-first-sync';
 import { targetKey } from '../../shared/moderation';
 import { FlaggedItemCard } from './flagged-item-card';
 import { useFlaggedItems } from './use-flags';
@@ -9,6 +11,7 @@ import { useFlaggedItems } from './use-flags';
 /** The Flags queue: posts and replies members flagged, the most flagged first. */
 export function FlagsQueue() {
   const items = useFlaggedItems();
+  const firstSync = useFirstSync();
   const list = useRef<HTMLDivElement>(null);
   // The place of the card last acted on: when it leaves the queue (dismissed, hidden, deleted), the
   // focus moves to the card now in its place (or the last one), or to the panel's heading, never to the page.
@@ -25,6 +28,9 @@ export function FlagsQueue() {
     else document.getElementById('flags-title')?.focus();
   }, [items]);
   if (!items) return <PageLoading label="Loading flags..." />;
+  // Before a connected device's first sync has finished, no flags here does not yet mean none open.
+  if (items.length === 0 && firstSync !== 'done')
+    return <FirstSyncPlaceholder firstSync={firstSync} loading="Loading flags..." what="Flags" />;
   if (items.length === 0) {
     return (
       <EmptyState icon={<IconFlag size={40} />} title="No open flags">

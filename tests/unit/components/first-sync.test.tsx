@@ -1,15 +1,18 @@
 // @vitest-environment happy-dom
 // A connected device whose first sync has not finished shows its lists loading, never empty: a new
 // device's forum said "No posts found" and an admin's queue "All caught up!" while a post waited,
-// until the sync landed (found by a new member trying the app, 2026-12-05). Offline or failing
-// before that sync, the lists say so. A local-only device, and one that has synced, are unchanged.
-import { cleanup, render, screen } from '@testing-library/react';
+// until the sync landed (found by a new member trying the app, 2026-12-05); so did a device another
+// member used, during the new member's pull from zero. Offline or failing before that sync, the
+// lists say so. A local-only device, and one that has synced, are unchanged.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { SYNC_META, writeLastSyncAt } from '../../../src/db/ops/sync-meta';
+import { switchMember } from '../../../src/db/sync/member-switch';
 import { ForumPostList } from '../../../src/features/forum/forum-post-list';
 import { PendingQueue } from '../../../src/features/admin/pending-queue';
+import { FlagsQueue } from '../../../src/features/admin/flags-queue';
 import { AdminPage } from '../../../src/pages/admin';
 import { stopSearchClient } from '../../../src/db/search/client';
 import { resetSyncStatus, setSyncStatus } from '../../../src/sync/status';
@@ -73,9 +76,15 @@ describe('an empty list before a connected device’s first sync', () => {
   });
 
   it('the admin’s queue is loading, not "All caught up!", until the first sync has finished', async () => {
+    // An admin's device that has synced, with nothing waiting.
     await connect();
-    setSyncStatus({ state: 'syncing' });
+    await writeLastSyncAt();
     showQueue();
+    expect(await screen.findByText('All caught up!')).toBeTruthy();
+    // Another member used it before: the switch takes their data, and the admin's pull from zero begins.
+    await db.meta.put({ key: SYNC_META.owner, value: 'member@example.com' });
+    setSyncStatus({ state: 'syncing' });
+    expect(await switchMember(signInAsAdmin())).toBe(true);
     expect(await screen.findByText('Loading pending posts...')).toBeTruthy();
     expect(screen.queryByText('All caught up!')).toBeNull();
     setSyncStatus({ state: 'error', message: 'The server did not answer.' });
@@ -84,9 +93,9 @@ describe('an empty list before a connected device’s first sync', () => {
     expect(await screen.findByText('All caught up!')).toBeTruthy();
   });
 
-  it('the admin’s Pending Posts count shows once the first sync has finished, not before (where 0 read as nothing waiting)', async () => {
+  it('the admin’s Pending Posts count shows once the first sync has finished, not while a member switch’s pull runs (0 read as nothing waiting)', async () => {
     await connect();
-    setSyncStatus({ state: 'syncing' });
+    await writeLastSyncAt();
     await storePosts(makePost({ id: 1, title: 'Waits for review', status: 'pending' }));
     signInAsAdmin();
     render(
@@ -94,10 +103,31 @@ describe('an empty list before a connected device’s first sync', () => {
         <AdminPage />
       </MemoryRouter>,
     );
-    // The queue shows what the device holds so far; its count waits.
-    expect(await screen.findByText('Waits for review')).toBeTruthy();
-    expect(screen.queryByText('Waiting:')).toBeNull();
+    expect((await screen.findByText('Waiting:')).parentElement?.textContent).toBe('Waiting: 1');
+    await db.meta.put({ key: SYNC_META.owner, value: 'member@example.com' });
+    expect(await switchMember(signInAsAdmin())).toBe(true);
+    // The queue shows what the device holds so far; its count waits for the pull.
+    await waitFor(() => expect(screen.queryByText('Waiting:')).toBeNull());
+    expect(screen.getByText('Waits for review')).toBeTruthy();
     await writeLastSyncAt();
     expect((await screen.findByText('Waiting:')).parentElement?.textContent).toBe('Waiting: 1');
+  });
+
+  it('the Flags queue is loading, not "No open flags", while a member switch’s pull runs', async () => {
+    await connect();
+    await writeLastSyncAt();
+    signInAsAdmin();
+    render(
+      <MemoryRouter>
+        <FlagsQueue />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No open flags')).toBeTruthy();
+    await db.meta.put({ key: SYNC_META.owner, value: 'member@example.com' });
+    expect(await switchMember(signInAsAdmin())).toBe(true);
+    expect(await screen.findByText('Loading flags...')).toBeTruthy();
+    expect(screen.queryByText('No open flags')).toBeNull();
+    await writeLastSyncAt();
+    expect(await screen.findByText('No open flags')).toBeTruthy();
   });
 });
