@@ -300,6 +300,7 @@ export const ERRORS = {
     message: 'This browser is not letting Insight Exchange store data (private browsing or disabled site data).',
   },
   database_outdated: { title: 'Update needed', message: 'Insight Exchange was updated in another tab. Reload to continue.' },
+  sync_not_started: { title: 'Sync error', message: 'Syncing could not start on this page. Retry reloads it.' },
 
   // A fault of this build that no rule names (issue 59): said plainly, never as a JavaScript message.
   unexpected: { title: 'Something went wrong', message: 'Something went wrong on this device. Please try again.' },

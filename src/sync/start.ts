@@ -9,7 +9,8 @@ import type { SyncEngine } from './engine';
 import { forgetEarly, forumPagePath, peekEarly, sendEarly } from './early';
 import { WINDOW_FIRST_PAGE } from './confirmed';
 import { detectMode } from './mode';
-import { setSyncStatus } from './status';
+import { setRetryHandler, setSyncStatus } from './status';
+import { messageOf } from '../shared/errors';
 
 /** The longest the engine's code waits for the first page painted from the early answers. */
 const EARLY_PAINT_WAIT_MS = 1_500;
@@ -77,8 +78,13 @@ export async function isConnected(): Promise<boolean> {
 
 /** Starts sync once per page; later calls get the same promise. */
 export function startSync(): Promise<void> {
-  started ??= run().catch((error: unknown) => {
+  started ??= run().catch(async (error: unknown) => {
     console.warn('Insight Exchange could not start syncing', error);
+    // A connected device says so (its lists would wait for a first sync that never comes), and Retry
+    // reloads the page, which starts syncing again.
+    if ((await detectMode().catch(() => 'local')) !== 'connected') return;
+    setRetryHandler(() => location.reload());
+    setSyncStatus({ state: 'error', message: messageOf('sync_not_started') });
   });
   return started;
 }
