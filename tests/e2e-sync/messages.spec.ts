@@ -91,10 +91,18 @@ test('on a phone, a 100-letter name without a space wraps in the New message dia
   await expect(page.getByRole('list', { name: 'Participants' })).toContainText(long);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-  // Dave's side: his own name on his message, in his conversation list.
+  // Dave's side: Erin's name in his conversation list, and his own on his answer.
   await dave.page.goto(`${spec.server.url}/messages`);
-  await dave.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: 'Attrition' }).click({ timeout: 30_000 });
+  const listed = dave.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: 'Attrition' });
+  await expect(listed).toBeVisible({ timeout: 30_000 });
+  expect(await dave.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await listed.click();
   await expect(dave.page.getByText('Which waves lose the most?')).toBeVisible();
+  await dave.page.getByLabel('Your reply').fill('Waves 4 to 6.');
+  await dave.page.getByRole('button', { name: 'Send' }).click();
+  await expect(dave.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Waves 4 to 6.' })).toContainText(
+    long,
+  );
   expect(await dave.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   for (const device of [dave, erin, admin]) await device.context.close();
 });
