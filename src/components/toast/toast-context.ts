@@ -19,6 +19,11 @@ export interface ToastMessage {
    * must not be offered after it. Without it, the toast stays the usual duration, longer while held.
    */
   until?: number;
+  /**
+   * Who showed it (a form, by a name of its own): that one may take it back (useWithdrawToast) once
+   * it no longer holds, as a form's error does when the next try gives another answer.
+   */
+  from?: string;
 }
 
 export interface ShowOptions {
@@ -33,4 +38,14 @@ export const ToastContext = createContext<ShowToast>(() => undefined);
 /** Returns the function that shows a toast. */
 export function useToast(): ShowToast {
   return useContext(ToastContext);
+}
+
+/** Takes the toast on screen away if `from` showed it (ToastMessage.from); else does nothing. */
+export type WithdrawToast = (from: string) => void;
+
+export const WithdrawToastContext = createContext<WithdrawToast>(() => undefined);
+
+/** Returns the function that takes back a toast its caller showed. */
+export function useWithdrawToast(): WithdrawToast {
+  return useContext(WithdrawToastContext);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ToastContext, type ShowOptions, type ToastMessage } from './toast-context';
+import { ToastContext, WithdrawToastContext, type ShowOptions, type ToastMessage } from './toast-context';
 import { ToastView } from './toast-view';
 
 /** How long a toast stays (product.md §6). */
@@ -40,6 +40,12 @@ function placeAtTop(): boolean {
   return y !== null && y > window.innerHeight / 2;
 }
 
+/** The state once the current toast has left: the waiting one shows, or none. */
+const afterCurrent = (previous: ToastState): ToastState =>
+  previous.next
+    ? { current: { ...previous.next, id: previous.count + 1 }, top: placeAtTop(), next: null, count: previous.count + 1 }
+    : { ...previous, current: null };
+
 interface ToastState {
   current: ShownToast | null;
   /** Whether the current toast shows at the top (placeAtTop). */
@@ -61,12 +67,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Names the toast it dismisses: a toast's timer or button can act after a newer toast replaced it
   // but before that one is on screen (its timer is cleared only then), and must not take the newer away.
   const dismiss = useCallback((id: number) => {
-    setState((previous) => {
-      if (previous.current?.id !== id) return previous;
-      return previous.next
-        ? { current: { ...previous.next, id: previous.count + 1 }, top: placeAtTop(), next: null, count: previous.count + 1 }
-        : { ...previous, current: null };
-    });
+    setState((previous) => (previous.current?.id === id ? afterCurrent(previous) : previous));
+  }, []);
+  const withdraw = useCallback((from: string) => {
+    setState((previous) => (previous.current?.from === from ? afterCurrent(previous) : previous));
   }, []);
   const toast = state.current;
   const shownId = toast?.id;
@@ -97,7 +101,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // them: polite for success and information, assertive for errors.
   return (
     <ToastContext.Provider value={show}>
-      {children}
+      <WithdrawToastContext.Provider value={withdraw}>{children}</WithdrawToastContext.Provider>
       <div className={`app-toasts p-3${toast && state.top ? ' is-top' : ''}`}>
         <div role="status" aria-live="polite" aria-atomic="true">
           {!isError && view}

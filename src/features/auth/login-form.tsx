@@ -2,7 +2,7 @@ import { clearStop } from '../../db/members/stop-notice';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/spinner';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast, useWithdrawToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { useMode } from '../../hooks/use-mode';
@@ -15,6 +15,9 @@ import { TwoStepForm } from './two-step-form';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
 
+/** The toasts of a try of this form (ToastMessage.from): the next try takes them back. */
+const FORM_TOASTS = 'sign-in-form';
+
 type Field = 'name' | 'email' | 'password';
 
 /**
@@ -26,6 +29,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const mode = params.get('mode') === 'signup' && !noSignUp ? 'signup' : 'signin';
   const { login, signup } = useAuth();
   const showToast = useToast();
+  const withdrawToast = useWithdrawToast();
   const navigate = useNavigate();
   // Signing in goes home, except for something shared into the app (it comes back to its draft).
   const location = useLocation();
@@ -70,6 +74,9 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    // This try's answer replaces the last one's: an error toast of an earlier try no longer holds
+    // (the empty fields' toast stayed beside the password field's own message, with every field filled).
+    withdrawToast(FORM_TOASTS);
     const problem = signingUp ? validateSignUp(name, email, password) : validateSignIn(email, password);
     if (problem) {
       const empty = (['name', 'email', 'password'] as const).filter((field) => {
@@ -78,7 +85,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
         return field === 'password' ? !value : !value.trim();
       });
       setMissing(empty);
-      showToast({ title: problem.title, description: problem.message, variant: 'error' });
+      showToast({ title: problem.title, description: problem.message, variant: 'error', from: FORM_TOASTS });
       ({ name: nameRef, email: emailRef, password: passwordRef })[empty[0] ?? 'email'].current?.focus();
       return;
     }
@@ -113,7 +120,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
         requestAnimationFrame(() => passwordRef.current?.focus());
         return;
       }
-      showToast(errorToast(error));
+      showToast({ ...errorToast(error), from: FORM_TOASTS });
       // Back to the password, ready for another try (the busy form had set focus aside).
       requestAnimationFrame(() => passwordRef.current?.focus());
     }

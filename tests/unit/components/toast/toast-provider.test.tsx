@@ -5,13 +5,15 @@
 // review's Undo deadline, on a loaded machine (tests/e2e-sync/moderation.spec.ts, a CI run of stop 78).
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToast, type ShowToast } from '../../../../src/components/toast/toast-context';
+import { useToast, useWithdrawToast, type ShowToast, type WithdrawToast } from '../../../../src/components/toast/toast-context';
 import { TOAST_DURATION_MS, ToastProvider } from '../../../../src/components/toast/toast-provider';
 
 let show: ShowToast = () => undefined;
+let withdraw: WithdrawToast = () => undefined;
 
 function Catch() {
   show = useToast();
+  withdraw = useWithdrawToast();
   return null;
 }
 
@@ -57,5 +59,17 @@ describe('ToastProvider', () => {
     expect(shownTitle()).toContain('Second');
     act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
     expect(shownTitle()).toBe('');
+  });
+
+  it('a withdrawn toast leaves only when the one who withdraws it showed it (a form’s next try)', () => {
+    act(() => show({ title: 'Please fill all fields.', from: 'sign-in-form' }));
+    act(() => withdraw('another-form'));
+    expect(shownTitle()).toContain('Please fill all fields.');
+    act(() => withdraw('sign-in-form'));
+    expect(shownTitle()).toBe('');
+    // A toast from elsewhere (the sync's news) is not the form's to take back.
+    act(() => show({ title: 'Back online' }));
+    act(() => withdraw('sign-in-form'));
+    expect(shownTitle()).toContain('Back online');
   });
 });

@@ -9,6 +9,7 @@ import { AuthContext, type AuthValue } from '../../../../src/features/auth/auth-
 import { LoginForm } from '../../../../src/features/auth/login-form';
 import { DataError } from '../../../../src/db/storage/errors';
 import { ToastContext } from '../../../../src/components/toast/toast-context';
+import { ToastProvider } from '../../../../src/components/toast/toast-provider';
 
 vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
 
@@ -64,5 +65,38 @@ describe('LoginForm, Create Account on a connected device', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Check your email to finish creating your account');
     expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('LoginForm, its error toast and the next try', () => {
+  it('"Please fill all fields." leaves when the next try’s answer is the password field’s own (a new member saw both at once)', async () => {
+    const auth = {
+      signup: vi.fn().mockRejectedValue(new DataError('invalid', { message: 'This password is one that many people use.' })),
+      login: vi.fn(),
+      logout: vi.fn(),
+      user: null,
+      loading: false,
+      isAuthenticated: false,
+    } as unknown as AuthValue;
+    render(
+      <MemoryRouter initialEntries={['/login?mode=signup']}>
+        <ToastProvider>
+          <AuthContext.Provider value={auth}>
+            <LoginForm />
+          </AuthContext.Provider>
+        </ToastProvider>
+      </MemoryRouter>,
+    );
+    submit();
+    expect(await screen.findByText('Please fill all fields.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nadia Reyes' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nadia@example.com' } });
+    const password = screen.getByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'password1234' } });
+    submit();
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByText('Please fill all fields.')).toBeNull();
+    // Nothing else in the errors' live region: the field says what is wrong.
+    expect(screen.getByRole('alert').textContent).toBe('');
   });
 });
