@@ -1,7 +1,7 @@
 import { IconCloudOff } from '@tabler/icons-react';
 import type { FirstSync } from '../hooks/use-first-sync';
 import { EmptyState } from './empty-state';
-import { Spinner } from './spinner';
+import { PageLoading } from './page-loading';
 
 /**
  * What an empty list shows before a connected device's first sync has finished (useFirstSync): it
@@ -17,10 +17,7 @@ export function FirstSyncPlaceholder({ firstSync, loading, what }: { firstSync: 
           This device has not reached the server yet. {what} appear here once it does.
         </EmptyState>
       ) : (
-        <div className="app-loading">
-          <Spinner className="text-primary" />
-          <span>{loading}</span>
-        </div>
+        <PageLoading label={loading} live={false} />
       )}
     </div>
   );
