@@ -13,9 +13,8 @@ import { preloadRunnerOnIntent, preloadRunnerUncached } from '../db/ops/run-late
 import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
 import { useReviewCounts } from '../features/admin/use-pending-posts';
-import { NotificationWatcher } from '../features/notifications/notification-watcher';
 import { useUnreadCount } from '../features/notifications/use-notifications';
-import { useUnreadMessages } from '../features/messages/use-messages';
+import { useUnreadMessages } from '../features/messages/use-unread-messages';
 import { NewPostProvider } from '../features/posting/new-post-provider';
 import { useNewPost } from '../features/posting/new-post-context';
 import { InstallButton } from '../features/pwa/install-button';
@@ -31,6 +30,8 @@ import { useAfterFirstPosts } from '../hooks/use-after-first-posts';
 
 // The boot script drew the page in the member's theme: following its changes can wait.
 const loadThemeFollower = () => import('./theme-follower');
+// The system notifications' watcher starts after the first posts too (what is there when it starts is never shown).
+const loadNotificationWatcher = () => import('../features/notifications/notification-watcher');
 // Shown on few devices: their code loads only there (a device without storage; a connected device
 // that has posts of its own from before it met the server).
 const StorageUnavailable = lazy(() => import('../components/storage-unavailable').then((m) => ({ default: m.StorageUnavailable })));
@@ -61,6 +62,7 @@ function ProtectedShell({ user }: { user: Session }) {
     return afterFirstPosts(1_000, () => void beginVisit(user.email));
   }, [ready, user.email]);
   const themeFollower = useAfterFirstPosts(loadThemeFollower);
+  const notificationWatcher = useAfterFirstPosts(loadNotificationWatcher);
   // The forum's code while the member reads another screen (after its first posts, or 3 s), as the
   // forum is where they go back to. The other screens' code loads when the member is about to open
   // one (AppRoutes: a pointer over its link, a finger on it, focus on it): fetched at once here,
@@ -131,7 +133,7 @@ function ProtectedShell({ user }: { user: Session }) {
         </Suspense>
       )}
       {ready && themeFollower && <themeFollower.ThemeFollower email={user.email} />}
-      {ready && <NotificationWatcher />}
+      {ready && notificationWatcher && <notificationWatcher.NotificationWatcher />}
       {status === 'starting' ? (
         <PageLoading
           label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined}

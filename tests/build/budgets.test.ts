@@ -59,8 +59,11 @@ const KB = 1024;
 // empty before a connected device's first sync, long names wrapping in Messages, the toast clear of a
 // dialog's ✕ on a phone, Join Now marked on Create Account, a form taking back its own error toast):
 // 1547.5 KB; in the first load only the header's current page and the toasts' withdraw (108.4 KB
-// gzipped): 1550 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1550 * KB };
+// gzipped): 1550 KB. Then by issue 64's item 2 (2026-12-05: /login's code step, passkey button and
+// organisation return, the header's unread messages count and the system notifications' watcher,
+// each in a chunk of its own, loaded when used; four more chunks each compressed apart): 1551.2 KB:
+// 1554 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1554 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -6,45 +6,13 @@ import { db, type ConversationRow, type MessageRow } from '../storage/schema';
 import { readStoredSession } from '../members/session';
 import { requireSession } from '../members/guards';
 import { ownMemberId } from '../members/own-id';
+import { messagesIn, unreadIn } from './inbox';
 import { runOperation } from '../ops/run-later';
 import { newOperationId } from '../ops/uuid';
 import type { FlagReason } from '../../shared/moderation';
 import type { Attachment } from '../../shared/attachments';
 
-/** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
-export interface ConversationItem extends ConversationRow {
-  unread: number;
-}
-
-const messagesIn = (id: string) => db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]);
-
-/** Messages by others written after the member last read the conversation. */
-async function unreadIn(row: ConversationRow, me: string): Promise<number> {
-  const after = row.lastReadAt ?? -Infinity;
-  return messagesIn(row.id)
-    .filter((message) => message.createdAt > after && message.authorId !== me)
-    .count();
-}
-
-/** The member's conversations they have not left, newest first (none when signed out). */
-export async function listConversations(): Promise<ConversationItem[]> {
-  const session = readStoredSession();
-  if (!session) return [];
-  const me = await ownMemberId(session.email);
-  const rows = await db.conversations
-    .where('[email+updatedAt]')
-    .between([session.email, -Infinity], [session.email, Infinity])
-    .reverse()
-    .filter((row) => !row.left)
-    .toArray();
-  return Promise.all(rows.map(async (row) => ({ ...row, unread: await unreadIn(row, me) })));
-}
-
-/** How many messages the member has not read, in all their conversations (the header's Messages). */
-export async function countUnreadMessages(): Promise<number> {
-  const items = await listConversations();
-  return items.reduce((sum, item) => sum + item.unread, 0);
-}
+export { countUnreadMessages, listConversations, type ConversationItem } from './inbox';
 
 /** One conversation of the member's (undefined: not here, another member's, or left), and its messages, oldest first. */
 export async function readConversation(id: string): Promise<{ conversation: ConversationRow; messages: MessageRow[] } | undefined> {

@@ -1,6 +1,7 @@
 import { clearStop } from '../../db/members/stop-notice';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../components/spinner';
+import { PageLoading } from '../../components/page-loading';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast, useWithdrawToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
@@ -11,9 +12,13 @@ import { ERRORS } from '../../shared/errors';
 import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
-import { TwoStepForm } from './two-step-form';
-import { PasskeySignIn } from './passkey-sign-in';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
+
+// The code step shows only after a server asks for a code: its code loads then, never on a local-only
+// device (issue 64, item 2: off the way from /login to the forum; so does the passkey's button's).
+const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
+// "Sign in with a passkey" is a connected device's, known only once its mode is: its code loads then.
+const PasskeySignIn = lazy(() => import('./passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })));
 
 /** The toasts of a try of this form (ToastMessage.from): the next try takes them back. */
 const FORM_TOASTS = 'sign-in-form';
@@ -139,13 +144,15 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
 
   if (codeStep && !signingUp)
     return (
-      <TwoStepForm
-        onDone={() => {
-          clearStop();
-          navigate(afterSignIn);
-        }}
-        onBack={() => setParams({}, { replace: true })}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <TwoStepForm
+          onDone={() => {
+            clearStop();
+            navigate(afterSignIn);
+          }}
+          onBack={() => setParams({}, { replace: true })}
+        />
+      </Suspense>
     );
   if (sentTo)
     return (
@@ -263,7 +270,11 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
             {busy ? (signingUp ? 'Creating your account…' : 'Signing in…') : title}
           </button>
         </form>
-        {connected && !signingUp && <PasskeySignIn disabled={busy} />}
+        {connected && !signingUp && (
+          <Suspense fallback={null}>
+            <PasskeySignIn disabled={busy} />
+          </Suspense>
+        )}
         <p className="text-center mt-4 mb-0 text-body-secondary" hidden={noSignUp}>
           {signingUp ? 'Already a member?' : 'New to Insight Exchange?'}{' '}
           <button type="button" className="btn btn-link p-0 align-baseline fw-semibold" onClick={switchMode} disabled={busy}>

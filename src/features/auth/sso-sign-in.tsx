@@ -5,19 +5,15 @@
 // prefilled), `sso=link` (an account has this email: its password, once, links it), `sso=error` (the
 // code's sentence). With OIDC_ONLY members see no password form and no Create Account: a small
 // "Admin sign-in" shows the password form for the admin. The password form itself is `children`.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageLoading } from '../../components/page-loading';
+import { appPath, Refusal, sso } from './sso-parts';
 import { Spinner } from '../../components/spinner';
-import { errorToast } from '../../components/toast/error-toast';
-import { useToast } from '../../components/toast/toast-context';
-import { paths } from '../../config/paths';
-import { clearStop } from '../../db/members/stop-notice';
 import { isDataError } from '../../db/storage/errors';
 import { useAsyncValue } from '../../hooks/use-async-value';
 import { useMode } from '../../hooks/use-mode';
 import { ERRORS, isErrorCode, messageOf, titleOf } from '../../shared/errors';
-import { LIMITS } from '../../shared/post-rules';
-import type { SsoPending } from '../../shared/sign-in';
 import { ssoButtonWords } from '../../shared/sign-in-words';
 
 /** The toast after a password sign-in that linked the organisation's account (`/login?sso=link`). */
@@ -26,20 +22,10 @@ export const SSO_LINKED_TOAST = {
   description: 'Your organisation’s account is now linked: next time, you can sign in with it.',
 };
 
-const sso = () => import('../../sync/sso');
-
-/** An app path to go to after signing in (the server checked it too; a link could carry anything). */
-const appPath = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : paths.home;
-
-/** One alert for a refusal: the code's sentence (an unknown code: sso_failed's). */
-function Refusal({ error }: { error: { title: string; message: string } }) {
-  return (
-    <div role="alert" className="alert alert-danger">
-      <strong>{error.title}.</strong> {error.message}
-    </div>
-  );
-}
+// The provider's return (sso=done, sso=name) is one page load of a connected device: its screens'
+// code loads there only (issue 64, item 2: off the way from /login to the forum).
+const SsoDone = lazy(() => import('./sso-return').then((m) => ({ default: m.SsoDone })));
+const SsoName = lazy(() => import('./sso-return').then((m) => ({ default: m.SsoName })));
 
 /** `children(noSignUp)`: the password form, told whether Create Account is offered. */
 export function SsoSignIn({ children }: { children: (noSignUp: boolean) => ReactNode }) {
@@ -58,8 +44,18 @@ export function SsoSignIn({ children }: { children: (noSignUp: boolean) => React
     state === 'error' ? (isErrorCode(code) ? { title: titleOf(code), message: messageOf(code) } : ERRORS.sso_failed) : undefined;
   const refusal = failure ?? returned;
 
-  if (connected && state === 'done') return <SsoDone onFailure={setFailure} refusal={refusal} />;
-  if (connected && state === 'name') return <SsoName />;
+  if (connected && state === 'done')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <SsoDone onFailure={setFailure} refusal={refusal} />
+      </Suspense>
+    );
+  if (connected && state === 'name')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <SsoName />
+      </Suspense>
+    );
 
   const start = async () => {
     setFailure(undefined);
@@ -113,129 +109,5 @@ export function SsoSignIn({ children }: { children: (noSignUp: boolean) => React
         children(false)
       )}
     </>
-  );
-}
-
-/** `/login?sso=done`: the server opened the session; the device takes it, then goes on. */
-function SsoDone({
-  onFailure,
-  refusal,
-}: {
-  onFailure: (error: { title: string; message: string }) => void;
-  refusal?: { title: string; message: string };
-}) {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const showToast = useToast();
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    const to = appPath(params.get('return'));
-    sso()
-      .then((module) => module.takeSsoSession())
-      .then(
-        () => {
-          clearStop();
-          showToast({ title: 'Success', description: 'Signed in with your organisation.' });
-          navigate(to, { replace: true });
-        },
-        (error: unknown) => onFailure(isDataError(error) ? { title: error.title, message: error.message } : ERRORS.sso_failed),
-      );
-  }, [params, navigate, showToast, onFailure]);
-  if (refusal)
-    return (
-      <>
-        <Refusal error={refusal} />
-        <button type="button" className="btn btn-link p-0" onClick={() => navigate(paths.login, { replace: true })}>
-          Back to sign in
-        </button>
-      </>
-    );
-  return (
-    <div role="status" className="card app-auth-card">
-      <div className="card-body">
-        <Spinner className="me-2" />
-        Signing you in…
-      </div>
-    </div>
-  );
-}
-
-/** `/login?sso=name`: a first sign-in's name (the provider's was taken, or not one a member may have). */
-function SsoName() {
-  const navigate = useNavigate();
-  const showToast = useToast();
-  const id = useId();
-  const pending = useAsyncValue((): Promise<SsoPending | null> => sso().then((module) => module.readSsoPending()), {
-    key: 'sso-pending',
-    fallback: null,
-  });
-  const [name, setName] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const suggested = pending?.value?.suggestedName ?? '';
-  const shown = name ?? suggested;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await (await sso()).finishSsoName(shown);
-      clearStop();
-      showToast({ title: 'Welcome!', description: 'Your account is ready.' });
-      navigate(paths.home, { replace: true });
-    } catch (error) {
-      setBusy(false);
-      if (isDataError(error, 'name_taken') || isDataError(error, 'invalid')) return setProblem(error.message);
-      showToast(errorToast(error));
-    }
-  };
-
-  if (pending && pending.value === null) return <Refusal error={ERRORS.sso_failed} />;
-  return (
-    <div className="card app-auth-card">
-      <div className="card-body">
-        <h1 className="h3 mb-1">Choose your name</h1>
-        <p className="text-body-secondary mb-4">
-          Your name on this forum is taken or cannot be used{pending?.value ? ` (${pending.value.email})` : ''}. Keep the one offered, or
-          change it.
-        </p>
-        <form onSubmit={onSubmit} aria-label="Choose your name">
-          <div className="mb-4">
-            <label className="form-label" htmlFor={`${id}-name`}>
-              Name
-            </label>
-            <input
-              id={`${id}-name`}
-              className={`form-control${problem ? ' is-invalid' : ''}`}
-              value={shown}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="name"
-              maxLength={LIMITS.name}
-              aria-invalid={problem !== undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              disabled={busy || !pending}
-            />
-            {problem && (
-              <div className="invalid-feedback" id={`${id}-problem`}>
-                {problem}
-              </div>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg w-100"
-            disabled={busy || !pending || !shown.trim()}
-            aria-busy={busy || undefined}
-          >
-            {busy && <Spinner className="me-2" />}
-            Continue
-          </button>
-        </form>
-      </div>
-    </div>
   );
 }

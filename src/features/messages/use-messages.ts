@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countUnreadMessages, listConversations, messagesOpen, readConversation } from '../../db/messages/messages';
+import { listConversations, messagesOpen, readConversation } from '../../db/messages/messages';
 import { readMessageDraft, readNewMessageDraft } from '../../db/messages/drafts';
 
 /** The member's conversations, newest first, live in every tab. */
@@ -15,11 +15,6 @@ export function useConversation(id: string) {
 /** Whether messages are open to the member as far as this device knows. */
 export function useMessagesOpen() {
   return useLiveQuery(() => messagesOpen(), []);
-}
-
-/** How many messages the member has not read (the header's Messages). */
-export function useUnreadMessages(enabled = true): number | undefined {
-  return useLiveQuery(() => (enabled ? countUnreadMessages() : undefined), [enabled]);
 }
 
 /** The member's refused message in conversation `id` (null: none), live. */
