@@ -18,7 +18,14 @@ import { SSO_LINKED_TOAST } from './sso-sign-in';
 // device (issue 64, item 2: off the way from /login to the forum; so does the passkey's button's).
 const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
 // "Sign in with a passkey" is a connected device's, known only once its mode is: its code loads then.
-const PasskeySignIn = lazy(() => import('./passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })));
+// A load that fails (the network gone before the service worker held it) leaves the button out, never
+// the form: the password still signs in.
+const PasskeySignIn = lazy(() =>
+  import('./passkey-sign-in').then(
+    (m) => ({ default: m.PasskeySignIn }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The toasts of a try of this form (ToastMessage.from): the next try takes them back. */
 const FORM_TOASTS = 'sign-in-form';
