@@ -1,5 +1,5 @@
 import { clearStop } from '../../db/members/stop-notice';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Spinner } from '../../components/spinner';
 import { PageLoading } from '../../components/page-loading';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,25 +7,69 @@ import { useToast, useWithdrawToast } from '../../components/toast/toast-context
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { useMode } from '../../hooks/use-mode';
+import { useAsyncValue } from '../../hooks/use-async-value';
 import { LIMITS } from '../../shared/post-rules';
 import { ERRORS } from '../../shared/errors';
 import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
+import type { TwoStepForm as TwoStepFormType } from './two-step-form';
 
-// The code step shows only after a server asks for a code: its code loads then, never on a local-only
-// device (issue 64, item 2: off the way from /login to the forum; so does the passkey's button's).
-const TwoStepForm = lazy(() => import('./two-step-form').then((m) => ({ default: m.TwoStepForm })));
-// "Sign in with a passkey" is a connected device's, known only once its mode is: its code loads then.
-// A load that fails (the network gone before the service worker held it) leaves the button out, never
-// the form: the password still signs in.
-const PasskeySignIn = lazy(() =>
-  import('./passkey-sign-in').then(
-    (m) => ({ default: m.PasskeySignIn }),
-    () => ({ default: () => null }),
-  ),
-);
+// The code step shows only after a server asks for a code, and the passkey button only on a connected
+// device: their code loads there, never on a local-only device (issue 64, item 2: off the way from
+// /login to the forum). A connected Sign In starts loading the code step with its request, so the
+// step shows with the answer; a load that fails says so, with the way back to the password.
+let twoStepLoad: Promise<typeof TwoStepFormType> | undefined;
+let TwoStepLoaded: typeof TwoStepFormType | undefined;
+function loadTwoStep(): Promise<typeof TwoStepFormType> {
+  twoStepLoad ??= import('./two-step-form').then(
+    (module) => (TwoStepLoaded = module.TwoStepForm),
+    (error: unknown) => {
+      twoStepLoad = undefined;
+      throw error;
+    },
+  );
+  return twoStepLoad;
+}
+const loadPasskey = () => import('./passkey-sign-in');
+
+type CodeStepProps = ComponentProps<typeof TwoStepFormType>;
+
+/** The code step's code could not load (the network went between the answer and it): said, with the way back. */
+function CodeStepUnavailable({ onBack }: CodeStepProps) {
+  return (
+    <div className="card app-auth-card">
+      <div className="card-body">
+        <div role="alert" className="alert alert-danger">
+          <strong>{ERRORS.offline.title}.</strong> {ERRORS.offline.message}
+        </div>
+        <button type="button" className="btn btn-link p-0" onClick={onBack}>
+          Back to sign in
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The code step: at once when its code is here (no fallback's flash), else once it loads. */
+function CodeStep(props: CodeStepProps) {
+  const [Form] = useState(
+    () =>
+      TwoStepLoaded ??
+      lazy(() =>
+        loadTwoStep().then(
+          (TwoStepForm) => ({ default: TwoStepForm }),
+          () => ({ default: CodeStepUnavailable }),
+        ),
+      ),
+  );
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Form {...props} />
+    </Suspense>
+  );
+}
 
 /** The toasts of a try of this form (ToastMessage.from): the next try takes them back. */
 const FORM_TOASTS = 'sign-in-form';
@@ -64,6 +108,8 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   // A connected server has a rule for new passwords (local-only keeps the spec's: any password).
   const connected = useMode() === 'connected';
   const passwordRule = signingUp && connected;
+  // Rendered once its code is here (a failed load: no button; the password still signs in).
+  const passkey = useAsyncValue(connected ? loadPasskey : undefined, { key: 'passkey-sign-in' })?.value;
   // Fetch the sign-in code now (on a connected device, the API client too), so that a phone that
   // loses its signal before pressing Sign In still gets the plain "You're offline" answer instead of
   // a failed download, and the press sends the request at once (issue 44: no download after it).
@@ -114,7 +160,9 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
         await signup(name, email, password);
         showToast({ title: 'Welcome!', description: 'Account created successfully!' });
       } else {
-        await login(email, password);
+        const answer = login(email, password);
+        if (connected) void loadTwoStep().catch(() => undefined);
+        await answer;
         // Back from the organisation's sign-in with an account of this email: the password linked it.
         showToast(params.get('sso') === 'link' ? SSO_LINKED_TOAST : { title: 'Success', description: 'Logged in successfully!' });
       }
@@ -151,15 +199,13 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
 
   if (codeStep && !signingUp)
     return (
-      <Suspense fallback={<PageLoading />}>
-        <TwoStepForm
-          onDone={() => {
-            clearStop();
-            navigate(afterSignIn);
-          }}
-          onBack={() => setParams({}, { replace: true })}
-        />
-      </Suspense>
+      <CodeStep
+        onDone={() => {
+          clearStop();
+          navigate(afterSignIn);
+        }}
+        onBack={() => setParams({}, { replace: true })}
+      />
     );
   if (sentTo)
     return (
@@ -277,11 +323,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
             {busy ? (signingUp ? 'Creating your account…' : 'Signing in…') : title}
           </button>
         </form>
-        {connected && !signingUp && (
-          <Suspense fallback={null}>
-            <PasskeySignIn disabled={busy} />
-          </Suspense>
-        )}
+        {connected && !signingUp && passkey && <passkey.PasskeySignIn disabled={busy} />}
         <p className="text-center mt-4 mb-0 text-body-secondary" hidden={noSignUp}>
           {signingUp ? 'Already a member?' : 'New to Insight Exchange?'}{' '}
           <button type="button" className="btn btn-link p-0 align-baseline fw-semibold" onClick={switchMode} disabled={busy}>

@@ -5,10 +5,12 @@
 // prefilled), `sso=link` (an account has this email: its password, once, links it), `sso=error` (the
 // code's sentence). With OIDC_ONLY members see no password form and no Create Account: a small
 // "Admin sign-in" shows the password form for the admin. The password form itself is `children`.
+// The return's two screens (`sso=done`, `sso=name`) are in sso-return.tsx, loaded only there.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading';
 import { appPath, Refusal, sso } from './sso-parts';
+import type * as SsoReturn from './sso-return';
 import { Spinner } from '../../components/spinner';
 import { isDataError } from '../../db/storage/errors';
 import { useAsyncValue } from '../../hooks/use-async-value';
@@ -24,14 +26,18 @@ export const SSO_LINKED_TOAST = {
 
 // The provider's return (sso=done, sso=name) is one page load of a connected device: its screens'
 // code loads there only (issue 64, item 2: off the way from /login to the forum).
-const SsoDone = lazy(() => import('./sso-return').then((m) => ({ default: m.SsoDone })));
-const SsoName = lazy(() => import('./sso-return').then((m) => ({ default: m.SsoName })));
+let ssoReturn: Promise<typeof SsoReturn> | undefined;
+const loadSsoReturn = () => (ssoReturn ??= import('./sso-return'));
+const SsoDone = lazy(() => loadSsoReturn().then((m) => ({ default: m.SsoDone })));
+const SsoName = lazy(() => loadSsoReturn().then((m) => ({ default: m.SsoName })));
 
 /** `children(noSignUp)`: the password form, told whether Create Account is offered. */
 export function SsoSignIn({ children }: { children: (noSignUp: boolean) => ReactNode }) {
   const connected = useMode() === 'connected';
   const [params] = useSearchParams();
   const state = params.get('sso');
+  // Only the provider's redirect carries these: their screens' code starts loading before the mode is known.
+  if (state === 'done' || state === 'name') void loadSsoReturn();
   const methods = useAsyncValue(connected ? () => sso().then((module) => module.readAuthMethods()) : undefined, {
     key: 'auth-methods',
   })?.value;
