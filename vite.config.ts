@@ -8,6 +8,7 @@ import { buildId } from './scripts/build-id.mjs';
 import { resolveDependencies } from './scripts/module-preloads.mjs';
 import { DEXIE_MODERN_ALIAS } from './scripts/dexie-modern.mjs';
 import { TRANSITION_END_ALIAS } from './scripts/dom-helpers-fix.mjs';
+import { REACT_ROUTER_PRODUCTION_ALIASES } from './scripts/react-router-production.mjs';
 import { baseChunkGroup, forumChunkGroup } from './scripts/forum-chunk.mjs';
 import { BOOT_ENTRY_ATTRIBUTE } from './src/boot/forum-snapshot-names.ts';
 import { HOME_PRERENDER_ID, MODULE_PRELOADS_ATTRIBUTE } from './src/shared/app-shell.ts';
@@ -188,8 +189,8 @@ function bootScriptInDev(): Plugin {
 
 export default defineConfig({
   define: DEFINE,
-  // Dexie's modern build, and dom-helpers' transitionEnd fixed: the two scripts say why.
-  resolve: { alias: [DEXIE_MODERN_ALIAS, TRANSITION_END_ALIAS] },
+  // Dexie's modern build, dom-helpers' transitionEnd fixed, React Router's production build: the scripts say why.
+  resolve: { alias: [DEXIE_MODERN_ALIAS, TRANSITION_END_ALIAS, ...REACT_ROUTER_PRODUCTION_ALIASES] },
   plugins: [
     react(),
     contentSecurityPolicy(),

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { DEXIE_MODERN_ALIAS } from './scripts/dexie-modern.mjs';
+import { REACT_ROUTER_PRODUCTION_ALIASES } from './scripts/react-router-production.mjs';
 
 export default defineConfig({
   // The Dexie build the app ships (scripts/dexie-modern.mjs); dexie-react-hooks is inlined so its
-  // `import 'dexie'` takes the same copy (one liveQuery sees every transaction).
-  resolve: { alias: [DEXIE_MODERN_ALIAS] },
+  // `import 'dexie'` takes the same copy (one liveQuery sees every transaction). React Router's
+  // production build, as the app ships it (scripts/react-router-production.mjs).
+  resolve: { alias: [DEXIE_MODERN_ALIAS, ...REACT_ROUTER_PRODUCTION_ALIASES] },
   test: {
     server: { deps: { inline: ['dexie-react-hooks'] } },
     include: ['tests/unit/**/*.test.{ts,tsx}'],
