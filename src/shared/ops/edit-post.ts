@@ -32,8 +32,15 @@ export const editPost = defineOp('editPost', 3, 'member', {
       ...(resubmits ? { submittedAt: context.now, reason: null } : {}),
     });
     // An approved post's edit tells the members it mentions who were never told of a mention in it
-    // (store.mentionable): one added now, not one taken out and put back.
+    // (store.mentionable): one added now, not one taken out and put back. The notification names the
+    // post as it is now: its earlier title is the edit's `previous`, which only admins read.
     if (stored.status === 'approved')
-      await tellMentioned(store, actor, content, { post: stored, replyId: null, author: stored }, context.now);
+      await tellMentioned(
+        store,
+        actor,
+        content,
+        { post: { ...stored, title, category, tags }, replyId: null, author: stored },
+        context.now,
+      );
   },
 });

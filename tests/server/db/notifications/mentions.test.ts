@@ -77,6 +77,16 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
     expect((await mentionsOf(named)).length).toBe(before + 1);
   });
 
+  it('an edit that renames a post and adds a mention names the post by its new title, never the one it replaced', async () => {
+    const id = await writer.createPost('Codename Bluebird acquisition', { content: 'Nobody named.' });
+    await admin.push(reviewOp(id));
+    const edit = editPostOp(id, 'approved', { title: 'Quarterly panel notes', content: `For ${mention()}.` });
+    expect(resultOf(await writer.push(edit)).status).toBe('applied');
+    const lines = await mentionsOf(named);
+    expect(lines).toContain('Wren Writer: Quarterly panel notes');
+    expect(lines.filter((line) => line.includes('Bluebird'))).toEqual([]);
+  });
+
   it('a post mentioned at its approval, the mention edited out and back in: told once (issue 59)', async () => {
     const id = await writer.createPost('Told once', { content: `Hello ${mention()}.` });
     await admin.push(reviewOp(id));

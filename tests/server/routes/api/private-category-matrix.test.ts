@@ -320,4 +320,26 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     const insiders = JSON.stringify((await clients.memberA.request('GET', '/api/account/export')).body);
     for (const space of SPACES) expect(insiders).toContain(WORD[space]);
   });
+
+  // Last: flags stay on the posts. Each viewer flags four posts, within a new member's five a day.
+  it('a flag of a post, or of its reply, is refused as not_found to who may not see the post (as for no post)', async () => {
+    const flagOp = (postId: number, replyId: string | null = null) =>
+      ({ id: randomUUID(), type: 'flag', postId, replyId, reason: 'spam', text: '' }) as Op;
+    expect(
+      await table(async (viewer, space) => {
+        const result = (await clients[viewer].push(flagOp(posts[space]))).body.results[0];
+        return !(result.status === 'refused' && result.code === 'not_found');
+      }),
+    ).toEqual(SEES);
+    // A reply of a post the member may not see: the same answer (not that the reply is on that post).
+    const [reply] = await server.db.query<{ id: string }>('SELECT id FROM replies WHERE post_id = $1', [posts.privateA]);
+    const answer = (await clients.noGroup.push(flagOp(posts.privateA, reply!.id))).body.results[0];
+    expect(answer).toMatchObject({ status: 'refused', code: 'not_found' });
+    const [row] = await server.db.query<{ count: unknown }>(
+      'SELECT count(*) AS count FROM flags f JOIN users u ON u.id = f.user_id WHERE u.email = $1 AND f.post_id = ANY($2::bigint[])',
+      [EMAILS.noGroup, [posts.privateA, posts.privateAB, posts.archivedA]],
+    );
+    const count = Number(row!.count);
+    expect(count).toBe(0);
+  });
 });
