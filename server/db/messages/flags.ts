@@ -35,16 +35,18 @@ export async function listMessageFlags(db: Database): Promise<MessageFlagItem[]>
 }
 
 /**
- * The conversation of flag `id` for `admin` (undefined: no such flag): the flag, the flagged
- * message's id, the conversation's subject and participants, and its messages; written to the staff
- * log as the admin opening it, naming the flagged message's author.
+ * The conversation of flag `id` for `admin` (undefined: no such flag, or no longer open): the flag,
+ * the flagged message's id, the conversation's subject and participants, and its messages up to the
+ * flag (what is said after it was not reported); written to the staff log as the admin opening it,
+ * naming the flagged message's author. A dismissed flag opens nothing, as a message's files are the
+ * admins' only while a flag of their conversation is open.
  */
 export async function openFlaggedConversation(db: Database, admin: UserRow, id: string) {
   return db.transaction(async (tx) => {
     const [flag] = await tx.query(
       `SELECT f.id, u.name AS flagger, f.reason, f.text, f.created_at, f.message_id, f.conversation_id, y.user_id AS author_id, c.subject
        FROM message_flags f JOIN users u ON u.id = f.user_id JOIN messages y ON y.id = f.message_id
-       JOIN conversations c ON c.id = f.conversation_id WHERE f.id = $1`,
+       JOIN conversations c ON c.id = f.conversation_id WHERE f.id = $1 AND f.state = 'open'`,
       [id],
     );
     if (!flag) return undefined;
@@ -55,8 +57,8 @@ export async function openFlaggedConversation(db: Database, admin: UserRow, id: 
     );
     const messages = await tx.query(
       `SELECT y.id, a.member_id AS author_id, a.name AS author, y.body, y.created_at FROM messages y JOIN users a ON a.id = y.user_id
-       WHERE y.conversation_id = $1 ORDER BY y.created_at, y.seq`,
-      [flag.conversation_id],
+       WHERE y.conversation_id = $1 AND y.created_at <= $2 ORDER BY y.created_at, y.seq`,
+      [flag.conversation_id, flag.created_at],
     );
     await writeStaffEntry(tx, {
       actorId: admin.id,

@@ -82,17 +82,32 @@ describe.each(BACKENDS)('flagged messages on %s', (backend) => {
     });
   });
 
+  it('the opened conversation ends at the flag: what is said after it is not the admins’ to read', async () => {
+    const later: Op = { id: randomUUID(), type: 'sendMessage', conversationId: conversation, body: 'Said after the flag.' } as Op;
+    expect(resultOf(await alice.push(later)).status).toBe('applied');
+    const [flag] = (await admin.request('GET', '/api/admin/message-flags')).body.flags as { id: string }[];
+    const opened = await admin.request('GET', `/api/admin/message-flags/${flag!.id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.messages.map((one: { body: string }) => one.body)).toEqual(['Buy my panel list, cheap.']);
+  });
+
   it('an admin dismisses a message’s flags: the list loses them, the staff log says so; a member cannot', async () => {
     const dismiss = (messageId: string): Op => ({ id: randomUUID(), type: 'dismissMessageFlags', messageId }) as Op;
     for (const member of [alice, bob, carol])
       expect(resultOf(await member.push(dismiss(firstMessage)))).toMatchObject({ status: 'refused', code: 'admins_only' });
     expect((await admin.request('GET', '/api/admin/message-flags')).body.flags).toHaveLength(1);
+    const [flag] = (await admin.request('GET', '/api/admin/message-flags')).body.flags as { id: string }[];
     expect(resultOf(await admin.push(dismiss(firstMessage))).status).toBe('applied');
     expect((await admin.request('GET', '/api/admin/message-flags')).body.flags).toEqual([]);
+    // A dismissed flag opens nothing any more (its id stays in the staff log): as for no flag.
+    expect((await admin.request('GET', `/api/admin/message-flags/${flag!.id}`)).status).toBe(404);
     const log = await admin.request('GET', '/api/admin/log');
     expect(log.body.entries[0]).toMatchObject({ action: 'dismissMessageFlags', member: { name: 'Alice Ames' }, title: 'A private offer' });
     // The message stays: Bob still reads it, and may not flag it again.
-    expect((await bob.pull()).body.messages.map((one: { body: string }) => one.body)).toEqual(['Buy my panel list, cheap.']);
+    expect((await bob.pull()).body.messages.map((one: { body: string }) => one.body)).toEqual([
+      'Buy my panel list, cheap.',
+      'Said after the flag.',
+    ]);
     expect(resultOf(await admin.push(dismiss(randomUUID())))).toMatchObject({ status: 'refused', code: 'conversation_not_found' });
   });
 
