@@ -248,14 +248,16 @@ const CATEGORIES: Kind = {
 // Version 7 (messages, issue 61): the viewer's own conversations (one row per conversation, their own
 // place in it: when they read it, whether they left), numbered by the conversation's change or their
 // own, whichever is newer; once they left, by their own only (nothing said in it reaches them, but
-// that they left: their devices drop it). Its messages only to participants who have not left.
-// Admins get no others' (visibility.ts, mayReadConversation).
+// that they left: their devices drop it), with neither when it changed after that nor who is in it
+// now. Its messages only to participants who have not left. Admins get no others' (visibility.ts,
+// mayReadConversation).
 const CONVERSATION_SEQ = '(CASE WHEN m.left_at IS NULL THEN greatest(y.seq, m.seq) ELSE m.seq END)';
 const CONVERSATIONS: Kind = {
   key: 'conversations',
-  columns: `y.id, y.subject, au.member_id AS author_id, y.created_at, y.updated_at,
-    (SELECT json_agg(json_build_object('id', pu.member_id, 'name', pu.name, 'left', pm.left_at IS NOT NULL) ORDER BY pm.position)
-      FROM conversation_members pm JOIN users pu ON pu.id = pm.user_id WHERE pm.conversation_id = y.id) AS participants,
+  columns: `y.id, y.subject, au.member_id AS author_id, y.created_at,
+    CASE WHEN m.left_at IS NULL THEN y.updated_at ELSE least(y.updated_at, m.left_at) END AS updated_at,
+    CASE WHEN m.left_at IS NULL THEN (SELECT json_agg(json_build_object('id', pu.member_id, 'name', pu.name, 'left', pm.left_at IS NOT NULL) ORDER BY pm.position)
+      FROM conversation_members pm JOIN users pu ON pu.id = pm.user_id WHERE pm.conversation_id = y.id) ELSE '[]'::json END AS participants,
     m.last_read_at, m.left_at IS NOT NULL AS left, ${CONVERSATION_SEQ} AS seq`,
   from: 'conversations y JOIN conversation_members m ON m.conversation_id = y.id JOIN users au ON au.id = y.author_id',
   visible: 'm.user_id = $6',

@@ -121,14 +121,24 @@ describe.each(BACKENDS)('messages on %s', (backend) => {
     expect(left.conversations!.map((one) => [one.id, one.left])).toEqual([[conversation, true]]);
     expect(left.messages).toEqual([]);
     const after = left.cursor;
+    // Alice's message comes in a later millisecond than his leaving (its time is the server's clock).
+    const [{ left_at: leftAt }] = (await server.db.query(
+      `SELECT m.left_at FROM conversation_members m JOIN users u ON u.id = m.user_id WHERE m.conversation_id = $1 AND u.email = $2`,
+      [conversation, 'bob@example.com'],
+    )) as [{ left_at: unknown }];
+    while (Date.now() <= Number(leftAt)) await new Promise((resolve) => setImmediate(resolve));
     expect(resultOf(await alice.push(send(conversation, 'Are you still there?'))).status).toBe('applied');
     const later = await pulled(bob, after);
     expect(later.conversations).toEqual([]);
     expect(later.messages).toEqual([]);
-    // From the start too: only that he left, none of its messages.
+    // From the start too: only that he left, none of its messages, nor when it last changed after
+    // that or who is in it now (Alice's later message moved its updatedAt on).
     const fromStart = await pulled(bob);
     expect(fromStart.messages).toEqual([]);
     expect(fromStart.conversations!.map((one) => one.left)).toEqual([true]);
+    const alicesRow = (await pulled(alice)).conversations!.find((one) => one.id === conversation)!;
+    expect(fromStart.conversations![0]!.updatedAt).toBeLessThan(alicesRow.updatedAt);
+    expect(fromStart.conversations![0]!.participants).toEqual([]);
     // Alice sees him as having left.
     const alices = await pulled(alice);
     expect(alices.conversations![0]!.participants.map((one) => [one.name, one.left])).toEqual([
