@@ -76,7 +76,7 @@ export const maySeePost = (post: SeenPost, viewer: Viewer): boolean =>
  * has no row), or the viewer (by email) is in one of its groups. One primary-key lookup of the
  * category, then group_members (user_id, in_group) for a private one only.
  */
-const categorySeenSql = (viewer: SqlViewer, alias?: string): string =>
+export const categorySeenSql = (viewer: SqlViewer, alias?: string): string =>
   `NOT EXISTS (SELECT 1 FROM categories vc WHERE vc.id = ${column(alias, 'category')} AND vc.see_groups IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM users vu JOIN group_members vg ON vg.user_id = vu.id
       WHERE vu.email = ${viewer.email} AND vg.in_group AND vg.group_id = ANY(vc.see_groups)))`;

@@ -176,10 +176,17 @@ export class SqlStore implements OpStore {
     });
     // Who saw it before a move to another category hears it too (their devices drop it).
     await this.hear(id);
-    // Moved to another category: marked, so that whoever may not see it there gets its tombstone (sync/changes.ts).
+    // Moved to another category: marked, with the category it leaves, so that whoever could see it
+    // there and may not where it goes gets its tombstone (sync/changes.ts). A post moved before the
+    // categories were kept (moved, none kept) stays so: its tombstone goes to everyone who may not see it.
     if (changes.category !== undefined) {
       params.push(changes.category);
-      sets.push(`moved = moved OR category IS DISTINCT FROM $${params.length}`);
+      const to = `$${params.length}`;
+      sets.push(
+        `moved = moved OR category IS DISTINCT FROM ${to}`,
+        `moved_from = CASE WHEN category IS NOT DISTINCT FROM ${to} OR (moved AND moved_from IS NULL) THEN moved_from
+          ELSE array_append(coalesce(moved_from, ARRAY[]::text[]), category) END`,
+      );
     }
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);

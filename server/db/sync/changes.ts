@@ -8,6 +8,7 @@
 // between two of them.
 import {
   notificationRecipientSql,
+  categorySeenSql,
   postVisibleSql,
   publicPostSql,
   recipientCategorySeenSql,
@@ -131,16 +132,21 @@ const REPLIES: Kind = {
 // A deleted post's tombstone goes to whoever could see it: every member for an approved post, its
 // author and the admins for a pending or rejected one (an id and a number, never its content).
 // A post an admin hid (hidden_at, until it is approved again) leaves the view of every member but
-// its author: they get the same tombstone, so their devices drop it and its replies. So does a post
-// moved by an edit (`moved`) to a category a member may not see (public to private, or to other
-// groups): they held it where it was.
+// its author: the members who could see it in its category get the same tombstone, so their devices
+// drop it and its replies. So does a post moved by an edit (`moved`) to a category a member may not
+// see (public to private, or to other groups), for the members who could see it in a category it
+// left (`moved_from`; unknown for a post moved before it was kept: everyone who may not see it):
+// they held it there. Nobody else is told it exists.
+const removedViewer = sqlViewer('$3', '$4');
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
-  from: `(SELECT id, seq, status, author_email, category, true AS gone FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, category, false AS gone FROM posts
-      WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
-  visible: `(y.gone = ${postVisibleSql(sqlViewer('$3', '$4'), 'y')})`,
+  from: `(SELECT id, seq, status, author_email, category, true AS gone, false AS hidden, NULL::text[] AS moved_from FROM deleted_posts
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved_from
+      FROM posts WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
+  visible: `(CASE WHEN y.gone THEN ${postVisibleSql(removedViewer, 'y')}
+    ELSE NOT ${postVisibleSql(removedViewer, 'y')} AND CASE WHEN y.hidden THEN ${categorySeenSql(removedViewer, 'y')}
+      ELSE y.moved_from IS NULL OR EXISTS (SELECT 1 FROM unnest(y.moved_from) AS mf(category) WHERE ${categorySeenSql(removedViewer, 'mf')}) END END)`,
   seq: 'y.seq',
   order: 'x.seq, x.id',
   ofPosts: true,

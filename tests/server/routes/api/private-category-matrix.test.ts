@@ -313,6 +313,43 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     }
   });
 
+  it('a post moved from one private space to another, then hidden, is dropped by who held it: nobody else is told its id', async () => {
+    const moving = await clients.author.createPost('Narrowing notes', { category: categories.privateAB, content: 'Shared with B.' });
+    await applied(clients.admin, reviewOp(moving));
+    const pullAll = async () => {
+      const cursors = {} as Record<ViewerName, number>;
+      for (const viewer of VIEWERS) cursors[viewer] = (await clients[viewer].pull()).body.cursor as number;
+      return cursors;
+    };
+    const removedSince = async (viewer: ViewerName, cursor: number) =>
+      ((await clients[viewer].pull(cursor)).body.removed as { id: number }[]).map((one) => one.id).includes(moving);
+    const told = async (cursors: Record<ViewerName, number>) => {
+      const answers = {} as Record<ViewerName, boolean>;
+      for (const viewer of VIEWERS) answers[viewer] = await removedSince(viewer, cursors[viewer]);
+      return answers;
+    };
+    // Moved from A and B's space to A's: only B's member held it and may not see it now.
+    const beforeMove = await pullAll();
+    const edit = { id: randomUUID(), type: 'editPost', postId: moving, base: 'approved' };
+    await applied(clients.author, {
+      ...edit,
+      post: { title: 'Narrowing notes', content: 'A only.', category: categories.privateA, tags: [] },
+    } as Op);
+    expect(await told(beforeMove)).toEqual({ admin: false, author: false, memberA: false, memberB: true, noGroup: false, removed: false });
+    // A pull from the start: the same (a new device of theirs held nothing).
+    expect(await removedSince('noGroup', 0)).toBe(false);
+    expect(await removedSince('memberB', 0)).toBe(true);
+    // A post moved before the categories it left were kept (migration 34): everyone who may not see it, as before.
+    await server.db.query('UPDATE posts SET moved_from = NULL WHERE id = $1', [moving]);
+    expect(await removedSince('noGroup', 0)).toBe(true);
+    await server.db.query('UPDATE posts SET moved_from = ARRAY[$2]::text[] WHERE id = $1', [moving, categories.privateAB]);
+    // Hidden by an admin: A's member held it; its author and the admins still see it.
+    const beforeHide = await pullAll();
+    await admin({ type: 'hidePost', postId: moving, reason: 'Off topic' });
+    expect(await told(beforeHide)).toEqual({ admin: false, author: false, memberA: true, memberB: false, noGroup: false, removed: false });
+    expect(await removedSince('noGroup', 0)).toBe(false);
+  });
+
   it('"Download my data" leaves out what others wrote in a space the member may no longer see', async () => {
     const mine = JSON.stringify((await clients.removed.request('GET', '/api/account/export')).body);
     expect(mine).toContain(WORD.public);
