@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthValue } from '../../../../src/features/auth/auth-context';
+import { signedOutAuth } from '../../auth-value';
 import { LoginForm } from '../../../../src/features/auth/login-form';
 import { DataError } from '../../../../src/db/storage/errors';
 import { ToastContext } from '../../../../src/components/toast/toast-context';
@@ -16,7 +17,7 @@ vi.mock('../../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' })
 afterEach(() => cleanup());
 
 function renderForm(signup: AuthValue['signup']) {
-  const auth = { signup, login: vi.fn(), logout: vi.fn(), user: null, loading: false, isAuthenticated: false } as unknown as AuthValue;
+  const auth = signedOutAuth({ signup });
   const toast = vi.fn();
   render(
     <MemoryRouter initialEntries={['/login?mode=signup']}>
@@ -70,14 +71,9 @@ describe('LoginForm, Create Account on a connected device', () => {
 
 describe('LoginForm, its error toast and the next try', () => {
   it('"Please fill all fields." leaves when the next try’s answer is the password field’s own (a new member saw both at once)', async () => {
-    const auth = {
+    const auth = signedOutAuth({
       signup: vi.fn().mockRejectedValue(new DataError('invalid', { message: 'This password is one that many people use.' })),
-      login: vi.fn(),
-      logout: vi.fn(),
-      user: null,
-      loading: false,
-      isAuthenticated: false,
-    } as unknown as AuthValue;
+    });
     render(
       <MemoryRouter initialEntries={['/login?mode=signup']}>
         <ToastProvider>

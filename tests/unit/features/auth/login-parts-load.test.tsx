@@ -6,7 +6,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthValue } from '../../../../src/features/auth/auth-context';
+import { AuthContext } from '../../../../src/features/auth/auth-context';
+import { signedOutAuth } from '../../auth-value';
 import { LoginForm } from '../../../../src/features/auth/login-form';
 import { ToastContext } from '../../../../src/components/toast/toast-context';
 
@@ -26,14 +27,7 @@ vi.mock('../../../../src/features/auth/two-step-form', () => {
 afterEach(() => cleanup());
 
 function renderLogin(entry: string) {
-  const auth = {
-    login: vi.fn(),
-    signup: vi.fn(),
-    logout: vi.fn(),
-    user: null,
-    loading: false,
-    isAuthenticated: false,
-  } as unknown as AuthValue;
+  const auth = signedOutAuth();
   render(
     <MemoryRouter initialEntries={[entry]}>
       <ToastContext.Provider value={vi.fn()}>

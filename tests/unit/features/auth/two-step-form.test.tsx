@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthValue } from '../../../../src/features/auth/auth-context';
+import { signedOutAuth } from '../../auth-value';
 import { LoginForm } from '../../../../src/features/auth/login-form';
 import { DataError } from '../../../../src/db/storage/errors';
 import { ToastContext } from '../../../../src/components/toast/toast-context';
@@ -19,7 +20,7 @@ beforeEach(() => verifyTwoStep.mockReset());
 afterEach(() => cleanup());
 
 function renderLogin(entry = '/login', login: AuthValue['login'] = vi.fn().mockRejectedValue(new DataError('two_step_needed'))) {
-  const auth = { login, signup: vi.fn(), logout: vi.fn(), user: null, loading: false, isAuthenticated: false } as unknown as AuthValue;
+  const auth = signedOutAuth({ login });
   const toast = vi.fn();
   render(
     <MemoryRouter initialEntries={[entry]}>
