@@ -199,7 +199,8 @@ export type WireCategory = z.infer<typeof wireCategorySchema>;
 /**
  * A conversation as a pull sends it to one of its participants (version 7): its subject and
  * participants, the viewer's own lastReadAt, and `left` once the viewer left it (the device then
- * drops it and its messages; nothing of it reaches them any more).
+ * drops it and its messages; nothing of it reaches them any more: that row's participants are
+ * empty, and its updatedAt is at most when they left).
  */
 export const wireConversationSchema = z.object({
   id: z.uuid(),

@@ -191,7 +191,7 @@ export interface DownloadedFile {
   inViewersConversation: boolean;
   /** Messages carry it, and no post or reply does. */
   onlyInMessages: boolean;
-  /** A message of a conversation with an open flag carries it (what an admin reads through the flag). */
+  /** A message of a conversation with an open flag, written up to the flag, carries it (what an admin reads through the flag). */
   inFlaggedConversation: boolean;
 }
 
@@ -221,7 +221,7 @@ export const messageFileSql = (viewer: SqlViewer, sha256: string): string => `
       AND NOT EXISTS (SELECT 1 FROM posts p WHERE ${carries('p', sha256)})
       AND NOT EXISTS (SELECT 1 FROM replies r WHERE ${carries('r', sha256)})) AS only_in_messages,
     EXISTS (SELECT 1 FROM message_flags fl JOIN messages y ON y.conversation_id = fl.conversation_id
-      WHERE fl.state = 'open' AND ${carries('y', sha256)}) AS in_flagged_conversation`;
+      WHERE fl.state = 'open' AND y.created_at <= fl.created_at AND ${carries('y', sha256)}) AS in_flagged_conversation`;
 
 /**
  * The name a post or reply the viewer may see gives the file whose address is in `sha256` (SQL text

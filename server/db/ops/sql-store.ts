@@ -176,16 +176,21 @@ export class SqlStore implements OpStore {
     });
     // Who saw it before a move to another category hears it too (their devices drop it).
     await this.hear(id);
-    // Moved to another category: marked, with the category it leaves, so that whoever could see it
-    // there and may not where it goes gets its tombstone (sync/changes.ts). A post moved before the
-    // categories were kept (moved, none kept) stays so: its tombstone goes to everyone who may not see it.
+    // Moved to another category: marked, with the category it leaves when it was approved there (its
+    // members may hold it), so that who could see it there and may not where it goes gets its tombstone
+    // (sync/changes.ts); a pending or rejected post was on no member's device but its author's. A post
+    // moved before the categories were kept (moved, none kept) stays so: its tombstone goes to everyone
+    // who may not see it. Every SET reads the row as it was.
     if (changes.category !== undefined) {
       params.push(changes.category);
       const to = `$${params.length}`;
       sets.push(
         `moved = moved OR category IS DISTINCT FROM ${to}`,
-        `moved_from = CASE WHEN category IS NOT DISTINCT FROM ${to} OR (moved AND moved_from IS NULL) THEN moved_from
-          ELSE array_append(coalesce(moved_from, ARRAY[]::text[]), category) END`,
+        `moved_from = CASE WHEN category IS NOT DISTINCT FROM ${to} THEN moved_from
+          WHEN moved AND moved_from IS NULL THEN NULL
+          WHEN status = 'approved' AND NOT category = ANY(coalesce(moved_from, ARRAY[]::text[]))
+            THEN array_append(coalesce(moved_from, ARRAY[]::text[]), category)
+          ELSE coalesce(moved_from, ARRAY[]::text[]) END`,
       );
     }
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);

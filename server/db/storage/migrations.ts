@@ -1029,11 +1029,18 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
       END IF;
     END $$`,
   ],
-  // 34: the categories a post was moved out of (an attack test, 2026-12-05): a moved post's tombstone
-  // goes only to who could see it in one of them (they may hold it), not to everyone who cannot see it
-  // where it is now (that told members outside a private space its id and when it changed). NULL on a
-  // post moved before this migration: its tombstone keeps going to everyone who cannot see it.
-  [`ALTER TABLE posts ADD COLUMN moved_from text[]`],
+  // 34: the categories an approved post was moved out of (an attack test, 2026-12-05): a moved post's
+  // tombstone goes only to who could see it in one of them (they may hold it), not to everyone who
+  // cannot see it where it is now (that told members outside a private space its id and when it
+  // changed). NULL on a post moved before this migration: its tombstone keeps going to everyone who
+  // cannot see it. A deleted post keeps whether it was moved or hidden, and from where, so that a
+  // device offline across the move (or the hide) and the deletion still drops it.
+  [
+    `ALTER TABLE posts ADD COLUMN moved_from text[]`,
+    `ALTER TABLE deleted_posts ADD COLUMN moved boolean NOT NULL DEFAULT false`,
+    `ALTER TABLE deleted_posts ADD COLUMN hidden_at bigint`,
+    `ALTER TABLE deleted_posts ADD COLUMN moved_from text[]`,
+  ],
 ];
 
 /**

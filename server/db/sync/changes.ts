@@ -134,19 +134,22 @@ const REPLIES: Kind = {
 // A post an admin hid (hidden_at, until it is approved again) leaves the view of every member but
 // its author: the members who could see it in its category get the same tombstone, so their devices
 // drop it and its replies. So does a post moved by an edit (`moved`) to a category a member may not
-// see (public to private, or to other groups), for the members who could see it in a category it
-// left (`moved_from`; unknown for a post moved before it was kept: everyone who may not see it):
-// they held it there. Nobody else is told it exists.
+// see (public to private, or to other groups), for the members who could see it approved in a
+// category it left (`moved_from`; unknown for a post moved before it was kept: everyone who may not
+// see it): they held it there. A deleted post goes to those too (a device offline across the move or
+// the hide and the deletion). Nobody else is told it exists.
 const removedViewer = sqlViewer('$3', '$4');
+const removedSeen = postVisibleSql(removedViewer, 'y');
+const removedHeld = `((y.hidden AND ${categorySeenSql(removedViewer, 'y')}) OR (y.moved AND y.moved_from IS NULL)
+  OR EXISTS (SELECT 1 FROM unnest(y.moved_from) AS mf(category) WHERE ${categorySeenSql(removedViewer, 'mf')}))`;
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
-  from: `(SELECT id, seq, status, author_email, category, true AS gone, false AS hidden, NULL::text[] AS moved_from FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, category, false AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved_from
+  from: `(SELECT id, seq, status, author_email, category, true AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved, moved_from
+      FROM deleted_posts
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved, moved_from
       FROM posts WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
-  visible: `(CASE WHEN y.gone THEN ${postVisibleSql(removedViewer, 'y')}
-    ELSE NOT ${postVisibleSql(removedViewer, 'y')} AND CASE WHEN y.hidden THEN ${categorySeenSql(removedViewer, 'y')}
-      ELSE y.moved_from IS NULL OR EXISTS (SELECT 1 FROM unnest(y.moved_from) AS mf(category) WHERE ${categorySeenSql(removedViewer, 'mf')}) END END)`,
+  visible: `(CASE WHEN y.gone THEN ${removedSeen} OR ${removedHeld} ELSE NOT ${removedSeen} AND ${removedHeld} END)`,
   seq: 'y.seq',
   order: 'x.seq, x.id',
   ofPosts: true,

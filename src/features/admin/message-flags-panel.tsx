@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { useSyncStatus } from '../../hooks/use-sync-status';
 import { errorToast } from '../../components/toast/error-toast';
+import { isDataError } from '../../db/storage/errors';
 import { FLAG_REASON_LABELS, type FlagReason } from '../../shared/moderation';
 import type { FlaggedConversation, MessageFlag } from '../../sync/message-flags';
 
@@ -11,6 +12,12 @@ const listMessageFlags = async () => (await import('../../sync/message-flags')).
 const openFlaggedConversation = async (id: string) => (await import('../../sync/message-flags')).openFlaggedConversation(id);
 // Through the outbox as every admin's operation (the server writes it to the staff log).
 const dismissMessageFlags = async (messageId: string) => (await import('../../db/messages/messages')).dismissMessageFlags(messageId);
+
+/** "Open conversation" on a flag dismissed meanwhile: the flag leaves the list. */
+export const FLAG_GONE_TOAST = {
+  title: 'Flag already dismissed',
+  description: 'This flag was dismissed meanwhile: its conversation is no longer open to admins.',
+};
 
 const reasonLabel = (reason: string) => FLAG_REASON_LABELS[reason as FlagReason] ?? reason;
 
@@ -52,6 +59,12 @@ function FlagsOfMessages({
     try {
       setOpened(await open(id));
     } catch (error) {
+      if (isDataError(error, 'conversation_not_found')) {
+        // Dismissed meanwhile (by another admin, or in another tab): it opens nothing any more.
+        setFlags((now) => now?.filter((flag) => flag.id !== id));
+        showToast(FLAG_GONE_TOAST);
+        return;
+      }
       showToast(errorToast(error));
     }
   };

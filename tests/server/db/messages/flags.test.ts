@@ -83,6 +83,11 @@ describe.each(BACKENDS)('flagged messages on %s', (backend) => {
   });
 
   it('the opened conversation ends at the flag: what is said after it is not the admins’ to read', async () => {
+    // Said in a later millisecond than the flag (both times are the server's clock).
+    const [flagged] = (await server.db.query('SELECT created_at FROM message_flags WHERE message_id = $1', [firstMessage])) as [
+      { created_at: unknown },
+    ];
+    while (Date.now() <= Number(flagged.created_at)) await new Promise((resolve) => setImmediate(resolve));
     const later: Op = { id: randomUUID(), type: 'sendMessage', conversationId: conversation, body: 'Said after the flag.' } as Op;
     expect(resultOf(await alice.push(later)).status).toBe('applied');
     const [flag] = (await admin.request('GET', '/api/admin/message-flags')).body.flags as { id: string }[];

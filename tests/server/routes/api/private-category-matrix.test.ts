@@ -343,11 +343,35 @@ describe.each(BACKENDS)('who sees what in every space, on %s', (backend) => {
     await server.db.query('UPDATE posts SET moved_from = NULL WHERE id = $1', [moving]);
     expect(await removedSince('noGroup', 0)).toBe(true);
     await server.db.query('UPDATE posts SET moved_from = ARRAY[$2]::text[] WHERE id = $1', [moving, categories.privateAB]);
-    // Hidden by an admin: A's member held it; its author and the admins still see it.
+    // Hidden by an admin: A's member held it (and B's is told again: a device of theirs offline across
+    // the move and the hide drops it then); its author and the admins still see it.
     const beforeHide = await pullAll();
     await admin({ type: 'hidePost', postId: moving, reason: 'Off topic' });
-    expect(await told(beforeHide)).toEqual({ admin: false, author: false, memberA: true, memberB: false, noGroup: false, removed: false });
+    expect(await told(beforeHide)).toEqual({ admin: false, author: false, memberA: true, memberB: true, noGroup: false, removed: false });
     expect(await removedSince('noGroup', 0)).toBe(false);
+    // Deleted, it is dropped by every device that held it, offline across all three too.
+    await applied(clients.author, { id: randomUUID(), type: 'deletePost', postId: moving } as Op);
+    expect(await told(beforeMove)).toEqual({ admin: true, author: true, memberA: true, memberB: true, noGroup: false, removed: false });
+    expect(await removedSince('noGroup', 0)).toBe(false);
+  });
+
+  it('a post moved while pending was on nobody’s device but its author’s: moved into a private space, nobody else is told its id', async () => {
+    const pending = await clients.author.createPost('Pending move', { category: 'Trends', content: 'Not reviewed yet.' });
+    const edit = { id: randomUUID(), type: 'editPost', postId: pending, base: 'pending' };
+    await applied(clients.author, {
+      ...edit,
+      post: { title: 'Pending move', content: 'Now private.', category: categories.privateA, tags: [] },
+    } as Op);
+    await applied(clients.admin, reviewOp(pending));
+    for (const viewer of ['noGroup', 'memberB'] as const) {
+      const pulled = await clients[viewer].pull();
+      expect(
+        (pulled.body.removed as { id: number }[]).map((one) => one.id),
+        viewer,
+      ).not.toContain(pending);
+      expect(postIds(pulled), viewer).not.toContain(pending);
+    }
+    expect(postIds(await clients.memberA.pull())).toContain(pending);
   });
 
   it('"Download my data" leaves out what others wrote in a space the member may no longer see', async () => {

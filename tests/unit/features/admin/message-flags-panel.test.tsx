@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const status = vi.hoisted(() => ({ state: 'synced' }));
 vi.mock('../../../../src/hooks/use-sync-status', () => ({ useSyncStatus: () => status }));
 
-const { MessageFlagsPanel } = await import('../../../../src/features/admin/message-flags-panel');
+const { FLAG_GONE_TOAST, MessageFlagsPanel } = await import('../../../../src/features/admin/message-flags-panel');
+const { DataError } = await import('../../../../src/db/storage/errors');
+const { ToastContext } = await import('../../../../src/components/toast/toast-context');
 
 afterEach(cleanup);
 
@@ -54,6 +56,28 @@ describe('Flagged messages', () => {
     // Both flags of m1 go; Carol's of another message stays.
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(list.textContent).toContain('Carol Cole');
+  });
+
+  it('a flag dismissed meanwhile opens nothing: it leaves the list, and a toast says why', async () => {
+    status.state = 'synced';
+    const toast = vi.fn();
+    const open = vi.fn(async () => {
+      throw new DataError('conversation_not_found', { status: 404 });
+    });
+    render(
+      <ToastContext.Provider value={toast}>
+        <MessageFlagsPanel load={async () => [FLAG, { ...FLAG, id: 'f2', messageId: 'm2', flagger: 'Dan Dale' }]} open={open} />
+      </ToastContext.Provider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Flagged messages' });
+    fireEvent.click(within(list).getAllByRole('button', { name: 'Open conversation' })[0]!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(FLAG_GONE_TOAST));
+    expect(open).toHaveBeenCalledWith('f1');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Dan Dale')]);
   });
 
   it('shows nothing on a local-only forum', () => {
