@@ -140,15 +140,15 @@ const REPLIES: Kind = {
 // the hide and the deletion). Nobody else is told it exists.
 const removedViewer = sqlViewer('$3', '$4');
 const removedSeen = postVisibleSql(removedViewer, 'y');
-const removedHeld = `((y.hidden AND ${categorySeenSql(removedViewer, 'y')}) OR (y.moved AND y.moved_from IS NULL)
+const removedHeld = `((y.hidden_at IS NOT NULL AND y.status <> 'approved' AND ${categorySeenSql(removedViewer, 'y')})
+  OR (y.moved AND y.moved_from IS NULL)
   OR EXISTS (SELECT 1 FROM unnest(y.moved_from) AS mf(category) WHERE ${categorySeenSql(removedViewer, 'mf')}))`;
 const REMOVED: Kind = {
   key: 'removed',
   columns: 'y.id, y.seq',
-  from: `(SELECT id, seq, status, author_email, category, true AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved, moved_from
-      FROM deleted_posts
-    UNION ALL SELECT id, seq, status, author_email, category, false AS gone, hidden_at IS NOT NULL AND status <> 'approved' AS hidden, moved, moved_from
-      FROM posts WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
+  from: `(SELECT id, seq, status, author_email, category, true AS gone, hidden_at, moved, moved_from FROM deleted_posts
+    UNION ALL SELECT id, seq, status, author_email, category, false AS gone, hidden_at, moved, moved_from FROM posts
+      WHERE (hidden_at IS NOT NULL AND status <> 'approved') OR (moved AND status = 'approved')) y`,
   visible: `(CASE WHEN y.gone THEN ${removedSeen} OR ${removedHeld} ELSE NOT ${removedSeen} AND ${removedHeld} END)`,
   seq: 'y.seq',
   order: 'x.seq, x.id',

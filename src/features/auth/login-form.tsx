@@ -14,6 +14,7 @@ import { isDataError } from '../../db/storage/errors';
 import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
+import { Refusal } from './sso-parts';
 import type { TwoStepForm as TwoStepFormType } from './two-step-form';
 
 // The code step shows only after a server asks for a code, and the passkey button only on a connected
@@ -41,9 +42,7 @@ function CodeStepUnavailable({ onBack }: CodeStepProps) {
   return (
     <div className="card app-auth-card">
       <div className="card-body">
-        <div role="alert" className="alert alert-danger">
-          <strong>{ERRORS.offline.title}.</strong> {ERRORS.offline.message}
-        </div>
+        <Refusal error={ERRORS.offline} />
         <button type="button" className="btn btn-link p-0" onClick={onBack}>
           Back to sign in
         </button>
