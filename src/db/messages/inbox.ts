@@ -8,6 +8,8 @@ import { ownMemberId } from '../members/own-id';
 /** A conversation as the lists show it: its row, and how many of its messages by others the member has not read. */
 export interface ConversationItem extends ConversationRow {
   unread: number;
+  /** Who the member writes with: the names of the others in it (the member's own when nobody else is). */
+  others: string[];
 }
 
 export const messagesIn = (id: string) => db.messages.where('[conversationId+createdAt]').between([id, -Infinity], [id, Infinity]);
@@ -31,7 +33,12 @@ export async function listConversations(): Promise<ConversationItem[]> {
     .reverse()
     .filter((row) => !row.left)
     .toArray();
-  return Promise.all(rows.map(async (row) => ({ ...row, unread: await unreadIn(row, me) })));
+  return Promise.all(rows.map(async (row) => ({ ...row, unread: await unreadIn(row, me), others: othersIn(row, me) })));
+}
+
+function othersIn(row: ConversationRow, me: string): string[] {
+  const others = row.participants.filter((participant) => participant.id !== me);
+  return (others.length > 0 ? others : row.participants).map((participant) => participant.name || 'A member');
 }
 
 /** How many messages the member has not read, in all their conversations (the header's Messages). */

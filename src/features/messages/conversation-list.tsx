@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useConversations } from './use-messages';
 import { unreadMessagesDescription } from '../../shared/messages';
+import { formatAge, formatFullDate } from '../../lib/format';
 
-/** The member's conversations, newest first: subject, the others' names, the unread count. */
+/** The member's conversations, newest first: subject, the others' names, when the last message came, the unread count. */
 export function ConversationList() {
   const conversations = useConversations();
   if (conversations === undefined) return null;
@@ -16,18 +17,22 @@ export function ConversationList() {
             <Link to={paths.conversation(conversation.id)} className={conversation.unread > 0 ? 'fw-bold' : undefined}>
               {conversation.subject}
             </Link>
-            <div className="small text-body-secondary">
-              {conversation.participants
-                .filter((participant) => participant.id !== conversation.authorId || conversation.participants.length === 1)
-                .map((participant) => participant.name || 'A member')
-                .join(', ')}
-            </div>
+            <div className="small text-body-secondary">{conversation.others.join(', ')}</div>
           </div>
-          {conversation.unread > 0 && (
-            <span className="badge rounded-pill text-bg-primary" aria-label={unreadMessagesDescription(conversation.unread)}>
-              {conversation.unread}
-            </span>
-          )}
+          <div className="d-flex align-items-center gap-2 flex-shrink-0">
+            <time
+              className="small text-body-secondary"
+              dateTime={new Date(conversation.updatedAt).toISOString()}
+              title={formatFullDate(conversation.updatedAt)}
+            >
+              {formatAge(conversation.updatedAt)}
+            </time>
+            {conversation.unread > 0 && (
+              <span className="badge rounded-pill text-bg-primary" aria-label={unreadMessagesDescription(conversation.unread)}>
+                {conversation.unread}
+              </span>
+            )}
+          </div>
         </li>
       ))}
     </ul>

@@ -17,6 +17,8 @@ import { FlagMessageDialog } from './flag-message-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ownMemberIdOfSession } from '../../db/messages/messages';
 import { MESSAGES_NEED_SERVER, notSent } from './words';
+import { formatAge, formatFullDate } from '../../lib/format';
+import { UnsentBadge } from '../../components/unsent-badge';
 
 /**
  * A conversation's page: its subject, "Participants", its messages, "Your reply" and "Leave
@@ -120,7 +122,17 @@ function Conversation({ id }: { id: string }) {
         {messages.map((message) => (
           <li key={message.id} className="mb-3 border-bottom pb-2">
             <div className="small fw-semibold d-flex justify-content-between gap-2">
-              <span className="app-break">{message.author}</span>
+              <span className="d-flex flex-wrap align-items-center gap-2">
+                <span className="app-break">{message.author}</span>
+                <time
+                  className="fw-normal text-body-secondary"
+                  dateTime={new Date(message.createdAt).toISOString()}
+                  title={formatFullDate(message.createdAt)}
+                >
+                  {formatAge(message.createdAt)}
+                </time>
+                {message.seq === undefined && <UnsentBadge />}
+              </span>
               {me !== undefined && message.authorId !== me && (
                 <button
                   type="button"

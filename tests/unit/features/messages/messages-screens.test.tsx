@@ -103,6 +103,21 @@ describe('/messages', () => {
     const list = await screen.findByRole('list', { name: 'Conversations' });
     expect(within(list).getByRole('link', { name: 'Panel quotes' }).getAttribute('href')).toBe(`/messages/${CONVERSATION}`);
     expect(within(list).getByLabelText('2 unread messages')).toBeTruthy();
+    // Who Mia writes with: Noor, who started it, not Mia herself.
+    expect(within(list).getByText('Noor')).toBeTruthy();
+    expect(within(list).queryByText('Mia')).toBeNull();
+  });
+
+  it('says when each conversation last had a message', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    const at = Date.now() - 5 * 60_000;
+    await db.conversations.update(CONVERSATION, { updatedAt: at });
+    messagesAt(true);
+    const item = within(await screen.findByRole('list', { name: 'Conversations' })).getByRole('listitem');
+    const time = within(item).getByText('5 minutes ago');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe(new Date(at).toISOString());
   });
 
   it('New message: To offers members by name, then Subject and Message; Send message starts it and opens it', async () => {
@@ -203,6 +218,24 @@ describe('/messages/:id', () => {
     ).toEqual(['Noor', 'Mia']);
     expect(await screen.findByText('Any news?')).toBeTruthy();
     await waitFor(async () => expect((await db.conversations.get(CONVERSATION))!.lastReadAt).not.toBeNull());
+  });
+
+  it('says when each message was written, and which of the member’s are not sent yet', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    const at = Date.now() - 2 * 3_600_000;
+    await db.messages.update('0d000000-0000-4000-8000-0000000000e2', { createdAt: at });
+    open();
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    const noors = within(messages).getAllByRole('listitem')[1]!;
+    expect(within(noors).getByText('2 hours ago').getAttribute('datetime')).toBe(new Date(at).toISOString());
+    expect(within(messages).queryByText('Not sent yet')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Your reply'), { target: { value: 'On my way.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const mine = await within(messages).findByText('On my way.');
+    const item = mine.closest('li')!;
+    expect(within(item).getByText('Just now').tagName).toBe('TIME');
+    expect(within(item).getByText('Not sent yet')).toBeTruthy();
   });
 
   it('Your reply sends a message; Leave conversation leaves it', async () => {
