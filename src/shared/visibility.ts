@@ -221,7 +221,15 @@ export const messageFileSql = (viewer: SqlViewer, sha256: string): string => `
       AND NOT EXISTS (SELECT 1 FROM posts p WHERE ${carries('p', sha256)})
       AND NOT EXISTS (SELECT 1 FROM replies r WHERE ${carries('r', sha256)})) AS only_in_messages,
     EXISTS (SELECT 1 FROM message_flags fl JOIN messages y ON y.conversation_id = fl.conversation_id
-      WHERE fl.state = 'open' AND y.created_at <= fl.created_at AND ${carries('y', sha256)}) AS in_flagged_conversation`;
+      WHERE fl.state = 'open' AND ${FLAG_CUT_OFF('y', 'fl.upto_seq', 'fl.created_at')} AND ${carries('y', sha256)}) AS in_flagged_conversation`;
+
+/**
+ * Whether message `y` (SQL alias) is within what a flag shows the admins: up to its conversation's
+ * last message when it was flagged (`uptoSeq`, a change number), or, for a flag older than that
+ * column (NULL), up to the flag's time (`flaggedAt`). SQL expressions, all three.
+ */
+export const FLAG_CUT_OFF = (y: string, uptoSeq: string, flaggedAt: string): string =>
+  `(CASE WHEN ${uptoSeq} IS NULL THEN ${y}.created_at <= ${flaggedAt} ELSE ${y}.seq <= ${uptoSeq} END)`;
 
 /**
  * The name a post or reply the viewer may see gives the file whose address is in `sha256` (SQL text

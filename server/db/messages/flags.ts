@@ -4,6 +4,7 @@
 // browse no other conversation (src/shared/visibility.ts, mayReadConversation).
 import type { Database } from '../storage/adapter';
 import { writeStaffEntry } from '../staff/staff-log';
+import { FLAG_CUT_OFF } from '../../../src/shared/visibility';
 import type { UserRow } from '../members/accounts';
 
 export interface MessageFlagItem {
@@ -37,14 +38,14 @@ export async function listMessageFlags(db: Database): Promise<MessageFlagItem[]>
 /**
  * The conversation of flag `id` for `admin` (undefined: no such flag, or no longer open): the flag,
  * the flagged message's id, the conversation's subject and participants, and its messages up to the
- * flag (what is said after it was not reported); written to the staff log as the admin opening it,
+ * flag (what is said after it was not reported; FLAG_CUT_OFF: by change number); written to the staff log as the admin opening it,
  * naming the flagged message's author. A dismissed flag opens nothing, as a message's files are the
  * admins' only while a flag of their conversation is open.
  */
 export async function openFlaggedConversation(db: Database, admin: UserRow, id: string) {
   return db.transaction(async (tx) => {
     const [flag] = await tx.query(
-      `SELECT f.id, u.name AS flagger, f.reason, f.text, f.created_at, f.message_id, f.conversation_id, y.user_id AS author_id, c.subject
+      `SELECT f.id, u.name AS flagger, f.reason, f.text, f.created_at, f.upto_seq, f.message_id, f.conversation_id, y.user_id AS author_id, c.subject
        FROM message_flags f JOIN users u ON u.id = f.user_id JOIN messages y ON y.id = f.message_id
        JOIN conversations c ON c.id = f.conversation_id WHERE f.id = $1 AND f.state = 'open'`,
       [id],
@@ -57,8 +58,8 @@ export async function openFlaggedConversation(db: Database, admin: UserRow, id: 
     );
     const messages = await tx.query(
       `SELECT y.id, a.member_id AS author_id, a.name AS author, y.body, y.created_at FROM messages y JOIN users a ON a.id = y.user_id
-       WHERE y.conversation_id = $1 AND y.created_at <= $2 ORDER BY y.created_at, y.seq`,
-      [flag.conversation_id, flag.created_at],
+       WHERE y.conversation_id = $1 AND ${FLAG_CUT_OFF('y', '$2::bigint', '$3::bigint')} ORDER BY y.created_at, y.seq`,
+      [flag.conversation_id, flag.upto_seq, flag.created_at],
     );
     await writeStaffEntry(tx, {
       actorId: admin.id,

@@ -893,11 +893,15 @@ export class SqlStore implements OpStore {
     };
   }
 
-  /** The flag (the admins' Flags read it by route, not by pull: it takes no change number). */
+  /**
+   * The flag (the admins' Flags read it by route, not by pull: it takes no change number of its own),
+   * with its conversation's last message's change number: what the admins may read ends there.
+   */
   async flagMessage(actor: Actor, message: Message, flag: { id: string; reason: string; text: string; at: number }): Promise<boolean> {
     const [row] = await this.tx.query(
-      `INSERT INTO message_flags (id, message_id, conversation_id, user_id, reason, text, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id, user_id) DO NOTHING RETURNING id`,
+      `INSERT INTO message_flags (id, message_id, conversation_id, user_id, reason, text, created_at, upto_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT max(seq) FROM messages WHERE conversation_id = $3))
+       ON CONFLICT (message_id, user_id) DO NOTHING RETURNING id`,
       [flag.id, message.id, message.conversationId, this.userId(actor), flag.reason, flag.text, flag.at],
     );
     return row !== undefined;

@@ -1041,6 +1041,11 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `ALTER TABLE deleted_posts ADD COLUMN hidden_at bigint`,
     `ALTER TABLE deleted_posts ADD COLUMN moved_from text[]`,
   ],
+  // 35: where a flagged conversation ends for the admins, as a change number: the last message's
+  // when it was flagged. The flag's time (the server's clock, to the millisecond) listed a message
+  // written in the same millisecond, and across instances whose clocks differ it could be off by the
+  // difference. NULL on an older flag: its time still ends it.
+  [`ALTER TABLE message_flags ADD COLUMN upto_seq bigint`],
 ];
 
 /**
