@@ -118,7 +118,7 @@ export interface Notification {
   replyId: string | null;
   /** Who did it: the replier's name for replied/quoted; null for a moderator's act (admins stay unnamed). */
   actor: string | null;
-  /** The post's title when it happened (so the list reads well even once the post is gone). */
+  /** The post's title as it is now (an edit that retitles the post rewrites it; no earlier title stays). */
   postTitle: string;
   /** The reason given with a rejection or a hide, else null. */
   reason: string | null;

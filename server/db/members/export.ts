@@ -7,14 +7,17 @@ import type { UserRow } from './accounts';
 import { listSessions } from './accounts';
 import { describeUserAgent } from '../../../src/shared/account';
 import { parsedJson } from '../storage/json-column';
-import { recipientCategorySeenSql } from '../../../src/shared/visibility';
+import { notificationSeenSql, recipientCategorySeenSql } from '../../../src/shared/visibility';
 
 const ms = (value: unknown): number | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.getTime() : Number(value);
 
-// What others wrote in a private category the member may no longer see (a poll's words, a
-// notification's post title and reason) is left out of their file, as of every read; what they wrote stays.
+// What others wrote in a private category the member may no longer see (a poll's words) is left
+// out of their file, as of every read; what they wrote stays. A notification's post title and
+// reason stay only while the member may still see what it names (maySeeNotification, as their pull):
+// not once its post is deleted or hidden from them, nor its reply hidden.
 const SEES_POST = (postId: string) => recipientCategorySeenSql('$2', '$1', postId);
+const SEES_NOTIFICATION = notificationSeenSql('n');
 
 export async function exportMember(tx: Sql, user: UserRow): Promise<Record<string, unknown>> {
   const kept = await tx.query('SELECT * FROM posts WHERE author_email = $1 ORDER BY id', [user.email]);
@@ -54,10 +57,10 @@ export async function exportMember(tx: Sql, user: UserRow): Promise<Record<strin
     [user.id, user.role === 'admin'],
   );
   const notifications = await tx.query(
-    `SELECT id, kind, post_id, reply_id, actor, CASE WHEN ${SEES_POST('n.post_id')} THEN post_title ELSE '' END AS post_title,
-       CASE WHEN ${SEES_POST('n.post_id')} THEN reason END AS reason, created_at, read_at, emailed_at
+    `SELECT id, kind, post_id, reply_id, actor, CASE WHEN ${SEES_NOTIFICATION} THEN post_title ELSE '' END AS post_title,
+       CASE WHEN ${SEES_NOTIFICATION} THEN reason END AS reason, created_at, read_at, emailed_at
      FROM notifications n WHERE user_id = $1 ORDER BY created_at`,
-    [user.id, user.role === 'admin'],
+    [user.id],
   );
   const activity = await tx.query('SELECT post_id, reply_id, applied_at FROM ops WHERE user_id = $1 ORDER BY applied_at', [user.id]);
   const [prefs] = await tx.query('SELECT * FROM users WHERE id = $1', [user.id]);

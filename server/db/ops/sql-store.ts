@@ -196,6 +196,15 @@ export class SqlStore implements OpStore {
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);
     if (changes.category !== undefined) await this.hear(id, true);
+    // A new title is the one its notifications name (the list, the emails, the data download): each
+    // comes again in its recipient's pull, so no device keeps the title the edit replaced.
+    if (changes.title !== undefined) {
+      const retitled = await this.write(
+        `UPDATE notifications SET post_title = $2, seq = $3 WHERE post_id = $1 AND post_title IS DISTINCT FROM $2 RETURNING user_id`,
+        [id, changes.title, this.change.seq],
+      );
+      this.audience.add({ users: retitled.map((one) => String(one.user_id)) });
+    }
   }
 
   async addLikes(id: number, count: number): Promise<void> {

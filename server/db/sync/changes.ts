@@ -11,7 +11,7 @@ import {
   categorySeenSql,
   postVisibleSql,
   publicPostSql,
-  recipientCategorySeenSql,
+  notificationSeenSql,
   sqlViewer,
 } from '../../../src/shared/visibility';
 import { isTheme } from '../../../src/shared/theme';
@@ -155,13 +155,15 @@ const REMOVED: Kind = {
   ofPosts: true,
 };
 // Version 4: a member's own notifications; every flag to admins, a member's own flags to them.
-// None about a post in a category the member may no longer see (taken out of its group): a device
-// that held it drops it with the category's posts; a new device never gets it.
+// Only while the member may still see what it names (maySeeNotification: its post, and its reply):
+// none about a post deleted, hidden from them, or in a category they may no longer see (taken out
+// of its group), nor a reply hidden since. A device that held one drops it with the post's
+// tombstone (or the category's posts); a new device never gets it.
 const NOTIFICATIONS: Kind = {
   key: 'notifications',
   columns: notificationColumns('y', 'a'),
   from: 'notifications y LEFT JOIN users a ON a.id = y.actor_id',
-  visible: `${notificationRecipientSql('y', '$6')} AND ${recipientCategorySeenSql('$3', '$6', 'y.post_id')}`,
+  visible: `${notificationRecipientSql('y', '$6')} AND ${notificationSeenSql('y')}`,
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
 };

@@ -96,6 +96,10 @@ export class DexieStore implements OpStore {
     if (row.sync && !row.sync.fields && TEXT_FIELDS.some((field) => field in fields)) next.sync = { ...row.sync, fields: fieldsOf(row) };
     if (INDEXED_FIELDS.some(differs)) next.rev = await nextRev();
     await db.posts.put(next);
+    // Local-only (a post no server holds): its new title is the one its notifications name, as the
+    // server's store does. A synced post's come again in the next pull, from the server, once it took the edit.
+    if (!row.sync && differs('title'))
+      await db.notifications.filter((notification) => notification.postId === id).modify({ postTitle: next.title });
     this.changed = true;
   }
 

@@ -232,6 +232,8 @@ export async function removeServerPosts(ids: readonly number[]): Promise<number>
       .delete();
     const targets = new Set([...cleared].map(String));
     await db.follows.filter((follow) => follow.kind === 'post' && targets.has(follow.target)).delete();
+    // So do the notifications about them (their title among them), as the server's pull no longer sends them.
+    await db.notifications.filter((notification) => cleared.has(notification.postId)).delete();
   }
   await noteRemovedPosts(gone);
   return gone.length;

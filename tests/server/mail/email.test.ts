@@ -13,6 +13,7 @@ import type { Database } from '../../../server/db/storage/adapter';
 import { RELAXED_LIMITS } from '../support/limits';
 import {
   Client,
+  editPostOp,
   flagOp,
   hidePostOp,
   hideReplyOp,
@@ -281,7 +282,7 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect((await author.request('GET', '/api/account')).body.emailPref).toBe('never');
   });
 
-  it('a mention is emailed when away, in the notification’s words, once its post is approved, with a link to the post', async () => {
+  it('a mention is emailed when away, in the notification’s words, once its post is approved, with a link to the post, by its title as it is then', async () => {
     const mia = await join('mia@example.com', 'Mia Mentioned');
     const miaId = (await mia.request('GET', '/api/session')).body.user.id as string;
     const writer = new Client(server.app);
@@ -296,17 +297,23 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     expect(await mentions()).toEqual([]);
     await admin.push(reviewOp(postId));
     expect(await mentions()).toHaveLength(1);
+    // Renamed before the email is written: it names the post as it is now, never the title replaced.
+    const content = `What do you see, [@Mia Mentioned](/members/${miaId})?`;
+    expect(resultOf(await writer.push(editPostOp(postId, 'approved', { title: 'Speeders by panel vendor', content }))).status).toBe(
+      'applied',
+    );
     // Away since the approval made the notification: taken after it (taken before, a pull and the
     // approval slower than 1 s under load left the notification too new to email).
     const later = Date.now() + AWAY_MS + 1000;
     expect(await awayRound(server.db, ORIGIN, later)).toBeGreaterThanOrEqual(1);
     await send();
-    const subject = 'Wes Writer mentioned you in “Speeders by panel source”';
+    const subject = 'Wes Writer mentioned you in “Speeders by panel vendor”';
     await until(() => mailsTo('mia@example.com').some((mail) => mail.subject === subject), 10_000, 'the mention email');
     const mail = mailsTo('mia@example.com').find((m) => m.subject === subject)!;
     expect(mail.text).toContain(`${ORIGIN}/posts/${postId}`);
     expect(mail.html).toContain('Wes Writer mentioned you in');
     expect(mailsTo('mia@example.com').filter((m) => m.subject === subject)).toHaveLength(1);
+    expect(mailsTo('mia@example.com').filter((m) => `${m.subject} ${m.text}`.includes('panel source'))).toEqual([]);
   });
 
   it('an email re-checks what it names when it is written: a post hidden and a reply hidden since are left out, and nothing left sends nothing (issue 59)', async () => {

@@ -60,6 +60,39 @@ describe('editing a post', () => {
     expect((await getPost(post!.id))!.previous).toMatchObject({ title: before.title });
   });
 
+  it('a new title is the one its notifications name, every member’s on this device (as on the server); others stay', async () => {
+    const [post, other] = await storePosts(
+      makePost({ authorEmail: AUTHOR, status: 'approved', title: 'Codename Osprey' }),
+      makePost({ id: 7, status: 'approved', title: 'Another post' }),
+    );
+    const note = (id: string, email: string, postId: number, postTitle: string) =>
+      ({
+        id,
+        email,
+        kind: 'mentioned',
+        postId,
+        replyId: null,
+        actor: 'Mia',
+        postTitle,
+        reason: null,
+        createdAt: 1,
+        readAt: null,
+        unread: 1,
+      }) as const;
+    await db.notifications.bulkAdd([
+      note('n1', 'nora@example.com', post!.id, 'Codename Osprey'),
+      note('n2', AUTHOR, post!.id, 'Codename Osprey'),
+      note('n3', 'nora@example.com', other!.id, 'Another post'),
+    ]);
+    signInAsMember();
+    await editPost(post!.id, EDIT);
+    expect((await db.notifications.orderBy('id').toArray()).map((one) => one.postTitle)).toEqual([
+      'Sampling, revised',
+      'Sampling, revised',
+      'Another post',
+    ]);
+  });
+
   it('a rejected post goes back to review (pending, resubmitted); a pending one stays pending', async () => {
     const [rejected, pending] = await storePosts(
       makePost({ authorEmail: AUTHOR, status: 'rejected' }),

@@ -195,6 +195,17 @@ describe('notifications on a connected device', () => {
     expect((await db.notifications.get('00000000-0000-4000-8000-00000000000a'))!).toMatchObject({ readAt: clock, unread: 0 });
   });
 
+  it('a post’s tombstone takes the notifications about it (its title among them); others stay', async () => {
+    signInAsMember();
+    const other = notification({ id: '00000000-0000-4000-8000-00000000000c', kind: 'mentioned', postId: 42, postTitle: 'Still here' });
+    await pull({ posts: [wire({ status: 'approved' })], notifications: [notification({ kind: 'mentioned' }), other] }, AUTHOR);
+    expect((await listNotifications()).map((n) => n.postTitle).sort()).toEqual(['Server title', 'Still here']);
+    // Hidden from this member, deleted, or moved where they may not see it: the server sends its id as removed.
+    await pull({ removed: [{ id: ID, seq: 3 }], cursor: 3 }, AUTHOR);
+    expect((await listNotifications()).map((n) => n.postTitle)).toEqual(['Still here']);
+    expect(await countUnread()).toBe(1);
+  });
+
   it('a refused read shows them unread again', async () => {
     signInAsMember();
     await pull({ notifications: [notification()] }, AUTHOR);

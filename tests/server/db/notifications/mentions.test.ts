@@ -11,7 +11,7 @@ import { INSERT_REPLY, insertReplyParams } from '../../../../server/db/replies/r
 import { MAX_MENTIONS } from '../../../../src/shared/mentions';
 import type { WireNotification } from '../../../../src/shared/protocol';
 import { BAD_MEMBER_QUERY_MESSAGE, MENTION_SUGGESTIONS } from '../../../../server/routes/api/members';
-import { Client, createOp, editPostOp, replyOp, reviewOp, type Answer } from '../../support/client';
+import { Client, createOp, deletePostOp, editPostOp, hidePostOp, replyOp, reviewOp, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
 import { testServer, type TestServer } from '../../support/app';
 
@@ -85,6 +85,47 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
     const lines = await mentionsOf(named);
     expect(lines).toContain('Wren Writer: Quarterly panel notes');
     expect(lines.filter((line) => line.includes('Bluebird'))).toEqual([]);
+  });
+
+  it('a notification names its post as it is now, and only while the member may see it: not once hidden or deleted, on a new device nor in the data download', async () => {
+    const exported = async () =>
+      ((await named.request('GET', '/api/account/export')).body.notifications as { post_id: number | string; post_title: string }[])
+        .map((note) => ({ post_id: Number(note.post_id), post_title: note.post_title }))
+        .filter((note) => [renamed, hidden, deleted].includes(note.post_id));
+    const renamed = await writer.createPost('Codename Osprey shortlist', { content: `For ${mention()}.` });
+    const hidden = await writer.createPost('Doxxing thread 12 Elm St', { content: `For ${mention()}.` });
+    const deleted = await writer.createPost('Confidential layoffs list', { content: `For ${mention()}.` });
+    for (const id of [renamed, hidden, deleted]) expect(resultOf(await admin.push(reviewOp(id))).status).toBe('applied');
+    const { cursor } = (await named.pull()).body as { cursor: number };
+    expect(await mentionsOf(named)).toEqual(
+      expect.arrayContaining([
+        'Wren Writer: Codename Osprey shortlist',
+        'Wren Writer: Doxxing thread 12 Elm St',
+        'Wren Writer: Confidential layoffs list',
+      ]),
+    );
+
+    // Renamed: a device that held it hears it again, with the title as it is now; a new device only knows that one.
+    const edit = editPostOp(renamed, 'approved', { title: 'Panel notes', content: `For ${mention()}.` });
+    expect(resultOf(await writer.push(edit)).status).toBe('applied');
+    const since = (await named.pull(cursor)).body.notifications as WireNotification[];
+    expect(since.filter((note) => note.postId === renamed).map((note) => note.postTitle)).toEqual(['Panel notes']);
+    // Hidden by an admin, deleted by its author: no longer the member's to read about.
+    expect(resultOf(await admin.push(hidePostOp(hidden, 'Personal details'))).status).toBe('applied');
+    expect(resultOf(await writer.push(deletePostOp(deleted))).status).toBe('applied');
+    const fresh = JSON.stringify((await named.pull()).body);
+    for (const gone of ['Osprey', '12 Elm St', 'layoffs']) expect(fresh).not.toContain(gone);
+    expect(await mentionsOf(named)).toContain('Wren Writer: Panel notes');
+    expect(await exported()).toEqual([
+      { post_id: renamed, post_title: 'Panel notes' },
+      { post_id: hidden, post_title: '' },
+      { post_id: deleted, post_title: '' },
+    ]);
+    // The author still hears of their own post's hiding, by its title.
+    const own = (await writer.pull()).body.notifications as WireNotification[];
+    expect(own.filter((note) => note.postId === hidden).map((note) => `${note.kind}: ${note.postTitle}`)).toContain(
+      'postHidden: Doxxing thread 12 Elm St',
+    );
   });
 
   it('a post mentioned at its approval, the mention edited out and back in: told once (issue 59)', async () => {
