@@ -137,6 +137,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupZodValidation(app);
   await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: Boolean(options.trustProxy) }));
   setupProtocolCheck(app);
+  // Every API answer is one member's, or the server's state now: no browser or shared cache keeps one
+  // unless its route says otherwise (a file's is checked again at each use).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(compress, { global: true });
   await setupCookies(app);
   for (const routes of [healthRoutes, sessionRoutes, publicAccountRoutes, oidcRoutes, twoStepSignInRoutes, publicPasskeyRoutes])

@@ -10,7 +10,9 @@
 //   pending post: its author; a hidden reply: admins), and a message's to its conversation's
 //   participants only (admins too only through an open flag of that conversation; issue 61), with
 //   `nosniff`, a sandboxing Content-Security-Policy, `Content-Disposition: attachment` for all but
-//   images, and an immutable cache (its address is its content). Anyone else: 404, as for no file.
+//   images; kept by a browser but checked again at each use (private, no-cache, its sha256 as its
+//   ETag: 304 to who may still have it), so a browser's cache never serves it to one who may no
+//   longer, nor to another member on the same browser. Anyone else: 404, as for no file.
 //   Each download spends its size of the member's download_megabytes_per_hour (429 slow_down past it).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -184,6 +186,12 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
         member,
       );
     if (!allowed) throw refuse('not_found', 'There is no file at this address.');
+    // Kept by the browser, but asked again at each use (its address is its content, so its tag): a
+    // member who may no longer see it, or another member on the same browser, gets the 404 above,
+    // never the copy a cache held. Asked again by one who may: nothing to send.
+    const tag = `"${sha256}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', tag);
+    if (ifNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
     // Each download spends its size of the member's download_megabytes_per_hour: a loop fetching
     // one 10 MB file is told to slow down long before it fills the server's network or memory.
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'download_megabytes_per_hour', member, downloadCost(Number(found.size)));
@@ -197,11 +205,17 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
       .header('cross-origin-resource-policy', 'same-origin')
-      .header('cache-control', 'private, max-age=31536000, immutable')
       .header(
         'content-disposition',
         `${isImageKind(found.kind) ? 'inline' : 'attachment'}; filename="${name.replace(/[^\x20-\x7e]/gu, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
     return reply.send(Buffer.from(bytes));
   });
+}
+
+/** Whether an If-None-Match header names `tag` (or is `*`). */
+function ifNoneMatch(header: string | string[] | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((one) => one.trim().replace(/^W\//, ''));
+  return tags.includes(tag) || tags.includes('*');
 }

@@ -210,7 +210,8 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['content-security-policy']).toContain("default-src 'none'");
     expect(served.headers['content-disposition']).toBe(`inline; filename="innocent.png"; filename*=UTF-8''innocent.png`);
-    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('private, no-cache');
+    expect(served.headers.etag).toBe(`"${sha(bytes)}"`);
     const raw = await server.app.inject({ method: 'GET', url: `/api/attachments/${sha(bytes)}`, headers: { cookie: member.cookie! } });
     expect(raw.rawPayload.subarray(0, 8)).toEqual(PNG.subarray(0, 8));
     expect(raw.rawPayload.toString('latin1')).not.toContain('<html>');
@@ -437,6 +438,23 @@ describe.each(BACKENDS)('posts that carry attachments on %s', (backend) => {
     // Named for the reader as the post names it.
     expect(served.headers['content-disposition']).toMatch(/^attachment; filename="Findings.pdf"/);
     expect((await new Client(server.app).request('GET', `/api/attachments/${sha(deck)}`)).status).toBe(401);
+  });
+
+  it('a browser keeps a file but asks again at each use: 304 to who may still have it, 404 to anyone else, whatever their cache holds', async () => {
+    const notes = concat('%PDF-1.7\n% the interview notes\n%%EOF\n');
+    await upload(author, notes, 'Notes.pdf');
+    await author.createPost('Interview notes', { attachments: [{ sha256: sha(notes), name: 'Notes.pdf' }] });
+    const first = await fetchAs(author, notes);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const cached = { 'if-none-match': String(first.headers.etag) };
+    const again = await author.request('GET', `/api/attachments/${sha(notes)}`, undefined, cached);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    // The reader may not see the pending post: their browser's copy (the same tag) gets nothing.
+    const refused = await reader.request('GET', `/api/attachments/${sha(notes)}`, undefined, cached);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.etag).toBeUndefined();
   });
 
   it('a reply carries files too: every member sees them with it; hidden, only admins; deleted, nobody, and they are collected', async () => {

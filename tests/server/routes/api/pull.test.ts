@@ -64,6 +64,15 @@ describe.each(BACKENDS)('pull pages on %s', (backend) => {
     await server.db.query('UPDATE posts SET likes = likes + 1, seq = $1 WHERE id = ANY($2::bigint[])', [Number(head!.seq), posts]);
   }
 
+  it('a page and the session are kept by no cache (no-store), as every other member’s answer', async () => {
+    const page = await member.pull();
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect((await member.request('GET', '/api/session')).headers['cache-control']).toBe('no-store');
+    expect((await member.request('GET', '/api/posts/1')).headers['cache-control']).toBe('no-store');
+    expect((await member.request('GET', '/api/health')).headers['cache-control']).toBe('no-store');
+  });
+
   it('three posts liked in one group commit, limit 2: each has its number, so no page holds more than 2', async () => {
     const posts = await approvedPosts(3);
     const start = await changeHead(server.db);
