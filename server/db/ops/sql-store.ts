@@ -688,7 +688,12 @@ export class SqlStore implements OpStore {
    * they were not in it. A membership made here is an admin's (source NULL); the groups claim marks its
    * own afterwards (db/groups/claimed-groups.ts).
    */
-  async setGroupMember(groupId: string, memberId: string, member: boolean): Promise<void> {
+  /**
+   * An admin's Add to group or Remove from group, or (`byClaim`) the organisation's groups claim's
+   * (groups/claimed-groups.ts). An admin's removal is marked (source 'admin'): the claim never puts
+   * the member back in; only an admin's Add does.
+   */
+  async setGroupMember(groupId: string, memberId: string, member: boolean, byClaim = false): Promise<void> {
     const [user] = await this.tx.query('SELECT id FROM users WHERE member_id = $1', [memberId]);
     if (!user) return;
     this.target = Number(user.id);
@@ -717,8 +722,9 @@ export class SqlStore implements OpStore {
       return;
     }
     await this.write(
-      'UPDATE group_members SET in_group = false, at = $3, seq = $4 WHERE group_id = $1 AND user_id = $2 AND in_group RETURNING user_id',
-      [groupId, user.id, Date.now(), this.change.seq],
+      `UPDATE group_members SET in_group = false, at = $3, seq = $4, source = CASE WHEN $5::boolean THEN source ELSE 'admin' END
+       WHERE group_id = $1 AND user_id = $2 AND in_group RETURNING user_id`,
+      [groupId, user.id, Date.now(), this.change.seq, byClaim],
     );
   }
 

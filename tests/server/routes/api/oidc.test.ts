@@ -366,6 +366,18 @@ describe.each(BACKENDS)('single sign-on on %s', (backend) => {
     expect(await membership(research)).toMatchObject({ in_group: false });
     expect(await membership(field)).toEqual({ in_group: true, source: null });
     expect(await ids()).not.toContain(secret);
+
+    // Listed again, and an admin takes Dan out: the admin's removal stands at his next sign-in; an admin's Add puts him back.
+    provider.setGroups(dan.sub, [`research ${run}`]);
+    expect(await new Browser(server.app).signIn(dan.email)).toBe('/login?sso=done');
+    expect(await membership(research)).toEqual({ in_group: true, source: 'claim' });
+    applied(await admin.push({ id: randomUUID(), type: 'removeGroupMember', groupId: research, memberId } as never));
+    expect(await new Browser(server.app).signIn(dan.email)).toBe('/login?sso=done');
+    expect(await membership(research)).toEqual({ in_group: false, source: 'admin' });
+    expect(await ids()).not.toContain(secret);
+    applied(await admin.push({ id: randomUUID(), type: 'addGroupMember', groupId: research, memberId } as never));
+    expect(await membership(research)).toEqual({ in_group: true, source: null });
+    expect(await ids()).toContain(secret);
   });
 
   it('a member the provider no longer knows is signed out of every device at the next check; one it knows stays', async () => {
