@@ -1,5 +1,5 @@
 // editPost: only its author, over the status they saw; a rejected post goes back to review.
-import { ALICES_PENDING, ALICES_POST, ALICES_REJECTED, casesOf } from './world';
+import { ALICE, ALICES_PENDING, ALICES_POST, ALICES_REJECTED, casesOf } from './world';
 
 const text = { title: 'Better title', content: 'Better content.', category: 'Trends' };
 
@@ -14,12 +14,16 @@ export default casesOf('editPost', [
     },
   },
   {
-    name: 'its author edits an approved post: it stays approved',
+    name: 'its author edits an approved post: it stays approved, and its notifications name its new title',
     who: 'alice',
     payload: { postId: ALICES_POST, post: text, base: 'approved' },
     expect: {
-      look: async (read) => [(await read.post(ALICES_POST))?.status, (await read.post(ALICES_POST))?.title],
-      is: ['approved', 'Better title'],
+      look: async (read) => [
+        (await read.post(ALICES_POST))?.status,
+        (await read.post(ALICES_POST))?.title,
+        await read.notificationTitles(ALICE),
+      ],
+      is: ['approved', 'Better title', ['Better title']],
     },
   },
   {

@@ -166,6 +166,8 @@ export interface Reader {
   flags(postId: number): Promise<string[]>;
   /** Each notification of a member as "<kind> <read|unread>" (the world's own: "seed …"), sorted. */
   notifications(email: string): Promise<string[]>;
+  /** The post title each notification of a member names, sorted. */
+  notificationTitles(email: string): Promise<string[]>;
   /** The member's saved state of a post (undefined: never saved). */
   saved(email: string, postId: number): Promise<boolean | undefined>;
   preferences(email: string): Promise<{ theme: Theme; name: string }>;
@@ -278,6 +280,7 @@ export const READS: Record<keyof Reader, readonly Table[]> = {
   replyAuthor: ['replies'],
   flags: ['flags'],
   notifications: ['notifications'],
+  notificationTitles: ['notifications'],
   saved: ['saved'],
   preferences: ['members'],
   silence: ['members'],

@@ -17,7 +17,7 @@ import { storeServerFollows, storeServerReads } from '../follows/pulled';
 import { storeServerMembers } from '../members/pulled';
 import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { storeServerConversations, storeServerMessages } from '../messages/pulled';
-import { removeHiddenCategoryPosts, type Revoked } from './revoked';
+import { heldRemoved, removeHiddenCategoryPosts, type Revoked } from './revoked';
 import { forgetRevoked } from './forget-revoked';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
@@ -94,6 +94,8 @@ async function storePage(
   // last: a post deleted in the page's range is gone whatever else the page says of it.
   const hidden: string[] = [];
   const leftFiles: string[] = [];
+  // The posts its tombstones take off this device, and their files: their copies outside IndexedDB go too.
+  const tombstoned = await heldRemoved(page.removed.map((removed) => removed.id));
   const stored =
     (await storeServerPosts(page.posts, arrivedAt)) +
     (await storeServerReplies(page.replies, arrivedAt)) +
@@ -117,7 +119,7 @@ async function storePage(
   // reply to one of them becomes a kept draft there.
   const removed = await removeHiddenCategoryPosts(hidden, owner);
   // The files of conversations the member left leave the attachment caches with those posts' files.
-  const revoked: Revoked = { posts: removed.posts, files: [...removed.files, ...leftFiles] };
+  const revoked: Revoked = { posts: [...removed.posts, ...tombstoned.posts], files: [...removed.files, ...leftFiles, ...tombstoned.files] };
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.

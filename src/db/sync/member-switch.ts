@@ -1,5 +1,5 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
-// (pending and rejected, theirs or, for an admin, anyone's) leave IndexedDB, and with the next
+// (pending and rejected, theirs or, for an admin, anyone's; every post of a private category) leave IndexedDB, and with the next
 // mirror write the `posts` copy; the server's replies go too, and what their deletions kept for
 // Undo; the previous member's notifications, levels and read positions, and the flags they could
 // see (an admin: everyone's);
@@ -18,6 +18,9 @@ import type { Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
 import { dropConversation } from '../messages/pulled';
+import { OP_TABLES } from '../ops/op-tables';
+import { removeHiddenCategoryPosts, type Revoked } from './revoked';
+import { forgetRevoked } from './forget-revoked';
 
 /**
  * Rows for this member's own creates that are still queued (they may have been removed at a switch),
@@ -61,83 +64,72 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
  * for. Returns true when it switched (the cursor is then back at 0).
  */
 export async function switchMember(session: Session): Promise<boolean> {
-  const switched = await db.transaction(
-    'rw',
-    [
-      db.posts,
-      db.replies,
-      db.meta,
-      db.outbox,
-      db.notifications,
-      db.flags,
-      db.saved,
-      db.seen,
-      db.files,
-      db.groups,
-      db.groupMembers,
-      db.categories,
-      db.conversations,
-      db.messages,
-      db.follows,
-      db.reads,
-    ],
-    async () => {
-      const owner = await readOwner();
-      if (owner === session.email) return false;
-      if (owner !== undefined) {
-        // Server posts and queued creates go; posts from before this device met a server stay.
-        const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
-        const mayNotSee = (row: PostRow) =>
-          row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
-        const hidden = await db.posts.filter(mayNotSee).primaryKeys();
-        await db.posts.bulkDelete(hidden);
-        // The server's replies go too (a hidden one holds its text only for an admin): the pull
-        // from zero brings back what this member may see. Replies still queued stay.
-        // The new member's saved posts keep their replies (saved posts are readable offline, whatever
-        // else goes), except a hidden one, whose text only an admin may read.
-        const savedHere = new Set(
-          (await db.saved.where('[email+at]').between([session.email, -Infinity], [session.email, Infinity]).toArray())
-            .filter((row) => row.saved)
-            .map((row) => row.postId),
-        );
-        const synced = await db.replies
-          .filter((reply) => reply.sync !== undefined && !(savedHere.has(reply.postId) && reply.state !== 'hidden'))
-          .toArray();
-        await db.replies.bulkDelete(synced.map((reply) => reply.id));
-        // Their posts count what is left (the pull recounts them as their replies come back).
-        for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
-        // What another member's deletions kept for Undo holds posts this member may not see. Their
-        // held operations stay and are sent when they sign in again; the pull from zero brings back
-        // whatever the server keeps.
-        for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
-        // Notifications are their recipient's; flags a member sees are their own (an admin's view of
-        // everyone's must not stay). The pull from zero brings back this member's.
-        await db.notifications.filter((row) => row.email !== session.email).delete();
-        await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
-        // What another member saved and has seen is theirs too; their pull brings it back.
-        await db.saved.filter((row) => row.email !== session.email).delete();
-        await db.seen.filter((row) => row.email !== session.email).delete();
-        // So are their levels and read positions (issue 62).
-        await db.follows.filter((row) => row.email !== session.email).delete();
-        await db.reads.filter((row) => row.email !== session.email).delete();
-        // The groups another member could see (an admin's: every group and its members) are theirs.
-        await db.groups.clear();
-        await db.groupMembers.clear();
-        // And the categories they could see: the pull from zero brings back this member's.
-        await db.categories.clear();
-        // Conversations are their participants' alone (issue 61): another member's never stay.
-        for (const row of await db.conversations.filter((one) => one.email !== session.email).toArray()) await dropConversation(row.id);
-        await db.meta.put({ key: SYNC_META.cursor, value: 0 });
-        // Nor has this member synced here yet: until their pull from zero has finished, a list this
-        // device shows empty is loading (hooks/use-first-sync.ts), never "nothing here".
-        await db.meta.delete(SYNC_META.lastSyncAt);
-      }
-      await restoreQueuedCreates(session);
-      await db.meta.put({ key: SYNC_META.owner, value: session.email });
-      await countChange();
-      return owner !== undefined;
-    },
-  );
+  let revoked: Revoked = { posts: [], files: [] };
+  const switched = await db.transaction('rw', [...OP_TABLES(), db.seen], async () => {
+    const owner = await readOwner();
+    if (owner === session.email) return false;
+    if (owner !== undefined) {
+      // The posts of private categories (spaces) go, approved ones too, with their replies and
+      // files: whether this member may see them is the server's to say, and until their first pull
+      // (a sign-in offline) the device would show them another group's posts. The pull from zero
+      // brings back those they may see. What the previous member wrote there and had not sent is
+      // kept as their draft (revoked.ts).
+      const spaces = (await db.categories.toArray()).filter((category) => category.see !== null).map((category) => category.id);
+      revoked = await removeHiddenCategoryPosts(spaces, owner);
+      // Server posts and queued creates go; posts from before this device met a server stay.
+      const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
+      const mayNotSee = (row: PostRow) =>
+        row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
+      const hidden = await db.posts.filter(mayNotSee).primaryKeys();
+      await db.posts.bulkDelete(hidden);
+      // The server's replies go too (a hidden one holds its text only for an admin): the pull
+      // from zero brings back what this member may see. Replies still queued stay.
+      // The new member's saved posts keep their replies (saved posts are readable offline, whatever
+      // else goes), except a hidden one, whose text only an admin may read.
+      const savedHere = new Set(
+        (await db.saved.where('[email+at]').between([session.email, -Infinity], [session.email, Infinity]).toArray())
+          .filter((row) => row.saved)
+          .map((row) => row.postId),
+      );
+      const synced = await db.replies
+        .filter((reply) => reply.sync !== undefined && !(savedHere.has(reply.postId) && reply.state !== 'hidden'))
+        .toArray();
+      await db.replies.bulkDelete(synced.map((reply) => reply.id));
+      // Their posts count what is left (the pull recounts them as their replies come back).
+      for (const postId of new Set(synced.map((reply) => reply.postId))) await recountComments(postId);
+      // What another member's deletions kept for Undo holds posts this member may not see. Their
+      // held operations stay and are sent when they sign in again; the pull from zero brings back
+      // whatever the server keeps.
+      for (const entry of await listUndoEntries()) if (entry.email !== session.email) await deleteUndoEntry(entry.token);
+      // Notifications are their recipient's; flags a member sees are their own (an admin's view of
+      // everyone's must not stay). The pull from zero brings back this member's.
+      await db.notifications.filter((row) => row.email !== session.email).delete();
+      await db.flags.filter((row) => row.flaggerEmail !== session.email).delete();
+      // What another member saved and has seen is theirs too; their pull brings it back.
+      await db.saved.filter((row) => row.email !== session.email).delete();
+      await db.seen.filter((row) => row.email !== session.email).delete();
+      // So are their levels and read positions (issue 62).
+      await db.follows.filter((row) => row.email !== session.email).delete();
+      await db.reads.filter((row) => row.email !== session.email).delete();
+      // The groups another member could see (an admin's: every group and its members) are theirs.
+      await db.groups.clear();
+      await db.groupMembers.clear();
+      // And the categories they could see: the pull from zero brings back this member's.
+      await db.categories.clear();
+      // Conversations are their participants' alone (issue 61): another member's never stay.
+      for (const row of await db.conversations.filter((one) => one.email !== session.email).toArray()) await dropConversation(row.id);
+      await db.meta.put({ key: SYNC_META.cursor, value: 0 });
+      // Nor has this member synced here yet: until their pull from zero has finished, a list this
+      // device shows empty is loading (hooks/use-first-sync.ts), never "nothing here".
+      await db.meta.delete(SYNC_META.lastSyncAt);
+    }
+    await restoreQueuedCreates(session);
+    await db.meta.put({ key: SYNC_META.owner, value: session.email });
+    await countChange();
+    return owner !== undefined;
+  });
   if (switched) emitLocalChange('synced');
+  // Committed: their copies outside IndexedDB (the `posts` copy, snapshots, cached files) go too.
+  if (revoked.posts.length > 0 || revoked.files.length > 0) await forgetRevoked(revoked);
   return switched;
 }

@@ -52,6 +52,25 @@ async function postsOf(categories: readonly string[]): Promise<number[]> {
 }
 
 /**
+ * The server's posts among `ids` this device holds, and the files they and their replies carry: what
+ * a pull's tombstones take away (a post deleted, hidden from the member, or moved where they may not
+ * see it), whose copies outside IndexedDB go too once it has committed (forgetRevoked).
+ */
+export async function heldRemoved(ids: readonly number[]): Promise<Revoked> {
+  const posts: number[] = [];
+  const files = new Set<string>();
+  if (ids.length === 0) return { posts, files: [] };
+  for (const row of await db.posts.bulkGet([...ids])) {
+    if (!row?.sync) continue;
+    posts.push(row.id);
+    for (const file of row.attachments ?? []) files.add(file.sha256);
+    const replies = await db.replies.where('[postId+state]').between([row.id, Dexie.minKey], [row.id, Dexie.maxKey]).toArray();
+    for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
+  }
+  return { posts, files: [...files] };
+}
+
+/**
  * Takes the posts of categories the member may no longer see off the device, inside the caller's
  * readwrite transaction (OP_TABLES). Every post of such a category goes, the member's own too: the
  * server shows a post in a private category only to its groups' members and admins (visibility.ts,

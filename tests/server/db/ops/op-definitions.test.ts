@@ -270,6 +270,10 @@ function readerOf(db: Database): Reader {
       );
       return rows.map((row) => notificationLabel(String(row.id), String(row.kind), row.read_at)).sort();
     },
+    async notificationTitles(email) {
+      const rows = await db.query('SELECT n.post_title FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = $1', [email]);
+      return rows.map((row) => String(row.post_title)).sort();
+    },
     async saved(email, postId) {
       const [row] = await db.query(
         'SELECT s.saved FROM saved_posts s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.post_id = $2',

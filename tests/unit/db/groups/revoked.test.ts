@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../../src/db/storage/schema';
 import { applyPullPage } from '../../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../../src/db/sync/apply-results';
+import { switchMember } from '../../../../src/db/sync/member-switch';
 import { markConnected } from '../../../../src/db/ops/sync-meta';
 import { createReply, saveReplyDraft } from '../../../../src/db/replies/replies';
 import { editPost } from '../../../../src/db/posts/editing';
@@ -182,5 +183,35 @@ describe('a category the member may no longer see', () => {
     expect(await db.replies.count()).toBe(2);
     expect(mirrorIds()).toContain(PRIVATE_ID);
     expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(1);
+  });
+});
+
+describe('a post the member may no longer see (a pull’s tombstone: deleted, hidden from them, or moved where they may not see it)', () => {
+  it('takes its file out of the attachment caches, its snapshots and the `posts` copy, with its notifications', async () => {
+    await applyPullPage(pullPage({ removed: [{ id: PRIVATE_ID, seq: 2 }], cursor: 2 }), OWNER);
+    expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
+    expect((await db.notifications.toArray()).map((row) => row.postId)).toEqual([OPEN_ID]);
+    await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
+    expect([...caches.stores.get(FORUM_SNAPSHOT_CACHE)!.keys()]).toEqual([`${POST_SNAPSHOT_PREFIX}${OPEN_ID}`]);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
+  });
+
+  it('a tombstone of a post this device never held takes nothing', async () => {
+    await applyPullPage(pullPage({ removed: [{ id: 999, seq: 2 }], cursor: 2 }), OWNER);
+    expect(await db.posts.count()).toBe(2);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(1);
+    expect([...caches.stores.get(FORUM_SNAPSHOT_CACHE)!.keys()]).toContain(FORUM_SNAPSHOT_URL);
+  });
+});
+
+describe('another member signing in on the device (offline too, before any pull of theirs)', () => {
+  it('finds no post of a private category, nor its file; what the previous member had not sent there is kept as their draft', async () => {
+    await createReply(PRIVATE_ID, 'My unsent answer');
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
+    expect((await db.replies.toArray()).filter((row) => row.postId === PRIVATE_ID)).toEqual([]);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
+    await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
+    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content)).toEqual(['My unsent answer']);
   });
 });

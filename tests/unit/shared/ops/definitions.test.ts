@@ -199,6 +199,9 @@ const reader: Reader = {
     const rows = await db.notifications.filter((row) => row.email === email).toArray();
     return rows.map((row) => notificationLabel(row.id, row.kind, row.readAt)).sort();
   },
+  async notificationTitles(email) {
+    return (await db.notifications.filter((row) => row.email === email).toArray()).map((row) => row.postTitle).sort();
+  },
   async saved(email, postId) {
     return (await db.saved.get([email, postId]))?.saved;
   },
