@@ -196,14 +196,22 @@ export class SqlStore implements OpStore {
     const [row] = await this.write(`UPDATE posts SET ${[...sets, 'seq = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
     this.posts.set(id, row ?? null);
     if (changes.category !== undefined) await this.hear(id, true);
-    // A new title is the one its notifications name (the list, the emails, the data download): each
-    // comes again in its recipient's pull, so no device keeps the title the edit replaced.
-    if (changes.title !== undefined) {
-      const retitled = await this.write(
-        `UPDATE notifications SET post_title = $2, seq = $3 WHERE post_id = $1 AND post_title IS DISTINCT FROM $2 RETURNING user_id`,
-        [id, changes.title, this.change.seq],
+    // Its notifications come again in their recipients' pulls, each with a number of its own (a post
+    // can have thousands): with a new title, the one they name (the list, the emails, the data
+    // download), so no device keeps the title an edit replaced; and when the post may be seen again
+    // (approved after a hide, moved back), for the devices that dropped them with its tombstone.
+    const retitled = changes.title !== undefined;
+    const back = changes.status === 'approved' || changes.category !== undefined;
+    if (retitled || back) {
+      const rows = await this.tx.query(
+        `UPDATE notifications y SET post_title = coalesce($2::text, y.post_title), seq = $3 + n.rank
+         FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS rank FROM notifications
+           WHERE post_id = $1 AND ($4::boolean OR post_title IS DISTINCT FROM $2::text)) n
+         WHERE y.id = n.id RETURNING y.user_id`,
+        [id, retitled ? changes.title : null, this.change.last, back],
       );
-      this.audience.add({ users: retitled.map((one) => String(one.user_id)) });
+      this.change.advance(rows.length);
+      this.audience.add({ users: [...new Set(rows.map((one) => String(one.user_id)))] });
     }
   }
 

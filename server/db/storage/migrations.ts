@@ -1046,6 +1046,15 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
   // written in the same millisecond, and across instances whose clocks differ it could be off by the
   // difference. NULL on an older flag: its time still ends it.
   [`ALTER TABLE message_flags ADD COLUMN upto_seq bigint`],
+  // 36: the notifications by post: an edit that retitles a post rewrites the title they name, and a
+  // post seen again sends them again (SqlStore.updatePost), under the change head's lock: never a
+  // scan of every notification. And an admin's removal from a group stands against the organisation's
+  // groups claim (source 'admin', groups/claimed-groups.ts): a removal made before it, whose source
+  // is NULL (the claim's own are 'claim'), is the admin's.
+  [
+    `CREATE INDEX notifications_post ON notifications (post_id)`,
+    `UPDATE group_members SET source = 'admin' WHERE NOT in_group AND source IS NULL`,
+  ],
 ];
 
 /**

@@ -121,6 +121,16 @@ describe.each(BACKENDS)('mentions on %s', (backend) => {
       { post_id: hidden, post_title: '' },
       { post_id: deleted, post_title: '' },
     ]);
+    // Put back (its author edits it, back to review, and an admin approves it): its notification comes
+    // again to a device that dropped it with the tombstone (its title unchanged: no rewrite sends it).
+    const { cursor: afterHide } = (await named.pull()).body as { cursor: number };
+    const reworded = editPostOp(hidden, 'rejected', { title: 'Doxxing thread 12 Elm St', content: `For ${mention()}, reworded.` });
+    expect(resultOf(await writer.push(reworded)).status).toBe('applied');
+    expect(resultOf(await admin.push(reviewOp(hidden))).status).toBe('applied');
+    const again = (await named.pull(afterHide)).body.notifications as WireNotification[];
+    expect(again.filter((note) => note.postId === hidden).map((note) => `${note.kind}: ${note.postTitle}`)).toEqual([
+      'mentioned: Doxxing thread 12 Elm St',
+    ]);
     // The author still hears of their own post's hiding, by its title.
     const own = (await writer.pull()).body.notifications as WireNotification[];
     expect(own.filter((note) => note.postId === hidden).map((note) => `${note.kind}: ${note.postTitle}`)).toContain(
