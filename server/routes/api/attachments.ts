@@ -189,9 +189,10 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     // Kept by the browser, but asked again at each use (its address is its content, so its tag): a
     // member who may no longer see it, or another member on the same browser, gets the 404 above,
     // never the copy a cache held. Asked again by one who may: nothing to send.
+    // Set on the 304 and the 200 only: an error on the way (slow_down, the bytes gone) stays no-store.
     const tag = `"${sha256}"`;
-    reply.header('cache-control', 'private, no-cache').header('etag', tag);
-    if (ifNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    const kept = { 'cache-control': 'private, no-cache', etag: tag };
+    if (ifNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).headers(kept).send();
     // Each download spends its size of the member's download_megabytes_per_hour: a loop fetching
     // one 10 MB file is told to slow down long before it fills the server's network or memory.
     await takeForRequest(ctx.db, await ctx.memberLimits.current(), 'download_megabytes_per_hour', member, downloadCost(Number(found.size)));
@@ -201,6 +202,7 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     if (!bytes) throw refuse('not_found', 'There is no file at this address.');
     const name = found.name ?? found.shown ?? found.conversation_name ?? `${sha256.slice(0, 12)}.${found.kind}`;
     reply
+      .headers(kept)
       .header('content-type', found.mime)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")

@@ -576,6 +576,9 @@ describe('the hourly limit of downloads', () => {
       expect(over.body.error.code).toBe('slow_down');
       expect(over.body.error.message).toMatch(/try again/iu);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      // Kept by no cache, and no file's tag on it: a browser never serves this answer as the file.
+      expect(over.headers['cache-control']).toBe('no-store');
+      expect(over.headers.etag).toBeUndefined();
       // Tiny files cost 64 KiB each (16 to the megabyte), so they too run out rather than never.
       expect(downloadCost(100)).toBe(1 / 16);
       expect(downloadCost(big.length)).toBe(size);
