@@ -17,7 +17,7 @@ import { storeServerFollows, storeServerReads } from '../follows/pulled';
 import { storeServerMembers } from '../members/pulled';
 import { storeServerCategories, storeServerGroupMembers, storeServerGroups } from '../groups/pulled';
 import { storeServerConversations, storeServerMessages } from '../messages/pulled';
-import { heldRemoved, removeHiddenCategoryPosts, type Revoked } from './revoked';
+import { filesLeaving, heldRemoved, removeHiddenCategoryPosts, type Revoked } from './revoked';
 import { forgetRevoked } from './forget-revoked';
 import { OP_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
@@ -96,6 +96,8 @@ async function storePage(
   const leftFiles: string[] = [];
   // The posts its tombstones take off this device, and their files: their copies outside IndexedDB go too.
   const tombstoned = await heldRemoved(page.removed.map((removed) => removed.id));
+  // So do the files its posts and replies no longer carry for this member (hidden, deleted, edited off).
+  const leaving = await filesLeaving(page.posts, page.replies);
   const stored =
     (await storeServerPosts(page.posts, arrivedAt)) +
     (await storeServerReplies(page.replies, arrivedAt)) +
@@ -119,7 +121,10 @@ async function storePage(
   // reply to one of them becomes a kept draft there.
   const removed = await removeHiddenCategoryPosts(hidden, owner);
   // The files of conversations the member left leave the attachment caches with those posts' files.
-  const revoked: Revoked = { posts: [...removed.posts, ...tombstoned.posts], files: [...removed.files, ...leftFiles, ...tombstoned.files] };
+  const revoked: Revoked = {
+    posts: [...removed.posts, ...tombstoned.posts],
+    files: [...removed.files, ...leftFiles, ...tombstoned.files, ...leaving],
+  };
   const pulled = await storeServerPreferences(page.preferences, owner);
   // The operations this page holds (acknowledged at or below its cursor) leave the outbox: the rows
   // they touched show the server's word now, with what is still outstanding on top.

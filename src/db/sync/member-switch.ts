@@ -19,7 +19,7 @@ import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
 import { dropConversation } from '../messages/pulled';
 import { OP_TABLES } from '../ops/op-tables';
-import { removeHiddenCategoryPosts, type Revoked } from './revoked';
+import { heldRemoved, type Revoked } from './revoked';
 import { forgetRevoked } from './forget-revoked';
 
 /**
@@ -69,13 +69,23 @@ export async function switchMember(session: Session): Promise<boolean> {
     const owner = await readOwner();
     if (owner === session.email) return false;
     if (owner !== undefined) {
-      // The posts of private categories (spaces) go, approved ones too, with their replies and
-      // files: whether this member may see them is the server's to say, and until their first pull
-      // (a sign-in offline) the device would show them another group's posts. The pull from zero
-      // brings back those they may see. What the previous member wrote there and had not sent is
-      // kept as their draft (revoked.ts).
-      const spaces = (await db.categories.toArray()).filter((category) => category.see !== null).map((category) => category.id);
-      revoked = await removeHiddenCategoryPosts(spaces, owner);
+      // The new member's saved posts stay, with their replies (saved posts are readable offline,
+      // whatever else goes), except a hidden reply, whose text only an admin may read.
+      const savedHere = new Set(
+        (await db.saved.where('[email+at]').between([session.email, -Infinity], [session.email, Infinity]).toArray())
+          .filter((row) => row.saved)
+          .map((row) => row.postId),
+      );
+      // The server's posts of private categories (spaces) go, approved ones too, with their files:
+      // whether this member may see them is the server's to say, and until their first pull (a
+      // sign-in offline) the device would show them another group's posts. The pull from zero
+      // brings back those they may see. The operations queued on them stay, as every member's:
+      // each is sent when its member signs in here again.
+      const spaces = new Set((await db.categories.toArray()).filter((category) => category.see !== null).map((category) => category.id));
+      revoked = await heldRemoved(
+        await db.posts.filter((row) => row.sync !== undefined && spaces.has(row.category) && !savedHere.has(row.id)).primaryKeys(),
+      );
+      await db.posts.bulkDelete(revoked.posts);
       // Server posts and queued creates go; posts from before this device met a server stay.
       const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
       const mayNotSee = (row: PostRow) =>
@@ -84,13 +94,6 @@ export async function switchMember(session: Session): Promise<boolean> {
       await db.posts.bulkDelete(hidden);
       // The server's replies go too (a hidden one holds its text only for an admin): the pull
       // from zero brings back what this member may see. Replies still queued stay.
-      // The new member's saved posts keep their replies (saved posts are readable offline, whatever
-      // else goes), except a hidden one, whose text only an admin may read.
-      const savedHere = new Set(
-        (await db.saved.where('[email+at]').between([session.email, -Infinity], [session.email, Infinity]).toArray())
-          .filter((row) => row.saved)
-          .map((row) => row.postId),
-      );
       const synced = await db.replies
         .filter((reply) => reply.sync !== undefined && !(savedHere.has(reply.postId) && reply.state !== 'hidden'))
         .toArray();

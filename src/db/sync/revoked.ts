@@ -15,6 +15,7 @@ import { keepDraft } from '../groups/kept-drafts';
 import { definitionOf } from '../../shared/ops/registry';
 import { POST_STATUSES } from '../../shared/post-rules';
 import { removeServerPosts } from '../posts/pulled';
+import type { WirePost, WireReply } from '../../shared/protocol';
 
 /** What left the device: the posts, and the files they and their replies carried, or a left conversation's messages (their cached copies go too). */
 export interface Revoked {
@@ -68,6 +69,27 @@ export async function heldRemoved(ids: readonly number[]): Promise<Revoked> {
     for (const reply of replies) for (const file of reply.attachments ?? []) files.add(file.sha256);
   }
   return { posts, files: [...files] };
+}
+
+/**
+ * The files held posts and replies carry that their pulled versions no longer do (a reply hidden from
+ * the member or deleted, a file an edit took off a post): their cached copies go too, once the page
+ * has committed, so the service worker never serves them from its caches.
+ */
+export async function filesLeaving(posts: readonly WirePost[], replies: readonly WireReply[]): Promise<string[]> {
+  const gone = new Set<string>();
+  const compare = (
+    held: { attachments?: readonly { sha256: string }[] } | undefined,
+    now: { attachments?: readonly { sha256: string }[] },
+  ) => {
+    if (!held?.attachments?.length) return;
+    const kept = new Set((now.attachments ?? []).map((file) => file.sha256));
+    for (const file of held.attachments) if (!kept.has(file.sha256)) gone.add(file.sha256);
+  };
+  if (posts.length > 0) (await db.posts.bulkGet(posts.map((post) => post.id))).forEach((held, index) => compare(held, posts[index]!));
+  if (replies.length > 0)
+    (await db.replies.bulkGet(replies.map((reply) => reply.id))).forEach((held, index) => compare(held, replies[index]!));
+  return [...gone];
 }
 
 /**

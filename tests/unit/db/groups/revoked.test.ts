@@ -204,14 +204,48 @@ describe('a post the member may no longer see (a pull’s tombstone: deleted, hi
   });
 });
 
+describe('a file its post or reply no longer carries for the member', () => {
+  const REPLY_FILE = 'b'.repeat(64);
+  const withFile = (state: WireReply['state'], seq: number): WireReply => ({
+    ...reply('r-open', OPEN_ID, state === 'visible' ? 'Public figures' : ''),
+    state,
+    seq,
+    ...(state === 'visible'
+      ? { attachments: [{ sha256: REPLY_FILE, name: 'figures.png', mime: 'image/png', size: 10, width: 1, height: 1 }] }
+      : {}),
+  });
+
+  it('a reply hidden from the member or deleted, or a file an edit took off a post: it leaves the attachment caches', async () => {
+    await applyPullPage(pullPage({ replies: [withFile('visible', 2)], cursor: 2 }), OWNER);
+    await (await caches.api.open(ATTACHMENT_CACHE)).put(attachmentPath(REPLY_FILE), new Response('png'));
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(2);
+    // Hidden by a moderator: a member's pull carries it without its words or files.
+    await applyPullPage(pullPage({ replies: [withFile('hidden', 3)], cursor: 3 }), OWNER);
+    await vi.waitFor(() => expect([...caches.stores.get(ATTACHMENT_CACHE)!.keys()]).toEqual([attachmentPath(FILE)]));
+    // Its author took the picture off the post: it goes too.
+    const edited = wirePost(makePost({ id: PRIVATE_ID, category: ROOM, title: 'Vendor prices', authorEmail: OWNER }), { seq: 4 });
+    await applyPullPage(pullPage({ posts: [edited], cursor: 4 }), OWNER);
+    await vi.waitFor(() => expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0));
+    expect(await db.posts.count()).toBe(2);
+  });
+});
+
 describe('another member signing in on the device (offline too, before any pull of theirs)', () => {
-  it('finds no post of a private category, nor its file; what the previous member had not sent there is kept as their draft', async () => {
+  it('finds no post of a private category, nor its file; what the previous member queued there stays queued, as theirs', async () => {
     await createReply(PRIVATE_ID, 'My unsent answer');
     await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
     expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
-    expect((await db.replies.toArray()).filter((row) => row.postId === PRIVATE_ID)).toEqual([]);
     expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
     await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
-    expect((await readKeptDrafts(OWNER)).map((draft) => draft.content)).toEqual(['My unsent answer']);
+    // Alice's reply is sent when she signs in here again: not a kept draft.
+    expect((await db.outbox.toArray()).map((row) => [row.email, row.postId])).toEqual([[OWNER, PRIVATE_ID]]);
+    expect(await readKeptDrafts(OWNER)).toEqual([]);
+  });
+
+  it('keeps a private post the new member saved (readable offline, as every saved post), until their pull says otherwise', async () => {
+    await db.saved.put({ email: 'bob@example.com', postId: PRIVATE_ID, saved: true, at: 2 });
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect((await db.posts.toArray()).map((post) => post.id).sort()).toEqual([PRIVATE_ID, OPEN_ID]);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(1);
   });
 });
