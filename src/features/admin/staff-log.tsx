@@ -10,7 +10,8 @@ import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
 import { isDataError } from '../../db/storage/errors';
 import { useMode } from '../../hooks/use-mode';
-import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
+import { DISPLAY_CHARS, clip, formatFullDate } from '../../lib/format';
+import { Age } from '../../components/age';
 import type { StaffDetail } from '../../shared/ops/define';
 import type { StaffLogEntry } from '../../shared/protocol';
 import { staffVerbOf } from '../../shared/staff-actions';
@@ -119,9 +120,7 @@ export function StaffLog() {
       <ol className="list-unstyled app-staff-log" aria-label="Staff actions, newest first">
         {entries.map((entry) => (
           <li key={entry.id} className="app-log-entry">
-            <time dateTime={new Date(entry.at).toISOString()} title={formatFullDate(entry.at)} className="app-log-time">
-              {formatAge(entry.at)}
-            </time>
+            <Age at={entry.at} className="app-log-time" />
             <span>
               <Sentence entry={entry} />
             </span>

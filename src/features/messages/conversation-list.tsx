@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useConversations } from './use-messages';
 import { unreadMessagesDescription } from '../../shared/messages';
-import { formatAge, formatFullDate } from '../../lib/format';
+import { Age } from '../../components/age';
 
 /** The member's conversations, newest first: subject, the others' names, when the last message came, the unread count. */
 export function ConversationList() {
@@ -20,13 +20,7 @@ export function ConversationList() {
             <div className="small text-body-secondary">{conversation.others.join(', ')}</div>
           </div>
           <div className="d-flex align-items-center gap-2 flex-shrink-0">
-            <time
-              className="small text-body-secondary"
-              dateTime={new Date(conversation.updatedAt).toISOString()}
-              title={formatFullDate(conversation.updatedAt)}
-            >
-              {formatAge(conversation.updatedAt)}
-            </time>
+            <Age at={conversation.updatedAt} className="small text-body-secondary" />
             {conversation.unread > 0 && (
               <span className="badge rounded-pill text-bg-primary" aria-label={unreadMessagesDescription(conversation.unread)}>
                 {conversation.unread}

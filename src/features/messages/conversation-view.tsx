@@ -17,7 +17,7 @@ import { FlagMessageDialog } from './flag-message-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ownMemberIdOfSession } from '../../db/messages/messages';
 import { MESSAGES_NEED_SERVER, notSent } from './words';
-import { formatAge, formatFullDate } from '../../lib/format';
+import { Age } from '../../components/age';
 import { UnsentBadge } from '../../components/unsent-badge';
 
 /**
@@ -124,13 +124,7 @@ function Conversation({ id }: { id: string }) {
             <div className="small fw-semibold d-flex justify-content-between gap-2">
               <span className="d-flex flex-wrap align-items-center gap-2">
                 <span className="app-break">{message.author}</span>
-                <time
-                  className="fw-normal text-body-secondary"
-                  dateTime={new Date(message.createdAt).toISOString()}
-                  title={formatFullDate(message.createdAt)}
-                >
-                  {formatAge(message.createdAt)}
-                </time>
+                <Age at={message.createdAt} className="fw-normal text-body-secondary" />
                 {message.seq === undefined && <UnsentBadge />}
               </span>
               {me !== undefined && message.authorId !== me && (

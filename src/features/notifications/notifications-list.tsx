@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { markRead } from '../../db/notifications/notifications';
 import type { ShownNotification } from '../../db/notifications/notification-rows';
-import { formatAge, formatFullDate } from '../../lib/format';
+import { Age } from '../../components/age';
 import { notificationDetail, notificationPath, notificationTitle } from '../../shared/moderation';
 import { useNotifications } from './use-notifications';
 
@@ -52,13 +52,7 @@ export function NotificationsList() {
               <NotificationTitle notification={notification} />
             </Link>
             {detail && <p className="app-notification-detail">{detail}</p>}
-            <time
-              className="app-notification-time"
-              dateTime={new Date(notification.createdAt).toISOString()}
-              title={formatFullDate(notification.createdAt)}
-            >
-              {formatAge(notification.createdAt)}
-            </time>
+            <Age at={notification.createdAt} className="app-notification-time" />
           </li>
         );
       })}

@@ -8,7 +8,8 @@ import { Markdown } from '../../components/markdown/markdown';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { hideReply, restoreReply } from '../../db/replies/replies';
-import { DISPLAY_CHARS, clip, formatAge, formatFullDate } from '../../lib/format';
+import { DISPLAY_CHARS, clip, formatFullDate } from '../../lib/format';
+import { Age } from '../../components/age';
 import { LIMITS, mayDeleteReply } from '../../shared/post-rules';
 import { flagRefusal } from '../../shared/moderation';
 import { FlagButton } from './flag-button';
@@ -126,9 +127,7 @@ export function ReplyItem({ reply, post, viewer, quoted, highlighted, onQuote, o
         <Avatar name={author} seed={authorKey(reply) || undefined} size={32} />
         <div className="app-reply-byline">
           <AuthorName item={reply} id={authorId} className="app-reply-author" />
-          <time className="app-reply-time" dateTime={new Date(reply.createdAt).toISOString()} title={formatFullDate(reply.createdAt)}>
-            {formatAge(reply.createdAt)}
-          </time>
+          <Age at={reply.createdAt} className="app-reply-time" />
           {reply.editedAt !== null && (
             <span className="app-reply-edited" title={`Edited ${formatFullDate(reply.editedAt)}`}>
               edited
