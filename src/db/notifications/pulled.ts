@@ -4,7 +4,8 @@
 // server's word. Runs inside the caller's readwrite transaction on notifications and outbox.
 
 import { db, type NotificationRow, type OutboxRow } from '../storage/schema';
-import type { WireNotification } from '../../shared/protocol';
+import type { WireNotification, WireReply } from '../../shared/protocol';
+import { mayReadReply, type Viewer } from '../../shared/visibility';
 import type { Notification } from '../../shared/moderation';
 import { NO_POST_ID } from '../ops/outbox';
 import { definitionOf } from '../../shared/ops/registry';
@@ -66,6 +67,20 @@ export async function storeServerNotifications(wires: readonly WireNotification[
   }
   if (rows.length > 0) await db.notifications.bulkPut(rows);
   return rows.length;
+}
+
+/**
+ * The member's notifications about replies a pull says they may no longer read (deleted; hidden,
+ * but for an admin) go, as the server's pull no longer sends them (maySeeNotification): never one
+ * left unread here that no device can mark read. A "your reply was hidden" notice names its hidden
+ * reply on purpose and stays.
+ */
+export async function dropUnreadableReplyNotes(replies: readonly WireReply[], viewer: NonNullable<Viewer>): Promise<void> {
+  const gone = new Set(replies.filter((reply) => !mayReadReply(reply, viewer)).map((reply) => reply.id));
+  if (gone.size === 0) return;
+  await db.notifications
+    .filter((row) => row.email === viewer.email && row.replyId !== null && gone.has(row.replyId) && row.kind !== 'replyHidden')
+    .delete();
 }
 
 /** A refused readNotifications: the notifications show the server's read state again, with what else is outstanding on top. */
