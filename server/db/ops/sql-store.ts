@@ -167,6 +167,8 @@ export class SqlStore implements OpStore {
   }
 
   async updatePost(id: number, changes: PostChanges): Promise<void> {
+    // As the operation read it (its category before a move).
+    const earlier = this.posts.get(id);
     const params: unknown[] = [id, this.change.seq];
     const sets = Object.entries(changes).map(([field, value]) => {
       const { column, cast, json } = POST_COLUMNS[field as keyof PostChanges];
@@ -201,7 +203,8 @@ export class SqlStore implements OpStore {
     // download), so no device keeps the title an edit replaced; and when the post may be seen again
     // (approved after a hide, moved back), for the devices that dropped them with its tombstone.
     const retitled = changes.title !== undefined;
-    const back = changes.status === 'approved' || changes.category !== undefined;
+    const moved = changes.category !== undefined && (!earlier || String(earlier.category) !== changes.category);
+    const back = (changes.status === 'approved' && row !== undefined && row.hidden_at !== null) || moved;
     if (retitled || back) {
       const rows = await this.tx.query(
         `UPDATE notifications y SET post_title = coalesce($2::text, y.post_title), seq = $3 + n.rank
