@@ -204,7 +204,7 @@ export class SqlStore implements OpStore {
     // (approved after a hide, moved back), for the devices that dropped them with its tombstone.
     const retitled = changes.title !== undefined;
     const moved = changes.category !== undefined && (!earlier || String(earlier.category) !== changes.category);
-    const back = (changes.status === 'approved' && row !== undefined && row.hidden_at !== null) || moved;
+    const back = (changes.status === 'approved' && Boolean(earlier?.hidden_at)) || moved;
     if (retitled || back) {
       const rows = await this.tx.query(
         `UPDATE notifications y SET post_title = coalesce($2::text, y.post_title), seq = $3 + n.rank

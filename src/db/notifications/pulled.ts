@@ -5,7 +5,6 @@
 
 import { db, type NotificationRow, type OutboxRow } from '../storage/schema';
 import type { WireNotification, WireReply } from '../../shared/protocol';
-import { mayReadReply, type Viewer } from '../../shared/visibility';
 import type { Notification } from '../../shared/moderation';
 import { NO_POST_ID } from '../ops/outbox';
 import { definitionOf } from '../../shared/ops/registry';
@@ -70,16 +69,16 @@ export async function storeServerNotifications(wires: readonly WireNotification[
 }
 
 /**
- * The member's notifications about replies a pull says they may no longer read (deleted; hidden,
- * but for an admin) go, as the server's pull no longer sends them (maySeeNotification): never one
- * left unread here that no device can mark read. A "your reply was hidden" notice names its hidden
- * reply on purpose and stays.
+ * The member's notifications about replies a pull says were deleted go, as the server's pull no
+ * longer sends them (maySeeNotification): never one left unread here that no device can mark read.
+ * A hidden reply's stay (an admin may restore it, and the server does not send them again then); a
+ * "your reply was hidden" notice names its hidden reply on purpose.
  */
-export async function dropUnreadableReplyNotes(replies: readonly WireReply[], viewer: NonNullable<Viewer>): Promise<void> {
-  const gone = new Set(replies.filter((reply) => !mayReadReply(reply, viewer)).map((reply) => reply.id));
+export async function dropUnreadableReplyNotes(replies: readonly WireReply[], email: string): Promise<void> {
+  const gone = new Set(replies.filter((reply) => reply.state === 'deleted').map((reply) => reply.id));
   if (gone.size === 0) return;
   await db.notifications
-    .filter((row) => row.email === viewer.email && row.replyId !== null && gone.has(row.replyId) && row.kind !== 'replyHidden')
+    .filter((row) => row.email === email && row.replyId !== null && gone.has(row.replyId) && row.kind !== 'replyHidden')
     .delete();
 }
 

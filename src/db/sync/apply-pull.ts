@@ -11,7 +11,6 @@ import { storeServerReplies } from '../replies/pulled';
 import { SYNC_META, readCursor, readOwner } from '../ops/sync-meta';
 import { storeServerFlags } from '../flags/pulled';
 import { dropUnreadableReplyNotes, storeServerNotifications } from '../notifications/pulled';
-import { readStoredSession } from '../members/session';
 import { followPreferences, storeServerPreferences, type PreferenceEffects } from '../preferences/pulled';
 import { storeServerSaved } from '../saved/pulled';
 import { storeServerFollows, storeServerReads } from '../follows/pulled';
@@ -117,9 +116,8 @@ async function storePage(
     (await storeServerGroups(page.groups)) +
     (await storeServerGroupMembers(page.groupMembers)) +
     (await storeServerCategories(page.categories, hidden));
-  // A reply they may no longer read takes the notifications about it (the server sends them no more).
-  const session = readStoredSession();
-  await dropUnreadableReplyNotes(page.replies, { email: owner, role: session?.email === owner ? session.role : 'user' });
+  // A deleted reply takes the notifications about it (the server sends them no more).
+  await dropUnreadableReplyNotes(page.replies, owner);
   // A category the member may no longer see takes its posts with it in this transaction: no screen
   // ever reads it hidden with its posts still there. Before the outbox settles below: a queued
   // reply to one of them becomes a kept draft there.

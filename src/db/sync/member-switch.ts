@@ -20,6 +20,7 @@ import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
 import { dropConversation } from '../messages/pulled';
 import { OP_TABLES } from '../ops/op-tables';
 import { heldRemoved, type Revoked } from './revoked';
+import { noteRemovedPosts } from '../storage/removals';
 import { forgetRevoked } from './forget-revoked';
 
 /**
@@ -86,6 +87,8 @@ export async function switchMember(session: Session): Promise<boolean> {
         await db.posts.filter((row) => row.sync !== undefined && spaces.has(row.category) && !savedHere.has(row.id)).primaryKeys(),
       );
       await db.posts.bulkDelete(revoked.posts);
+      // The search index and the `posts` copy's import hear of them, as of every removal.
+      await noteRemovedPosts(revoked.posts);
       // Server posts and queued creates go; posts from before this device met a server stay.
       const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
       const mayNotSee = (row: PostRow) =>

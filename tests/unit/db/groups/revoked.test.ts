@@ -7,6 +7,7 @@ import { db } from '../../../../src/db/storage/schema';
 import { applyPullPage } from '../../../../src/db/sync/apply-pull';
 import { applyPushResults } from '../../../../src/db/sync/apply-results';
 import { switchMember } from '../../../../src/db/sync/member-switch';
+import { recentlyRemovedPosts } from '../../../../src/db/storage/removals';
 import { markConnected } from '../../../../src/db/ops/sync-meta';
 import { createReply, saveReplyDraft } from '../../../../src/db/replies/replies';
 import { editPost } from '../../../../src/db/posts/editing';
@@ -237,6 +238,8 @@ describe('another member signing in on the device (offline too, before any pull 
     expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
     expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
     await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
+    // The search index and the `posts` copy's import hear of it, as of every removal.
+    expect(await recentlyRemovedPosts()).toContain(PRIVATE_ID);
     // Alice's reply is sent when she signs in here again: not a kept draft.
     expect((await db.outbox.toArray()).map((row) => [row.email, row.postId])).toEqual([[OWNER, PRIVATE_ID]]);
     expect(await readKeptDrafts(OWNER)).toEqual([]);
