@@ -83,18 +83,21 @@ export async function switchMember(session: Session): Promise<boolean> {
       // brings back those they may see. The operations queued on them stay, as every member's:
       // each is sent when its member signs in here again.
       const spaces = new Set((await db.categories.toArray()).filter((category) => category.see !== null).map((category) => category.id));
-      revoked = await heldRemoved(
+      const inSpaces = await heldRemoved(
         await db.posts.filter((row) => row.sync !== undefined && spaces.has(row.category) && !savedHere.has(row.id)).primaryKeys(),
       );
-      await db.posts.bulkDelete(revoked.posts);
-      // The search index and the `posts` copy's import hear of them, as of every removal.
-      await noteRemovedPosts(revoked.posts);
-      // Server posts and queued creates go; posts from before this device met a server stay.
+      await db.posts.bulkDelete(inSpaces.posts);
+      // Another member's pending and rejected posts: server posts and queued creates go; posts from
+      // before this device met a server stay. A queued create keeps its files (its upload needs them).
       const queued = new Set((await db.outbox.toArray()).map((row) => row.postId));
       const mayNotSee = (row: PostRow) =>
         row.status !== 'approved' && row.authorEmail !== session.email && (row.sync !== undefined || queued.has(row.id));
       const hidden = await db.posts.filter(mayNotSee).primaryKeys();
+      const unapproved = await heldRemoved(hidden);
       await db.posts.bulkDelete(hidden);
+      revoked = { posts: [...inSpaces.posts, ...unapproved.posts], files: [...new Set([...inSpaces.files, ...unapproved.files])] };
+      // The search index and the `posts` copy's import hear of them all, as of every removal.
+      await noteRemovedPosts([...inSpaces.posts, ...hidden]);
       // The server's replies go too (a hidden one holds its text only for an admin): the pull
       // from zero brings back what this member may see. Replies still queued stay.
       const synced = await db.replies

@@ -245,6 +245,30 @@ describe('another member signing in on the device (offline too, before any pull 
     expect(await readKeptDrafts(OWNER)).toEqual([]);
   });
 
+  it("takes the previous member's pending and rejected posts and their files, and says they were removed", async () => {
+    const PENDING_ID = 503;
+    const REJECTED_ID = 504;
+    const DRAFT_FILE = 'b'.repeat(64);
+    await applyPullPage(
+      pullPage({
+        posts: [
+          wirePost(makePost({ id: PENDING_ID, category: 'Trends', title: 'Awaiting review', authorEmail: OWNER, status: 'pending' }), {
+            attachments: [{ sha256: DRAFT_FILE, name: 'draft.png', mime: 'image/png', size: 10, width: 1, height: 1 }],
+          }),
+          wirePost(makePost({ id: REJECTED_ID, category: 'Trends', title: 'Turned down', authorEmail: OWNER, status: 'rejected' })),
+        ],
+        cursor: 2,
+      }),
+      OWNER,
+    );
+    await (await caches.api.open(ATTACHMENT_CACHE)).put(attachmentPath(DRAFT_FILE), new Response('png'));
+    await db.saved.put({ email: 'bob@example.com', postId: PRIVATE_ID, saved: true, at: 2 });
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect((await db.posts.toArray()).map((post) => post.id).sort()).toEqual([PRIVATE_ID, OPEN_ID]);
+    expect([...caches.stores.get(ATTACHMENT_CACHE)!.keys()].some((key) => String(key).includes(DRAFT_FILE))).toBe(false);
+    expect([...(await recentlyRemovedPosts())]).toEqual(expect.arrayContaining([PENDING_ID, REJECTED_ID]));
+  });
+
   it('keeps a private post the new member saved (readable offline, as every saved post), until their pull says otherwise', async () => {
     await db.saved.put({ email: 'bob@example.com', postId: PRIVATE_ID, saved: true, at: 2 });
     await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
