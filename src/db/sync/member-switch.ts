@@ -1,5 +1,5 @@
 // When another member signs in on a device (connected mode), the previous member's private posts
-// (pending and rejected, theirs or, for an admin, anyone's; every post of a private category) leave IndexedDB, and with the next
+// (pending and rejected, theirs or, for an admin, anyone's; every post of a private category, or of one this device has not heard of) leave IndexedDB, and with the next
 // mirror write the `posts` copy; the server's replies go too, and what their deletions kept for
 // Undo; the previous member's notifications, levels and read positions, and the flags they could
 // see (an admin: everyone's);
@@ -14,7 +14,7 @@ import { keptAttachments } from '../ops/files-named';
 import { createsPost } from '../ops/outbox';
 import { countChange, nextRev } from '../storage/revisions';
 import { recountComments } from '../replies/reply-counts';
-import type { Session } from '../types';
+import { isCategory, type Session } from '../types';
 import { SYNC_META, readOwner } from '../ops/sync-meta';
 import { deleteUndoEntry, listUndoEntries } from '../ops/undo-entries';
 import { dropConversation } from '../messages/pulled';
@@ -82,9 +82,13 @@ export async function switchMember(session: Session): Promise<boolean> {
       // sign-in offline) the device would show them another group's posts. The pull from zero
       // brings back those they may see. The operations queued on them stay, as every member's:
       // each is sent when its member signs in here again.
-      const spaces = new Set((await db.categories.toArray()).filter((category) => category.see !== null).map((category) => category.id));
+      // A category this device has not heard of yet may be one too.
+      const categories = await db.categories.toArray();
+      const open = new Set(categories.filter((category) => category.see === null).map((category) => category.id));
+      const spaces = new Set(categories.filter((category) => category.see !== null).map((category) => category.id));
+      const maySpace = (category: string) => spaces.has(category) || !(open.has(category) || isCategory(category));
       const inSpaces = await heldRemoved(
-        await db.posts.filter((row) => row.sync !== undefined && spaces.has(row.category) && !savedHere.has(row.id)).primaryKeys(),
+        await db.posts.filter((row) => row.sync !== undefined && maySpace(row.category) && !savedHere.has(row.id)).primaryKeys(),
       );
       await db.posts.bulkDelete(inSpaces.posts);
       // Another member's pending and rejected posts: server posts and queued creates go; posts from

@@ -269,6 +269,20 @@ describe('another member signing in on the device (offline too, before any pull 
     expect([...(await recentlyRemovedPosts())]).toEqual(expect.arrayContaining([PENDING_ID, REJECTED_ID]));
   });
 
+  it('takes a post of a category this device has not heard of yet (it may be a private space)', async () => {
+    const UNKNOWN_ID = 505;
+    await applyPullPage(
+      pullPage({
+        posts: [wirePost(makePost({ id: UNKNOWN_ID, category: '5d0c1b2a-3e4f-4a5b-8c6d-7e8f9a0b1c2d', title: 'Board minutes' }))],
+        cursor: 2,
+      }),
+      OWNER,
+    );
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
+    expect([...(await recentlyRemovedPosts())]).toContain(UNKNOWN_ID);
+  });
+
   it('keeps a private post the new member saved (readable offline, as every saved post), until their pull says otherwise', async () => {
     await db.saved.put({ email: 'bob@example.com', postId: PRIVATE_ID, saved: true, at: 2 });
     await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
