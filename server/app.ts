@@ -1,5 +1,6 @@
 // Builds the Fastify instance (no port): plugins, the API routes and the built app's files.
 // server.ts starts it; tests build it around their own database and inject requests.
+import { refuse } from './lib/http-error';
 import { LimitSettings, type Limits } from './lib/limits';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -137,6 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupZodValidation(app);
   await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: Boolean(options.trustProxy) }));
   setupProtocolCheck(app);
+  // No text the API takes holds a NUL character, and PostgreSQL refuses one in any query: an address
+  // (a path's id, a search) holding one is refused here, in words, before any route reads it.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && /%00|\0/i.test(request.url))
+      throw refuse('invalid', 'This address holds a NUL character (%00), which nothing here takes.');
+  });
   // Every API answer is one member's, or the server's state now: no browser or shared cache keeps one
   // unless its route says otherwise (a file's is checked again at each use).
   app.addHook('onSend', async (request, reply, payload) => {

@@ -107,12 +107,57 @@ export function nameKey(name: string): string {
 export const RESERVED_NAME_WORDS = ['admin', 'administrator', 'moderator', 'staff', 'system'] as const;
 const RESERVED_PHRASES = ['insight exchange', 'insightexchange'];
 
-/** True when `name` holds a reserved word ("Admin", "Site Admin", "admin_team", "Insight Exchange Staff"). */
+/** Digits written for letters ("Adm1n", "M0derator"): read as the letters for the reserved words alone. */
+const DIGIT_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
+
+/** What may follow a reserved word in one word and still pass for the staff ("AdminTeam", "Staffer", "ModeratorBot"). */
+const STAFF_ENDINGS = [
+  's',
+  'es',
+  'er',
+  'ers',
+  'team',
+  'teams',
+  'group',
+  'crew',
+  'bot',
+  'account',
+  'user',
+  'office',
+  'desk',
+  'support',
+  'help',
+];
+
+/** The reserved words that stay reserved at the end of a word ("SysAdmin", "WebAdmin", "ChiefModerator"); "ecosystem" is a word. */
+const STAFF_SUFFIXES = ['admin', 'administrator', 'moderator'];
+
+/** True when one word of a name's key is, or passes for, a reserved word. */
+function isReservedWord(raw: string): boolean {
+  const word = raw.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
+  return RESERVED_NAME_WORDS.some(
+    (reserved) =>
+      word === reserved ||
+      (word.startsWith(reserved) && STAFF_ENDINGS.includes(word.slice(reserved.length))) ||
+      (STAFF_SUFFIXES.includes(reserved) && word.endsWith(reserved)),
+  );
+}
+
+/** Letters spaced out ("A d m i n", "S.t.a.f.f") read as one word, beside the words as written. */
+function wordsOf(key: string): string[] {
+  const words = key.split(' ');
+  const joined = key.replace(/(?<=^|\s)(\p{L}|\p{N})(?: (?=(?:\p{L}|\p{N})(?:\s|$)))/gu, '$1');
+  return joined === key ? words : [...words, ...joined.split(' ')];
+}
+
+/**
+ * True when `name` holds a reserved word, or passes for one: "Admin", "Site Admin", "admin_team",
+ * "Insight Exchange Staff", "Moderators", "SysAdmin", "AdminTeam", "Adm1n", "A d m i n".
+ */
 export function isReservedName(name: string): boolean {
   const key = nameKey(name);
-  const words = key.split(' ');
   return (
-    words.some((word) => (RESERVED_NAME_WORDS as readonly string[]).includes(word)) ||
+    wordsOf(key).some(isReservedWord) ||
     RESERVED_PHRASES.some((phrase) => key.includes(phrase) || key.replace(/ /g, '').includes(phrase.replace(/ /g, ''))) ||
     // What a deleted account's writing shows under (issue 41): nobody may pass for it.
     /(^| )deleted member( |$)/.test(key) ||

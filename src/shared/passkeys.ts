@@ -19,10 +19,13 @@ export type Passkey = z.infer<typeof passkeySchema>;
 /** GET /api/passkeys. */
 export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
 
+/** Bytes as WebAuthn's JSON carries them: base64url, no padding. */
+const base64url = () => z.string().regex(/^[A-Za-z0-9_-]*$/, 'Not base64url.');
+
 /** A WebAuthn answer (RegistrationResponseJSON or AuthenticationResponseJSON): its id and inner response bounded. */
 const credentialSchema = z.looseObject({
-  id: z.string().min(1).max(1400),
-  rawId: z.string().min(1).max(1400),
+  id: base64url().min(1).max(1400),
+  rawId: base64url().min(1).max(1400),
   type: z.literal('public-key'),
   response: z.record(z.string(), z.unknown()),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
@@ -36,4 +39,7 @@ export const passkeyRegisterSchema = z.object({
 });
 
 /** POST /api/passkeys/login: the browser's answer to the options. */
-export const passkeyLoginSchema = z.object({ response: credentialSchema });
+export const passkeyLoginSchema = z.object({
+  // The user handle names the account: base64url of its member id, when the authenticator gives one.
+  response: credentialSchema.extend({ response: z.looseObject({ userHandle: base64url().max(200).nullish() }) }),
+});

@@ -242,8 +242,10 @@ const WIRE_ZOD: Zod = {
 /** The fields the operations' wire schemas build on (src/shared/ops/define.ts, WireFields). */
 const WIRE_FIELDS: WireFields = {
   postId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  replyId: z.uuid(),
-  uuid: z.uuid(),
+  replyId: z.uuid().lowercase(),
+  // Ids are compared as written (an index, a join): the devices make them in lower case, and one in
+  // upper case would be another row for the same UUID.
+  uuid: z.uuid().lowercase(),
   memberId: z.string().regex(MEMBER_ID_PATTERN),
 };
 

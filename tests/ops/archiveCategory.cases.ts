@@ -4,6 +4,18 @@ import { casesOf } from './world';
 export default casesOf('archiveCategory', [
   { name: 'a member: admins_only', who: 'alice', payload: { categoryId: 'Trends', archived: true }, expect: 'admins_only' },
   {
+    name: 'a category id with a NUL character: invalid',
+    who: 'admin',
+    payload: { categoryId: 'Trends\u0000', archived: true },
+    expect: 'invalid',
+  },
+  {
+    name: 'a category id that is neither a spec name nor a UUID in lower case: invalid',
+    who: 'admin',
+    payload: { categoryId: '0C000000-0000-4000-8000-0000000000C1', archived: true },
+    expect: 'invalid',
+  },
+  {
     name: 'an admin archives Trends',
     who: 'admin',
     payload: { categoryId: 'Trends', archived: true },

@@ -35,6 +35,12 @@ export default casesOf('createCategory', [
   { name: 'a name of a million characters: invalid', who: 'admin', payload: { ...base, name: 'x'.repeat(1_000_000) }, expect: 'invalid' },
   { name: 'a name with a zero width joiner: invalid', who: 'admin', payload: { ...base, name: 'Vendor\u200Dtalk' }, expect: 'invalid' },
   { name: 'a name with a right-to-left override: invalid', who: 'admin', payload: { ...base, name: 'Talk\u202Ekaep' }, expect: 'invalid' },
+  {
+    name: 'who sees: a group id in upper case (ids are compared as written): invalid',
+    who: 'admin',
+    payload: { ...base, name: 'Vendor talk', see: [VENDORS.toUpperCase()] },
+    expect: 'invalid',
+  },
   { name: 'who sees: not a list: invalid', who: 'admin', payload: { ...base, name: 'Vendor talk', see: 'everyone' }, expect: 'invalid' },
   { name: 'who sees: an empty list: invalid', who: 'admin', payload: { ...base, name: 'Vendor talk', see: [] }, expect: 'invalid' },
   { name: 'who sees: not group ids: invalid', who: 'admin', payload: { ...base, name: 'Vendor talk', see: ['x'] }, expect: 'invalid' },

@@ -76,6 +76,9 @@ const toAnswer = (row: Record<string, unknown>, name: string) => ({
   height: row.height === null || row.height === undefined ? null : Number(row.height),
 });
 
+/** An upload sent as anything but the file's bytes (JSON, a form, text). */
+const notBytes = () => refuse('bad_content_type', "Send the file's bytes as the request body (content-type: application/octet-stream).");
+
 export default async function attachmentRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.addContentTypeParser(
     'application/octet-stream',
@@ -83,9 +86,12 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     (_request, body, done) => done(null, body),
   );
 
-  // A file over the limit is said in the attachment's own words; every other error goes on as usual.
+  // A file over the limit, or sent as anything but its bytes, is said in the attachment's own words;
+  // every other error goes on as usual.
   app.setErrorHandler((error) => {
-    if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refuse('attachment_too_large');
+    const { code } = error as { code?: unknown };
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refuse('attachment_too_large');
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw notBytes();
     throw error;
   });
 
@@ -108,7 +114,7 @@ export default async function attachmentRoutes(app: FastifyInstance, ctx: Server
     if (silenceRefuses(UPLOAD, isSilencedAt(memberOf(request), Date.now()))) throw refuse('silenced');
     if (!SHA256_PATTERN.test(sha256)) throw refuse('invalid', BAD_ADDRESS_MESSAGE);
     const bytes = request.body;
-    if (!(bytes instanceof Uint8Array)) throw refuse('bad_content_type');
+    if (!(bytes instanceof Uint8Array)) throw notBytes();
     if (bytes.length === 0) throw refuse('invalid', EMPTY_FILE_MESSAGE);
     if (createHash('sha256').update(bytes).digest('hex') !== sha256) throw refuse('invalid', CHANGED_ON_THE_WAY_MESSAGE);
     const member = memberOf(request);

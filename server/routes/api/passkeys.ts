@@ -22,6 +22,7 @@ import {
 import { describeUserAgent } from '../../../src/shared/account';
 import { type passkeyListSchema, passkeyLoginSchema, passkeyRegisterSchema } from '../../../src/shared/passkeys';
 import type { z } from 'zod';
+import { MEMBER_ID_PATTERN } from '../../../src/shared/members';
 import type { ServerContext } from '../../context';
 import { findUserByMemberId, type UserRow } from '../../db/members/accounts';
 import { CHALLENGE_LIFETIME_MS, putChallenge, takeChallenge, type ChallengeKind } from '../../db/members/challenges';
@@ -105,8 +106,8 @@ export async function publicPasskeyRoutes(app: FastifyInstance, ctx: ServerConte
   app.post('/api/passkeys/login', { schema: { body: passkeyLoginSchema } }, async (request, reply) => {
     const response = (request.body as z.infer<typeof passkeyLoginSchema>).response as unknown as AuthenticationResponseJSON;
     const passkey = await findPasskey(ctx.db, response.id);
-    const handle = response.response.userHandle;
-    const owner = handle ? await findUserByMemberId(ctx.db, Buffer.from(handle, 'base64url').toString('utf8')) : undefined;
+    const handle = response.response.userHandle ? Buffer.from(response.response.userHandle, 'base64url').toString('utf8') : '';
+    const owner = MEMBER_ID_PATTERN.test(handle) ? await findUserByMemberId(ctx.db, handle) : undefined;
     // Counted before anything is checked, like a password: against the address, and against the
     // account's email from it when the passkey names one (forgotten again when it signs in).
     const pair = owner ? `${owner.email} ${clientKey(request.ip)}` : undefined;

@@ -12,15 +12,21 @@ import {
   type Category,
 } from '../categories';
 import { GROUP_NOT_FOUND } from '../groups';
+import { CATEGORIES } from '../post-rules';
 import { check, defineOp, OpRefusal, refuseInput, type Zod } from './define';
 import { textOf } from './fields';
 import type { OpStore } from './store';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID as the devices make them: in lower case (ids are compared as written). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A category's id as sent: a spec name or a UUID, at most CATEGORY_LIMITS.id characters. */
+/** A category's id as sent: a spec name or a UUID. */
 function categoryIdOf(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > CATEGORY_LIMITS.id) {
+  if (
+    typeof value !== 'string' ||
+    value.length > CATEGORY_LIMITS.id ||
+    !((CATEGORIES as readonly string[]).includes(value) || UUID.test(value))
+  ) {
     refuseInput({ code: 'invalid', title: 'Error', message: 'Choose a category.' });
   }
   return value;
@@ -32,7 +38,7 @@ function groupsOf(value: unknown, field: string): string[] | null {
   if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || !UUID.test(id))) {
     refuseInput({ code: 'invalid', title: 'Error', message: `${field}: choose Everyone, or groups.` });
   }
-  const ids = [...new Set((value as string[]).map((id) => id.toLowerCase()))];
+  const ids = [...new Set(value as string[])];
   if (ids.length === 0)
     refuseInput({ code: 'invalid', title: 'Choose a group', message: `${field}: choose at least one group, or Everyone.` });
   if (ids.length > CATEGORY_LIMITS.groups) {

@@ -5,7 +5,8 @@ import { FOLLOW_KINDS, FOLLOW_LEVELS, FOLLOW_LIMITS, followTarget } from '../fol
 import { maySeeCategory } from '../categories';
 import type { Actor } from '../post-rules';
 import type { OpStore } from './store';
-import { defineOp, refuse, refuseInput } from './define';
+import { defineOp, OpRefusal, refuseInput } from './define';
+import { CATEGORY_NOT_FOUND } from '../categories';
 import { visiblePost } from './rules';
 
 /** Too many categories and tags followed (FOLLOW_LIMITS.topics). */
@@ -32,7 +33,9 @@ export const follow = defineOp('follow', 8, 'member', {
       const category = await store.category(target);
       if (category !== 'unknown') {
         const groups = category ? await store.memberGroups(actor) : [];
-        if (!category || !maySeeCategory(category, { role: actor.role, groups })) refuse('not_found');
+        // As for a category that is not there: one they may not see is never named as being there.
+        if (!category || !maySeeCategory(category, { role: actor.role, groups }))
+          throw new OpRefusal('not_found', CATEGORY_NOT_FOUND.message, CATEGORY_NOT_FOUND.title);
       }
     }
     // Only a level other than Normal counts toward the limit: a Normal row kept (or set again) is free.

@@ -39,6 +39,18 @@ describe('the staff’s words', () => {
       'Insight Exchange',
       'insightexchange help',
       'Insight-Exchange',
+      // Plurals, words joined and letters spaced out or written as digits (a third attack test).
+      'SysAdmin',
+      'Site Moderators',
+      'Admins',
+      'The Administrators',
+      'AdminTeam',
+      'Moderators',
+      'Adm1n',
+      'A d m i n',
+      'S.T.A.F.F',
+      'Staffer',
+      'ModeratorBot',
     ])
       expect(isReservedName(reserved), reserved).toBe(true);
     for (const deleted of ['Deleted Member', 'deleted_member', 'DeletedMember', 'The Deleted Member'])
@@ -50,6 +62,11 @@ describe('the staff’s words', () => {
       'Staffordshire Analyst',
       'Insightful Exchange',
       'Ada Minsky',
+      'Ecosystem Partners',
+      'Stafford Lee',
+      'Mo Derator',
+      'J R R Tolkien',
+      'Agent 007',
     ])
       expect(isReservedName(fine), fine).toBe(false);
     expect(validateMemberName('Admin', 'user')?.message).toBe('This name is kept for the forum’s staff. Choose another one.');

@@ -207,6 +207,9 @@ describe.each(BACKENDS)('following on %s', (backend) => {
         [admin, followOp('category', category, 'muted'), 'applied'],
       ];
       for (const [client, op, expected] of cases) expect(outcome(await client.push(op)), JSON.stringify(op)).toBe(expected);
+      // A category is told as a category, the same whether hidden or not there.
+      for (const target of [category, 'No such category'])
+        expect((await outsider.push(followOp('category', target))).body.results[0].reason).toBe('This category no longer exists.');
       // A tag is anyone's to follow: it names no post.
       expect(outcome(await outsider.push(followOp('tag', 'anything-at-all')))).toBe('applied');
       // Refusals wrote nothing.

@@ -333,6 +333,10 @@ describe.each(BACKENDS)('attachments on %s', (backend) => {
     expect(tooBig.body.error).toEqual({ code: 'attachment_too_large', message: ERRORS.attachment_too_large.message });
     const json = await member.request('PUT', `/api/attachments/${sha(png())}`, { file: 'no' });
     expect(json.status).toBe(415);
+    // Told what to send: the file's bytes, not JSON (a third attack test: the JSON sentence was given).
+    expect(json.body.error.message).toMatch(/application\/octet-stream/);
+    const text = await member.request('PUT', `/api/attachments/${sha(png())}`, Buffer.from(png()), { 'content-type': 'image/png' });
+    expect([text.status, text.body.error.message]).toEqual([415, json.body.error.message]);
     expect(
       (
         await new Client(server.app).request('PUT', `/api/attachments/${sha(png())}`, Buffer.from(png()), {

@@ -185,6 +185,30 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     expect((await new Browser(server.app, nextAddress()).signIn(victimKeys)).body.user.email).toBe('victim.key@example.com');
   });
 
+  it('a forged answer (a user handle that is not base64url, or not a member id; a NUL in an id) is refused in words, never a 500', async () => {
+    const forged = (id: string, userHandle: unknown) => ({
+      response: { id, rawId: id, type: 'public-key', response: { clientDataJSON: 'e30', userHandle } },
+    });
+    for (const [body, status] of [
+      [forged('AAAA', 1), 400],
+      [forged('AAAA', {}), 400],
+      [forged('AAAA', 'not base64url!'), 400],
+      [forged('a\u0000b', 'AAA'), 400],
+      // Base64url of three NUL bytes, and of a name that is no member id: nobody's passkey.
+      [forged('AAAA', 'AAAA'), 401],
+      [forged('AAAA', Buffer.from('nobody').toString('base64url')), 401],
+    ] as const) {
+      const answer = await new Browser(server.app, nextAddress()).send('POST', '/api/passkeys/login', body);
+      expect([answer.status, typeof answer.body.error?.message], JSON.stringify(body)).toEqual([status, 'string']);
+    }
+    const owner = await member('nul.key@example.com');
+    for (const id of ['%00', 'a%00b']) {
+      const answer = await owner.send('DELETE', `/api/passkeys/${id}`);
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: 'invalid' } } });
+    }
+    expect((await owner.send('DELETE', '/api/passkeys/AAAA')).body.error.code).toBe('passkey_not_found');
+  });
+
   it('a suspended or closed member’s passkey signs nobody in; under OIDC_ONLY only the admin’s does', async () => {
     const held = await member('held.key@example.com');
     const keys = new SoftAuthenticator(ORIGIN);
