@@ -24,3 +24,10 @@ export const OP_TABLES = () => [
   db.follows,
   db.reads,
 ];
+
+/**
+ * The tables storing the server's posts and replies outside a pull may write (storeServerPosts,
+ * storeServerReplies): a row of this device's own standing on a server post's id moves to a new id
+ * with its operations, replies, saved rows, levels and read positions (rekeyPost).
+ */
+export const SERVER_POST_TABLES = () => [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved, db.reads, db.follows];

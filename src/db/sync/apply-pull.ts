@@ -19,7 +19,7 @@ import { storeServerCategories, storeServerGroupMembers, storeServerGroups } fro
 import { storeServerConversations, storeServerMessages } from '../messages/pulled';
 import { filesLeaving, heldRemoved, removeHiddenCategoryPosts, type Revoked } from './revoked';
 import { forgetRevoked } from './forget-revoked';
-import { OP_TABLES } from '../ops/op-tables';
+import { OP_TABLES, SERVER_POST_TABLES } from '../ops/op-tables';
 import { rebase } from './rebase';
 import { META_KEYS } from '../contracts';
 
@@ -189,7 +189,7 @@ export function applyPullPage(page: PullResponse, owner: string, from?: number):
  * 0): a post found by a search is not news. Returns how many rows changed.
  */
 export async function storeSearchedPosts(posts: readonly WirePost[]): Promise<number> {
-  const changed = await db.transaction('rw', [db.posts, db.replies, db.viewed, db.meta, db.outbox, db.saved, db.reads], async () => {
+  const changed = await db.transaction('rw', SERVER_POST_TABLES(), async () => {
     const stored = await storeServerPosts(posts, 0);
     if (stored > 0) await countChange();
     return stored;

@@ -13,6 +13,7 @@ import { storeServerPosts } from '../posts/pulled';
 import { storeServerReplies } from '../replies/pulled';
 import { readCursor, readOwner } from '../ops/sync-meta';
 import { takesWindow } from './window';
+import { SERVER_POST_TABLES } from '../ops/op-tables';
 
 /**
  * Stores a page of GET /api/posts like pulled rows (newer versions win, this device's outstanding
@@ -32,7 +33,7 @@ export async function storeForumPage(
   options: { floor?: number; head?: number; beforePull?: boolean } = {},
 ): Promise<number> {
   const changed = await withDataErrors(() =>
-    db.transaction('rw', [db.posts, db.replies, db.reads, db.viewed, db.meta, db.outbox, db.saved], async () => {
+    db.transaction('rw', SERVER_POST_TABLES(), async () => {
       const holder = await readOwner();
       if (holder !== undefined && holder !== normalizeEmail(owner)) return 0;
       if (options.beforePull && ((await readCursor()) !== 0 || !(await takesWindow()))) return 0;

@@ -1,0 +1,46 @@
+// A row of this device's own (a post from before it met a server, an older build's `posts` copy
+// imported) standing on the id of a server post that arrives outside a pull: the window's first page
+// or a server search's posts. The row moves to a fresh id with the member's level and read position on
+// it (rekeyPost), in the store's transaction: found by a new user whose device held an older copy,
+// where the move reached the levels outside the transaction and every sync failed from then on.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../src/db/storage/schema';
+import { markConnected } from '../../../src/db/ops/sync-meta';
+import { storeForumPage } from '../../../src/db/sync/window-store';
+import { storeSearchedPosts } from '../../../src/db/sync/apply-pull';
+import { makePost, signInAs } from '../factories';
+import { wirePost } from './fixtures';
+
+const OWNER = 'nora@example.com';
+const ID = 7;
+
+beforeEach(async () => {
+  await markConnected();
+  signInAs(OWNER, 'Nora');
+  // This device's own post on id 7 (no `sync`: the server never had it), which the member watches and has read.
+  await db.posts.add({ ...makePost({ id: ID, title: 'Written on this device', authorEmail: OWNER }), rev: 1 });
+  await db.follows.put({ email: OWNER, kind: 'post', target: String(ID), level: 'watching', at: 1 });
+  await db.reads.put({ email: OWNER, postId: ID, readTo: 1, unread: 0 });
+});
+
+const theServers = () => wirePost(makePost({ id: ID, title: 'The server’s post 7', authorEmail: '' }));
+
+async function expectMoved() {
+  expect((await db.posts.get(ID))?.title).toBe('The server’s post 7');
+  const own = (await db.posts.toArray()).find((post) => post.title === 'Written on this device');
+  expect(own && own.id).not.toBe(ID);
+  expect(await db.follows.toArray()).toEqual([expect.objectContaining({ target: String(own!.id), level: 'watching' })]);
+  expect((await db.reads.toArray()).map((read) => read.postId)).toEqual([own!.id]);
+}
+
+describe('a server post arriving on the id of a row of this device', () => {
+  it('the window’s first page moves the row, its level and read position to a fresh id', async () => {
+    expect(await storeForumPage({ posts: [theServers()], replies: [], cursor: 1, more: false }, OWNER)).toBeGreaterThan(0);
+    await expectMoved();
+  });
+
+  it('a server search’s posts do the same', async () => {
+    expect(await storeSearchedPosts([theServers()])).toBeGreaterThan(0);
+    await expectMoved();
+  });
+});
