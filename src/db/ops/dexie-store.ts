@@ -26,7 +26,8 @@ import { recountComments } from '../replies/reply-counts';
 import { renameOnDevice, type PreferenceEffects } from '../preferences/on-device';
 import { fieldsOf } from './server-fields';
 import { ownMemberId } from '../members/own-id';
-import { DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
+import { categoryNameKey, DEFAULT_CATEGORIES, type Category } from '../../shared/categories';
+import { groupNameKey } from '../../shared/groups';
 import type { Conversation, Message } from '../../shared/messages';
 import type { FollowKind, FollowLevel } from '../../shared/follows';
 
@@ -347,8 +348,13 @@ export class DexieStore implements OpStore {
     return 'unknown';
   }
 
-  async groupNameTaken(): Promise<boolean> {
-    return false;
+  /**
+   * A name another group the device holds already has (an admin's device holds every group its pulls
+   * told of): refused here, so the admin's form keeps what they typed. The server settles the rest.
+   */
+  async groupNameTaken(name: string, except: string | null): Promise<boolean> {
+    const key = groupNameKey(name);
+    return (await db.groups.toArray()).some((group) => group.id !== except && groupNameKey(group.name) === key);
   }
 
   async saveGroup(): Promise<void> {}
@@ -370,8 +376,12 @@ export class DexieStore implements OpStore {
     return (await db.groups.filter((group) => group.member === 1).toArray()).map((group) => group.id);
   }
 
-  async categoryNameTaken(): Promise<boolean> {
-    return false;
+  /** A name another category the device knows already has (the six built in, or one its pulls told of): as groupNameTaken. */
+  async categoryNameTaken(name: string, except: string): Promise<boolean> {
+    const key = categoryNameKey(name);
+    const held = await db.categories.toArray();
+    const known = [...held, ...DEFAULT_CATEGORIES.filter((builtIn) => !held.some((row) => row.id === builtIn.id))];
+    return known.some((category) => category.id !== except && category.name !== '' && categoryNameKey(category.name) === key);
   }
 
   async saveCategory(): Promise<void> {}
