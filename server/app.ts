@@ -138,11 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setupZodValidation(app);
   await setupSecurity(app, csp, new HostNames({ ...options.hosts, trustProxy: Boolean(options.trustProxy) }));
   setupProtocolCheck(app);
-  // No text the API takes holds a NUL character, and PostgreSQL refuses one in any query: an address
-  // (a path's id, a search) holding one is refused here, in words, before any route reads it.
+  // No id in an API path holds a NUL character, and PostgreSQL refuses one in any query: a path
+  // holding one (a passkey's, a member's id) is refused here, in words, before any route reads it.
+  // A query string's text is each route's (a search takes a NUL as a space).
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') && /%00|\0/i.test(request.url))
-      throw refuse('invalid', 'This address holds a NUL character (%00), which nothing here takes.');
+    const path = request.url.split('?', 1)[0]!;
+    if (path.startsWith('/api/') && /%00|\0/.test(path))
+      throw refuse('invalid', 'This address holds a NUL character (%00), which no id has.');
   });
   // Every API answer is one member's, or the server's state now: no browser or shared cache keeps one
   // unless its route says otherwise (a file's is checked again at each use).

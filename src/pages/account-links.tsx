@@ -10,7 +10,7 @@ import { errorToast } from '../components/toast/error-toast';
 import { paths } from '../config/paths';
 import { useMode } from '../hooks/use-mode';
 import { LIMITS } from '../shared/post-rules';
-import { validateName, validateNewPassword } from '../shared/validation';
+import { validateEmailAddress, validateName, validateNewPassword } from '../shared/validation';
 import { NewPasswordField } from '../components/new-password-field';
 import { isDataError } from '../db/storage/errors';
 import { isSignUpToken } from '../shared/account-schemas';
@@ -54,8 +54,9 @@ function ForgotForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (!email.trim()) {
-      showToast({ title: 'Error', description: 'Enter the email of your account.', variant: 'error' });
+    const problem = email.trim() ? validateEmailAddress(email) : { title: 'Error', message: 'Enter the email of your account.' };
+    if (problem) {
+      showToast({ title: problem.title, description: problem.message, variant: 'error' });
       return;
     }
     setBusy(true);

@@ -12,7 +12,7 @@ import { THEMES } from './theme';
 import { ATTACHMENT_LIMITS } from './attachments';
 import { MEMBER_ID_PATTERN } from './members';
 import { FLAG_REASONS, FLAG_STATES, NOTIFICATION_KINDS, type Flag, type Notification } from './moderation';
-import { unstorableText, validateName, type Problem } from './validation';
+import { EMAIL_FORMAT_MESSAGE, hasUnstorableText, unstorableText, validateEmailAddress, validateName, type Problem } from './validation';
 import { FOLLOW_KINDS, FOLLOW_LEVELS } from './follows';
 import { forumPageSchema, sessionUserSchema, wireAttachmentSchema, wirePostSchema, wireReplySchema } from './protocol-page';
 
@@ -33,7 +33,14 @@ function rule<T>(check: (value: T) => Problem | null) {
 
 const storable = (field: string) => rule((value: string) => unstorableText(field, value));
 
-export const emailSchema = z.string().trim().toLowerCase().min(3).max(LIMITS.email).pipe(z.email()).superRefine(storable('Email'));
+// The shared rule first, in its own words ("Invalid email: Invalid email address" was read); zod's
+// stricter check after it.
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine(rule(validateEmailAddress))
+  .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }));
 
 export const sessionRequestSchema = z.object({
   mode: z.enum(['signin', 'signup']),
@@ -469,7 +476,13 @@ export const adminMemberSchema = z.object({
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 export const adminMembersResponseSchema = z.object({ members: z.array(adminMemberSchema) });
-export const adminMembersQuerySchema = z.object({ q: z.string().max(200).default('') });
+export const adminMembersQuerySchema = z.object({
+  q: z
+    .string()
+    .max(200)
+    .default('')
+    .refine((q) => !hasUnstorableText(q), 'A search for a member cannot hold control characters.'),
+});
 
 /** One member in the Members tab, with their recent posts (every status), replies and the flags they raised. */
 export const adminMemberDetailSchema = z.object({

@@ -19,6 +19,28 @@ export function validateSignIn(email: string, password: string): Problem | null 
   return tooLong('Email', email, LIMITS.email) ?? tooLong('Password', password, LIMITS.password) ?? unstorableText('Email', email);
 }
 
+/** What a malformed email address is told, on the device and by the server. */
+export const EMAIL_FORMAT_MESSAGE = 'Enter an email address like name@example.com.';
+
+/** An email address typed in a form: present, within the limit, shaped like one (the server's schema checks it strictly too), storable. */
+export function validateEmailAddress(email: string): Problem | null {
+  const trimmed = email.trim();
+  if (blank(trimmed)) return problem(ERRORS.invalid.title, 'Enter an email address.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed))
+    return tooLong('Email', trimmed, LIMITS.email) ?? problem(ERRORS.invalid.title, EMAIL_FORMAT_MESSAGE);
+  return tooLong('Email', trimmed, LIMITS.email) ?? unstorableText('Email', trimmed);
+}
+
+/** Change email: the new address, and the current password that proves it is the member. */
+export function validateChangeEmail(email: string, password: string): Problem | null {
+  return (
+    validateEmailAddress(email) ??
+    (password
+      ? tooLong('Password', password, LIMITS.password)
+      : problem('Password needed', 'Enter your current password to change your email.'))
+  );
+}
+
 /** Sign up: name, email and password are all required. */
 export function validateSignUp(name: string, email: string, password: string): Problem | null {
   if (blank(name) || blank(email) || !password) return problem(ERRORS.invalid.title, FILL_ALL_FIELDS);

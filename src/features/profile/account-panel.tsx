@@ -22,7 +22,7 @@ import {
   type EmailPref,
 } from '../../shared/account';
 import { LIMITS } from '../../shared/post-rules';
-import { validateNewPassword, validateSignIn } from '../../shared/validation';
+import { validateChangeEmail, validateNewPassword } from '../../shared/validation';
 import { NewPasswordField } from '../../components/new-password-field';
 import { isDataError } from '../../db/storage/errors';
 
@@ -367,7 +367,7 @@ function ChangeEmailPanel({ admin, mine, failed }: { admin: boolean; mine?: Acco
   const { busy, problem, send } = useFormSend();
   const [sent, setSent] = useState<string>();
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    send(event, validateSignIn(email, password), async () => {
+    send(event, validateChangeEmail(email, password), async () => {
       setSent(await (await account()).changeEmail(email, password));
       setEmail('');
       setPassword('');

@@ -10,7 +10,11 @@ import {
   validateSignIn,
   validateSignUp,
   validateTags,
+  validateChangeEmail,
+  validateEmailAddress,
+  EMAIL_FORMAT_MESSAGE,
 } from '../../../src/shared/validation';
+import { emailSchema } from '../../../src/shared/protocol';
 
 describe('validateSignIn', () => {
   it('asks for both fields with the catalogue message', () => {
@@ -22,6 +26,25 @@ describe('validateSignIn', () => {
 
   it('accepts any email with a password (no format or strength rule)', () => {
     expect(validateSignIn('a@b.co', 'x')).toBeNull();
+  });
+});
+
+describe('an email address in a form (Change email, Forgot password, the server’s schema)', () => {
+  it('says what is wrong in words: none given, not shaped like an address, no password to change it', () => {
+    expect(validateEmailAddress('  ')?.message).toBe('Enter an email address.');
+    for (const bad of ['lena@@bad', 'not an email', 'lena@example', '@example.com'])
+      expect(validateEmailAddress(bad)?.message, bad).toBe(EMAIL_FORMAT_MESSAGE);
+    expect(validateEmailAddress(' lena@example.com ')).toBeNull();
+    expect(validateChangeEmail('lena@@bad', '')?.message).toBe(EMAIL_FORMAT_MESSAGE);
+    expect(validateChangeEmail('lena@example.com', '')?.message).toBe('Enter your current password to change your email.');
+    expect(validateChangeEmail('lena@example.com', 'secret')).toBeNull();
+  });
+
+  it('the server’s schema answers with the same sentence, never zod’s "Invalid email address"', () => {
+    const refused = emailSchema.safeParse('lena@@bad');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ code: 'custom', message: EMAIL_FORMAT_MESSAGE });
+    expect(emailSchema.parse(' Lena@Example.com ')).toBe('lena@example.com');
   });
 });
 

@@ -329,6 +329,11 @@ describe('the admin’s reads of protocol 6', () => {
       { name: 'Findable Person', email: 'findable.person@example.com', posts: 1, replies: 1, silenced: false },
     ]);
     expect((await admin.request('GET', '/api/admin/members?q=person@example')).body.members).toHaveLength(1);
+    // A NUL (PostgreSQL refuses one in any query) is refused in words, never a 500 (a fourth attack test).
+    expect(await admin.request('GET', '/api/admin/members?q=find%00able')).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid', message: 'A search for a member cannot hold control characters.' } },
+    });
     const detail = (await admin.request('GET', `/api/admin/members/${byName[0].id}`)).body;
     expect(detail.posts).toMatchObject([{ id: postId, title: 'Findable post', status: 'approved' }]);
     expect(detail.replies).toMatchObject([{ postId, excerpt: 'Findable reply' }]);
