@@ -26,7 +26,7 @@ async function applied(page: Page, ops: Record<string, unknown>[]): Promise<void
 async function follow(page: Page, level: 'Watching' | 'Normal' | 'Muted'): Promise<void> {
   const menu = page.getByRole('button', { name: 'Follow', exact: true });
   await menu.click();
-  await page.getByRole('button', { name: new RegExp(`^${level}`) }).click();
+  await page.getByRole('menuitemradio', { name: new RegExp(`^${level}`) }).click();
   await expect(menu).toHaveAccessibleDescription(level);
 }
 

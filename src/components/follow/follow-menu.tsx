@@ -11,8 +11,8 @@ import { FOLLOW_LEVELS, FOLLOW_LEVEL_HINTS, FOLLOW_LEVEL_NAMES, type FollowKind,
 const LEVEL_ICONS: Record<FollowLevel, typeof IconBell> = { watching: IconBellRinging, normal: IconBell, muted: IconBellOff };
 
 /**
- * The "Follow" menu of a post or a category: Watching, Normal or Muted, each with what it does. The
- * button's accessible description is the current level. A choice is an operation, so it works offline.
+ * The "Follow" menu of a post or a category: Watching, Normal or Muted, each with what it does (a
+ * menu of radio items, the current one checked). The button's accessible description is the current level. A choice is an operation, so it works offline.
  */
 export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; target: string; align?: 'start' | 'end' }) {
   const level = useFollowLevel(kind, target) ?? 'normal';
@@ -31,6 +31,7 @@ export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; 
         size="sm"
         className="d-inline-flex align-items-center gap-1"
         aria-describedby={levelId}
+        aria-haspopup="menu"
         data-level={level}
       >
         <Icon aria-hidden="true" size={16} />
@@ -39,14 +40,15 @@ export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; 
       <span id={levelId} className="visually-hidden">
         {FOLLOW_LEVEL_NAMES[level]}
       </span>
-      <Dropdown.Menu>
+      <Dropdown.Menu role="menu" aria-label="Follow">
         {FOLLOW_LEVELS.map((option) => (
           <Dropdown.Item
             key={option}
             as="button"
             type="button"
+            role="menuitemradio"
             active={option === level}
-            aria-current={option === level ? 'true' : undefined}
+            aria-checked={option === level}
             onClick={() => choose(option)}
           >
             <span className="d-block fw-semibold">{FOLLOW_LEVEL_NAMES[option]}</span>

@@ -34,9 +34,12 @@ describe('FollowMenu', () => {
     signInAsMember();
     render(<FollowMenu kind="category" target="Trends" />);
     fireEvent.click(button());
-    const muted = await screen.findByRole('button', { name: new RegExp(`^Muted ${FOLLOW_LEVEL_HINTS.muted.replace('.', '\\.')}`) });
-    expect(screen.getByRole('button', { name: /^Watching/ }).textContent).toContain(FOLLOW_LEVEL_HINTS.watching);
-    expect(screen.getByRole('button', { name: /^Normal/ }).getAttribute('aria-current')).toBe('true');
+    expect(button().getAttribute('aria-haspopup')).toBe('menu');
+    const muted = await screen.findByRole('menuitemradio', { name: new RegExp(`^Muted ${FOLLOW_LEVEL_HINTS.muted.replace('.', '\\.')}`) });
+    expect(screen.getByRole('menu', { name: 'Follow' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: /^Watching/ }).textContent).toContain(FOLLOW_LEVEL_HINTS.watching);
+    expect(screen.getByRole('menuitemradio', { name: /^Normal/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('menuitemradio', { name: /^Watching/ }).getAttribute('aria-checked')).toBe('false');
     fireEvent.click(muted);
     await waitFor(() => expect(runOperation).toHaveBeenCalledWith('follow', { kind: 'category', target: 'Trends', level: 'muted' }));
   });
@@ -46,7 +49,7 @@ describe('FollowMenu', () => {
     render(<FollowMenu kind="post" target="7" />);
     await waitFor(() => expect(description()).toBe('Normal'));
     fireEvent.click(button());
-    fireEvent.click(await screen.findByRole('button', { name: /^Normal/ }));
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: /^Normal/ }));
     expect(runOperation).not.toHaveBeenCalled();
   });
 });
