@@ -11,7 +11,7 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 import { LIMITS } from '../../shared/post-rules';
 import { ERRORS } from '../../shared/errors';
 import { isDataError } from '../../db/storage/errors';
-import { MIN_PASSWORD_LENGTH, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
+import { MIN_PASSWORD_LENGTH, validateName, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
 import { useAuth } from './auth-context';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
 import { Refusal } from './sso-parts';
@@ -97,9 +97,15 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const [missing, setMissing] = useState<Field[]>([]);
   // The new password's rule that failed (connected Create Account), said on the field itself.
   const [passwordProblem, setPasswordProblem] = useState<string>();
+  /** What is wrong with the name typed (taken, kept for the staff, an invisible character): said on the field. */
+  const [nameProblem, setNameProblem] = useState<string>();
   // Create Account's answer on a connected device: the address a link was sent to.
   const [sentTo, setSentTo] = useState<string>();
   const nameRef = useRef<HTMLInputElement>(null);
+  // The field takes the focus once it is enabled again (the busy form had disabled it).
+  useEffect(() => {
+    if (nameProblem !== undefined) nameRef.current?.focus();
+  }, [nameProblem]);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -125,6 +131,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const switchMode = () => {
     setMissing([]);
     setPasswordProblem(undefined);
+    setNameProblem(undefined);
     setParams(signingUp ? {} : { mode: 'signup' }, { replace: true });
   };
 
@@ -134,6 +141,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
     // This try's answer replaces the last one's: an error toast of an earlier try no longer holds
     // (the empty fields' toast stayed beside the password field's own message, with every field filled).
     withdrawToast(FORM_TOASTS);
+    setNameProblem(undefined);
     const problem = signingUp ? validateSignUp(name, email, password) : validateSignIn(email, password);
     if (problem) {
       const empty = (['name', 'email', 'password'] as const).filter((field) => {
@@ -143,7 +151,10 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
       });
       setMissing(empty);
       showToast({ title: problem.title, description: problem.message, variant: 'error', from: FORM_TOASTS });
-      ({ name: nameRef, email: emailRef, password: passwordRef })[empty[0] ?? 'email'].current?.focus();
+      // Every field filled and the name refused: the name is what to change.
+      const nameWrong = signingUp && empty.length === 0 && name.trim() !== '' && validateName(name) !== null;
+      if (nameWrong) setNameProblem(problem.message);
+      ({ name: nameRef, email: emailRef, password: passwordRef })[empty[0] ?? (nameWrong ? 'name' : 'email')].current?.focus();
       return;
     }
     setMissing([]);
@@ -180,6 +191,11 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
         return;
       }
       showToast({ ...errorToast(error), from: FORM_TOASTS });
+      // The server refused the name (another member's, or kept for the staff): said on the name, to change.
+      if (signingUp && (isDataError(error, 'name_taken') || (isDataError(error, 'invalid') && /\bname\b/i.test(error.message)))) {
+        setNameProblem(error.message);
+        return;
+      }
       // Back to the password, ready for another try (the busy form had set focus aside).
       requestAnimationFrame(() => passwordRef.current?.focus());
     }
@@ -190,6 +206,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
   const describedBy = (field: Field) =>
     [
       invalid(field) ? `${id}-${field}-error` : '',
+      field === 'name' && nameProblem !== undefined && !invalid('name') ? `${id}-name-problem` : '',
       field === 'password' && ruleFailed ? `${id}-password-problem` : '',
       field === 'password' && passwordRule ? `${id}-password-rule` : '',
     ]
@@ -247,17 +264,25 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
               </label>
               <input
                 id={`${id}-name`}
-                className={`form-control${invalid('name') ? ' is-invalid' : ''}`}
+                className={`form-control${invalid('name') || nameProblem !== undefined ? ' is-invalid' : ''}`}
                 ref={nameRef}
                 value={name}
-                onChange={(event) => setName(event.target.value)}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setNameProblem(undefined);
+                }}
                 autoComplete="name"
                 maxLength={LIMITS.name}
-                aria-invalid={invalid('name')}
+                aria-invalid={invalid('name') || nameProblem !== undefined}
                 aria-describedby={describedBy('name')}
                 disabled={busy}
               />
               {feedback('name', 'Enter your name.')}
+              {nameProblem !== undefined && !invalid('name') && (
+                <div className="invalid-feedback" id={`${id}-name-problem`}>
+                  {nameProblem}
+                </div>
+              )}
             </div>
           )}
           <div className="mb-3">

@@ -59,6 +59,21 @@ describe('LoginForm, Create Account on a connected device', () => {
     );
   });
 
+  it('a name the server refuses (another member’s, or the staff’s) is said on the Name field, which takes the focus', async () => {
+    const taken = 'Another member already uses this name. Choose another one.';
+    const toast = renderForm(vi.fn().mockRejectedValue(new DataError('name_taken', { message: taken })));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbor-7419' } });
+    submit();
+    const name = screen.getByLabelText('Name');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(taken);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: taken }));
+    // Typing another name takes the mark away.
+    fireEvent.change(name, { target: { value: 'Nadia R. Reyes' } });
+    expect(name.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('the one answer for every address: the "Check your email" page, nobody signed in', async () => {
     const toast = renderForm(vi.fn().mockRejectedValue(new DataError('check_email')));
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbor-7419' } });
