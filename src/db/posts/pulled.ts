@@ -126,6 +126,14 @@ async function refreshKeptCopy(wire: WirePost, ops: readonly OutboxRow[]): Promi
   await putUndoEntry({ ...entry, post: row });
 }
 
+/** A row of this device's own that holds the server post `wire` itself: its words, category and author. */
+const samePost = (row: PostRow, wire: WirePost) =>
+  row.title === wire.title &&
+  row.content === wire.content &&
+  row.category === wire.category &&
+  row.author === wire.author &&
+  (row.authorEmail === wire.authorEmail || row.authorEmail === '');
+
 /** A change of status, text or what the search filters read (author, tags): the search index must read the post again. */
 const searchChanged = (stored: PostRow, row: PostRow) =>
   stored.status !== row.status ||
@@ -149,8 +157,11 @@ export async function storeServerPosts(wires: readonly WirePost[], arrivedAt = D
   const found = new Map((await db.posts.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
   const existing = ids.map((id) => found.get(id));
   for (const [index, stored] of existing.entries()) {
-    // A temporary or local-only row holds the id the server gave another post: move it aside.
-    if (stored && !stored.sync) {
+    // A temporary or local-only row holds the id the server gave another post: move it aside. One
+    // that is this very post (the `posts` copy of a connected device imported again into an emptied
+    // database: same words, category and author) is the server's row from now on, never a second
+    // post offered for upload.
+    if (stored && !stored.sync && !samePost(stored, wires[index]!)) {
       await rekeyPost(stored.id, await freshLocalId());
       existing[index] = undefined;
     }

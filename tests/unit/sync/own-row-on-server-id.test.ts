@@ -39,6 +39,17 @@ describe('a server post arriving on the id of a row of this device', () => {
     await expectMoved();
   });
 
+  it('a row that is the server post itself (a connected device’s `posts` copy imported into an emptied database) becomes the server’s row', async () => {
+    const own = (await db.posts.get(ID))!;
+    const same = wirePost(own);
+    expect(await storeForumPage({ posts: [same], replies: [], cursor: 1, more: false }, OWNER)).toBe(1);
+    const rows = await db.posts.toArray();
+    expect(rows.map((post) => [post.id, post.title, post.sync !== undefined])).toEqual([[ID, 'Written on this device', true]]);
+    // Nothing to offer for upload: no row of this device's own is left.
+    expect(rows.filter((post) => !post.sync)).toEqual([]);
+    expect((await db.follows.toArray()).map((row) => row.target)).toEqual([String(ID)]);
+  });
+
   it('a server search’s posts do the same', async () => {
     expect(await storeSearchedPosts([theServers()])).toBeGreaterThan(0);
     await expectMoved();
