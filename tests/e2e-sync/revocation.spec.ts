@@ -115,6 +115,9 @@ test('a reply written offline in a category that became private is kept as a dra
 
   await phone.context.setOffline(false);
   await expect.poll(async () => (await storedPosts(phone.page)).some((post) => post.id === postId), { timeout: 30_000 }).toBe(false);
+  // The page it was written on says so where it was written (a new member saw their text vanish there).
+  await expect(phone.page.getByRole('heading', { level: 1, name: 'Post not available' })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.page.getByRole('region', { name: 'Kept drafts' }).getByLabel('Your reply')).toHaveValue(text);
   await phone.page.goto('/forum');
   const kept = phone.page.getByRole('region', { name: 'Kept drafts' });
   await expect(kept).toContainText(SENTENCE);

@@ -13,6 +13,7 @@ import type { EditablePost } from '../../db/posts/editing';
 import type { Session } from '../../db/types';
 import { BackToForum } from './back-to-forum';
 import { PostUnavailable } from './post-unavailable';
+import { KeptDrafts } from '../forum/kept-drafts';
 import { PostView } from './post-view';
 import { Thread } from './thread';
 import { usePost } from './use-post';
@@ -70,7 +71,11 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
           </ErrorBoundary>
         </>
       ) : unavailable ? (
-        <PostUnavailable />
+        <>
+          <PostUnavailable />
+          {/* A reply half-written here when the post was lost (its group left) is kept: said where it was written. */}
+          <KeptDrafts email={viewer.email} />
+        </>
       ) : (
         <PageLoading label="Loading the post..." />
       )}
