@@ -9,7 +9,7 @@ import { ForumPostList, preloadOlderPosts } from '../features/forum/forum-post-l
 import { ForumSidebar } from '../features/forum/forum-sidebar';
 import { ForumStats } from '../features/forum/forum-stats';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
-import { KeptDrafts } from '../features/forum/kept-drafts';
+import { KeptDrafts } from '../components/kept-drafts';
 import { askSearchEarly } from '../features/forum/use-approved-posts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useVisitSince } from '../hooks/use-visit';

@@ -110,36 +110,42 @@ const RESERVED_PHRASES = ['insight exchange', 'insightexchange'];
 /** Digits written for letters ("Adm1n", "M0derator"): read as the letters for the reserved words alone. */
 const DIGIT_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
 
-/** What may follow a reserved word in one word and still pass for the staff ("AdminTeam", "Staffer", "ModeratorBot"). */
-const STAFF_ENDINGS = [
-  's',
-  'es',
-  'er',
-  'ers',
-  'team',
-  'teams',
-  'group',
-  'crew',
-  'bot',
-  'account',
-  'user',
-  'office',
-  'desk',
-  'support',
-  'help',
+/** The titles of the staff that pass for them in a plural or a compound; "staff" and "system" only as words ("Staffs Police", "Cisco Systems"). */
+const STAFF_TITLES = ['admin', 'administrator', 'moderator'];
+
+/** What may follow a staff title in one word and still pass for the staff ("AdminTeam", "ModeratorBot"). */
+const STAFF_ENDINGS = ['s', 'team', 'teams', 'group', 'crew', 'bot', 'account', 'user', 'office', 'desk', 'support', 'help'];
+
+/** What may come before a staff title in one word and still pass for the staff ("SysAdmin", "ChiefModerator"); "Gadmin" is a name. */
+const STAFF_PREFIXES = [
+  'sys',
+  'web',
+  'site',
+  'net',
+  'db',
+  'it',
+  'super',
+  'chief',
+  'head',
+  'lead',
+  'forum',
+  'community',
+  'global',
+  'root',
+  'server',
+  'senior',
+  'main',
 ];
 
-/** The reserved words that stay reserved at the end of a word ("SysAdmin", "WebAdmin", "ChiefModerator"); "ecosystem" is a word. */
-const STAFF_SUFFIXES = ['admin', 'administrator', 'moderator'];
-
-/** True when one word of a name's key is, or passes for, a reserved word. */
-function isReservedWord(raw: string): boolean {
+/** True when one word of a name's key passes for a reserved word: written with digits, a staff title's plural or compound. */
+function passesForStaffWord(raw: string): boolean {
   const word = raw.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
-  return RESERVED_NAME_WORDS.some(
-    (reserved) =>
-      word === reserved ||
-      (word.startsWith(reserved) && STAFF_ENDINGS.includes(word.slice(reserved.length))) ||
-      (STAFF_SUFFIXES.includes(reserved) && word.endsWith(reserved)),
+  if ((RESERVED_NAME_WORDS as readonly string[]).includes(word)) return true;
+  const single = word.endsWith('s') ? word.slice(0, -1) : word;
+  return STAFF_TITLES.some(
+    (title) =>
+      (word.startsWith(title) && STAFF_ENDINGS.includes(word.slice(title.length))) ||
+      STAFF_PREFIXES.some((prefix) => single === prefix + title),
   );
 }
 
@@ -150,17 +156,23 @@ function wordsOf(key: string): string[] {
   return joined === key ? words : [...words, ...joined.split(' ')];
 }
 
-/**
- * True when `name` holds a reserved word, or passes for one: "Admin", "Site Admin", "admin_team",
- * "Insight Exchange Staff", "Moderators", "SysAdmin", "AdminTeam", "Adm1n", "A d m i n".
- */
+/** True when `name` holds a reserved word ("Admin", "Site Admin", "admin_team", "Insight Exchange Staff"). */
 export function isReservedName(name: string): boolean {
   const key = nameKey(name);
   return (
-    wordsOf(key).some(isReservedWord) ||
+    key.split(' ').some((word) => (RESERVED_NAME_WORDS as readonly string[]).includes(word)) ||
     RESERVED_PHRASES.some((phrase) => key.includes(phrase) || key.replace(/ /g, '').includes(phrase.replace(/ /g, ''))) ||
     // What a deleted account's writing shows under (issue 41): nobody may pass for it.
     /(^| )deleted member( |$)/.test(key) ||
     key.replace(/ /g, '') === 'deletedmember'
   );
+}
+
+/**
+ * A member's name that holds a reserved word or passes for one (a fourth attack test): "Moderators",
+ * "SysAdmin", "AdminTeam", "Adm1n", "A d m i n". Groups' names keep isReservedName: "Moderators" is a
+ * fine name for a group.
+ */
+export function passesForStaff(name: string): boolean {
+  return isReservedName(name) || wordsOf(nameKey(name)).some(passesForStaffWord);
 }

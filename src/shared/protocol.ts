@@ -33,14 +33,22 @@ function rule<T>(check: (value: T) => Problem | null) {
 
 const storable = (field: string) => rule((value: string) => unstorableText(field, value));
 
-// The shared rule first, in its own words ("Invalid email: Invalid email address" was read); zod's
-// stricter check after it.
+/** zod's strict check of an address, after the shared rule's looser one. */
+const strictEmail = z.email();
+
+// The shared rule, then zod's stricter check, both in the same words ("Invalid email: Invalid email
+// address" was read).
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .superRefine(rule(validateEmailAddress))
-  .pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }));
+  .superRefine(
+    rule(
+      (value: string) =>
+        validateEmailAddress(value) ??
+        (strictEmail.safeParse(value).success ? null : { code: 'invalid', title: 'Error', message: EMAIL_FORMAT_MESSAGE }),
+    ),
+  );
 
 export const sessionRequestSchema = z.object({
   mode: z.enum(['signin', 'signup']),

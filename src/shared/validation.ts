@@ -5,7 +5,7 @@
 import { ERRORS } from './errors';
 import { CATEGORIES, LIMITS, TAG_LIMITS } from './post-rules';
 import { FLAG_REASONS, MODERATION_LIMITS } from './moderation';
-import { hasInvisible, isReservedName } from './names';
+import { hasInvisible, passesForStaff } from './names';
 import { blank, hasUnstorableText, hiddenText, problem, tooLong, unstorableText, type Problem } from './text-checks';
 import { validateMentions } from './mentions';
 
@@ -133,7 +133,7 @@ export function validateName(name: string): Problem | null {
 export function validateMemberName(name: string, role: string): Problem | null {
   const wrong = validateName(name);
   if (wrong) return wrong;
-  if (role !== 'admin' && isReservedName(name)) {
+  if (role !== 'admin' && passesForStaff(name)) {
     return problem('Name cannot be used', 'This name is kept for the forum’s staff. Choose another one.');
   }
   return null;

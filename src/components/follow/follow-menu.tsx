@@ -47,7 +47,9 @@ export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; 
             as="button"
             type="button"
             role="menuitemradio"
-            active={option === level}
+            // The current one is checked (aria-checked), not `active`: react-bootstrap would add
+            // aria-selected, which a radio menu item may not carry.
+            className={option === level ? 'active' : undefined}
             aria-checked={option === level}
             onClick={() => choose(option)}
           >

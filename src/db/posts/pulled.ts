@@ -1,8 +1,10 @@
 // Writing what the server says into IndexedDB (connected mode): server posts become rows with
 // their server state and this device's outstanding operations on top; a temporary or local-only
-// row that stands on an id the server gave to another post moves out of its way first; a post
-// this device deleted stays deleted while its deletion is outstanding; removed posts leave.
-// Every function here runs inside the caller's readwrite transaction on posts, replies, saved, meta and outbox.
+// row that stands on an id the server gave to another post moves out of its way first (with its
+// levels and read positions; one that is that very post becomes the server's row); a post this
+// device deleted stays deleted while its deletion is outstanding; removed posts leave.
+// Every function here runs inside the caller's readwrite transaction: SERVER_POST_TABLES for
+// storing, OP_TABLES for removing (ops/op-tables.ts).
 
 import Dexie from 'dexie';
 import { db, type OutboxRow, type PostRow, type ReplyRow, type SavedRow, type ServerState } from '../storage/schema';

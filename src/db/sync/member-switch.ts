@@ -60,6 +60,17 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
   }
 }
 
+/** Of `files`, those no post, reply or queued upload left on the device names (a file two posts carry stays with the one kept). */
+async function filesNoLongerNamed(files: readonly string[]): Promise<string[]> {
+  if (files.length === 0) return [];
+  const named = new Set<string>();
+  await db.posts.each((post) => post.attachments?.forEach((file) => named.add(file.sha256)));
+  await db.replies.each((reply) => reply.attachments?.forEach((file) => named.add(file.sha256)));
+  // And the files queued operations will upload (a queued create's, restored below).
+  await db.files.each((file) => named.add(file.sha256));
+  return [...new Set(files)].filter((file) => !named.has(file));
+}
+
 /**
  * Makes the device hold only what `session` may see, when it is not the member it last synced
  * for. Returns true when it switched (the cursor is then back at 0).
@@ -99,7 +110,10 @@ export async function switchMember(session: Session): Promise<boolean> {
       const hidden = await db.posts.filter(mayNotSee).primaryKeys();
       const unapproved = await heldRemoved(hidden);
       await db.posts.bulkDelete(hidden);
-      revoked = { posts: [...inSpaces.posts, ...unapproved.posts], files: [...new Set([...inSpaces.files, ...unapproved.files])] };
+      revoked = {
+        posts: [...inSpaces.posts, ...unapproved.posts],
+        files: await filesNoLongerNamed([...inSpaces.files, ...unapproved.files]),
+      };
       // The search index and the `posts` copy's import hear of them all, as of every removal.
       await noteRemovedPosts([...inSpaces.posts, ...hidden]);
       // The server's replies go too (a hidden one holds its text only for an admin): the pull

@@ -152,7 +152,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
       setMissing(empty);
       showToast({ title: problem.title, description: problem.message, variant: 'error', from: FORM_TOASTS });
       // Every field filled and the name refused: the name is what to change.
-      const nameWrong = signingUp && empty.length === 0 && name.trim() !== '' && validateName(name) !== null;
+      const nameWrong = signingUp && empty.length === 0 && validateName(name)?.message === problem.message;
       if (nameWrong) setNameProblem(problem.message);
       ({ name: nameRef, email: emailRef, password: passwordRef })[empty[0] ?? (nameWrong ? 'name' : 'email')].current?.focus();
       return;
@@ -192,7 +192,7 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
       }
       showToast({ ...errorToast(error), from: FORM_TOASTS });
       // The server refused the name (another member's, or kept for the staff): said on the name, to change.
-      if (signingUp && (isDataError(error, 'name_taken') || (isDataError(error, 'invalid') && /\bname\b/i.test(error.message)))) {
+      if (signingUp && (isDataError(error, 'name_taken') || (isDataError(error, 'invalid') && /^(Name|This name)\b/.test(error.message)))) {
         setNameProblem(error.message);
         return;
       }

@@ -13,7 +13,7 @@ import type { EditablePost } from '../../db/posts/editing';
 import type { Session } from '../../db/types';
 import { BackToForum } from './back-to-forum';
 import { PostUnavailable } from './post-unavailable';
-import { KeptDrafts } from '../forum/kept-drafts';
+import { KeptDrafts } from '../../components/kept-drafts';
 import { PostView } from './post-view';
 import { Thread } from './thread';
 import { usePost } from './use-post';

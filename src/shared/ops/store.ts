@@ -133,7 +133,7 @@ export interface OpStore {
    * the groups its server sent (a member's device: only their own), never all of them.
    */
   group(id: string): Promise<Group | 'unknown' | undefined>;
-  /** True when a group other than `except` has a name of `name`'s key: only the server knows every group (a device answers false). */
+  /** True when a group other than `except` has a name of `name`'s key: the server's word; a device answers from the groups its pulls told of (an admin's: every one). */
   groupNameTaken(name: string, except: string | null): Promise<boolean>;
   /** Writes the group (new, or its name and description changed); the server's alone: a device gets it back in a pull. */
   saveGroup(group: Group): Promise<void>;
@@ -144,7 +144,7 @@ export interface OpStore {
    * (only the server holds every category).
    */
   category(id: string): Promise<Category | 'unknown' | undefined>;
-  /** True when a category other than `except` has a name of `name`'s key (the server's word; a device answers false). */
+  /** True when a category other than `except` has a name of `name`'s key: the server's word; a device answers from the six and the categories its pulls told of. */
   categoryNameTaken(name: string, except: string): Promise<boolean>;
   /** The ids of the groups `actor` is in (a device: those its pulls told of). */
   memberGroups(actor: Actor): Promise<string[]>;

@@ -40,6 +40,8 @@ describe('FollowMenu', () => {
     expect(screen.getByRole('menuitemradio', { name: /^Watching/ }).textContent).toContain(FOLLOW_LEVEL_HINTS.watching);
     expect(screen.getByRole('menuitemradio', { name: /^Normal/ }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('menuitemradio', { name: /^Watching/ }).getAttribute('aria-checked')).toBe('false');
+    // Not also aria-selected (not allowed on a radio menu item).
+    for (const item of screen.getAllByRole('menuitemradio')) expect(item.hasAttribute('aria-selected'), item.textContent!).toBe(false);
     fireEvent.click(muted);
     await waitFor(() => expect(runOperation).toHaveBeenCalledWith('follow', { kind: 'category', target: 'Trends', level: 'muted' }));
   });

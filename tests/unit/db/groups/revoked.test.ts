@@ -283,6 +283,15 @@ describe('another member signing in on the device (offline too, before any pull 
     expect([...(await recentlyRemovedPosts())]).toContain(UNKNOWN_ID);
   });
 
+  it('keeps a file that a post the new member may see carries too', async () => {
+    // The open post carries the private post's file too (the same bytes).
+    const open = (await db.posts.get(OPEN_ID))!;
+    await db.posts.put({ ...open, attachments: [{ sha256: FILE, name: 'prices.png', mime: 'image/png', size: 10, width: 1, height: 1 }] });
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect((await db.posts.toArray()).map((post) => post.id)).toEqual([OPEN_ID]);
+    expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(1);
+  });
+
   it('keeps a private post the new member saved (readable offline, as every saved post), until their pull says otherwise', async () => {
     await db.saved.put({ email: 'bob@example.com', postId: PRIVATE_ID, saved: true, at: 2 });
     await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });

@@ -74,6 +74,19 @@ describe('LoginForm, Create Account on a connected device', () => {
     expect(name.getAttribute('aria-invalid')).toBe('false');
   });
 
+  it('an email the server refuses is not said on the Name field (its sentence names name@example.com)', async () => {
+    const toast = renderForm(
+      vi.fn().mockRejectedValue(new DataError('invalid', { message: 'Enter an email address like name@example.com.' })),
+    );
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbor-7419' } });
+    submit();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Enter an email address like name@example.com.' })),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('the one answer for every address: the "Check your email" page, nobody signed in', async () => {
     const toast = renderForm(vi.fn().mockRejectedValue(new DataError('check_email')));
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'quiet-harbor-7419' } });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { dropKeptDraft, KEPT_DRAFT_SENTENCE, readKeptDrafts, type KeptDraft } from '../../db/groups/kept-drafts';
-import { copyText } from '../../lib/share';
+import { dropKeptDraft, KEPT_DRAFT_SENTENCE, readKeptDrafts, type KeptDraft } from '../db/groups/kept-drafts';
+import { copyText } from '../lib/share';
 
 /** One kept reply: read-only (it can no longer be sent), with Copy, and Dismiss once copied. */
 function KeptDraftItem({ email, draft }: { email: string; draft: KeptDraft }) {
@@ -29,7 +29,7 @@ function KeptDraftItem({ email, draft }: { email: string; draft: KeptDraft }) {
 }
 
 /**
- * Kept drafts, on the forum (where a member lands): the replies they wrote to a conversation they
+ * Kept drafts, on the forum (where a member lands) and on the page of a post they lost: the replies they wrote to a conversation they
  * may no longer see (they left its group, or its category became private to others), which could
  * not be sent. Nothing is shown while there are none.
  */

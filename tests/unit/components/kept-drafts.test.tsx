@@ -4,8 +4,8 @@
 // all while there are none, and never another member's.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepDraft } from '../../../../src/db/groups/kept-drafts';
-import { KeptDrafts } from '../../../../src/features/forum/kept-drafts';
+import { keepDraft } from '../../../src/db/groups/kept-drafts';
+import { KeptDrafts } from '../../../src/components/kept-drafts';
 
 const SENTENCE = 'This conversation is no longer available to you. Your reply is kept here so you can copy it.';
 
