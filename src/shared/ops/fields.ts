@@ -1,7 +1,7 @@
 // Reading an operation's payload as it arrived: whatever the envelope let through (text fields
 // travel as unknown, so that a bad text is one refusal with the rule's sentence, not a failed push),
 // checked by the rules of validation.ts, trimmed. The device's forms call the same rules first.
-import type { NewPostFields } from '../post-rules';
+import { parseTags, type NewPostFields } from '../post-rules';
 import type { FlagReason } from '../moderation';
 import { validateCategory, validateFlag, validateName, validateNewPost, validateReason, validateReply, validateTags } from '../validation';
 import { check, refuseInput } from './define';
@@ -25,7 +25,11 @@ export function postFields(value: unknown): NewPostFields {
   };
   if (post.tags !== undefined) {
     check(validateTags(post.tags));
-    fields.tags = (post.tags as string[]).map((tag) => tag.trim());
+    // As the composer's Tags field reads them (parseTags): a comma parts two tags, a leading "#"
+    // goes, a repeat in any case is kept once (a fourth attack test stored ten "dup" and "a,b").
+    const tags = parseTags((post.tags as string[]).join(','));
+    check(validateTags(tags));
+    fields.tags = tags;
   }
   if (post.poll !== undefined && post.poll !== null) fields.poll = pollFields(post.poll);
   if (post.attachments !== undefined && post.attachments !== null) {
