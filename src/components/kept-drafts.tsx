@@ -33,8 +33,10 @@ function KeptDraftItem({ email, draft }: { email: string; draft: KeptDraft }) {
  * may no longer see (they left its group, or its category became private to others), which could
  * not be sent. Nothing is shown while there are none.
  */
-export function KeptDrafts({ email }: { email: string }) {
-  const drafts = useLiveQuery(() => (email ? readKeptDrafts(email) : []), [email]);
+export function KeptDrafts({ email, postId }: { email: string; postId?: number }) {
+  const all = useLiveQuery(() => (email ? readKeptDrafts(email) : []), [email]);
+  // On a lost post's page: the replies written to it alone.
+  const drafts = postId === undefined ? all : all?.filter((draft) => draft.postId === postId);
   if (!drafts || drafts.length === 0) return null;
   return (
     <section className="alert alert-warning app-kept-drafts" aria-labelledby="kept-drafts-title">

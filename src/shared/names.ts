@@ -110,43 +110,31 @@ const RESERVED_PHRASES = ['insight exchange', 'insightexchange'];
 /** Digits written for letters ("Adm1n", "M0derator"): read as the letters for the reserved words alone. */
 const DIGIT_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
 
-/** The titles of the staff that pass for them in a plural or a compound; "staff" and "system" only as words ("Staffs Police", "Cisco Systems"). */
+/** The titles of the staff that pass for them in a plural or a compound ("Moderators", "SysAdmin", "BobAdmin"). */
 const STAFF_TITLES = ['admin', 'administrator', 'moderator'];
 
-/** What may follow a staff title in one word and still pass for the staff ("AdminTeam", "ModeratorBot"). */
-const STAFF_ENDINGS = ['s', 'team', 'teams', 'group', 'crew', 'bot', 'account', 'user', 'office', 'desk', 'support', 'help'];
+/** What may follow a staff word in one word and still pass for the staff ("AdminTeam", "StaffBot"); a plural: a title's only ("Cisco Systems"). */
+const STAFF_ENDINGS = ['team', 'teams', 'group', 'crew', 'bot', 'account', 'user', 'office', 'desk', 'support', 'help'];
 
-/** What may come before a staff title in one word and still pass for the staff ("SysAdmin", "ChiefModerator"); "Gadmin" is a name. */
-const STAFF_PREFIXES = [
-  'sys',
-  'web',
-  'site',
-  'net',
-  'db',
-  'it',
-  'super',
-  'chief',
-  'head',
-  'lead',
-  'forum',
-  'community',
-  'global',
-  'root',
-  'server',
-  'senior',
-  'main',
-];
+/** Two letters that make a staff title of one word ("ITAdmin", "DBAdmin"); three or more always do ("SysAdmin"); one does not ("Gadmin" is a name). */
+const SHORT_PREFIXES = ['it', 'db'];
 
-/** True when one word of a name's key passes for a reserved word: written with digits, a staff title's plural or compound. */
+/** True when one word of a name's key passes for a reserved word: digits for letters or after it, accents, a title's plural or compound. */
 function passesForStaffWord(raw: string): boolean {
-  const word = raw.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
+  const word = raw
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(?<=\p{L})\d+$/u, '')
+    .replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit]!);
   if ((RESERVED_NAME_WORDS as readonly string[]).includes(word)) return true;
+  if (RESERVED_NAME_WORDS.some((reserved) => word.startsWith(reserved) && STAFF_ENDINGS.includes(word.slice(reserved.length)))) return true;
   const single = word.endsWith('s') ? word.slice(0, -1) : word;
-  return STAFF_TITLES.some(
-    (title) =>
-      (word.startsWith(title) && STAFF_ENDINGS.includes(word.slice(title.length))) ||
-      STAFF_PREFIXES.some((prefix) => single === prefix + title),
-  );
+  return STAFF_TITLES.some((title) => {
+    if (single === title) return true;
+    if (!single.endsWith(title)) return false;
+    const before = single.slice(0, -title.length);
+    return before.length >= 3 || SHORT_PREFIXES.includes(before);
+  });
 }
 
 /** Letters spaced out ("A d m i n", "S.t.a.f.f") read as one word, beside the words as written. */

@@ -13,14 +13,16 @@ export interface KeptDraft {
   id: string;
   content: string;
   keptAt: number;
+  /** The post it answered (absent in drafts kept before it was recorded). */
+  postId?: number;
 }
 
 /** Keeps `content` as the member's draft `id` (the same id twice: kept once). */
-export async function keepDraft(email: string, id: string, content: string): Promise<void> {
+export async function keepDraft(email: string, id: string, content: string, postId?: number): Promise<void> {
   if (!content.trim()) return;
   const key = keptDraftMetaKey(email, id);
   if (await db.meta.get(key)) return;
-  const draft: KeptDraft = { id, content, keptAt: Date.now() };
+  const draft: KeptDraft = { id, content, keptAt: Date.now(), ...(postId === undefined ? {} : { postId }) };
   await db.meta.put({ key, value: draft });
 }
 

@@ -158,12 +158,25 @@ export async function storeServerPosts(wires: readonly WirePost[], arrivedAt = D
   // One key-ordered walk over the ids that exist (a first sync finds none) instead of one get per id.
   const found = new Map((await db.posts.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
   const existing = ids.map((id) => found.get(id));
+  // A row whose create is still queued is the member's own post, whatever it holds: it moves aside.
+  const ownRows = existing.filter((row) => row !== undefined && !row.sync).map((row) => row!.id);
+  const queuedCreates = new Set(
+    ownRows.length === 0
+      ? []
+      : (
+          await db.outbox
+            .where('postId')
+            .anyOf(ownRows)
+            .filter((entry) => definitionOf(entry.op.type).creates === 'post')
+            .toArray()
+        ).map((entry) => entry.postId),
+  );
   for (const [index, stored] of existing.entries()) {
     // A temporary or local-only row holds the id the server gave another post: move it aside. One
     // that is this very post (the `posts` copy of a connected device imported again into an emptied
     // database: same words, category and author) is the server's row from now on, never a second
     // post offered for upload.
-    if (stored && !stored.sync && !samePost(stored, wires[index]!)) {
+    if (stored && !stored.sync && (queuedCreates.has(stored.id) || !samePost(stored, wires[index]!))) {
       await rekeyPost(stored.id, await freshLocalId());
       existing[index] = undefined;
     }

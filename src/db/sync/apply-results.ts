@@ -138,7 +138,7 @@ async function keepWords(row: OutboxRow, code: string, reason: string): Promise<
     if (!reply || reply.sync) return;
     // Its post is no longer on this device (the member may no longer see it): no reply box to put it
     // back in, so a kept draft to copy. While it is, the box's text becomes one when the post leaves (sync/revoked.ts).
-    if (code === 'not_found' && !(await db.posts.get(row.postId))) await keepDraft(row.email, op.id, reply.content);
+    if (code === 'not_found' && !(await db.posts.get(row.postId))) await keepDraft(row.email, op.id, reply.content, row.postId);
     else if (!(await db.meta.get(key))) await db.meta.put({ key, value: reply.content });
   } else if (kept === 'message') {
     const creates = definitionOf(op.type).creates;

@@ -63,12 +63,14 @@ async function restoreQueuedCreates(session: Session): Promise<void> {
 /** Of `files`, those no post, reply or queued upload left on the device names (a file two posts carry stays with the one kept). */
 async function filesNoLongerNamed(files: readonly string[]): Promise<string[]> {
   if (files.length === 0) return [];
-  const named = new Set<string>();
-  await db.posts.each((post) => post.attachments?.forEach((file) => named.add(file.sha256)));
-  await db.replies.each((reply) => reply.attachments?.forEach((file) => named.add(file.sha256)));
-  // And the files queued operations will upload (a queued create's, restored below).
-  await db.files.each((file) => named.add(file.sha256));
-  return [...new Set(files)].filter((file) => !named.has(file));
+  return db.transaction('r', [db.posts, db.replies, db.files], async () => {
+    const named = new Set<string>();
+    await db.posts.each((post) => post.attachments?.forEach((file) => named.add(file.sha256)));
+    await db.replies.each((reply) => reply.attachments?.forEach((file) => named.add(file.sha256)));
+    // And the files attached on this device (a queued create's, restored at the switch).
+    await db.files.each((file) => named.add(file.sha256));
+    return files.filter((file) => !named.has(file));
+  });
 }
 
 /**
@@ -112,7 +114,7 @@ export async function switchMember(session: Session): Promise<boolean> {
       await db.posts.bulkDelete(hidden);
       revoked = {
         posts: [...inSpaces.posts, ...unapproved.posts],
-        files: await filesNoLongerNamed([...inSpaces.files, ...unapproved.files]),
+        files: [...new Set([...inSpaces.files, ...unapproved.files])],
       };
       // The search index and the `posts` copy's import hear of them all, as of every removal.
       await noteRemovedPosts([...inSpaces.posts, ...hidden]);
@@ -157,6 +159,9 @@ export async function switchMember(session: Session): Promise<boolean> {
   });
   if (switched) emitLocalChange('synced');
   // Committed: their copies outside IndexedDB (the `posts` copy, snapshots, cached files) go too.
+  // Once committed (the replies swept too), read apart from the switch's write lock: the files no post
+  // or reply left here names.
+  if (revoked.files.length > 0) revoked = { ...revoked, files: await filesNoLongerNamed(revoked.files) };
   if (revoked.posts.length > 0 || revoked.files.length > 0) await forgetRevoked(revoked);
   return switched;
 }

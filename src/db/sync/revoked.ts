@@ -118,13 +118,13 @@ export async function removeHiddenCategoryPosts(categories: readonly string[], o
   // What the member wrote and did not send: a queued reply or edit, a reply box's text.
   for (const entry of await db.outbox.where('postId').anyOf(ids).filter(unsentWords).toArray()) {
     const words = wordsOf(entry, replies);
-    if (words !== undefined) await keepDraft(entry.email, entry.op.id, words);
+    if (words !== undefined) await keepDraft(entry.email, entry.op.id, words, entry.postId);
   }
   const boxKeys = ids.map((id) => replyDraftMetaKey(owner, id));
   const boxes = await db.meta.bulkGet(boxKeys);
   for (const [index, box] of boxes.entries()) {
     if (typeof box?.value !== 'string') continue;
-    await keepDraft(owner, `box-${ids[index]}`, box.value);
+    await keepDraft(owner, `box-${ids[index]}`, box.value, ids[index]);
     await db.meta.delete(boxKeys[index]!);
   }
   await removeServerPosts(ids);

@@ -74,7 +74,7 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
         <>
           <PostUnavailable />
           {/* A reply half-written here when the post was lost (its group left) is kept: said where it was written. */}
-          <KeptDrafts email={viewer.email} />
+          {postId !== null && <KeptDrafts email={viewer.email} postId={postId} />}
         </>
       ) : (
         <PageLoading label="Loading the post..." />

@@ -34,4 +34,22 @@ describe('Kept drafts', () => {
     fireEvent.click(region.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Kept drafts' })).toBeNull());
   });
+
+  it('on a lost post’s page, only the replies written to that post', async () => {
+    await keepDraft('carol@example.com', 'r3', 'To post 7', 7);
+    await keepDraft('carol@example.com', 'r4', 'To post 8', 8);
+    render(<KeptDrafts email="carol@example.com" postId={7} />);
+    const region = within(await screen.findByRole('region', { name: 'Kept drafts' }));
+    expect(region.getAllByLabelText('Your reply').map((box) => (box as HTMLTextAreaElement).value)).toEqual(['To post 7']);
+    cleanup();
+    // Beside the forum's (every draft): once that one shows, the page of post 9 shows none.
+    render(
+      <>
+        <KeptDrafts email="carol@example.com" postId={9} />
+        <KeptDrafts email="carol@example.com" />
+      </>,
+    );
+    expect(await screen.findAllByText('To post 8')).toHaveLength(1);
+    expect(screen.getAllByRole('region', { name: 'Kept drafts' })).toHaveLength(1);
+  });
 });

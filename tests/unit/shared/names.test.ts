@@ -55,6 +55,17 @@ describe('the staff’s words', () => {
       'A d m i n',
       'S.T.A.F.F',
       'ModeratorBot',
+      // A second review: titles after a name or a word, digits after, accents, staff and system compounds.
+      'SystemAdmin',
+      'TheAdmin',
+      'BobAdmin',
+      'ITAdmin',
+      'StaffTeam',
+      'StaffBot',
+      'SystemAccount',
+      'Admin1',
+      'Moderator2',
+      'Admín',
     ])
       expect([isReservedName(member), passesForStaff(member)], member).toEqual([false, true]);
     for (const deleted of ['Deleted Member', 'deleted_member', 'DeletedMember', 'The Deleted Member'])
@@ -81,6 +92,10 @@ describe('the staff’s words', () => {
       'Applied Biosystems',
       'Administration Office',
       'A. D. Min',
+      'Sun Microsystems',
+      'Nadmin Rahimi',
+      'Kadmin',
+      'Stafford Smith',
     ])
       expect([isReservedName(fine), passesForStaff(fine)], fine).toEqual([false, false]);
     expect(validateMemberName('Admin', 'user')?.message).toBe('This name is kept for the forum’s staff. Choose another one.');

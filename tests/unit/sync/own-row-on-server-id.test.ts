@@ -8,6 +8,7 @@ import { db } from '../../../src/db/storage/schema';
 import { markConnected } from '../../../src/db/ops/sync-meta';
 import { storeForumPage } from '../../../src/db/sync/window-store';
 import { storeSearchedPosts } from '../../../src/db/sync/apply-pull';
+import { createPost } from '../../../src/db/posts/posts';
 import { makePost, signInAs } from '../factories';
 import { wirePost } from './fixtures';
 
@@ -48,6 +49,21 @@ describe('a server post arriving on the id of a row of this device', () => {
     // Nothing to offer for upload: no row of this device's own is left.
     expect(rows.filter((post) => !post.sync)).toEqual([]);
     expect((await db.follows.toArray()).map((row) => row.target)).toEqual([String(ID)]);
+  });
+
+  it('a row whose create is still queued is the member’s own post, even word for word the server’s: it moves aside, its create with it', async () => {
+    const queued = await createPost({
+      title: 'Written on this device',
+      content: 'Some thoughts on sampling.',
+      category: 'Quantitative',
+      tags: [],
+    });
+    const server = wirePost({ ...(await db.posts.get(queued.id))!, status: 'approved' });
+    expect(await storeForumPage({ posts: [server], replies: [], cursor: 1, more: false }, OWNER)).toBe(1);
+    expect((await db.posts.get(queued.id))?.sync).toBeDefined();
+    const moved = (await db.posts.toArray()).filter((post) => !post.sync && post.id !== ID);
+    expect(moved).toHaveLength(1);
+    expect((await db.outbox.toArray()).map((row) => row.postId)).toEqual([moved[0]!.id]);
   });
 
   it('a server search’s posts do the same', async () => {

@@ -283,6 +283,18 @@ describe('another member signing in on the device (offline too, before any pull 
     expect([...(await recentlyRemovedPosts())]).toContain(UNKNOWN_ID);
   });
 
+  it('takes the file of a reply to a private post', async () => {
+    const REPLY_FILE = 'c'.repeat(64);
+    const withFile = {
+      ...reply('r-private-file', PRIVATE_ID, 'See the chart'),
+      attachments: [{ sha256: REPLY_FILE, name: 'chart.png', mime: 'image/png', size: 10, width: 1, height: 1 }],
+    };
+    await applyPullPage(pullPage({ replies: [withFile], cursor: 2 }), OWNER);
+    await (await caches.api.open(ATTACHMENT_CACHE)).put(attachmentPath(REPLY_FILE), new Response('png'));
+    await switchMember({ email: 'bob@example.com', name: 'Bob', role: 'user' });
+    expect([...caches.stores.get(ATTACHMENT_CACHE)!.keys()].some((key) => String(key).includes(REPLY_FILE))).toBe(false);
+  });
+
   it('keeps a file that a post the new member may see carries too', async () => {
     // The open post carries the private post's file too (the same bytes).
     const open = (await db.posts.get(OPEN_ID))!;
