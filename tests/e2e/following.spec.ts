@@ -38,7 +38,7 @@ test('"N new" from the read position, cleared by reading at the divider; a muted
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await expect(follow).toHaveAccessibleDescription('Normal');
   await follow.click();
-  await page.getByRole('button', { name: /^Muted/ }).click();
+  await page.getByRole('menuitemradio', { name: /^Muted/ }).click();
   await expect(follow).toHaveAccessibleDescription('Muted');
 
   await page.getByRole('link', { name: 'Back to the forum' }).click();

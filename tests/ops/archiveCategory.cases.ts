@@ -4,16 +4,16 @@ import { casesOf } from './world';
 export default casesOf('archiveCategory', [
   { name: 'a member: admins_only', who: 'alice', payload: { categoryId: 'Trends', archived: true }, expect: 'admins_only' },
   {
-    name: 'a category id with a NUL character: invalid',
+    name: 'a category id with a NUL character: nobody’s, not_found',
     who: 'admin',
     payload: { categoryId: 'Trends\u0000', archived: true },
-    expect: 'invalid',
+    expect: 'not_found',
   },
   {
-    name: 'a category id that is neither a spec name nor a UUID in lower case: invalid',
+    name: 'a category id that is neither a spec name nor a UUID in lower case: nobody’s, not_found',
     who: 'admin',
     payload: { categoryId: '0C000000-0000-4000-8000-0000000000C1', archived: true },
-    expect: 'invalid',
+    expect: 'not_found',
   },
   {
     name: 'an admin archives Trends',

@@ -20,14 +20,17 @@ import type { OpStore } from './store';
 /** A UUID as the devices make them: in lower case (ids are compared as written). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A category's id as sent: a spec name or a UUID. */
+/**
+ * A category's id as sent: text, at most CATEGORY_LIMITS.id characters. One that is neither a spec
+ * name nor a UUID in lower case is nobody's category: refused as one, without a query (a NUL reached
+ * the database and answered `failed`, which a device sends again).
+ */
 function categoryIdOf(value: unknown): string {
-  if (
-    typeof value !== 'string' ||
-    value.length > CATEGORY_LIMITS.id ||
-    !((CATEGORIES as readonly string[]).includes(value) || UUID.test(value))
-  ) {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > CATEGORY_LIMITS.id) {
     refuseInput({ code: 'invalid', title: 'Error', message: 'Choose a category.' });
+  }
+  if (!((CATEGORIES as readonly string[]).includes(value) || UUID.test(value))) {
+    throw new OpRefusal('not_found', CATEGORY_NOT_FOUND.message, CATEGORY_NOT_FOUND.title);
   }
   return value;
 }
