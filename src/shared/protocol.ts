@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { OpDefinition, WireFields, Zod } from './ops/define';
 import { OPERATIONS, type AnyDefinition, type OpType } from './ops/registry';
-import { WIRE_ERROR_CODES } from './errors';
+import { ERRORS, WIRE_ERROR_CODES } from './errors';
+import { problem } from './text-checks';
 import { LIMITS, POST_STATUSES, REPLY_STATES } from './post-rules';
 import { THEMES } from './theme';
 import { ATTACHMENT_LIMITS } from './attachments';
@@ -45,8 +46,7 @@ export const emailSchema = z
   .superRefine(
     rule(
       (value: string) =>
-        validateEmailAddress(value) ??
-        (strictEmail.safeParse(value).success ? null : { code: 'invalid', title: 'Error', message: EMAIL_FORMAT_MESSAGE }),
+        validateEmailAddress(value) ?? (strictEmail.safeParse(value).success ? null : problem(ERRORS.invalid.title, EMAIL_FORMAT_MESSAGE)),
     ),
   );
 

@@ -26,9 +26,11 @@ export const EMAIL_FORMAT_MESSAGE = 'Enter an email address like name@example.co
 export function validateEmailAddress(email: string): Problem | null {
   const trimmed = email.trim();
   if (blank(trimmed)) return problem(ERRORS.invalid.title, 'Enter an email address.');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed))
-    return tooLong('Email', trimmed, LIMITS.email) ?? problem(ERRORS.invalid.title, EMAIL_FORMAT_MESSAGE);
-  return tooLong('Email', trimmed, LIMITS.email) ?? unstorableText('Email', trimmed);
+  const shaped = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed);
+  return (
+    tooLong('Email', trimmed, LIMITS.email) ??
+    (shaped ? unstorableText('Email', trimmed) : problem(ERRORS.invalid.title, EMAIL_FORMAT_MESSAGE))
+  );
 }
 
 /** Change email: the new address, and the current password that proves it is the member. */
