@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, card, getPost, makePost, openForum, putPosts, storeSession, toast } from './support/app';
-import { seriousViolations } from './support/axe';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.beforeEach(async ({ page }) => {
   await storeSession(page, ADMIN);
@@ -77,7 +77,7 @@ test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toContainText('Next pending post');
   await expect(help).toContainText('Reject the current post');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page, 'the shortcuts dialog');
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 
@@ -87,7 +87,7 @@ test('keyboard only: ? lists the keys; j / k move; keys typed in Reason are text
   await expect(card(page, 'Key second')).toBeFocused();
   await page.keyboard.press('k');
   await expect(card(page, 'Key first')).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoSeriousViolations(page, 'a focused card');
 
   // Letters typed in Reason are text, not keys.
   const reason = card(page, 'Key first').getByLabel('Reason');

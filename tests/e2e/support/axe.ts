@@ -20,7 +20,7 @@ interface AxeInPage {
 }
 
 /** axe's serious and critical findings on the page as it is, one line each (rule, impact, elements). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: AxeInPage }).axe;
