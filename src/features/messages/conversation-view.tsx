@@ -5,6 +5,7 @@ import { AttachmentList } from '../../components/attachments/attachment-list';
 import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
 import type { Attachment } from '../../shared/attachments';
 import { readStoredSession } from '../../db/members/session';
+import { CharCounter, nearLimit } from '../../components/char-counter';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { paths } from '../../config/paths';
@@ -155,13 +156,17 @@ function Conversation({ id }: { id: string }) {
         </label>
         <textarea
           id={`${formId}-reply`}
-          className={`form-control${tried && problem ? ' is-invalid' : ''}`}
+          className={`form-control${(tried && problem) || reply.length > MESSAGE_LIMITS.body ? ' is-invalid' : ''}`}
           rows={3}
           value={reply}
-          maxLength={MESSAGE_LIMITS.body}
+          aria-invalid={(tried && problem !== null) || reply.length > MESSAGE_LIMITS.body || undefined}
+          aria-describedby={nearLimit(reply.length, MESSAGE_LIMITS.body) ? `${formId}-count` : undefined}
           onChange={(event) => setReply(event.target.value)}
           onPaste={attach.onPaste}
         />
+        {nearLimit(reply.length, MESSAGE_LIMITS.body) && (
+          <CharCounter id={`${formId}-count`} length={reply.length} max={MESSAGE_LIMITS.body} noun="A message" />
+        )}
         {tried && problem && <div className="invalid-feedback">{problem.message}</div>}
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <button type="submit" className="btn btn-primary mt-2" disabled={busy || attach.preparing.length > 0}>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
+import { CharCounter, nearLimit } from '../../components/char-counter';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { startConversation } from '../../db/messages/messages';
@@ -116,11 +117,14 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
               as="textarea"
               rows={5}
               value={body}
-              maxLength={MESSAGE_LIMITS.body}
-              isInvalid={tried && problems.body !== null}
+              isInvalid={(tried && problems.body !== null) || body.length > MESSAGE_LIMITS.body}
+              aria-describedby={nearLimit(body.length, MESSAGE_LIMITS.body) ? `${id}-body-count` : undefined}
               onChange={(event) => setBody(event.target.value)}
             />
-            <Form.Control.Feedback type="invalid">{problems.body?.message}</Form.Control.Feedback>
+            {tried && <Form.Control.Feedback type="invalid">{problems.body?.message}</Form.Control.Feedback>}
+            {nearLimit(body.length, MESSAGE_LIMITS.body) && (
+              <CharCounter id={`${id}-body-count`} length={body.length} max={MESSAGE_LIMITS.body} noun="A message" />
+            )}
             <Form.Text>Markdown works here, as in a reply.</Form.Text>
           </Form.Group>
           <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useMentions } from '../../components/mentions';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { CharCounter } from '../../components/char-counter';
+import { CharCounter, nearLimit } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
 import { WritePreview } from '../../components/markdown/write-preview';
 import { useToast } from '../../components/toast/toast-context';
@@ -10,8 +10,8 @@ import { createReply, loadReplyDraft, saveReplyDraft } from '../../db/replies/re
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { excerptText } from '../../lib/plain-text';
 import { LIMITS } from '../../shared/post-rules';
+import { validateReply } from '../../shared/text-checks';
 import type { Reply } from '../../db/types';
-import { COUNTER_FROM } from './reply-edit-form';
 import { AttachmentsEditor, useAttachFiles } from '../../components/attachments/attachments-editor';
 import type { Attachment } from '../../shared/attachments';
 
@@ -78,6 +78,13 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || !text.trim()) return;
+    // Refused here in the data layer's words (too long, a hidden character): the box keeps every word.
+    const refused = validateReply(text);
+    if (refused) {
+      showToast({ title: refused.title, description: refused.message, variant: 'error' });
+      textarea.current?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const [sentText, sentQuote] = [text, quote];
@@ -98,7 +105,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     }
   };
 
-  const nearLimit = text.length >= COUNTER_FROM;
+  const counted = nearLimit(text.length, LIMITS.reply);
   return (
     <form className="card app-reply-box" onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
       <div className="card-body">
@@ -120,13 +127,13 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
           <textarea
             ref={textarea}
             id={`${id}-text`}
-            className="form-control"
+            className={`form-control${text.length > LIMITS.reply ? ' is-invalid' : ''}`}
             rows={4}
             value={text}
-            maxLength={LIMITS.reply}
             placeholder="Add to the conversation… Markdown works."
             disabled={busy}
-            aria-describedby={nearLimit ? `${id}-count` : undefined}
+            aria-invalid={text.length > LIMITS.reply || undefined}
+            aria-describedby={counted ? `${id}-count` : undefined}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={mentions.onKeyDown}
             onSelect={mentions.onSelect}
@@ -134,7 +141,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
             onPaste={attach.onPaste}
           />
           {mentions.list}
-          {nearLimit && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+          {counted && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
         </WritePreview>
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <div className="app-reply-box-actions">

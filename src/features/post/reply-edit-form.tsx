@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CharCounter } from '../../components/char-counter';
+import { CharCounter, nearLimit } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
 import { WritePreview } from '../../components/markdown/write-preview';
 import { useToast } from '../../components/toast/toast-context';
@@ -7,9 +7,6 @@ import { errorToast } from '../../components/toast/error-toast';
 import { editReply } from '../../db/replies/replies';
 import { LIMITS } from '../../shared/post-rules';
 import type { Reply } from '../../db/types';
-
-/** The counter shows once a reply is this close to its limit. */
-export const COUNTER_FROM = Math.floor(LIMITS.reply * 0.8);
 
 /** A reply's text in place, as a textarea "Edit reply" with Save and Cancel (Escape cancels too). */
 export function ReplyEditForm({ reply, onDone }: { reply: Reply; onDone: () => void }) {
@@ -40,19 +37,19 @@ export function ReplyEditForm({ reply, onDone }: { reply: Reply; onDone: () => v
       <WritePreview source={text}>
         <textarea
           id={`${id}-text`}
-          className="form-control"
+          className={`form-control${text.length > LIMITS.reply ? ' is-invalid' : ''}`}
           rows={4}
           value={text}
-          maxLength={LIMITS.reply}
           autoFocus
           disabled={busy}
-          aria-describedby={text.length >= COUNTER_FROM ? `${id}-count` : undefined}
+          aria-invalid={text.length > LIMITS.reply || undefined}
+          aria-describedby={nearLimit(text.length, LIMITS.reply) ? `${id}-count` : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && !busy) onDone();
           }}
         />
-        {text.length >= COUNTER_FROM && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+        {nearLimit(text.length, LIMITS.reply) && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
       </WritePreview>
       <div className="app-reply-edit-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>

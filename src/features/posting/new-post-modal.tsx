@@ -314,10 +314,9 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 onSelect={mentions.onSelect}
                 onInput={mentions.onSelect}
                 onPaste={editing ? undefined : attach.onPaste}
-                maxLength={LIMITS.content}
                 placeholder="Share your insight, question or experience… Markdown works: **bold**, lists, tables, code."
-                isInvalid={invalid.content}
-                aria-invalid={invalid.content}
+                isInvalid={invalid.content || content.length > LIMITS.content}
+                aria-invalid={invalid.content || content.length > LIMITS.content}
                 aria-describedby={`${id}-content-count`}
                 disabled={busy}
               />

@@ -15,7 +15,7 @@ import { rememberOwnMemberId } from '../../../../src/db/members/own-id';
 import { MessagesScreen } from '../../../../src/features/messages/messages-screen';
 import { ConversationView } from '../../../../src/features/messages/conversation-view';
 import { AppShell } from '../../../../src/components/layouts/app-shell';
-import { MESSAGES_CLOSED } from '../../../../src/shared/messages';
+import { MESSAGE_LIMITS, MESSAGES_CLOSED } from '../../../../src/shared/messages';
 import { messageDraftKey, newMessageDraftKey } from '../../../../src/db/messages/drafts';
 import { makePost, signInAs, storePosts } from '../../factories';
 
@@ -184,6 +184,24 @@ describe('/messages', () => {
     await waitFor(async () => expect(await db.meta.get(newMessageDraftKey(ME))).toBeUndefined());
   });
 
+  it('New message keeps all of a message past its limit, counts it, and refuses it in words', async () => {
+    await member({ approved: true });
+    messagesAt(true, async () => []);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const body = within(dialog).getByLabelText('Message') as HTMLTextAreaElement;
+    expect(body.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(body, { target: { value: 'm'.repeat(MESSAGE_LIMITS.body + 40) } });
+    expect(body.value).toHaveLength(MESSAGE_LIMITS.body + 40);
+    expect(document.getElementById(body.getAttribute('aria-describedby')!)!.textContent).toContain(
+      'A message can be at most 10,000 characters: remove 40.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(await within(dialog).findByText('Message can be at most 10,000 characters (it has 10,040).')).toBeTruthy();
+    expect(body.value).toHaveLength(MESSAGE_LIMITS.body + 40);
+    expect(await db.conversations.count()).toBe(0);
+  });
+
   it('New message refuses to send without a recipient, in words', async () => {
     await member({ approved: true });
     messagesAt(true, async () => []);
@@ -236,6 +254,21 @@ describe('/messages/:id', () => {
     const item = mine.closest('li')!;
     expect(within(item).getByText('Just now').tagName).toBe('TIME');
     expect(within(item).getByText('Not sent yet')).toBeTruthy();
+  });
+
+  it('Your reply keeps all of a message past its limit, counts it, and sends nothing', async () => {
+    await member({ approved: true });
+    await conversationWithNoor();
+    open();
+    const box = (await screen.findByLabelText('Your reply')) as HTMLTextAreaElement;
+    expect(box.hasAttribute('maxlength')).toBe(false);
+    fireEvent.change(box, { target: { value: 'm'.repeat(MESSAGE_LIMITS.body + 1) } });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toContain('remove 1.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message can be at most 10,000 characters (it has 10,001).')).toBeTruthy();
+    expect(box.value).toHaveLength(MESSAGE_LIMITS.body + 1);
+    expect(await db.messages.count()).toBe(2);
   });
 
   it('Your reply sends a message; Leave conversation leaves it', async () => {
