@@ -14,7 +14,7 @@ import { validateEmailAddress, validateName, validateNewPassword } from '../shar
 import { NewPasswordField } from '../components/new-password-field';
 import { isDataError } from '../db/storage/errors';
 import { isSignUpToken } from '../shared/account-schemas';
-import { SIGN_UP_PASSWORD_NOTE } from '../shared/errors';
+import { ERRORS, SIGN_UP_PASSWORD_NOTE } from '../shared/errors';
 
 const account = () => import('../sync/account');
 
@@ -106,11 +106,43 @@ function ForgotForm() {
   );
 }
 
+/**
+ * Whether the link still works, asked once on opening without using it up: undefined while asking,
+ * false when it expired or was used, true otherwise (also when the asking failed: its form then says).
+ */
+function useLinkWorks(token: string): boolean | undefined {
+  const [works, setWorks] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    account()
+      .then(({ linkWorks }) => linkWorks(token))
+      .then(
+        (answer) => live && setWorks(answer),
+        () => live && setWorks(true),
+      );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return works;
+}
+
+function CheckingLink() {
+  return (
+    <p role="status">
+      <Spinner className="me-2" />
+      Checking the link…
+    </p>
+  );
+}
+
 function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string>();
-  const [expired, setExpired] = useState(false);
+  const works = useLinkWorks(token);
+  const [expiredOnSend, setExpired] = useState(false);
+  const expired = expiredOnSend || works === false;
   const [problem, setProblem] = useState<string>();
   const showToast = useToast();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -153,6 +185,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <Link to={paths.resetPassword}>Send a new reset link</Link>
       </>
     );
+  if (works === undefined) return <CheckingLink />;
   return (
     <form onSubmit={onSubmit} noValidate>
       <NewPasswordField
@@ -258,6 +291,7 @@ function FinishSignUpForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [taken, setTaken] = useState<string>();
   const [done, setDone] = useState<LinkState>();
+  const works = useLinkWorks(token);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -276,6 +310,8 @@ function FinishSignUpForm({ token }: { token: string }) {
     }
   };
   if (done) return <LinkAnswer state={done} />;
+  if (works === false) return <LinkAnswer state={{ ok: false, text: ERRORS.link_expired.message, code: 'link_expired' }} />;
+  if (works === undefined) return <CheckingLink />;
   if (taken) return <NewNameForm token={token} password={password} reason={taken} onDone={setDone} />;
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Account, Device, EmailPref } from '../shared/account';
 import { accountSchema, confirmedSchema, devicesSchema, doneSchema, resetLinkSchema } from '../shared/account-schemas';
 import { createApi, type SyncApi } from './api';
+import { isDataError } from '../db/storage/errors';
 
 const defaultApi = (): SyncApi => createApi((input, init) => fetch(input, init));
 
@@ -18,6 +19,20 @@ const message = async (answer: Promise<{ message: string }>) => (await answer).m
 /** Forgot password: the one answer, whether or not the address has an account. */
 export const requestPasswordReset = (email: string, api = defaultApi()) =>
   message(sender(api)('POST', '/api/password/forgot', { email: email.trim().toLowerCase() }, doneSchema));
+
+/**
+ * Whether a reset's or a sign-up's link still works (nothing is used up): false when it expired or
+ * was used; any other failure (offline, the server away) is thrown, and the page shows its form.
+ */
+export async function linkWorks(token: string, api = defaultApi()): Promise<boolean> {
+  try {
+    await sender(api)('POST', '/api/links/check', { token }, doneSchema);
+    return true;
+  } catch (error) {
+    if (isDataError(error, 'link_expired')) return false;
+    throw error;
+  }
+}
 
 /** The emailed link's new password (every session of the member ends). */
 export const resetPassword = (token: string, password: string, api = defaultApi()) =>

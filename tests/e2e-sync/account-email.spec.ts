@@ -58,6 +58,12 @@ test('forgot password on a phone: the emailed link sets a new password, which wo
   await phone.page.getByLabel('New password').fill('a-fresh-start-2026');
   await phone.page.getByRole('button', { name: 'Set password' }).click();
   await expect(phone.page.getByRole('main').getByRole('status')).toContainText('Your new password is set');
+  // The used link, opened again, says so at once: no password to type for nothing.
+  const usedAgain = await phone.page.context().newPage();
+  await usedAgain.goto(`/reset-password${link.search}`);
+  await expect(usedAgain.getByRole('main').getByRole('alert')).toContainText('This link has expired or was already used');
+  await expect(usedAgain.getByRole('button', { name: 'Set password' })).toHaveCount(0);
+  await usedAgain.close();
 
   // The tablet hears it on its live stream: back at /login, told why, once; no draft was kept, none is named (issue 59).
   await expect(tablet.page).toHaveURL(/\/login/, { timeout: 20_000 });

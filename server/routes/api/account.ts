@@ -24,6 +24,7 @@ import {
   resetPasswordSchema,
   tokenSchema,
   confirmEmailSchema,
+  isSignUpToken,
   deleteAccountSchema,
   changeEmailSchema,
 } from '../../../src/shared/account-schemas';
@@ -71,6 +72,7 @@ import { BAD_MEMBER_ID_MESSAGE } from './members';
 /** Forgot password's one answer, whether or not the address has an account. */
 export const RESET_SENT_MESSAGE =
   'If this email has an account, a link to reset its password is on its way. It works once, for 30 minutes.';
+export const LINK_WORKS_MESSAGE = 'This link works.';
 export const PASSWORD_SET_MESSAGE = 'Your new password is set, and every device was signed out. Sign in with it now.';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices were signed out.';
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed.';
@@ -135,6 +137,16 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
     }).catch((error: unknown) => request.log.error(`the reset email was not queued: ${(error as Error).message}`));
     reply.code(202);
     return { message: RESET_SENT_MESSAGE };
+  });
+
+  // Whether a reset's or a sign-up's link still works, without using it up: its page says so on
+  // opening, before a password is typed for nothing. Counted as the link's own request would be.
+  app.post('/api/links/check', { bodyLimit: 1024, schema: { body: tokenSchema } }, async (request) => {
+    const { token } = request.body as z.infer<typeof tokenSchema>;
+    await limitByAddress(ctx, request);
+    const live = isSignUpToken(token) ? await peekSignUp(ctx.db, token) : await peekToken(ctx.db, token, 'reset');
+    if (!live) throw refuse('link_expired');
+    return { message: LINK_WORKS_MESSAGE };
   });
 
   app.post('/api/password/reset', { bodyLimit: 4 * 1024, schema: { body: resetPasswordSchema } }, async (request) => {

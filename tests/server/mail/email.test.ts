@@ -84,10 +84,18 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     const link = linkIn(mail!.text, `${ORIGIN}/confirm-email?token=`);
     expect(mail!.html).toContain(link);
     expect(mail!.parsed.from?.text).toContain('no-reply@example.com');
+    // Its page asks whether it works before a password is typed; asking uses nothing up.
+    const check = () => new Client(server.app).request('POST', '/api/links/check', { token: tokenOf(link) });
+    expect(await check()).toMatchObject({ status: 200, body: { message: 'This link works.' } });
+    expect(await check()).toMatchObject({ status: 200 });
     const first = await client.request('POST', '/api/email/confirm', { token: tokenOf(link), password: TEST_PASSWORD });
     expect(first).toMatchObject({ status: 200, body: { user: { email: 'nadia@example.com', name: 'Nadia Fieldwork' } } });
     const again = await new Client(server.app).request('POST', '/api/email/confirm', { token: tokenOf(link), password: TEST_PASSWORD });
     expect(again).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
+    expect(await check()).toMatchObject({
+      status: 410,
+      body: { error: { code: 'link_expired', message: expect.stringMatching(/already used/) } },
+    });
     expect((await client.request('GET', '/api/account')).body).toEqual({
       email: 'nadia@example.com',
       emailVerified: true,
@@ -143,6 +151,8 @@ describe.each(BACKENDS)('email on %s', (backend) => {
       mailsTo('rita@example.com').find((m) => m.subject.startsWith('Reset your'))!.text,
       `${ORIGIN}/reset-password?token=`,
     );
+    const check = () => new Client(server.app).request('POST', '/api/links/check', { token: tokenOf(link) });
+    expect(await check()).toMatchObject({ status: 200 });
     // A weak password is refused and leaves the link working.
     const weak = await new Client(server.app).request('POST', '/api/password/reset', { token: tokenOf(link), password: 'short' });
     expect(weak).toMatchObject({ status: 400, body: { error: { code: 'invalid' } } });
@@ -151,6 +161,7 @@ describe.each(BACKENDS)('email on %s', (backend) => {
       password: 'a-brand-new-passphrase',
     });
     expect(reset).toMatchObject({ status: 200 });
+    expect(await check()).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
     const twice = await new Client(server.app).request('POST', '/api/password/reset', {
       token: tokenOf(link),
       password: 'yet-another-passphrase',
@@ -184,9 +195,15 @@ describe.each(BACKENDS)('email on %s', (backend) => {
       password: 'a-brand-new-passphrase',
     });
     expect(olderAnswer.status).toBe(410);
+    const check = async (token: string) => (await new Client(server.app).request('POST', '/api/links/check', { token })).status;
+    expect([await check(older!), await check(newer!)]).toEqual([410, 200]);
+    // An address's confirmation token is not a reset's: the check answers for a reset's or a sign-up's only.
+    expect(await check('c'.repeat(43))).toBe(410);
+    expect(await check('../../etc/passwd')).toBe(400);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 60_000 });
     const late = await new Client(server.app).request('POST', '/api/password/reset', { token: newer, password: 'a-brand-new-passphrase' });
     expect(late).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });
+    expect(await check(newer!)).toBe(410);
   });
 
   it('Change password needs the current one, keeps this device, signs out the others (told why), and sends a notice', async () => {

@@ -5,18 +5,22 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmEmailPage } from '../../../src/pages/account-links';
+import { ConfirmEmailPage, ResetPasswordPage } from '../../../src/pages/account-links';
 import { DataError } from '../../../src/db/storage/errors';
 import { ToastContext } from '../../../src/components/toast/toast-context';
 import { SIGN_UP_PASSWORD_NOTE, SIGN_UP_PASSWORD_WRONG_MESSAGE } from '../../../src/shared/errors';
 
 vi.mock('../../../src/hooks/use-mode', () => ({ useMode: () => 'connected' }));
 const confirmEmail = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/sync/account', () => ({ confirmEmail }));
+const linkWorks = vi.hoisted(() => vi.fn(async (_token: string) => true));
+const resetPassword = vi.hoisted(() => vi.fn());
+vi.mock('../../../src/sync/account', () => ({ confirmEmail, linkWorks, resetPassword }));
 
 afterEach(() => {
   cleanup();
   confirmEmail.mockReset();
+  resetPassword.mockReset();
+  linkWorks.mockClear();
 });
 
 const SIGN_UP = `signup-${'a'.repeat(43)}`;
@@ -39,7 +43,7 @@ describe('ConfirmEmailPage, a sign-up’s link', () => {
     confirmEmail.mockResolvedValue('Your email is confirmed and your account is ready. Welcome!');
     open(SIGN_UP);
     expect(screen.getByRole('heading', { name: 'Confirm email' })).toBeTruthy();
-    expect(screen.getByText(SIGN_UP_PASSWORD_NOTE)).toBeTruthy();
+    expect(await screen.findByText(SIGN_UP_PASSWORD_NOTE)).toBeTruthy();
     // A moment for an effect that would post (the page before issue 59's fix did).
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(confirmEmail).not.toHaveBeenCalled();
@@ -52,6 +56,7 @@ describe('ConfirmEmailPage, a sign-up’s link', () => {
   it('a wrong password is said on the field, and the form stays to try again', async () => {
     confirmEmail.mockRejectedValueOnce(new DataError('wrong_password', { message: SIGN_UP_PASSWORD_WRONG_MESSAGE }));
     open(SIGN_UP);
+    await screen.findByText(SIGN_UP_PASSWORD_NOTE);
     type('not-my-passphrase');
     finish();
     const field = screen.getByLabelText('Password');
@@ -68,5 +73,46 @@ describe('ConfirmEmailPage, an address’s link', () => {
     expect(await screen.findByText('Your email is confirmed.')).toBeTruthy();
     expect(confirmEmail).toHaveBeenCalledExactlyOnceWith('b'.repeat(43));
     expect(screen.queryByRole('button', { name: 'Finish creating account' })).toBeNull();
+  });
+});
+
+describe('a link already used or expired says so on opening, before a password is typed (the check uses nothing up)', () => {
+  it('a sign-up’s link', async () => {
+    linkWorks.mockResolvedValueOnce(false);
+    open(SIGN_UP);
+    expect(await screen.findByText('This link has expired or was already used. Ask for a new one.')).toBeTruthy();
+    expect(linkWorks).toHaveBeenCalledExactlyOnceWith(SIGN_UP);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(confirmEmail).not.toHaveBeenCalled();
+  });
+
+  it('a reset link; one that works shows its form, and a failed check (offline) shows the form too', async () => {
+    linkWorks.mockResolvedValueOnce(false);
+    const first = render(
+      <MemoryRouter initialEntries={['/reset-password?token=' + 'r'.repeat(43)]}>
+        <ToastContext.Provider value={vi.fn()}>
+          <ResetPasswordPage />
+        </ToastContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/This link has expired or was already used/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Send a new reset link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
+    first.unmount();
+
+    for (const check of [async () => true, async () => Promise.reject(new DataError('offline'))]) {
+      linkWorks.mockImplementationOnce(check);
+      const view = render(
+        <MemoryRouter initialEntries={['/reset-password?token=' + 's'.repeat(43)]}>
+          <ToastContext.Provider value={vi.fn()}>
+            <ResetPasswordPage />
+          </ToastContext.Provider>
+        </MemoryRouter>,
+      );
+      expect(await screen.findByRole('button', { name: 'Set password' })).toBeTruthy();
+      expect(screen.queryByText(/This link has expired/)).toBeNull();
+      view.unmount();
+    }
+    expect(resetPassword).not.toHaveBeenCalled();
   });
 });
