@@ -25,15 +25,17 @@ afterEach(() => {
 
 const SIGN_UP = `signup-${'a'.repeat(43)}`;
 
-function open(token: string) {
+/** A link's page at `/<page>?token=`, as its email opens it. */
+const openLink = (page: 'confirm-email' | 'reset-password', token: string) =>
   render(
-    <MemoryRouter initialEntries={[`/confirm-email?token=${token}`]}>
+    <MemoryRouter initialEntries={[`/${page}?token=${token}`]}>
       <ToastContext.Provider value={vi.fn()}>
-        <ConfirmEmailPage />
+        {page === 'confirm-email' ? <ConfirmEmailPage /> : <ResetPasswordPage />}
       </ToastContext.Provider>
     </MemoryRouter>,
   );
-}
+const open = (token: string) => openLink('confirm-email', token);
+const openReset = (token: string) => openLink('reset-password', token);
 
 const finish = () => fireEvent.click(screen.getByRole('button', { name: 'Finish creating account' }));
 const type = (password: string) => fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
@@ -88,13 +90,7 @@ describe('a link already used or expired says so on opening, before a password i
 
   it('a reset link; one that works shows its form, and a failed check (offline) shows the form too', async () => {
     linkWorks.mockResolvedValueOnce(false);
-    const first = render(
-      <MemoryRouter initialEntries={['/reset-password?token=' + 'r'.repeat(43)]}>
-        <ToastContext.Provider value={vi.fn()}>
-          <ResetPasswordPage />
-        </ToastContext.Provider>
-      </MemoryRouter>,
-    );
+    const first = openReset('r'.repeat(43));
     expect(await screen.findByText(/This link has expired or was already used/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Send a new reset link' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
@@ -102,13 +98,7 @@ describe('a link already used or expired says so on opening, before a password i
 
     for (const check of [async () => true, async () => Promise.reject(new DataError('offline'))]) {
       linkWorks.mockImplementationOnce(check);
-      const view = render(
-        <MemoryRouter initialEntries={['/reset-password?token=' + 's'.repeat(43)]}>
-          <ToastContext.Provider value={vi.fn()}>
-            <ResetPasswordPage />
-          </ToastContext.Provider>
-        </MemoryRouter>,
-      );
+      const view = openReset('s'.repeat(43));
       expect(await screen.findByRole('button', { name: 'Set password' })).toBeTruthy();
       expect(screen.queryByText(/This link has expired/)).toBeNull();
       view.unmount();
