@@ -140,10 +140,11 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   // Whether a reset's or a sign-up's link still works, without using it up: its page says so on
-  // opening, before a password is typed for nothing. Counted as the link's own request would be.
+  // opening, before a password is typed for nothing. Not counted among an address's attempts (a
+  // token is 256 random bits: nothing to guess; the check is one read by its hash), as /login's
+  // GET /api/auth/methods is not: an office's members opening their links spend none of them.
   app.post('/api/links/check', { bodyLimit: 1024, schema: { body: tokenSchema } }, async (request) => {
     const { token } = request.body as z.infer<typeof tokenSchema>;
-    await limitByAddress(ctx, request);
     const live = isSignUpToken(token) ? await peekSignUp(ctx.db, token) : await peekToken(ctx.db, token, 'reset');
     if (!live) throw refuse('link_expired');
     return { message: LINK_WORKS_MESSAGE };
