@@ -730,6 +730,8 @@ export class SqlStore implements OpStore {
         this.change.seq,
         user.id,
       ]);
+      // And their own marks there (levels, read positions, saved posts), left out of pulls as well.
+      await this.bumpOwnMarks(`SELECT c.id FROM categories c WHERE $1 = ANY(c.see_groups)`, opened, [groupId], user.id);
       return;
     }
     await this.write(
@@ -737,6 +739,25 @@ export class SqlStore implements OpStore {
        WHERE group_id = $1 AND user_id = $2 AND in_group RETURNING user_id`,
       [groupId, user.id, Date.now(), this.change.seq, byClaim],
     );
+  }
+
+  /**
+   * The follow levels, read positions and saved posts of the categories `categories` (SQL of their ids)
+   * and the posts `posts` (SQL of their ids) take this change (of account `userId` alone, or everyone's),
+   * so the pull that brings those posts back to who may see them again brings these with them (the
+   * pull leaves them out while the category is not seen: server/db/sync/changes.ts).
+   */
+  private async bumpOwnMarks(categories: string, posts: string, params: unknown[], userId?: unknown): Promise<void> {
+    const seq = params.length + 1;
+    const whose = userId === undefined ? '' : ` AND user_id = $${seq + 1}`;
+    const values = userId === undefined ? [...params, this.change.seq] : [...params, this.change.seq, userId];
+    await this.write(
+      `UPDATE follows SET seq = $${seq} WHERE ((kind = 'category' AND target IN (${categories}))
+         OR (kind = 'post' AND target IN (SELECT id::text FROM (${posts}) o)))${whose} RETURNING user_id`,
+      values,
+    );
+    await this.write(`UPDATE post_reads SET seq = $${seq} WHERE post_id IN (${posts})${whose} RETURNING user_id`, values);
+    await this.write(`UPDATE saved_posts SET seq = $${seq} WHERE post_id IN (${posts})${whose} RETURNING user_id`, values);
   }
 
   async category(id: string): Promise<Category | undefined> {
@@ -770,6 +791,12 @@ export class SqlStore implements OpStore {
        SELECT id FROM moved`,
       [category.id, category.see, this.change.seq],
     );
+    // Everyone's own marks there too: levels on it and on its posts, read positions, saved posts.
+    const [widened] = await this.tx.query(
+      `SELECT 1 FROM categories c WHERE c.id = $1 AND c.see_groups IS NOT NULL AND ($2::text[] IS NULL OR NOT ($2::text[] <@ c.see_groups))`,
+      [category.id, category.see],
+    );
+    if (widened) await this.bumpOwnMarks('SELECT $1::text', 'SELECT id FROM posts WHERE category = $1', [category.id]);
     await this.write(
       `INSERT INTO categories (id, name, name_key, description, position, archived, see_groups, post_groups, seq)
        VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9)

@@ -176,14 +176,20 @@ const FLAGS: Kind = {
   order: 'x.seq, x.created_at, x.id',
 };
 
+/** Whether the viewer ($6; $3 an admin) may see the category of id `id`: everyone's, or one of their groups'. */
+const seenCategory = (id: string) =>
+  `($3::boolean OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = ${id} AND c.see_groups IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM group_members g WHERE g.user_id = $6 AND g.in_group AND g.group_id = ANY(c.see_groups))))`;
+
 // Version 5: a member's own saved posts (an unsave too: saved false), whatever became of the post
-// since (the device keeps what it holds); their preferences, one row at most, its change number
+// since (the device keeps what it holds), but never one in a private category they may not see (any
+// more): its id is the space's to know (seen again, the row takes that change, as the posts do); their preferences, one row at most, its change number
 // the last change of theme or name (prefs_seq; 0, never changed, is never above a cursor).
 const SAVED: Kind = {
   key: 'saved',
   columns: 'y.post_id, y.saved, y.at, y.seq',
   from: 'saved_posts y',
-  visible: 'y.user_id = $6',
+  visible: `y.user_id = $6 AND NOT EXISTS (SELECT 1 FROM posts sp WHERE sp.id = y.post_id AND NOT ${seenCategory('sp.category')})`,
   seq: 'y.seq',
   order: 'x.seq, x.post_id',
 };
@@ -286,14 +292,18 @@ const MESSAGES: Kind = {
 
 // Version 8 (following, issue 62): the viewer's own levels (Normal too: it replaces another level)
 // and read positions, by their own change numbers (the (user_id, seq) indexes answer both). Never a
-// level on, or a read position in, a post the viewer may not see (any more): a post is named by its
-// id, and which posts a member follows or reads is theirs and the post's readers' to know only.
+// level on, or a read position in, a post the viewer may not see (any more), nor a level on a category
+// they may not see: a post or a category is named by its id, and which posts a member follows or reads
+// is theirs and the post's readers' to know only. Seen again (added back to a group), the rows take
+// that change (SqlStore.setGroupMember), as the posts do.
 const seenPost = (id: string) => `EXISTS (SELECT 1 FROM posts p WHERE p.id = ${id} AND ${postVisibleSql(sqlViewer('$3', '$4'), 'p')})`;
 const FOLLOWS: Kind = {
   key: 'follows',
   columns: 'y.kind, y.target, y.level, y.at, y.seq',
   from: 'follows y',
-  visible: `y.user_id = $6 AND (y.kind <> 'post' OR ${seenPost("CASE WHEN y.kind = 'post' THEN y.target::bigint END")})`,
+  visible: `y.user_id = $6 AND (y.kind = 'tag'
+    OR (y.kind = 'post' AND ${seenPost("CASE WHEN y.kind = 'post' THEN y.target::bigint END")})
+    OR (y.kind = 'category' AND ${seenCategory('y.target')}))`,
   seq: 'y.seq',
   order: 'x.seq, x.kind, x.target',
 };

@@ -14,7 +14,7 @@ import {
   type WirePreferences,
   type WireRead,
 } from '../../../../src/shared/protocol';
-import { Client, createOp, followOp, readPostOp, reviewOp, setAutoWatchOp, signedIn, type Answer } from '../../support/client';
+import { Client, createOp, followOp, readPostOp, reviewOp, saveOp, setAutoWatchOp, signedIn, type Answer } from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
 import { listen, testServer, type TestServer } from '../../support/app';
 import { openEventStream } from '../../support/sse';
@@ -232,15 +232,41 @@ describe.each(BACKENDS)('following on %s', (backend) => {
       expect((await visitor.push(setAutoWatchOp(false))).status).toBe(401);
     });
 
-    it('a read position or a level on a post the member may no longer see leaves their pulls', async () => {
+    it('a read position, a level or a saved mark on a post, or a level on a category, the member may no longer see leaves their pulls; added back, they come back to a pull from where it was', async () => {
       const client = await signedIn(server.app, 'follow-leaver@example.com');
-      const { group, postId } = await privateRoom([client]);
-      await applied(client, followOp('post', String(postId)), readPostOp(postId, 0));
-      expect((await pulled(client)).follows!.map((row) => row.target)).toContain(String(postId));
+      const { category, group, postId } = await privateRoom([client]);
+      await applied(
+        client,
+        followOp('post', String(postId)),
+        followOp('category', category, 'watching'),
+        readPostOp(postId, 0),
+        saveOp(postId),
+      );
+      const marks = (page: FollowingPage & { saved?: { postId: number }[] }) => ({
+        follows: page
+          .follows!.map((row) => row.target)
+          .filter((target) => target === String(postId) || target === category)
+          .sort(),
+        reads: page.reads!.map((row) => row.postId).filter((id) => id === postId),
+        saved: (page.saved ?? []).map((row) => row.postId).filter((id) => id === postId),
+      });
+      const all = { follows: [String(postId), category].sort(), reads: [postId], saved: [postId] };
+      expect(marks(await pulled(client))).toEqual(all);
       await applied(admin, { id: randomUUID(), type: 'removeGroupMember', groupId: group, memberId: await idOf(client) } as Op);
-      const page = await pulled(client);
-      expect(page.follows!.map((row) => row.target)).not.toContain(String(postId));
-      expect(page.reads!.map((row) => row.postId)).not.toContain(postId);
+      const removed = await pulled(client);
+      expect(marks(removed)).toEqual({ follows: [], reads: [], saved: [] });
+      // The device forgot them with the post; the next pull after the Add brings them back.
+      await applied(admin, { id: randomUUID(), type: 'addGroupMember', groupId: group, memberId: await idOf(client) } as Op);
+      expect(marks(await pulled(client, removed.cursor))).toEqual(all);
+      // The same for a category closed to the member's groups, then opened to everyone again.
+      const other = randomUUID();
+      await applied(admin, { id: randomUUID(), type: 'createGroup', groupId: other, name: `Group ${other.slice(0, 8)}` } as Op);
+      const closed = { id: randomUUID(), type: 'editCategory', categoryId: category, name: `Room ${category.slice(0, 8)}` };
+      await applied(admin, { ...closed, see: [other], post: null } as Op);
+      const shut = await pulled(client);
+      expect(marks(shut)).toEqual({ follows: [], reads: [], saved: [] });
+      await applied(admin, { ...closed, id: randomUUID(), see: null, post: null } as Op);
+      expect(marks(await pulled(client, shut.cursor))).toEqual(all);
     });
   });
 
