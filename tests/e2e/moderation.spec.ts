@@ -29,6 +29,20 @@ test('a typed Reason goes with Reject and shows on the author’s Profile; one c
   await expect(card(page, 'Plain reject').getByText(/Reason:/)).toHaveCount(0);
 });
 
+test('Reject selected sends the Reason typed on each post (none where none was typed)', async ({ page }) => {
+  await putPosts(page, [
+    makePost({ id: 1_974_000_000_001, title: 'Bulk reason one', status: 'pending' }),
+    makePost({ id: 1_974_000_000_002, title: 'Bulk reason two', status: 'pending' }),
+  ]);
+  await page.goto('/admin');
+  await card(page, 'Bulk reason one').getByLabel('Reason').fill('Duplicate of another thread');
+  for (const title of ['Bulk reason one', 'Bulk reason two']) await card(page, title).getByRole('checkbox', { name: 'Select' }).check();
+  await page.getByRole('button', { name: 'Reject selected' }).click();
+  await expect(toast(page, '2 posts rejected')).toBeVisible();
+  expect(await getPost(page, 1_974_000_000_001)).toMatchObject({ status: 'rejected', reason: 'Duplicate of another thread' });
+  expect((await getPost(page, 1_974_000_000_002))?.reason ?? null).toBeNull();
+});
+
 test('bulk: select 3, Approve selected, Undo puts them back; without Undo they stay approved', async ({ page }) => {
   const titles = ['Bulk one', 'Bulk two', 'Bulk three'];
   await putPosts(page, [

@@ -42,12 +42,18 @@ function checkedReason(reason: string | undefined): string | null {
  * Approves or rejects every pending post of `ids` in one transaction (admin only), each by its
  * operation (`approve` / `reject`). Each post leaves the queue at once in every tab; in connected
  * mode each review is queued held for UNDO_WINDOW_MS (+ grace) under one undo token, so Undo changes
- * nothing anywhere. `reason` (a rejection's, optional) is checked by validateReason. Posts already
- * reviewed are skipped and listed.
+ * nothing anywhere. `reason` (a rejection's, optional: one for all, or each post's as typed on its
+ * card) is checked by validateReason, every one before anything is written. Posts already reviewed
+ * are skipped and listed.
  */
-export async function reviewPosts(ids: readonly number[], decision: 'approved' | 'rejected', reason?: string): Promise<BulkReview> {
+export async function reviewPosts(
+  ids: readonly number[],
+  decision: 'approved' | 'rejected',
+  reason?: string | Readonly<Record<number, string | undefined>>,
+): Promise<BulkReview> {
   const session = requireAdmin();
-  const checked = decision === 'rejected' ? checkedReason(reason) : null;
+  const reasonOf = (id: number) => (typeof reason === 'object' ? reason[id] : reason);
+  const checkedReasons = new Map(ids.map((id) => [id, decision === 'rejected' ? checkedReason(reasonOf(id)) : null]));
   const { result, undo } = await runUndoable(async ({ undo, held }) => {
     const done: BulkReview = { reviewed: [], alreadyReviewed: [], undo: null };
     const entry: UndoEntry = { token: undo.token, email: session.email, until: undo.until, replies: [], viewed: [], ops: [], reviews: [] };
@@ -57,7 +63,12 @@ export async function reviewPosts(ids: readonly number[], decision: 'approved' |
         const ran =
           decision === 'approved'
             ? await applyOperation(session, 'approve', { postId: id }, held)
-            : await applyOperation(session, 'reject', checked ? { postId: id, reason: checked } : { postId: id }, held);
+            : await applyOperation(
+                session,
+                'reject',
+                checkedReasons.get(id) ? { postId: id, reason: checkedReasons.get(id)! } : { postId: id },
+                held,
+              );
         entry.reviews!.push(ran.opSeq === undefined ? { post: stored! } : { post: stored!, opSeq: ran.opSeq });
         entry.notifications = [...(entry.notifications ?? []), ...ran.store.notificationIds];
         done.reviewed.push(id);

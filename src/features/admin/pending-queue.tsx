@@ -85,7 +85,8 @@ export function PendingQueue({ keys = true }: { keys?: boolean }) {
     if (ids.length === 0) return;
     setBulkBusy(decision);
     try {
-      const result = await reviewPosts(ids, decision === 'approve' ? 'approved' : 'rejected');
+      // Each post's Reason as typed on its card goes with Reject selected, as with its own Reject.
+      const result = await reviewPosts(ids, decision === 'approve' ? 'approved' : 'rejected', reasonsRef.current);
       setSelected(new Set());
       afterBulk.current = true;
       const token = result.undo;

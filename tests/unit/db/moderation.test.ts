@@ -346,6 +346,20 @@ describe('bulk review with Undo', () => {
     await expect(undoReview(result.undo!)).rejects.toMatchObject({ code: 'too_late_to_undo' });
   });
 
+  it('each post’s own reason (as typed on its card) goes with it; one too long refuses them all before anything is written', async () => {
+    const a = await pendingPostBy(AUTHOR, { title: 'A' });
+    const b = await pendingPostBy(OTHER, { title: 'B' });
+    signInAsAdmin();
+    await expect(reviewPosts([a.id, b.id], 'rejected', { [a.id]: 'Fine', [b.id]: 'x'.repeat(501) })).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    expect(await countPendingPosts()).toBe(2);
+    const result = await reviewPosts([a.id, b.id], 'rejected', { [a.id]: ' Duplicate of another thread ' });
+    expect(result.reviewed).toEqual([a.id, b.id]);
+    expect(await db.posts.get(a.id)).toMatchObject({ status: 'rejected', reason: 'Duplicate of another thread' });
+    expect((await db.posts.get(b.id))!.reason ?? null).toBeNull();
+  });
+
   it('an Undo pressed within the window counts though a busy device gets to it after the window', async () => {
     const a = await pendingPostBy();
     signInAsAdmin();
