@@ -2,8 +2,9 @@
 // left (messages/pulled.ts), taken away once the transaction that removed them has committed: the
 // `posts` copy in localStorage is written again from IndexedDB at once (the mirror hears `revoked`,
 // db/mirror/scheduler.ts), the first-paint snapshots that could show those posts go (the forum's list,
-// their pages: the screens on show store fresh ones), and the files leave both attachment caches. A
-// refusal of one step never keeps the others.
+// their pages: the screens on show store fresh ones), the files leave both attachment caches, and the
+// system notifications about those posts (features/notifications/notification-watcher.tsx: their
+// title on the screen and in the system's list) are closed. A refusal of one step never keeps the others.
 
 import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX, SAVED_ATTACHMENT_CACHE } from '../contracts';
 import { attachmentPath } from '../saved/saved-files';
@@ -20,6 +21,18 @@ async function dropCachedFiles(files: readonly string[]): Promise<void> {
   }
 }
 
+/** The system notifications the service worker shows of posts `posts` (their `data.url` is the post's page): closed. */
+export async function closeSystemNotifications(posts: readonly number[]): Promise<void> {
+  const registration = posts.length > 0 ? await globalThis.navigator?.serviceWorker?.getRegistration() : undefined;
+  if (!registration || typeof registration.getNotifications !== 'function') return;
+  const gone = new Set(posts.map(String));
+  for (const shown of await registration.getNotifications()) {
+    const url: unknown = (shown.data as { url?: unknown } | null)?.url;
+    const postId = typeof url === 'string' ? /^\/posts\/(\d+)(?:[#?]|$)/.exec(url)?.[1] : undefined;
+    if (postId !== undefined && gone.has(postId)) shown.close();
+  }
+}
+
 /** Takes the revoked posts and files out of every copy outside IndexedDB. */
 export async function forgetRevoked(revoked: Revoked): Promise<void> {
   const snapshots = revoked.posts.length > 0 ? [FORUM_SNAPSHOT_URL, ...revoked.posts.map((id) => `${POST_SNAPSHOT_PREFIX}${id}`)] : [];
@@ -27,5 +40,6 @@ export async function forgetRevoked(revoked: Revoked): Promise<void> {
   await Promise.all([
     Promise.all(snapshots.map((url) => dropSnapshot(url))).catch(() => undefined),
     dropCachedFiles(revoked.files).catch(() => undefined),
+    closeSystemNotifications(revoked.posts).catch(() => undefined),
   ]);
 }

@@ -69,9 +69,17 @@ const notification = (id: string, postId: number): WireNotification => ({
 
 let caches: ReturnType<typeof fakeCaches>;
 let mirror: LegacyMirror;
+/** The system notifications the service worker shows (notification-watcher.tsx), by their page. */
+let shown: { data: { url: string }; closed: boolean; close: () => void }[];
 beforeEach(async () => {
   caches = fakeCaches();
   vi.stubGlobal('caches', caches.api);
+  shown = [`/posts/${PRIVATE_ID}#reply-r-private`, `/posts/${PRIVATE_ID}`, `/posts/${OPEN_ID}`, `/posts/${PRIVATE_ID}0`].map((url) => {
+    const notice = { data: { url }, closed: false, close: () => (notice.closed = true) };
+    return notice;
+  });
+  const registration = { getNotifications: async () => shown.filter((notice) => !notice.closed) };
+  vi.stubGlobal('navigator', { ...navigator, serviceWorker: { getRegistration: async () => registration } });
   await markConnected();
   signInAs(OWNER, 'Alice');
   const posts = [
@@ -129,6 +137,13 @@ describe('a category the member may no longer see', () => {
     await vi.waitFor(() => expect(mirrorIds()).toEqual([OPEN_ID]), { timeout: 1_200 });
     expect([...caches.stores.get(FORUM_SNAPSHOT_CACHE)!.keys()]).toEqual([`${POST_SNAPSHOT_PREFIX}${OPEN_ID}`]);
     expect(caches.stores.get(ATTACHMENT_CACHE)!.size).toBe(0);
+    // Its system notifications are closed (their title was on the screen); another post's stay.
+    await vi.waitFor(() =>
+      expect(shown.filter((notice) => !notice.closed).map((notice) => notice.data.url)).toEqual([
+        `/posts/${OPEN_ID}`,
+        `/posts/${PRIVATE_ID}0`,
+      ]),
+    );
   });
 
   it('keeps a queued reply, a half-written one and a queued edit as kept drafts, and sends none of them', async () => {
