@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PageLoading } from '../../components/page-loading';
@@ -107,12 +107,23 @@ function LimitsForm({ answer, onSaved }: { answer: LimitsAnswer; onSaved: (answe
   );
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Asked at each refused Save: the first marked field takes the focus once React has marked it.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const read = Object.fromEntries(Object.entries(drafts).map(([name, draft]) => [name, ruleOf(draft)]));
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
     if (Object.values(read).some((each) => 'problems' in each)) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      setRefusals((count) => count + 1);
+      showToast({
+        title: 'Limits not saved',
+        description: 'A number cannot be saved: it is marked, with what it needs.',
+        variant: 'error',
+      });
       return;
     }
     const changed: Record<string, LimitRuleShape> = {};
@@ -139,7 +150,7 @@ function LimitsForm({ answer, onSaved }: { answer: LimitsAnswer; onSaved: (answe
     }
   };
   return (
-    <form className="app-limits" aria-label="Member limits" noValidate onSubmit={(event) => void save(event)}>
+    <form ref={form} className="app-limits" aria-label="Member limits" noValidate onSubmit={(event) => void save(event)}>
       {Object.entries(answer.limits).map(([name, rule]) => {
         const each = read[name]!;
         return (
