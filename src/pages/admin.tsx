@@ -62,7 +62,7 @@ export function AdminPage() {
         </div>
       </div>
       <div className="row g-4">
-        <div className="col-lg-8">
+        <div className="col-lg-8 app-admin-panels">
           <Tabs id="admin-tabs" activeKey={tab} onSelect={select} className="app-admin-tabs mb-3" mountOnEnter unmountOnExit>
             <Tab
               eventKey="pending"
