@@ -104,5 +104,23 @@ test('on a phone, a 100-letter name without a space wraps in the New message dia
     long,
   );
   expect(await dave.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // The admin's panels: a 100-letter group with Dave in it, and Dave among the members.
+  const group = crypto.randomUUID();
+  const made2 = await sendOps(
+    admin.page,
+    [{ type: 'createGroup', groupId: group, name: 'G'.repeat(100), description: 'D'.repeat(500) }],
+    8,
+  );
+  expect(made2.results[0]?.status).toBe('applied');
+  await admin.page.goto(`${spec.server.url}/admin`);
+  for (const [tab, shown] of [
+    ['Groups', 'G'.repeat(100)],
+    ['Members', long],
+  ] as const) {
+    await admin.page.getByRole('tab', { name: tab }).click();
+    await expect(admin.page.getByRole('tabpanel', { name: tab }).getByText(shown, { exact: true }).first()).toBeVisible();
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(PHONE.width);
+  }
   for (const device of [dave, erin, admin]) await device.context.close();
 });
