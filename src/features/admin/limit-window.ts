@@ -94,3 +94,24 @@ export function ruleOf(draft: LimitDraft): { rule: LimitRuleShape } | { problems
     },
   };
 }
+
+/** Each limit as the admin reads it. */
+export const LIMIT_LABELS: Readonly<Record<string, string>> = {
+  posts_per_day: 'New posts',
+  seconds_between_posts: 'Between two new posts',
+  replies_per_day: 'Replies',
+  seconds_between_replies: 'Between two replies',
+  likes_per_day: 'Likes',
+  flags_per_day: 'Flags',
+  votes_per_day: 'Poll votes',
+  attachments_per_day: 'Attachments',
+  download_megabytes_per_hour: 'Attachment downloads (MB)',
+  edits_per_day: 'Edits',
+  searches_per_minute: 'Searches',
+  pages_per_minute: 'Pages of the forum read from the server',
+  pushes_per_10_seconds: 'Sync requests',
+  operations_per_minute: 'Changes synced',
+  signups_per_hour: 'New accounts from one address',
+  renames_per_day: 'Name changes',
+  messages_per_day: 'Messages',
+};

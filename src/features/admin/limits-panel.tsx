@@ -6,28 +6,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import type { LimitRuleShape, LimitsAnswer } from '../../sync/api';
 import { readLimits, setLimits } from '../../sync/admin';
-import { draftOf, per, ruleOf, WINDOW_UNITS, type DraftField, type LimitDraft, type WindowUnit } from './limit-window';
-
-/** Each limit as the admin reads it. */
-const LABELS: Record<string, string> = {
-  posts_per_day: 'New posts',
-  seconds_between_posts: 'Between two new posts',
-  replies_per_day: 'Replies',
-  seconds_between_replies: 'Between two replies',
-  likes_per_day: 'Likes',
-  flags_per_day: 'Flags',
-  votes_per_day: 'Poll votes',
-  attachments_per_day: 'Attachments',
-  download_megabytes_per_hour: 'Attachment downloads (MB)',
-  edits_per_day: 'Edits',
-  searches_per_minute: 'Searches',
-  pages_per_minute: 'Pages of the forum read from the server',
-  pushes_per_10_seconds: 'Sync requests',
-  operations_per_minute: 'Changes synced',
-  signups_per_hour: 'New accounts from one address',
-  renames_per_day: 'Name changes',
-  messages_per_day: 'Messages',
-};
+import { draftOf, LIMIT_LABELS, per, ruleOf, WINDOW_UNITS, type DraftField, type LimitDraft, type WindowUnit } from './limit-window';
 
 /** What one limit's fields say now, and the sentence of each that cannot be saved (shown after a Save). */
 interface RowProps {
@@ -42,7 +21,7 @@ interface RowProps {
 /** One limit: what it is now, and its counts and windows (a number and a unit) to change. */
 function LimitRow({ name, rule, draft, problems, busy, onChange }: RowProps) {
   const id = useId();
-  const label = LABELS[name] ?? name;
+  const label = LIMIT_LABELS[name] ?? name;
   const number = (key: DraftField, text: string, min: number) => (
     <Form.Group controlId={`${id}-${key}`} className="app-limit-field">
       <Form.Label className="small mb-0">{text}</Form.Label>
@@ -141,7 +120,8 @@ function LimitsForm({ answer, onSaved }: { answer: LimitsAnswer; onSaved: (answe
       showToast({
         title: names.length === 1 ? 'Limit saved' : `${names.length} limits saved`,
         variant: 'success',
-        description: names.map((name) => `${LABELS[name] ?? name}: ${per(changed[name]!.count, changed[name]!.seconds)}`).join('; ') + '.',
+        description:
+          names.map((name) => `${LIMIT_LABELS[name] ?? name}: ${per(changed[name]!.count, changed[name]!.seconds)}`).join('; ') + '.',
       });
     } catch (error) {
       showToast(errorToast(error));

@@ -15,6 +15,7 @@ import { Age } from '../../components/age';
 import type { StaffDetail } from '../../shared/ops/define';
 import type { StaffLogEntry } from '../../shared/protocol';
 import { staffVerbOf } from '../../shared/staff-actions';
+import { LIMIT_LABELS, per } from './limit-window';
 import { readStaffLog } from '../../sync/admin';
 
 /** The verb of one entry of the staff log: every action the server logs has its words (never the action's name). */
@@ -22,8 +23,20 @@ export function verbOf(entry: Pick<StaffLogEntry, 'action' | 'detail'>): string 
   return staffVerbOf(entry.action, entry.detail as StaffDetail | null);
 }
 
+/** A changed limit as the Limits panel names it, and what it became: “New posts” to 10 per hour (first day: 3 per day). */
+function LimitChange({ name, rule }: { name: string; rule: Record<string, unknown> }) {
+  const { count, seconds, firstDayCount, firstDaySeconds } = rule;
+  const counted = (a: unknown, b: unknown) => typeof a === 'number' && typeof b === 'number' && b > 0;
+  return (
+    <>
+      “{LIMIT_LABELS[name] ?? name}”{counted(count, seconds) && <> to {per(count as number, seconds as number)}</>}
+      {counted(firstDayCount, firstDaySeconds) && <> (first day: {per(firstDayCount as number, firstDaySeconds as number)})</>}
+    </>
+  );
+}
+
 /** One entry as a sentence: who did what to which post or member, with the reason and decision. */
-function Sentence({ entry }: { entry: StaffLogEntry }) {
+export function Sentence({ entry }: { entry: StaffLogEntry }) {
   const detail = entry.detail ?? {};
   const verb = verbOf(entry);
   const onPost = entry.postId !== null && entry.title !== null;
@@ -38,7 +51,7 @@ function Sentence({ entry }: { entry: StaffLogEntry }) {
           {entry.member && <> by {clip(entry.member.name, DISPLAY_CHARS.author)}</>}
         </>
       ) : entry.action === 'setLimit' ? (
-        <code>{entry.title}</code>
+        <LimitChange name={entry.title ?? ''} rule={detail} />
       ) : (
         <>
           {/* A group's (or category's) name: the space the action reached. */}
