@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { serverMentionCandidates } from '../../sync/mentions';
@@ -15,7 +15,9 @@ export interface Recipient {
  * The New message dialog's "To": typing a name offers members as a list of options (the server's
  * mention search: confirmed members by name, never an email nor a group), each chosen one a chip
  * with a Remove button; at most MESSAGE_LIMITS.maxRecipients. The member writing is never offered
- * (a message to oneself alone is refused), and the list looks as the `@` list does.
+ * (a message to oneself alone is refused), and the list looks as the `@` list does. The keys are a
+ * combobox's (as `@`'s): ↓ and ↑ move through the options, Enter chooses one (it never sends the
+ * message), Escape closes the list; the focus stays in the field, also after a click on an option.
  */
 export function RecipientField({
   value,
@@ -39,6 +41,12 @@ export function RecipientField({
       ? found.members.filter((member) => member.id !== me && !value.some((chosen) => chosen.id === member.id))
       : [];
   const full = value.length >= MESSAGE_LIMITS.maxRecipients;
+  const field = useRef<HTMLInputElement>(null);
+  // The option ↓ and ↑ reached, and the query whose list Escape closed: each for the query it was set at.
+  const [active, setActive] = useState({ query: '', index: 0 });
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const shown = closedFor === query ? [] : options;
+  const activeIndex = active.query === query ? Math.min(active.index, shown.length - 1) : 0;
 
   useEffect(() => {
     if (!query) return undefined;
@@ -55,7 +63,25 @@ export function RecipientField({
   const choose = (member: Recipient) => {
     onChange([...value, member]);
     setTyped('');
+    field.current?.focus();
   };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (shown.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : shown.length - 1;
+      setActive({ query, index: (activeIndex + step) % shown.length });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(shown[activeIndex]!);
+    } else if (event.key === 'Escape') {
+      // The list closes; the dialog stays.
+      event.preventDefault();
+      event.stopPropagation();
+      setClosedFor(query);
+    }
+  };
+  const optionId = (member: Recipient) => `${id}-option-${member.id}`;
 
   return (
     <Form.Group className="mb-3">
@@ -78,9 +104,11 @@ export function RecipientField({
         </ul>
       )}
       <Form.Control
+        ref={field}
         id={`${id}-to`}
         role="combobox"
-        aria-expanded={options.length > 0}
+        aria-expanded={shown.length > 0}
+        aria-activedescendant={shown.length > 0 ? optionId(shown[activeIndex]!) : undefined}
         aria-controls={`${id}-options`}
         aria-autocomplete="list"
         autoComplete="off"
@@ -89,22 +117,19 @@ export function RecipientField({
         isInvalid={invalid !== undefined}
         placeholder={full ? `At most ${MESSAGE_LIMITS.maxRecipients} members` : 'Type a member’s name'}
         onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={onKeyDown}
       />
       {invalid && <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>}
-      <ul id={`${id}-options`} role="listbox" aria-label="Members" className="app-mentions" hidden={options.length === 0}>
-        {options.map((member) => (
+      <ul id={`${id}-options`} role="listbox" aria-label="Members" className="app-mentions" hidden={shown.length === 0}>
+        {shown.map((member, index) => (
           <li
             key={member.id}
+            id={optionId(member)}
             role="option"
-            aria-selected={false}
-            tabIndex={0}
+            aria-selected={index === activeIndex}
+            className={index === activeIndex ? 'active' : undefined}
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(member)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                choose(member);
-              }
-            }}
           >
             {member.name}
           </li>

@@ -140,6 +140,41 @@ describe('/messages', () => {
     expect((await db.messages.toArray()).map((one) => one.body)).toEqual(['Can we talk?']);
   });
 
+  it('To works from the keyboard as a combobox: ↓ and ↑ move, Enter chooses (it sends nothing), Escape closes the list only; the focus stays in To', async () => {
+    await member({ approved: true });
+    const OMAR = { id: 'cccccccccccccccc', name: 'Nora Omar' };
+    messagesAt(true, async () => [{ id: NOOR_ID, name: 'Noor' }, OMAR]);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const to = within(dialog).getByRole('combobox', { name: 'To' });
+    to.focus();
+    fireEvent.change(to, { target: { value: 'No' } });
+    const active = () => document.getElementById(to.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    await waitFor(() => expect(active()).toBe('Noor'));
+    fireEvent.keyDown(to, { key: 'ArrowDown' });
+    expect(active()).toBe('Nora Omar');
+    expect(within(dialog).getByRole('option', { name: 'Nora Omar' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(to, { key: 'ArrowDown' });
+    expect(active()).toBe('Noor');
+    fireEvent.keyDown(to, { key: 'ArrowUp' });
+    expect(active()).toBe('Nora Omar');
+    fireEvent.keyDown(to, { key: 'Enter' });
+    expect(within(within(dialog).getByRole('list', { name: 'Recipients' })).getByRole('listitem').textContent).toContain('Nora Omar');
+    expect(within(dialog).queryByText('Choose at least one member to write to.')).toBeNull();
+    expect(document.activeElement).toBe(to);
+    // Escape closes the list, not the dialog; typing again opens it.
+    fireEvent.change(to, { target: { value: 'Noo' } });
+    await waitFor(() => expect(to.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.keyDown(to, { key: 'Escape' });
+    expect(to.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'New message' })).toBeTruthy();
+    // A click on an option keeps the focus in To too.
+    fireEvent.change(to, { target: { value: 'Noor' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'Noor' }));
+    expect(document.activeElement).toBe(to);
+    expect(await db.conversations.count()).toBe(0);
+  });
+
   it('New message never offers the member writing it (a message to oneself alone is refused)', async () => {
     await member({ approved: true });
     const search = vi.fn(async () => [
