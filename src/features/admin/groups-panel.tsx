@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -104,10 +104,13 @@ function AddMember({ group, members, online }: { group: GroupRow; members: reado
     { key: settled },
   );
   const inGroup = new Set(members.map((member) => member.memberId));
+  const findField = useRef<HTMLInputElement>(null);
   const found = answer?.value;
   const add = async (member: AdminMember) => {
     try {
       await addGroupMember(group.id, member.id);
+      // Its Add button becomes "In the group": the focus goes back to the search, for the next one.
+      findField.current?.focus();
       showToast({
         title: 'Member added',
         description: `${clip(member.name, DISPLAY_CHARS.author)} joins ${group.name}.`,
@@ -128,6 +131,7 @@ function AddMember({ group, members, online }: { group: GroupRow; members: reado
           placeholder="Name or email"
           autoComplete="off"
           maxLength={200}
+          ref={findField}
           autoFocus
         />
       </Form.Group>
@@ -172,9 +176,12 @@ function GroupCard({ group, online }: { group: GroupRow; online: boolean }) {
   const members = useLiveQuery(() => listGroupMembers(group.id), [group.id]) ?? [];
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const remove = async (member: GroupMemberRow) => {
     try {
       await removeGroupMember(group.id, member.memberId);
+      // Its row (and the Remove pressed) leaves the list: the focus stays in this group's card.
+      addButton.current?.focus();
       showToast({
         title: 'Member removed',
         description: `${clip(member.name, DISPLAY_CHARS.author)} leaves ${group.name}.`,
@@ -216,7 +223,14 @@ function GroupCard({ group, online }: { group: GroupRow; online: boolean }) {
             ))}
           </ul>
         )}
-        <Button size="sm" variant="outline-primary" onClick={() => setAdding((open) => !open)} aria-expanded={adding}>
+        <Button
+          ref={addButton}
+          size="sm"
+          variant="outline-primary"
+          onClick={() => setAdding((open) => !open)}
+          aria-expanded={adding}
+          aria-label={`Add member to ${group.name}`}
+        >
           Add member
         </Button>
         {adding && <AddMember group={group} members={members} online={online} />}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Markdown } from '../../components/markdown/markdown';
 import { AttachmentList } from '../../components/attachments/attachment-list';
@@ -44,6 +44,7 @@ function Conversation({ id }: { id: string }) {
   const [reply, setReply] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
   const [flagging, setFlagging] = useState<string | null>(null);
   // Files attached to the message (kept on the device, uploaded before it is sent, as a reply's).
   const [files, setFiles] = useState<Attachment[]>([]);
@@ -87,6 +88,8 @@ function Conversation({ id }: { id: string }) {
       setReply('');
       setFiles([]);
       setTried(false);
+      // Send was disabled while it sent (the focus left it): the next words go in the box again.
+      replyBox.current?.focus();
     } catch (error) {
       showToast(errorToast(error));
     } finally {
@@ -155,6 +158,7 @@ function Conversation({ id }: { id: string }) {
           Your reply
         </label>
         <textarea
+          ref={replyBox}
           id={`${formId}-reply`}
           className={`form-control${(tried && problem) || reply.length > MESSAGE_LIMITS.body ? ' is-invalid' : ''}`}
           rows={3}

@@ -77,6 +77,8 @@ describe('the Groups tab', () => {
     expect(members.getByText('Alice')).toBeTruthy();
     fireEvent.click(members.getByRole('button', { name: 'Remove Alice from Panel vendors' }));
     await waitFor(() => expect(ops.removeGroupMember).toHaveBeenCalledWith(VENDORS, 'a1a1a1a1a1a1a1a1'));
+    // The row pressed leaves: the focus stays in the card, on its Add member.
+    await waitFor(() => expect(document.activeElement).toBe(card.getByRole('button', { name: 'Add member to Panel vendors' })));
   });
 
   it('New group creates one from "Group name" and "Description"; a staff word is refused before anything is sent', async () => {
@@ -109,7 +111,7 @@ describe('the Groups tab', () => {
   it('Add member finds members by name or email and adds one; a member already in the group is not offered', async () => {
     admin.findMembers.mockResolvedValue([member('a1a1a1a1a1a1a1a1', 'Alice'), member('b0b0b0b0b0b0b0b0', 'Bob')]);
     show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Add member' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add member to Panel vendors' }));
     fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: 'example.com' } });
     const found = within(await screen.findByRole('list', { name: 'Members found for Panel vendors' }));
     expect(admin.findMembers).toHaveBeenCalledWith('example.com');
@@ -117,6 +119,8 @@ describe('the Groups tab', () => {
     expect(found.queryByRole('button', { name: 'Add Alice' })).toBeNull();
     fireEvent.click(found.getByRole('button', { name: 'Add Bob' }));
     await waitFor(() => expect(ops.addGroupMember).toHaveBeenCalledWith(VENDORS, 'b0b0b0b0b0b0b0b0'));
+    // Its button goes (Bob is in the group now): the focus is back in the search, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Find a member')));
   });
 
   it('on a local-only device says groups need the server', async () => {

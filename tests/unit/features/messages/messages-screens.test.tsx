@@ -313,6 +313,9 @@ describe('/messages/:id', () => {
     fireEvent.change(await screen.findByLabelText('Your reply'), { target: { value: 'Tomorrow.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(async () => expect((await db.messages.toArray()).map((one) => one.body)).toContain('Tomorrow.'));
+    // Sent, the box is empty and has the focus for the next words (Send was disabled while it sent).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your reply')));
+    expect((screen.getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Leave conversation' }));
     expect(await screen.findByText('Back at Messages')).toBeTruthy();
     expect((await db.conversations.get(CONVERSATION))!.left).toBe(true);
