@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import Button from 'react-bootstrap/Button';
 import { IconBan, IconChevronDown, IconChevronUp, IconTrash, IconVolume, IconVolumeOff } from '@tabler/icons-react';
@@ -103,6 +103,14 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
   const [deleting, setDeleting] = useState<{ show: boolean } | null>(null);
   const [silencing, setSilencing] = useState<{ show: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The buttons are off while one runs, which takes the focus off the one pressed: it gets it back
+  // once they are on again (Unsilence becomes Silence in the same place), unless it went elsewhere meanwhile.
+  const [pressed, setPressed] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy || !pressed) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && pressed.isConnected) pressed.focus();
+  }, [busy, pressed]);
   const staff = member.role === 'admin';
   const suspended = member.suspended;
   const headingId = `${id}-name`;
@@ -146,7 +154,16 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
 
   /** One of the card's buttons: small, described by the member's name, off while one runs. */
   const button = (variant: string, onClick: () => void, label: ReactNode) => (
-    <Button variant={variant} size="sm" disabled={busy} aria-describedby={headingId} onClick={onClick}>
+    <Button
+      variant={variant}
+      size="sm"
+      disabled={busy}
+      aria-describedby={headingId}
+      onClick={(event) => {
+        setPressed(event.currentTarget);
+        onClick();
+      }}
+    >
       {label}
     </Button>
   );
@@ -211,8 +228,9 @@ export function MemberCard({ member, refresh }: { member: AdminMember; refresh: 
                 <IconTrash aria-hidden="true" size={16} /> Delete spammer
               </>,
             )}
-            {button('outline-secondary', () => void resetLink(false), 'Copy reset link')}
-            {button('outline-secondary', () => void resetLink(true), 'Email reset link')}
+            {/* A sample post's author has no account anyone signs in to: no reset link to make. */}
+            {member.joinedAt !== null && button('outline-secondary', () => void resetLink(false), 'Copy reset link')}
+            {member.joinedAt !== null && button('outline-secondary', () => void resetLink(true), 'Email reset link')}
           </div>
         )}
       </div>
