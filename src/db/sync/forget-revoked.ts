@@ -9,11 +9,18 @@
 import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX, SAVED_ATTACHMENT_CACHE } from '../contracts';
 import { attachmentPath } from '../saved/saved-files';
 import { dropSnapshot } from '../storage/forum-snapshot';
+import { dropExpiryRecords } from '../storage/cache-expiry';
 import { emitLocalChange } from '../storage/changes';
 import type { Revoked } from './revoked';
 
 async function dropCachedFiles(files: readonly string[]): Promise<void> {
-  if (typeof caches === 'undefined' || files.length === 0) return;
+  if (files.length === 0) return;
+  // The service worker's record of when each was last used names it too.
+  await dropExpiryRecords(
+    ATTACHMENT_CACHE,
+    files.map((sha) => attachmentPath(sha)),
+  ).catch(() => undefined);
+  if (typeof caches === 'undefined') return;
   for (const name of [ATTACHMENT_CACHE, SAVED_ATTACHMENT_CACHE]) {
     if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
