@@ -66,8 +66,13 @@ const KB = 1024;
 // notifications, files and snapshots leaving the device, a member switch's removals, the staff words in
 // their plurals and compounds, the one email rule, the device's taken names, the Follow menu's roles,
 // the name said on Create Account’s field, the kept drafts on a lost post’s page): 1557.2 KB; in the
-// first load the name and email rules (108.1 → 108.3 KB gzipped): 1560 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1560 * KB };
+// first load the name and email rules (108.1 → 108.3 KB gzipped): 1560 KB. Then by a third attack test
+// and an admin's trial (2026-12-06: long texts kept whole past their limit with a counter saying how
+// much to remove, a link's page checking it before a password is typed, To as a combobox, the focus
+// kept after a card's actions, the staff log's limit names, the expiry records of the files a lost
+// space leaves, the system notifications closed; in the first load 0.2 KB, 108.5 KB gzipped): 1562.2 KB:
+// 1566 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1566 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

@@ -14,7 +14,6 @@ import {
   POST_SNAPSHOT_PREFIX,
   SNAPSHOT_ID_HEADER,
 } from '../contracts';
-import { dropExpiryRecords } from './cache-expiry';
 
 /** The most post pages kept (the ones stored last): a few KB each. */
 export const POST_SNAPSHOTS_KEPT = 30;
@@ -147,7 +146,8 @@ export function clearForumSnapshot(): void {
   void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
   void caches.delete(ATTACHMENT_CACHE).catch(() => undefined);
   void caches.delete(SAVED_ATTACHMENT_CACHE).catch(() => undefined);
-  void dropExpiryRecords(ATTACHMENT_CACHE, 'all').catch(() => undefined);
+  // Loaded when used: this module is in the first load, the records' code need not be.
+  void import('./cache-expiry').then(({ dropExpiryRecords }) => dropExpiryRecords(ATTACHMENT_CACHE, 'all')).catch(() => undefined);
 }
 
 /** The stored snapshot, or null. */
