@@ -216,6 +216,9 @@ export class SqlStore implements OpStore {
       this.change.advance(rows.length);
       this.audience.add({ users: [...new Set(rows.map((one) => String(one.user_id)))] });
     }
+    // Seen again: the members' own marks on it (levels, read positions, saved, flags), which their
+    // devices dropped with its tombstone, come again with it (its audience hears the post's change).
+    if (back) await this.bumpOwnMarks('SELECT NULL::text WHERE false', 'SELECT $1::bigint AS id', [id]);
   }
 
   async addLikes(id: number, count: number): Promise<void> {
@@ -742,7 +745,7 @@ export class SqlStore implements OpStore {
   }
 
   /**
-   * The follow levels, read positions and saved posts of the categories `categories` (SQL of their ids)
+   * The follow levels, read positions, saved posts and flags of the categories `categories` (SQL of their ids)
    * and the posts `posts` (SQL of their ids) take this change (of account `userId` alone, or everyone's),
    * so the pull that brings those posts back to who may see them again brings these with them (the
    * pull leaves them out while the category is not seen: server/db/sync/changes.ts).
@@ -751,13 +754,17 @@ export class SqlStore implements OpStore {
     const seq = params.length + 1;
     const whose = userId === undefined ? '' : ` AND user_id = $${seq + 1}`;
     const values = userId === undefined ? [...params, this.change.seq] : [...params, this.change.seq, userId];
-    await this.write(
+    // One row back at most from each (it says whether the change number was taken): the rows can be
+    // many, and who hears is the posts' audience (or `userId`), told by the caller. The lookups by post
+    // and by target are indexed (migration 37), so opening a category to everyone scans none of them.
+    const once = (update: string) => this.write(`WITH marked AS (${update} RETURNING 1) SELECT 1 FROM marked LIMIT 1`, values);
+    await once(
       `UPDATE follows SET seq = $${seq} WHERE ((kind = 'category' AND target IN (${categories}))
-         OR (kind = 'post' AND target IN (SELECT id::text FROM (${posts}) o)))${whose} RETURNING user_id`,
-      values,
+         OR (kind = 'post' AND target IN (SELECT id::text FROM (${posts}) o)))${whose}`,
     );
-    await this.write(`UPDATE post_reads SET seq = $${seq} WHERE post_id IN (${posts})${whose} RETURNING user_id`, values);
-    await this.write(`UPDATE saved_posts SET seq = $${seq} WHERE post_id IN (${posts})${whose} RETURNING user_id`, values);
+    await once(`UPDATE post_reads SET seq = $${seq} WHERE post_id IN (${posts})${whose}`);
+    await once(`UPDATE saved_posts SET seq = $${seq} WHERE post_id IN (${posts})${whose}`);
+    await once(`UPDATE flags SET seq = $${seq} WHERE post_id IN (${posts})${whose}`);
   }
 
   async category(id: string): Promise<Category | undefined> {

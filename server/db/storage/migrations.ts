@@ -1055,6 +1055,15 @@ export const MIGRATIONS: readonly (string | readonly string[])[] = [
     `CREATE INDEX notifications_post ON notifications (post_id)`,
     `UPDATE group_members SET source = 'admin' WHERE NOT in_group AND source IS NULL`,
   ],
+  // 37: the members' own marks by post and by what they follow: a post seen again (approved after a
+  // hide, moved back) or a category opened to more sends them again (SqlStore.bumpOwnMarks), under the
+  // change head's lock: never a scan of every read position, saved post, level or flag.
+  [
+    `CREATE INDEX post_reads_post ON post_reads (post_id)`,
+    `CREATE INDEX saved_posts_post ON saved_posts (post_id)`,
+    `CREATE INDEX follows_target ON follows (kind, target)`,
+    `CREATE INDEX flags_post ON flags (post_id)`,
+  ],
 ];
 
 /**

@@ -167,19 +167,21 @@ const NOTIFICATIONS: Kind = {
   seq: 'y.seq',
   order: 'x.seq, x.created_at, x.id',
 };
-const FLAGS: Kind = {
-  key: 'flags',
-  columns: flagColumns('y', 'u'),
-  from: 'flags y JOIN users u ON u.id = y.user_id',
-  visible: '($3::boolean OR y.user_id = $6)',
-  seq: 'y.seq',
-  order: 'x.seq, x.created_at, x.id',
-};
 
 /** Whether the viewer ($6; $3 an admin) may see the category of id `id`: everyone's, or one of their groups'. */
 const seenCategory = (id: string) =>
   `($3::boolean OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = ${id} AND c.see_groups IS NOT NULL AND NOT EXISTS (
     SELECT 1 FROM group_members g WHERE g.user_id = $6 AND g.in_group AND g.group_id = ANY(c.see_groups))))`;
+
+const FLAGS: Kind = {
+  key: 'flags',
+  columns: flagColumns('y', 'u'),
+  from: 'flags y JOIN users u ON u.id = y.user_id',
+  // A member's own, but never on a post in a private category they may not see (any more).
+  visible: `($3::boolean OR (y.user_id = $6 AND NOT EXISTS (SELECT 1 FROM posts fp WHERE fp.id = y.post_id AND NOT ${seenCategory('fp.category')})))`,
+  seq: 'y.seq',
+  order: 'x.seq, x.created_at, x.id',
+};
 
 // Version 5: a member's own saved posts (an unsave too: saved false), whatever became of the post
 // since (the device keeps what it holds), but never one in a private category they may not see (any

@@ -14,7 +14,20 @@ import {
   type WirePreferences,
   type WireRead,
 } from '../../../../src/shared/protocol';
-import { Client, createOp, followOp, readPostOp, reviewOp, saveOp, setAutoWatchOp, signedIn, type Answer } from '../../support/client';
+import {
+  Client,
+  createOp,
+  editPostOp,
+  flagOp,
+  followOp,
+  hidePostOp,
+  readPostOp,
+  reviewOp,
+  saveOp,
+  setAutoWatchOp,
+  signedIn,
+  type Answer,
+} from '../../support/client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BACKENDS } from '../../support/databases';
 import { listen, testServer, type TestServer } from '../../support/app';
 import { openEventStream } from '../../support/sse';
@@ -241,20 +254,22 @@ describe.each(BACKENDS)('following on %s', (backend) => {
         followOp('category', category, 'watching'),
         readPostOp(postId, 0),
         saveOp(postId),
+        flagOp(postId),
       );
-      const marks = (page: FollowingPage & { saved?: { postId: number }[] }) => ({
+      const marks = (page: FollowingPage & { saved?: { postId: number }[]; flags?: { postId: number }[] }) => ({
         follows: page
           .follows!.map((row) => row.target)
           .filter((target) => target === String(postId) || target === category)
           .sort(),
         reads: page.reads!.map((row) => row.postId).filter((id) => id === postId),
         saved: (page.saved ?? []).map((row) => row.postId).filter((id) => id === postId),
+        flags: (page.flags ?? []).map((row) => row.postId).filter((id) => id === postId),
       });
-      const all = { follows: [String(postId), category].sort(), reads: [postId], saved: [postId] };
+      const all = { follows: [String(postId), category].sort(), reads: [postId], saved: [postId], flags: [postId] };
       expect(marks(await pulled(client))).toEqual(all);
       await applied(admin, { id: randomUUID(), type: 'removeGroupMember', groupId: group, memberId: await idOf(client) } as Op);
       const removed = await pulled(client);
-      expect(marks(removed)).toEqual({ follows: [], reads: [], saved: [] });
+      expect(marks(removed)).toEqual({ follows: [], reads: [], saved: [], flags: [] });
       // The device forgot them with the post; the next pull after the Add brings them back.
       await applied(admin, { id: randomUUID(), type: 'addGroupMember', groupId: group, memberId: await idOf(client) } as Op);
       expect(marks(await pulled(client, removed.cursor))).toEqual(all);
@@ -264,9 +279,28 @@ describe.each(BACKENDS)('following on %s', (backend) => {
       const closed = { id: randomUUID(), type: 'editCategory', categoryId: category, name: `Room ${category.slice(0, 8)}` };
       await applied(admin, { ...closed, see: [other], post: null } as Op);
       const shut = await pulled(client);
-      expect(marks(shut)).toEqual({ follows: [], reads: [], saved: [] });
+      expect(marks(shut)).toEqual({ follows: [], reads: [], saved: [], flags: [] });
       await applied(admin, { ...closed, id: randomUUID(), see: null, post: null } as Op);
       expect(marks(await pulled(client, shut.cursor))).toEqual(all);
+    });
+  });
+
+  describe('a post seen again', () => {
+    it('hidden, then resubmitted and approved again: the member’s level, read position, saved mark and flag on it come back to a pull from where it was', async () => {
+      const client = await signedIn(server.app, 'follow-returner@example.com');
+      const postId = await approvedPost(author, 'Hidden for a while');
+      await applied(client, followOp('post', String(postId)), readPostOp(postId, 0), saveOp(postId), flagOp(postId));
+      await applied(admin, hidePostOp(postId, 'Checking a claim.'));
+      // The device drops them with the post's tombstone; the pull after the hide is where it stands.
+      const hidden = await pulled(client);
+      await applied(author, editPostOp(postId, 'rejected', { title: 'Hidden for a while, sources added' }));
+      await applied(admin, reviewOp(postId));
+      const back = (await pulled(client, hidden.cursor)) as FollowingPage & { saved?: { postId: number }[]; flags?: { postId: number }[] };
+      expect(back.posts.map((post) => post.id)).toContain(postId);
+      expect(back.follows!.map((row) => row.target)).toContain(String(postId));
+      expect(back.reads!.map((row) => row.postId)).toContain(postId);
+      expect((back.saved ?? []).map((row) => row.postId)).toContain(postId);
+      expect((back.flags ?? []).map((row) => row.postId)).toContain(postId);
     });
   });
 
