@@ -106,6 +106,9 @@ function ForgotForm() {
   );
 }
 
+/** How long a link's page waits for its check before it shows its form anyway. */
+export const LINK_CHECK_WAIT_MS = 5_000;
+
 /**
  * Whether the link still works, asked once on opening without using it up: undefined while asking,
  * false when it expired or was used, true otherwise (also when the asking failed: its form then says).
@@ -114,14 +117,18 @@ function useLinkWorks(token: string): boolean | undefined {
   const [works, setWorks] = useState<boolean>();
   useEffect(() => {
     let live = true;
+    // A network that hangs rather than fails: the form after LINK_CHECK_WAIT_MS, as when the asking fails.
+    const waited = setTimeout(() => live && setWorks((known) => known ?? true), LINK_CHECK_WAIT_MS);
     account()
       .then(({ linkWorks }) => linkWorks(token))
       .then(
-        (answer) => live && setWorks(answer),
+        // A late answer leaves the form shown meanwhile (its Set password says so, if need be).
+        (answer) => live && setWorks((known) => known ?? answer),
         () => live && setWorks(true),
       );
     return () => {
       live = false;
+      clearTimeout(waited);
     };
   }, [token]);
   return works;

@@ -29,7 +29,8 @@ export async function linkWorks(token: string, api = defaultApi()): Promise<bool
     await sender(api)('POST', '/api/links/check', { token }, doneSchema);
     return true;
   } catch (error) {
-    if (isDataError(error, 'link_expired')) return false;
+    // Expired or used, or not a link's token at all (a copy cut short): either way it does not work.
+    if (isDataError(error, 'link_expired') || isDataError(error, 'invalid')) return false;
     throw error;
   }
 }

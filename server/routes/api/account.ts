@@ -145,7 +145,8 @@ export async function publicAccountRoutes(app: FastifyInstance, ctx: ServerConte
   // GET /api/auth/methods is not: an office's members opening their links spend none of them.
   app.post('/api/links/check', { bodyLimit: 1024, schema: { body: tokenSchema } }, async (request) => {
     const { token } = request.body as z.infer<typeof tokenSchema>;
-    const live = isSignUpToken(token) ? await peekSignUp(ctx.db, token) : await peekToken(ctx.db, token, 'reset');
+    // A sign-up's token starts `signup-`; one made before the prefix is looked for among the sign-ups too.
+    const live = (await peekSignUp(ctx.db, token)) ?? (isSignUpToken(token) ? undefined : await peekToken(ctx.db, token, 'reset'));
     if (!live) throw refuse('link_expired');
     return { message: LINK_WORKS_MESSAGE };
   });

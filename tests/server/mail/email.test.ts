@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app';
 import { awayRound, AWAY_MS, digestRound } from '../../../server/mail/notify';
 import { MailWorker } from '../../../server/mail/outbox';
 import { smtpTransport } from '../../../server/mail/transport';
-import { findUser } from '../../../server/db/members/accounts';
+import { findUser, hashToken } from '../../../server/db/members/accounts';
 import type { Database } from '../../../server/db/storage/adapter';
 import { RELAXED_LIMITS } from '../support/limits';
 import {
@@ -200,6 +200,13 @@ describe.each(BACKENDS)('email on %s', (backend) => {
     // An address's confirmation token is not a reset's: the check answers for a reset's or a sign-up's only.
     expect(await check('c'.repeat(43))).toBe(410);
     expect(await check('../../etc/passwd')).toBe(400);
+    // A sign-up's link made before its tokens began `signup-` is looked for among the sign-ups too.
+    const unmarked = 'u'.repeat(43);
+    await server.db.query(
+      'INSERT INTO pending_signups (token_hash, email, name, password_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [hashToken(unmarked), 'early@example.com', 'Early Bird', 'x', Date.now(), Date.now() + 60_000],
+    );
+    expect(await check(unmarked)).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 60_000 });
     const late = await new Client(server.app).request('POST', '/api/password/reset', { token: newer, password: 'a-brand-new-passphrase' });
     expect(late).toMatchObject({ status: 410, body: { error: { code: 'link_expired' } } });

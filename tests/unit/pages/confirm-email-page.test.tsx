@@ -2,10 +2,10 @@
 // A sign-up's emailed link (issue 59): its page sends nothing on opening (a mail scanner, or the owner
 // of an address someone else signed up with, makes no account), only the password typed there when
 // "Finish creating account" is pressed; an address's link is still used on opening.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmEmailPage, ResetPasswordPage } from '../../../src/pages/account-links';
+import { ConfirmEmailPage, LINK_CHECK_WAIT_MS, ResetPasswordPage } from '../../../src/pages/account-links';
 import { DataError } from '../../../src/db/storage/errors';
 import { ToastContext } from '../../../src/components/toast/toast-context';
 import { SIGN_UP_PASSWORD_NOTE, SIGN_UP_PASSWORD_WRONG_MESSAGE } from '../../../src/shared/errors';
@@ -104,5 +104,24 @@ describe('a link already used or expired says so on opening, before a password i
       view.unmount();
     }
     expect(resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('a check that hangs (a network that never answers) shows the form after LINK_CHECK_WAIT_MS, as a failed one does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      linkWorks.mockImplementationOnce(() => new Promise<boolean>(() => undefined));
+      openReset('h'.repeat(43));
+      expect(screen.getByText('Checking the link…')).toBeTruthy();
+      await act(async () => {
+        vi.advanceTimersByTime(LINK_CHECK_WAIT_MS - 1);
+      });
+      expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
+      await act(async () => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(screen.getByRole('button', { name: 'Set password' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
