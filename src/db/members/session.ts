@@ -89,8 +89,20 @@ function copyToDatabase(session: Session | null): void {
     });
 }
 
+/**
+ * Another member, or none, from now on (a sign-out, a sign-in as someone else): the system notifications
+ * shown for the one before (a post's title on the screen and in the system's list) close. Loaded when used.
+ */
+function closeNotificationsIfAnother(before: Session | null | undefined, after: Session | null): void {
+  if (before?.email === after?.email && after !== null) return;
+  void import('../storage/system-notifications')
+    .then(({ closeSystemNotifications }) => closeSystemNotifications('all'))
+    .catch(() => undefined);
+}
+
 /** Stores (or, with null, clears) the session in every place it lives and tells every tab. */
 export function saveSession(session: Session | null): void {
+  closeNotificationsIfAnother(readStoredSession(), session);
   // The forum's snapshot belongs to the member who was signed in: never shown to the next one.
   clearForumSnapshot();
   memorySession = session;
@@ -118,6 +130,8 @@ export function saveSession(session: Session | null): void {
 /** Called for a `storage` event on the user key written by another tab or an older build. */
 export function handleExternalSessionChange(newValue: string | null): Session | null {
   const session = parseSession(newValue, authority);
+  // This tab's own idea of who was here: the other tab has written the new one already.
+  closeNotificationsIfAnother(memorySession ?? undefined, session);
   clearForumSnapshot();
   if (!localStoreWorks) memorySession = session;
   copyToDatabase(session);

@@ -10,7 +10,7 @@ const EXPIRY_STORE = 'cache-entries';
 
 /** The expiry records of `cacheName`: of the paths `paths`, or (`'all'`) every one of that cache. */
 export async function dropExpiryRecords(cacheName: string, paths: readonly string[] | 'all'): Promise<void> {
-  if (typeof indexedDB === 'undefined' || paths.length === 0) return;
+  if (typeof indexedDB === 'undefined' || typeof location === 'undefined' || paths.length === 0) return;
   const database = await new Promise<IDBDatabase | null>((resolve) => {
     const request = indexedDB.open(EXPIRY_DATABASE);
     request.onupgradeneeded = () => request.transaction?.abort();

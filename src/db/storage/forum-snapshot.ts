@@ -146,7 +146,7 @@ export function clearForumSnapshot(): void {
   void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
   void caches.delete(ATTACHMENT_CACHE).catch(() => undefined);
   void caches.delete(SAVED_ATTACHMENT_CACHE).catch(() => undefined);
-  // Loaded when used: this module is in the first load, the records' code need not be.
+  // Loaded when used (this module is in the first load, the records' code need not be).
   void import('./cache-expiry').then(({ dropExpiryRecords }) => dropExpiryRecords(ATTACHMENT_CACHE, 'all')).catch(() => undefined);
 }
 

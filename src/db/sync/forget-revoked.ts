@@ -10,34 +10,23 @@ import { ATTACHMENT_CACHE, FORUM_SNAPSHOT_URL, POST_SNAPSHOT_PREFIX, SAVED_ATTAC
 import { attachmentPath } from '../saved/saved-files';
 import { dropSnapshot } from '../storage/forum-snapshot';
 import { dropExpiryRecords } from '../storage/cache-expiry';
+import { closeSystemNotifications } from '../storage/system-notifications';
 import { emitLocalChange } from '../storage/changes';
 import type { Revoked } from './revoked';
 
 async function dropCachedFiles(files: readonly string[]): Promise<void> {
   if (files.length === 0) return;
-  // The service worker's record of when each was last used names it too.
-  await dropExpiryRecords(
-    ATTACHMENT_CACHE,
-    files.map((sha) => attachmentPath(sha)),
-  ).catch(() => undefined);
-  if (typeof caches === 'undefined') return;
-  for (const name of [ATTACHMENT_CACHE, SAVED_ATTACHMENT_CACHE]) {
-    if (!(await caches.has(name))) continue;
-    const cache = await caches.open(name);
-    await Promise.all(files.map((sha) => cache.delete(attachmentPath(sha), { ignoreSearch: true })));
-  }
-}
-
-/** The system notifications the service worker shows of posts `posts` (their `data.url` is the post's page): closed. */
-export async function closeSystemNotifications(posts: readonly number[]): Promise<void> {
-  const registration = posts.length > 0 ? await globalThis.navigator?.serviceWorker?.getRegistration() : undefined;
-  if (!registration || typeof registration.getNotifications !== 'function') return;
-  const gone = new Set(posts.map(String));
-  for (const shown of await registration.getNotifications()) {
-    const url: unknown = (shown.data as { url?: unknown } | null)?.url;
-    const postId = typeof url === 'string' ? /^\/posts\/(\d+)(?:[#?]|$)/.exec(url)?.[1] : undefined;
-    if (postId !== undefined && gone.has(postId)) shown.close();
-  }
+  const paths = files.map((sha) => attachmentPath(sha));
+  const fromCaches = async () => {
+    if (typeof caches === 'undefined') return;
+    for (const name of [ATTACHMENT_CACHE, SAVED_ATTACHMENT_CACHE]) {
+      if (!(await caches.has(name))) continue;
+      const cache = await caches.open(name);
+      await Promise.all(paths.map((path) => cache.delete(path, { ignoreSearch: true })));
+    }
+  };
+  // The service worker's record of when each was last used names it too; neither waits on the other.
+  await Promise.all([fromCaches(), dropExpiryRecords(ATTACHMENT_CACHE, paths).catch(() => undefined)]);
 }
 
 /** Takes the revoked posts and files out of every copy outside IndexedDB. */

@@ -74,14 +74,23 @@ let shown: { data: { url: string }; closed: boolean; close: () => void }[];
 beforeEach(async () => {
   caches = fakeCaches();
   vi.stubGlobal('caches', caches.api);
+  shown = [];
+  let asked = 0;
+  const registration = {
+    getNotifications: async () => {
+      asked += 1;
+      return shown.filter((notice) => !notice.closed);
+    },
+  };
+  vi.stubGlobal('navigator', { ...navigator, serviceWorker: { getRegistration: async () => registration } });
+  await markConnected();
+  signInAs(OWNER, 'Alice');
+  // The sign-in closes every notification of whoever was here before: these come after it.
+  await vi.waitFor(() => expect(asked).toBe(1));
   shown = [`/posts/${PRIVATE_ID}#reply-r-private`, `/posts/${PRIVATE_ID}`, `/posts/${OPEN_ID}`, `/posts/${PRIVATE_ID}0`].map((url) => {
     const notice = { data: { url }, closed: false, close: () => (notice.closed = true) };
     return notice;
   });
-  const registration = { getNotifications: async () => shown.filter((notice) => !notice.closed) };
-  vi.stubGlobal('navigator', { ...navigator, serviceWorker: { getRegistration: async () => registration } });
-  await markConnected();
-  signInAs(OWNER, 'Alice');
   const posts = [
     wirePost(makePost({ id: PRIVATE_ID, category: ROOM, title: 'Vendor prices', authorEmail: OWNER }), {
       attachments: [{ sha256: FILE, name: 'prices.png', mime: 'image/png', size: 10, width: 1, height: 1 }],

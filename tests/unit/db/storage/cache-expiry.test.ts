@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dropExpiryRecords } from '../../../../src/db/storage/cache-expiry';
 import { ATTACHMENT_CACHE } from '../../../../src/db/contracts';
 import { attachmentPath } from '../../../../src/db/saved/saved-files';
+import { CacheTimestampsModel } from 'workbox-expiration/models/CacheTimestampsModel.js';
 
 const request = <T>(of: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -13,20 +14,12 @@ const request = <T>(of: IDBRequest<T>) =>
     of.onerror = () => reject(of.error);
   });
 
-/** The database as Workbox's ExpirationPlugin makes it (workbox-expiration/models/CacheTimestampsModel.js). */
-async function workboxDatabase(ids: string[]): Promise<void> {
-  const open = indexedDB.open('workbox-expiration', 1);
-  open.onupgradeneeded = () => {
-    const store = open.result.createObjectStore('cache-entries', { keyPath: 'id' });
-    store.createIndex('cacheName', 'cacheName', { unique: false });
-    store.createIndex('timestamp', 'timestamp', { unique: false });
-  };
-  const database = await request(open);
-  const transaction = database.transaction('cache-entries', 'readwrite');
-  for (const id of ids)
-    transaction.objectStore('cache-entries').put({ id, cacheName: id.split('|')[0], url: id.split('|')[1], timestamp: 1 });
-  await new Promise((resolve) => (transaction.oncomplete = resolve));
-  database.close();
+/** Records written by Workbox's own model (what the service worker's ExpirationPlugin runs), not by our formula. */
+async function workboxRecords(cacheName: string, shas: string[]): Promise<void> {
+  const model = new CacheTimestampsModel(cacheName);
+  for (const sha of shas) await model.setTimestamp(attachmentPath(sha), 1);
+  // Its connection closed, as a service worker's is when it stops (else the database cannot be deleted after).
+  (model as unknown as { _db: { close: () => void } | null })._db?.close();
 }
 
 async function recordIds(): Promise<string[]> {
@@ -46,13 +39,15 @@ afterEach(async () => {
 
 describe('the service worker’s expiry records', () => {
   it('of the files taken out go; another file’s stay', async () => {
-    await workboxDatabase([idOf(ATTACHMENT_CACHE, PRIVATE), idOf(ATTACHMENT_CACHE, OTHER)]);
+    await workboxRecords(ATTACHMENT_CACHE, [PRIVATE, OTHER]);
+    expect(await recordIds()).toEqual([idOf(ATTACHMENT_CACHE, PRIVATE), idOf(ATTACHMENT_CACHE, OTHER)]);
     await dropExpiryRecords(ATTACHMENT_CACHE, [attachmentPath(PRIVATE)]);
     expect(await recordIds()).toEqual([idOf(ATTACHMENT_CACHE, OTHER)]);
   });
 
   it('all of the cache go at a sign-in or sign-out; another cache’s stay', async () => {
-    await workboxDatabase([idOf(ATTACHMENT_CACHE, PRIVATE), idOf(ATTACHMENT_CACHE, OTHER), idOf('another-cache', OTHER)]);
+    await workboxRecords(ATTACHMENT_CACHE, [PRIVATE, OTHER]);
+    await workboxRecords('another-cache', [OTHER]);
     await dropExpiryRecords(ATTACHMENT_CACHE, 'all');
     expect(await recordIds()).toEqual([idOf('another-cache', OTHER)]);
   });
