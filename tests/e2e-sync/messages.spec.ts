@@ -36,6 +36,9 @@ test('a message between two members, with a file, arrives live on the recipientâ
   await to.press('Enter');
   await expect(dialog.getByRole('list', { name: 'Recipients' })).toContainText('Bob Brook');
   await expect(to).toBeFocused();
+  // Enter sent nothing: a send without a subject would have marked Subject.
+  await expect(dialog.getByLabel('Subject')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Subject')).not.toHaveClass(/is-invalid/);
   await dialog.getByLabel('Subject').fill('Panel quotes');
   await dialog.getByLabel('Message').fill('The quota file is ready.');
   const quotas = Buffer.from('cell,quota\nA,40\n', 'utf8');

@@ -160,16 +160,16 @@ function Conversation({ id }: { id: string }) {
         <textarea
           ref={replyBox}
           id={`${formId}-reply`}
-          className={`form-control${(tried && problem) || reply.length > MESSAGE_LIMITS.body ? ' is-invalid' : ''}`}
+          className={`form-control${(tried && problem) || reply.trim().length > MESSAGE_LIMITS.body ? ' is-invalid' : ''}`}
           rows={3}
           value={reply}
-          aria-invalid={(tried && problem !== null) || reply.length > MESSAGE_LIMITS.body || undefined}
-          aria-describedby={nearLimit(reply.length, MESSAGE_LIMITS.body) ? `${formId}-count` : undefined}
+          aria-invalid={(tried && problem !== null) || reply.trim().length > MESSAGE_LIMITS.body || undefined}
+          aria-describedby={nearLimit(reply.trim().length, MESSAGE_LIMITS.body) ? `${formId}-count` : undefined}
           onChange={(event) => setReply(event.target.value)}
           onPaste={attach.onPaste}
         />
-        {nearLimit(reply.length, MESSAGE_LIMITS.body) && (
-          <CharCounter id={`${formId}-count`} length={reply.length} max={MESSAGE_LIMITS.body} noun="A message" />
+        {nearLimit(reply.trim().length, MESSAGE_LIMITS.body) && (
+          <CharCounter id={`${formId}-count`} length={reply.trim().length} max={MESSAGE_LIMITS.body} noun="A message" />
         )}
         {tried && problem && <div className="invalid-feedback">{problem.message}</div>}
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />

@@ -117,13 +117,13 @@ export function NewMessageDialog({ show, onHide, onStarted, search }: NewMessage
               as="textarea"
               rows={5}
               value={body}
-              isInvalid={(tried && problems.body !== null) || body.length > MESSAGE_LIMITS.body}
-              aria-describedby={nearLimit(body.length, MESSAGE_LIMITS.body) ? `${id}-body-count` : undefined}
+              isInvalid={(tried && problems.body !== null) || body.trim().length > MESSAGE_LIMITS.body}
+              aria-describedby={nearLimit(body.trim().length, MESSAGE_LIMITS.body) ? `${id}-body-count` : undefined}
               onChange={(event) => setBody(event.target.value)}
             />
             {tried && <Form.Control.Feedback type="invalid">{problems.body?.message}</Form.Control.Feedback>}
-            {nearLimit(body.length, MESSAGE_LIMITS.body) && (
-              <CharCounter id={`${id}-body-count`} length={body.length} max={MESSAGE_LIMITS.body} noun="A message" />
+            {nearLimit(body.trim().length, MESSAGE_LIMITS.body) && (
+              <CharCounter id={`${id}-body-count`} length={body.trim().length} max={MESSAGE_LIMITS.body} noun="A message" />
             )}
             <Form.Text>Markdown works here, as in a reply.</Form.Text>
           </Form.Group>

@@ -66,6 +66,8 @@ export function RecipientField({
     field.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // A name typed but not chosen yet (its search still running): Enter waits for the list, it never sends.
+    if (event.key === 'Enter' && query) event.preventDefault();
     if (shown.length === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();

@@ -105,7 +105,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     }
   };
 
-  const counted = nearLimit(text.length, LIMITS.reply);
+  const counted = nearLimit(text.trim().length, LIMITS.reply);
   return (
     <form className="card app-reply-box" onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
       <div className="card-body">
@@ -127,12 +127,12 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
           <textarea
             ref={textarea}
             id={`${id}-text`}
-            className={`form-control${text.length > LIMITS.reply ? ' is-invalid' : ''}`}
+            className={`form-control${text.trim().length > LIMITS.reply ? ' is-invalid' : ''}`}
             rows={4}
             value={text}
             placeholder="Add to the conversation… Markdown works."
             disabled={busy}
-            aria-invalid={text.length > LIMITS.reply || undefined}
+            aria-invalid={text.trim().length > LIMITS.reply || undefined}
             aria-describedby={counted ? `${id}-count` : undefined}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={mentions.onKeyDown}
@@ -141,7 +141,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
             onPaste={attach.onPaste}
           />
           {mentions.list}
-          {counted && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+          {counted && <CharCounter id={`${id}-count`} length={text.trim().length} max={LIMITS.reply} noun="A reply" />}
         </WritePreview>
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <div className="app-reply-box-actions">

@@ -37,19 +37,21 @@ export function ReplyEditForm({ reply, onDone }: { reply: Reply; onDone: () => v
       <WritePreview source={text}>
         <textarea
           id={`${id}-text`}
-          className={`form-control${text.length > LIMITS.reply ? ' is-invalid' : ''}`}
+          className={`form-control${text.trim().length > LIMITS.reply ? ' is-invalid' : ''}`}
           rows={4}
           value={text}
           autoFocus
           disabled={busy}
-          aria-invalid={text.length > LIMITS.reply || undefined}
-          aria-describedby={nearLimit(text.length, LIMITS.reply) ? `${id}-count` : undefined}
+          aria-invalid={text.trim().length > LIMITS.reply || undefined}
+          aria-describedby={nearLimit(text.trim().length, LIMITS.reply) ? `${id}-count` : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && !busy) onDone();
           }}
         />
-        {nearLimit(text.length, LIMITS.reply) && <CharCounter id={`${id}-count`} length={text.length} max={LIMITS.reply} noun="A reply" />}
+        {nearLimit(text.trim().length, LIMITS.reply) && (
+          <CharCounter id={`${id}-count`} length={text.trim().length} max={LIMITS.reply} noun="A reply" />
+        )}
       </WritePreview>
       <div className="app-reply-edit-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>

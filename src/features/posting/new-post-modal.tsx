@@ -315,13 +315,13 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 onInput={mentions.onSelect}
                 onPaste={editing ? undefined : attach.onPaste}
                 placeholder="Share your insight, question or experience… Markdown works: **bold**, lists, tables, code."
-                isInvalid={invalid.content || content.length > LIMITS.content}
-                aria-invalid={invalid.content || content.length > LIMITS.content}
+                isInvalid={invalid.content || content.trim().length > LIMITS.content}
+                aria-invalid={invalid.content || content.trim().length > LIMITS.content}
                 aria-describedby={`${id}-content-count`}
                 disabled={busy}
               />
               {mentions.list}
-              <CharCounter id={`${id}-content-count`} length={content.length} max={LIMITS.content} noun="Content" />
+              <CharCounter id={`${id}-content-count`} length={content.trim().length} max={LIMITS.content} noun="Content" />
             </WritePreview>
           </Form.Group>
           <Form.Group controlId={`${id}-category`}>

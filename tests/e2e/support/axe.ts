@@ -35,11 +35,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 export async function expectNoSeriousViolations(page: Page, label: string) {
-  // Colours are judged at rest, not halfway through a fade-in.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  // Colours are judged at rest, not halfway through a fade-in, nor before one starts (a dialog and its
+  // backdrop are in the page a frame before their `show` starts the fade).
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.modal.fade:not(.show), .modal-backdrop.fade:not(.show)') === null &&
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const summary = await seriousViolations(page);
   expect(summary, `${label}: ${summary.join('\n')}`).toEqual([]);

@@ -117,6 +117,8 @@ describe('the Groups tab', () => {
     expect(admin.findMembers).toHaveBeenCalledWith('example.com');
     expect(found.getByText('In the group')).toBeTruthy();
     expect(found.queryByRole('button', { name: 'Add Alice' })).toBeNull();
+    // Pressed as a browser does: the focus on it (the search's autoFocus had it before).
+    found.getByRole('button', { name: 'Add Bob' }).focus();
     fireEvent.click(found.getByRole('button', { name: 'Add Bob' }));
     await waitFor(() => expect(ops.addGroupMember).toHaveBeenCalledWith(VENDORS, 'b0b0b0b0b0b0b0b0'));
     // Its button goes (Bob is in the group now): the focus is back in the search, not on the page.
