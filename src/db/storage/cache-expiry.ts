@@ -28,7 +28,7 @@ export async function dropExpiryRecords(cacheName: string, paths: readonly strin
       const transaction = database.transaction(EXPIRY_STORE, 'readwrite');
       const store = transaction.objectStore(EXPIRY_STORE);
       if (paths === 'all') {
-        const cursor = store.index('cacheName').openKeyCursor(IDBKeyRange.only(cacheName));
+        const cursor = store.index('cacheName').openKeyCursor(cacheName);
         cursor.onsuccess = () => {
           if (!cursor.result) return;
           store.delete(cursor.result.primaryKey);
