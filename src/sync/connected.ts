@@ -127,8 +127,7 @@ export async function runConnected(onEngine: (engine: SyncEngine) => void): Prom
   onLocalChange((kind) => {
     keepSaved();
     if (kind === 'synced' || kind === 'revoked') return;
-    void engine.refreshWaiting();
-    void engine.sync();
+    void engine.localChange();
   });
   onSessionChange(() => {
     keepSaved();

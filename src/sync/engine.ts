@@ -223,8 +223,19 @@ export class SyncEngine {
     this.pokeTimer = undefined;
   }
 
+  /**
+   * A write on this device: the status says Syncing… at once (before, it could say Synced for a
+   * moment after the screen showed the write, until the waiting count was read), then the count is
+   * refreshed and a sync runs.
+   */
+  localChange(): Promise<void> {
+    if (!this.stopped && this.deps.session() && this.deps.isOnline()) setSyncStatus({ state: 'syncing' });
+    void this.refreshWaiting();
+    return this.sync();
+  }
+
   /** Refreshes the waiting count (after a local write). */
-  async refreshWaiting(): Promise<void> {
+  private async refreshWaiting(): Promise<void> {
     const session = this.deps.session();
     setSyncStatus({ waiting: session ? await countWaiting(session.email) : 0 });
   }

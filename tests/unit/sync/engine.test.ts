@@ -171,6 +171,28 @@ describe('the sync engine', () => {
     expect(await db.posts.count()).toBe(2);
   });
 
+  it('a write says Syncing… at once, never Synced before its waiting count is read; offline it says nothing until the cycle does', async () => {
+    resetSyncStatus();
+    const server = await startServer();
+    const post = await server.addPost();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    expect(getSyncStatus()).toMatchObject({ state: 'synced', waiting: 0 });
+    await likePost(post.id);
+    const sent = device.engine.localChange();
+    expect(getSyncStatus().state).toBe('syncing');
+    await sent;
+    expect(getSyncStatus()).toMatchObject({ state: 'synced', waiting: 0 });
+    expect((await server.post(post.id))!.likes).toBe(1);
+    device.online.value = false;
+    await device.engine.sync();
+    await likePost(post.id);
+    const waiting = device.engine.localChange();
+    expect(getSyncStatus().state).toBe('offline');
+    await waiting;
+    expect(getSyncStatus()).toMatchObject({ state: 'offline', waiting: 1 });
+  });
+
   it('an operation about a post created offline is sent with the server id', async () => {
     const server = await startServer();
     const device = await connectedDevice(server, DEFAULT_ADMIN_EMAIL);
