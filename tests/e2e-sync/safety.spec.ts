@@ -106,6 +106,21 @@ test('a silenced member reads, but a reply is refused with the reason and their 
   await tablet.page.setViewportSize({ width: 1000, height: 900 });
   await expectHeaderInOneRow(tablet.page);
   await expectStatusWhole(tablet.page);
+  // And with the longest words it says: offline with changes waiting (they once wrapped it at 1,000 px).
+  await tablet.page.getByRole('banner').getByRole('link', { name: 'Forum', exact: true }).click();
+  await tablet.context.setOffline(true);
+  const like = card(tablet.page, SAMPLE).getByRole('button', { name: /^Like/ });
+  await like.click();
+  await like.click();
+  const status = tablet.page.getByRole('status', { name: 'Sync status: Offline, 2 changes waiting' });
+  for (const width of [TABLET.width, 1000, 1200, 1280]) {
+    await tablet.page.setViewportSize({ width, height: 900 });
+    await expect(status).toBeVisible();
+    await expectHeaderInOneRow(tablet.page);
+    await expectStatusWhole(tablet.page);
+  }
+  await tablet.context.setOffline(false);
+  await waitSynced(tablet.page);
   await tablet.page.setViewportSize(TABLET);
   const row = await memberCard(tablet.page, member, 'Quiet One');
   // Confirmed as Suspend is, with a reason and an end date (issue 59, item 7).

@@ -25,14 +25,15 @@ export function SyncBadge() {
     <span className={`app-sync app-sync-${status.state}`}>
       <span role="status" aria-label={`Sync status: ${title}`} title={title} className="app-sync-label">
         <SyncIcon state={status.state} />
-        {/* The short words up to lg: at 820 px an admin's header keeps one row (issue 59, item 7). */}
-        <span className="d-lg-none">{shortSyncStatus(status)}</span>
-        <span className="d-none d-lg-inline">{full}</span>
+        {/* The short words up to xl: an admin's header keeps one row at 820 px (issue 59, item 7), and
+            from 992 px, where the brand shows its name, "Offline, 3 changes waiting" wrapped it. */}
+        <span className="d-xl-none">{shortSyncStatus(status)}</span>
+        <span className="d-none d-xl-inline">{full}</span>
       </span>
       {status.state === 'error' && (
         <button type="button" className="btn btn-sm app-sync-retry" onClick={retrySync} aria-label="Retry sync">
           <IconRefresh aria-hidden="true" size={14} />
-          <span className="d-none d-lg-inline">Retry</span>
+          <span className="d-none d-xl-inline">Retry</span>
         </button>
       )}
     </span>
