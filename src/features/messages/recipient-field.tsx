@@ -97,7 +97,11 @@ export function RecipientField({
                 type="button"
                 className="btn btn-sm btn-link p-0 text-reset"
                 aria-label={`Remove ${member.name}`}
-                onClick={() => onChange(value.filter((one) => one.id !== member.id))}
+                onClick={() => {
+                  // The button goes with the name: the focus goes back to To, not to the page.
+                  onChange(value.filter((one) => one.id !== member.id));
+                  field.current?.focus();
+                }}
               >
                 ×
               </button>
@@ -115,7 +119,8 @@ export function RecipientField({
         aria-autocomplete="list"
         autoComplete="off"
         value={typed}
-        disabled={full}
+        // Read-only, not disabled, once full: the focus stays in To after the last name is chosen.
+        readOnly={full}
         isInvalid={invalid !== undefined}
         placeholder={full ? `At most ${MESSAGE_LIMITS.maxRecipients} members` : 'Type a member’s name'}
         onChange={(event) => setTyped(event.target.value)}

@@ -175,6 +175,33 @@ describe('/messages', () => {
     expect(await db.conversations.count()).toBe(0);
   });
 
+  it('To keeps the focus after the last member it takes is chosen (read-only then, not disabled), and after a Remove', async () => {
+    await member({ approved: true });
+    const named = (typed: string) => ({ id: typed.slice(1).padStart(16, 'd'), name: `Member ${typed.slice(1)}` });
+    messagesAt(true, async (typed) => [named(typed)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const to = within(dialog).getByRole('combobox', { name: 'To' }) as HTMLInputElement;
+    to.focus();
+    for (let n = 1; n <= MESSAGE_LIMITS.maxRecipients; n += 1) {
+      fireEvent.change(to, { target: { value: `m${n}` } });
+      fireEvent.click(await within(dialog).findByRole('option', { name: `Member ${n}` }));
+    }
+    expect(within(within(dialog).getByRole('list', { name: 'Recipients' })).getAllByRole('listitem')).toHaveLength(
+      MESSAGE_LIMITS.maxRecipients,
+    );
+    expect(to.disabled).toBe(false);
+    expect(to.readOnly).toBe(true);
+    expect(to.placeholder).toBe(`At most ${MESSAGE_LIMITS.maxRecipients} members`);
+    expect(document.activeElement).toBe(to);
+    const remove = within(dialog).getByRole('button', { name: 'Remove Member 7' });
+    remove.focus();
+    fireEvent.click(remove);
+    expect(within(dialog).queryByRole('button', { name: 'Remove Member 7' })).toBeNull();
+    expect(document.activeElement).toBe(to);
+    expect(to.readOnly).toBe(false);
+  });
+
   it('New message never offers the member writing it (a message to oneself alone is refused)', async () => {
     await member({ approved: true });
     const search = vi.fn(async () => [
