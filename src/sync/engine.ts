@@ -270,7 +270,11 @@ export class SyncEngine {
       this.failures = 0;
       await this.armHoldTimer(session, pushFrom);
       await writeLastSyncAt();
-      setSyncStatus({ state: 'synced', waiting: await countWaiting(session.email), lastSyncAt: await readLastSyncAt() });
+      const waiting = await countWaiting(session.email);
+      const lastSyncAt = await readLastSyncAt();
+      // A write (or another request) that came while this cycle ran is sent by the next one: not
+      // Synced yet, even when its row was not there yet when the count was read.
+      setSyncStatus({ state: this.again ? 'syncing' : 'synced', waiting, lastSyncAt });
     } catch (error) {
       await this.failed(error, session);
     }

@@ -12,7 +12,7 @@ import { applyPushResults } from '../../../src/db/sync/apply-results';
 import { onLocalChange } from '../../../src/db/storage/changes';
 import { readCursor } from '../../../src/db/ops/sync-meta';
 import { META_KEYS } from '../../../src/db/contracts';
-import { getSyncStatus, onSyncNotice, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
+import { getSyncStatus, onSyncNotice, onSyncStatus, resetSyncStatus, type SyncNotice } from '../../../src/sync/status';
 import { FIRST_PULL_PAGE_SIZE, POKE_GAP_MS, PULL_PAGE_SIZE, SyncEngine } from '../../../src/sync/engine';
 import type { SyncApi } from '../../../src/sync/api';
 import { signInAs } from '../factories';
@@ -191,6 +191,35 @@ describe('the sync engine', () => {
     expect(getSyncStatus().state).toBe('offline');
     await waiting;
     expect(getSyncStatus()).toMatchObject({ state: 'offline', waiting: 1 });
+  });
+
+  it('a write made while a cycle runs shows Syncing… until the cycle after it has sent it, never Synced in between', async () => {
+    resetSyncStatus();
+    const server = await startServer();
+    const post = await server.addPost();
+    const device = await connectedDevice(server);
+    await device.engine.sync();
+    const pull = device.api.pull.bind(device.api);
+    let wrote = false;
+    device.api.pull = async (...args: Parameters<SyncApi['pull']>) => {
+      const page = await pull(...args);
+      if (!wrote) {
+        wrote = true;
+        await likePost(post.id);
+        void device.engine.localChange();
+      }
+      return page;
+    };
+    const seen: string[] = [];
+    const stop = onSyncStatus((status) => seen.push(status.state));
+    await device.engine.sync();
+    stop();
+    expect(wrote).toBe(true);
+    expect((await server.post(post.id))!.likes).toBe(1);
+    // Synced once, at the very end: after the write, nothing said Synced before the like was sent.
+    expect(seen.filter((state) => state === 'synced')).toHaveLength(1);
+    expect(seen.at(-1)).toBe('synced');
+    expect(getSyncStatus()).toMatchObject({ state: 'synced', waiting: 0 });
   });
 
   it('an operation about a post created offline is sent with the server id', async () => {
