@@ -4,7 +4,7 @@
 // cannot fetch a pending post's file.
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, sendOps, signedInDevice, storedPosts, waitSynced } from './support/devices';
+import { PHONE, reachedServer, sendOps, signedInDevice, storedPosts, TABLET, waitSynced } from './support/devices';
 
 const spec = serverForSpec(syncPort(33));
 const toasts = (page: Page) => page.locator('.app-toasts');
@@ -120,7 +120,7 @@ test('a PDF attached with Attach shows as a link with its name and size, and ope
   await expect(dialog.getByRole('list', { name: 'Attached files' })).toContainText('Wave 4 questionnaire.pdf');
   await dialog.getByRole('button', { name: 'Submit Post' }).click();
   await expect(toasts(phone.page).getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
-  await waitSynced(phone.page);
+  await reachedServer(phone.page); // the post has the server's id
   const post = (await storedPosts(phone.page)).find((candidate) => candidate.title === title)!;
 
   const tablet = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET);
@@ -156,7 +156,7 @@ test('a card fetches no file; a post’s image opens offline from the bounded ca
   await expect(dialog.getByRole('list', { name: 'Attached files' })).toContainText('quality.png');
   await dialog.getByRole('button', { name: 'Submit Post' }).click();
   await expect(toasts(author.page).getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
-  await waitSynced(author.page);
+  await reachedServer(author.page); // the post has the server's id
   const post = (await storedPosts(author.page)).find((candidate) => candidate.title === title)!;
   const admin = await signedInDevice(browser, spec.server, 'admin@insightexchange.app', TABLET);
   expect((await sendOps(admin.page, [{ type: 'approve', postId: post.id }])).results[0]?.status).toBe('applied');

@@ -46,13 +46,13 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
   await chooseTheme(phone.page, 'Dark');
   await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'dark');
   // Live on the tablet, with the browser's theme colour following.
-  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark');
   const themeColor = () => tablet.page.locator('meta[name="theme-color"]').first().getAttribute('content');
   await expect.poll(themeColor).toBe('#151934');
 
   // A device signed in later starts in it, and keeps it across a reload that reaches no server.
   const laptop = await device(browser, 'tess@example.com', { width: 1280, height: 900 });
-  await expect(drawnIn(laptop.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
+  await expect(drawnIn(laptop.page)).toHaveAttribute('data-bs-theme', 'dark');
   // The server unreachable for the reload: the theme comes from the device alone (the cookie the boot script reads).
   await laptop.page.route('**/api/**', (route) => route.abort('internetdisconnected'));
   await laptop.page.reload();
@@ -62,7 +62,7 @@ test('a theme chosen on the phone follows the member to the tablet live, and to 
   // Back to System on the tablet: the phone follows (the emulated system is light).
   await tablet.page.goto('/profile');
   await chooseTheme(tablet.page, 'System');
-  await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'light', { timeout: 15_000 });
+  await expect(drawnIn(phone.page)).toHaveAttribute('data-bs-theme', 'light');
   for (const opened of [phone, tablet, laptop]) await opened.context.close();
 });
 
@@ -78,7 +78,7 @@ test('a post saved on the phone is saved on the tablet; unsaved on the tablet, i
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', 'true');
   await waitSynced(phone.page);
-  await expect(saved.getByRole('link', { name: 'Panel fatigue signals' })).toBeVisible({ timeout: 15_000 });
+  await expect(saved.getByRole('link', { name: 'Panel fatigue signals' })).toBeVisible();
 
   // Unsaved on the tablet's post page: the phone's card follows.
   await tablet.page.goto(`/posts/${keptId}`);
@@ -86,7 +86,7 @@ test('a post saved on the phone is saved on the tablet; unsaved on the tablet, i
   await expect(onPage).toHaveAttribute('aria-pressed', 'true');
   await onPage.click();
   await expect(onPage).toHaveAttribute('aria-pressed', 'false');
-  await expect(save).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
   for (const opened of [admin, phone, tablet]) await opened.context.close();
 });
 
@@ -96,7 +96,7 @@ test('a display name edited on the phone shows on the member’s posts on every 
   await approvedPosts(admin.page, ['Segmentation that survives contact'], phone.page);
   const other = await device(browser, 'omar@example.com', { width: 1280, height: 900 });
   const byline = card(other.page, 'Segmentation that survives contact');
-  await expect(byline).toBeVisible({ timeout: 15_000 });
+  await expect(byline).toBeVisible();
 
   await phone.page.getByRole('button', { name: 'Edit Profile' }).click();
   const dialog = phone.page.getByRole('dialog', { name: 'Edit Profile' });
@@ -112,7 +112,7 @@ test('a display name edited on the phone shows on the member’s posts on every 
   await expect(phone.page.getByRole('heading', { name: 'Rhea Okafor-Lind' }).first()).toBeVisible();
 
   // Another member's device shows the new name on the post, live; the author link leads to the member page.
-  await expect(byline.getByRole('link', { name: 'Rhea Okafor-Lind' })).toBeVisible({ timeout: 15_000 });
+  await expect(byline.getByRole('link', { name: 'Rhea Okafor-Lind' })).toBeVisible();
   await byline.getByRole('link', { name: 'Rhea Okafor-Lind' }).click();
   await expect(other.page.getByRole('heading', { level: 1, name: 'Rhea Okafor-Lind' })).toBeVisible();
   await expect(other.page.getByRole('link', { name: 'Segmentation that survives contact' })).toBeVisible();
@@ -143,7 +143,7 @@ test('a save, a theme and a name chosen offline each reach the server exactly on
   const phone = await signedInDevice(browser, spec.server, 'ines@example.com', PHONE, '/forum', 'allow');
   await waitForServiceWorker(phone.page);
   const tablet = await device(browser, 'ines@example.com', TABLET, '/profile');
-  await expect(card(phone.page, 'Weighting in a tunnel')).toBeVisible({ timeout: 15_000 });
+  await expect(card(phone.page, 'Weighting in a tunnel')).toBeVisible();
   const pushed = pushedOps(phone.page);
 
   await phone.context.setOffline(true);
@@ -166,10 +166,10 @@ test('a save, a theme and a name chosen offline each reach the server exactly on
 
   await phone.context.setOffline(false);
   await waitSynced(phone.page);
-  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark', { timeout: 15_000 });
-  await expect(tablet.page.getByRole('heading', { name: 'Ines Offline' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(drawnIn(tablet.page)).toHaveAttribute('data-bs-theme', 'dark');
+  await expect(tablet.page.getByRole('heading', { name: 'Ines Offline' }).first()).toBeVisible();
   const saved = tablet.page.locator('#saved-posts');
-  await expect(saved.getByRole('link', { name: 'Weighting in a tunnel' })).toBeVisible({ timeout: 15_000 });
+  await expect(saved.getByRole('link', { name: 'Weighting in a tunnel' })).toBeVisible();
 
   // Each was applied once, under one op id, even after the phone reloads and syncs again.
   await phone.page.reload();

@@ -2,7 +2,7 @@
 // and IndexedDB holds what the server sent.
 import { expect, test } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { card, newDevice, signIn, syncStatus, waitSynced, passwordOf } from './support/devices';
+import { card, newDevice, signIn, storedRows, syncStatus, waitSynced, passwordOf } from './support/devices';
 
 const spec = serverForSpec(syncPort(8));
 const SAMPLE = 'How are you validating AI-generated survey insights before they reach clients?';
@@ -31,10 +31,20 @@ test('a synced device reads the forum offline after a reload', async ({ browser 
   await page.getByRole('button', { name: 'Post Reply' }).click();
   const mine = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').filter({ hasText: 'Written on the train' });
   await expect(mine).toContainText('Not sent yet');
-  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 3 changes waiting');
+  // The status counts what waits: the like, the view and the reply, and the read position when the
+  // replies were in view for a beat (READ_COALESCE_MS) before the reply was sent.
+  const waiting = async () => {
+    const types = (await storedRows<{ op: { type: string } }>(page, 'outbox')).map((row) => row.op.type);
+    const shown = await syncStatus(page).getAttribute('aria-label');
+    return {
+      counted: shown === `Sync status: Offline, ${types.length} changes waiting`,
+      types: types.filter((type) => type !== 'readPost').sort(),
+    };
+  };
+  await expect.poll(waiting).toEqual({ counted: true, types: ['like', 'reply', 'view'] });
   await page.reload();
   await expect(mine).toContainText('Not sent yet');
-  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline, 3 changes waiting');
+  await expect.poll(waiting).toEqual({ counted: true, types: ['like', 'reply', 'view'] });
   await expect(syncStatus(page).getByText('Offline · 3', { exact: true })).toBeVisible();
   // Back online: sent, and the mark goes.
   await context.setOffline(false);

@@ -3,7 +3,7 @@
 // offline is sent once when the network returns.
 import { expect, test, type Page } from '@playwright/test';
 import { serverForSpec, syncPort } from './support/server';
-import { PHONE, TABLET, sendOps, signedInDevice, storedPosts, waitSynced } from './support/devices';
+import { PHONE, reachedServer, sendOps, signedInDevice, storedPosts, TABLET, waitSynced } from './support/devices';
 
 const spec = serverForSpec(syncPort(31));
 
@@ -36,7 +36,7 @@ test('a poll: written on a phone, closed to votes while pending, voted from two 
   await dialog.getByLabel('Option 3', { exact: true }).fill('Panel C');
   await dialog.getByRole('button', { name: 'Submit Post' }).click();
   await expect(author.page.locator('.app-toasts').getByRole('status').filter({ hasText: 'Post Submitted!' })).toBeVisible();
-  await waitSynced(author.page);
+  await reachedServer(author.page); // the post has the server's id
   const id = await idOf(author.page, title);
 
   // Pending: the poll shows, and takes no vote.

@@ -99,7 +99,7 @@ test('a reply on a phone appears live on a tablet with the post open, and the co
 
   const text = 'Live from the phone: we double-code 20% of the open-ends.';
   await postReply(phone.page, text);
-  await expect(reply(tablet.page, text)).toBeVisible({ timeout: 15_000 });
+  await expect(reply(tablet.page, text)).toBeVisible();
   await expect(reply(tablet.page, text)).toContainText('Ana');
 
   for (const { page } of [phone, tablet]) {
@@ -127,7 +127,7 @@ test('a reply written offline is sent exactly once when the network returns', as
 
   await phone.context.setOffline(false);
   await waitSynced(phone.page);
-  await expect(reply(tablet.page, text)).toHaveCount(1, { timeout: 15_000 });
+  await expect(reply(tablet.page, text)).toHaveCount(1);
   // Once on the server, once on each device, even after a reload.
   expect((await pulledReplies(tablet.page)).filter((row) => row.content === text)).toHaveLength(1);
   await phone.page.reload();
@@ -146,12 +146,12 @@ test('a reply an admin hides disappears for members on every device; restoring b
 
   const text = 'Buy cheap survey panels at my site!';
   await postReply(writer.page, text);
-  await expect(reply(admin.page, text)).toBeVisible({ timeout: 15_000 });
-  await expect(reply(reader.page, text)).toBeVisible({ timeout: 15_000 });
+  await expect(reply(admin.page, text)).toBeVisible();
+  await expect(reply(reader.page, text)).toBeVisible();
 
   await reply(admin.page, text).getByRole('button', { name: 'Hide' }).click();
   for (const { page } of [writer, reader]) {
-    await expect(reply(page, text)).toHaveCount(0, { timeout: 15_000 });
+    await expect(reply(page, text)).toHaveCount(0);
     await expect(replies(page).filter({ hasText: 'Hidden by a moderator' })).toHaveCount(1);
   }
   // The admin still reads it, marked, and can restore it.
@@ -162,8 +162,8 @@ test('a reply an admin hides disappears for members on every device; restoring b
   expect((await storedReplies(reader.page)).some((row) => row.content === text)).toBe(false);
 
   await hidden.getByRole('button', { name: 'Restore' }).click();
-  await expect(reply(reader.page, text)).toBeVisible({ timeout: 15_000 });
-  await expect(reply(writer.page, text)).toBeVisible({ timeout: 15_000 });
+  await expect(reply(reader.page, text)).toBeVisible();
+  await expect(reply(writer.page, text)).toBeVisible();
   for (const opened of [writer, reader, admin]) await opened.context.close();
 });
 

@@ -64,7 +64,7 @@ test('a member taken out of a group loses its private posts on their phone live'
   // The phone stayed on the forum: the live stream told it to pull.
   await expect(card(phone.page, title)).toHaveCount(0, { timeout: 30_000 });
   expect(titles(await storedPosts(phone.page))).not.toContain(title);
-  await expect.poll(async () => titles(await mirroredPosts(phone.page)), { timeout: 10_000 }).not.toContain(title);
+  await expect.poll(async () => titles(await mirroredPosts(phone.page))).not.toContain(title);
   await phone.context.close();
   await tablet.context.close();
 });

@@ -13,6 +13,7 @@ import {
   newDevice,
   passwordOf,
   PHONE,
+  reachedServer,
   sendOps,
   signedInDevice,
   storedRows,
@@ -187,7 +188,7 @@ test('a reply queued offline before a silence is refused when it is sent, with t
   await expect(phone.page.getByRole('status').filter({ hasText: 'Account silenced.' })).toContainText(
     'What you wrote is kept as a draft.',
     {
-      timeout: 15_000,
+      timeout: 30_000,
     },
   );
   await expect(replies(phone.page).filter({ hasText: text })).toHaveCount(0);
@@ -201,16 +202,6 @@ test('a reply queued offline before a silence is refused when it is sent, with t
   await phone.context.close();
   await tablet.context.close();
 });
-
-/**
- * The device's outbox is empty: what it did has been answered by the server and pulled back. The
- * sync status alone can still read "Synced" for a moment after an operation is queued (in CI the
- * phone's reply was then pushed before the tablet's silence, and the server took it).
- */
-async function reachedServer(page: Page): Promise<void> {
-  await expect.poll(async () => (await storedRows(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
-  await waitSynced(page);
-}
 
 /** The sample post's id on a device. */
 async function samplePostId(page: Page): Promise<number> {

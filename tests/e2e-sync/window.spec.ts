@@ -72,7 +72,7 @@ test('a new device holds its window and no more; older posts load past it; offli
     expect(async () => {
       await page.mouse.wheel(0, 4000);
       await expect(card(page, title)).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass();
   await scrollUntil('Seeded post 18000');
   await scrollUntil('Seeded post 1000');
   const cases = (await storedPosts(page))

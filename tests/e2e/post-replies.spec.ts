@@ -72,6 +72,8 @@ test.describe('as a member', () => {
     await expect(replies(page).getByRole('listitem')).toHaveCount(2);
     await expect(reply(page, FIRST_REPLY)).toContainText('Marcus Webb');
     await expect(reply(page, FIRST_REPLY).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    // The view is written once the page is idle (leaving before that counts none): counted here first.
+    await expect(page.getByRole('main').getByTitle('Views').first()).toHaveText(`Views: ${views + 1}`);
 
     await page.getByRole('link', { name: 'Back to the forum' }).click();
     await expect(card(page, SAMPLE).getByTitle('Views')).toHaveText(`Views: ${views + 1}`);

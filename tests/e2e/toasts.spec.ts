@@ -145,6 +145,10 @@ test('pressing a toast’s Undo never moves the toast: a press held over a few f
         }),
       count,
     );
+  // Once the queue is done moving: the card gone and the focus moved on (to the page's main, as the
+  // queue is empty), which places the toast again.
+  await expect(card(page, 'Held press')).toHaveCount(0);
+  await expect(page.locator('#main')).toBeFocused();
   await frames(3);
   await shown.locator('.toast').evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const before = (await undo.boundingBox())!;

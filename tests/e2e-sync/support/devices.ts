@@ -123,6 +123,16 @@ export async function waitSynced(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.getByRole('status', { name: 'Sync status: Synced' })).toBeVisible({ timeout });
 }
 
+/**
+ * The device's outbox is empty and it says Synced: what it did has been answered by the server and
+ * pulled back. "Synced" alone is not that: a change held for Undo waits 5 s, and one made a moment
+ * before the check may not be counted yet.
+ */
+export async function reachedServer(page: Page): Promise<void> {
+  await expect.poll(async () => (await storedRows(page, 'outbox')).length, { timeout: 30_000 }).toBe(0);
+  await waitSynced(page);
+}
+
 export interface StoredPost {
   id: number;
   title: string;

@@ -36,10 +36,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 export async function expectNoSeriousViolations(page: Page, label: string) {
   // Colours are judged at rest, not halfway through a fade-in, nor before one starts (a dialog and its
-  // backdrop are in the page a frame before their `show` starts the fade).
+  // backdrop are in the page a frame before their `show` starts the fade), nor while something is
+  // busy (a list kept dimmed while a new search runs: its text at 60 % would fail the contrast).
   await page.waitForFunction(
     () =>
-      document.querySelector('.modal.fade:not(.show), .modal-backdrop.fade:not(.show)') === null &&
+      document.querySelector('.modal.fade:not(.show), .modal-backdrop.fade:not(.show), [aria-busy="true"]') === null &&
       document
         .getAnimations()
         .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
