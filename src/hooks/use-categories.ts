@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_CATEGORIES, type Category } from '../shared/categories';
 
 /** The categories and the names of the groups the device holds, as one state (both change together). */
@@ -38,6 +38,12 @@ function useHeld(): Held {
 /** The categories the member may see, in their order, live; the six of the spec until the device's copy is read. */
 export function useCategories(): readonly Category[] {
   return useHeld().categories;
+}
+
+/** A category's name by its id, live, as the forum shows it (its id when this device knows no other: the six's ids are their names). */
+export function useCategoryNameOf(): (id: string) => string {
+  const categories = useCategories();
+  return useCallback((id: string) => categories.find((category) => category.id === id)?.name ?? id, [categories]);
 }
 
 /** Who may see a private category, as this device can say it: the names of the groups it holds (by name), and whether there are others. */

@@ -125,11 +125,23 @@ export interface FilterablePost {
   tags: readonly string[];
 }
 
-/** Whether a post passes the filters (not the free text): `me` is the signed-in member's email. */
-export function matchesFilters(post: FilterablePost, parsed: ParsedQuery, me: string | null): boolean {
+/**
+ * Whether a post passes the filters (not the free text): `me` is the signed-in member's email;
+ * `categoryName` names a category by its id as members see it (a category the admins made is kept
+ * by an id no member reads: `category:` looks for its name).
+ */
+export function matchesFilters(
+  post: FilterablePost,
+  parsed: ParsedQuery,
+  me: string | null,
+  categoryName: (id: string) => string = (id) => id,
+): boolean {
   if (parsed.mine && (!me || post.authorEmail.toLowerCase() !== me.toLowerCase())) return false;
   if (parsed.authors.length && !parsed.authors.some((author) => normalizeSearch(post.author).includes(author))) return false;
-  if (parsed.categories.length && !parsed.categories.some((category) => normalizeSearch(post.category).includes(category))) return false;
+  if (parsed.categories.length) {
+    const name = normalizeSearch(categoryName(post.category));
+    if (!parsed.categories.some((category) => name.includes(category))) return false;
+  }
   if (parsed.tags.length) {
     const tags = post.tags.map((tag) => normalizeSearch(tag).replace(/^#/u, ''));
     if (!parsed.tags.some((tag) => tags.includes(tag))) return false;

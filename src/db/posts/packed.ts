@@ -271,6 +271,9 @@ export interface PackedSearch {
  */
 export async function searchPacked(parsed: ParsedQuery, category: CategoryFilter, me: string | null): Promise<PackedSearch> {
   const found: { id: number; block: number; reply?: string }[] = [];
+  // `category:` looks for a category's name (one the admins made is kept by its id).
+  const names = new Map((await db.categories.toArray()).map((row) => [row.id, row.name]));
+  const categoryName = (id: string) => names.get(id) ?? id;
   await db.postBlocks
     .orderBy('lo')
     .reverse()
@@ -281,7 +284,7 @@ export async function searchPacked(parsed: ParsedQuery, category: CategoryFilter
       );
       for (const post of block.posts) {
         if (category !== 'All' && post.category !== category) continue;
-        if (parsed.chips.length > 0 && !matchesFilters(post, parsed, me)) continue;
+        if (parsed.chips.length > 0 && !matchesFilters(post, parsed, me, categoryName)) continue;
         if (matchesText(searchableText(post), parsed)) {
           found.push({ id: post.id, block: block.lo });
           continue;

@@ -56,7 +56,9 @@ export class SearchEngine {
   /** As search, with the reply each post found only through a reply was found by. */
   async find(query: string, category: CategoryFilter, me: string | null = null): Promise<Found> {
     await this.start();
-    return this.index.find(parseQuery(query), category, me);
+    // Read at each search (a few rows): an admin's rename is found at once.
+    const names = (await this.source.categoryNames?.().catch(() => undefined)) ?? new Map<string, string>();
+    return this.index.find(parseQuery(query), category, me, (id) => names.get(id) ?? id);
   }
 
   /**

@@ -24,6 +24,8 @@ export interface PostSource {
   changedSince(rev: number): Promise<SourcePost[]>;
   /** The posts removed lately (deleted, moved to another id), numbered (storage/removals.ts). */
   removals?(): Promise<RemovedPosts>;
+  /** The names of the categories this device holds, by id (a category the admins made is kept by its id), when the source has them. */
+  categoryNames?(): Promise<ReadonlyMap<string, string>>;
   /** How many approved posts are stored (engine.catchUp's check), when the source can count them. */
   approvedCount?(): Promise<number>;
   /** The replies (every state), when the source has them: the highest change number, a page by id, what changed, how many, every id. */
@@ -116,6 +118,15 @@ export function idbPostSource(name: string = DATABASE_NAME): PostSource {
       async ids() {
         return (await hasReplies()) ? ((await done((await replies()).getAllKeys())) as string[]) : [];
       },
+    },
+    async categoryNames() {
+      const database = await open();
+      if (!database.objectStoreNames.contains('categories')) return new Map();
+      const rows = (await done(database.transaction('categories', 'readonly').objectStore('categories').getAll())) as {
+        id: string;
+        name: string;
+      }[];
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
     async removals() {
       const meta = (await open()).transaction('meta', 'readonly').objectStore('meta');

@@ -182,8 +182,8 @@ export class SearchIndex {
    * `me` is the signed-in member's email, for is:mine); the category dropdown still combines
    * (exact category). Newest first.
    */
-  query(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): number[] {
-    return this.find(parsed, category, me).ids;
+  query(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null, categoryName?: (id: string) => string): number[] {
+    return this.find(parsed, category, me, categoryName).ids;
   }
 
   /**
@@ -191,8 +191,8 @@ export class SearchIndex {
    * phrase; the post, approved, passes the filters and the category): listed among the others,
    * newest first, each with the reply that matched when the post's own text did not.
    */
-  find(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null): Found {
-    const ids = this.postsMatching(parsed, category, me);
+  find(parsed: ParsedQuery, category: CategoryFilter = 'All', me: string | null = null, categoryName?: (id: string) => string): Found {
+    const ids = this.postsMatching(parsed, category, me, categoryName);
     const replies: Record<number, string> = {};
     if (!parsed.text && parsed.phrases.length === 0) return { ids, replies };
     const found = new Set(ids);
@@ -208,7 +208,7 @@ export class SearchIndex {
       const facets = this.facets[i]!;
       let pass = decided.get(facets);
       if (pass === undefined) {
-        pass = parsed.chips.length === 0 || matchesFilters(facets, parsed, me);
+        pass = parsed.chips.length === 0 || matchesFilters(facets, parsed, me, categoryName);
         decided.set(facets, pass);
       }
       if (!pass) continue;
@@ -219,14 +219,14 @@ export class SearchIndex {
     return { ids: added ? [...found].sort((a, b) => b - a) : ids, replies };
   }
 
-  private postsMatching(parsed: ParsedQuery, category: CategoryFilter, me: string | null): number[] {
+  private postsMatching(parsed: ParsedQuery, category: CategoryFilter, me: string | null, categoryName?: (id: string) => string): number[] {
     if (parsed.chips.length === 0) return this.scan(parsed.text, category, () => true);
     // The filters are decided once per shared facets object (many posts share one), not per post.
     const decided = new Map<Facets, boolean>();
     const passes = (facets: Facets) => {
       let pass = decided.get(facets);
       if (pass === undefined) {
-        pass = matchesFilters(facets, parsed, me);
+        pass = matchesFilters(facets, parsed, me, categoryName);
         decided.set(facets, pass);
       }
       return pass;

@@ -7,6 +7,7 @@ import type { CategoryFilter } from '../../db/types';
 import { effectiveLevel, levelLookup, mutedOut } from '../../shared/follows';
 import type { ParsedQuery } from '../../shared/search-language';
 import { normalizeSearch } from '../../shared/search-text';
+import { useCategoryNameOf } from '../../hooks/use-categories';
 
 /** The fields of a post the member's levels read. */
 interface FollowedPost {
@@ -23,6 +24,7 @@ interface FollowedPost {
  */
 export function useFollowFilter(parsed: ParsedQuery | undefined, category: CategoryFilter): ((post: FollowedPost) => boolean) | undefined {
   const email = useSignedInEmail();
+  const categoryName = useCategoryNameOf();
   const levelOf = useLiveQuery(async () => levelLookup(email ? await followsOf(email) : []), [email]);
   const unreadNeeded = parsed?.unread === true;
   const unread = useLiveQuery(async () => (unreadNeeded && email ? unreadCounts(email) : new Map<number, number>()), [email, unreadNeeded]);
@@ -33,7 +35,7 @@ export function useFollowFilter(parsed: ParsedQuery | undefined, category: Categ
         category:
           category !== 'All'
             ? category
-            : parsed?.categories.some((name) => normalizeSearch(post.category).includes(name))
+            : parsed?.categories.some((name) => normalizeSearch(categoryName(post.category)).includes(name))
               ? post.category
               : null,
         tags: parsed?.tags ?? [],
@@ -42,7 +44,7 @@ export function useFollowFilter(parsed: ParsedQuery | undefined, category: Categ
       if (parsed?.watching && effectiveLevel(post, levelOf) !== 'watching') return false;
       return !unreadNeeded || (unread?.get(post.id) ?? 0) > 0;
     },
-    [levelOf, unread, unreadNeeded, category, parsed],
+    [levelOf, unread, unreadNeeded, category, parsed, categoryName],
   );
   return levelOf && unread ? keep : undefined;
 }

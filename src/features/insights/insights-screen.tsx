@@ -7,6 +7,7 @@ import { formatCount, formatDuration, formatFullDate, plural } from '../../lib/f
 import type { Insights } from '../../shared/insights';
 import { Chart, type ChartSeries } from './chart';
 import { useInsights } from './use-insights';
+import { useCategoryNameOf } from '../../hooks/use-categories';
 
 /** "2026-11-23" → "23 Nov" (UTC, as the computation counts). */
 const shortDay = (day: string) =>
@@ -33,6 +34,8 @@ function Card({ title, children, wide = false }: { title: string; children: Reac
  * chart's axis at 390 px): each row its posts, of which approved, as text a screen reader reads.
  */
 function CategoryBars({ rows }: { rows: Insights['postsPerCategory'] }) {
+  // Named as the forum names them: a category the admins made is kept by its id.
+  const nameOf = useCategoryNameOf();
   const most = Math.max(1, ...rows.map((row) => row.posts));
   const share = (count: number) => `${(count / most) * 100}%`;
   return (
@@ -40,7 +43,7 @@ function CategoryBars({ rows }: { rows: Insights['postsPerCategory'] }) {
       <ul className="app-category-bars" aria-label="Posts per category">
         {rows.map((row) => (
           <li key={row.category}>
-            <span className="app-category-name">{row.category}</span>
+            <span className="app-category-name">{nameOf(row.category)}</span>
             <span className="app-category-track" aria-hidden="true">
               <span className="app-category-posts" style={{ width: share(row.posts) }} />
               <span className="app-category-approved" style={{ width: share(row.approved) }} />

@@ -10,6 +10,7 @@ import { errorToast } from '../../components/toast/error-toast';
 import { savedPosts, setSaved } from '../../db/saved/saved';
 import { paths } from '../../config/paths';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
+import { useCategoryNameOf } from '../../hooks/use-categories';
 import './profile.scss';
 
 /** The anchor of this section (Profile's #saved-posts, the manifest's "Saved" shortcut). */
@@ -18,6 +19,8 @@ export const SAVED_POSTS_ID = 'saved-posts';
 /** Saved Posts: the member's saved posts on this device, newest saved first, each with Unsave. */
 export function SavedPosts({ email }: { email: string }) {
   const posts = useLiveQuery(() => savedPosts(email), [email]);
+  // A category by the name the forum shows (one the admins made is kept by its id).
+  const nameOf = useCategoryNameOf();
   const showToast = useToast();
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
@@ -52,7 +55,7 @@ export function SavedPosts({ email }: { email: string }) {
                   </Link>
                   <span className="small text-body-secondary">
                     {clip(post.author, DISPLAY_CHARS.author)} {post.authorRole === 'admin' && <AdminBadge />}·{' '}
-                    {clip(post.category, DISPLAY_CHARS.category)}
+                    {clip(nameOf(post.category), DISPLAY_CHARS.category)}
                   </span>
                 </span>
                 <button

@@ -8,7 +8,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { db } from '../../../src/db/storage/schema';
 import { PostMeta } from '../../../src/components/post-meta';
 import { ForumToolbar } from '../../../src/features/forum/forum-toolbar';
-import { makePost } from '../factories';
+import { makePost, signInAs, storePosts } from '../factories';
+import { SavedPosts } from '../../../src/features/profile/saved-posts';
+import { setSaved } from '../../../src/db/saved/saved';
 
 afterEach(async () => {
   cleanup();
@@ -40,6 +42,32 @@ describe('categories on the forum', () => {
       seq: 2,
     });
     expect(await screen.findByText('Market trends')).toBeTruthy();
+  });
+
+  it('Saved Posts names a post’s category as the forum does, not by the id a category the admins made is kept by', async () => {
+    const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
+    await db.categories.put({
+      id: LAB,
+      name: 'Panel Lab',
+      description: '',
+      position: 6,
+      archived: false,
+      see: null,
+      post: null,
+      hidden: 0,
+      seq: 2,
+    });
+    signInAs('saver@example.com', 'Saver');
+    await storePosts(makePost({ id: 9, title: 'Kept for later', author: 'Ana', category: LAB }));
+    await setSaved('saver@example.com', 9, true);
+    render(
+      <MemoryRouter>
+        <SavedPosts email="saver@example.com" />
+      </MemoryRouter>,
+    );
+    const item = (await screen.findByRole('link', { name: 'Kept for later' })).closest('li')!;
+    await waitFor(() => expect(item.textContent).toContain('Panel Lab'));
+    expect(item.textContent).not.toContain(LAB);
   });
 
   it('offers All and the six, then the categories the server sent (a hidden one left out), in order', async () => {

@@ -79,6 +79,9 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
     expect(postIds(await get(insider, `/api/posts?limit=50&category=${room}`))).toEqual([secret]);
     expect((await get(insider, `/api/posts/${secret}`)).status).toBe(200);
     expect(postIds(await get(insider, `/api/search?q=${encodeURIComponent('vendor pricing')}&category=All`))).toContain(secret);
+    // category: looks for the name members see (the category is kept by an id nobody reads).
+    expect(postIds(await get(insider, `/api/search?q=${encodeURIComponent('category:"vendor room"')}&category=All`))).toEqual([secret]);
+    expect(postIds(await get(insider, `/api/search?q=${encodeURIComponent(`category:${room.slice(0, 8)}`)}&category=All`))).toEqual([]);
     expect((await get(insider, `/api/attachments/${FILE}`)).status).toBe(200);
     applied(await insider.push(likeOp(secret)));
   });
@@ -95,6 +98,7 @@ describe.each(BACKENDS)('a private category on %s', (backend) => {
     expect(postIds(page)).not.toContain(secret);
     expect((await get(stranger, `/api/posts?limit=50&category=${room}`)).status).toBe(400);
     expect((await get(stranger, `/api/posts/${secret}`)).status).toBe(404);
+    expect(postIds(await get(stranger, `/api/search?q=${encodeURIComponent('category:"vendor room"')}&category=All`))).toEqual([]);
     const found = await get(stranger, `/api/search?q=${encodeURIComponent('vendor pricing')}&category=All`);
     expect(found.status).toBe(200);
     expect(JSON.stringify(found.body)).not.toContain(TITLE);

@@ -224,6 +224,28 @@ describe('searching the packed posts', () => {
     expect((await searchPacked(parseQuery('"number 2"'), 'Qualitative', null)).ids).toEqual([28, 25, 22]);
   });
 
+  it('category: looks for a category by its name, also one the admins made (kept by its id)', async () => {
+    const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
+    await db.categories.put({
+      id: LAB,
+      name: 'Panel Lab',
+      description: '',
+      position: 6,
+      archived: false,
+      see: null,
+      post: null,
+      hidden: 0,
+      seq: 1,
+    });
+    await packPosts(
+      [makePost({ id: 40, title: 'In the lab', category: LAB }), makePost({ id: 41, title: 'Elsewhere', category: 'Trends' })],
+      [],
+    );
+    expect((await searchPacked(parseQuery('category:"panel lab"'), 'All', null)).ids).toEqual([40]);
+    expect((await searchPacked(parseQuery('category:trends'), 'All', null)).ids).toEqual([41]);
+    expect((await searchPacked(parseQuery('category:6f1b2c3d'), 'All', null)).ids).toEqual([]);
+  });
+
   it('unpacks at most a page of results and counts the rest', async () => {
     await packPosts(posts(PACKED_SEARCH_LIMIT + 20), []);
     const found = await searchPacked(parseQuery('post'), 'All', null);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvePost, createPost, rejectPost } from '../../../../src/db/posts/posts';
-import { db } from '../../../../src/db/storage/schema';
+import { db, type CategoryRow } from '../../../../src/db/storage/schema';
 import { SearchEngine } from '../../../../src/db/search/engine';
 import { idbPostSource, type PostSource } from '../../../../src/db/search/idb-source';
 import { watchPostChanges } from '../../../../src/db/search/watch';
@@ -159,6 +159,31 @@ describe('SearchEngine', () => {
     await expect.poll(() => engine!.search('panel', 'All')).toEqual([created.id, 1]);
     expect(changes).toBeGreaterThan(1);
     unwatch();
+  });
+
+  it('category: looks for a category by the name members see, also one the admins made (kept by its id), and follows a rename at once', async () => {
+    const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
+    const labRow: CategoryRow = {
+      id: LAB,
+      name: 'Panel Lab',
+      description: '',
+      position: 6,
+      archived: false,
+      see: null,
+      post: null,
+      hidden: 0,
+      seq: 1,
+    };
+    await db.categories.put(labRow);
+    await storePosts(makePost({ id: 7, title: 'In the lab', category: LAB }), makePost({ id: 8, title: 'Elsewhere', category: 'Trends' }));
+    engine = new SearchEngine(idbPostSource());
+    expect(await engine.search('category:panel', 'All')).toEqual([7]);
+    expect(await engine.search('category:"panel lab"', 'All')).toEqual([7]);
+    expect(await engine.search('category:trends', 'All')).toEqual([8]);
+    expect(await engine.search('category:6f1b2c3d', 'All')).toEqual([]);
+    await db.categories.put({ ...labRow, name: 'Field Lab' });
+    expect(await engine.search('category:field', 'All')).toEqual([7]);
+    expect(await engine.search('category:panel', 'All')).toEqual([]);
   });
 
   it('reads more than one load chunk and folds refreshes that arrive during a read into one more', async () => {
