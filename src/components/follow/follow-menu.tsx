@@ -36,6 +36,13 @@ export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; 
       >
         <Icon aria-hidden="true" size={16} />
         Follow
+        {/* The level shows on the button too (a trial: Watching looked like Follow); its name stays
+            "Follow", the level its description. */}
+        {level !== 'normal' && (
+          <span aria-hidden="true" className="app-follow-level">
+            · {FOLLOW_LEVEL_NAMES[level]}
+          </span>
+        )}
       </Dropdown.Toggle>
       <span id={levelId} className="visually-hidden">
         {FOLLOW_LEVEL_NAMES[level]}

@@ -26,8 +26,13 @@ describe('FollowMenu', () => {
     const member = signInAsMember();
     render(<FollowMenu kind="post" target="7" />);
     await waitFor(() => expect(description()).toBe('Normal'));
+    expect(button().textContent).toBe('Follow');
     await db.follows.put({ email: member.email, kind: 'post', target: '7', level: 'watching', at: 1 });
     await waitFor(() => expect(description()).toBe('Watching'));
+    // Seen on the button too; its name stays Follow.
+    expect(button().textContent).toBe('Follow· Watching');
+    await db.follows.put({ email: member.email, kind: 'post', target: '7', level: 'muted', at: 2 });
+    await waitFor(() => expect(button().textContent).toBe('Follow· Muted'));
   });
 
   it('lists Watching, Normal and Muted with their hints; choosing one sends the follow operation', async () => {
