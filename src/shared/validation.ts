@@ -86,9 +86,14 @@ export function validateCategory(category: unknown): Problem | null {
 /** Tags: a list of at most TAG_LIMITS.count words, each non-empty after trimming, at most TAG_LIMITS.length long, storable. */
 export function validateTags(tags: unknown): Problem | null {
   const words = Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? (tags as string[]) : null;
-  const bad = !words || words.length > TAG_LIMITS.count || words.some((tag) => blank(tag) || tag.trim().length > TAG_LIMITS.length);
-  if (bad) {
-    return problem(ERRORS.invalid.title, `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`);
+  const rule = `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`;
+  if (!words || words.some((tag) => blank(tag))) return problem(ERRORS.invalid.title, rule);
+  // Which one is wrong, said: a person fixes what is named.
+  if (words.length > TAG_LIMITS.count) return problem(ERRORS.invalid.title, `${rule} There are ${words.length}.`);
+  const long = words.find((tag) => tag.trim().length > TAG_LIMITS.length);
+  if (long) {
+    const start = [...long.trim()].slice(0, 20).join('');
+    return problem(ERRORS.invalid.title, `${rule} “${start}…” has ${long.trim().length}.`);
   }
   for (const tag of words) {
     const unsafe = unstorableText('A tag', tag) ?? hiddenText('A tag', tag, 'line');

@@ -201,7 +201,9 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
     }
   };
 
-  const invalid = (field: Field) => missing.includes(field);
+  // Marked empty at Submit until something is typed in it (a trial: "Enter your name." stayed under a name).
+  const typedIn: Record<Field, string> = { name, email, password };
+  const invalid = (field: Field) => missing.includes(field) && !typedIn[field].trim();
   const ruleFailed = passwordRule && passwordProblem !== undefined;
   const describedBy = (field: Field) =>
     [

@@ -181,6 +181,17 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
       setter(value);
     };
 
+  // A field marked at Submit loses its mark as soon as it is right (a trial: Tags stayed red once fixed).
+  const bad = {
+    title: (value: string) => !value.trim() || value.trim().length > LIMITS.title || hiddenText('Title', value, 'line') !== null,
+    content: (value: string) => !value.trim() || value.trim().length > LIMITS.content,
+    tags: (value: string) => validateTags(parseTags(value)) !== null,
+  };
+  const typed = (field: keyof typeof bad, setter: (value: string) => void) => (value: string) => {
+    edit(setter)(value);
+    if (invalid[field] && !bad[field](value)) setInvalid((marked) => ({ ...marked, [field]: false }));
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -188,12 +199,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
     const pollProblem = poll && !editing ? validatePoll(pollDefinition(poll), Date.now()) : null;
     const problem = validateNewPost(title, content) ?? validateTags(tagList) ?? pollProblem;
     if (problem) {
-      const next = {
-        title: !title.trim() || title.trim().length > LIMITS.title || hiddenText('Title', title, 'line') !== null,
-        content: !content.trim() || content.trim().length > LIMITS.content,
-        tags: validateTags(tagList) !== null,
-        poll: pollProblem !== null,
-      };
+      const next = { title: bad.title(title), content: bad.content(content), tags: bad.tags(tags), poll: pollProblem !== null };
       setInvalid(next);
       // A hidden character cannot be seen to be removed: the toast offers to remove them all.
       const cleaned = withoutHiddenCharacters({ title, tags, poll });
@@ -290,7 +296,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
             <Form.Control
               ref={titleRef}
               value={title}
-              onChange={(event) => edit(setTitle)(event.target.value)}
+              onChange={(event) => typed('title', setTitle)(event.target.value)}
               maxLength={LIMITS.title}
               placeholder="What would you like to discuss?"
               isInvalid={invalid.title}
@@ -309,7 +315,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
                 as="textarea"
                 rows={7}
                 value={content}
-                onChange={(event) => edit(setContent)(event.target.value)}
+                onChange={(event) => typed('content', setContent)(event.target.value)}
                 onKeyDown={mentions.onKeyDown}
                 onSelect={mentions.onSelect}
                 onInput={mentions.onSelect}
@@ -339,7 +345,7 @@ export function NewPostModal({ email, show, onHide, editing = null }: NewPostMod
             <Form.Control
               ref={tagsRef}
               value={tags}
-              onChange={(event) => edit(setTags)(event.target.value)}
+              onChange={(event) => typed('tags', setTags)(event.target.value)}
               placeholder="MaxDiff, Pricing"
               isInvalid={invalid.tags}
               aria-invalid={invalid.tags}

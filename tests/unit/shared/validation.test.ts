@@ -165,8 +165,13 @@ describe("parseTags (the composer's Tags field)", () => {
     expect(parseTags('Conjoint analysis')).toEqual(['Conjoint analysis']);
   });
 
-  it('leaves the limits to validateTags', () => {
-    expect(validateTags(parseTags(Array.from({ length: 11 }, (_, index) => `t${index}`).join(',')))).not.toBeNull();
+  it('leaves the limits to validateTags, whose sentence says which is wrong', () => {
+    expect(validateTags(parseTags(Array.from({ length: 11 }, (_, index) => `t${index}`).join(',')))?.message).toBe(
+      'Tags: at most 10, each at most 40 characters and not empty. There are 11.',
+    );
+    expect(validateTags(parseTags(`MaxDiff, ${'pricing'.repeat(6)}`))?.message).toBe(
+      'Tags: at most 10, each at most 40 characters and not empty. “pricingpricingpricin…” has 42.',
+    );
     expect(validateTags(parseTags('a,b,c'))).toBeNull();
   });
 });

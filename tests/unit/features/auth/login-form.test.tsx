@@ -48,6 +48,23 @@ describe('LoginForm, Create Account on a connected device', () => {
     expect(signup).not.toHaveBeenCalled();
   });
 
+  it('a field marked empty at Submit loses its mark and its sentence once something is typed in it', async () => {
+    const signup = vi.fn();
+    renderForm(signup);
+    const name = screen.getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough-password' } });
+    submit();
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter your name.')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '  ' } });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(name, { target: { value: 'Nadia Reyes' } });
+    expect(name.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('Enter your name.')).toBeNull();
+    expect(signup).not.toHaveBeenCalled();
+  });
+
   it('the server’s refusal of a common password is said on the field too', async () => {
     renderForm(vi.fn().mockRejectedValue(new DataError('invalid', { message: 'This password is one that many people use.' })));
     const password = screen.getByLabelText('Password');

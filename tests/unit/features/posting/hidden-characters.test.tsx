@@ -74,3 +74,33 @@ describe('New Post with a hidden character', () => {
     expect(toasts[0]!.action).toBeUndefined();
   });
 });
+
+describe('New Post’s marks', () => {
+  it('a field marked at Submit loses its mark once it is right, and keeps it while it is still wrong', async () => {
+    const toasts: ToastMessage[] = [];
+    render(
+      <MemoryRouter>
+        <ToastContext.Provider value={(message: ToastMessage) => void toasts.push(message)}>
+          <NewPostModal email="jane.doe@example.com" show onHide={() => undefined} />
+        </ToastContext.Provider>
+      </MemoryRouter>,
+    );
+    const title = screen.getByLabelText('Title');
+    const tags = screen.getByLabelText('Tags');
+    fireEvent.change(screen.getByLabelText('Content'), { target: { value: 'How do you screen for speeders?' } });
+    fireEvent.change(tags, { target: { value: `MaxDiff, ${'x'.repeat(41)}` } });
+    fireEvent.submit(title.closest('form')!);
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(tags, { target: { value: `MaxDiff, ${'x'.repeat(40)}1` } });
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(tags, { target: { value: 'MaxDiff, Pricing' } });
+    expect(tags.getAttribute('aria-invalid')).toBe('false');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(title, { target: { value: '   ' } });
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(title, { target: { value: 'Speeders' } });
+    expect(title.getAttribute('aria-invalid')).toBe('false');
+  });
+});
