@@ -100,6 +100,28 @@ test.describe('as a member', () => {
     await expect(comments(page, SAMPLE)).toHaveText('Comments: 3');
   });
 
+  test('a reply sent from the keyboard leaves the focus in Your reply; one sent with a click does not take it back', async ({ page }) => {
+    await openPost(page, SAMPLE);
+    const box = page.getByRole('textbox', { name: 'Your reply' });
+    await box.fill('Sent with Enter on Post Reply');
+    await box.focus();
+    const post = page.getByRole('button', { name: 'Post Reply' });
+    // Tab past the box's own controls (Attach files) to Post Reply.
+    for (let step = 0; step < 6 && !(await post.evaluate((button) => button === document.activeElement)); step += 1)
+      await page.keyboard.press('Tab');
+    await expect(post).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(reply(page, 'Sent with Enter on Post Reply')).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    // A click (a tap on a phone, whose keyboard would come up again) leaves it.
+    await box.fill('Sent with a click');
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(reply(page, 'Sent with a click')).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(box).not.toBeFocused();
+  });
+
   test('the reply box keeps a draft across a reload', async ({ page }) => {
     await openPost(page, SAMPLE);
     await page.getByRole('textbox', { name: 'Your reply' }).fill('Half a thought about coders');

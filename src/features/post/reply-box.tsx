@@ -30,6 +30,17 @@ interface ReplyBoxProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
 }
 
+/** Whether the focus is in `form` from the keyboard (focus-visible; a text box always is), as a send from the keyboard leaves it. */
+function typedFrom(form: HTMLFormElement): boolean {
+  const active = document.activeElement;
+  if (!active || !form.contains(active)) return false;
+  try {
+    return active.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
 /**
  * "Your reply" and Post Reply. The text is kept as the member's draft for this post while they
  * type, and comes back when the page opens again; a reply the server refused comes back the same
@@ -86,6 +97,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
       return;
     }
     setBusy(true);
+    refocus.current = typedFrom(event.currentTarget);
     try {
       const [sentText, sentQuote] = [text, quote];
       const reply = await createReply(postId, sentText, sentQuote?.id ?? null, files);
@@ -97,6 +109,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
       await saveReplyDraft(email, postId, '').catch(() => undefined);
       if (sentQuote) onRemoveQuote(sentQuote);
       onPosted(reply);
+      setSentAt((count) => count + 1);
     } catch (error) {
       // The text stays in the box (and in the draft): nothing typed is lost.
       showToast(errorToast(error));
@@ -105,9 +118,28 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     }
   };
 
+  // Once a reply is sent from the keyboard, the focus goes back to Your reply (it was on Post Reply,
+  // which turns off with the box empty, or in the box, off while sending: it fell to the page), unless
+  // it moved elsewhere. Not after a tap: on a phone that would raise the keyboard again.
+  const form = useRef<HTMLFormElement>(null);
+  const [sentAt, setSentAt] = useState(0);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (sentAt === 0 || busy || !refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body || form.current?.contains(active)) textarea.current?.focus();
+  }, [sentAt, busy, textarea]);
+
   const counted = nearLimit(text.trim().length, LIMITS.reply);
   return (
-    <form className="card app-reply-box" onSubmit={(event) => void submit(event)} onDragOver={attach.onDragOver} onDrop={attach.onDrop}>
+    <form
+      ref={form}
+      className="card app-reply-box"
+      onSubmit={(event) => void submit(event)}
+      onDragOver={attach.onDragOver}
+      onDrop={attach.onDrop}
+    >
       <div className="card-body">
         <label htmlFor={`${id}-text`} className="form-label fw-semibold">
           Your reply

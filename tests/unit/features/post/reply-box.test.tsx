@@ -56,4 +56,28 @@ describe('ReplyBox while a reply is being sent', () => {
     expect(box.onRemoveQuote).not.toHaveBeenCalled();
     expect((textbox as HTMLTextAreaElement).value).toBe('');
   });
+
+  it('once sent, the focus goes back to Your reply from Post Reply (which turns off), unless it moved elsewhere meanwhile', async () => {
+    const box = renderBox(null);
+    const textbox = screen.getByRole('textbox', { name: 'Your reply' });
+    fireEvent.change(textbox, { target: { value: 'Sent from the keyboard' } });
+    const post = screen.getByRole('button', { name: 'Post Reply' });
+    post.focus();
+    fireEvent.click(post);
+    sending.finish();
+    await waitFor(() => expect(box.onPosted).toHaveBeenCalled());
+    await waitFor(() => expect(document.activeElement).toBe(textbox));
+
+    // Moved elsewhere while it was sent: left there.
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    fireEvent.change(textbox, { target: { value: 'Second one' } });
+    fireEvent.click(post);
+    elsewhere.focus();
+    sending.finish();
+    await waitFor(() => expect(box.onPosted).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect((textbox as HTMLTextAreaElement).value).toBe(''));
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
 });
