@@ -121,6 +121,8 @@ export function RecipientField({
         value={typed}
         // Read-only, not disabled, once full: the focus stays in To after the last name is chosen.
         readOnly={full}
+        // The dialog opens in To, as New Post opens in Title (a trial typed into the dialog itself).
+        autoFocus
         isInvalid={invalid !== undefined}
         placeholder={full ? `At most ${MESSAGE_LIMITS.maxRecipients} members` : 'Type a member’s name'}
         onChange={(event) => setTyped(event.target.value)}

@@ -182,7 +182,8 @@ describe('/messages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     const to = within(dialog).getByRole('combobox', { name: 'To' }) as HTMLInputElement;
-    to.focus();
+    // The dialog opens in To.
+    await waitFor(() => expect(document.activeElement).toBe(to));
     for (let n = 1; n <= MESSAGE_LIMITS.maxRecipients; n += 1) {
       fireEvent.change(to, { target: { value: `m${n}` } });
       fireEvent.click(await within(dialog).findByRole('option', { name: `Member ${n}` }));
