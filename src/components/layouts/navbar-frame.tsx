@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { prerenderedMenuOpen } from '../../boot/home-prerender-app';
 import { Brand } from '../brand';
@@ -21,11 +21,21 @@ interface NavbarFrameProps {
 export function NavbarFrame({ id, dark = false, brandTo, quick, children }: NavbarFrameProps) {
   // Open at first where the prerendered home page's menu was opened before the app took over.
   const [expanded, setExpanded] = useCollapseOnNavigate(() => prerenderedMenuOpen(id));
+  const toggler = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Escape closes the open menu from its toggle or from inside it, and the focus goes back to the toggle.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !expanded || !(event.target instanceof Node)) return;
+    if (event.target !== toggler.current && !menu.current?.contains(event.target)) return;
+    setExpanded(false);
+    toggler.current?.focus();
+  };
   return (
     <nav
       className={`navbar navbar-expand-md app-navbar ${dark ? 'navbar-dark app-navbar-forum' : 'app-navbar-public'}`}
       data-bs-theme={dark ? 'dark' : undefined}
       aria-label="Main"
+      onKeyDown={onKeyDown}
     >
       <div className="container">
         <Link className={`navbar-brand${dark ? ' app-brand-compact' : ''}`} to={brandTo}>
@@ -33,6 +43,7 @@ export function NavbarFrame({ id, dark = false, brandTo, quick, children }: Navb
         </Link>
         {quick}
         <button
+          ref={toggler}
           type="button"
           className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
           aria-controls={id}
@@ -42,7 +53,7 @@ export function NavbarFrame({ id, dark = false, brandTo, quick, children }: Navb
         >
           <span className="navbar-toggler-icon" />
         </button>
-        <div className={`collapse navbar-collapse${expanded ? ' show' : ''}`} id={id}>
+        <div ref={menu} className={`collapse navbar-collapse${expanded ? ' show' : ''}`} id={id}>
           {children}
         </div>
       </div>
