@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../features/admin/admin.scss';
 import Badge from 'react-bootstrap/Badge';
@@ -40,6 +40,21 @@ export function AdminPage() {
   const tab: AdminTab = asked && TABS.includes(asked) ? asked : 'pending';
   const select = (key: string | null) =>
     setParams(key && key !== 'pending' && TABS.includes(key as AdminTab) ? { tab: key } : {}, { replace: true, preventScrollReset: true });
+  // On a phone the row of tabs scrolls within itself: the chosen one is brought whole into it (a
+  // trial opened Groups from its address and could not see which tab was chosen). The row only, not the page.
+  // Again when the tabs' counts arrive (they widen the tabs before it).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const chosen = document.getElementById(`admin-tabs-tab-${tab}`);
+      const row = chosen?.closest('.nav');
+      if (!chosen || !(row instanceof HTMLElement)) return;
+      const { left, right } = chosen.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      if (left < box.left) row.scrollLeft -= box.left - left;
+      else if (right > box.right) row.scrollLeft += right - box.right;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [tab, count, flagged]);
 
   return (
     <div className="container app-page-body">

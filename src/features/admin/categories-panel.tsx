@@ -203,7 +203,7 @@ export function CategoriesPanel() {
   return (
     <>
       <div className="d-flex align-items-center gap-2 mb-3">
-        <p className="text-body-secondary mb-0 flex-grow-1">Everyone sees the six categories until you change that.</p>
+        <p className="text-body-secondary mb-0 flex-grow-1">Every member sees a category unless you make it private to groups.</p>
         <Button variant="primary" onClick={() => setEditing('new')}>
           New category
         </Button>
