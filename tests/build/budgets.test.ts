@@ -71,8 +71,12 @@ const KB = 1024;
 // much to remove, a link's page checking it before a password is typed, To as a combobox, the focus
 // kept after a card's actions, the staff log's limit names, the expiry records of the files a lost
 // space leaves, the system notifications closed; in the first load 0.2 KB, 108.5 KB gzipped): 1562.2 KB:
-// 1566 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1566 * KB };
+// 1566 KB. Then by a member's trial on a phone and a review of the tests' races (2026-12-06: a
+// category by its name on Saved Posts, Insights and in category:, the Follow button's level, marks
+// cleared once right, the focus after a reply and in New message's To, Escape on the phone's menu,
+// the admin's chosen tab scrolled whole, the header with Install, Syncing… at a write; in the first
+// load 0.2 KB, 108.7 KB gzipped): 1566.0 KB: 1570 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1570 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);
