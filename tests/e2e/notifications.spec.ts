@@ -78,6 +78,31 @@ test('opening an unread notification marks it read', async ({ page }) => {
   await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
 });
 
+test('opening the post itself, from the forum, reads what the bell said about it', async ({ page }) => {
+  const post = makePost({
+    id: 1_991_000_000_002,
+    title: 'Read from the forum',
+    status: 'pending',
+    authorEmail: MEMBER,
+    author: 'Jane Doe',
+  });
+  await storeSession(page, MEMBER);
+  await openForum(page);
+  await putPosts(page, [post]);
+  await signOut(page);
+  await signIn(page, ADMIN);
+  await page.goto('/admin');
+  await card(page, 'Read from the forum').getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page, 'Post approved')).toBeVisible();
+  await signOut(page);
+  await signIn(page, MEMBER);
+  await openForum(page);
+  await expect(bell(page)).toHaveAccessibleDescription('1 unread notification');
+  await card(page, 'Read from the forum').getByRole('link', { name: 'Read from the forum' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Read from the forum' })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
+});
+
 test.describe('system notifications', () => {
   test.use({ serviceWorkers: 'allow' });
 

@@ -60,6 +60,26 @@ export async function markRead(ids: readonly string[]): Promise<void> {
   if (read > 0) emitLocalChange('op:readNotifications');
 }
 
+/**
+ * Marks the member's unread notifications about one post read, as opening the post reads them (a
+ * trial: the bell still counted three replies after the thread was read); returns how many. Nothing
+ * is loaded or queued when none is unread.
+ */
+export async function markPostRead(postId: number): Promise<number> {
+  const session = readStoredSession();
+  if (!session) return 0;
+  const about = await run(() =>
+    db.notifications
+      .where('[email+unread]')
+      .equals([session.email, 1])
+      .filter((row) => row.postId === postId)
+      .primaryKeys(),
+  );
+  if (about.length === 0) return 0;
+  await markRead(about);
+  return about.length;
+}
+
 /** Marks every unread notification on this device read; returns how many. */
 export async function markAllRead(): Promise<number> {
   const session = requireSession();

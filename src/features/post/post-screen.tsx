@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useSnapshotPage, type SnapshotItems } from '../../boot/forum-snapshot-app';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
+import { markPostRead } from '../../db/notifications/notifications';
 import { whenIdle } from '../../db/storage/idle';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
@@ -54,7 +55,11 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   // Written once the page is idle: its write would hold up the thread's first read.
   useEffect(() => {
     if (shownId === null) return undefined;
-    return whenIdle(() => void recordView(shownId).catch(() => undefined), 1_000);
+    return whenIdle(() => {
+      void recordView(shownId).catch(() => undefined);
+      // Opening the post reads what the bell said about it.
+      void markPostRead(shownId).catch(() => undefined);
+    }, 1_000);
   }, [shownId]);
   useEffect(() => {
     if (title) document.title = `${title} · Insight Exchange`;

@@ -31,6 +31,7 @@ import {
   countUnread,
   listNotifications,
   markAllRead,
+  markPostRead,
   markRead,
   setSystemNotifications,
   systemNotificationsOn,
@@ -186,6 +187,22 @@ describe('replies and notifications', () => {
     expect(await markAllRead()).toBe(2);
     expect(await countUnread()).toBe(0);
     expect(await markAllRead()).toBe(0);
+  });
+
+  it('markPostRead reads the member’s unread notifications about that post only', async () => {
+    const [post, other] = await storePosts(makePost({ authorEmail: AUTHOR }), makePost({ authorEmail: AUTHOR }));
+    asOther();
+    for (const text of ['One', 'Two']) {
+      await createReply(post!.id, text);
+      clock += 1;
+    }
+    await createReply(other!.id, 'Elsewhere');
+    signInAsMember();
+    expect(await countUnread()).toBe(3);
+    expect(await markPostRead(post!.id)).toBe(2);
+    expect(await countUnread()).toBe(1);
+    expect((await listNotifications()).filter((n) => n.readAt === null).map((n) => n.postId)).toEqual([other!.id]);
+    expect(await markPostRead(post!.id)).toBe(0);
   });
 
   it('system notifications are a per-member choice on this device, off by default', async () => {
