@@ -60,6 +60,14 @@ export function AppShell({
         <span>New Post</span>
       </button>
     );
+  // What the closed menu holds that waits: unread messages, and posts and flags to review (an admin's).
+  const menuNote =
+    [
+      unreadMessages ? unreadMessagesDescription(unreadMessages) : '',
+      isAdmin && review && review.pending + review.flagged > 0 ? pendingDescription(review.pending, review.flagged) : '',
+    ]
+      .filter(Boolean)
+      .join('; ') || undefined;
   return (
     <div className="app-page">
       <SkipLink />
@@ -68,6 +76,7 @@ export function AppShell({
           id="forum-nav"
           dark
           brandTo={paths.forum}
+          note={menuNote}
           quick={
             // The status is one element: here, beside the toggle on a phone (never inside the
             // closed menu); from md up, the CSS lays it out among the menu's items, where it always was.

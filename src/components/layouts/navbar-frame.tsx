@@ -11,6 +11,11 @@ interface NavbarFrameProps {
   brandTo: string;
   /** Items that stay visible beside the toggle on a phone. */
   quick?: ReactNode;
+  /**
+   * What waits inside the closed menu on a phone ("2 unread messages"): a dot on the toggle, and
+   * the toggle's description (a trial saw a new message only once the menu was opened).
+   */
+  note?: string;
   children: ReactNode;
 }
 
@@ -18,7 +23,7 @@ interface NavbarFrameProps {
  * A Bootstrap navbar that collapses into a menu below the md breakpoint. Plain markup and one
  * piece of state: the header is in the first download, so it carries no component library.
  */
-export function NavbarFrame({ id, dark = false, brandTo, quick, children }: NavbarFrameProps) {
+export function NavbarFrame({ id, dark = false, brandTo, quick, note, children }: NavbarFrameProps) {
   // Open at first where the prerendered home page's menu was opened before the app took over.
   const [expanded, setExpanded] = useCollapseOnNavigate(() => prerenderedMenuOpen(id));
   const toggler = useRef<HTMLButtonElement>(null);
@@ -49,9 +54,18 @@ export function NavbarFrame({ id, dark = false, brandTo, quick, children }: Navb
           aria-controls={id}
           aria-expanded={expanded}
           aria-label="Menu"
+          aria-describedby={note ? `${id}-note` : undefined}
           onClick={() => setExpanded(!expanded)}
         >
           <span className="navbar-toggler-icon" />
+          {note && (
+            <>
+              <span className="app-toggler-dot" aria-hidden="true" />
+              <span id={`${id}-note`} className="visually-hidden">
+                {note}
+              </span>
+            </>
+          )}
         </button>
         <div ref={menu} className={`collapse navbar-collapse${expanded ? ' show' : ''}`} id={id}>
           {children}

@@ -452,5 +452,22 @@ describe('the header’s Messages', () => {
     const link = screen.getByRole('link', { name: 'Messages' });
     expect(link.getAttribute('href')).toBe('/messages');
     expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe('2 unread messages');
+    // On a phone the link is in the closed menu: its toggle carries a dot and says so.
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(document.getElementById(menu.getAttribute('aria-describedby')!)!.textContent).toBe('2 unread messages');
+    expect(menu.querySelector('.app-toggler-dot')).not.toBeNull();
+  });
+
+  it('no unread message: the menu’s toggle has no dot and no description', () => {
+    render(
+      <MemoryRouter>
+        <AppShell isAdmin={false} unreadMessages={0} onNewPostIntent={() => undefined} onLogout={() => undefined}>
+          <p>Page</p>
+        </AppShell>
+      </MemoryRouter>,
+    );
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.hasAttribute('aria-describedby')).toBe(false);
+    expect(menu.querySelector('.app-toggler-dot')).toBeNull();
   });
 });
