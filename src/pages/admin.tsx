@@ -42,7 +42,8 @@ export function AdminPage() {
     setParams(key && key !== 'pending' && TABS.includes(key as AdminTab) ? { tab: key } : {}, { replace: true, preventScrollReset: true });
   // On a phone the row of tabs scrolls within itself: the chosen one is brought whole into it (a
   // trial opened Groups from its address and could not see which tab was chosen). The row only, not the page.
-  // Again when the tabs' counts arrive (they widen the tabs before it).
+  // Again once the first sync brings the tabs' counts (they widen the tabs before it); not at every
+  // later count, which would pull the row back while the admin scrolls it.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const chosen = document.getElementById(`admin-tabs-tab-${tab}`);
@@ -54,7 +55,7 @@ export function AdminPage() {
       else if (right > box.right) row.scrollLeft += right - box.right;
     });
     return () => cancelAnimationFrame(frame);
-  }, [tab, count, flagged]);
+  }, [tab, synced]);
 
   return (
     <div className="container app-page-body">

@@ -88,16 +88,16 @@ export function validateTags(tags: unknown): Problem | null {
   const words = Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? (tags as string[]) : null;
   const rule = `Tags: at most ${TAG_LIMITS.count}, each at most ${TAG_LIMITS.length} characters and not empty.`;
   if (!words || words.some((tag) => blank(tag))) return problem(ERRORS.invalid.title, rule);
-  // Which one is wrong, said: a person fixes what is named.
+  // Which one is wrong, said: a person fixes what is named (quoted only once it holds nothing hidden).
   if (words.length > TAG_LIMITS.count) return problem(ERRORS.invalid.title, `${rule} There are ${words.length}.`);
+  for (const tag of words) {
+    const unsafe = unstorableText('A tag', tag) ?? hiddenText('A tag', tag, 'line');
+    if (unsafe) return unsafe;
+  }
   const long = words.find((tag) => tag.trim().length > TAG_LIMITS.length);
   if (long) {
     const start = [...long.trim()].slice(0, 20).join('');
     return problem(ERRORS.invalid.title, `${rule} “${start}…” has ${long.trim().length}.`);
-  }
-  for (const tag of words) {
-    const unsafe = unstorableText('A tag', tag) ?? hiddenText('A tag', tag, 'line');
-    if (unsafe) return unsafe;
   }
   return null;
 }

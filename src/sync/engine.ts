@@ -178,13 +178,22 @@ export class SyncEngine {
       return this.running;
     }
     this.running = (async () => {
-      do {
-        this.again = false;
-        await this.cycle();
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
+      try {
+        do {
+          this.again = false;
+          await this.cycle().catch((error: unknown) => {
+            // A fault before the cycle's own handling (the device's database closed): said, not
+            // left showing Syncing… (a write sets it at once).
+            setSyncStatus({ state: 'error', message: ERRORS.unexpected.message });
+            throw error;
+          });
+        } while (this.again && !this.stopped);
+      } finally {
+        // Cleared as the loop ends, not a step later: a request in between would find a loop that
+        // has ended and only mark it to go again.
+        this.running = undefined;
+      }
+    })();
     return this.running;
   }
 

@@ -83,9 +83,9 @@ export function searchStatement(viewer: UserRow, { parsed, category, limit }: Se
   // An author by the name members see now (a rename changes the member's row, not each post).
   const authorName = `coalesce((SELECT u.name FROM users u WHERE u.email = y.author_email), y.author)`;
   anyOf(parsed.authors, (value) => `strpos(${normalized(authorName)}, ${value}) > 0`);
-  // A category by the name members see (one the admins made is kept by its id).
-  const categoryName = `coalesce((SELECT c.name FROM categories c WHERE c.id = y.category), y.category)`;
-  anyOf(parsed.categories, (value) => `strpos(${normalized(categoryName)}, ${value}) > 0`);
+  // A category by the name members see (one the admins made is kept by its id): the categories whose
+  // name holds the word, found once, not looked up for each post.
+  anyOf(parsed.categories, (value) => `y.category IN (SELECT c.id FROM categories c WHERE strpos(${normalized('c.name')}, ${value}) > 0)`);
   if (parsed.tags.length) {
     where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${postTagsSql('y')}) t(tag)
       WHERE regexp_replace(${normalized('t.tag')}, '^#', '') IN (${parsed.tags.map(param).join(', ')}))`);

@@ -272,7 +272,7 @@ export interface PackedSearch {
 export async function searchPacked(parsed: ParsedQuery, category: CategoryFilter, me: string | null): Promise<PackedSearch> {
   const found: { id: number; block: number; reply?: string }[] = [];
   // `category:` looks for a category's name (one the admins made is kept by its id).
-  const names = new Map((await db.categories.toArray()).map((row) => [row.id, row.name]));
+  const names = new Map(parsed.categories.length > 0 ? (await db.categories.toArray()).map((row) => [row.id, row.name]) : []);
   const categoryName = (id: string) => names.get(id) ?? id;
   await db.postBlocks
     .orderBy('lo')

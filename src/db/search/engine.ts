@@ -56,9 +56,10 @@ export class SearchEngine {
   /** As search, with the reply each post found only through a reply was found by. */
   async find(query: string, category: CategoryFilter, me: string | null = null): Promise<Found> {
     await this.start();
-    // Read at each search (a few rows): an admin's rename is found at once.
-    const names = (await this.source.categoryNames?.().catch(() => undefined)) ?? new Map<string, string>();
-    return this.index.find(parseQuery(query), category, me, (id) => names.get(id) ?? id);
+    const parsed = parseQuery(query);
+    // Read at a search that names a category (a few rows): an admin's rename is found at once.
+    const names = parsed.categories.length > 0 ? await this.source.categoryNames?.().catch(() => undefined) : undefined;
+    return this.index.find(parsed, category, me, (id) => names?.get(id) ?? id);
   }
 
   /**

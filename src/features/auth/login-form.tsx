@@ -203,7 +203,8 @@ export function LoginForm({ noSignUp = false }: { noSignUp?: boolean }) {
 
   // Marked empty at Submit until something is typed in it (a trial: "Enter your name." stayed under a name).
   const typedIn: Record<Field, string> = { name, email, password };
-  const invalid = (field: Field) => missing.includes(field) && !typedIn[field].trim();
+  // (A password counts as typed with any character, spaces too, as Submit takes it.)
+  const invalid = (field: Field) => missing.includes(field) && (field === 'password' ? !password : !typedIn[field].trim());
   const ruleFailed = passwordRule && passwordProblem !== undefined;
   const describedBy = (field: Field) =>
     [

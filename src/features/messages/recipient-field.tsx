@@ -97,10 +97,11 @@ export function RecipientField({
                 type="button"
                 className="btn btn-sm btn-link p-0 text-reset"
                 aria-label={`Remove ${member.name}`}
-                onClick={() => {
-                  // The button goes with the name: the focus goes back to To, not to the page.
+                onClick={(event) => {
+                  // The button goes with the name: pressed from the keyboard (detail 0), the focus goes
+                  // back to To, not to the page; a tap leaves it (a phone's keyboard would rise).
                   onChange(value.filter((one) => one.id !== member.id));
-                  field.current?.focus();
+                  if (event.detail === 0) field.current?.focus();
                 }}
               >
                 ×

@@ -97,7 +97,10 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
       return;
     }
     setBusy(true);
-    refocus.current = typedFrom(event.currentTarget);
+    // Pressed from the keyboard (a click's detail is 0 then), or sent from the box by a key; a tap or
+    // a click is not (Safari does not focus a tapped button, so the box alone cannot tell).
+    refocus.current = pressedWith.current === null ? typedFrom(event.currentTarget) : pressedWith.current === 0;
+    pressedWith.current = null;
     try {
       const [sentText, sentQuote] = [text, quote];
       const reply = await createReply(postId, sentText, sentQuote?.id ?? null, files);
@@ -124,6 +127,8 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
   const form = useRef<HTMLFormElement>(null);
   const [sentAt, setSentAt] = useState(0);
   const refocus = useRef(false);
+  // How Post Reply was last pressed: the click's detail (0 from the keyboard), null when it was not.
+  const pressedWith = useRef<number | null>(null);
   useEffect(() => {
     if (sentAt === 0 || busy || !refocus.current) return;
     refocus.current = false;
@@ -178,7 +183,12 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
         <AttachmentsEditor files={files} attach={attach} disabled={busy} compact />
         <div className="app-reply-box-actions">
           <span className="small text-body-secondary">Your draft is kept on this device.</span>
-          <button type="submit" className="btn btn-primary" disabled={busy || !text.trim() || attach.preparing.length > 0}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || !text.trim() || attach.preparing.length > 0}
+            onClick={(event) => (pressedWith.current = event.detail)}
+          >
             {busy && <Spinner className="me-2" />}
             Post Reply
           </button>

@@ -68,6 +68,15 @@ describe('ReplyBox while a reply is being sent', () => {
     await waitFor(() => expect(box.onPosted).toHaveBeenCalled());
     await waitFor(() => expect(document.activeElement).toBe(textbox));
 
+    // Clicked or tapped (a click's detail is 1 or more): not taken back (on a phone the keyboard would rise).
+    fireEvent.change(textbox, { target: { value: 'Tapped' } });
+    post.focus();
+    fireEvent.click(post, { detail: 1 });
+    sending.finish();
+    await waitFor(() => expect(box.onPosted).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect((textbox as HTMLTextAreaElement).value).toBe(''));
+    expect(document.activeElement).toBe(post);
+
     // Moved elsewhere while it was sent: left there.
     const elsewhere = document.createElement('button');
     document.body.append(elsewhere);
@@ -75,7 +84,7 @@ describe('ReplyBox while a reply is being sent', () => {
     fireEvent.click(post);
     elsewhere.focus();
     sending.finish();
-    await waitFor(() => expect(box.onPosted).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(box.onPosted).toHaveBeenCalledTimes(3));
     await waitFor(() => expect((textbox as HTMLTextAreaElement).value).toBe(''));
     expect(document.activeElement).toBe(elsewhere);
     elsewhere.remove();
