@@ -58,18 +58,22 @@ test('a rejection with its reason reaches its author: the bell counts it, the pa
   await expect(page.getByRole('heading', { level: 1, name: 'My survey draft' })).toBeVisible();
 });
 
-test('opening an unread notification marks it read', async ({ page }) => {
-  const post = makePost({ id: 1_991_000_000_001, title: 'Read on open', status: 'pending', authorEmail: MEMBER, author: 'Jane Doe' });
+/** The member's pending post `title` (id `id`) approved by the admin on this device, then the member signed in again. */
+async function approvedForMember(page: Page, id: number, title: string): Promise<void> {
   await storeSession(page, MEMBER);
   await openForum(page);
-  await putPosts(page, [post]);
+  await putPosts(page, [makePost({ id, title, status: 'pending', authorEmail: MEMBER, author: 'Jane Doe' })]);
   await signOut(page);
   await signIn(page, ADMIN);
   await page.goto('/admin');
-  await card(page, 'Read on open').getByRole('button', { name: 'Approve' }).click();
+  await card(page, title).getByRole('button', { name: 'Approve' }).click();
   await expect(toast(page, 'Post approved')).toBeVisible();
   await signOut(page);
   await signIn(page, MEMBER);
+}
+
+test('opening an unread notification marks it read', async ({ page }) => {
+  await approvedForMember(page, 1_991_000_000_001, 'Read on open');
   await page.goto('/notifications');
   const item = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
   await expect(item).toContainText('Unread');
@@ -79,23 +83,7 @@ test('opening an unread notification marks it read', async ({ page }) => {
 });
 
 test('opening the post itself, from the forum, reads what the bell said about it', async ({ page }) => {
-  const post = makePost({
-    id: 1_991_000_000_002,
-    title: 'Read from the forum',
-    status: 'pending',
-    authorEmail: MEMBER,
-    author: 'Jane Doe',
-  });
-  await storeSession(page, MEMBER);
-  await openForum(page);
-  await putPosts(page, [post]);
-  await signOut(page);
-  await signIn(page, ADMIN);
-  await page.goto('/admin');
-  await card(page, 'Read from the forum').getByRole('button', { name: 'Approve' }).click();
-  await expect(toast(page, 'Post approved')).toBeVisible();
-  await signOut(page);
-  await signIn(page, MEMBER);
+  await approvedForMember(page, 1_991_000_000_002, 'Read from the forum');
   await openForum(page);
   await expect(bell(page)).toHaveAccessibleDescription('1 unread notification');
   await card(page, 'Read from the forum').getByRole('link', { name: 'Read from the forum' }).click();

@@ -1,5 +1,5 @@
 // Small builders for unit tests: posts with sensible defaults, and a signed-in session.
-import { db } from '../../src/db/storage/schema';
+import { db, type CategoryRow } from '../../src/db/storage/schema';
 import { saveSession } from '../../src/db/members/session';
 import { makeSession } from '../../src/db/members/session-rules';
 import { DEFAULT_ADMIN_EMAIL as ADMIN_EMAIL } from '../../src/shared/post-rules';
@@ -50,3 +50,8 @@ export function signInAs(email: string, name = ''): Session {
 
 export const signInAsAdmin = (): Session => signInAs(ADMIN_EMAIL, 'Admin');
 export const signInAsMember = (): Session => signInAs('member@example.com', 'Test Member');
+
+/** A category row as the pull stores it: open to everyone, shown, `name` its name (an admin-made one's id is a UUID). */
+export function categoryRow(id: string, name: string, overrides: Partial<CategoryRow> = {}): CategoryRow {
+  return { id, name, description: '', position: 6, archived: false, see: null, post: null, hidden: 0, seq: 1, ...overrides };
+}

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { db } from '../../../src/db/storage/schema';
 import { PostMeta } from '../../../src/components/post-meta';
 import { ForumToolbar } from '../../../src/features/forum/forum-toolbar';
-import { makePost, signInAs, storePosts } from '../factories';
+import { categoryRow, makePost, signInAs, storePosts } from '../factories';
 import { SavedPosts } from '../../../src/features/profile/saved-posts';
 import { setSaved } from '../../../src/db/saved/saved';
 
@@ -46,17 +46,7 @@ describe('categories on the forum', () => {
 
   it('Saved Posts names a post’s category as the forum does, not by the id a category the admins made is kept by', async () => {
     const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
-    await db.categories.put({
-      id: LAB,
-      name: 'Panel Lab',
-      description: '',
-      position: 6,
-      archived: false,
-      see: null,
-      post: null,
-      hidden: 0,
-      seq: 2,
-    });
+    await db.categories.put(categoryRow(LAB, 'Panel Lab'));
     signInAs('saver@example.com', 'Saver');
     await storePosts(makePost({ id: 9, title: 'Kept for later', author: 'Ana', category: LAB }));
     await setSaved('saver@example.com', 9, true);

@@ -17,7 +17,7 @@ import { db } from '../../../../src/db/storage/schema';
 import { markConnected } from '../../../../src/db/ops/sync-meta';
 import { parseQuery } from '../../../../src/shared/search-language';
 import type { Post, Reply } from '../../../../src/db/types';
-import { makePost, signInAsAdmin } from '../../factories';
+import { categoryRow, makePost, signInAsAdmin } from '../../factories';
 
 const fileOf = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' });
 const backupOf = (posts: Post[], replies: Reply[] = []) => ({ format: 'insight-exchange-backup', version: 2, posts, replies });
@@ -226,17 +226,7 @@ describe('searching the packed posts', () => {
 
   it('category: looks for a category by its name, also one the admins made (kept by its id)', async () => {
     const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
-    await db.categories.put({
-      id: LAB,
-      name: 'Panel Lab',
-      description: '',
-      position: 6,
-      archived: false,
-      see: null,
-      post: null,
-      hidden: 0,
-      seq: 1,
-    });
+    await db.categories.put(categoryRow(LAB, 'Panel Lab'));
     await packPosts(
       [makePost({ id: 40, title: 'In the lab', category: LAB }), makePost({ id: 41, title: 'Elsewhere', category: 'Trends' })],
       [],

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvePost, createPost, rejectPost } from '../../../../src/db/posts/posts';
-import { db, type CategoryRow } from '../../../../src/db/storage/schema';
+import { db } from '../../../../src/db/storage/schema';
 import { SearchEngine } from '../../../../src/db/search/engine';
 import { idbPostSource, type PostSource } from '../../../../src/db/search/idb-source';
 import { watchPostChanges } from '../../../../src/db/search/watch';
 import { SearchIndex } from '../../../../src/db/search/search-index';
 import { SEARCH_MAX_CHARS, cleanSearchQuery, matchesSearch, normalizeSearch } from '../../../../src/db/search/text';
 import { CATEGORY_FILTERS, type CategoryFilter } from '../../../../src/db/types';
-import { makePost, signInAsAdmin, storePosts } from '../../factories';
+import { categoryRow, makePost, signInAsAdmin, storePosts } from '../../factories';
 import { createReply, editReply, hideReply } from '../../../../src/db/replies/replies';
 import { parseQuery } from '../../../../src/shared/search-language';
 import { deletePost } from '../../../../src/db/posts/editing';
@@ -163,17 +163,7 @@ describe('SearchEngine', () => {
 
   it('category: looks for a category by the name members see, also one the admins made (kept by its id), and follows a rename at once', async () => {
     const LAB = '6f1b2c3d-0000-4000-8000-00000000cafe';
-    const labRow: CategoryRow = {
-      id: LAB,
-      name: 'Panel Lab',
-      description: '',
-      position: 6,
-      archived: false,
-      see: null,
-      post: null,
-      hidden: 0,
-      seq: 1,
-    };
+    const labRow = categoryRow(LAB, 'Panel Lab');
     await db.categories.put(labRow);
     await storePosts(makePost({ id: 7, title: 'In the lab', category: LAB }), makePost({ id: 8, title: 'Elsewhere', category: 'Trends' }));
     engine = new SearchEngine(idbPostSource());

@@ -11,6 +11,17 @@ import { hiddenCharacter, withoutHidden } from '../../../../src/shared/text-chec
 
 afterEach(() => cleanup());
 
+/** New Post, open, its toasts kept in `toasts`. */
+function renderNewPost(toasts: ToastMessage[]) {
+  render(
+    <MemoryRouter>
+      <ToastContext.Provider value={(message: ToastMessage) => void toasts.push(message)}>
+        <NewPostModal email="jane.doe@example.com" show onHide={() => undefined} />
+      </ToastContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
 describe('withoutHidden', () => {
   it('removes what hiddenCharacter refuses, and keeps what the characters are part of', () => {
     const cases: [string, 'line' | 'lines' | 'name', string][] = [
@@ -59,13 +70,7 @@ describe('New Post with a hidden character', () => {
 
   it('a refusal with nothing hidden offers nothing to remove', async () => {
     const toasts: ToastMessage[] = [];
-    render(
-      <MemoryRouter>
-        <ToastContext.Provider value={(message: ToastMessage) => void toasts.push(message)}>
-          <NewPostModal email="jane.doe@example.com" show onHide={() => undefined} />
-        </ToastContext.Provider>
-      </MemoryRouter>,
-    );
+    renderNewPost(toasts);
     const title = screen.getByLabelText('Title');
     fireEvent.change(title, { target: { value: 'A title with no content' } });
     fireEvent.submit(title.closest('form')!);
@@ -78,13 +83,7 @@ describe('New Post with a hidden character', () => {
 describe('New Post’s marks', () => {
   it('a field marked at Submit loses its mark once it is right, and keeps it while it is still wrong', async () => {
     const toasts: ToastMessage[] = [];
-    render(
-      <MemoryRouter>
-        <ToastContext.Provider value={(message: ToastMessage) => void toasts.push(message)}>
-          <NewPostModal email="jane.doe@example.com" show onHide={() => undefined} />
-        </ToastContext.Provider>
-      </MemoryRouter>,
-    );
+    renderNewPost(toasts);
     const title = screen.getByLabelText('Title');
     const tags = screen.getByLabelText('Tags');
     fireEvent.change(screen.getByLabelText('Content'), { target: { value: 'How do you screen for speeders?' } });
