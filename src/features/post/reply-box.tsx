@@ -30,17 +30,6 @@ interface ReplyBoxProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
 }
 
-/** Whether the focus is in `form` from the keyboard (focus-visible; a text box always is), as a send from the keyboard leaves it. */
-function typedFrom(form: HTMLFormElement): boolean {
-  const active = document.activeElement;
-  if (!active || !form.contains(active)) return false;
-  try {
-    return active.matches(':focus-visible');
-  } catch {
-    return true;
-  }
-}
-
 /**
  * "Your reply" and Post Reply. The text is kept as the member's draft for this post while they
  * type, and comes back when the page opens again; a reply the server refused comes back the same
@@ -97,9 +86,9 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
       return;
     }
     setBusy(true);
-    // Pressed from the keyboard (a click's detail is 0 then), or sent from the box by a key; a tap or
-    // a click is not (Safari does not focus a tapped button, so the box alone cannot tell).
-    refocus.current = pressedWith.current === null ? typedFrom(event.currentTarget) : pressedWith.current === 0;
+    // Post Reply (the form's one way to be sent) pressed from the keyboard: a click's detail is 0 then;
+    // a tap or a click is not (Safari does not focus a tapped button, so the focus cannot tell).
+    refocus.current = pressedWith.current === 0;
     pressedWith.current = null;
     try {
       const [sentText, sentQuote] = [text, quote];
