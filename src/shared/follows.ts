@@ -110,6 +110,20 @@ export function effectiveLevel(post: { id: number; category: string; tags?: read
 }
 
 /**
+ * The level a post takes from its category or tags while it has none of its own (Normal: none), and
+ * where it comes from: what its Follow menu shows until the member sets the post's own.
+ */
+export function inheritedLevel(
+  post: { category: string; tags?: readonly string[] },
+  levelOf: LevelOf,
+): { level: Exclude<FollowLevel, 'normal'>; from: 'category' | 'tag' } | undefined {
+  const level = effectiveLevel({ id: 0, ...post }, (kind, target) => (kind === 'post' ? undefined : levelOf(kind, target)));
+  if (level === 'normal') return undefined;
+  const category = levelOf('category', post.category);
+  return { level, from: category && category !== 'normal' ? 'category' : 'tag' };
+}
+
+/**
  * True when a post leaves the member's lists (the forum, trending, search): its effective level is
  * Muted, unless the search names its category (`category:`) or one of its tags (`tag:`) and the post
  * itself is not muted.

@@ -5,23 +5,46 @@ import { useToast } from '../toast/toast-context';
 import './follow-menu.scss';
 import { errorToast } from '../toast/error-toast';
 import { setFollowLevel } from '../../db/follows/follows';
-import { useFollowLevel } from '../../hooks/use-follows';
-import { FOLLOW_LEVELS, FOLLOW_LEVEL_HINTS, FOLLOW_LEVEL_NAMES, type FollowKind, type FollowLevel } from '../../shared/follows';
+import { useFollowLevel, useLevelOf } from '../../hooks/use-follows';
+import {
+  FOLLOW_LEVELS,
+  FOLLOW_LEVEL_HINTS,
+  FOLLOW_LEVEL_NAMES,
+  inheritedLevel,
+  type FollowKind,
+  type FollowLevel,
+} from '../../shared/follows';
 
 const LEVEL_ICONS: Record<FollowLevel, typeof IconBell> = { watching: IconBellRinging, normal: IconBell, muted: IconBellOff };
 
 /**
  * The "Follow" menu of a post or a category: Watching, Normal or Muted, each with what it does (a
  * menu of radio items, the current one checked). The button's accessible description is the current level. A choice is an operation, so it works offline.
+ * A post (`of`: its category and tags) without a level of its own shows the one it takes from them
+ * ("Watching, from its category"); choosing another sets the post's own, which wins.
  */
-export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; target: string; align?: 'start' | 'end' }) {
-  const level = useFollowLevel(kind, target) ?? 'normal';
+export function FollowMenu({
+  kind,
+  target,
+  of,
+  align = 'end',
+}: {
+  kind: FollowKind;
+  target: string;
+  of?: { category: string; tags?: readonly string[] };
+  align?: 'start' | 'end';
+}) {
+  const own = useFollowLevel(kind, target);
+  const levelOf = useLevelOf();
+  const inherited = own === undefined && of ? inheritedLevel(of, levelOf) : undefined;
+  const level = own ?? inherited?.level ?? 'normal';
   const showToast = useToast();
   const levelId = useId();
   const Icon = LEVEL_ICONS[level];
 
   const choose = (chosen: FollowLevel) => {
-    if (chosen !== level) setFollowLevel(kind, target, chosen).catch((error: unknown) => showToast(errorToast(error)));
+    // Taken from its category or tags, the same level chosen becomes the post's own (it stays if they change).
+    if (chosen !== level || inherited) setFollowLevel(kind, target, chosen).catch((error: unknown) => showToast(errorToast(error)));
   };
 
   return (
@@ -46,6 +69,7 @@ export function FollowMenu({ kind, target, align = 'end' }: { kind: FollowKind; 
       </Dropdown.Toggle>
       <span id={levelId} className="visually-hidden">
         {FOLLOW_LEVEL_NAMES[level]}
+        {inherited && `, from its ${inherited.from === 'category' ? 'category' : 'tags'}`}
       </span>
       <Dropdown.Menu role="menu" aria-label="Follow">
         {FOLLOW_LEVELS.map((option) => (

@@ -66,7 +66,7 @@ export function PostView({ post, viewer, onEdit, onDeleted }: PostViewProps) {
           }
         />
         <div className="d-flex align-items-center gap-2">
-          {post.status === 'approved' && <FollowMenu kind="post" target={String(post.id)} />}
+          {post.status === 'approved' && <FollowMenu kind="post" target={String(post.id)} of={post} />}
           <PostOwnerActions post={post} viewer={viewer} onEdit={onEdit} onDeleted={onDeleted} titleId="post-title" />
         </div>
       </div>

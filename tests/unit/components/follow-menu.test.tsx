@@ -51,6 +51,26 @@ describe('FollowMenu', () => {
     await waitFor(() => expect(runOperation).toHaveBeenCalledWith('follow', { kind: 'category', target: 'Trends', level: 'muted' }));
   });
 
+  it('shows the level a post takes from its category or tags until it has its own, and choosing one sets its own', async () => {
+    const member = signInAsMember();
+    render(<FollowMenu kind="post" target="7" of={{ category: 'Trends', tags: ['NPS', 'b2b'] }} />);
+    await waitFor(() => expect(description()).toBe('Normal'));
+    await db.follows.put({ email: member.email, kind: 'tag', target: 'b2b', level: 'watching', at: 1 });
+    await waitFor(() => expect(description()).toBe('Watching, from its tags'));
+    await db.follows.put({ email: member.email, kind: 'category', target: 'Trends', level: 'muted', at: 2 });
+    await waitFor(() => expect(description()).toBe('Muted, from its category'));
+    expect(button().textContent).toBe('Follow· Muted');
+    fireEvent.click(button());
+    expect((await screen.findByRole('menuitemradio', { name: /^Muted/ })).getAttribute('aria-checked')).toBe('true');
+    // The level shown, chosen, becomes the post's own (it stays when the category's changes).
+    fireEvent.click(screen.getByRole('menuitemradio', { name: /^Muted/ }));
+    await waitFor(() => expect(runOperation).toHaveBeenCalledWith('follow', { kind: 'post', target: '7', level: 'muted' }));
+    // The post's own level wins, and is not said to come from elsewhere.
+    await db.follows.put({ email: member.email, kind: 'post', target: '7', level: 'normal', at: 3 });
+    await waitFor(() => expect(description()).toBe('Normal'));
+    expect(button().textContent).toBe('Follow');
+  });
+
   it('choosing the level already set sends nothing', async () => {
     signInAsMember();
     render(<FollowMenu kind="post" target="7" />);
