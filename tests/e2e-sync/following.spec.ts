@@ -14,6 +14,7 @@ const ADMIN = 'admin@insightexchange.app';
 const WATCHER = 'fern.follower@example.com';
 const MUTER = 'mona.muter@example.com';
 const READER = 'rhea.reader@example.com';
+const OPENER = 'otto.opener@example.com';
 const PROTOCOL = 8;
 
 /** Sends operations as the page's member (protocol 8 knows follow and readPost) and expects each applied. */
@@ -39,6 +40,27 @@ test('watching a post on the phone: a reply written on the tablet notifies the p
   await phone.page.goto('/notifications');
   await applied(admin.page, [{ type: 'reply', postId, content: 'We saw it too.' }]);
   await expect(phone.page.getByRole('link', { name: /replied in “Panel fatigue in 2026”/ })).toBeVisible();
+  for (const device of [admin, phone]) await device.context.close();
+});
+
+test('a reply that arrives while its post is open on the phone is read there: the bell does not count it', async ({ browser }) => {
+  const admin = await signedInDevice(browser, spec.server, ADMIN, TABLET);
+  const [postId] = await publish(admin.page, ['Diary study dropouts']);
+  const phone = await signedInDevice(browser, spec.server, OPENER, PHONE, `/posts/${postId}`);
+  await follow(phone.page, 'Watching');
+  await waitSynced(phone.page);
+  const bell = phone.page.getByRole('button', { name: 'Notifications', exact: true });
+  await expect(bell).toHaveAccessibleDescription('No unread notifications');
+  await applied(admin.page, [{ type: 'reply', postId, content: 'Incentives halfway through helped us.' }]);
+  await expect(phone.page.getByRole('list', { name: 'Replies' }).getByText('Incentives halfway through helped us.')).toBeVisible({
+    timeout: 30_000,
+  });
+  // The notification came, and was read on the open page (not left for the bell).
+  await expect(bell).toHaveAccessibleDescription('No unread notifications', { timeout: 30_000 });
+  await phone.page.goto('/notifications');
+  const item = phone.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first();
+  await expect(item.getByRole('link', { name: /replied in “Diary study dropouts”/ })).toBeVisible();
+  await expect(item).not.toContainText('Unread');
   for (const device of [admin, phone]) await device.context.close();
 });
 

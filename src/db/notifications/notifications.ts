@@ -66,18 +66,23 @@ export async function markRead(ids: readonly string[]): Promise<void> {
  * is loaded or queued when none is unread.
  */
 export async function markPostRead(postId: number): Promise<number> {
+  const about = await unreadAbout(postId);
+  if (about.length === 0) return 0;
+  await markRead(about);
+  return about.length;
+}
+
+/** The ids of the signed-in member's unread notifications about post `postId` (none when nobody is signed in). */
+export async function unreadAbout(postId: number): Promise<string[]> {
   const session = readStoredSession();
-  if (!session) return 0;
-  const about = await run(() =>
+  if (!session) return [];
+  return run(() =>
     db.notifications
       .where('[email+unread]')
       .equals([session.email, 1])
       .filter((row) => row.postId === postId)
       .primaryKeys(),
   );
-  if (about.length === 0) return 0;
-  await markRead(about);
-  return about.length;
 }
 
 /** Marks every unread notification on this device read; returns how many. */

@@ -5,7 +5,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useSnapshotPage, type SnapshotItems } from '../../boot/forum-snapshot-app';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { recordView } from '../../db/replies/replies';
-import { markPostRead } from '../../db/notifications/notifications';
+import { markPostRead, unreadAbout } from '../../db/notifications/notifications';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { whenIdle } from '../../db/storage/idle';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
 import { useFirstSyncSettled } from '../../hooks/use-first-sync-settled';
@@ -55,12 +56,25 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   // Written once the page is idle: its write would hold up the thread's first read.
   useEffect(() => {
     if (shownId === null) return undefined;
-    return whenIdle(() => {
-      void recordView(shownId).catch(() => undefined);
-      // Opening the post reads what the bell said about it.
-      void markPostRead(shownId).catch(() => undefined);
-    }, 1_000);
+    return whenIdle(() => void recordView(shownId).catch(() => undefined), 1_000);
   }, [shownId]);
+  // What the bell says about the post on screen is read: at opening, and as it arrives while the
+  // post is open (a reply synced in from another device), once the member is looking at this tab.
+  const unreadHere = useLiveQuery(async () => (shownId === null ? 0 : (await unreadAbout(shownId)).length), [shownId], 0);
+  useEffect(() => {
+    if (shownId === null || unreadHere === 0) return undefined;
+    let stopIdle: (() => void) | undefined;
+    const read = () => {
+      if (document.visibilityState !== 'visible' || stopIdle) return;
+      stopIdle = whenIdle(() => void markPostRead(shownId).catch(() => undefined), 1_000);
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => {
+      document.removeEventListener('visibilitychange', read);
+      stopIdle?.();
+    };
+  }, [shownId, unreadHere]);
   useEffect(() => {
     if (title) document.title = `${title} · Insight Exchange`;
   }, [title]);
