@@ -169,6 +169,8 @@ export const META_KEY_PREFIXES = {
   messageDraft: 'messageDraft:',
   /** `newMessageDraft:<email>`: a new conversation the server refused, with its sentence (messages/drafts.ts). */
   newMessageDraft: 'newMessageDraft:',
+  /** `nameDraft:<email>`: a display name the server refused (taken), with its sentence, for Edit Profile (preferences.ts). */
+  nameDraft: 'nameDraft:',
   /** `undo:<token>`: what a deletion removed, kept until its Undo window has passed (db/ops/undo.ts). */
   undo: 'undo:',
   /** `posts.corrupt-<timestamp>`: an unreadable `posts` value kept aside when localStorage was full. */
@@ -192,6 +194,9 @@ export const keptDraftMetaKey = (email: string, id = '') => `${META_KEY_PREFIXES
 
 /** The `meta` key of a member's kept edit of one post. */
 export const editDraftMetaKey = (email: string, postId: number) => `${META_KEY_PREFIXES.editDraft}${email.trim().toLowerCase()}:${postId}`;
+
+/** The `meta` key of a member's refused display name. */
+export const nameDraftMetaKey = (email: string) => `${META_KEY_PREFIXES.nameDraft}${email.trim().toLowerCase()}`;
 
 /** The `meta` key of a member's New Post draft (emails compared trimmed, in lower case). */
 export const draftMetaKey = (email: string) => `${META_KEY_PREFIXES.draft}${email.trim().toLowerCase()}`;

@@ -12,6 +12,7 @@ import { isTheme, type Theme } from '../../shared/theme';
 import { normalizeEmail } from '../../shared/post-rules';
 import { isSilencedAt } from '../../shared/moderation';
 import { runOperation } from '../ops/run-later';
+import { nameDraftMetaKey } from '../contracts';
 
 /** The session of `email` (the only member whose preferences this device may change), or `not_signed_in`. */
 function sessionOf(email: string) {
@@ -63,4 +64,18 @@ export async function applyStoredTheme(email: string): Promise<Theme> {
 export async function renameMember(email: string, name: string): Promise<void> {
   sessionOf(email);
   await runOperation('rename', { name });
+}
+
+/** A display name the server refused (another member has it) and its sentence: kept so the member need not type it again. */
+export interface RefusedName {
+  name: string;
+  reason: string;
+}
+
+/** The member's refused display name, once: Edit Profile opens with it, and it is forgotten. */
+export async function takeRefusedName(email: string): Promise<RefusedName | undefined> {
+  const key = nameDraftMetaKey(email);
+  const kept = (await db.meta.get(key))?.value as RefusedName | undefined;
+  if (kept) await db.meta.delete(key);
+  return kept;
 }

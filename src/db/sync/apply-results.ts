@@ -18,7 +18,8 @@ import { postFields } from '../../shared/ops/fields';
 import { newOp, NO_POST_ID, queueOperation } from '../ops/outbox';
 import { rekeyPost, storeServerPosts } from '../posts/pulled';
 import { SYNC_META } from '../ops/sync-meta';
-import { draftMetaKey, editDraftMetaKey, replyDraftMetaKey } from '../contracts';
+import { draftMetaKey, editDraftMetaKey, nameDraftMetaKey, replyDraftMetaKey } from '../contracts';
+import type { RefusedName } from '../preferences/preferences';
 import { deleteUndoEntry, getUndoEntry, listUndoEntries, putUndoEntry, restoreUndoEntry, UNDO_GRACE_MS, type UndoEntry } from '../ops/undo';
 import { recountComments } from '../replies/reply-counts';
 import { noteRemovedPosts } from '../storage/removals';
@@ -143,6 +144,10 @@ async function keepWords(row: OutboxRow, code: string, reason: string): Promise<
   } else if (kept === 'message') {
     const creates = definitionOf(op.type).creates;
     if (creates === 'message' || creates === 'conversation') await keepRefusedMessage(row, reason, creates);
+  } else if (kept === 'name') {
+    // A display name someone else took: Edit Profile opens with it and the sentence (preferences.ts).
+    const { name } = op as { name?: unknown };
+    if (typeof name === 'string') await db.meta.put({ key: nameDraftMetaKey(row.email), value: { name, reason } satisfies RefusedName });
   } else if (kept === 'edit') {
     let fields;
     try {

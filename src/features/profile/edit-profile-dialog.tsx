@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { trapTabKey } from '../../components/focus-trap';
 import { useToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
-import { renameMember } from '../../db/preferences/preferences';
+import { renameMember, takeRefusedName } from '../../db/preferences/preferences';
 import { LIMITS } from '../../shared/post-rules';
 import { validateName } from '../../shared/validation';
 
@@ -25,6 +25,7 @@ export function EditProfileDialog({ email, name, show, onHide }: EditProfileDial
   const [value, setValue] = useState(name);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const edited = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +58,16 @@ export function EditProfileDialog({ email, name, show, onHide }: EditProfileDial
       onEnter={() => {
         setValue(name);
         setProblem(null);
+        edited.current = false;
+        // A name the server refused (taken) comes back with its sentence, so it need not be typed again.
+        void takeRefusedName(email)
+          .then((refused) => {
+            // Not over what the member began typing meanwhile.
+            if (!refused || edited.current) return;
+            setValue(refused.name);
+            setProblem(refused.reason);
+          })
+          .catch(() => undefined);
       }}
       centered
       aria-labelledby={`${id}-title`}
@@ -83,6 +94,7 @@ export function EditProfileDialog({ email, name, show, onHide }: EditProfileDial
               aria-invalid={problem !== null}
               aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
               onChange={(event) => {
+                edited.current = true;
                 setValue(event.target.value);
                 setProblem(null);
               }}

@@ -145,7 +145,7 @@ export interface OpBody<T extends string, S extends z.ZodRawShape, A> {
    */
   readonly touches?: 'notifications' | 'saved' | 'preferences' | 'follows' | 'reads';
   /** What the member wrote in it, which a refusal gives back to them as a draft on the device (a message: with the refusal's sentence). */
-  readonly keeps?: 'post' | 'reply' | 'edit' | 'message';
+  readonly keeps?: 'post' | 'reply' | 'edit' | 'message' | 'name';
   /**
    * The files it names (their SHA-256), read from it as it travels (a queued operation, unchecked):
    * the device's push uploads them before it (sync/uploads.ts), a refused post's draft gets them back.

@@ -7,6 +7,7 @@ import { displayName } from './fields';
 
 export const rename = defineOp('rename', 5, 'member', {
   touches: 'preferences',
+  keeps: 'name',
   limits: ['renames_per_day'],
   wire: (z) => ({ name: z.unknown() }),
   parse: (op) => ({ name: displayName(op.name) }),

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/db/storage/schema';
 import { isSaved, savedPostIds, setSaved } from '../../../src/db/saved/saved';
-import { readTheme, renameMember, setTheme } from '../../../src/db/preferences/preferences';
+import { readTheme, renameMember, setTheme, takeRefusedName } from '../../../src/db/preferences/preferences';
+import { ERRORS } from '../../../src/shared/errors';
 import { downloadWholeForum, freeUpSpace, holdsPart } from '../../../src/db/sync/free-space';
 import { readStoredSession } from '../../../src/db/members/session';
 import { fetchMemberProfile, searchServer } from '../../../src/sync/server-reads';
@@ -52,6 +53,25 @@ describe('saved posts, preferences, search and member pages through the real ser
     expect(await readTheme(MEMBER)).toBe('light');
     expect(readStoredSession()?.name).toBe('Mia From Phone');
     expect((await db.posts.get(mine.id))!.author).toBe('Mia From Phone');
+  });
+
+  it('a display name another member has is refused, told, undone here, and kept for Edit Profile with its sentence', async () => {
+    const server = await startServer();
+    const other = await server.member('other@example.com');
+    expect(await other.push({ id: randomUUID(), type: 'rename', name: 'Taken Name' })).toMatchObject([{ status: 'applied' }]);
+    const { engine } = await connectedDevice(server, MEMBER);
+    await engine.sync();
+    const before = readStoredSession()?.name;
+    await renameMember(MEMBER, 'Taken Name');
+    const notices: SyncNotice[] = [];
+    const stop = onSyncNotice((notice) => notices.push(notice));
+    await engine.sync();
+    stop();
+    expect(notices).toEqual([{ title: ERRORS.name_taken.title, description: expect.any(String) }]);
+    expect(readStoredSession()?.name).toBe(before);
+    expect(await takeRefusedName(MEMBER)).toEqual({ name: 'Taken Name', reason: notices[0]!.description });
+    // Taken once: Edit Profile opened with it, it is gone.
+    expect(await takeRefusedName(MEMBER)).toBeUndefined();
   });
 
   it('a save the server refuses (the post left the forum) is undone here and told', async () => {
