@@ -44,6 +44,9 @@ export interface ParsedQuery {
 
 const TOKEN = /(?:^|\s)(?:(author|category|tag):(?:"([^"]*)"|(\S+))|is:(mine|unread|watching)|"([^"]+)")(?=\s|$)/giu;
 
+/** A filter's name with nothing after it, or empty quotes: the rest of a query typed halfway. */
+const UNFINISHED = /(?<=^|\s)(?:(?:author|category|tag|is):|"")(?=\s|$)/giu;
+
 /** What the chips of the `is:` filters read. */
 const IS_LABELS = { mine: 'My posts', unread: 'Unread', watching: 'Watching' } as const;
 
@@ -99,7 +102,9 @@ export function parseQuery(query: string): ParsedQuery {
       return ' ';
     },
   );
-  parsed.text = normalizeSearch(rest).replace(/\s+/gu, ' ');
+  // A filter begun and not yet given its value (`tag:` while typing `tag:b2b`), and empty quotes,
+  // narrow nothing: the list stays as it was instead of "No posts found" (a trial).
+  parsed.text = normalizeSearch(rest.replace(UNFINISHED, ' ')).replace(/\s+/gu, ' ');
   return parsed;
 }
 

@@ -105,7 +105,7 @@ test('a display name edited on the phone shows on the member’s posts on every 
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   // A blank name is refused with a sentence, and the dialog keeps what was typed.
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill all fields.');
+  await expect(dialog.getByRole('alert')).toHaveText('Enter a display name.');
   await field.fill('Rhea Okafor-Lind');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();

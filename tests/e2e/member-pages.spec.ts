@@ -77,7 +77,7 @@ test('Edit Profile: the display name is checked, then shows at once on Profile, 
 
   await field.fill('   ');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill all fields.');
+  await expect(dialog.getByRole('alert')).toHaveText('Enter a display name.');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('x'.repeat(120));
   await expect(field).toHaveValue('x'.repeat(100));

@@ -46,6 +46,8 @@ export function RecipientField({
   const [active, setActive] = useState({ query: '', index: 0 });
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const shown = closedFor === query ? [] : options;
+  // The search answered and nobody is left to offer: said, as the groups' "Find a member" says it (a trial saw nothing).
+  const noMatch = query !== '' && found.query === query && options.length === 0;
   const activeIndex = active.query === query ? Math.min(active.index, shown.length - 1) : 0;
 
   useEffect(() => {
@@ -130,6 +132,9 @@ export function RecipientField({
         onKeyDown={onKeyDown}
       />
       {invalid && <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>}
+      <div role="status" className="small text-body-secondary">
+        {noMatch && (value.length > 0 ? 'No other member matches.' : 'No member matches.')}
+      </div>
       <ul id={`${id}-options`} role="listbox" aria-label="Members" className="app-mentions" hidden={shown.length === 0}>
         {shown.map((member, index) => (
           <li

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { CharCounter, nearLimit } from '../../components/char-counter';
 import { Spinner } from '../../components/spinner';
 import { WritePreview } from '../../components/markdown/write-preview';
-import { useToast } from '../../components/toast/toast-context';
+import { useToast, useWithdrawToast } from '../../components/toast/toast-context';
 import { errorToast } from '../../components/toast/error-toast';
 import { createReply, loadReplyDraft, saveReplyDraft } from '../../db/replies/replies';
 import { DISPLAY_CHARS, clip } from '../../lib/format';
@@ -30,6 +30,9 @@ interface ReplyBoxProps {
   textarea: RefObject<HTMLTextAreaElement | null>;
 }
 
+/** Whose toasts the reply box takes back (toast-provider.tsx: withdraw). */
+const REPLY_TOASTS = 'reply-box';
+
 /**
  * "Your reply" and Post Reply. The text is kept as the member's draft for this post while they
  * type, and comes back when the page opens again; a reply the server refused comes back the same
@@ -43,6 +46,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
   const attach = useAttachFiles({ email, files, onChange: setFiles });
   const mentions = useMentions({ textarea, value: text, onChange: setText, email });
   const showToast = useToast();
+  const withdrawToast = useWithdrawToast();
   const id = useId();
   // What storage holds as far as this box knows, and what the box holds (for effects).
   const saved = useRef('');
@@ -81,10 +85,12 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
     // Refused here in the data layer's words (too long, a hidden character): the box keeps every word.
     const refused = validateReply(text);
     if (refused) {
-      showToast({ title: refused.title, description: refused.message, variant: 'error' });
+      showToast({ title: refused.title, description: refused.message, variant: 'error', from: REPLY_TOASTS });
       textarea.current?.focus();
       return;
     }
+    // Its refusal, still up, is answered by this send (a trial: "too long" stayed over the sent reply).
+    withdrawToast(REPLY_TOASTS);
     setBusy(true);
     // Post Reply (the form's one way to be sent) pressed from the keyboard: a click's detail is 0 then;
     // a tap or a click is not (Safari does not focus a tapped button, so the focus cannot tell).
@@ -104,7 +110,7 @@ export function ReplyBox({ postId, email, quote, onRemoveQuote, onPosted, textar
       setSentAt((count) => count + 1);
     } catch (error) {
       // The text stays in the box (and in the draft): nothing typed is lost.
-      showToast(errorToast(error));
+      showToast({ ...errorToast(error), from: REPLY_TOASTS });
     } finally {
       setBusy(false);
     }

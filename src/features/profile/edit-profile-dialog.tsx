@@ -11,6 +11,9 @@ import { renameMember, takeRefusedName } from '../../db/preferences/preferences'
 import { LIMITS } from '../../shared/post-rules';
 import { validateName } from '../../shared/validation';
 
+/** What an empty Display name is told. */
+export const EMPTY_NAME = 'Enter a display name.';
+
 interface EditProfileDialogProps {
   email: string;
   name: string;
@@ -29,9 +32,10 @@ export function EditProfileDialog({ email, name, show, onHide }: EditProfileDial
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validateName(value);
+    // One field: an empty one is named as such (the sign-up's sentence for it speaks of all its fields).
+    const invalid = value.trim() ? validateName(value)?.message : EMPTY_NAME;
     if (invalid) {
-      setProblem(invalid.message);
+      setProblem(invalid);
       return;
     }
     setProblem(null);

@@ -19,7 +19,7 @@ vi.mock('../../../src/db/replies/replies', () => ({
   saveReplyDraft: async () => undefined,
 }));
 const shown = vi.hoisted(() => vi.fn());
-vi.mock('../../../src/components/toast/toast-context', () => ({ useToast: () => shown }));
+vi.mock('../../../src/components/toast/toast-context', () => ({ useToast: () => shown, useWithdrawToast: () => () => undefined }));
 
 const { ReplyBox } = await import('../../../src/features/post/reply-box');
 const { ReplyEditForm } = await import('../../../src/features/post/reply-edit-form');

@@ -92,6 +92,16 @@ describe('the search language over a seeded set', () => {
     expect(find('nothing like this')).toEqual([]);
   });
 
+  it('a filter begun without its value, and empty quotes, narrow nothing (typing `tag:b2b` passes through `tag:`)', () => {
+    for (const halfway of ['tag:', 'author:', 'category:', 'is:', '""', 'Tag: ""'])
+      expect(find(halfway), halfway).toEqual([5, 4, 3, 2, 1]);
+    expect(find('panels tag:')).toEqual([4, 1]);
+    expect(parseQuery('tag: panels').text).toBe('panels');
+    // A filter with its value still narrows; `tag:` inside a word is text.
+    expect(find('tag:fraud')).toEqual([4]);
+    expect(parseQuery('hashtag:x').text).toBe('hashtag:x');
+  });
+
   it('a "phrase" must appear as typed (any case); it adds to the free text', () => {
     expect(find('"mobile diary"')).toEqual([3, 2]);
     expect(find('"diary is not"')).toEqual([3]);

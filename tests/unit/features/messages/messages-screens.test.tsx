@@ -126,10 +126,20 @@ describe('/messages', () => {
     messagesAt(true, search);
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'To' }), { target: { value: 'No' } });
+    const to = within(dialog).getByRole('combobox', { name: 'To' });
+    // A name nobody has is said so; the list stays shut.
+    fireEvent.change(to, { target: { value: 'Zed' } });
+    expect((await within(dialog).findByText('No member matches.')).getAttribute('role')).toBe('status');
+    expect(to.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(to, { target: { value: 'No' } });
     fireEvent.click(await within(dialog).findByRole('option', { name: 'Noor' }));
+    expect(within(dialog).queryByText('No member matches.')).toBeNull();
     expect(within(dialog).getByRole('list', { name: 'Recipients' }).textContent).toContain('Noor');
     expect(search).toHaveBeenCalledWith('No');
+    // The one match chosen already: nobody else.
+    fireEvent.change(to, { target: { value: 'No' } });
+    expect(await within(dialog).findByText('No other member matches.')).toBeTruthy();
+    fireEvent.change(to, { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText('Subject'), { target: { value: 'Fieldwork' } });
     fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'Can we talk?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));

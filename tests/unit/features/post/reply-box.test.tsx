@@ -90,3 +90,27 @@ describe('ReplyBox while a reply is being sent', () => {
     elsewhere.remove();
   });
 });
+
+describe('ReplyBox’s refusal', () => {
+  it('a refusal still up goes once the reply is sent (it answered the text before)', async () => {
+    const { ToastProvider } = await import('../../../../src/components/toast/toast-provider');
+    const { LIMITS } = await import('../../../../src/shared/post-rules');
+    const props = { postId: 1, email: 'jane@example.com', onRemoveQuote: vi.fn(), onPosted: vi.fn(), textarea: createRef<HTMLTextAreaElement>() };
+    render(
+      <ToastProvider>
+        <ReplyBox {...props} quote={null} />
+      </ToastProvider>,
+    );
+    const textbox = screen.getByRole('textbox', { name: 'Your reply' });
+    fireEvent.change(textbox, { target: { value: 'x'.repeat(LIMITS.reply + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Reply' }));
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert.textContent).toMatch(/too long/i));
+    fireEvent.change(textbox, { target: { value: 'Short enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Reply' }));
+    // At the press, not once its time is up.
+    expect(alert.textContent).toBe('');
+    sending.finish();
+    await waitFor(() => expect(props.onPosted).toHaveBeenCalled());
+  });
+});
