@@ -60,9 +60,10 @@ export function PostScreen({ postId, viewer, onEdit }: { postId: number | null; 
   }, [shownId]);
   // What the bell says about the post on screen is read: at opening, and as it arrives while the
   // post is open (a reply synced in from another device), once the member is looking at this tab.
-  const unreadHere = useLiveQuery(async () => (shownId === null ? 0 : (await unreadAbout(shownId)).length), [shownId], 0);
+  // Keyed by the notifications themselves: one read as another arrives is a change too.
+  const unreadHere = useLiveQuery(async () => (shownId === null ? '' : (await unreadAbout(shownId)).join(' ')), [shownId], '');
   useEffect(() => {
-    if (shownId === null || unreadHere === 0) return undefined;
+    if (shownId === null || unreadHere === '') return undefined;
     let stopIdle: (() => void) | undefined;
     const read = () => {
       if (document.visibilityState !== 'visible' || stopIdle) return;
