@@ -11,7 +11,11 @@
 // gzip size (level 9) of its built file in dist/. What it fetched after, until no script for 2.5 s,
 // is listed apart: it loads after the first posts and is not in the total.
 //
-//   BENCH_PORT=4610 (connected: BENCH_PORT+1)   FORUM_WAY_MODES=local,connected
+// FORUM_WAY_OLDER=10000 measures local-only on a browser an older build left that many posts on
+// (localStorage `posts`, written before the app's first script, as the issue's outside probe does):
+// the mode "local-older".
+//
+//   BENCH_PORT=4610 (connected: BENCH_PORT+1)   FORUM_WAY_MODES=local,connected   FORUM_WAY_OLDER=0
 //
 // Prints a table per mode and writes bench/forum-way-results.json.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,9 +26,11 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { startPreview } from './preview.mjs';
 import { makeMember, startBenchServer } from './server-process.mjs';
+import { olderBuildPosts } from './probe-page.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4610);
 const MODES = (process.env.FORUM_WAY_MODES ?? 'local,connected').split(',');
+const OLDER = Number(process.env.FORUM_WAY_OLDER ?? 0);
 const ADMIN_PASSWORD = 'bench-admin-quiet-harbor-7419';
 const MEMBER = { email: 'forum-way@example.com', password: 'bench-member-quiet-harbor-7419', name: 'Forum Way Bench' };
 const SAMPLE = { email: 'jane.doe@example.com', password: 'pass-1234' };
@@ -37,8 +43,9 @@ for (const mode of MODES)
 const gzipOf = (path) => gzipSync(readFileSync(join('dist', path)), { level: 9 }).length;
 
 /** One trip /login → Sign In → Go to Forum → the first article with a heading, on `base`. */
-async function trip(browser, base, { email, password }) {
+async function trip(browser, base, { email, password }, older = 0) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+
   /** Each script's path and the wall-clock moment it was requested (the first time). */
   const requested = new Map();
   let lastScriptAt = Date.now();
@@ -59,6 +66,12 @@ async function trip(browser, base, { email, password }) {
   });
   const page = await context.newPage();
   try {
+    if (older > 0) {
+      // The older build's copy, before the app's first script: from a static page of the same origin, in
+      // the same tab (as the issue's probe: bench/outside-probe.mjs).
+      await page.goto(`${base}/robots.txt`);
+      await page.evaluate((value) => localStorage.setItem('posts', value), JSON.stringify(olderBuildPosts(older)));
+    }
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
@@ -102,6 +115,7 @@ try {
     const server = await startPreview(PORT, base);
     try {
       results.modes.local = report('local-only', await trip(browser, base, SAMPLE));
+      if (OLDER > 0) results.modes['local-older'] = report(`local-only, ${OLDER} posts of an older build`, await trip(browser, base, SAMPLE, OLDER));
     } finally {
       server.kill();
     }

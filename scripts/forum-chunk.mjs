@@ -14,6 +14,23 @@
 
 /** The name of the forum's chunk (assets/forum-core-<hash>.js). */
 export const FORUM_CHUNK = 'forum-core';
+/**
+ * The way to the forum's first frame on a new browser (src/db/storage/first-frame.ts): what the
+ * sign-in page, its Sign In, the mode's detection and the protected area's route
+ * (src/app/protected-route.tsx) import statically and the entry does not, the cards, toolbar and
+ * sidebar the live forum shares with the frame included, in one chunk without the data layer's code
+ * (tests/build/forum-path.test.ts holds it so). The forum's chunk imports it. The roots that are
+ * screens or Sign In's code keep their own chunks (FIRST_FRAME_OWN).
+ */
+export const FIRST_FRAME_CHUNK = 'first-frame';
+const FIRST_FRAME_OWN = ['src/app/protected-route.tsx', 'src/pages/login.tsx', 'src/sync/auth.ts'];
+const FIRST_FRAME_ROOTS = [...FIRST_FRAME_OWN, 'src/sync/mode.ts'];
+/**
+ * An older build's posts read for the first frame (src/db/mirror/frame-copy.ts, loaded by Sign In
+ * where a copy is): with the posts' codec, in a chunk of its own without the data layer's code.
+ */
+export const FRAME_COPY_CHUNK = 'frame-copy';
+const FRAME_COPY_ROOT = 'src/db/mirror/frame-copy.ts';
 /** The operations' runner and definitions, loaded at the first operation (src/db/ops/run-later.ts): one chunk too. */
 export const RUNNER_CHUNK = 'runner';
 const RUNNER_ROOT = 'src/db/ops/run.ts';
@@ -22,7 +39,7 @@ const SIGN_IN = ['src/pages/login.tsx', 'src/sync/auth.ts'];
 
 /** The app's entry and the roots of the forum's code, relative to the project. */
 const ENTRY = 'src/main.tsx';
-const FORUM_ROOTS = ['src/pages/forum.tsx', 'src/app/protected-route.tsx'];
+const FORUM_ROOTS = ['src/pages/forum.tsx', 'src/app/protected-area.tsx'];
 /** What every screen of the protected area starts with import() (app/data-status.tsx): the data layer's start. */
 const STARTS = ['src/db/startup.ts', 'src/sync/start.ts'];
 
@@ -65,9 +82,25 @@ export function forumChunkGroup(root) {
           root,
           [...FORUM_ROOTS, ...STARTS].map((path) => root + path),
         );
-        for (const id of initial) forum.delete(id);
+        const frame = staticClosure(
+          context,
+          root,
+          FIRST_FRAME_ROOTS.map((path) => root + path),
+        );
+        for (const id of initial) {
+          forum.delete(id);
+          frame.delete(id);
+        }
+        for (const path of FIRST_FRAME_OWN) frame.delete(root + path);
+        for (const id of frame) forum.delete(id);
+        const copy = [...staticClosure(context, root, [root + FRAME_COPY_ROOT])].filter((id) => !initial.has(id) && !frame.has(id));
+        for (const id of copy) forum.delete(id);
         for (const path of FORUM_ROOTS) forum.delete(root + path);
-        chunkOf = new Map([...forum].map((id) => [id, FORUM_CHUNK]));
+        chunkOf = new Map([
+          ...[...forum].map((id) => [id, FORUM_CHUNK]),
+          ...[...frame].map((id) => [id, FIRST_FRAME_CHUNK]),
+          ...copy.map((id) => [id, FRAME_COPY_CHUNK]),
+        ]);
         // The runner's chunk leaves out what the sign-in page and its Sign In import (the forms'
         // validation, the count of operations waiting): they would load the runner with them.
         const signIn = staticClosure(
@@ -98,7 +131,16 @@ const BASE_MODULES = [
   'src/shared/post-rules.ts',
   // Who sees what (issue 60): post-rules' maySee reads it, so it goes where post-rules goes.
   'src/shared/visibility.ts',
+  // The stored names, the session's rules and the guarded localStorage: the entry, Sign In and the
+  // data layer share them; alone, each was a file of its own on the way to the forum (issue 64, item 2).
+  'src/db/contracts.ts',
+  'src/db/members/session-rules.ts',
+  'src/db/storage/local-store.ts',
+  // The forum's first frame's mark (issue 64, item 2): the entry and the way to the frame share it.
+  'src/db/storage/first-frame.ts',
 ];
+/** Vite's preload helper, which every chunk with a dynamic import uses: with them, not a file of its own. */
+const PRELOAD_HELPER = /vite\/preload-helper/;
 
 /**
  * The codeSplitting group of BASE_MODULES. The entry imports them, and so do chunks that do not
@@ -109,5 +151,5 @@ const BASE_MODULES = [
  */
 export function baseChunkGroup(root) {
   const ids = new Set(BASE_MODULES.map((path) => root + path));
-  return { name: (id) => (ids.has(id) ? BASE_CHUNK : null), includeDependenciesRecursively: false };
+  return { name: (id) => (ids.has(id) || PRELOAD_HELPER.test(id) ? BASE_CHUNK : null), includeDependenciesRecursively: false };
 }

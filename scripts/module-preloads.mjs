@@ -1,7 +1,7 @@
 // Which dynamic imports the build gives their preloads (vite.config.ts, build.modulePreload), shared
 // with the build tests. By default Vite's preload helper appends a `modulepreload` link for every
 // module a lazy chunk imports, at the moment it is imported. On /forum that burst comes at start:
-// the protected area and the forum screen import about 40 modules, and with them preloaded the
+// the protected area (its route and its data-reading frame, protected-area) and the forum screen import about 40 modules, and with them preloaded the
 // page's total blocking time in Lighthouse (mobile, 4x) was 230–600 ms (performance 85–96, median
 // 90–94 over four runs of seven); with these two loading their modules as the modules ask for them,
 // 110–250 ms (96–99, median 98). The live list is not later for it (881–925 ms at 4x against
@@ -10,7 +10,7 @@
 // without them took about 100–250 ms longer at 4x (its Markdown renderer's imports are deep).
 
 /** The chunks (by name: the module's file name) whose imports are not preloaded. */
-export const LOADED_AS_ASKED = ['protected-route', 'forum'];
+export const LOADED_AS_ASKED = ['protected-route', 'protected-area', 'forum'];
 
 const chunkOf = (file) => /^assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1];
 

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ToastProvider } from '../components/toast/toast-provider';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { startPwa } from '../features/pwa/pwa-store';
-import { dropSnapshotOfOthers, keepForumSnapshotFresh } from '../boot/forum-snapshot-app';
+import { dropSnapshotOfOthers, keepForumSnapshotFresh } from '../boot/forum-snapshot-release';
 import { DataProvider } from './data-status';
 import { AppRoutes } from './router';
 import { VisitorTheme } from './visitor-theme';

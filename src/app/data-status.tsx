@@ -5,6 +5,8 @@ import { whenIdle } from '../db/storage/idle';
 import { paths } from '../config/paths';
 import type { MirrorReport, StartupProgress } from '../db/startup';
 import { plural } from '../lib/format';
+import { databaseExists } from '../db/storage/database-exists';
+import { firstFrameSamplesAt } from '../db/storage/first-frame';
 
 export type DataStatus = 'starting' | 'ready' | 'unavailable' | 'outdated';
 
@@ -56,7 +58,10 @@ export function DataProvider({ children }: { children: ReactNode }) {
     started.current = true;
     // Sync (connected mode) loads with the data layer, after the first paint; it decides the mode.
     const sync = import('../sync/start');
-    const options = { connected: () => sync.then(async ({ isConnected }) => isConnected()).catch(() => false) };
+    const options = {
+      connected: () => sync.then(async ({ isConnected }) => isConnected()).catch(() => false),
+      samplesAt: firstFrameSamplesAt,
+    };
     void import('../db/startup')
       .then(async ({ startDataLayer, whenDataUsable, onDatabaseOutdated, onMirrorReport, onStartupProgress }) => {
         onMirrorReport((report) => showToast(reportToast(report)));
@@ -90,8 +95,21 @@ export function DataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // A page opened on a member's screen (a deep link, a reload) needs the data at once: its code
     // starts loading now, alongside the screen's own, instead of after the screen's frame renders.
-    if (!PUBLIC_PATHS.has(location.pathname)) start();
-    else whenIdle(() => start());
+    if (!PUBLIC_PATHS.has(location.pathname)) return start();
+    // On a public page, when the browser is idle: where there is data to keep up (the database). A new
+    // browser has none (an older build's posts are brought in by the first member screen, behind the
+    // forum's first frame): its code waits for a member's screen (issue 64, item 2).
+    let live = true;
+    const stop = whenIdle(
+      () =>
+        void databaseExists().then((held) => {
+          if (held && live) start();
+        }),
+    );
+    return () => {
+      live = false;
+      stop();
+    };
   }, [start]);
 
   const value = useMemo(() => ({ status, progress: status === 'starting' ? progress : undefined, start }), [status, progress, start]);

@@ -1,162 +1,81 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { AppShell } from '../components/layouts/app-shell';
-import { ScreenOutlet } from '../components/layouts/screen-outlet';
-import { OutdatedBanner } from '../components/outdated-banner';
-import { SilencedBanner } from '../components/silenced-banner';
-import { useSilence } from '../hooks/use-silenced';
-import { PageLoading } from '../components/page-loading';
-import { useToast } from '../components/toast/toast-context';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { paths } from '../config/paths';
-import { afterFirstPosts } from '../db/storage/idle';
-import { preloadRunnerOnIntent, preloadRunnerUncached } from '../db/ops/run-later';
-import { formatCount, plural } from '../lib/format';
 import { useAuth } from '../features/auth/auth-context';
-import { useReviewCounts } from '../features/admin/use-pending-posts';
-import { useUnreadCount } from '../features/notifications/use-notifications';
-import { useUnreadMessages } from '../features/messages/use-unread-messages';
-import { NewPostProvider } from '../features/posting/new-post-provider';
-import { useNewPost } from '../features/posting/new-post-context';
-import { InstallButton } from '../features/pwa/install-button';
-import { OfflineBadge } from '../features/pwa/offline-badge';
-import { UpdatePrompt } from '../features/pwa/update-prompt';
-import { SyncBadge } from '../features/sync/sync-badge';
-import { SyncNotices } from '../features/sync/sync-notices';
-import { useSyncStatus } from '../hooks/use-sync-status';
-import { beginVisit } from '../hooks/use-visit';
-import type { Session } from '../db/types';
+import { endFirstFrame, FIRST_FRAME_MAX_MS, firstFrameShown, onFirstFrameEnd, takeFirstFrame } from '../db/storage/first-frame';
+import { firstFrameContent, ForumFirstFrame } from './forum-first-frame';
+import { protectedAreaScreen } from './load-area';
 import { useDataStatus } from './data-status';
-import { useAfterFirstPosts } from '../hooks/use-after-first-posts';
+import { forumScreen } from './forum-screen';
+import { PageLoading } from '../components/page-loading';
 
-// The boot script drew the page in the member's theme: following its changes can wait.
-const loadThemeFollower = () => import('./theme-follower');
-// The system notifications' watcher starts after the first posts too (what is there when it starts is never shown).
-const loadNotificationWatcher = () => import('../features/notifications/notification-watcher');
-// Shown on few devices: their code loads only there (a device without storage; a connected device
-// that has posts of its own from before it met the server).
-const StorageUnavailable = lazy(() => import('../components/storage-unavailable').then((m) => ({ default: m.StorageUnavailable })));
-// Log out's "Changes not sent yet" (issue 59): only when something could not be sent.
-const UnsentChangesDialog = lazy(() =>
-  import('../components/confirm/unsent-changes-dialog').then((m) => ({ default: m.UnsentChangesDialog })),
-);
-const UploadQuestion = lazy(() => import('../features/sync/upload-question').then((m) => ({ default: m.UploadQuestion })));
-
-function ProtectedShell({ user }: { user: Session }) {
-  const isAdmin = user.role === 'admin';
-  const { logout } = useAuth();
-  const connected = useSyncStatus().state !== 'local';
-  const { open, preload } = useNewPost();
-  const { status, progress, start } = useDataStatus();
-  const navigate = useNavigate();
-  const showToast = useToast();
-  const ready = status === 'ready';
-  const review = useReviewCounts(isAdmin && ready);
-  const unreadCount = useUnreadCount(ready);
-  const unreadMessages = useUnreadMessages(ready && connected);
-  const silence = useSilence(user.email);
-  useEffect(() => start(), [start]);
-  // What's new: this page load is the member's visit (the previous one's time is kept for every screen).
-  // (Its code waits for the first posts, as the theme follower's does.)
-  useEffect(() => {
-    if (!ready) return undefined;
-    return afterFirstPosts(1_000, () => void beginVisit(user.email));
-  }, [ready, user.email]);
-  const themeFollower = useAfterFirstPosts(loadThemeFollower);
-  const notificationWatcher = useAfterFirstPosts(loadNotificationWatcher);
-  // The forum's code while the member reads another screen (after its first posts, or 3 s), as the
-  // forum is where they go back to. The other screens' code loads when the member is about to open
-  // one (AppRoutes: a pointer over its link, a finger on it, focus on it): fetched at once here,
-  // Profile and the admin's screens with their dialogs were 23 KB gzip of the 216 a new member's
-  // first trip to the forum fetched, for screens many never open.
-  useEffect(() => afterFirstPosts(3_000, () => void import('../pages/forum')), []);
-  useEffect(() => preloadRunnerOnIntent(), []);
-  // Without a service worker the runner loads while the network is there, but after the forum's
-  // first posts (or 3 s on another screen): fetched at start it came before them on a busy machine,
-  // 13 KB gzip on the way from /login to /forum (issue 64, item 2).
-  useEffect(() => afterFirstPosts(3_000, () => preloadRunnerUncached()), []);
-
-  // Log out sends what is queued first; what could not be sent is named and the member may stay.
-  const [unsent, setUnsent] = useState(0);
-  const [loggingOut, setLoggingOut] = useState(false);
-  const leaving = useRef(false);
-  const onLogout = async (force = false) => {
-    if (leaving.current) return;
-    leaving.current = true;
-    setLoggingOut(true);
-    try {
-      const result = await logout({ force });
-      if (!result.signedOut) {
-        setUnsent(result.unsent);
-        return;
-      }
-      setUnsent(0);
-      navigate(paths.login);
-      showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
-    } finally {
-      leaving.current = false;
-      setLoggingOut(false);
-    }
+/** After the frame now rendering is painted (rAF runs before the paint, the task after it); returns the cancel. */
+function afterPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
   };
-
-  return (
-    <AppShell
-      isAdmin={isAdmin}
-      review={review}
-      unreadCount={unreadCount}
-      unreadMessages={connected ? unreadMessages : undefined}
-      onNewPost={silence ? undefined : open}
-      onNewPostIntent={preload}
-      onLogout={() => void onLogout()}
-      loggingOut={loggingOut}
-      status={
-        <>
-          {connected ? <SyncBadge /> : <OfflineBadge />}
-          <InstallButton />
-        </>
-      }
-      banner={
-        <>
-          {status === 'outdated' ? <OutdatedBanner /> : <UpdatePrompt />}
-          {status === 'ready' && connected && (
-            <Suspense fallback={null}>
-              <UploadQuestion user={user} />
-            </Suspense>
-          )}
-          {silence && <SilencedBanner silence={silence} />}
-        </>
-      }
-    >
-      <SyncNotices />
-      {unsent > 0 && (
-        <Suspense fallback={null}>
-          <UnsentChangesDialog unsent={unsent} onStay={() => setUnsent(0)} onLogOut={() => onLogout(true)} />
-        </Suspense>
-      )}
-      {ready && themeFollower && <themeFollower.ThemeFollower email={user.email} />}
-      {ready && notificationWatcher && <notificationWatcher.NotificationWatcher />}
-      {status === 'starting' ? (
-        <PageLoading
-          label={progress ? `Bringing ${plural(progress.total, 'post')} into this device… (${formatCount(progress.done)} done)` : undefined}
-        />
-      ) : status === 'unavailable' ? (
-        <Suspense fallback={<PageLoading />}>
-          <StorageUnavailable />
-        </Suspense>
-      ) : (
-        <ScreenOutlet />
-      )}
-    </AppShell>
-  );
 }
 
-/** The protected area (forum, profile, admin) inside the forum header, with the New Post modal. */
+/**
+ * The protected area (forum, profile, admin): its code (protected-area.tsx, with the data layer's)
+ * loads with this one; on a new browser's first /forum after Sign In (db/storage/first-frame.ts),
+ * after the forum's first frame is painted. The live page then renders out of sight and takes the
+ * frame's place in the same frame once its posts are read (or the member leaves /forum, its data
+ * layer cannot start, or 10 s pass).
+ */
 export function ProtectedRoute() {
   const { user } = useAuth();
+  const { start } = useDataStatus();
+  // The forum as it first opens (every category, no search): the frame shows what that shows.
+  const [content] = useState(() => {
+    const at = user && location.pathname === paths.forum && location.search === '' ? takeFirstFrame(user.email) : undefined;
+    return at === undefined ? undefined : firstFrameContent(at);
+  });
+  const framed = useSyncExternalStore(onFirstFrameEnd, firstFrameShown) && content !== undefined;
+  const [painted, setPainted] = useState(content === undefined);
+  useEffect(() => {
+    if (painted) return undefined;
+    // The area's code, the forum screen's and the data layer's start, side by side, once the frame is on screen.
+    return afterPaint(() => {
+      setPainted(true);
+      start();
+      void protectedAreaScreen.load().catch(() => undefined);
+      void forumScreen.load().catch(() => undefined);
+    });
+  }, [painted, start]);
+  // Another screen first (or a copy that cannot be read): no frame, and the mark goes (the data layer
+  // comes now). Leaving /forum ends a frame on screen (AppRoutes, which stays when this goes).
+  useEffect(() => {
+    if (content === undefined) endFirstFrame();
+  }, [content]);
+  useEffect(() => {
+    if (!framed) return undefined;
+    const timer = setTimeout(endFirstFrame, FIRST_FRAME_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [framed]);
+  // The frame was inert: the page's focus (RootRoute's, on its main) could not go there. Once the live
+  // page has taken over, it goes to the live page's main, as on any route change.
+  const wasFramed = useRef(framed);
+  useEffect(() => {
+    if (wasFramed.current && !framed && (document.activeElement === null || document.activeElement === document.body))
+      document.getElementById('main')?.focus({ preventScroll: true });
+    wasFramed.current = framed;
+  }, [framed]);
   if (!user) return null;
+  const Area = protectedAreaScreen.Component;
   return (
-    // Keyed by member: a sign-in as someone else (in any tab) starts a fresh form and draft.
-    <NewPostProvider key={user.email} email={user.email}>
-      <ProtectedShell user={user} />
-    </NewPostProvider>
+    <>
+      {framed && <ForumFirstFrame user={user} content={content} />}
+      {/* Rendered once the frame is painted, or at once without one (a frame that ended early too). */}
+      {(painted || !framed) && (
+        <Suspense fallback={framed ? null : <PageLoading />}>
+          <Area />
+        </Suspense>
+      )}
+    </>
   );
 }

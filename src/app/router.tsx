@@ -6,12 +6,16 @@ import { RequireAdmin } from '../features/auth/require-admin';
 import { RequireAuth } from '../features/auth/require-auth';
 import { useAuth } from '../features/auth/auth-context';
 import { HomePage } from '../pages/home';
-import { releaseSnapshot, snapshotPath } from '../boot/forum-snapshot-app';
+import { releaseSnapshot, snapshotPath } from '../boot/forum-snapshot-release';
 import { PublicRoute } from './public-route';
 import { RootRoute } from './root-route';
 import { lazyScreen as screen, type Screen } from './lazy-screen';
 import { whenIdle } from '../db/storage/idle';
 import { paths } from '../config/paths';
+import { endFirstFrame, firstFramePending, firstFrameShown } from '../db/storage/first-frame';
+import { protectedAreaScreen } from './load-area';
+import { forumScreen } from './forum-screen';
+import { databaseExists } from '../db/storage/database-exists';
 
 // Declarative routes (a <Routes> tree, not a data router): React Router's data router and its
 // loaders are 17 KB gzip of JavaScript every page fetched, for lazy routes and scroll restoration
@@ -25,8 +29,12 @@ const login = screen('/login', () => import('../pages/login').then((m) => m.Logi
 const resetPassword = screen('/reset-password', () => import('../pages/account-links').then((m) => m.ResetPasswordPage));
 const confirmEmail = screen('/confirm-email', () => import('../pages/account-links').then((m) => m.ConfirmEmailPage));
 const unsubscribe = screen('/unsubscribe', () => import('../pages/account-links').then((m) => m.UnsubscribePage));
-const protectedArea = screen('/*', () => import('./protected-route').then((m) => m.ProtectedRoute));
-const forum = screen('/forum', () => import('../pages/forum').then((m) => m.ForumPage));
+// The area's code (with the data layer's) loads beside its route's, except on a new browser's first
+// /forum, which paints its first frame before that code is asked for (db/storage/first-frame.ts).
+const protectedArea = screen('/*', () =>
+  Promise.all([import('./protected-route'), firstFramePending() ? undefined : protectedAreaScreen.load()]).then(([m]) => m.ProtectedRoute),
+);
+const forum = forumScreen;
 // The page's code and the Markdown renderer load side by side, and the page shows once both are
 // here: its text appears rendered, never as raw Markdown first.
 const post = screen('/posts/:id', () =>
@@ -70,15 +78,31 @@ export function preloadScreens(pathname: string) {
   const protectedScreen = [...memberScreens, ...adminScreens].find((s) => matchPath(s.path, pathname));
   const match = protectedScreen ?? publicScreens.find((s) => matchPath(s.path, pathname));
   if (protectedScreen) void protectedArea.load().catch(() => undefined);
-  if (match) void match.load().catch(() => undefined);
+  // A new browser's first /forum paints its first frame first: the screens' code comes after it.
+  if (match && !(protectedScreen && firstFramePending())) void match.load().catch(() => undefined);
 }
 
 /**
  * Once a member is signed in, or on the sign-in page, when the browser is idle: the forum's code
  * (and the protected area's), where they go next (from the service worker's cache when it has it).
  */
-function usePreloadForum(comingIn: boolean): void {
-  useEffect(() => (comingIn ? whenIdle(() => preloadScreens(paths.forum)) : undefined), [comingIn]);
+function usePreloadForum(comingIn: boolean, signedIn: boolean): void {
+  useEffect(() => {
+    if (!comingIn) return undefined;
+    let live = true;
+    // Not on a new browser (no database yet): its first /forum paints the first frame before the
+    // forum's code is asked for (db/storage/first-frame.ts; a connected Sign In makes the database).
+    const stop = whenIdle(
+      () =>
+        void databaseExists().then((held) => {
+          if (held && live) preloadScreens(paths.forum);
+        }),
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [comingIn, signedIn]);
 }
 
 /** What a member shows they are about to open: a pointer over a link, a finger on it, focus on it. */
@@ -116,6 +140,8 @@ function SnapshotRelease() {
   const [opened] = useState(pathname);
   useEffect(() => {
     if (pathname !== (snapshotPath() ?? opened)) releaseSnapshot();
+    // A new browser's first frame is the forum's: another screen (a sign-out's included) ends it.
+    if (pathname !== paths.forum && firstFrameShown()) endFirstFrame();
   }, [pathname, opened]);
   return null;
 }
@@ -126,7 +152,8 @@ function SnapshotRelease() {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  usePreloadForum(useAuth().isAuthenticated || pathname === paths.login);
+  const { isAuthenticated } = useAuth();
+  usePreloadForum(isAuthenticated || pathname === paths.login, isAuthenticated);
   usePreloadOnIntent();
   return (
     <ErrorBoundary fullPage resetKey={pathname}>

@@ -5,116 +5,25 @@
 
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { idleThrottle } from '../db/storage/idle';
-import {
-  clearForumSnapshot,
-  dropForeignSnapshot,
-  dropSnapshot,
-  dropSnapshotsBut,
-  saveSnapshot,
-  snapshotGeneration,
-} from '../db/storage/forum-snapshot';
-import { onLocalChange } from '../db/storage/changes';
-import { readSession, readStoredSession } from '../db/members/session';
+import { dropSnapshot, saveSnapshot, snapshotGeneration } from '../db/storage/forum-snapshot';
+import { readStoredSession } from '../db/members/session';
+import { changeListeners, changes, livePages, releaseSnapshot, seenChanges, startupCheck } from './forum-snapshot-release';
+// The first load's part, named here too (tests and callers may take either).
+export { dropSnapshotOfOthers, keepForumSnapshotFresh, releaseSnapshot, snapshotPath } from './forum-snapshot-release';
 import { snapshotUrlFor } from '../db/contracts';
-import { SNAPSHOT_ON_CLASS, SNAPSHOT_PATH_ATTRIBUTE, SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
+import { endFirstFrame } from '../db/storage/first-frame';
+import { SNAPSHOT_STYLE_ATTRIBUTE, SNAPSHOT_VIEW_ID } from './forum-snapshot-names';
 
 /** The shortest time between two takings of a page's snapshot while its changes keep coming. */
 export const SNAPSHOT_GAP_MS = 1_000;
-
-/** The most posts the snapshot keeps: the first page. */
-const SNAPSHOT_POSTS = 20;
-
-/** The snapshot pages on screen in this page, by snapshot URL (with how many of each): they rewrite theirs. */
-const livePages = new Map<string, number>();
-
-/** Counts the local changes committed by this page. */
-let changes = 0;
-
-/**
- * For each page on screen, the count of changes its stored snapshot has seen (when it came on
- * screen, or when its HTML was last taken): a page that leaves after a later change (its post
- * deleted, or left before it took its snapshot again) takes its snapshot with it.
- */
-const seenChanges = new Map<string, number>();
-
-/** The pages on screen, told of each local change (they take their snapshot again). */
-const changeListeners = new Set<() => void>();
-
-/**
- * Keeps the stored snapshots from going stale: a change committed by this page (a local write, an
- * import, or posts that arrived by a sync pull) removes every snapshot but those of the pages on
- * screen (which take theirs again), or all of them and the cookie when none is on screen.
- * Returns the stop.
- */
-export function keepForumSnapshotFresh(): () => void {
-  return onLocalChange(() => {
-    changes += 1;
-    dropStale();
-    changeListeners.forEach((listener) => listener());
-  });
-}
-
-/** A removal of the snapshots not on screen under way, and whether changes came since it began. */
-let dropping = false;
-let dropAgain = false;
-
-/** After a change: every snapshot and the cookie when no page is on screen, else the snapshots of the pages not on screen. */
-function dropStale(): void {
-  if (livePages.size === 0) clearForumSnapshot();
-  else dropOthers();
-}
-
-/**
- * Removes the stored snapshots of the pages not on screen, once more after the removal under way
- * when there is one: a burst of changes costs two removals, not one each.
- */
-function dropOthers(): void {
-  if (dropping) {
-    dropAgain = true;
-    return;
-  }
-  dropping = true;
-  void dropSnapshotsBut(new Set(livePages.keys()))
-    .catch(() => undefined)
-    .finally(() => {
-      dropping = false;
-      if (!dropAgain) return;
-      dropAgain = false;
-      dropStale();
-    });
-}
-
-/** The start-up check below: no snapshot is stored before it has run (a save would keep the old token). */
-let startupCheck: Promise<void> = Promise.resolve();
-
-/**
- * At start-up, once the session is read: a stored snapshot that is not the signed-in member's (the
- * session was changed by something that knows nothing of snapshots) is removed.
- */
-export function dropSnapshotOfOthers(): void {
-  startupCheck = readSession()
-    .then((session) => dropForeignSnapshot(session?.email))
-    .catch(() => undefined);
-}
 
 /** How many posts the painted snapshot shows (0 when none is on screen). */
 export function snapshotPostCount(): number {
   return typeof document === 'undefined' ? 0 : document.querySelectorAll(`#${SNAPSHOT_VIEW_ID} article`).length;
 }
 
-/** The path the painted snapshot was taken for (null when none is on screen). */
-export function snapshotPath(): string | null {
-  return typeof document === 'undefined'
-    ? null
-    : (document.getElementById(SNAPSHOT_VIEW_ID)?.getAttribute(SNAPSHOT_PATH_ATTRIBUTE) ?? null);
-}
-
-/** Removes the snapshot (if one is painted) and shows the live app. Safe to call any time. */
-export function releaseSnapshot(): void {
-  window.__snapshotDone = true;
-  document.getElementById(SNAPSHOT_VIEW_ID)?.remove();
-  document.documentElement.classList.remove(SNAPSHOT_ON_CLASS);
-}
+/** The most posts the snapshot keeps: the first page. */
+const SNAPSHOT_POSTS = 20;
 
 /**
  * How many of the page's items (`items`: the forum's posts, a post page's replies) the snapshot
@@ -167,7 +76,10 @@ export function useSnapshotPage(shown: boolean, saveable: boolean, rows: unknown
   const url = typeof location === 'undefined' ? null : snapshotUrlFor(location.pathname, location.search, location.hash);
   const live = shown && saveable && url !== null;
   useLayoutEffect(() => {
-    if (shown) releaseSnapshot();
+    if (!shown) return;
+    releaseSnapshot();
+    // A new browser's first frame (first-frame.ts) gives way in the same frame too.
+    endFirstFrame();
   }, [shown]);
   useEffect(() => {
     if (!live || !url) return undefined;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LIMITS } from '../shared/post-rules';
-import { MIN_PASSWORD_LENGTH } from '../shared/validation';
+import { MIN_PASSWORD_LENGTH } from '../shared/account-rules';
 
 /**
  * A "New password" field with the server's rule under it and the refusal, when there is one, in its

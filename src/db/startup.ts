@@ -27,6 +27,8 @@ export const DEFERRED_IMPORT_WAIT_MS = 3_000;
 export interface StartupOptions {
   /** Resolves true on a connected device: the server has the sample posts, so none are written here. */
   connected?: () => Promise<boolean>;
+  /** The moment the forum's first frame dated the sample posts from (db/storage/first-frame.ts): seeded from the same one (same ids). */
+  samplesAt?: () => number | undefined;
 }
 
 /** The data layer of one page: start() once, stop() to release every timer and listener. */
@@ -55,7 +57,7 @@ export function createDataLayer(): DataLayer {
         for (const listener of progressListeners) listener(progress);
       });
       const connected = (await db.meta.get(META_KEYS.seeded)) ? false : await (options.connected?.() ?? false);
-      seeded = connected ? false : await seedSamplePosts(legacy.present);
+      seeded = connected ? false : await seedSamplePosts(legacy.present, options.samplesAt?.() ?? Date.now());
     } catch (error) {
       console.warn('Insight Exchange could not finish importing saved posts', error);
     }

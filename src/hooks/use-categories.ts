@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_CATEGORIES, type Category } from '../shared/categories';
+import { useInFirstFrame } from './first-frame-context';
 
 /** The categories and the names of the groups the device holds, as one state (both change together). */
 interface Held {
@@ -16,7 +17,10 @@ const START: Held = { categories: DEFAULT_CATEGORIES, groupNames: new Map() };
  */
 function useHeld(): Held {
   const [held, setHeld] = useState<Held>(START);
+  // The forum's first frame shows the six (a new browser holds no other) and loads nothing.
+  const frame = useInFirstFrame();
   useEffect(() => {
+    if (frame) return undefined;
     let stop: (() => void) | undefined;
     let live = true;
     import('../db/groups/category-list')
@@ -31,7 +35,7 @@ function useHeld(): Held {
       live = false;
       stop?.();
     };
-  }, []);
+  }, [frame]);
   return held;
 }
 

@@ -7,7 +7,8 @@ import { isCategory, type CategoryFilter } from '../db/types';
 import { useAuth } from '../features/auth/auth-context';
 import { ForumPostList, preloadOlderPosts } from '../features/forum/forum-post-list';
 import { ForumSidebar } from '../features/forum/forum-sidebar';
-import { ForumStats } from '../features/forum/forum-stats';
+import { ForumLayout } from '../features/forum/forum-layout';
+import { useLevelOf } from '../hooks/use-follows';
 import { ForumToolbar } from '../features/forum/forum-toolbar';
 import { KeptDrafts } from '../components/kept-drafts';
 import { askSearchEarly } from '../features/forum/use-approved-posts';
@@ -54,6 +55,7 @@ export function ForumPage() {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const since = useVisitSince(user?.email ?? null);
+  const levelOf = useLevelOf();
   const [params, setParams] = useSearchParams();
   const [searchInput, setSearchInput] = useState(() => cleanSearchQuery(params.get('q') ?? ''));
   const [category, setCategory] = useState(() => toCategory(params.get('category')));
@@ -123,16 +125,9 @@ export function ForumPage() {
   }, [query]);
 
   return (
-    <>
-      <section className="app-forum-hero" aria-labelledby="forum-title">
-        <div className="container">
-          <h1 id="forum-title">Community Forum</h1>
-          <p className="app-hero-lead">Ask questions, share what you learned and see how other researchers tackle the same problems.</p>
-          <ForumStats />
-        </div>
-      </section>
-      <div className="container app-forum-body">
-        {email && <KeptDrafts email={email} />}
+    <ForumLayout
+      drafts={email && <KeptDrafts email={email} />}
+      toolbar={
         <ForumToolbar
           search={searchInput}
           category={category}
@@ -156,36 +151,28 @@ export function ForumPage() {
             setSearchInput(value);
           }}
         />
-        <div className="row g-4">
-          <section className="col-lg-8" aria-labelledby="posts-title">
-            <h2 id="posts-title" className="visually-hidden">
-              Posts
-            </h2>
-            <ErrorBoundary area="the posts">
-              {email && parsed && part && (
-                <Suspense fallback={null}>
-                  {ReadyServerSearch ? (
-                    <ReadyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
-                  ) : (
-                    <LazyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
-                  )}
-                </Suspense>
-              )}
-              <ForumPostList
-                search={searchInput}
-                category={category}
-                email={email}
-                since={since}
-                part={part}
-                packed={packedCounts?.[category] ?? 0}
-              />
-            </ErrorBoundary>
-          </section>
-          <aside className="col-lg-4" aria-label="Community highlights">
-            <ForumSidebar />
-          </aside>
-        </div>
-      </div>
-    </>
+      }
+      sidebar={<ForumSidebar levelOf={levelOf} />}
+    >
+      <ErrorBoundary area="the posts">
+        {email && parsed && part && (
+          <Suspense fallback={null}>
+            {ReadyServerSearch ? (
+              <ReadyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
+            ) : (
+              <LazyServerSearch query={query} category={category} parsed={parsed} email={email} packed={packed} />
+            )}
+          </Suspense>
+        )}
+        <ForumPostList
+          search={searchInput}
+          category={category}
+          email={email}
+          since={since}
+          part={part}
+          packed={packedCounts?.[category] ?? 0}
+        />
+      </ErrorBoundary>
+    </ForumLayout>
   );
 }

@@ -4,6 +4,7 @@
 // an operation with what it knows of each file (its type from its bytes, its size, an image's width
 // and height), never with what the device claimed.
 import { hasUnstorableText, hiddenText, problem as titled, type Problem } from './text-checks';
+import { ATTACHMENT_LIMITS } from './attachment-limits';
 
 /** A file attached to a post: its address (SHA-256, hex), its name as given, type, size and, for an image, its size in pixels. */
 export interface Attachment {
@@ -15,20 +16,9 @@ export interface Attachment {
   height: number | null;
 }
 
-export const ATTACHMENT_LIMITS = {
-  /** The largest file (bytes). */
-  maxBytes: 10 * 1024 * 1024,
-  /** What one member's uploads may add up to (bytes). */
-  quotaBytes: 200 * 1024 * 1024,
-  /** Files a post may carry. */
-  perPost: 10,
-  /** The longest file name kept. */
-  nameChars: 200,
-  /** An image's longest side once resized on the device (px). */
-  imageSide: 2048,
-  /** The most pixels (width × height) an image the server decodes may have: a 40 MP photo, a camera's largest. */
-  imagePixels: 40_000_000,
-} as const;
+// The limits and the words the sentences say them in live in attachment-limits.ts (the error sentences
+// need them, not the rest of this file).
+export { ACCEPTED_FILES_WORDS, ATTACHMENT_LIMITS, IMAGE_PIXELS_WORDS, MAX_FILE_WORDS, QUOTA_WORDS } from './attachment-limits';
 
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/u;
 
@@ -79,18 +69,6 @@ export const FILE_TYPES: ReadonlyMap<string, string> = new Map(
 export const ACCEPTED_FILES = [...KINDS.flatMap((kind) => Object.keys(kind.extensions).map((ending) => `.${ending}`)), ...IMAGE_MIME].join(
   ',',
 );
-
-/** The accepted types, as a sentence names them. */
-export const ACCEPTED_FILES_WORDS = 'images (PNG, JPEG, WebP, GIF), PDF, Excel, Word, PowerPoint, CSV or text files';
-
-/** A limit in bytes as the sentences say it: 10 MB. */
-const inMegabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-/** The largest file, as people read it. */
-export const MAX_FILE_WORDS = inMegabytes(ATTACHMENT_LIMITS.maxBytes);
-/** One member's space for uploads, as people read it. */
-export const QUOTA_WORDS = inMegabytes(ATTACHMENT_LIMITS.quotaBytes);
-/** The pixel limit, as people read it: 40 megapixels. */
-export const IMAGE_PIXELS_WORDS = `${ATTACHMENT_LIMITS.imagePixels / 1_000_000} megapixels`;
 
 /** A size as people read it: 812 B, 14 KB, 2.4 MB. */
 export function formatBytes(bytes: number): string {

@@ -5,7 +5,7 @@
 //
 // A code never changes meaning once shipped: devices of older builds switch on it.
 
-import { ACCEPTED_FILES_WORDS, IMAGE_PIXELS_WORDS, MAX_FILE_WORDS, QUOTA_WORDS } from './attachments';
+import { ACCEPTED_FILES_WORDS, IMAGE_PIXELS_WORDS, MAX_FILE_WORDS, QUOTA_WORDS } from './attachment-limits';
 import { formatDayTime } from './dates';
 
 export interface ErrorEntry {

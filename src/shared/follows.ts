@@ -12,7 +12,7 @@
 //
 // A read position is the time (createdAt, ms) of the last reply the member read in a post (0: the
 // post itself, none of its replies). It only ever moves forward: the latest read wins on every device.
-import { TAG_LIMITS } from './post-rules';
+import { TAG_LIMITS, tagKey } from './post-rules';
 import { CATEGORY_LIMITS } from './categories';
 import { validateCategory, validateTags } from './validation';
 import { hiddenText } from './text-checks';
@@ -65,8 +65,8 @@ export const FOLLOW_LIMITS = {
 /** How long the device waits after the last reply scrolled into view before it queues one read position (ms). */
 export const READ_COALESCE_MS = 1_500;
 
-/** A tag's key: trimmed and lower-cased (tags compare without case). */
-export const tagKey = (tag: string): string => tag.trim().toLowerCase();
+// A tag's key lives with the posts' rules (the forum's first frame needs it, not the rest of this file).
+export { tagKey };
 
 /**
  * The key of a target as typed or read: a post's id in decimal, a category's id as it is, a tag by

@@ -207,6 +207,9 @@ export function newReply(id: string, postId: number, author: PostAuthor, content
   };
 }
 
+/** A tag's key: trimmed and lower-cased (tags compare without case: following, search, trending topics). */
+export const tagKey = (tag: string): string => tag.trim().toLowerCase();
+
 /** Tags on a post: how many, and how long each may be. */
 export const TAG_LIMITS = { count: 10, length: 40 } as const;
 

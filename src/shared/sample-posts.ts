@@ -1,11 +1,11 @@
 // The three sample approved posts (realistic market-research content, kept as data in
-// sample-posts.json). The device writes them on its first start (src/db/posts/seed.ts); the server
+// sample-posts.json; their replies in sample-replies.ts, as the forum's first frame paints the posts
+// without them). The device writes them on its first start (src/db/posts/seed.ts); the server
 // creates them once when its database is empty.
-import { CATEGORIES, newReply, type Category, type Post, type Reply } from './post-rules';
+import { CATEGORIES, type Category, type Post } from './post-rules';
 import samples from './sample-posts.json';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
+const HOUR = 60 * 60 * 1000;
 
 function category(name: string): Category {
   const found = CATEGORIES.find((known) => known === name);
@@ -31,24 +31,4 @@ export function samplePosts(now: number): Post[] {
     tags: sample.tags,
     status: 'approved',
   }));
-}
-
-/**
- * The sample posts' replies (their `comments` count), each under a fresh id from `newId`: the device
- * seeds its own, the server its own, and a device that meets the server drops its copies.
- */
-export function sampleReplies(posts: readonly Post[], newId: () => string): Reply[] {
-  return samples.flatMap((sample, index) => {
-    const post = posts[index]!;
-    return sample.replies.map((reply) =>
-      newReply(
-        newId(),
-        post.id,
-        { name: reply.author, email: reply.authorEmail, role: 'user' },
-        reply.content,
-        null,
-        post.id + reply.minutesAfter * MINUTE,
-      ),
-    );
-  });
 }

@@ -4,15 +4,19 @@
 
 import { DataError, invalidInput, isDataError } from '../db/storage/errors';
 import { readStoredSession, saveSession } from '../db/members/session';
-import { countWaiting } from '../db/ops/outbox-waiting';
-import { isSignOutPending, readCursor, setSignOutPending } from '../db/ops/sync-meta';
-import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/validation';
+import { validateNewPassword, validateSignIn, validateSignUp } from '../shared/account-rules';
 import type * as OfflineAccounts from '../db/sync/offline-accounts';
 import type { Session } from '../db/types';
 import type { SessionRequest, SessionUser } from '../shared/protocol';
 import type { SignedIn, SyncApi } from './api';
 import type { SyncEngine } from './engine';
 import { detectMode } from './mode';
+import { databaseExists } from '../db/storage/database-exists';
+import { readLocal } from '../db/storage/local-store';
+import { POSTS_KEY } from '../db/contracts';
+import { makeSession } from '../db/members/session-rules';
+import { normalizeEmail } from '../shared/post-rules';
+import { markFirstFrame } from '../db/storage/first-frame';
 import { askFirstPageEarly, confirmSignedIn, WINDOW_FIRST_PAGE } from './confirmed';
 
 /**
@@ -28,6 +32,14 @@ function offline(): Promise<typeof OfflineAccounts> {
   });
   return offlineAccounts;
 }
+
+// The device's sync state and its count of waiting changes are read with the data layer's code, which
+// a local-only Sign In on a new browser never loads (issue 64, item 2: the forum's first frame).
+const syncMeta = () => import('../db/ops/sync-meta');
+const countWaiting = async (email: string) => (await import('../db/ops/outbox-waiting')).countWaiting(email);
+const readCursor = async () => (await syncMeta()).readCursor();
+const isSignOutPending = async () => (await syncMeta()).isSignOutPending();
+const setSignOutPending = async (pending: boolean) => (await syncMeta()).setSignOutPending(pending);
 
 /** The API client (with its schema library) loads only on a connected device. */
 async function client(api: SyncApi | undefined): Promise<{ api: SyncApi; isOffline: (error: unknown) => boolean }> {
@@ -157,11 +169,31 @@ async function withTheme(session: Session): Promise<Session> {
   return session;
 }
 
+/**
+ * Local-only, on a browser that holds no database yet: it holds no account, so any email signs in
+ * (the spec), with no theme of theirs, and without the data layer's code; their forum paints its
+ * first frame (db/storage/first-frame.ts) from the posts it opens on: an older build's copy here, or
+ * the sample posts. Undefined when the browser holds a database.
+ */
+async function signInOnNewBrowser(email: string): Promise<Session | undefined> {
+  // A browser without IndexedDB holds no account either, but no forum to paint: the data layer says why.
+  if (typeof indexedDB === 'undefined' || (await databaseExists())) return undefined;
+  const session = makeSession(normalizeEmail(email), '');
+  // An older build's posts here are the forum's first posts: read for its first frame now (their
+  // codec loads only where a copy is).
+  const raw = readLocal(POSTS_KEY);
+  const copy = typeof raw === 'string' ? (await import('../db/mirror/frame-copy')).framePostsOfCopy(raw) : undefined;
+  markFirstFrame(session.email, Date.now(), copy);
+  saveSession(session);
+  return session;
+}
+
 /** Signs in (connected: the server checks the password; local-only: this browser's accounts). */
 export async function signIn(email: string, password: string, api?: SyncApi): Promise<Session> {
   const problem = validateSignIn(email, password);
   if (problem) throw invalidInput(problem);
-  if ((await detectMode(api)) === 'local') return withTheme(await (await import('../db/members/accounts')).signIn(email, password));
+  if ((await detectMode(api)) === 'local')
+    return (await signInOnNewBrowser(email)) ?? withTheme(await (await import('../db/members/accounts')).signIn(email, password));
   return withTheme(await throughServer(api, { mode: 'signin', email: email.trim().toLowerCase(), password }));
 }
 

@@ -4,7 +4,7 @@
 // The mode also settles whose word the role is: the server's when connected, else this device's rule.
 
 import { setRoleAuthority } from '../db/members/session';
-import { isConnectedDevice, markConnected } from '../db/ops/sync-meta';
+import { databaseExists } from '../db/storage/database-exists';
 import { checkHealth, type HealthCheck } from './health';
 
 export type Mode = 'connected' | 'local';
@@ -12,13 +12,17 @@ export type Mode = 'connected' | 'local';
 let detected: Promise<Mode> | undefined;
 
 async function detect(api: HealthCheck): Promise<Mode> {
+  // A browser without the database has met no server: the data layer's code (and the database it
+  // would make) waits for what needs it (issue 64, item 2: the forum's first frame on a new browser).
   try {
-    if (await isConnectedDevice()) return 'connected';
+    if ((await databaseExists()) && (await (await import('../db/ops/sync-meta')).isConnectedDevice())) return 'connected';
   } catch {
     // No IndexedDB: the answer of the server alone decides.
   }
   if (!(await api.health())) return 'local';
-  await markConnected().catch(() => undefined);
+  await import('../db/ops/sync-meta')
+    .then(({ markConnected }) => markConnected())
+    .catch(() => undefined);
   return 'connected';
 }
 

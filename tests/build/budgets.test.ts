@@ -75,8 +75,12 @@ const KB = 1024;
 // category by its name on Saved Posts, Insights and in category:, the Follow button's level, marks
 // cleared once right, the focus after a reply and in New message's To, Escape on the phone's menu,
 // the admin's chosen tab scrolled whole, the header with Install, Syncing… at a write; in the first
-// load 0.2 KB, 108.7 KB gzipped): 1566.0 KB: 1570 KB.
-const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1570 * KB };
+// load 0.2 KB, 108.7 KB gzipped): 1566.0 KB: 1570 KB. Then by issue 64's item 2, the forum's first frame on
+// a new browser (2026-12-06: the protected area's route, its first frame and its data-reading frame in
+// three chunks, the sample posts' replies apart, a notification read as it arrives, a refused name
+// kept, an older build's posts read for the frame in a chunk of their own, the snapshots' taking apart
+// from the first load's part): 1576.8 KB: 1582 KB.
+const BUDGETS = { initialScriptGzip: 130 * KB, initialStyleGzip: 26 * KB, precache: 1582 * KB };
 
 const report = (label: string, bytes: number, budget: number) =>
   console.log(`${label}: ${(bytes / KB).toFixed(1)} KB of ${(budget / KB).toFixed(0)} KB`);

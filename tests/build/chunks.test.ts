@@ -64,7 +64,7 @@ describe('the chunks of the build', () => {
   it(`hold the forum's code in one chunk (${FORUM_CHUNK}), which the first page does not import`, () => {
     expect(named(FORUM_CHUNK)).toHaveLength(1);
     const [forum] = named('forum');
-    const [area] = named('protected-route');
+    const [area] = named('protected-area');
     expect(forum && area).toBeTruthy();
     const forumChunks = new Set([...closure(forum!), ...closure(area!)]);
     expect(forumChunks).toContain(named(FORUM_CHUNK)[0]);
@@ -77,7 +77,7 @@ describe('the chunks of the build', () => {
   });
 
   it("leave the operations' runner and definitions out of the forum's static chunks (loaded at the first operation)", () => {
-    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
+    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-area')[0]!)];
     expect(named(RUNNER_CHUNK)).toHaveLength(1);
     expect(forumChunks).not.toContain(named(RUNNER_CHUNK)[0]);
     expect(readDist(`assets/${named(RUNNER_CHUNK)[0]!}`)).toMatch(/["`]dismissFlags["`]/);
@@ -86,14 +86,14 @@ describe('the chunks of the build', () => {
   });
 
   it("leave the legacy copy's import (its merge) out of the forum's static chunks: loaded only when the copy holds something new", () => {
-    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
+    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-area')[0]!)];
     const importing = chunks.filter((file) => /["`]posts-imported["`]/.test(readDist(`assets/${file}`)));
     expect(importing.length).toBeGreaterThan(0);
     expect(forumChunks.filter((file) => importing.includes(file))).toEqual([]);
   });
 
   it("leave the list's end past what the device holds (older pages, packed posts) out of the forum's static chunks: loaded where it shows", () => {
-    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-route')[0]!)];
+    const forumChunks = [...closure(named('forum')[0]!), ...closure(named('protected-area')[0]!)];
     const end = chunks.filter((file) => /["`]Load older posts from the server["`]/.test(readDist(`assets/${file}`)));
     expect(end).toEqual(named('older-posts'));
     expect(forumChunks.filter((file) => end.includes(file))).toEqual([]);

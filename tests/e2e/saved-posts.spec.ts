@@ -60,6 +60,8 @@ for (const scheme of ['light', 'dark'] as const) {
 test('on a phone, the post page’s actions are one row in one look: Save, Flag and Share alike (issue 40)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, MEMBER);
+  // A new browser's database is made by the first member screen (the forum's first frame comes before it).
+  await openForum(page);
   const post = makePost({ title: 'One row of actions' });
   await putPosts(page, [post]);
   await page.goto(`/posts/${post.id}`);

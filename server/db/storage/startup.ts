@@ -1,7 +1,8 @@
 // Start-up work, done once per start under one advisory lock: migrations, the sample posts and their
 // replies (only when the database has never been seeded and holds no post) and the admin account.
 import { randomUUID } from 'node:crypto';
-import { samplePosts, sampleReplies } from '../../../src/shared/sample-posts';
+import { samplePosts } from '../../../src/shared/sample-posts';
+import { sampleReplies } from '../../../src/shared/sample-replies';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { createUser, fillMembers, findUser } from '../members/accounts';
 import type { Database, Sql } from './adapter';

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { IconLogout, IconPlus } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
-import { pendingDescription, unreadMessagesDescription } from '../../shared/moderation';
+import { pendingDescription, unreadMessagesDescription } from '../../shared/waiting-words';
 import { NavbarFrame } from './navbar-frame';
 import { CountedNavItem } from './counted-nav-item';
 import { NavItem } from './nav-item';
 import { NotificationsButton } from './notifications-button';
 import { SkipLink } from './skip-link';
 import { ScreenOutlet } from './screen-outlet';
+import { FIRST_FRAME_CLASS } from '../../db/storage/first-frame';
 
 interface AppShellProps {
   isAdmin: boolean;
@@ -28,6 +29,8 @@ interface AppShellProps {
   status?: ReactNode;
   banner?: ReactNode;
   children?: ReactNode;
+  /** The forum's first frame (db/storage/first-frame.ts): inert, and marked so the live page can wait out of sight. */
+  frame?: boolean;
 }
 
 /**
@@ -46,6 +49,7 @@ export function AppShell({
   status,
   banner,
   children,
+  frame = false,
 }: AppShellProps) {
   const newPostButton = (className: string) =>
     onNewPost && (
@@ -69,7 +73,7 @@ export function AppShell({
       .filter(Boolean)
       .join('; ') || undefined;
   return (
-    <div className="app-page">
+    <div className={frame ? `app-page ${FIRST_FRAME_CLASS}` : 'app-page'} inert={frame || undefined}>
       <SkipLink />
       <header className="app-header">
         <NavbarFrame

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { unreadDescription } from '../../shared/moderation';
+import { unreadDescription } from '../../shared/waiting-words';
 
 /** The header's bell: opens /notifications; the unread count is a badge and the button's description. */
 export function NotificationsButton({ unread, className = '' }: { unread: number | undefined; className?: string }) {

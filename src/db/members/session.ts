@@ -7,6 +7,7 @@ import { parseSession, type RoleAuthority } from './session-rules';
 import { readLocal, removeLocal, writeLocal } from '../storage/local-store';
 import { clearForumSnapshot } from '../storage/forum-snapshot';
 import { writeThemeCookie } from '../preferences/theme-cookie';
+import { afterFirstFrame, endFirstFrame } from '../storage/first-frame';
 import type { Session } from '../types';
 
 const CHANNEL_NAME = 'insight-exchange-session';
@@ -82,11 +83,15 @@ function ensureChannel(): BroadcastChannel | undefined {
 }
 
 function copyToDatabase(session: Session | null): void {
-  import('./session-copy')
-    .then(({ saveSessionCopy }) => saveSessionCopy(session))
-    .catch(() => {
-      // The copy is a fallback only; localStorage (or memory) still holds the session.
-    });
+  // On a new browser's way to the forum's first frame, once it is painted (its database, and the
+  // data layer's code, come after it: db/storage/first-frame.ts).
+  afterFirstFrame(() =>
+    import('./session-copy')
+      .then(({ saveSessionCopy }) => saveSessionCopy(session))
+      .catch(() => {
+        // The copy is a fallback only; localStorage (or memory) still holds the session.
+      }),
+  );
 }
 
 /**
@@ -95,9 +100,13 @@ function copyToDatabase(session: Session | null): void {
  */
 function closeNotificationsIfAnother(before: Session | null | undefined, after: Session | null): void {
   if (before?.email === after?.email && after !== null) return;
-  void import('../storage/system-notifications')
-    .then(({ closeSystemNotifications }) => closeSystemNotifications('all'))
-    .catch(() => undefined);
+  // On a new browser's way to the forum's first frame (none shown yet there), after it.
+  afterFirstFrame(
+    () =>
+      void import('../storage/system-notifications')
+        .then(({ closeSystemNotifications }) => closeSystemNotifications('all'))
+        .catch(() => undefined),
+  );
 }
 
 /** Stores (or, with null, clears) the session in every place it lives and tells every tab. */
@@ -122,6 +131,8 @@ export function saveSession(session: Session | null): void {
     // A visitor sees the system's theme: the member's goes with them (sign-in writes it again).
     writeThemeCookie(null);
   }
+  // A new browser's first frame was the member's: gone with them.
+  if (!session) endFirstFrame();
   copyToDatabase(session);
   ensureChannel()?.postMessage(raw);
   notify(session);

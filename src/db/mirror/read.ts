@@ -6,8 +6,6 @@ import { db } from '../storage/schema';
 import { CORRUPT_POSTS_PREFIX, META_KEYS } from '../contracts';
 import { writeLocal } from '../storage/local-store';
 import { hashString, hashStringInSlices } from '../storage/hash';
-import { parsePost } from '../posts/post-codec';
-import type { Post } from '../types';
 
 export interface LegacyImportResult {
   /** True when the `posts` key existed (valid or not). */
@@ -39,31 +37,8 @@ export function report(value: MirrorReport): void {
   for (const listener of reports.listeners) listener(value);
 }
 
-export type ParsedMirror = { kind: 'absent' } | { kind: 'corrupt' } | { kind: 'posts'; posts: Post[]; skipped: number; reason?: string };
-
-/** Reads a raw `posts` value: absent, corrupt (not a JSON array) or the posts it holds. */
-export function parseMirror(raw: string | null | undefined): ParsedMirror {
-  if (raw === null || raw === undefined) return { kind: 'absent' };
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { kind: 'corrupt' };
-  }
-  if (!Array.isArray(value)) return { kind: 'corrupt' };
-  const posts: Post[] = [];
-  let skipped = 0;
-  let reason: string | undefined;
-  for (const item of value) {
-    const parsed = parsePost(item);
-    if (parsed.ok) posts.push(parsed.post);
-    else {
-      skipped += 1;
-      reason ??= `An entry ${parsed.reason}.`;
-    }
-  }
-  return { kind: 'posts', posts, skipped, reason };
-}
+// Parsing a raw copy lives in parse.ts (the forum's first frame reads it without the data layer).
+export { parseMirror, type ParsedMirror } from './parse';
 
 /** A list of strings kept in the meta table ([] when absent). */
 export async function readList(key: string): Promise<string[]> {

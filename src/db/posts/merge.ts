@@ -5,7 +5,7 @@
 // device, counted after the replies of its chunk are written. Written in chunks, one transaction each.
 
 import { db, type PostRow, type ReplyRow } from '../storage/schema';
-import { mergeChanges } from './post-codec';
+import { dedupePosts, mergeChanges } from './post-codec';
 import { countChange, nextRev } from '../storage/revisions';
 import { visibleReplyCounts } from '../replies/reply-counts';
 import type { Post, Reply } from '../types';
@@ -66,15 +66,9 @@ export interface MergeResult {
   replies: ReplyMergeCounts;
 }
 
-/** Folds duplicates of one id into one post, by the same rule as a merge with a stored post. */
-export function dedupePosts(posts: readonly Post[]): Post[] {
-  const byId = new Map<number, Post>();
-  for (const post of posts) {
-    const seen = byId.get(post.id);
-    byId.set(post.id, seen ? { ...seen, ...(mergeChanges(seen, post) ?? {}) } : post);
-  }
-  return [...byId.values()];
-}
+// Deduplicating a list (the same id twice: merged) lives with the posts' codec (the forum's first frame uses it).
+export { dedupePosts } from './post-codec';
+
 
 /** The stored rows among `chunk` (sorted by id): one key read over the chunk's id range, then rows only for ids that exist. */
 async function storedRows(chunk: readonly Post[]): Promise<Map<number, PostRow>> {

@@ -150,3 +150,13 @@ export function toReply(row: Reply): Reply {
   for (const field of REPLY_FIELDS) reply[field] = row[field];
   return reply as unknown as Reply;
 }
+
+/** Folds duplicates of one id into one post, by the same rule as a merge with a stored post. */
+export function dedupePosts(posts: readonly Post[]): Post[] {
+  const byId = new Map<number, Post>();
+  for (const post of posts) {
+    const seen = byId.get(post.id);
+    byId.set(post.id, seen ? { ...seen, ...(mergeChanges(seen, post) ?? {}) } : post);
+  }
+  return [...byId.values()];
+}

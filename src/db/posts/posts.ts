@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import { db, type PostRow } from '../storage/schema';
 import { toPost } from './post-codec';
+import { PAGE_SIZE } from './page-size';
 import { DataError, withDataErrors } from '../storage/errors';
 import { movedPostId } from '../ops/sync-meta';
 import type { PostAttachments, PostEdits, PostPoll } from '../../shared/post-rules';
@@ -16,8 +17,8 @@ import { DEFAULT_CATEGORY, type CategoryFilter, type NewPostInput, type Post, ty
 
 export { maySee } from '../../shared/post-rules';
 
-/** How many posts a list shows before the user asks for more. */
-export const PAGE_SIZE = 20;
+// How many posts a list shows before the user asks for more (page-size.ts: the forum's first frame reads it too).
+export { PAGE_SIZE };
 
 export interface ApprovedPostsQuery extends PageBounds {
   category?: CategoryFilter;

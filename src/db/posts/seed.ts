@@ -7,7 +7,8 @@ import { db } from '../storage/schema';
 import { withDataErrors } from '../storage/errors';
 import { emitLocalChange } from '../storage/changes';
 import { countChange, nextRev } from '../storage/revisions';
-import { samplePosts, sampleReplies } from '../../shared/sample-posts';
+import { samplePosts } from '../../shared/sample-posts';
+import { sampleReplies } from '../../shared/sample-replies';
 import { newOperationId } from '../ops/uuid';
 
 export { samplePosts };

@@ -3,7 +3,7 @@
 // apart with isDataError(error, code). Raw Dexie/DOM failures are mapped here (toDataError).
 
 import { messageOf, titleOf, type ErrorCode } from '../../shared/errors';
-import type { Problem } from '../../shared/validation';
+import type { Problem } from '../../shared/text-checks';
 import { isDatabaseOutdated } from './outdated';
 
 /** What may go with a data error besides its code. */

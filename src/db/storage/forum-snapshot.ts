@@ -5,6 +5,7 @@
 // this build) and only with the same stylesheet. All of them share the cache, the cookie and its
 // token: whatever removes the forum's removes them all.
 
+import { afterFirstFrame } from './first-frame';
 import {
   ATTACHMENT_CACHE,
   SAVED_ATTACHMENT_CACHE,
@@ -146,8 +147,11 @@ export function clearForumSnapshot(): void {
   void caches.delete(FORUM_SNAPSHOT_CACHE).catch(() => undefined);
   void caches.delete(ATTACHMENT_CACHE).catch(() => undefined);
   void caches.delete(SAVED_ATTACHMENT_CACHE).catch(() => undefined);
-  // Loaded when used (this module is in the first load, the records' code need not be).
-  void import('./cache-expiry').then(({ dropExpiryRecords }) => dropExpiryRecords(ATTACHMENT_CACHE, 'all')).catch(() => undefined);
+  // Loaded when used (this module is in the first load, the records' code need not be), and not on a
+  // new browser's way to the forum's first frame (it holds no records): after it.
+  afterFirstFrame(
+    () => void import('./cache-expiry').then(({ dropExpiryRecords }) => dropExpiryRecords(ATTACHMENT_CACHE, 'all')).catch(() => undefined),
+  );
 }
 
 /** The stored snapshot, or null. */

@@ -11,7 +11,7 @@ import { useAsyncValue } from '../../hooks/use-async-value';
 import { LIMITS } from '../../shared/post-rules';
 import { ERRORS } from '../../shared/errors';
 import { isDataError } from '../../db/storage/errors';
-import { MIN_PASSWORD_LENGTH, validateName, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/validation';
+import { MIN_PASSWORD_LENGTH, validateName, validateNewPassword, validateSignIn, validateSignUp } from '../../shared/account-rules';
 import { useAuth } from './auth-context';
 import { SSO_LINKED_TOAST } from './sso-sign-in';
 import { Refusal } from './sso-parts';

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { Avatar } from '../../components/avatar';
 import { Panel } from '../../components/panel';
-import { useLevelOf } from '../../hooks/use-follows';
-import { tagKey } from '../../shared/follows';
+import { tagKey } from '../../shared/post-rules';
+import type { LevelOf } from '../../shared/follows';
 
 // Hard-coded, as the spec describes them.
 const topContributors = [
@@ -20,10 +20,12 @@ const trendingTopics = [
   { topic: 'Data privacy', posts: 139 },
 ];
 
-/** Top contributors and trending topics (each opens the search for its tag); below the list on a phone, beside it on a desktop. */
-export function ForumSidebar() {
-  // A muted tag leaves the trending topics (its posts have left the list).
-  const levelOf = useLevelOf();
+/**
+ * Top contributors and trending topics (each opens the search for its tag); below the list on a
+ * phone, beside it on a desktop. `levelOf`: the member's levels (a muted tag leaves the trending
+ * topics, as its posts have left the list).
+ */
+export function ForumSidebar({ levelOf }: { levelOf: LevelOf }) {
   const topics = trendingTopics.filter(({ topic }) => levelOf('tag', tagKey(topic)) !== 'muted');
   return (
     <div className="app-sidebar">

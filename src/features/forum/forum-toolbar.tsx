@@ -3,10 +3,11 @@ import { IconFilter, IconSearch } from '@tabler/icons-react';
 import { SEARCH_MAX_CHARS } from '../../db/search/text';
 import type { CategoryFilter } from '../../db/types';
 import { useCategories } from '../../hooks/use-categories';
+import { useInFirstFrame } from '../../hooks/first-frame-context';
 import { isTypingTarget } from '../../lib/typing-target';
 import { parseQuery, removeChip } from '../../shared/search-language';
 import { SearchChips } from './search-chips';
-import { tagKey } from '../../shared/follows';
+import { tagKey } from '../../shared/post-rules';
 
 // The "Follow" menu is react-bootstrap's Dropdown, not in the forum's first download: it loads when
 // a category or a tag is chosen.
@@ -25,7 +26,10 @@ interface ForumToolbarProps {
 
 /** `/` focuses the search box: not while typing, not with Ctrl, Meta or Alt, not behind a dialog or the open menu. */
 function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
+  // Not from the forum's first frame (inert): the key is the live toolbar's once it is there.
+  const frame = useInFirstFrame();
   useEffect(() => {
+    if (frame) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target as HTMLElement | null)) return;
@@ -36,7 +40,7 @@ function useSlashFocus(input: RefObject<HTMLInputElement | null>) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [input]);
+  }, [input, frame]);
 }
 
 /**

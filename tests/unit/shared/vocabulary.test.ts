@@ -30,14 +30,12 @@ describe('the refusal vocabulary', () => {
   });
 
   it('the input rules’ sentences are written once too', () => {
-    for (const sentence of [
-      'Please enter email and password.',
-      'Please fill all fields.',
-      'Please fill in both title and content for your post.',
-    ]) {
-      expect(sources.filter((source) => source.text.includes(sentence)).map((source) => source.path)).toEqual([
-        join('src', 'shared', 'validation.ts'),
-      ]);
+    for (const [sentence, file] of [
+      ['Please enter email and password.', 'account-rules.ts'],
+      ['Please fill all fields.', 'account-rules.ts'],
+      ['Please fill in both title and content for your post.', 'validation.ts'],
+    ] as const) {
+      expect(sources.filter((source) => source.text.includes(sentence)).map((source) => source.path)).toEqual([join('src', 'shared', file)]);
     }
   });
 

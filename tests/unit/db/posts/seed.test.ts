@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { samplePosts, seedSamplePosts } from '../../../../src/db/posts/seed';
 import { db } from '../../../../src/db/storage/schema';
 import { countVisibleReplies } from '../../../../src/db/replies/reply-counts';
-import { sampleReplies } from '../../../../src/shared/sample-posts';
+import { sampleReplies } from '../../../../src/shared/sample-replies';
 import { makePost, storePosts } from '../../factories';
 
 describe('seedSamplePosts', () => {
