@@ -11,6 +11,8 @@ interface AuthState {
   /** Whose session another tab ended (their draft, if any, is named on the login page). */
   signedOutEmail?: string;
   roleSettled: boolean;
+  /** A session change was heard (a sign-in here, another tab's): the start's read, if later, is older news. */
+  heard?: boolean;
 }
 
 function initialState(): AuthState {
@@ -37,6 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return {
             user,
             loading: false,
+            heard: true,
             signedOutElsewhere: !user && (previous.signedOutElsewhere === true || (elsewhere && previous.user !== null)),
             ...(signedOutEmail ? { signedOutEmail } : {}),
             roleSettled: roleAuthority() !== 'unsettled',
@@ -53,7 +56,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (read !== applied) {
     setApplied(read);
     const user = read?.value ?? null;
-    if (read && (state.loading || state.user?.email !== user?.email)) {
+    // Not over a session change heard meanwhile: a Sign In that ended before the read (a new browser's
+    // makes no database, so it can end first) is not undone by the read's older answer.
+    if (read && !state.heard && (state.loading || state.user?.email !== user?.email)) {
       setState({ user, loading: false, roleSettled: roleAuthority() !== 'unsettled' });
     }
   }
