@@ -115,7 +115,8 @@ try {
     const server = await startPreview(PORT, base);
     try {
       results.modes.local = report('local-only', await trip(browser, base, SAMPLE));
-      if (OLDER > 0) results.modes['local-older'] = report(`local-only, ${OLDER} posts of an older build`, await trip(browser, base, SAMPLE, OLDER));
+      if (OLDER > 0)
+        results.modes['local-older'] = report(`local-only, ${OLDER} posts of an older build`, await trip(browser, base, SAMPLE, OLDER));
     } finally {
       server.kill();
     }

@@ -20,9 +20,7 @@ async function detect(api: HealthCheck): Promise<Mode> {
     // No IndexedDB: the answer of the server alone decides.
   }
   if (!(await api.health())) return 'local';
-  await import('../db/ops/sync-meta')
-    .then(({ markConnected }) => markConnected())
-    .catch(() => undefined);
+  await import('../db/ops/sync-meta').then(({ markConnected }) => markConnected()).catch(() => undefined);
   return 'connected';
 }
 

@@ -69,7 +69,6 @@ export interface MergeResult {
 // Deduplicating a list (the same id twice: merged) lives with the posts' codec (the forum's first frame uses it).
 export { dedupePosts } from './post-codec';
 
-
 /** The stored rows among `chunk` (sorted by id): one key read over the chunk's id range, then rows only for ids that exist. */
 async function storedRows(chunk: readonly Post[]): Promise<Map<number, PostRow>> {
   const first = chunk[0].id;

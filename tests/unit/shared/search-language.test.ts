@@ -93,8 +93,7 @@ describe('the search language over a seeded set', () => {
   });
 
   it('a filter begun without its value, and empty quotes, narrow nothing (typing `tag:b2b` passes through `tag:`)', () => {
-    for (const halfway of ['tag:', 'author:', 'category:', 'is:', '""', 'Tag: ""'])
-      expect(find(halfway), halfway).toEqual([5, 4, 3, 2, 1]);
+    for (const halfway of ['tag:', 'author:', 'category:', 'is:', '""', 'Tag: ""']) expect(find(halfway), halfway).toEqual([5, 4, 3, 2, 1]);
     expect(find('panels tag:')).toEqual([4, 1]);
     expect(parseQuery('tag: panels').text).toBe('panels');
     // A filter with its value still narrows; `tag:` inside a word is text.

@@ -35,7 +35,9 @@ describe('the refusal vocabulary', () => {
       ['Please fill all fields.', 'account-rules.ts'],
       ['Please fill in both title and content for your post.', 'validation.ts'],
     ] as const) {
-      expect(sources.filter((source) => source.text.includes(sentence)).map((source) => source.path)).toEqual([join('src', 'shared', file)]);
+      expect(sources.filter((source) => source.text.includes(sentence)).map((source) => source.path)).toEqual([
+        join('src', 'shared', file),
+      ]);
     }
   });
 

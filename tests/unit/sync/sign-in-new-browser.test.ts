@@ -13,7 +13,8 @@ import { resetMode } from '../../../src/sync/mode';
 import { ERRORS } from '../../../src/shared/errors';
 
 /** A static host: its health answer is the app's page, not JSON. */
-const staticHost = () => createApi(async () => new Response('<!doctype html><title>app</title>', { headers: { 'content-type': 'text/html' } }));
+const staticHost = () =>
+  createApi(async () => new Response('<!doctype html><title>app</title>', { headers: { 'content-type': 'text/html' } }));
 
 beforeEach(() => {
   resetMode();

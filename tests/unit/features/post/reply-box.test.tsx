@@ -95,7 +95,13 @@ describe('ReplyBox’s refusal', () => {
   it('a refusal still up goes once the reply is sent (it answered the text before)', async () => {
     const { ToastProvider } = await import('../../../../src/components/toast/toast-provider');
     const { LIMITS } = await import('../../../../src/shared/post-rules');
-    const props = { postId: 1, email: 'jane@example.com', onRemoveQuote: vi.fn(), onPosted: vi.fn(), textarea: createRef<HTMLTextAreaElement>() };
+    const props = {
+      postId: 1,
+      email: 'jane@example.com',
+      onRemoveQuote: vi.fn(),
+      onPosted: vi.fn(),
+      textarea: createRef<HTMLTextAreaElement>(),
+    };
     render(
       <ToastProvider>
         <ReplyBox {...props} quote={null} />
